@@ -1,0 +1,46 @@
+"""The library's front door: one call per question, whatever the ruleset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .model import Scenario
+from .rules import find_ruleset
+from .rules.base import Result
+
+__all__ = ["check", "engagement", "open_scenario", "path", "reach"]
+
+
+def open_scenario(where: str | Path) -> Scenario:
+    """A scenario from a file path, or a built-in one written ``example:NAME``."""
+    from .examples import load_example
+    from .scenario import load_scenario
+
+    text = str(where)
+    if text.startswith("example:"):
+        return load_example(text.removeprefix("example:"))
+    return load_scenario(where)
+
+
+def reach(scenario: Scenario, creature: str, **options: Any) -> Result:
+    """Everything ``creature`` can reach this round, each end state at its least cost."""
+    return find_ruleset(scenario.ruleset).reach(scenario, creature, options)
+
+
+def path(scenario: Scenario, creature: str, to: str, *, altitude: int | str | None = None,
+         mode: str | None = None, **options: Any) -> Result:
+    """The cheapest way to ``to`` (at ``altitude``, in ``mode``) this round, step by step."""
+    level = None if altitude is None else str(altitude)
+    return find_ruleset(scenario.ruleset).path(scenario, creature, to=to, altitude=level,
+                                               mode=mode, options=options)
+
+
+def check(scenario: Scenario, creature: str, moves: str, **options: Any) -> Result:
+    """Whether a declared move is legal; if not, the step, the rule id and why."""
+    return find_ruleset(scenario.ruleset).check(scenario, creature, moves, options)
+
+
+def engagement(scenario: Scenario, a: str, b: str) -> Result:
+    """Whether two creatures are in melee, reach-only, or not engaged."""
+    return find_ruleset(scenario.ruleset).engagement(scenario, a, b)

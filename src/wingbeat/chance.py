@@ -1,0 +1,41 @@
+"""Checks as chance events: exact probabilities, and rolls only with an injected generator."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .model import Check
+
+__all__ = ["Roll", "clamp_percent", "roll_check", "success_probability"]
+
+
+def clamp_percent(value: int) -> int:
+    """A percentile chance after modifiers, kept within 0–100 (V-saves)."""
+    return max(0, min(100, value))
+
+
+def success_probability(checks: tuple[Check, ...] | list[Check]) -> Fraction:
+    """The exact chance that every check in a sequence succeeds (they are independent rolls)."""
+    result = Fraction(1)
+    for check in checks:
+        result *= check.probability
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One d100 roll against a check: success on a roll at or under the chance."""
+
+    check: Check
+    roll: int
+
+    @property
+    def success(self) -> bool:
+        return self.roll <= self.check.chance
+
+
+def roll_check(check: Check, rng: random.Random) -> Roll:
+    """Roll d100 for ``check`` with the caller's seeded generator."""
+    return Roll(check, rng.randint(1, 100))

@@ -1,0 +1,177 @@
+"""The ``wingbeat`` command: a thin layer over the library.
+
+One place (``_answer``/``main``) turns a ``WingbeatError`` into a message and exit code 2, an
+illegal move into exit code 1; nothing else here knows any rule.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from . import _api
+from .errors import WingbeatError
+from .examples import example_names
+from .rules.base import Result
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="wingbeat",
+    help="Exact flying movement for tabletop games: reach, cheapest paths, move checks.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+ScenarioArg = Annotated[str, typer.Argument(
+    help="Scenario file (YAML or JSON), or a built-in one: example:giant-bat.")]
+CreatureArg = Annotated[str, typer.Argument(help="The creature's id in the scenario.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+NoChecksOpt = Annotated[bool, typer.Option(
+    "--no-checks", help="Leave out every way that needs a save.")]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A ruleset query option, KEY=VALUE (repeatable).")]
+
+
+def _fail(message: str, as_json: bool) -> NoReturn:
+    if as_json:
+        out.print(json.dumps({"error": {"message": message}}, ensure_ascii=False), markup=False)
+    err.print(f"error: {message}", markup=False)
+    raise typer.Exit(2)
+
+
+def _answer(make: Callable[[], Result], as_json: bool) -> None:
+    """Run a query, print its answer, and exit 1 if it is an illegal move or no path."""
+    try:
+        result = make()
+    except WingbeatError as exc:
+        _fail(str(exc), as_json)
+    if as_json:
+        out.print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False), markup=False)
+    else:
+        out.print(result.to_text(), markup=False)
+    if getattr(result, "legal", True) is False:
+        raise typer.Exit(1)
+
+
+def _options(pairs: list[str] | None, no_checks: bool = False) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise WingbeatError(f"expected --option KEY=VALUE, got {pair!r}")
+        options[key.strip().replace("-", "_")] = _value(raw.strip())
+    if no_checks:
+        options["no_checks"] = True
+    return options
+
+
+def _value(raw: str) -> Any:
+    lowered = raw.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    return raw
+
+
+@app.command()
+def reach(scenario: ScenarioArg, creature: CreatureArg, json_: JsonOpt = False,
+          no_checks: NoChecksOpt = False, option: OptionOpt = None) -> None:
+    """Everything the creature can reach this round, each at its least cost."""
+    _answer(lambda: _api.reach(_api.open_scenario(scenario), creature,
+                               **_options(option, no_checks)), json_)
+
+
+@app.command()
+def path(
+    scenario: ScenarioArg,
+    creature: CreatureArg,
+    to: Annotated[str, typer.Option("--to", help="Destination: a cell label (U35) or x,y.")],
+    altitude: Annotated[str | None, typer.Option(help="Altitude (or tier) to end at.")] = None,
+    mode: Annotated[str | None, typer.Option(help="Mode to end in (hovering, moving …).")] = None,
+    json_: JsonOpt = False,
+    no_checks: NoChecksOpt = False,
+    option: OptionOpt = None,
+) -> None:
+    """The cheapest way to a destination this round, step by step."""
+    _answer(lambda: _api.path(_api.open_scenario(scenario), creature, to, altitude=altitude,
+                              mode=mode, **_options(option, no_checks)), json_)
+
+
+@app.command()
+def check(
+    scenario: ScenarioArg,
+    creature: CreatureArg,
+    moves: Annotated[str, typer.Argument(help='The declared move, e.g. "U35 down hover".')],
+    json_: JsonOpt = False,
+    option: OptionOpt = None,
+) -> None:
+    """Is this declared move legal? Its cost, checks and what remains; or the rule it breaks."""
+    _answer(lambda: _api.check(_api.open_scenario(scenario), creature, moves,
+                               **_options(option)), json_)
+
+
+@app.command()
+def engagement(
+    scenario: ScenarioArg,
+    a: Annotated[str, typer.Argument(help="One creature's id.")],
+    b: Annotated[str, typer.Argument(help="The other creature's id.")],
+    json_: JsonOpt = False,
+) -> None:
+    """Whether two creatures are in melee, reach-only, or not engaged."""
+    _answer(lambda: _api.engagement(_api.open_scenario(scenario), a, b), json_)
+
+
+@app.command()
+def examples() -> None:
+    """List the built-in example scenarios (use them as example:NAME)."""
+    for name in example_names():
+        out.print(f"example:{name}", markup=False)
+
+
+@app.command()
+def demo() -> None:
+    """Run the built-in giant bat example: its reach, a cheapest path and two move checks."""
+    source = "example:giant-bat"
+    scenario = _api.open_scenario(source)
+    out.print(f"Scenario {source}: a giant bat (fly 8, medium) two levels up at T34, having "
+              "flown in from T32; a chamois grazes at V36.\n", markup=False)
+    out.print("$ wingbeat reach example:giant-bat bat\n", markup=False)
+    out.print(_api.reach(scenario, "bat").to_text(), markup=False)
+    out.print("\n$ wingbeat path example:giant-bat bat --to U35 --altitude 1 --mode hovering\n",
+              markup=False)
+    out.print(_api.path(scenario, "bat", "U35", altitude=1, mode="hovering").to_text(),
+              markup=False)
+    out.print('\n$ wingbeat check example:giant-bat bat "U35 down hover"\n', markup=False)
+    out.print(_api.check(scenario, "bat", "U35 down hover").to_text(), markup=False)
+    out.print('\n$ wingbeat check example:giant-bat bat "U35 U37"\n', markup=False)
+    out.print(_api.check(scenario, "bat", "U35 U37").to_text(), markup=False)
+    out.print("\n$ wingbeat engagement example:giant-bat bat chamois\n", markup=False)
+    out.print(_api.engagement(scenario, "bat", "chamois").to_text(), markup=False)
+
+
+def main() -> None:
+    """Console entry point: no traceback ever reaches the user for bad input."""
+    try:
+        app()
+    except WingbeatError as exc:  # pragma: no cover - commands catch their own
+        err.print(f"error: {exc}", markup=False)
+        sys.exit(2)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

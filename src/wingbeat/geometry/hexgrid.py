@@ -1,0 +1,153 @@
+"""Hex maps in doubled coordinates (V-grid).
+
+A cell is (column, row) with ``column + row`` even; labels read like ``T34``. Rows grow southward
+and letters eastward, so the six neighbours are N (0, −2), NE (+1, −1), SE (+1, +1), S (0, +2),
+SW (−1, +1) and NW (−1, −1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from ..errors import NotationError
+from .labels import column_label, split_label
+
+__all__ = ["Direction", "Hex", "hex_distance", "hex_text_window", "parse_direction", "parse_hex"]
+
+
+class Direction(IntEnum):
+    """The six hex directions, clockwise from north; arithmetic on them is modulo 6."""
+
+    N = 0
+    NE = 1
+    SE = 2
+    S = 3
+    SW = 4
+    NW = 5
+
+    def turned(self, sixths: int) -> Direction:
+        """This direction turned clockwise by ``sixths`` × 60°."""
+        return Direction((self.value + sixths) % 6)
+
+    @property
+    def opposite(self) -> Direction:
+        return self.turned(3)
+
+    @property
+    def delta(self) -> tuple[int, int]:
+        return _DELTAS[self.value]
+
+    def angle_to(self, other: Direction) -> int:
+        """Smallest turn between two directions, in sixths of a circle (0 … 3)."""
+        diff = (other.value - self.value) % 6
+        return min(diff, 6 - diff)
+
+
+_DELTAS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+
+
+def parse_direction(text: str) -> Direction:
+    """``"ne"`` → ``Direction.NE``."""
+    try:
+        return Direction[text.strip().upper()]
+    except KeyError:
+        raise NotationError(f"expected a direction (N NE SE S SW NW), got {text!r}") from None
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Hex:
+    """One hex cell, by column index (A = 1) and row number."""
+
+    col: int
+    row: int
+
+    def __post_init__(self) -> None:
+        if self.col < 1 or self.row < 1:
+            raise NotationError(f"hex columns and rows start at 1, got ({self.col}, {self.row})")
+        if (self.col + self.row) % 2:
+            raise NotationError(
+                f"{column_label(self.col)}{self.row} is not a hex: in doubled coordinates "
+                "column index + row must be even"
+            )
+
+    def __str__(self) -> str:
+        return f"{column_label(self.col)}{self.row}"
+
+    @property
+    def label(self) -> str:
+        return str(self)
+
+    def neighbor(self, direction: Direction) -> Hex | None:
+        """The adjacent hex that way, or None past the map's first row or column."""
+        dc, dr = direction.delta
+        col, row = self.col + dc, self.row + dr
+        if col < 1 or row < 1:
+            return None
+        return Hex(col, row)
+
+    def direction_to(self, other: Hex) -> Direction | None:
+        """The direction of an adjacent hex, None when ``other`` is not adjacent."""
+        delta = (other.col - self.col, other.row - self.row)
+        for direction in Direction:
+            if direction.delta == delta:
+                return direction
+        return None
+
+    def distance(self, other: Hex) -> int:
+        return hex_distance(self, other)
+
+    def frontal(self, heading: Direction) -> tuple[Hex | None, Hex | None, Hex | None]:
+        """The three frontal hexes of a creature here heading that way: −60°, ahead, +60°."""
+        return (
+            self.neighbor(heading.turned(-1)),
+            self.neighbor(heading),
+            self.neighbor(heading.turned(1)),
+        )
+
+
+def hex_distance(a: Hex, b: Hex) -> int:
+    """Steps between two hexes: ``dc + max(0, (dr − dc) / 2)``."""
+    dc = abs(a.col - b.col)
+    dr = abs(a.row - b.row)
+    return dc + max(0, (dr - dc) // 2)
+
+
+def parse_hex(text: str) -> Hex:
+    """``"T34"`` → ``Hex(20, 34)``; ``str()`` of the result gives the label back."""
+    col, row = split_label(text, kind="hex")
+    return Hex(col, row)
+
+
+def hex_text_window(
+    center: Hex,
+    shown: dict[str, str],
+    columns: int,
+    rows: int,
+    *,
+    radius: int = 6,
+    mark: dict[str, str] | None = None,
+) -> str:
+    """A text picture of the hexes around ``center``: one line per row, each cell 4 wide.
+
+    In doubled coordinates every other column of a row holds a cell, so a plain character grid is
+    already a faithful hex layout. ``shown`` maps labels to short texts (a cost), ``mark`` overrides
+    them (``@`` for the creature); other cells print as a dot.
+    """
+    mark = mark or {}
+    c0, c1 = max(1, center.col - radius), min(columns, center.col + radius)
+    r0, r1 = max(1, center.row - 2 * radius), min(rows, center.row + 2 * radius)
+    width = 4
+    header = "     " + "".join(column_label(c).center(width) for c in range(c0, c1 + 1))
+    lines = [header.rstrip()]
+    for row in range(r0, r1 + 1):
+        cells = []
+        for col in range(c0, c1 + 1):
+            if (col + row) % 2:
+                cells.append(" " * width)
+                continue
+            label = f"{column_label(col)}{row}"
+            text = mark.get(label) or shown.get(label) or "."
+            cells.append(text[:width].center(width))
+        lines.append(f"{row:>4} " + "".join(cells).rstrip())
+    return "\n".join(lines)

@@ -1,0 +1,41 @@
+"""Column letters as map makers print them: A … Z, then AA, AB … (bijective base 26)."""
+
+from __future__ import annotations
+
+from ..errors import NotationError
+
+__all__ = ["column_label", "parse_column", "split_label"]
+
+
+def column_label(index: int) -> str:
+    """1 → ``A``, 26 → ``Z``, 27 → ``AA``."""
+    if index < 1:
+        raise NotationError(f"column index must be 1 or more, not {index}")
+    letters = []
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters.append(chr(ord("A") + rest))
+    return "".join(reversed(letters))
+
+
+def parse_column(letters: str) -> int:
+    """``A`` → 1, ``AA`` → 27; the inverse of :func:`column_label`."""
+    if not letters or not letters.isascii() or not letters.isalpha():
+        raise NotationError(f"expected column letters like 'T' or 'AB', got {letters!r}")
+    index = 0
+    for ch in letters.upper():
+        index = index * 26 + (ord(ch) - ord("A") + 1)
+    return index
+
+
+def split_label(text: str, *, kind: str) -> tuple[int, int]:
+    """``"T34"`` → (20, 34): column index and row number of a cell label."""
+    stripped = text.strip()
+    letters = stripped.rstrip("0123456789")
+    digits = stripped[len(letters) :]
+    if not letters or not digits or not letters.isascii() or not letters.isalpha():
+        raise NotationError(f"expected a {kind} label like 'T34' (column letters, row number), got {text!r}")
+    row = int(digits)
+    if row < 1:
+        raise NotationError(f"rows are numbered from 1, got {text!r}")
+    return parse_column(letters), row

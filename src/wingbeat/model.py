@@ -1,0 +1,56 @@
+"""Small frozen value types shared by every ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["Check", "Scenario", "format_cost"]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A save a move calls for: a chance event, never rolled here.
+
+    ``chance`` is the percent chance of success after every modifier, clamped to 0–100;
+    ``on_failure`` says in words what a failure does.
+    """
+
+    rule: str
+    save: str
+    chance: int
+    on_failure: str = ""
+
+    @property
+    def probability(self) -> Fraction:
+        return Fraction(self.chance, 100)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"rule": self.rule, "save": self.save, "chance": self.chance}
+        if self.on_failure:
+            data["on_failure"] = self.on_failure
+        return data
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A battlefield with its creatures, under one ruleset.
+
+    ``battle`` is the ruleset's own value type (a ``VolareBattle`` for ``volare`` …); ``source``
+    names where it came from, for messages; ``directory`` is where relative paths resolve.
+    """
+
+    ruleset: str
+    battle: Any
+    source: str = "<scenario>"
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+def format_cost(value: Fraction | int) -> str:
+    """``Fraction(7, 2)`` → ``"7/2"``, ``Fraction(4)`` → ``"4"``: the JSON spelling of a cost."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"

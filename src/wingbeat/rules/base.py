@@ -1,0 +1,43 @@
+"""What every ruleset offers, and the shape of what it answers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from ..model import Scenario
+
+__all__ = ["Result", "Ruleset"]
+
+
+class Result(Protocol):
+    """An answer: a JSON-ready dict for machines and text for people."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def to_text(self) -> str: ...
+
+
+class Ruleset(Protocol):
+    """A rule system: reach, cheapest path, move check and engagement for one creature."""
+
+    id: str
+
+    def reach(self, scenario: Scenario, creature: str, options: Mapping[str, Any]) -> Result: ...
+
+    def path(
+        self,
+        scenario: Scenario,
+        creature: str,
+        *,
+        to: str,
+        altitude: str | None,
+        mode: str | None,
+        options: Mapping[str, Any],
+    ) -> Result: ...
+
+    def check(
+        self, scenario: Scenario, creature: str, moves: str, options: Mapping[str, Any]
+    ) -> Result: ...
+
+    def engagement(self, scenario: Scenario, a: str, b: str) -> Result: ...

@@ -1,0 +1,420 @@
+"""Reach, cheapest path and move check for any grid ruleset, over its one step generator.
+
+A grid ruleset describes one creature's round as a ``GridSpace``: packed int states, legal steps
+with integer costs, and words for states and refusals. Everything here only asks the space, so what
+``reach`` shows, what ``path`` finds and what ``check`` accepts cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol
+
+from ..errors import IllegalMoveError, NotationError
+from ..model import Check, format_cost
+from ..search import Exploration, Step, explore
+
+__all__ = [
+    "GridSpace",
+    "MoveReport",
+    "ReachReport",
+    "ReachedState",
+    "StepRecord",
+    "grid_check",
+    "grid_path",
+    "grid_reach",
+    "text_table",
+]
+
+
+class GridSpace(Protocol):
+    """One creature's round on a grid, as the search and the reports need it."""
+
+    ruleset: str
+    creature: str
+    unit: str  # "MP", "ft" …
+    tick: Fraction  # how much one integer tick is worth, in ``unit``
+
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def budget(self) -> int: ...
+
+    @property
+    def half(self) -> int | None: ...
+
+    def steps(self, code: int, spent: int) -> Iterable[Step]: ...
+
+    def describe(self, code: int) -> dict[str, Any]:
+        """The end-state fields of a state (``at``, ``altitude``, ``mode`` …)."""
+        ...
+
+    def end_problem(self, code: int) -> tuple[str, str] | None:
+        """Why the round cannot end in this state (rule, sentence), or None if it can."""
+        ...
+
+    def actions(self, code: int, spent: int) -> tuple[str, ...]:
+        """The kinds of action still open in this state; ``"attack"`` means ``can_act``."""
+        ...
+
+    def parse_move(self, token: str, code: int) -> str:
+        """One token of the move notation, made canonical from state ``code``."""
+        ...
+
+    def explain(self, code: int, spent: int, move: str) -> tuple[str, str]:
+        """Why ``move`` is not a legal step from ``code``: (rule id, a sentence for a player)."""
+        ...
+
+    def info(self) -> dict[str, Any]:
+        """Extra top-level facts for reports (wind, maneuverability …)."""
+        ...
+
+    def text_map(self, costs: Mapping[str, Fraction]) -> str:
+        """A small text map around the creature, showing the least cost to each cell."""
+        ...
+
+
+@dataclass(frozen=True)
+class ReachedState:
+    """A distinct end state with its least cost, what it still allows, and the way there."""
+
+    state: dict[str, Any]
+    cost: Fraction
+    can_act: bool
+    actions: tuple[str, ...]
+    checks: tuple[Check, ...]
+    moves: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.state,
+            "cost": format_cost(self.cost),
+            "can_act": self.can_act,
+            "actions": list(self.actions),
+            "checks": [c.to_dict() for c in self.checks],
+            "path": " ".join(self.moves),
+        }
+
+
+@dataclass(frozen=True)
+class ReachReport:
+    ruleset: str
+    creature: str
+    unit: str
+    budget: Fraction
+    half: Fraction | None
+    states: tuple[ReachedState, ...]
+    info: dict[str, Any] = field(default_factory=dict)
+    text_map: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "creature": self.creature,
+            "unit": self.unit,
+            "budget": format_cost(self.budget),
+            "half": None if self.half is None else format_cost(self.half),
+        }
+        data.update(self.info)
+        data["states"] = [s.to_dict() for s in self.states]
+        return data
+
+    def to_text(self) -> str:
+        head = f"{self.creature} ({self.ruleset}): {format_cost(self.budget)} {self.unit} this round"
+        if self.half is not None:
+            head += f", {format_cost(self.half)} {self.unit} for a half-move action"
+        keys = _state_columns(self.states)
+        rows = [
+            [*(_cell(s.state.get(k)) for k in keys), format_cost(s.cost),
+             "yes" if s.can_act else "no", " ".join(c.rule + f" {c.chance}%" for c in s.checks),
+             " ".join(s.moves)]
+            for s in self.states
+        ]
+        table = text_table([*keys, "cost", "can act", "checks", "path"], rows)
+        parts = [head, f"{len(self.states)} distinct end states", table]
+        if self.text_map:
+            parts.append(self.text_map)
+        return "\n\n".join(parts)
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    move: str
+    cost: Fraction
+    total: Fraction
+    checks: tuple[Check, ...] = ()
+    events: tuple[dict[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "move": self.move,
+            "cost": format_cost(self.cost),
+            "total": format_cost(self.total),
+        }
+        if self.checks:
+            data["checks"] = [c.to_dict() for c in self.checks]
+        if self.events:
+            data["events"] = list(self.events)
+        return data
+
+
+@dataclass(frozen=True)
+class MoveReport:
+    """A declared move's verdict (``check``) or a found cheapest path (``path``)."""
+
+    ruleset: str
+    creature: str
+    unit: str
+    legal: bool
+    cost: Fraction
+    can_act: bool
+    actions: tuple[str, ...]
+    end: dict[str, Any]
+    steps: tuple[StepRecord, ...]
+    error: IllegalMoveError | None = None
+
+    @property
+    def checks(self) -> tuple[Check, ...]:
+        return tuple(c for s in self.steps for c in s.checks)
+
+    @property
+    def events(self) -> tuple[dict[str, Any], ...]:
+        return tuple(e for s in self.steps for e in s.events)
+
+    @property
+    def moves(self) -> str:
+        return " ".join(s.move for s in self.steps)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "creature": self.creature,
+            "unit": self.unit,
+            "legal": self.legal,
+            "cost": format_cost(self.cost),
+            "can_act": self.can_act,
+            "actions": list(self.actions),
+            "end": self.end,
+            "moves": self.moves,
+            "steps": [s.to_dict() for s in self.steps],
+            "checks": [c.to_dict() for c in self.checks],
+            "events": list(self.events),
+        }
+        if self.error is not None:
+            data["error"] = {
+                "step": self.error.step,
+                "move": self.error.move,
+                "rule": self.error.rule,
+                "message": self.error.message,
+            }
+        return data
+
+    def to_text(self) -> str:
+        lines = []
+        if self.error is not None:
+            lines.append(f"ILLEGAL at step {self.error.step} ({self.error.move}): "
+                         f"{self.error.message} [{self.error.rule}]")
+        rows = [
+            [str(i), s.move, format_cost(s.cost), format_cost(s.total),
+             " ".join(f"{c.rule} {c.save} {c.chance}%" for c in s.checks)]
+            for i, s in enumerate(self.steps, 1)
+        ]
+        if rows:
+            lines.append(text_table(["#", "move", "cost", "total", "checks"], rows))
+        end = ", ".join(f"{k} {_cell(v)}" for k, v in self.end.items())
+        verdict = "legal" if self.legal else "stops before the illegal step"
+        lines.append(f"{verdict}: {format_cost(self.cost)} {self.unit}; ends {end}")
+        if self.legal:
+            lines.append("can still attack this round" if self.can_act
+                         else "cannot attack this round")
+            if self.actions:
+                lines.append("actions still open: " + ", ".join(self.actions))
+        for event in self.events:
+            lines.append("event: " + ", ".join(f"{k} {v}" for k, v in event.items()))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class PathNotFound:
+    """``path`` found no way to the goal this round."""
+
+    ruleset: str
+    creature: str
+    goal: str
+    message: str
+
+    legal = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "creature": self.creature, "found": False,
+                "goal": self.goal, "message": self.message}
+
+    def to_text(self) -> str:
+        return self.message
+
+
+def _state_columns(states: Iterable[ReachedState]) -> list[str]:
+    keys: list[str] = []
+    for s in states:
+        for k in s.state:
+            if k not in keys:
+                keys.append(k)
+    return keys
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
+
+
+def text_table(headers: list[str], rows: list[list[str]]) -> str:
+    """Columns padded to their widest cell: a table that reads in any terminal."""
+    widths = [len(h) for h in headers]
+    for row in rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(cell))
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+    out = [line(headers), line(["-" * w for w in widths])]
+    out.extend(line(r) for r in rows)
+    return "\n".join(out)
+
+
+def _fraction(space: GridSpace, ticks: int) -> Fraction:
+    return ticks * space.tick
+
+
+def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
+    """Every distinct end state within the budget, each with its least cost (then fewest checks)."""
+    found = explore(space, avoid_checks=avoid_checks)
+    best: dict[tuple[Any, ...], tuple[int, int]] = {}
+    for code, priority in found.priority.items():
+        if space.end_problem(code) is not None:
+            continue
+        described = space.describe(code)
+        key = tuple(described.items())
+        old = best.get(key)
+        if old is None or priority < old[0]:
+            best[key] = (priority, code)
+    states = []
+    for priority, code in sorted(best.values()):
+        states.append(_reached(space, found, code))
+    del priority
+    costs: dict[str, Fraction] = {}
+    for s in states:
+        at = str(s.state.get("at"))
+        if at not in costs or s.cost < costs[at]:
+            costs[at] = s.cost
+    return ReachReport(
+        ruleset=space.ruleset,
+        creature=space.creature,
+        unit=space.unit,
+        budget=_fraction(space, space.budget),
+        half=None if space.half is None else _fraction(space, space.half),
+        states=tuple(states),
+        info=space.info(),
+        text_map=space.text_map(costs),
+    )
+
+
+def _reached(space: GridSpace, found: Exploration, code: int) -> ReachedState:
+    spent = found.ticks(code)
+    actions = space.actions(code, spent)
+    path = found.path_to(code)
+    return ReachedState(
+        state=space.describe(code),
+        cost=_fraction(space, spent),
+        can_act="attack" in actions,
+        actions=actions,
+        checks=tuple(c for step in path for c in step[3]),
+        moves=tuple(step[0] for step in path),
+    )
+
+
+def _report(space: GridSpace, path: list[Step], end: int, error: IllegalMoveError | None = None
+            ) -> MoveReport:
+    records = []
+    total = 0
+    for i, (move, _target, cost, checks, events) in enumerate(path, 1):
+        total += cost
+        records.append(StepRecord(
+            move=move,
+            cost=_fraction(space, cost),
+            total=_fraction(space, total),
+            checks=checks,
+            events=tuple({**e, "step": i} for e in events),
+        ))
+    actions = space.actions(end, total) if error is None else ()
+    return MoveReport(
+        ruleset=space.ruleset,
+        creature=space.creature,
+        unit=space.unit,
+        legal=error is None,
+        cost=_fraction(space, total),
+        can_act="attack" in actions,
+        actions=actions,
+        end=space.describe(end),
+        steps=tuple(records),
+        error=error,
+    )
+
+
+def grid_path(
+    space: GridSpace,
+    matches: Callable[[dict[str, Any]], bool],
+    goal_text: str,
+    *,
+    avoid_checks: bool = False,
+) -> MoveReport | PathNotFound:
+    """The cheapest way (then fewest checks) to an end state whose description ``matches``."""
+    def goal(code: int) -> bool:
+        return space.end_problem(code) is None and matches(space.describe(code))
+
+    found = explore(space, avoid_checks=avoid_checks, goal=goal)
+    hits = [code for code in found.priority if goal(code)]
+    if not hits:
+        budget = format_cost(_fraction(space, space.budget))
+        extra = " without any check" if avoid_checks else ""
+        return PathNotFound(space.ruleset, space.creature, goal_text,
+                            f"{space.creature} cannot reach {goal_text} this round{extra} "
+                            f"within {budget} {space.unit}")
+    code = min(hits, key=lambda c: found.priority[c])
+    return _report(space, found.path_to(code), code)
+
+
+def grid_check(space: GridSpace, text: str) -> MoveReport:
+    """Validate a declared move, token by token, with the same step generator as the search."""
+    tokens = text.split()
+    code = space.start
+    spent = 0
+    path: list[Step] = []
+    for index, token in enumerate(tokens, 1):
+        try:
+            move = space.parse_move(token, code)
+        except NotationError as exc:
+            raise NotationError(f"move {index} ({token!r}): {exc}") from None
+        candidates = [s for s in space.steps(code, spent)
+                      if s[0] == move and spent + s[2] <= space.budget]
+        if not candidates:
+            rule, message = space.explain(code, spent, move)
+            return _report(space, path, code,
+                           IllegalMoveError(rule, message, step=index, move=token))
+        step = min(candidates, key=lambda s: (s[2], len(s[3])))
+        path.append(step)
+        spent += step[2]
+        code = step[1]
+    problem = space.end_problem(code)
+    if problem is not None:
+        rule, message = problem
+        last = tokens[-1] if tokens else "(no move)"
+        return _report(space, path, code,
+                       IllegalMoveError(rule, message, step=max(1, len(tokens)), move=last))
+    return _report(space, path, code)

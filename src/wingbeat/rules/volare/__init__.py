@@ -1,0 +1,127 @@
+"""``volare``: hex-map flight with altitude, inertia, wind, take-off, landing and skimming.
+
+The normative reading is ``rules/volare.md``; rule ids (``V-inertia`` …) appear in every refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ...errors import NotationError, OptionError
+from ...geometry.hexgrid import parse_hex
+from ...model import Scenario
+from ..grid import MoveReport, PathNotFound, ReachReport, grid_check, grid_path, grid_reach
+from .encumbrance import STRENGTH_BREAKS, FlightLoad, flight_load
+from .model import (
+    Encumbrance,
+    Maneuverability,
+    Mode,
+    VolareBattle,
+    VolareCreature,
+    VolareMap,
+    VolareOptions,
+    Wind,
+    WindStrength,
+)
+from .proximity import Engagement, engagement
+from .space import VolareSpace
+from .tables import step_costs, travel_speed
+
+__all__ = [
+    "RULESET",
+    "STRENGTH_BREAKS",
+    "Encumbrance",
+    "Engagement",
+    "FlightLoad",
+    "Maneuverability",
+    "Mode",
+    "VolareBattle",
+    "VolareCreature",
+    "VolareMap",
+    "VolareOptions",
+    "VolareRuleset",
+    "VolareSpace",
+    "Wind",
+    "WindStrength",
+    "engagement",
+    "flight_load",
+    "next_round",
+    "step_costs",
+    "travel_speed",
+]
+
+_QUERY_OPTIONS = {"no_checks"}
+
+
+def next_round(creature: VolareCreature, *, moved_horizontally: bool) -> VolareCreature:
+    """The end-of-round transition of V-inertia: a round without a horizontal step spends the
+    inertia, so a creature still ``moving`` starts the next round ``hovering``, paying nothing."""
+    if creature.mode is Mode.MOVING and not moved_horizontally:
+        return replace(creature, mode=Mode.HOVERING, heading=None)
+    return creature
+
+
+def _battle(scenario: Scenario) -> VolareBattle:
+    battle = scenario.battle
+    if not isinstance(battle, VolareBattle):
+        raise OptionError(f"scenario {scenario.source} is not a volare scenario")
+    return battle
+
+
+def _avoid_checks(options: Mapping[str, Any]) -> bool:
+    unknown = set(options) - _QUERY_OPTIONS
+    if unknown:
+        raise OptionError(f"volare does not know the option(s) {', '.join(sorted(unknown))}; "
+                          f"it takes: {', '.join(sorted(_QUERY_OPTIONS))}")
+    return bool(options.get("no_checks", False))
+
+
+class VolareRuleset:
+    id = "volare"
+
+    def space(self, scenario: Scenario, creature: str) -> VolareSpace:
+        return VolareSpace(_battle(scenario), creature)
+
+    def reach(self, scenario: Scenario, creature: str, options: Mapping[str, Any]) -> ReachReport:
+        return grid_reach(self.space(scenario, creature), avoid_checks=_avoid_checks(options))
+
+    def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
+             mode: str | None, options: Mapping[str, Any]) -> MoveReport | PathNotFound:
+        avoid = _avoid_checks(options)
+        target = str(parse_hex(to))
+        level = _int_or_none(altitude, "altitude")
+        if mode is not None and mode not in {m.value for m in Mode} | {"skimming"}:
+            raise NotationError(f"expected a mode (grounded, hovering, moving, skimming), got {mode!r}")
+
+        def matches(state: dict[str, Any]) -> bool:
+            if state["at"] != target or (level is not None and state["altitude"] != level):
+                return False
+            if mode == "skimming":
+                return bool(state["skimming"])
+            return mode is None or state["mode"] == mode
+
+        goal = target + ("" if level is None else f" at altitude {level}") + (
+            "" if mode is None else f", {mode}")
+        return grid_path(self.space(scenario, creature), matches, goal, avoid_checks=avoid)
+
+    def check(self, scenario: Scenario, creature: str, moves: str,
+              options: Mapping[str, Any]) -> MoveReport:
+        _avoid_checks(options)
+        return grid_check(self.space(scenario, creature), moves)
+
+    def engagement(self, scenario: Scenario, a: str, b: str) -> Engagement:
+        return engagement(_battle(scenario), a, b)
+
+
+def _int_or_none(text: str | None, what: str) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(f"expected a whole number for {what}, got {text!r}") from None
+
+
+RULESET = VolareRuleset()

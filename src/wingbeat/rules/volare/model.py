@@ -1,0 +1,153 @@
+"""The value types of ``volare``: the hex map with altitude, the wind, and the flyers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ...errors import ScenarioError
+from ...geometry.hexgrid import Direction, Hex
+
+__all__ = [
+    "Encumbrance",
+    "Maneuverability",
+    "Mode",
+    "VolareBattle",
+    "VolareCreature",
+    "VolareMap",
+    "VolareOptions",
+    "Wind",
+    "WindStrength",
+]
+
+
+class Maneuverability(StrEnum):
+    EXCELLENT = "excellent"
+    MEDIUM = "medium"
+    POOR = "poor"
+
+
+class Mode(StrEnum):
+    """V-modes; skimming is a flag on hovering or moving, not a mode."""
+
+    GROUNDED = "grounded"
+    HOVERING = "hovering"
+    MOVING = "moving"
+
+
+class WindStrength(StrEnum):
+    CALM = "calm"
+    LIGHT_BREEZE = "light-breeze"
+    BREEZE = "breeze"
+    STRONG_WIND = "strong-wind"
+    GALE = "gale"
+
+    @property
+    def words(self) -> str:
+        return {"calm": "calm", "light-breeze": "light breeze", "breeze": "breeze",
+                "strong-wind": "strong wind", "gale": "gale"}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Wind:
+    """A wind of some strength blowing *toward* a direction (V-wind)."""
+
+    strength: WindStrength = WindStrength.CALM
+    toward: Direction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Encumbrance:
+    """Break points of the encumbrance bands: unencumbered maximum and band width, in lb (V-enc)."""
+
+    unencumbered: int
+    band_width: int
+
+
+@dataclass(frozen=True)
+class VolareMap:
+    """A hex map: ``columns`` × ``rows`` in doubled coordinates, altitudes 0 … ``top``.
+
+    ``ground`` raises the ground level of some cells (roofs, cliffs); ``ceiling`` gives the first
+    altitude that does not exist in a cell (1 in a tunnel: only altitude 0 is there).
+    """
+
+    columns: int
+    rows: int
+    top: int = 20
+    ground: Mapping[Hex, int] = field(default_factory=dict)
+    ceiling: Mapping[Hex, int] = field(default_factory=dict)
+
+    def contains(self, cell: Hex) -> bool:
+        return cell.col <= self.columns and cell.row <= self.rows
+
+    def ground_at(self, cell: Hex) -> int:
+        return self.ground.get(cell, 0)
+
+    def ceiling_at(self, cell: Hex) -> int | None:
+        return self.ceiling.get(cell)
+
+    def cells(self) -> list[Hex]:
+        return [Hex(c, r) for r in range(1, self.rows + 1) for c in range(1, self.columns + 1)
+                if (c + r) % 2 == 0]
+
+
+@dataclass(frozen=True)
+class VolareCreature:
+    """A creature on a ``volare`` map, as it stands at the start of the round.
+
+    ``fly`` and ``ground`` are movement rates (hexes, i.e. MP, per round); ``reflex`` is the
+    percentile Reflex save chance; ``load`` in lb with ``strength`` sets the encumbrance band.
+    """
+
+    id: str
+    at: Hex
+    altitude: int
+    name: str = ""
+    fly: int = 0
+    ground: int = 0
+    maneuverability: Maneuverability = Maneuverability.MEDIUM
+    reflex: int = 0
+    strength: int | None = None
+    load: int = 0
+    encumbrance: Encumbrance | None = None
+    mode: Mode = Mode.GROUNDED
+    heading: Direction | None = None
+    prone: bool = False
+    side: str | None = None
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.id
+
+    @property
+    def airborne(self) -> bool:
+        return self.mode is not Mode.GROUNDED
+
+
+@dataclass(frozen=True, slots=True)
+class VolareOptions:
+    """Ruleset options: the damage of the 3 m fall after a failed violent landing (V-land)."""
+
+    fall_damage: str = "1d6"
+
+
+@dataclass(frozen=True)
+class VolareBattle:
+    """Everything ``volare`` needs to adjudicate a round."""
+
+    map: VolareMap
+    wind: Wind = Wind()
+    creatures: tuple[VolareCreature, ...] = ()
+    options: VolareOptions = VolareOptions()
+
+    def creature(self, creature_id: str) -> VolareCreature:
+        for creature in self.creatures:
+            if creature.id == creature_id:
+                return creature
+        known = ", ".join(c.id for c in self.creatures) or "none"
+        raise ScenarioError(f"no creature {creature_id!r} in this scenario (creatures: {known})")
+
+    def is_skimming(self, creature: VolareCreature) -> bool:
+        return creature.airborne and creature.altitude == self.map.ground_at(creature.at)

@@ -1,0 +1,538 @@
+"""One creature's round under ``volare``: packed states, legal steps, and why a step is refused.
+
+This is the one legality function of the ruleset: ``reach``, ``path`` and ``check`` all ask
+``VolareSpace.steps``. A state packs into one int::
+
+    code = (((cell * levels + altitude) * 8 + posture) << 16) | flags
+
+posture 0 is grounded, 1 hovering, 2 + d moving with heading d (V-modes). Flags carry what the
+round remembers: the skimming save made, a take-off thrust waiting to leave the ground, a touchdown
+waiting for ``land`` or ``skim``, the wind's pay-or-drift choice, a safe landing, prone, and how
+many hexes a violent landing still lets the creature walk. Costs are ticks of 1/12 MP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from ...chance import clamp_percent
+from ...errors import NotationError
+from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
+from ...model import Check, format_cost
+from ...search import Step
+from .encumbrance import flight_load
+from .model import Maneuverability, Mode, VolareBattle, VolareCreature, WindStrength
+from .tables import (
+    CLIMB,
+    DESCEND,
+    HOVER_PAY,
+    MANEUVERABILITY,
+    STOP_TO_HOVER,
+    TICKS_PER_MP,
+    step_costs,
+    travel_speed,
+)
+
+__all__ = ["VolareSpace"]
+
+GROUNDED, HOVERING = 0, 1
+
+SKIM_SAVED = 1 << 0  # this round's skimming save is made (V-skim)
+THRUST = 1 << 1  # thrust made, not yet off the ground (V-takeoff)
+FULL_MOVE = 1 << 2  # a take-off thrust made this round a full-move action
+PENDING = 1 << 3  # at ground level in flight: must land or skim
+MAY_CLIMB = 1 << 4  # skimming since last round: may also climb away at once
+DRIFT_DUE = 1 << 5  # hovering at round start in wind: pay or drift first (V-wind)
+PAID = 1 << 6  # paid the wind's hover cost this round
+LANDED = 1 << 7  # landed safely: the round's movement is over (V-land)
+PRONE = 1 << 8
+WALK_SHIFT = 9  # hexes it may still walk after a violent landing (V-land)
+WALK_UNIT = 1 << WALK_SHIFT
+WALK_MAX = (1 << 7) - 1
+FLAG_BITS = 16
+FLAG_MASK = (1 << FLAG_BITS) - 1
+
+KEYWORDS = ("up", "down", "hover", "thrust", "skim", "land", "land-fast", "pay")
+_NO_CHECKS: tuple[Check, ...] = ()
+_NO_EVENTS: tuple[dict[str, Any], ...] = ()
+
+
+class VolareSpace:
+    """The legal steps of one creature's round on a ``volare`` battlefield."""
+
+    ruleset = "volare"
+    unit = "MP"
+    tick = Fraction(1, TICKS_PER_MP)
+
+    def __init__(self, battle: VolareBattle, creature_id: str):
+        self.battle = battle
+        me = battle.creature(creature_id)
+        self.me = me
+        self.creature = me.id
+        self.name = me.display_name
+        self.man = me.maneuverability
+        self.wind = battle.wind
+        self.load = flight_load(me)
+        self.fly = self.load.fly
+        self.gale = battle.wind.strength is WindStrength.GALE
+        self._budget = self.fly * TICKS_PER_MP
+        self._half = self.fly * TICKS_PER_MP // 2
+        self.pay_cost = HOVER_PAY.get(battle.wind.strength, 0)
+        self.costs = (0,) * 6 if self.gale else step_costs(battle.wind, self.man)
+        self.stop_cost = STOP_TO_HOVER[self.man]
+        self.can_skim = self.man is not Maneuverability.POOR
+        modifiers = MANEUVERABILITY[self.man]
+        skim_bonus = modifiers["skimming"] or 0
+        self.skim_check = Check("V-skim", "reflex", clamp_percent(me.reflex + skim_bonus),
+                                "it must land at once, in place (V-land): safely if a half-move "
+                                "action is left to sacrifice, otherwise with the violent-landing save")
+        self.land_check = Check("V-land", "reflex",
+                                clamp_percent(me.reflex + (modifiers["violent_landing"] or 0)),
+                                f"knocked down (prone), with the damage of a 3 m fall "
+                                f"({battle.options.fall_damage})")
+        self._index_map()
+        self._start = self._start_code(me)
+
+    # -- the map, flattened into arrays --------------------------------------------------------
+    def _index_map(self) -> None:
+        vmap = self.battle.map
+        self.top = vmap.top
+        self.levels = vmap.top + 1
+        cells = vmap.cells()
+        self.cells = cells
+        self.index = {cell: i for i, cell in enumerate(cells)}
+        self.labels = [str(c) for c in cells]
+        self.ground = [vmap.ground_at(c) for c in cells]
+        self.ceil = [min(vmap.ceiling_at(c) or self.levels, self.levels) for c in cells]
+        nbr = []
+        for cell in cells:
+            for d in Direction:
+                other = cell.neighbor(d)
+                nbr.append(self.index.get(other, -1) if other is not None else -1)
+        self.nbr = nbr
+
+    def _start_code(self, me: VolareCreature) -> int:
+        idx = self.index[me.at]
+        flags = PRONE if me.prone else 0
+        if me.mode is Mode.GROUNDED:
+            return self.pack(idx, me.altitude, GROUNDED, flags)
+        posture = HOVERING if me.mode is Mode.HOVERING else 2 + int(me.heading or 0)
+        if me.altitude == self.ground[idx]:
+            flags |= PENDING | MAY_CLIMB  # skimming since last round: this round's save is due
+        if me.mode is Mode.HOVERING and self.pay_cost:
+            flags |= DRIFT_DUE
+        return self.pack(idx, me.altitude, posture, flags)
+
+    # -- packing ---------------------------------------------------------------------------------
+    def pack(self, idx: int, alt: int, posture: int, flags: int) -> int:
+        return (((idx * self.levels + alt) * 8 + posture) << FLAG_BITS) | flags
+
+    def unpack(self, code: int) -> tuple[int, int, int, int]:
+        flags = code & FLAG_MASK
+        rest = code >> FLAG_BITS
+        posture = rest & 7
+        idx, alt = divmod(rest >> 3, self.levels)
+        return idx, alt, posture, flags
+
+    @property
+    def start(self) -> int:
+        return self._start
+
+    @property
+    def budget(self) -> int:
+        return self._budget
+
+    @property
+    def half(self) -> int:
+        return self._half
+
+    def movement(self, flags: int, spent: int) -> int:
+        """MP spent moving: the wind's hover payment is not movement (V-wind)."""
+        return spent - self.pay_cost if flags & PAID else spent
+
+    # -- the one legality function ----------------------------------------------------------------
+    def steps(self, code: int, spent: int) -> Iterable[Step]:
+        flags = code & FLAG_MASK
+        rest = code >> FLAG_BITS
+        posture = rest & 7
+        idx, alt = divmod(rest >> 3, self.levels)
+        if flags & LANDED:
+            return ()
+        pack = self.pack
+        out: list[Step] = []
+        if posture == GROUNDED:
+            if flags & THRUST:
+                base = flags & ~THRUST
+                if alt + 1 <= self.top and alt + 1 < self.ceil[idx]:
+                    out.append(("up", pack(idx, alt + 1, HOVERING, base), CLIMB, _NO_CHECKS,
+                                _NO_EVENTS))
+                if self.can_skim:
+                    out.append(("skim", pack(idx, alt, HOVERING, base | SKIM_SAVED), 0,
+                                (self.skim_check,), _NO_EVENTS))
+            elif spent == 0 and not flags & (PRONE | FULL_MOVE) and self._may_take_off():
+                out.append(("thrust", pack(idx, alt, GROUNDED, flags | THRUST | FULL_MOVE),
+                            self._half, _NO_CHECKS,
+                            ({"type": "take-off-thrust",
+                              "note": "climb (up) or skim this round, or the thrust is lost"},)))
+            walk = flags >> WALK_SHIFT
+            if walk and not flags & PRONE:
+                nbr = self.nbr
+                for d in range(6):
+                    n = nbr[idx * 6 + d]
+                    if n >= 0 and self.ground[n] == alt and alt < self.ceil[n]:
+                        out.append((self.labels[n], pack(n, alt, GROUNDED, flags - WALK_UNIT), 0,
+                                    _NO_CHECKS, ({"type": "walk"},)))
+            return out
+        if self.gale:
+            return ()
+        drift_due = flags & DRIFT_DUE
+        if drift_due:
+            out.append(("pay", pack(idx, alt, posture, (flags & ~DRIFT_DUE) | PAID),
+                        self.pay_cost, _NO_CHECKS, ({"type": "wind-pay"},)))
+        if flags & PENDING:
+            self._resolve_ground(out, idx, alt, posture, flags, spent)
+            return out
+        ground = self.ground
+        ceil = self.ceil
+        skimming = alt == ground[idx]
+        nbr = self.nbr
+        labels = self.labels
+        costs = self.costs
+        base = flags & ~(DRIFT_DUE | MAY_CLIMB)
+        if posture == HOVERING:
+            directions: Iterable[int] = range(6)
+        else:
+            h = posture - 2
+            directions = ((h + 5) % 6, h, (h + 1) % 6)
+        wind_dir = self.wind.toward
+        for d in directions:
+            if drift_due and d != wind_dir:
+                continue
+            n = nbr[idx * 6 + d]
+            if n < 0:
+                continue
+            g = ground[n]
+            if g > alt or alt >= ceil[n]:
+                continue
+            nflags = base | PENDING if (g == alt and not skimming) else base
+            out.append((labels[n], pack(n, alt, 2 + d, nflags), costs[d], _NO_CHECKS, _NO_EVENTS))
+        if drift_due:
+            return out
+        if alt + 1 <= self.top and alt + 1 < ceil[idx]:
+            out.append(("up", pack(idx, alt + 1, posture, base), CLIMB, _NO_CHECKS, _NO_EVENTS))
+        if alt - 1 >= ground[idx]:
+            nflags = base | PENDING if alt - 1 == ground[idx] else base
+            out.append(("down", pack(idx, alt - 1, posture, nflags), DESCEND, _NO_CHECKS,
+                        _NO_EVENTS))
+        if posture >= 2:
+            out.append(("hover", pack(idx, alt, HOVERING, base), self.stop_cost, _NO_CHECKS,
+                        _NO_EVENTS))
+        if skimming:
+            self._landings(out, idx, alt, base, spent)
+        return out
+
+    def _may_take_off(self) -> bool:
+        return self.fly > 0 and self.load.can_fly and not self.gale
+
+    def _resolve_ground(self, out: list[Step], idx: int, alt: int, posture: int, flags: int,
+                        spent: int) -> None:
+        """At ground level in flight: land, land fast, skim, or (skimming since last round) climb."""
+        if flags & DRIFT_DUE:
+            if self.can_skim:
+                out.append(self._skim(idx, alt, posture, flags))
+            return
+        base = flags & ~(PENDING | MAY_CLIMB)
+        if self.can_skim:
+            out.append(self._skim(idx, alt, posture, flags))
+        if flags & MAY_CLIMB and alt + 1 <= self.top and alt + 1 < self.ceil[idx]:
+            out.append(("up", self.pack(idx, alt + 1, posture, base), CLIMB, _NO_CHECKS,
+                        _NO_EVENTS))
+        self._landings(out, idx, alt, base, spent)
+
+    def _skim(self, idx: int, alt: int, posture: int, flags: int) -> Step:
+        checks = _NO_CHECKS if flags & SKIM_SAVED else (self.skim_check,)
+        target = self.pack(idx, alt, posture, (flags & ~(PENDING | MAY_CLIMB)) | SKIM_SAVED)
+        return ("skim", target, 0, checks, _NO_EVENTS)
+
+    def _landings(self, out: list[Step], idx: int, alt: int, flags: int, spent: int) -> None:
+        base = flags & ~(PENDING | MAY_CLIMB | DRIFT_DUE | THRUST)
+        moved = self.movement(flags, spent)
+        if moved <= self._half and not flags & FULL_MOVE:
+            out.append(("land", self.pack(idx, alt, GROUNDED, base | LANDED), 0, _NO_CHECKS,
+                        ({"type": "landing", "safe": True,
+                          "note": "the second half-move action is sacrificed to land"},)))
+        walk = 0
+        if moved < self._half and not flags & FULL_MOVE and self.me.ground > 0:
+            walk = min(WALK_MAX, (self._half - moved) * self.me.ground // self._half)
+        out.append(("land-fast", self.pack(idx, alt, GROUNDED, base | walk * WALK_UNIT), 0,
+                    (self.land_check,),
+                    ({"type": "landing", "safe": False, "may_walk": walk},)))
+
+    # -- words for states and refusals ------------------------------------------------------------
+    def describe(self, code: int) -> dict[str, Any]:
+        idx, alt, posture, flags = self.unpack(code)
+        data: dict[str, Any] = {
+            "at": self.labels[idx],
+            "altitude": alt,
+            "mode": _mode(posture).value,
+            "heading": Direction(posture - 2).name if posture >= 2 else None,
+            "skimming": posture != GROUNDED and alt == self.ground[idx] and not flags & PENDING,
+        }
+        if flags & PRONE:
+            data["prone"] = True
+        return data
+
+    def creature_after(self, code: int) -> VolareCreature:
+        """The creature as it stands in state ``code``: the start of the next step or round."""
+        from dataclasses import replace
+
+        idx, alt, posture, flags = self.unpack(code)
+        return replace(self.me, at=self.cells[idx], altitude=alt, mode=_mode(posture),
+                       heading=Direction(posture - 2) if posture >= 2 else None,
+                       prone=bool(flags & PRONE))
+
+    def end_problem(self, code: int) -> tuple[str, str] | None:
+        idx, alt, posture, flags = self.unpack(code)
+        if flags & PENDING:
+            choice = ("land (land, or land-fast with a Reflex save) or skim (skim)" if self.can_skim
+                      else "land (land, or land-fast with a Reflex save): poor flyers cannot skim")
+            return ("V-skim", f"{self.name} is in flight at ground level at {self.labels[idx]}: "
+                              f"it must {choice}")
+        if flags & DRIFT_DUE:
+            return ("V-wind", self._drift_sentence(idx))
+        return None
+
+    def actions(self, code: int, spent: int) -> tuple[str, ...]:
+        """V-actions and V-spells: what the creature can still do this round."""
+        _idx, _alt, posture, flags = self.unpack(code)
+        if flags & (LANDED | PENDING):
+            return ("free",)
+        if flags & FULL_MOVE or self.movement(flags, spent) > self._half:
+            return ("free",)
+        if posture == GROUNDED:
+            return ("attack", "spell", "spell-no-somatic", "non-physical", "free")
+        if posture == HOVERING:
+            return ("attack", "spell-no-somatic", "non-physical", "free")
+        return ("spell-no-somatic", "non-physical", "free")
+
+    def parse_move(self, token: str, code: int) -> str:
+        word = token.strip().lower()
+        if word in KEYWORDS:
+            return word
+        if word.upper() in Direction.__members__:
+            idx = self.unpack(code)[0]
+            cell = self.cells[idx]
+            d = parse_direction(word)
+            dc, dr = d.delta
+            col, row = cell.col + dc, cell.row + dr
+            if col < 1 or row < 1:
+                return f"{d.name} of {cell}"
+            return str(Hex(col, row))
+        try:
+            return str(parse_hex(token))
+        except NotationError as exc:
+            raise NotationError(
+                f"{exc}; a move is a hex label, a direction (N NE SE S SW NW) or one of: "
+                + ", ".join(KEYWORDS)) from None
+
+    def explain(self, code: int, spent: int, move: str) -> tuple[str, str]:
+        idx, alt, posture, flags = self.unpack(code)
+        name = self.name
+        cell = self.labels[idx]
+        left = self._budget - spent
+        if flags & LANDED:
+            return ("V-land", f"{name} has landed safely at {cell}: the rest of its round is "
+                              "spent landing")
+        if move == "pay":
+            return self._explain_pay(flags, posture, spent)
+        if move == "thrust":
+            return self._explain_thrust(posture, flags, spent)
+        if posture == GROUNDED and not flags & THRUST:
+            if move in KEYWORDS or not flags >> WALK_SHIFT:
+                return self._explain_grounded(move, flags)
+            return self._explain_walk(idx, move)
+        if posture == GROUNDED and move not in ("up", "skim"):
+            return ("V-takeoff", f"after the take-off thrust {name} must leave the ground: "
+                                 "climb (up)" + (" or skim (skim)" if self.can_skim else ""))
+        if self.gale and posture != GROUNDED:
+            return ("V-wind", "no flight step is possible in a gale or tornado")
+        if move == "skim":
+            return self._explain_skim(idx, alt, posture, flags)
+        if move in ("land", "land-fast"):
+            return self._explain_land(move, idx, alt, posture, flags, spent)
+        if flags & PENDING and not (move == "up" and flags & MAY_CLIMB):
+            return self.end_problem(code) or ("V-skim", "")
+        if flags & DRIFT_DUE and move in ("up", "down", "hover"):
+            return ("V-wind", self._drift_sentence(idx))
+        if move == "up":
+            if alt + 1 > self.top:
+                return ("V-grid", f"altitude {alt + 1} is above the top of the map ({self.top})")
+            if alt + 1 >= self.ceil[idx]:
+                return ("V-grid", f"{cell} has a ceiling at altitude {self.ceil[idx]}: "
+                                  f"{name} cannot rise to it")
+            return ("V-mp", f"climbing one level costs 2 MP but {name} has only "
+                            f"{_mp(left)} MP left")
+        if move == "down":
+            if alt - 1 < self.ground[idx]:
+                return ("V-grid", f"{name} is already at {cell}'s ground level ({self.ground[idx]})")
+            return ("V-mp", f"descending one level costs 1 MP but {name} has only "
+                            f"{_mp(left)} MP left")
+        if move == "hover":
+            if posture < 2:
+                return ("V-inertia", f"{name} is not moving: it is already hovering")
+            return ("V-mp", f"stopping to hover costs {_mp(self.stop_cost)} MP "
+                            f"({self.man.value} maneuverability) but {name} has only "
+                            f"{_mp(left)} MP left")
+        return self._explain_step(idx, alt, posture, flags, spent, move)
+
+    def _explain_pay(self, flags: int, posture: int, spent: int) -> tuple[str, str]:
+        if not self.pay_cost:
+            return ("V-wind", "there is no wind to pay for: pay is for holding a hover in wind")
+        if flags & DRIFT_DUE:
+            return ("V-mp", f"holding the hover costs {_mp(self.pay_cost)} MP but {self.name} "
+                            f"has only {_mp(self._budget - spent)} MP this round")
+        return ("V-wind", "pay is made at the very start of the round, and only by a creature "
+                          "that starts it hovering")
+
+    def _explain_thrust(self, posture: int, flags: int, spent: int) -> tuple[str, str]:
+        name = self.name
+        if posture != GROUNDED:
+            return ("V-takeoff", f"{name} is already in flight")
+        if self.gale:
+            return ("V-wind", "nothing can take off in a gale or tornado")
+        if self.me.fly <= 0:
+            return ("V-takeoff", f"{name} cannot fly")
+        if not self.load.can_fly:
+            return ("V-enc", f"{name} carries {self.me.load} lb: at {self.load.limit} lb or more "
+                             "it cannot fly at all")
+        if flags & PRONE:
+            return ("V-takeoff", f"{name} is prone: a prone creature cannot take off")
+        if flags & FULL_MOVE:
+            return ("V-takeoff", f"{name} has already made its take-off thrust this round")
+        if spent:
+            return ("V-takeoff", "the take-off thrust must be the first thing the creature does "
+                                 "in the round")
+        return ("V-mp", f"the thrust takes a whole half-move action, {_mp(self._half)} MP")
+
+    def _explain_grounded(self, move: str, flags: int) -> tuple[str, str]:
+        name = self.name
+        if move in ("land", "land-fast"):
+            return ("V-land", f"{name} is already on the ground")
+        if move == "skim":
+            return ("V-skim", f"{name} can skim right after its take-off thrust (thrust), "
+                              "not from standing")
+        if flags & PRONE:
+            return ("V-takeoff", f"{name} is prone on the ground and cannot take off")
+        return ("V-takeoff", f"{name} is on the ground: it must take off first (thrust, a whole "
+                             f"half-move action of {_mp(self._half)} MP)")
+
+    def _explain_walk(self, idx: int, move: str) -> tuple[str, str]:
+        del move
+        return ("V-land", f"after its violent landing {self.name} may walk only into adjacent hexes "
+                          f"at the same ground level as {self.labels[idx]}")
+
+    def _explain_skim(self, idx: int, alt: int, posture: int, flags: int) -> tuple[str, str]:
+        if not self.can_skim:
+            return ("V-skim", f"only medium and excellent flyers can skim; {self.name} is a poor "
+                              "flyer and must land on reaching ground level")
+        if flags & DRIFT_DUE:
+            return ("V-wind", self._drift_sentence(idx))
+        return ("V-skim", f"{self.name} is at altitude {alt}, above {self.labels[idx]}'s ground "
+                          f"level {self.ground[idx]}: it skims when its flight brings it to "
+                          "ground level, or right after its take-off thrust")
+
+    def _explain_land(self, move: str, idx: int, alt: int, posture: int, flags: int,
+                      spent: int) -> tuple[str, str]:
+        cell = self.labels[idx]
+        if alt > self.ground[idx]:
+            return ("V-land", f"{self.name} is at altitude {alt}, above {cell}'s ground level "
+                              f"{self.ground[idx]}: descend to it first")
+        if flags & DRIFT_DUE:
+            return ("V-wind", self._drift_sentence(idx))
+        if flags & FULL_MOVE:
+            return ("V-land", "a safe landing sacrifices a half-move action, and the take-off "
+                              "thrust has already used this round's; land with land-fast instead")
+        moved = self.movement(flags, spent)
+        return ("V-land", f"a safe landing sacrifices an unused half-move action, but "
+                          f"{self.name} has already moved {_mp(moved)} MP, more than the "
+                          f"{_mp(self._half)} MP of a half-move action; land with land-fast "
+                          "(a Reflex save) instead")
+
+    def _explain_step(self, idx: int, alt: int, posture: int, flags: int, spent: int,
+                      move: str) -> tuple[str, str]:
+        name = self.name
+        here = self.cells[idx]
+        try:
+            there = parse_hex(move)
+        except NotationError:
+            return ("V-grid", f"there is no hex {move}: it is off the map")
+        d = here.direction_to(there)
+        if d is None:
+            return ("V-grid", f"{there} is not adjacent to {here}: a step moves into one of the "
+                              "six adjacent hexes")
+        if there not in self.index:
+            return ("V-grid", f"{there} is off the map")
+        if flags & DRIFT_DUE and d != self.wind.toward:
+            return ("V-wind", self._drift_sentence(idx))
+        if posture >= 2:
+            heading = Direction(posture - 2)
+            if heading.angle_to(d) > 1:
+                came = here.neighbor(heading.opposite)
+                frontal = ", ".join(str(c) for c in sorted(
+                    c for c in here.frontal(heading) if c is not None))
+                return ("V-inertia", f"{there} is not one of the three frontal hexes after flying "
+                                     f"{came}→{here} ({frontal}); stop to hover first: "
+                                     f"{_mp(self.stop_cost)} MP")
+        n = self.index[there]
+        if self.ground[n] > alt:
+            return ("V-grid", f"{there}'s ground level is {self.ground[n]}, above {name}'s "
+                              f"altitude {alt}: climb first")
+        if alt >= self.ceil[n]:
+            return ("V-grid", f"{there} has a ceiling at altitude {self.ceil[n]}: {name} at "
+                              f"altitude {alt} cannot enter it; descend first")
+        cost = self.costs[d]
+        calm = self.wind.strength is WindStrength.CALM
+        wind = "" if calm else f" in the {self.wind.strength.words}"
+        return ("V-mp", f"the step into {there} costs {_mp(cost)} MP{wind} but {name} has only "
+                        f"{_mp(self._budget - spent)} MP left")
+
+    def _drift_sentence(self, idx: int) -> str:
+        toward = self.wind.toward
+        assert toward is not None
+        downwind = self.cells[idx].neighbor(toward)
+        where = f"{toward.name}, into {downwind}" if downwind is not None else toward.name
+        return (f"{self.name} starts the round hovering in a {self.wind.strength.words}: it must "
+                f"first pay {_mp(self.pay_cost)} MP to hold its place (pay) or move at least one "
+                f"hex downwind ({where})")
+
+    def info(self) -> dict[str, Any]:
+        modifiers = MANEUVERABILITY[self.man]
+        return {
+            "fly": self.fly,
+            "maneuverability": {"class": self.man.value, **modifiers,
+                                "stop_to_hover": format_cost(Fraction(self.stop_cost, 12))},
+            "wind": {"strength": self.wind.strength.value,
+                     "toward": self.wind.toward.name if self.wind.toward else None,
+                     "hover_pay": format_cost(Fraction(self.pay_cost, 12)),
+                     "travel_speed": travel_speed(self.fly, self.wind)},
+            "encumbrance": self.load.to_dict(),
+        }
+
+    def text_map(self, costs: Mapping[str, Fraction]) -> str:
+        from ...geometry.hexgrid import hex_text_window
+
+        shown = {label: format_cost(cost) for label, cost in costs.items()}
+        return hex_text_window(self.me.at, shown, self.battle.map.columns, self.battle.map.rows,
+                               mark={str(self.me.at): "@"})
+
+
+def _mode(posture: int) -> Mode:
+    if posture == GROUNDED:
+        return Mode.GROUNDED
+    return Mode.HOVERING if posture == HOVERING else Mode.MOVING
+
+
+def _mp(ticks: int) -> str:
+    return format_cost(Fraction(ticks, TICKS_PER_MP))

@@ -1,0 +1,126 @@
+"""Reading a scenario: the file, its syntax, and dispatch to the ruleset's schema."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from ..errors import ScenarioError
+from ..model import Scenario
+
+__all__ = ["format_location", "load_scenario", "parse_scenario", "raise_validation",
+           "read_scenario_text"]
+
+_SCHEMAS = {
+    "volare": "wingbeat.scenario.volare",
+    "dnd5e": "wingbeat.scenario.dnd5e",
+    "battlesystem": "wingbeat.scenario.battlesystem",
+    "confrontation": "wingbeat.scenario.confrontation",
+}
+
+MAX_BYTES = 1_000_000
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and validate a scenario file; a ``ScenarioError`` says what is wrong and where."""
+    file = Path(path)
+    source = str(path)
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError("no such file", source=source) from None
+    except IsADirectoryError:
+        raise ScenarioError("is a directory, not a scenario file", source=source) from None
+    except OSError as exc:
+        raise ScenarioError(f"cannot be read: {exc.strerror}", source=source) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError("is not UTF-8 text", source=source) from None
+    return read_scenario_text(text, source=source)
+
+
+def read_scenario_text(text: str, *, source: str = "<scenario>") -> Scenario:
+    """Parse scenario text (YAML, of which JSON is a subset) and validate it."""
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise ScenarioError("is larger than 1 MB; a scenario is a small text file", source=source)
+    try:
+        data = yaml.safe_load(text) if text.strip() else None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else None
+        raise ScenarioError(f"is not valid YAML or JSON: {problem}", source=source,
+                            where=where) from None
+    except json.JSONDecodeError as exc:  # pragma: no cover - yaml parses JSON itself
+        raise ScenarioError(f"is not valid JSON: {exc.msg}", source=source) from None
+    return parse_scenario(data, source=source)
+
+
+def parse_scenario(data: Any, *, source: str = "<scenario>") -> Scenario:
+    """Validate already-parsed scenario data (a mapping)."""
+    if not isinstance(data, Mapping):
+        got = "nothing" if data is None else type(data).__name__
+        raise ScenarioError(f"expected a mapping with ruleset, map and creatures; got {got}",
+                            source=source)
+    ruleset = data.get("ruleset")
+    if ruleset is None:
+        raise ScenarioError("missing; expected one of: " + ", ".join(_SCHEMAS), source=source,
+                            where="ruleset")
+    module_name = _SCHEMAS.get(ruleset) if isinstance(ruleset, str) else None
+    if module_name is None:
+        raise ScenarioError(f"unknown ruleset {ruleset!r}; expected one of: " + ", ".join(_SCHEMAS),
+                            source=source, where="ruleset")
+    try:
+        module = import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            raise ScenarioError(f"ruleset {ruleset!r} is not available yet", source=source,
+                                where="ruleset") from None
+        raise
+    try:
+        scenario: Scenario = module.build(dict(data), source)
+    except ScenarioError as exc:
+        if exc.source is None:
+            raise exc.located(source) from None
+        raise
+    return scenario
+
+
+def format_location(loc: tuple[int | str, ...]) -> str:
+    """``("creatures", 1, "altitude")`` → ``creatures[1].altitude``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"
+
+
+_FRIENDLY = {
+    "extra_forbidden": "unknown key: not part of the scenario format (check its spelling)",
+    "missing": "required, but missing",
+}
+
+
+def raise_validation(error: ValidationError, source: str) -> None:
+    """Turn pydantic's first error into a ``ScenarioError`` naming file, place and expectation."""
+    first = error.errors()[0]
+    loc = tuple(p for p in first["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+    message = _FRIENDLY.get(first["type"], first["msg"])
+    if message.startswith("Value error, "):
+        message = message[len("Value error, "):]
+    given = first.get("input")
+    if first["type"] not in _FRIENDLY and isinstance(given, str | int | float | bool):
+        message += f" (got {given!r})"
+    more = error.error_count() - 1
+    if more:
+        message += f" [and {more} more problem{'s' if more > 1 else ''}]"
+    raise ScenarioError(message, source=source, where=format_location(loc)) from None

@@ -1,0 +1,266 @@
+"""The ``volare`` part of the scenario schema, and its checks against the map."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..errors import NotationError, ScenarioError
+from ..geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
+from ..model import Scenario
+from ..rules.volare import (
+    STRENGTH_BREAKS,
+    Encumbrance,
+    Maneuverability,
+    Mode,
+    VolareBattle,
+    VolareCreature,
+    VolareMap,
+    VolareOptions,
+    Wind,
+    WindStrength,
+)
+from ._load import raise_validation
+
+__all__ = ["VolareFile", "build"]
+
+_DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class WindModel(_Strict):
+    strength: WindStrength = WindStrength.CALM
+    toward: str | None = None
+
+    @field_validator("toward")
+    @classmethod
+    def _direction(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                parse_direction(value)
+            except NotationError as exc:
+                raise ValueError(str(exc)) from None
+        return value
+
+
+class CellsModel(_Strict):
+    at: list[str] | str
+    ground: int | None = Field(default=None, ge=0)
+    ceiling: int | None = Field(default=None, ge=1)
+
+
+class MapModel(_Strict):
+    grid: Literal["hex"] = "hex"
+    columns: int = Field(ge=1, le=702)
+    rows: int = Field(ge=1, le=2000)
+    top: int = Field(default=20, ge=1, le=200)
+    wind: WindModel = WindModel()
+    cells: list[CellsModel] = []
+
+
+class EncumbranceModel(_Strict):
+    unencumbered: int = Field(ge=0)
+    band_width: int = Field(ge=1)
+
+
+class CreatureModel(_Strict):
+    id: str = Field(min_length=1)
+    name: str = ""
+    fly: int = Field(default=0, ge=0, le=1000)
+    ground: int = Field(default=0, ge=0, le=1000)
+    maneuverability: Maneuverability = Maneuverability.MEDIUM
+    reflex: int = Field(default=0, ge=0, le=100)
+    strength: int | None = Field(default=None, ge=1, le=25)
+    load: int = Field(default=0, ge=0)
+    encumbrance: EncumbranceModel | None = None
+    at: str
+    altitude: int | None = Field(default=None, ge=0)
+    mode: Mode = Mode.GROUNDED
+    heading: str | None = None
+    came_from: str | None = None
+    skimming: bool | None = None
+    prone: bool = False
+    side: str | None = None
+
+
+class OptionsModel(_Strict):
+    fall_damage: str = "1d6"
+
+    @field_validator("fall_damage")
+    @classmethod
+    def _dice(cls, value: str) -> str:
+        if not _DICE.match(value):
+            raise ValueError("expected dice like 1d6 or 2d4+1")
+        return value
+
+
+class VolareFile(_Strict):
+    ruleset: Literal["volare"]
+    description: str = ""
+    options: OptionsModel = OptionsModel()
+    map: MapModel
+    creatures: list[CreatureModel] = []
+
+
+def build(data: dict[str, Any], source: str) -> Scenario:
+    """Validate ``volare`` scenario data and build its battle."""
+    try:
+        model = VolareFile.model_validate(data)
+    except ValidationError as exc:
+        raise_validation(exc, source)
+        raise  # pragma: no cover - raise_validation always raises
+    vmap = _build_map(model.map)
+    wind = _build_wind(model.map.wind)
+    creatures = []
+    seen: set[str] = set()
+    for i, c in enumerate(model.creatures):
+        where = f"creatures[{i}]"
+        if c.id in seen:
+            raise ScenarioError(f"duplicate creature id {c.id!r}; ids must be unique",
+                                where=f"{where}.id")
+        seen.add(c.id)
+        creatures.append(_build_creature(c, vmap, where))
+    battle = VolareBattle(map=vmap, wind=wind, creatures=tuple(creatures),
+                          options=VolareOptions(fall_damage=model.options.fall_damage))
+    return Scenario(ruleset="volare", battle=battle, source=source)
+
+
+def _cell(label: str, vmap: VolareMap | None, where: str) -> Hex:
+    try:
+        cell = parse_hex(label)
+    except NotationError as exc:
+        raise ScenarioError(str(exc), where=where) from None
+    if vmap is not None and not vmap.contains(cell):
+        raise ScenarioError(f"{cell} is off the map (columns A..{_last_col(vmap)}, rows "
+                            f"1..{vmap.rows})", where=where)
+    return cell
+
+
+def _last_col(vmap: VolareMap) -> str:
+    from ..geometry.labels import column_label
+
+    return column_label(vmap.columns)
+
+
+def _build_map(m: MapModel) -> VolareMap:
+    shell = VolareMap(columns=m.columns, rows=m.rows, top=m.top)
+    ground: dict[Hex, int] = {}
+    ceiling: dict[Hex, int] = {}
+    for i, block in enumerate(m.cells):
+        labels = [block.at] if isinstance(block.at, str) else block.at
+        if not labels:
+            raise ScenarioError("expected at least one hex label", where=f"map.cells[{i}].at")
+        if block.ground is None and block.ceiling is None:
+            raise ScenarioError("expected ground or ceiling (or both)", where=f"map.cells[{i}]")
+        for j, label in enumerate(labels):
+            where = f"map.cells[{i}].at" + ("" if isinstance(block.at, str) else f"[{j}]")
+            cell = _cell(label, shell, where)
+            if block.ground is not None:
+                if block.ground > m.top:
+                    raise ScenarioError(f"ground level {block.ground} is above the map's top "
+                                        f"({m.top})", where=f"map.cells[{i}].ground")
+                ground[cell] = block.ground
+            if block.ceiling is not None:
+                ceiling[cell] = block.ceiling
+    for cell, top in ceiling.items():
+        if top <= ground.get(cell, 0):
+            raise ScenarioError(f"{cell} has its ceiling at {top}, not above its ground level "
+                                f"{ground.get(cell, 0)}: no altitude would exist there",
+                                where="map.cells")
+    return VolareMap(columns=m.columns, rows=m.rows, top=m.top, ground=ground, ceiling=ceiling)
+
+
+def _build_wind(w: WindModel) -> Wind:
+    if w.strength in (WindStrength.CALM,):
+        return Wind(w.strength, parse_direction(w.toward) if w.toward else None)
+    if w.toward is None:
+        raise ScenarioError(f"a {w.strength.words} needs a direction: toward N, NE, SE, S, "
+                            "SW or NW", where="map.wind.toward")
+    return Wind(w.strength, parse_direction(w.toward))
+
+
+def _build_creature(c: CreatureModel, vmap: VolareMap, where: str) -> VolareCreature:
+    at = _cell(c.at, vmap, f"{where}.at")
+    ground = vmap.ground_at(at)
+    ceiling = vmap.ceiling_at(at)
+    altitude = ground if c.altitude is None else c.altitude
+    if altitude < ground:
+        raise ScenarioError(f"altitude {altitude} is inside the ground: {at}'s ground level is "
+                            f"{ground}", where=f"{where}.altitude")
+    if altitude > vmap.top:
+        raise ScenarioError(f"altitude {altitude} is above the map's top ({vmap.top})",
+                            where=f"{where}.altitude")
+    if ceiling is not None and altitude >= ceiling:
+        raise ScenarioError(f"altitude {altitude} is at or above {at}'s ceiling ({ceiling})",
+                            where=f"{where}.altitude")
+    heading = _heading(c, at, vmap, where)
+    if c.mode is Mode.GROUNDED:
+        if altitude != ground:
+            raise ScenarioError(f"a grounded creature stands at its hex's ground level ({ground}), "
+                                f"not at altitude {altitude}; use mode hovering or moving for a "
+                                "flyer", where=f"{where}.altitude")
+        if c.skimming:
+            raise ScenarioError("a grounded creature is not skimming: skimming is flight at "
+                                "ground level (mode hovering or moving)", where=f"{where}.skimming")
+    else:
+        if c.prone:
+            raise ScenarioError("a prone creature is on the ground: use mode grounded",
+                                where=f"{where}.prone")
+        if c.fly <= 0:
+            raise ScenarioError(f"{c.id} is {c.mode.value} but has no fly speed",
+                                where=f"{where}.fly")
+        at_ground = altitude == ground
+        if c.skimming is True and not at_ground:
+            raise ScenarioError(f"skimming is flight at ground level ({ground}), but altitude is "
+                                f"{altitude}", where=f"{where}.skimming")
+        if c.skimming is False and at_ground:
+            raise ScenarioError(f"a flyer at its hex's ground level ({ground}) is skimming "
+                                "(V-skim): set skimming: true or raise its altitude",
+                                where=f"{where}.skimming")
+        if at_ground and c.maneuverability is Maneuverability.POOR:
+            raise ScenarioError("a poor flyer cannot skim (V-skim): at ground level it is grounded",
+                                where=f"{where}.mode")
+    encumbrance = None
+    if c.encumbrance is not None:
+        encumbrance = Encumbrance(c.encumbrance.unencumbered, c.encumbrance.band_width)
+    elif c.load > 0 and (c.strength is None or c.strength not in STRENGTH_BREAKS):
+        got = "no strength" if c.strength is None else f"Strength {c.strength}"
+        raise ScenarioError(f"a load needs Strength 10-18 or the encumbrance break points "
+                            f"(encumbrance: {{unencumbered: lb, band_width: lb}}); got {got}",
+                            where=f"{where}.load")
+    return VolareCreature(
+        id=c.id, name=c.name, fly=c.fly, ground=c.ground, maneuverability=c.maneuverability,
+        reflex=c.reflex, strength=c.strength, load=c.load, encumbrance=encumbrance, at=at,
+        altitude=altitude, mode=c.mode, heading=heading, prone=c.prone, side=c.side,
+    )
+
+
+def _heading(c: CreatureModel, at: Hex, vmap: VolareMap, where: str) -> Direction | None:
+    if c.heading is not None and c.came_from is not None:
+        raise ScenarioError("give heading or came_from, not both", where=f"{where}.came_from")
+    if c.mode is not Mode.MOVING:
+        if c.heading is not None or c.came_from is not None:
+            key = "heading" if c.heading is not None else "came_from"
+            raise ScenarioError(f"only a moving creature has a heading; this one is {c.mode.value}",
+                                where=f"{where}.{key}")
+        return None
+    if c.heading is not None:
+        try:
+            return parse_direction(c.heading)
+        except NotationError as exc:
+            raise ScenarioError(str(exc), where=f"{where}.heading") from None
+    if c.came_from is not None:
+        origin = _cell(c.came_from, None, f"{where}.came_from")
+        direction = origin.direction_to(at)
+        if direction is None:
+            raise ScenarioError(f"{origin} is not adjacent to {at}: came_from names the hex the "
+                                "creature's last horizontal step left", where=f"{where}.came_from")
+        return direction
+    raise ScenarioError("a moving creature needs its heading (N NE SE S SW NW) or came_from "
+                        "(the hex its last step left) for its frontal hexes (V-inertia)",
+                        where=f"{where}.heading")

@@ -1,0 +1,118 @@
+"""Least-cost search over a ruleset's step generator, in exact integer ticks.
+
+A grid ruleset packs each state into an ``int`` and yields its legal steps as plain tuples
+``(move, target, cost, checks, events)``; costs are integer ticks of the ruleset's smallest unit
+(1/12 MP for ``volare``). The search is a bucket queue (Dial's algorithm): costs are small whole
+numbers, so a list of buckets indexed by priority replaces a heap. At equal cost, the way with fewer
+checks wins, so the priority is ``ticks * CHECK_SLOTS + checks``.
+
+The loop only touches ints and tuples, so it can be replaced by a compiled kernel with the same
+inputs and identical results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .model import Check
+
+__all__ = ["CHECK_SLOTS", "Exploration", "MoveSpace", "Step", "explore"]
+
+#: A legal step: (move notation, packed target state, cost in ticks, checks, events).
+Step = tuple[str, int, int, tuple[Check, ...], tuple[dict[str, Any], ...]]
+
+#: Priorities count checks below one tick; more checks than this on one path no longer break ties.
+CHECK_SLOTS = 16
+
+
+class MoveSpace(Protocol):
+    """What the search needs from a ruleset: a start, a budget, and the legal steps."""
+
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def budget(self) -> int: ...
+
+    def steps(self, code: int, spent: int) -> Iterable[Step]:
+        """Every legal step from state ``code`` after ``spent`` ticks this round."""
+        ...
+
+
+@dataclass
+class Exploration:
+    """Least priorities and the step that reached each settled state."""
+
+    start: int
+    priority: dict[int, int]
+    parent: dict[int, tuple[int, Step] | None]
+
+    def ticks(self, code: int) -> int:
+        return self.priority[code] // CHECK_SLOTS
+
+    def path_to(self, code: int) -> list[Step]:
+        """The steps of the cheapest way found from the start to ``code``."""
+        steps: list[Step] = []
+        link = self.parent[code]
+        while link is not None:
+            previous, step = link
+            steps.append(step)
+            link = self.parent[previous]
+        steps.reverse()
+        return steps
+
+
+def explore(
+    space: MoveSpace,
+    *,
+    avoid_checks: bool = False,
+    goal: Callable[[int], bool] | None = None,
+) -> Exploration:
+    """Settle every state reachable within the budget, cheapest first.
+
+    With ``goal``, stop as soon as a goal state is settled: it is then the cheapest goal state.
+    With ``avoid_checks``, steps that call for a check are not taken.
+    """
+    start = space.start
+    budget = space.budget
+    slots = CHECK_SLOTS
+    best: dict[int, int] = {start: 0}
+    parent: dict[int, tuple[int, Step] | None] = {start: None}
+    settled: dict[int, int] = {}
+    settled_parent: dict[int, tuple[int, Step] | None] = {}
+    buckets: list[list[int]] = [[] for _ in range((budget + 1) * slots)]
+    buckets[0].append(start)
+    steps_of = space.steps
+    for priority, bucket in enumerate(buckets):
+        if not bucket:
+            continue
+        spent = priority // slots
+        checks_so_far = priority % slots
+        for code in bucket:
+            if code in settled or best[code] != priority:
+                continue
+            settled[code] = priority
+            settled_parent[code] = parent[code]
+            if goal is not None and goal(code):
+                return Exploration(start, settled, settled_parent)
+            for step in steps_of(code, spent):
+                cost = step[2]
+                total = spent + cost
+                if total > budget:
+                    continue
+                n_checks = len(step[3])
+                if n_checks and avoid_checks:
+                    continue
+                target = step[1]
+                new = total * slots + min(slots - 1, checks_so_far + n_checks)
+                if target in settled:
+                    continue
+                old = best.get(target)
+                if old is None or new < old:
+                    best[target] = new
+                    parent[target] = (code, step)
+                    buckets[new].append(target)
+        bucket.clear()
+    return Exploration(start, settled, settled_parent)
