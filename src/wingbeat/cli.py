@@ -164,6 +164,21 @@ def demo() -> None:
     out.print(_api.engagement(scenario, "bat", "chamois").to_text(), markup=False)
 
 
+#: Modules that add their own commands with ``register(app)``: the faces that live apart
+#: (render, web, play). Each is a thin layer over the library too.
+_EXTENSIONS: tuple[str, ...] = ()
+
+
+def _register_extensions() -> None:
+    from importlib import import_module
+
+    for name in _EXTENSIONS:
+        import_module(name).register(app)
+
+
+_register_extensions()
+
+
 def main() -> None:
     """Console entry point: no traceback ever reaches the user for bad input."""
     try:
