@@ -48,9 +48,10 @@ DRIFT_DUE = 1 << 5  # hovering at round start in wind: pay or drift first (V-win
 PAID = 1 << 6  # paid the wind's hover cost this round
 LANDED = 1 << 7  # landed safely: the round's movement is over (V-land)
 PRONE = 1 << 8
-WALK_SHIFT = 9  # hexes it may still walk after a violent landing (V-land)
+LANDED_FAST = 1 << 9  # landed violently this round (V-land)
+WALK_SHIFT = 10  # hexes it may still walk after a violent landing (V-land)
 WALK_UNIT = 1 << WALK_SHIFT
-WALK_MAX = (1 << 7) - 1
+WALK_MAX = (1 << 6) - 1
 FLAG_BITS = 16
 FLAG_MASK = (1 << FLAG_BITS) - 1
 
@@ -266,7 +267,8 @@ class VolareSpace:
         walk = 0
         if moved < self._half and not flags & FULL_MOVE and self.me.ground > 0:
             walk = min(WALK_MAX, (self._half - moved) * self.me.ground // self._half)
-        out.append(("land-fast", self.pack(idx, alt, GROUNDED, base | walk * WALK_UNIT), 0,
+        out.append(("land-fast", self.pack(idx, alt, GROUNDED,
+                                           base | LANDED_FAST | walk * WALK_UNIT), 0,
                     (self.land_check,),
                     ({"type": "landing", "safe": False, "may_walk": walk},)))
 
@@ -350,9 +352,9 @@ class VolareSpace:
         if move == "thrust":
             return self._explain_thrust(posture, flags, spent)
         if posture == GROUNDED and not flags & THRUST:
-            if move in KEYWORDS or not flags >> WALK_SHIFT:
+            if move in KEYWORDS or not flags & LANDED_FAST:
                 return self._explain_grounded(move, flags)
-            return self._explain_walk(idx, move)
+            return self._explain_walk(idx, move, flags >> WALK_SHIFT)
         if posture == GROUNDED and move not in ("up", "skim"):
             return ("V-takeoff", f"after the take-off thrust {name} must leave the ground: "
                                  "climb (up)" + (" or skim (skim)" if self.can_skim else ""))
@@ -428,10 +430,20 @@ class VolareSpace:
         return ("V-takeoff", f"{name} is on the ground: it must take off first (thrust, a whole "
                              f"half-move action of {_mp(self._half)} MP)")
 
-    def _explain_walk(self, idx: int, move: str) -> tuple[str, str]:
-        del move
-        return ("V-land", f"after its violent landing {self.name} may walk only into adjacent hexes "
-                          f"at the same ground level as {self.labels[idx]}")
+    def _explain_walk(self, idx: int, move: str, walk_left: int) -> tuple[str, str]:
+        if not walk_left:
+            return ("V-land", f"after a violent landing {self.name} may only walk what is left of "
+                              "its half-move action, and it has no hex of it left")
+        here = self.cells[idx]
+        try:
+            there = parse_hex(move)
+        except NotationError:
+            there = None
+        if there is None or here.direction_to(there) is None:
+            return ("V-grid", f"{move} is not adjacent to {here}: a step moves into one of the "
+                              "six adjacent hexes")
+        return ("V-land", f"after its violent landing {self.name} may walk only into adjacent "
+                          f"hexes at the same ground level as {here}")
 
     def _explain_skim(self, idx: int, alt: int, posture: int, flags: int) -> tuple[str, str]:
         if not self.can_skim:

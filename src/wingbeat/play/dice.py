@@ -1,0 +1,82 @@
+"""Every roll of an encounter: seeded, and written down as it is made.
+
+An encounter has one seed. Each entry of its log (the set-up, a move, a round's end) rolls with
+its own ``random.Random`` derived from that seed and the entry's number, so undoing the last entry
+and replaying the log give back exactly the same rolls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..chance import Roll, roll_check
+from ..errors import ScenarioError
+from ..model import Check
+
+__all__ = ["DiceExpression", "Dice", "parse_dice"]
+
+_DICE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpression:
+    """``2d4+1``: ``count`` dice of ``sides`` faces, plus ``bonus``."""
+
+    count: int
+    sides: int
+    bonus: int = 0
+
+    def __str__(self) -> str:
+        bonus = f"{self.bonus:+d}" if self.bonus else ""
+        return f"{self.count}d{self.sides}{bonus}"
+
+
+def parse_dice(text: str) -> DiceExpression:
+    """``"1d6"`` → ``DiceExpression(1, 6)``; ``"d20"`` means one die."""
+    match = _DICE.match(text)
+    if match is None:
+        raise ScenarioError(f"expected dice like 1d6 or 2d4+1, got {text!r}")
+    count = int(match.group(1) or 1)
+    sides = int(match.group(2))
+    bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+    if count < 1 or sides < 1 or count > 1000:
+        raise ScenarioError(f"expected 1 to 1000 dice of at least one side, got {text!r}")
+    return DiceExpression(count, sides, bonus)
+
+
+def entry_generator(seed: int, entry: int) -> random.Random:
+    """The generator of one log entry: a pure function of the encounter's seed and its number."""
+    digest = hashlib.sha256(f"wingbeat:{seed}:{entry}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+class Dice:
+    """The rolls of one log entry, made with its seeded generator and recorded in order."""
+
+    def __init__(self, seed: int, entry: int):
+        self._rng = entry_generator(seed, entry)
+        self.rolls: list[dict[str, Any]] = []
+
+    def check(self, check: Check, creature: str) -> Roll:
+        """A d100 save against ``check`` (success on a roll at or under its chance)."""
+        roll = roll_check(check, self._rng)
+        self.rolls.append({"creature": creature, "kind": "save", **check.to_dict(),
+                           "roll": roll.roll, "success": roll.success})
+        return roll
+
+    def total(self, dice: str | DiceExpression, creature: str, what: str,
+              rule: str | None = None) -> int:
+        """Roll ``dice`` (``1d6``) for ``what`` (fall damage, initiative) and return the total."""
+        expression = parse_dice(dice) if isinstance(dice, str) else dice
+        faces = [self._rng.randint(1, expression.sides) for _ in range(expression.count)]
+        total = sum(faces) + expression.bonus
+        record: dict[str, Any] = {"creature": creature, "kind": what, "dice": str(expression),
+                                  "faces": faces, "total": total}
+        if rule is not None:
+            record["rule"] = rule
+        self.rolls.append(record)
+        return total

@@ -1,0 +1,68 @@
+"""Pictures of a battlefield, a reach and a path: pure functions of already-computed data.
+
+    >>> import wingbeat
+    >>> from wingbeat.render import render_svg
+    >>> scenario = wingbeat.open_scenario("example:giant-bat")
+    >>> svg = render_svg(scenario, reach=wingbeat.reach(scenario, "bat"), altitude=1)
+
+Each kind of map is one module (``hexmap`` for ``volare``; ``squaremap`` and ``table`` for the
+square-grid and tabletop rulesets), chosen by the scenario's ruleset. None of them computes a rule:
+they draw what ``reach``, ``path`` and ``check`` already said.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from ..errors import OptionError
+from ..model import Scenario
+from ..rules.base import Result
+
+__all__ = ["MAP_KINDS", "render_svg", "scenario_summary"]
+
+#: The drawing module of each ruleset.
+MAP_KINDS: dict[str, str] = {
+    "volare": "wingbeat.render.hexmap",
+    "dnd5e": "wingbeat.render.squaremap",
+    "battlesystem": "wingbeat.render.table",
+    "confrontation": "wingbeat.render.table",
+}
+
+
+def _module(ruleset: str) -> Any:
+    name = MAP_KINDS.get(ruleset)
+    if name is None:
+        raise OptionError(f"no picture for ruleset {ruleset!r} yet")
+    try:
+        return import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            raise OptionError(f"no picture for ruleset {ruleset!r} yet") from None
+        raise
+
+
+def render_svg(
+    scenario: Scenario,
+    *,
+    reach: Result | None = None,
+    altitude: int | None = None,
+    route: Result | None = None,
+    creature: str | None = None,
+) -> str:
+    """The scenario's map as SVG text.
+
+    ``reach`` (from ``wingbeat.reach``) colours where the creature can go by least cost, at
+    ``altitude`` or, when it is None, the best over all altitudes; ``route`` (from
+    ``wingbeat.path`` or ``wingbeat.check``) is drawn as arrows with running costs; ``creature``
+    highlights one creature when there is no report.
+    """
+    drawn: str = _module(scenario.ruleset).render(scenario, reach=reach, altitude=altitude,
+                                                  route=route, creature=creature)
+    return drawn
+
+
+def scenario_summary(scenario: Scenario) -> dict[str, Any]:
+    """The map's kind and size, its altitudes and its creatures: what a picker shows."""
+    summary: dict[str, Any] = _module(scenario.ruleset).summary(scenario)
+    return summary

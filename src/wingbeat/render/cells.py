@@ -1,0 +1,96 @@
+"""What a grid picture shows per cell, taken from already-computed reports.
+
+A reach report lists end states (cell, altitude, mode …), each at its least cost. A picture shows
+one number per cell: the least cost over the states at the chosen altitude (or over every altitude),
+and whether some state there still lets the creature act. Keeping this here, apart from drawing,
+makes "the picture matches reach" a property of one small function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..rules.grid import MoveReport, ReachReport
+
+__all__ = ["CellReach", "RouteLeg", "cells_reached", "route_legs"]
+
+
+@dataclass(frozen=True)
+class CellReach:
+    """The end states of a reach that land in one cell (at the chosen altitude, or any)."""
+
+    at: str
+    cost: Fraction
+    state: dict[str, Any]
+    act_cost: Fraction | None
+    act_state: dict[str, Any] | None
+    count: int
+
+    @property
+    def can_act(self) -> bool:
+        return self.act_cost is not None
+
+
+def cells_reached(report: ReachReport, altitude: int | None) -> dict[str, CellReach]:
+    """Per cell, the cheapest end state and the cheapest one that can still act.
+
+    ``altitude`` None takes the best over all altitudes; states without an altitude count at 0.
+    Ties keep the state listed first (the report is sorted by cost).
+    """
+    found: dict[str, CellReach] = {}
+    for reached in report.states:
+        state = reached.state
+        if altitude is not None and state.get("altitude", 0) != altitude:
+            continue
+        at = str(state["at"])
+        old = found.get(at)
+        act_cost = reached.cost if reached.can_act else None
+        act_state = state if reached.can_act else None
+        if old is None:
+            found[at] = CellReach(at, reached.cost, state, act_cost, act_state, 1)
+            continue
+        cost, best = (old.cost, old.state) if old.cost <= reached.cost else (reached.cost, state)
+        if old.act_cost is not None and (act_cost is None or old.act_cost <= act_cost):
+            act_cost, act_state = old.act_cost, old.act_state
+        found[at] = CellReach(at, cost, best, act_cost, act_state, old.count + 1)
+    return found
+
+
+@dataclass(frozen=True)
+class RouteLeg:
+    """One step of a path or a checked move, placed on the map.
+
+    ``start`` and ``end`` are cell labels (equal for a step in place: up, down, hover …);
+    ``total`` is the running cost after the step; ``refused`` marks a declared step the rules
+    forbid, with its rule id.
+    """
+
+    move: str
+    start: str
+    end: str
+    cost: Fraction | None
+    total: Fraction | None
+    refused: str | None = None
+
+
+def route_legs(route: MoveReport, start: str, cell_of: Callable[[str, str], str | None]
+               ) -> list[RouteLeg]:
+    """Where each step of ``route`` goes, from ``start``.
+
+    ``cell_of(move, here)`` says which cell a move token enters from ``here`` (None when it is a
+    step in place); each map kind knows its own labels.
+    """
+    legs = []
+    here = start
+    for step in route.steps:
+        there = cell_of(step.move, here) or here
+        legs.append(RouteLeg(step.move, here, there, step.cost, step.total))
+        here = there
+    if route.error is not None:
+        move = route.error.move or ""
+        there = cell_of(move, here) or here
+        legs.append(RouteLeg(move, here, there, None, None, refused=route.error.rule))
+    return legs

@@ -1,0 +1,122 @@
+"""A few SVG building blocks shared by every map kind: escaping, elements, the cost palette.
+
+Pictures are plain text built from these, so a render is a pure function of its inputs and the
+same inputs always give byte-identical SVG.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from fractions import Fraction
+from xml.sax.saxutils import escape, quoteattr
+
+__all__ = [
+    "ACT_COLOR",
+    "ILLEGAL_COLOR",
+    "PATH_COLOR",
+    "arrow_marker_defs",
+    "attrs",
+    "cost_color",
+    "element",
+    "fmt",
+    "legend_scale",
+    "points",
+    "text",
+    "wind_arrow",
+]
+
+PATH_COLOR = "#1f3fbf"
+ILLEGAL_COLOR = "#c0142c"
+ACT_COLOR = "#10206b"
+
+# A green-to-red palette (ColorBrewer RdYlGn reversed): cheap is green, the whole budget is red.
+_STOPS: tuple[tuple[int, int, int], ...] = (
+    (0x1A, 0x98, 0x50), (0x91, 0xCF, 0x60), (0xD9, 0xEF, 0x8B),
+    (0xFE, 0xE0, 0x8B), (0xFC, 0x8D, 0x59), (0xD7, 0x30, 0x27),
+)
+
+
+def fmt(value: float) -> str:
+    """A coordinate with at most two decimals, no trailing zeros: short, stable SVG."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def attrs(**values: object) -> str:
+    """``key="value"`` pairs; ``data_cost`` becomes ``data-cost``; None values are left out."""
+    parts = []
+    for key, value in values.items():
+        if value is None:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        if isinstance(value, float):
+            value = fmt(value)
+        parts.append(f"{name}={quoteattr(str(value))}")
+    return " ".join(parts)
+
+
+def element(tag: str, children: Iterable[str] = (), **values: object) -> str:
+    inner = "".join(children)
+    head = f"<{tag} {attrs(**values)}".rstrip()
+    return f"{head}>{inner}</{tag}>" if inner else f"{head}/>"
+
+
+def text(x: float, y: float, content: str, **values: object) -> str:
+    return element("text", [escape(content)], x=x, y=y, **values)
+
+
+def points(corners: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in corners)
+
+
+def cost_color(cost: Fraction, budget: Fraction) -> str:
+    """The colour of a cost: green when free, red at the whole budget."""
+    share = 0.0 if budget <= 0 else min(1.0, max(0.0, float(cost / budget)))
+    scaled = share * (len(_STOPS) - 1)
+    low = min(int(scaled), len(_STOPS) - 2)
+    t = scaled - low
+    a, b = _STOPS[low], _STOPS[low + 1]
+    rgb = (round(a[i] + (b[i] - a[i]) * t) for i in range(3))
+    return "#" + "".join(f"{c:02x}" for c in rgb)
+
+
+def arrow_marker_defs() -> str:
+    """Arrowheads for paths (blue), refused steps (red) and the wind (grey)."""
+    out = []
+    for name, color in (("arrow", PATH_COLOR), ("arrow-illegal", ILLEGAL_COLOR),
+                        ("arrow-wind", "#4a5568")):
+        head = element("path", d="M0,0 L10,5 L0,10 z", fill=color)
+        out.append(element("marker", [head], id=name, viewBox="0 0 10 10", refX=8, refY=5,
+                           markerWidth=5, markerHeight=5, orient="auto-start-reverse"))
+    return "".join(out)
+
+
+def wind_arrow(x: float, y: float, angle: float | None, length: float, caption: str) -> str:
+    """The wind as an arrow pointing where it blows to (``angle`` in screen degrees)."""
+    parts = [text(x, y - length / 2 - 8, caption, class_="wind-caption", font_size=11,
+                  text_anchor="middle")]
+    if angle is None:
+        parts.append(element("circle", cx=x, cy=y, r=length / 6, fill="none",
+                             stroke="#4a5568", stroke_width=2))
+    else:
+        rad = math.radians(angle)
+        dx, dy = math.cos(rad) * length / 2, math.sin(rad) * length / 2
+        parts.append(element("line", x1=x - dx, y1=y - dy, x2=x + dx, y2=y + dy,
+                             stroke="#4a5568", stroke_width=3, marker_end="url(#arrow-wind)"))
+    return element("g", parts, class_="wind", data_angle=None if angle is None else fmt(angle))
+
+
+def legend_scale(x: float, y: float, width: float, budget: Fraction, unit: str) -> str:
+    """A colour bar from 0 to the budget, so a reader can tell costs from colours."""
+    steps = 12
+    parts = [text(x, y - 6, f"least cost ({unit})", font_size=11)]
+    for i in range(steps):
+        cost = budget * Fraction(i, steps - 1)
+        parts.append(element("rect", x=x + width * i / steps, y=y, width=width / steps + 0.5,
+                             height=12, fill=cost_color(cost, budget)))
+    from ..model import format_cost
+
+    parts.append(text(x, y + 26, "0", font_size=10))
+    parts.append(text(x + width, y + 26, format_cost(budget), font_size=10, text_anchor="end"))
+    return element("g", parts, class_="scale")

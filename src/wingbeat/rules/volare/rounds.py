@@ -1,0 +1,167 @@
+"""Playing a checked ``volare`` move out, once its saves are decided.
+
+``grid_check`` says whether a declared move is legal and which saves it calls for; it never rolls.
+A play engine rolls those saves and needs the consequences (V-skim, V-land): a failed skimming save
+forces the creature to land at once, in place, and a failed violent landing leaves it prone. This
+module walks the declared steps again from the start state, asking the same ``VolareSpace.steps``,
+and stops where a save fails. It knows no dice: the caller passes ``succeeds``, a function that
+rolls (or looks up) each check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ...errors import IllegalMoveError
+from ...model import Check
+from ...search import Step
+from .model import Mode, VolareCreature
+from .space import (
+    DRIFT_DUE,
+    GROUNDED,
+    HOVERING,
+    MAY_CLIMB,
+    PENDING,
+    PRONE,
+    THRUST,
+    WALK_UNIT,
+    VolareSpace,
+)
+
+__all__ = [
+    "PlayedMove",
+    "WalkedStep",
+    "forced_landing",
+    "knocked_down",
+    "play_out",
+    "stand_up",
+    "walk",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class WalkedStep:
+    """One step of a declared move, with the state and the ticks spent just before it."""
+
+    before: int
+    spent: int
+    step: Step
+
+    @property
+    def move(self) -> str:
+        return self.step[0]
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    """What a declared move did once its saves were rolled.
+
+    ``code`` and ``spent`` are the state and ticks at the end of what was actually flown; ``moves``
+    the steps made (a prefix of the declared ones, plus a forced ``land``/``land-fast``);
+    ``knocked_down`` is true when a failed violent landing left the creature prone (its fall damage
+    is the caller's to roll); ``horizontal`` whether any step changed hex (V-inertia).
+    """
+
+    code: int
+    spent: int
+    moves: tuple[str, ...]
+    events: tuple[dict[str, Any], ...]
+    knocked_down: bool
+    horizontal: bool
+
+
+def walk(space: VolareSpace, moves: Iterable[str]) -> list[WalkedStep]:
+    """Re-walk canonical moves (a ``MoveReport``'s steps) choosing each step as ``grid_check`` does:
+    the cheapest candidate, then the one with fewer checks."""
+    code, spent = space.start, 0
+    walked: list[WalkedStep] = []
+    for index, move in enumerate(moves, 1):
+        candidates = [s for s in space.steps(code, spent)
+                      if s[0] == move and spent + s[2] <= space.budget]
+        if not candidates:
+            rule, message = space.explain(code, spent, move)
+            raise IllegalMoveError(rule, message, step=index, move=move)
+        step = min(candidates, key=lambda s: (s[2], len(s[3])))
+        walked.append(WalkedStep(code, spent, step))
+        code, spent = step[1], spent + step[2]
+    return walked
+
+
+def forced_landing(space: VolareSpace, code: int, spent: int) -> Step:
+    """The landing a failed skimming save forces, in place (V-skim → V-land).
+
+    Safe (``land``) if a half-move action is left to sacrifice: movement so far ≤ MP/2 and no
+    take-off thrust this round; otherwise ``land-fast``, which carries the violent-landing save.
+    The space's own landing steps decide it, from the state with the touchdown pending.
+    """
+    idx, alt, _posture, flags = space.unpack(code)
+    probe = space.pack(idx, alt, HOVERING, (flags | PENDING) & ~(MAY_CLIMB | DRIFT_DUE | THRUST))
+    landings = {s[0]: s for s in space.steps(probe, spent) if s[0] in ("land", "land-fast")}
+    if "land" in landings:
+        return landings["land"]
+    if "land-fast" in landings:
+        return landings["land-fast"]
+    raise IllegalMoveError("V-land", f"{space.name} cannot land at {space.labels[idx]}")
+
+
+def knocked_down(space: VolareSpace, code: int) -> int:
+    """The state after a failed violent landing: on the ground, prone, no walk left (V-land)."""
+    idx, alt, _posture, flags = space.unpack(code)
+    return space.pack(idx, alt, GROUNDED, (flags & (WALK_UNIT - 1)) | PRONE)
+
+
+def play_out(space: VolareSpace, moves: Iterable[str],
+             succeeds: Callable[[Check], bool]) -> PlayedMove:
+    """Fly a legal declared move step by step, deciding each save with ``succeeds`` in order.
+
+    Every step is made until a save fails. A failed V-skim save makes the creature land at once in
+    place (``forced_landing``; a violent landing rolls its own save); a failed V-land save knocks it
+    down. Either way the rest of the declared move is not made.
+    """
+    code, spent = space.start, 0
+    made: list[str] = []
+    events: list[dict[str, Any]] = []
+    horizontal = False
+    knocked = False
+    for index, walked in enumerate(walk(space, moves), 1):
+        move, target, cost, checks, step_events = walked.step
+        failed = next((c for c in checks if not succeeds(c)), None)
+        if failed is None:
+            horizontal |= space.unpack(target)[0] != space.unpack(code)[0]
+            code, spent = target, spent + cost
+            made.append(move)
+            events.extend({**e, "step": index} for e in step_events)
+            continue
+        events.append({"type": "save-failed", "rule": failed.rule, "step": index,
+                       "move": move, "consequence": failed.on_failure})
+        if failed.rule == "V-skim":
+            landing = forced_landing(space, walked.before, walked.spent)
+            name, landed, _cost, land_checks, land_events = landing
+            made.append(name)
+            events.extend({**e, "step": index, "forced": True} for e in land_events)
+            if all(succeeds(c) for c in land_checks):
+                code = landed
+            else:
+                events.append({"type": "save-failed", "rule": "V-land", "step": index,
+                               "move": name, "consequence": space.land_check.on_failure})
+                code, knocked = knocked_down(space, landed), True
+            spent = walked.spent
+        else:  # V-land: the violent landing went wrong
+            code, spent, knocked = knocked_down(space, target), spent + cost, True
+            made.append(move)
+        break
+    return PlayedMove(code, spent, tuple(made), tuple(events), knocked, horizontal)
+
+
+def stand_up(creature: VolareCreature) -> VolareCreature:
+    """A prone creature on the ground gets up (the play engine spends its round's movement on it).
+
+    ``volare.md`` knocks creatures down but does not say how they rise; play lets a grounded,
+    prone creature declare ``stand`` as its whole move for a round.
+    """
+    if creature.mode is not Mode.GROUNDED or not creature.prone:
+        raise IllegalMoveError("V-land", f"{creature.display_name} is not lying on the ground: "
+                                         "only a prone creature stands up")
+    return replace(creature, prone=False)

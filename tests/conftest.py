@@ -1,0 +1,23 @@
+"""Shared helpers: build scenarios from small dicts, find the shared examples."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+import pytest
+
+
+REPO = Path(__file__).resolve().parent.parent
+_SHARED_CANDIDATES = [
+    Path(os.environ["WINGBEAT_SHARED"]) if os.environ.get("WINGBEAT_SHARED") else None,
+    REPO.parent / "shared",
+]
+SHARED = next((p for p in _SHARED_CANDIDATES if p is not None and p.is_dir()), None)
+
+
+@pytest.fixture
+def shared_examples() -> Path:
+    """The shared examples folder (beside the repository, as CI lays it out)."""
+    if SHARED is None:
+        pytest.fail("../shared is missing: the examples under shared/examples are required tests")
+    return SHARED / "examples"
