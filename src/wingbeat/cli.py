@@ -166,7 +166,7 @@ def demo() -> None:
 
 #: Modules that add their own commands with ``register(app)``: the faces that live apart
 #: (render, web, play). Each is a thin layer over the library too.
-_EXTENSIONS: tuple[str, ...] = ()
+_EXTENSIONS: tuple[str, ...] = ("wingbeat.render.commands", "wingbeat.web.commands")
 
 
 def _register_extensions() -> None:

@@ -8,7 +8,9 @@ row ``r`` at y = (√3/2)·s·r. The six directions point at 60° steps clockwis
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Iterable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 from xml.sax.saxutils import escape
@@ -17,7 +19,8 @@ from ..errors import NotationError, OptionError
 from ..geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
 from ..geometry.labels import column_label
 from ..model import Scenario, format_cost
-from ..rules.grid import MoveReport, ReachReport
+from ..rules.base import Result
+from ..rules.grid import MoveReport, PathNotFound, ReachReport
 from ..rules.volare.model import Mode, VolareBattle, VolareCreature
 from .cells import CellReach, RouteLeg, cells_reached, route_legs
 from .svg import (
@@ -38,9 +41,9 @@ __all__ = ["direction_angle", "hex_center", "render", "summary"]
 
 SIZE = 24.0  # centre to corner, px
 MARGIN = 28.0
-LEGEND_WIDTH = 210.0
+LEGEND_WIDTH = 260.0
 FULL_MAP_LIMIT = 4000  # larger maps are cropped to what the picture is about
-CROP_MARGIN = 3
+CROP_MARGIN = 2
 ROOT3 = math.sqrt(3.0)
 
 _SIDE_COLORS = ("#7b3fa0", "#2a7f62", "#b5651d", "#3a6ea5", "#a03f5f")
@@ -105,9 +108,9 @@ def cell_of(move: str, here: str) -> str | None:
 def render(
     scenario: Scenario,
     *,
-    reach: ReachReport | None = None,
+    reach: Result | None = None,
     altitude: int | None = None,
-    route: MoveReport | None = None,
+    route: Result | None = None,
     creature: str | None = None,
 ) -> str:
     """The hex map as SVG: terrain, creatures, wind; a reach coloured by least cost; a route.
@@ -118,15 +121,22 @@ def render(
     """
     battle = _battle(scenario)
     vmap = battle.map
+    if reach is not None and not isinstance(reach, ReachReport):
+        raise OptionError("a hex map draws the reach of a grid ruleset (a ReachReport)")
+    if route is not None and not isinstance(route, MoveReport | PathNotFound):
+        raise OptionError("a hex map draws a path or a checked move (a MoveReport)")
     if altitude is not None and not 0 <= altitude <= vmap.top:
         raise OptionError(f"altitude {altitude} is not on this map (0 … {vmap.top})")
     focus_id = creature or (reach.creature if reach else None) or (route.creature if route
                                                                     else None)
     focus = battle.creature(focus_id) if focus_id else None
     reached = cells_reached(reach, altitude) if reach is not None else {}
-    legs = route_legs(route, str(focus.at), cell_of) if (route is not None and focus) else []
+    legs = []
+    if isinstance(route, MoveReport) and focus is not None:
+        legs = [_adjacent_or_here(leg) for leg in route_legs(route, str(focus.at), cell_of)]
+    missed = route.message if isinstance(route, PathNotFound) else None
 
-    c0, c1, r0, r1 = _window(battle, reached, legs)
+    c0, c1, r0, r1 = _window(battle, reach, legs)
     size = SIZE
     width_cols = c1 - c0 + 1
     map_w = MARGIN * 2 + size * 2 + 1.5 * size * (width_cols - 1)
@@ -146,7 +156,7 @@ def render(
         element("g", (_creature(c, c0, r0, size, c.id == focus_id, i)
                       for i, c in enumerate(battle.creatures) if _inside(c.at, c0, c1, r0, r1)),
                 class_="creatures", pointer_events="none"),
-        _legend(battle, reach, altitude, map_w, budget, focus),
+        _legend(battle, reach, altitude, map_w, budget, focus, missed),
     ]
     title = _title(scenario, reach, altitude, focus)
     return element(
@@ -164,15 +174,21 @@ def _inside(cell: Hex, c0: int, c1: int, r0: int, r1: int) -> bool:
     return c0 <= cell.col <= c1 and r0 <= cell.row <= r1
 
 
-def _window(battle: VolareBattle, reached: dict[str, CellReach], legs: list[RouteLeg]
+def _window(battle: VolareBattle, reach: ReachReport | None, legs: list[RouteLeg]
             ) -> tuple[int, int, int, int]:
-    """The columns and rows to draw: the whole map, or around what matters on a huge one."""
+    """The columns and rows to draw.
+
+    With a reach: every cell reached at any altitude, every creature and the route, with a
+    margin, so the frame stays put while the altitude changes. Without: the whole map, unless
+    it is huge, then around the creatures.
+    """
     vmap = battle.map
-    if vmap.columns * vmap.rows // 2 <= FULL_MAP_LIMIT:
+    if reach is None and vmap.columns * vmap.rows // 2 <= FULL_MAP_LIMIT:
         return 1, vmap.columns, 1, vmap.rows
     interesting = [c.at for c in battle.creatures]
-    interesting += [parse_hex(label) for label in reached]
-    interesting += [parse_hex(leg.end) for leg in legs]
+    if reach is not None:
+        interesting += [parse_hex(str(s.state["at"])) for s in reach.states]
+    interesting += [h for leg in legs for h in _on_map(leg.end)]
     cols = [h.col for h in interesting] or [1]
     rows = [h.row for h in interesting] or [1]
     c0 = max(1, min(cols) - CROP_MARGIN)
@@ -180,6 +196,13 @@ def _window(battle: VolareBattle, reached: dict[str, CellReach], legs: list[Rout
     r0 = max(1, min(rows) - 2 * CROP_MARGIN)
     r1 = min(vmap.rows, max(rows) + 2 * CROP_MARGIN)
     return c0, c1, r0, r1
+
+
+def _on_map(label: str) -> list[Hex]:
+    try:
+        return [parse_hex(label)]
+    except NotationError:
+        return []
 
 
 def _patterns() -> str:
@@ -330,6 +353,18 @@ def _route(legs: list[RouteLeg], c0: int, r0: int, size: float) -> str:
     return element("g", [*arrows, *labels], class_="route", pointer_events="none")
 
 
+def _adjacent_or_here(leg: RouteLeg) -> RouteLeg:
+    """A refused step into a hex that is not next door is noted where the creature stands."""
+    if leg.start == leg.end:
+        return leg
+    near = parse_hex(leg.start).direction_to(parse_hex(leg.end)) is not None
+    return leg if near else replace(leg, end=leg.start)
+
+
+def _wrap(words: str, width: int) -> list[str]:
+    return textwrap.wrap(words, width) or [words]
+
+
 def _center(label: str, c0: int, r0: int, size: float) -> tuple[float, float]:
     cell = parse_hex(label)
     return hex_center(cell.col, cell.row, c0, r0, size)
@@ -372,7 +407,7 @@ def _creature_words(c: VolareCreature) -> str:
 
 
 def _legend(battle: VolareBattle, reach: ReachReport | None, altitude: int | None, x0: float,
-            budget: Fraction, focus: VolareCreature | None) -> str:
+            budget: Fraction, focus: VolareCreature | None, missed: str | None) -> str:
     x = x0 + 10
     parts: list[str] = []
     wind = battle.wind
@@ -392,11 +427,16 @@ def _legend(battle: VolareBattle, reach: ReachReport | None, altitude: int | Non
         parts.append(text(x + 16, y, "can still act (attack)", font_size=11))
         y += 20
     parts.extend(_key(x, y, battle))
+    if missed:
+        parts.append(element("g", [text(x, y + 90 + 14 * i, line, font_size=11,
+                                        fill=ILLEGAL_COLOR)
+                                   for i, line in enumerate(_wrap(missed, 38))],
+                             class_="no-path"))
     return element("g", parts, class_="legend", pointer_events="none")
 
 
 def _key(x: float, y: float, battle: VolareBattle) -> Iterable[str]:
-    swatch = {"width": 14, "height": 10}
+    swatch: dict[str, object] = {"width": 14, "height": 10}
     yield element("rect", x=x, y=y - 9, fill=_ground_fill(max(1, battle.map.top // 2),
                                                           battle.map.top), **swatch)
     yield text(x + 20, y, "raised ground (g = level)", font_size=11)

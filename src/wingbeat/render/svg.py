@@ -56,7 +56,7 @@ def attrs(**values: object) -> str:
     return " ".join(parts)
 
 
-def element(tag: str, children: Iterable[str] = (), **values: object) -> str:
+def element(tag: str, children: Iterable[str] = (), /, **values: object) -> str:
     inner = "".join(children)
     head = f"<{tag} {attrs(**values)}".rstrip()
     return f"{head}>{inner}</{tag}>" if inner else f"{head}/>"

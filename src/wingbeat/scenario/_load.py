@@ -117,6 +117,7 @@ def raise_validation(error: ValidationError, source: str) -> None:
     message = _FRIENDLY.get(first["type"], first["msg"])
     if message.startswith("Value error, "):
         message = message[len("Value error, "):]
+    message = message.replace("Input should be", "expected")
     given = first.get("input")
     if first["type"] not in _FRIENDLY and isinstance(given, str | int | float | bool):
         message += f" (got {given!r})"

@@ -102,9 +102,14 @@ class VolareRuleset:
                 return bool(state["skimming"])
             return mode is None or state["mode"] == mode
 
+        space = self.space(scenario, creature)
+        if parse_hex(target) not in space.index:
+            vmap = space.battle.map
+            raise NotationError(f"{target} is off the map ({vmap.columns} columns, "
+                                f"{vmap.rows} rows)")
         goal = target + ("" if level is None else f" at altitude {level}") + (
             "" if mode is None else f", {mode}")
-        return grid_path(self.space(scenario, creature), matches, goal, avoid_checks=avoid)
+        return grid_path(space, matches, goal, avoid_checks=avoid)
 
     def check(self, scenario: Scenario, creature: str, moves: str,
               options: Mapping[str, Any]) -> MoveReport:

@@ -1,0 +1,423 @@
+"""Encounters played round by round, as a pure function of (scenario, seed, log of actions).
+
+The engine knows no rule: a per-ruleset adapter (``PlayAdapter``) checks a declared move with the
+ruleset's one legality function, applies it with its rolls, and says what the end and start of a
+round change. The engine keeps the rounds, the turn order and the log. Entry 0 sets the encounter
+up (turn order, given or rolled); every later entry is one action: a creature's move, or the end
+of the round. Each entry rolls with its own generator derived from the seed and its number
+(``dice.Dice``), so replaying the same actions gives the same state, roll for roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import import_module
+from typing import Any, Protocol
+
+from ..errors import IllegalMoveError, OptionError, ScenarioError
+from ..model import Scenario
+from .dice import Dice
+
+__all__ = [
+    "Action",
+    "EncounterState",
+    "Entry",
+    "Game",
+    "PlayAdapter",
+    "Played",
+    "RefusedMove",
+    "Setup",
+    "adapter_for",
+    "apply",
+    "replay",
+    "start",
+]
+
+Piece = dict[str, Any]
+Pieces = Mapping[str, Piece]
+
+_ADAPTERS = {
+    "volare": "wingbeat.play.volare",
+    "dnd5e": "wingbeat.play.dnd5e",
+}
+
+MOVE = "move"
+NEXT_ROUND = "next-round"
+START = "start"
+
+
+class RefusedMove(IllegalMoveError):
+    """A declared action the rules refuse; ``report`` is the checked move, when there is one."""
+
+    def __init__(self, rule: str, message: str, *, creature: str | None = None,
+                 report: dict[str, Any] | None = None, step: int | None = None,
+                 move: str | None = None):
+        super().__init__(rule, message, step=step, move=move)
+        self.creature = creature
+        self.report = report
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"legal": False, "creature": self.creature, "error": {
+            "rule": self.rule, "message": self.message, "step": self.step, "move": self.move}}
+        if self.report is not None:
+            data["report"] = self.report
+        return data
+
+
+@dataclass(frozen=True)
+class Played:
+    """One creature's declared move as the adapter played it.
+
+    ``made`` is what actually happened (a failed save cuts a move short, or forces a landing);
+    ``report`` is the checked declaration (``MoveReport.to_dict()``); ``damage`` any damage rolled.
+    """
+
+    creature: str
+    declared: str
+    legal: bool
+    report: dict[str, Any]
+    made: str = ""
+    piece: Piece = field(default_factory=dict)
+    events: tuple[dict[str, Any], ...] = ()
+    damage: int = 0
+    error: IllegalMoveError | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"creature": self.creature, "declared": self.declared, "made": self.made,
+                "cost": self.report.get("cost"), "end": self.piece, "damage": self.damage,
+                "events": list(self.events), "checks": self.report.get("checks", [])}
+
+
+class PlayAdapter(Protocol):
+    """How one ruleset plays: pieces, a move with its rolls, and the round's turn-over."""
+
+    ruleset: str
+
+    def pieces(self, scenario: Scenario) -> dict[str, Piece]:
+        """Each creature's starting piece (JSON-ready: where it is, how it stands)."""
+        ...
+
+    def move(self, scenario: Scenario, pieces: Pieces, creature: str, moves: str,
+             dice: Dice) -> Played:
+        """Check a declared move against the pieces as they stand, roll its checks, apply it."""
+        ...
+
+    def end_round(self, scenario: Scenario, pieces: Pieces) -> tuple[dict[str, Piece],
+                                                                      list[dict[str, Any]]]:
+        """The pieces after the end-of-round effects, and the events that describe them."""
+        ...
+
+    def pending(self, scenario: Scenario, pieces: Pieces, creature: str) -> dict[str, Any] | None:
+        """What a creature must do before its round can end (pay or drift, land or skim …)."""
+        ...
+
+    def describe(self, piece: Piece) -> str:
+        """One line for people: where the piece is and how it stands."""
+        ...
+
+    def board(self, scenario: Scenario) -> dict[str, Any]:
+        """The map's facts a picture needs (grid kind, size)."""
+        ...
+
+
+def adapter_for(ruleset: str) -> PlayAdapter:
+    """The play adapter of a ruleset; a clear error if that ruleset cannot be played yet."""
+    name = _ADAPTERS.get(ruleset)
+    if name is None:
+        raise ScenarioError(f"ruleset {ruleset!r} cannot be played round by round yet; "
+                            f"play knows: {', '.join(_ADAPTERS)}")
+    try:
+        module = import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            raise ScenarioError(f"ruleset {ruleset!r} cannot be played round by round "
+                                "yet") from None
+        raise
+    adapter: PlayAdapter = module.ADAPTER
+    return adapter
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One entry's cause: ``move`` (a creature's declared move) or ``next-round``."""
+
+    kind: str
+    creature: str | None = None
+    moves: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.kind == MOVE:
+            return {"kind": self.kind, "creature": self.creature, "moves": self.moves}
+        return {"kind": self.kind}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        return cls(str(data["kind"]), data.get("creature"), str(data.get("moves", "")))
+
+    def __str__(self) -> str:
+        if self.kind == MOVE:
+            return f"{self.creature}: {self.moves or '(holds)'}"
+        return self.kind
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What an encounter starts from: scenario text, its seed, and a given turn order if any."""
+
+    scenario_text: str
+    source: str
+    seed: int
+    order: tuple[str, ...] | None = None
+
+    @cached_property
+    def scenario(self) -> Scenario:
+        from ..scenario import read_scenario_text
+
+        return read_scenario_text(self.scenario_text, source=self.source)
+
+    @cached_property
+    def adapter(self) -> PlayAdapter:
+        return adapter_for(self.scenario.ruleset)
+
+
+@dataclass(frozen=True)
+class EncounterState:
+    """Where an encounter stands: the round, the turn order, who has moved, every piece."""
+
+    round: int
+    order: tuple[str, ...]
+    moved: tuple[str, ...]
+    pieces: Mapping[str, Piece]
+    damage: Mapping[str, int]
+    entries: int
+
+    @property
+    def next_up(self) -> str | None:
+        """The first creature in turn order that has not moved this round."""
+        return next((c for c in self.order if c not in self.moved), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "order": list(self.order), "moved": list(self.moved),
+                "next": self.next_up, "entries": self.entries,
+                "pieces": {c: dict(self.pieces[c]) for c in self.order},
+                "damage": {c: self.damage.get(c, 0) for c in self.order}}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EncounterState:
+        return cls(round=int(data["round"]), order=tuple(data["order"]),
+                   moved=tuple(data["moved"]), pieces={k: dict(v) for k, v in
+                                                       data["pieces"].items()},
+                   damage={k: int(v) for k, v in data["damage"].items()},
+                   entries=int(data["entries"]))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One log entry: its action, the rolls it made, what happened, and the state after it."""
+
+    number: int
+    round: int
+    action: Action
+    state: EncounterState
+    rolls: tuple[dict[str, Any], ...] = ()
+    events: tuple[dict[str, Any], ...] = ()
+    played: tuple[dict[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"entry": self.number, "round": self.round, "action": self.action.to_dict(),
+                "played": list(self.played), "rolls": list(self.rolls),
+                "events": list(self.events), "state": self.state.to_dict()}
+
+    def to_text(self) -> str:
+        head = f"#{self.number} round {self.round}: "
+        if self.action.kind == START:
+            head += "encounter set up, turn order " + ", ".join(self.state.order)
+        elif self.action.kind == NEXT_ROUND:
+            head += f"round over; round {self.state.round} begins"
+        else:
+            head += str(self.action)
+        lines = [head]
+        for played in self.played:
+            if played["declared"] != played["made"] or self.action.kind != MOVE:
+                lines.append(f"  {played['creature']} made: {played['made'] or '(nothing)'}")
+        for roll in self.rolls:
+            lines.append("  roll: " + roll_text(roll))
+        for event in self.events:
+            lines.append("  event: " + event_text(event))
+        return "\n".join(lines)
+
+
+def roll_text(roll: Mapping[str, Any]) -> str:
+    """``bat V-skim reflex 50%: rolled 37, success`` or ``bat fall damage 1d6: 4``."""
+    if roll.get("kind") == "save":
+        verdict = "success" if roll["success"] else "failure"
+        return (f"{roll['creature']} {roll['rule']} {roll['save']} save {roll['chance']}%: "
+                f"rolled {roll['roll']}, {verdict}")
+    faces = "+".join(str(f) for f in roll.get("faces", []))
+    return f"{roll['creature']} {roll['kind']} {roll['dice']}: {faces} = {roll['total']}"
+
+
+def event_text(event: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in event.items())
+
+
+def start(setup: Setup) -> Entry:
+    """Entry 0: the pieces from the scenario and the turn order, given or rolled (1d20 each,
+    highest first, ties in scenario order)."""
+    scenario = setup.scenario
+    adapter = setup.adapter
+    pieces = adapter.pieces(scenario)
+    ids = list(pieces)
+    dice = Dice(setup.seed, 0)
+    if setup.order is not None:
+        order = _given_order(setup.order, ids)
+    else:
+        totals = {c: dice.total("1d20", c, "initiative") for c in ids}
+        order = tuple(sorted(ids, key=lambda c: (-totals[c], ids.index(c))))
+    state = EncounterState(round=1, order=order, moved=(), pieces=pieces,
+                           damage=dict.fromkeys(order, 0), entries=1)
+    return Entry(0, 1, Action(START), state, tuple(dice.rolls),
+                 tuple(_obligations(setup, state)))
+
+
+def _given_order(order: Sequence[str], ids: list[str]) -> tuple[str, ...]:
+    missing = [c for c in ids if c not in order]
+    unknown = [c for c in order if c not in ids]
+    twice = sorted({c for c in order if list(order).count(c) > 1})
+    if missing or unknown or twice:
+        problems = []
+        if unknown:
+            problems.append("unknown " + ", ".join(unknown))
+        if missing:
+            problems.append("missing " + ", ".join(missing))
+        if twice:
+            problems.append("named twice " + ", ".join(twice))
+        raise OptionError(f"the turn order must name every creature once ({', '.join(ids)}): "
+                          + "; ".join(problems))
+    return tuple(order)
+
+
+def _obligations(setup: Setup, state: EncounterState) -> list[dict[str, Any]]:
+    events = []
+    for creature in state.order:
+        pending = setup.adapter.pending(setup.scenario, state.pieces, creature)
+        if pending is not None:
+            events.append(pending)
+    return events
+
+
+def apply(setup: Setup, state: EncounterState, action: Action) -> Entry:
+    """The entry an action makes from ``state``; ``RefusedMove`` if the rules forbid it."""
+    if action.kind == MOVE:
+        return _move(setup, state, action)
+    if action.kind == NEXT_ROUND:
+        return _next_round(setup, state, action)
+    raise OptionError(f"unknown action {action.kind!r}; expected {MOVE} or {NEXT_ROUND}")
+
+
+def _move(setup: Setup, state: EncounterState, action: Action) -> Entry:
+    creature = action.creature or ""
+    if creature not in state.pieces:
+        raise ScenarioError(f"no creature {creature!r} in this encounter (creatures: "
+                            f"{', '.join(state.order)})")
+    if creature in state.moved:
+        raise RefusedMove("turn", f"{creature} has already moved in round {state.round}; "
+                                  "next-round starts the next one", creature=creature)
+    dice = Dice(setup.seed, state.entries)
+    played = setup.adapter.move(setup.scenario, state.pieces, creature, action.moves, dice)
+    _refuse_if_illegal(played)
+    pieces = {**state.pieces, creature: played.piece}
+    damage = {**state.damage, creature: state.damage.get(creature, 0) + played.damage}
+    after = EncounterState(state.round, state.order, (*state.moved, creature), pieces, damage,
+                           state.entries + 1)
+    return Entry(state.entries, state.round, action, after, tuple(dice.rolls), played.events,
+                 (played.to_dict(),))
+
+
+def _refuse_if_illegal(played: Played, holding: bool = False) -> None:
+    if played.legal:
+        return
+    error = played.error
+    rule = error.rule if error is not None else "turn"
+    message = error.message if error is not None else "illegal move"
+    if holding:
+        message = (f"{played.creature} has not moved this round and cannot simply hold: "
+                   f"{message}; declare its move first")
+    raise RefusedMove(rule, message, creature=played.creature, report=played.report,
+                      step=None if error is None else error.step,
+                      move=None if error is None else error.move)
+
+
+def _next_round(setup: Setup, state: EncounterState, action: Action) -> Entry:
+    dice = Dice(setup.seed, state.entries)
+    pieces = dict(state.pieces)
+    damage = dict(state.damage)
+    played_all = []
+    events: list[dict[str, Any]] = []
+    for creature in state.order:
+        if creature in state.moved:
+            continue
+        played = setup.adapter.move(setup.scenario, pieces, creature, "", dice)
+        _refuse_if_illegal(played, holding=True)
+        pieces[creature] = played.piece
+        damage[creature] = damage.get(creature, 0) + played.damage
+        played_all.append(played.to_dict())
+        events.extend(played.events)
+    pieces, round_events = setup.adapter.end_round(setup.scenario, pieces)
+    events.extend(round_events)
+    after = EncounterState(state.round + 1, state.order, (), pieces, damage, state.entries + 1)
+    events.append({"type": "round-start", "round": after.round})
+    events.extend(_obligations(setup, after))
+    return Entry(state.entries, state.round, action, after, tuple(dice.rolls), tuple(events),
+                 tuple(played_all))
+
+
+def replay(setup: Setup, actions: Iterable[Action]) -> list[Entry]:
+    """Every entry again, from the set-up and the actions alone."""
+    entries = [start(setup)]
+    for action in actions:
+        entries.append(apply(setup, entries[-1].state, action))
+    return entries
+
+
+class Game:
+    """An encounter in memory: the library's way to play without a database.
+
+    >>> game = Game.from_scenario_text(text, seed=7)      # doctest: +SKIP
+    >>> game.move("bat", "U35 down hover").rolls          # doctest: +SKIP
+    """
+
+    def __init__(self, setup: Setup, actions: Iterable[Action] = ()):
+        self.setup = setup
+        self.entries = replay(setup, actions)
+
+    @classmethod
+    def from_scenario_text(cls, text: str, *, seed: int, source: str = "<scenario>",
+                           order: Sequence[str] | None = None) -> Game:
+        return cls(Setup(text, source, seed, None if order is None else tuple(order)))
+
+    @property
+    def state(self) -> EncounterState:
+        return self.entries[-1].state
+
+    @property
+    def actions(self) -> list[Action]:
+        return [e.action for e in self.entries[1:]]
+
+    def play(self, action: Action) -> Entry:
+        entry = apply(self.setup, self.state, action)
+        self.entries.append(entry)
+        return entry
+
+    def move(self, creature: str, moves: str) -> Entry:
+        return self.play(Action(MOVE, creature, moves))
+
+    def next_round(self) -> Entry:
+        return self.play(Action(NEXT_ROUND))
+
+    def undo(self) -> Entry:
+        if len(self.entries) == 1:
+            raise OptionError("nothing to undo: the encounter has only been set up")
+        return self.entries.pop()

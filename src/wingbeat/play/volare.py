@@ -1,0 +1,164 @@
+"""Playing ``volare`` round by round: the adapter between the play engine and the ruleset.
+
+A declared move is checked by ``grid_check`` over ``VolareSpace`` (the one legality function);
+its saves are rolled in order and ``rules.volare.rounds.play_out`` applies what they decide
+(V-skim, V-land); a failed violent landing rolls the fall damage (``options.fall_damage``). At the
+end of a round a creature still ``moving`` that took no horizontal step spends its inertia
+(V-inertia). The start-of-round duties (the wind's pay-or-drift, the skimming save) are the
+space's own: a new round builds each creature's space afresh from where it stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..errors import IllegalMoveError, OptionError
+from ..geometry.hexgrid import Direction, parse_hex
+from ..model import Scenario
+from ..rules.grid import grid_check
+from ..rules.volare import Mode, VolareBattle, VolareCreature, VolareSpace, next_round
+from ..rules.volare.rounds import play_out, stand_up
+from .dice import Dice
+from .engine import Piece, Played
+
+__all__ = ["ADAPTER", "VolarePlay"]
+
+STAND = "stand"
+
+
+def _battle(scenario: Scenario) -> VolareBattle:
+    battle = scenario.battle
+    if not isinstance(battle, VolareBattle):
+        raise OptionError(f"scenario {scenario.source} is not a volare scenario")
+    return battle
+
+
+def _piece(battle: VolareBattle, creature: VolareCreature, horizontal: bool) -> Piece:
+    return {
+        "at": str(creature.at),
+        "altitude": creature.altitude,
+        "mode": creature.mode.value,
+        "heading": creature.heading.name if creature.heading is not None else None,
+        "skimming": battle.is_skimming(creature),
+        "prone": creature.prone,
+        "horizontal": horizontal,
+    }
+
+
+def _creature(base: VolareCreature, piece: Mapping[str, Any]) -> VolareCreature:
+    heading = piece.get("heading")
+    return replace(base, at=parse_hex(str(piece["at"])), altitude=int(piece["altitude"]),
+                   mode=Mode(piece["mode"]), heading=Direction[heading] if heading else None,
+                   prone=bool(piece.get("prone", False)))
+
+
+class VolarePlay:
+    """The ``volare`` play adapter (see ``engine.PlayAdapter``)."""
+
+    ruleset = "volare"
+
+    def pieces(self, scenario: Scenario) -> dict[str, Piece]:
+        battle = _battle(scenario)
+        return {c.id: _piece(battle, c, False) for c in battle.creatures}
+
+    def battle_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> VolareBattle:
+        """The scenario's battle with every creature where its piece stands now."""
+        battle = _battle(scenario)
+        return replace(battle, creatures=tuple(_creature(c, pieces[c.id])
+                                               for c in battle.creatures))
+
+    def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
+             dice: Dice) -> Played:
+        battle = self.battle_now(scenario, pieces)
+        tokens = moves.lower().split()
+        if STAND in tokens:
+            return self._stand(battle, creature, moves, len(tokens) == 1)
+        space = VolareSpace(battle, creature)
+        report = grid_check(space, moves)
+        if not report.legal:
+            return Played(creature, moves, False, report.to_dict(), error=report.error)
+        played = play_out(space, [s.move for s in report.steps],
+                          lambda check: dice.check(check, creature).success)
+        events = [{**e, "creature": creature} for e in played.events]
+        damage = 0
+        if played.knocked_down:
+            dice_text = battle.options.fall_damage
+            damage = dice.total(dice_text, creature, "fall damage", rule="V-land")
+            events.append({"type": "fall", "creature": creature, "rule": "V-land", "feet": 10,
+                           "metres": 3, "damage": dice_text, "rolled": damage, "prone": True})
+        after = space.creature_after(played.code)
+        return Played(creature, moves, True, report.to_dict(), " ".join(played.moves),
+                      _piece(battle, after, played.horizontal), tuple(events), damage)
+
+    def _stand(self, battle: VolareBattle, creature: str, moves: str, alone: bool) -> Played:
+        me = battle.creature(creature)
+        report: dict[str, Any] = {"legal": True, "moves": STAND, "cost": None, "checks": []}
+        try:
+            if not alone:
+                raise IllegalMoveError("V-land", "standing up takes the creature's whole move "
+                                                 "for the round: declare stand alone")
+            stood = stand_up(me)
+        except IllegalMoveError as exc:
+            error = IllegalMoveError(exc.rule, exc.message, step=1, move=STAND)
+            return Played(creature, moves, False, {**report, "legal": False}, error=error)
+        return Played(creature, moves, True, report, STAND, _piece(battle, stood, False),
+                      ({"type": "stand", "creature": creature,
+                        "note": "gets up; its movement this round is spent"},))
+
+    def end_round(self, scenario: Scenario, pieces: Mapping[str, Piece]
+                  ) -> tuple[dict[str, Piece], list[dict[str, Any]]]:
+        battle = self.battle_now(scenario, pieces)
+        out: dict[str, Piece] = {}
+        events: list[dict[str, Any]] = []
+        for creature in battle.creatures:
+            moved = bool(pieces[creature.id].get("horizontal", False))
+            after = next_round(creature, moved_horizontally=moved)
+            if after.mode is not creature.mode:
+                events.append({"type": "inertia-spent", "creature": creature.id,
+                               "rule": "V-inertia", "mode": after.mode.value,
+                               "note": "no horizontal step this round: it starts the next "
+                                       "one hovering"})
+            out[creature.id] = _piece(battle, after, False)
+        return out, events
+
+    def pending(self, scenario: Scenario, pieces: Mapping[str, Piece],
+                creature: str) -> dict[str, Any] | None:
+        space = VolareSpace(self.battle_now(scenario, pieces), creature)
+        problem = space.end_problem(space.start)
+        if problem is None:
+            return None
+        rule, message = problem
+        return {"type": "must-act", "creature": creature, "rule": rule, "message": message}
+
+    def describe(self, piece: Mapping[str, Any]) -> str:
+        where = f"{piece['at']} altitude {piece['altitude']}"
+        if piece["mode"] == Mode.GROUNDED.value:
+            how = "on the ground" + (", prone" if piece.get("prone") else "")
+        elif piece["mode"] == Mode.MOVING.value:
+            how = f"moving {piece['heading']}"
+        else:
+            how = "hovering"
+        if piece.get("skimming"):
+            how += ", skimming"
+        return f"{where}, {how}"
+
+    def board(self, scenario: Scenario) -> dict[str, Any]:
+        battle = _battle(scenario)
+        vmap = battle.map
+        return {
+            "grid": "hex",
+            "columns": vmap.columns,
+            "rows": vmap.rows,
+            "top": vmap.top,
+            "ground": {str(c): level for c, level in vmap.ground.items()},
+            "ceiling": {str(c): level for c, level in vmap.ceiling.items()},
+            "wind": {"strength": battle.wind.strength.value,
+                     "toward": battle.wind.toward.name if battle.wind.toward else None},
+            "names": {c.id: c.display_name for c in battle.creatures},
+            "sides": {c.id: c.side for c in battle.creatures},
+        }
+
+
+ADAPTER = VolarePlay()

@@ -1,0 +1,79 @@
+"""``wingbeat render``: the map as SVG, with a creature's reach and a path or a checked move."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+__all__ = ["register", "render_command"]
+
+
+def _altitude(text: str | None) -> int | None:
+    from ..errors import NotationError
+
+    if text is None or text.strip().lower() in ("all", "best", "any"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(f"expected a whole number or 'all' for --altitude, got {text!r}"
+                            ) from None
+
+
+def render_command(
+    scenario: Annotated[str, typer.Argument(
+        help="Scenario file (YAML or JSON), or a built-in one: example:giant-bat.")],
+    creature: Annotated[str | None, typer.Argument(
+        help="Colour this creature's reach by least cost.")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="Write the SVG here (default: standard output).")] = None,
+    altitude: Annotated[str | None, typer.Option(
+        help="Show the reach at this altitude only; 'all' (the default) shows the best over "
+             "all altitudes.")] = None,
+    to: Annotated[str | None, typer.Option(
+        "--to", help="Also draw the cheapest path to this cell (at --altitude if given).")] = None,
+    mode: Annotated[str | None, typer.Option(help="Mode the path must end in.")] = None,
+    moves: Annotated[str | None, typer.Option(
+        help='Also draw this declared move, checked ("U35 down hover").')] = None,
+    no_checks: Annotated[bool, typer.Option(
+        "--no-checks", help="Leave out every way that needs a save.")] = False,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A ruleset query option, KEY=VALUE (repeatable).")] = None,
+) -> None:
+    """Draw the map as SVG: terrain, creatures and wind; with CREATURE, where it can go."""
+    from .. import _api
+    from ..cli import _fail, _options, err
+    from ..errors import WingbeatError
+    from . import render_svg
+
+    try:
+        opened = _api.open_scenario(scenario)
+        level = _altitude(altitude)
+        reach = route = None
+        extra: dict[str, Any] = _options(option, no_checks)
+        if creature is not None:
+            reach = _api.reach(opened, creature, **extra)
+            if moves is not None:
+                route = _api.check(opened, creature, moves, **_options(option))
+            elif to is not None:
+                route = _api.path(opened, creature, to, altitude=level, mode=mode, **extra)
+        elif to is not None or moves is not None:
+            raise WingbeatError("--to and --moves need a CREATURE")
+        svg = render_svg(opened, reach=reach, altitude=level, route=route, creature=creature)
+    except WingbeatError as exc:
+        _fail(str(exc), False)
+    if output is None:
+        sys.stdout.write(svg)
+        return
+    try:
+        output.write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        _fail(f"{output}: cannot be written: {exc.strerror}", False)
+    err.print(f"wrote {output}", markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("render")(render_command)

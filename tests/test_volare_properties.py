@@ -1,0 +1,124 @@
+"""Invariants of reach, path and check over random volare battlefields (hypothesis)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import wingbeat
+from wingbeat.rules.grid import MoveReport, ReachReport
+
+COLUMNS, ROWS, TOP = 8, 14, 4
+CELLS = [f"{chr(64 + c)}{r}" for c in range(1, COLUMNS + 1) for r in range(1, ROWS + 1)
+         if (c + r) % 2 == 0]
+DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"]
+
+
+@st.composite
+def battlefields(draw: st.DrawFn) -> dict[str, Any]:
+    raised = draw(st.lists(st.sampled_from(CELLS), max_size=6, unique=True))
+    tunnels = draw(st.lists(st.sampled_from([c for c in CELLS if c not in raised]), max_size=3,
+                            unique=True))
+    cells = [{"at": [c], "ground": draw(st.integers(1, 2))} for c in raised]
+    cells += [{"at": [c], "ceiling": draw(st.integers(1, 2))} for c in tunnels]
+    wind = {"strength": draw(st.sampled_from(["calm", "light-breeze", "breeze", "strong-wind"])),
+            "toward": draw(st.sampled_from(DIRECTIONS))}
+    at = draw(st.sampled_from([c for c in CELLS if c not in raised and c not in tunnels]))
+    mode = draw(st.sampled_from(["grounded", "hovering", "moving"]))
+    man = draw(st.sampled_from(["excellent", "medium", "poor"]))
+    creature: dict[str, Any] = {
+        "id": "f", "at": at, "mode": mode, "fly": draw(st.integers(1, 6)),
+        "ground": draw(st.integers(0, 4)), "maneuverability": man,
+        "reflex": draw(st.integers(0, 100)),
+    }
+    if mode != "grounded":
+        low = 1 if man == "poor" else 0
+        creature["altitude"] = draw(st.integers(low, 3))
+        if mode == "moving":
+            creature["heading"] = draw(st.sampled_from(DIRECTIONS))
+    return {"ruleset": "volare",
+            "map": {"grid": "hex", "columns": COLUMNS, "rows": ROWS, "top": TOP, "wind": wind,
+                    "cells": cells},
+            "creatures": [creature]}
+
+
+def _reach(data: dict[str, Any], **options: Any) -> ReachReport:
+    report = wingbeat.reach(wingbeat.parse_scenario(data), "f", **options)
+    assert isinstance(report, ReachReport)
+    return report
+
+
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(battlefields())
+def test_every_reached_state_is_reached_by_its_path(data: dict[str, Any]) -> None:
+    """reach, path and check share one legality function: the reported path checks out."""
+    scenario = wingbeat.parse_scenario(data)
+    report = _reach(data)
+    assert report.states[0].cost == 0 or data["creatures"][0]["mode"] == "hovering"
+    for reached in report.states:
+        assert 0 <= reached.cost <= report.budget
+        verdict = wingbeat.check(scenario, "f", " ".join(reached.moves))
+        assert isinstance(verdict, MoveReport)
+        assert verdict.legal, (reached.moves, verdict.to_text())
+        assert verdict.cost == reached.cost
+        assert verdict.end == reached.state
+        assert verdict.checks == reached.checks
+        assert verdict.can_act == reached.can_act
+
+
+@FAST
+@given(battlefields())
+def test_cheapest_path_matches_reach(data: dict[str, Any]) -> None:
+    scenario = wingbeat.parse_scenario(data)
+    report = _reach(data)
+    for reached in report.states[:: max(1, len(report.states) // 5)]:
+        st_ = reached.state
+        found = wingbeat.path(scenario, "f", st_["at"], altitude=st_["altitude"], mode=st_["mode"])
+        assert isinstance(found, MoveReport)
+        best = min(r.cost for r in report.states
+                   if (r.state["at"], r.state["altitude"], r.state["mode"])
+                   == (st_["at"], st_["altitude"], st_["mode"]))
+        assert found.cost == best
+
+
+@FAST
+@given(battlefields(), st.integers(1, 4))
+def test_more_budget_never_removes_a_state(data: dict[str, Any], extra: int) -> None:
+    before = {tuple(s.state.items()) for s in _reach(data).states}
+    data["creatures"][0]["fly"] += extra
+    after = {tuple(s.state.items()) for s in _reach(data).states}
+    assert before <= after
+
+
+@FAST
+@given(battlefields())
+def test_avoiding_checks_only_removes_ways(data: dict[str, Any]) -> None:
+    """--no-checks keeps a subset of the end states, none of them needing a save."""
+    full = {tuple(s.state.items()): s.cost for s in _reach(data).states}
+    safe = _reach(data, no_checks=True)
+    for s in safe.states:
+        key = tuple(s.state.items())
+        assert not s.checks
+        assert key in full and full[key] <= s.cost
+
+
+@FAST
+@given(battlefields(), st.lists(st.sampled_from(
+    [*DIRECTIONS, "up", "down", "hover", "thrust", "skim", "land", "land-fast", "pay"]),
+    max_size=6))
+def test_check_never_crashes_and_refusals_name_a_rule(data: dict[str, Any],
+                                                      moves: list[str]) -> None:
+    verdict = wingbeat.check(wingbeat.parse_scenario(data), "f", " ".join(moves))
+    assert isinstance(verdict, MoveReport)
+    if not verdict.legal:
+        assert verdict.error is not None
+        assert verdict.error.rule.startswith("V-")
+        assert len(verdict.error.message) > 20
+    else:
+        assert verdict.cost <= Fraction(data["creatures"][0]["fly"])
