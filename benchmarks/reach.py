@@ -14,9 +14,9 @@ import statistics
 import time
 
 from wingbeat import parse_scenario
+from wingbeat.rules.grid import grid_reach
 from wingbeat.rules.volare import VolareSpace
 from wingbeat.search import explore
-from wingbeat.rules.grid import grid_reach
 
 SCENARIO = {
     "ruleset": "volare",

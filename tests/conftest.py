@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-import pytest
 
+import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 _SHARED_CANDIDATES = [

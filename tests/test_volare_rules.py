@@ -6,9 +6,10 @@ from fractions import Fraction as F
 from typing import Any
 
 import pytest
-from scenarios import volare
 
 import wingbeat
+from scenarios import volare
+from wingbeat.geometry.hexgrid import Direction, parse_hex
 from wingbeat.rules.grid import MoveReport
 from wingbeat.rules.volare import (
     Encumbrance,
@@ -17,7 +18,6 @@ from wingbeat.rules.volare import (
     flight_load,
     next_round,
 )
-from wingbeat.geometry.hexgrid import Direction, parse_hex
 
 
 def check(scenario: wingbeat.Scenario, who: str, moves: str) -> MoveReport:
@@ -282,7 +282,8 @@ def test_hovering_at_round_start_in_wind_pays_or_drifts() -> None:
 
 
 def test_paying_keeps_the_half_move_limit_of_the_unreduced_mp() -> None:
-    """V-wind Decision: the half-move limit stays MP/2 of the unreduced MP, capped by what is left."""
+    """V-wind Decision: the half-move limit stays MP/2 of the unreduced MP (capped by what is
+    left)."""
     s = volare([flyer(altitude=3, mode="hovering", fly=8)],
                wind={"strength": "strong-wind", "toward": "N"})
     report = check(s, "f", "pay up up")  # paid 4; moved 4 = MP/2 → can still act

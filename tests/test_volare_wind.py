@@ -7,10 +7,9 @@ from fractions import Fraction as F
 import pytest
 
 import wingbeat
+from scenarios import volare
 from wingbeat.geometry.hexgrid import Direction
 from wingbeat.rules.volare import Maneuverability, Wind, WindStrength, step_costs, travel_speed
-
-from scenarios import volare
 
 # (headwind, beside headwind, tailwind, beside tailwind for excellent / medium / poor), in MP
 TABLE = {

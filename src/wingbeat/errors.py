@@ -53,7 +53,9 @@ class OptionError(WingbeatError):
 class IllegalMoveError(WingbeatError):
     """A declared move that the rules forbid; ``rule`` is the rule id (``V-inertia``)."""
 
-    def __init__(self, rule: str, message: str, *, step: int | None = None, move: str | None = None):
+    def __init__(
+        self, rule: str, message: str, *, step: int | None = None, move: str | None = None
+    ):
         self.rule = rule
         self.message = message
         self.step = step

@@ -102,11 +102,13 @@ def explore(
                 total = spent + cost
                 if total > budget:
                     continue
-                n_checks = len(step[3])
-                if n_checks and avoid_checks:
-                    continue
                 target = step[1]
-                new = total * slots + min(slots - 1, checks_so_far + n_checks)
+                if step[3]:
+                    if avoid_checks:
+                        continue
+                    new = total * slots + min(slots - 1, checks_so_far + len(step[3]))
+                else:
+                    new = total * slots + checks_so_far
                 if target in settled:
                     continue
                 old = best.get(target)

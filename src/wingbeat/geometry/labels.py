@@ -34,7 +34,9 @@ def split_label(text: str, *, kind: str) -> tuple[int, int]:
     letters = stripped.rstrip("0123456789")
     digits = stripped[len(letters) :]
     if not letters or not digits or not letters.isascii() or not letters.isalpha():
-        raise NotationError(f"expected a {kind} label like 'T34' (column letters, row number), got {text!r}")
+        raise NotationError(
+            f"expected a {kind} label like 'T34' (column letters, row number), got {text!r}"
+        )
     row = int(digits)
     if row < 1:
         raise NotationError(f"rows are numbered from 1, got {text!r}")

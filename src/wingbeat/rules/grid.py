@@ -123,7 +123,8 @@ class ReachReport:
         return data
 
     def to_text(self) -> str:
-        head = f"{self.creature} ({self.ruleset}): {format_cost(self.budget)} {self.unit} this round"
+        budget = format_cost(self.budget)
+        head = f"{self.creature} ({self.ruleset}): {budget} {self.unit} this round"
         if self.half is not None:
             head += f", {format_cost(self.half)} {self.unit} for a half-move action"
         keys = _state_columns(self.states)
@@ -295,19 +296,18 @@ def _fraction(space: GridSpace, ticks: int) -> Fraction:
 def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
     """Every distinct end state within the budget, each with its least cost (then fewest checks)."""
     found = explore(space, avoid_checks=avoid_checks)
-    best: dict[tuple[Any, ...], tuple[int, int]] = {}
+    key_of: Callable[[int], Any] = getattr(space, "end_key", None) or (
+        lambda code: tuple(space.describe(code).items()))
+    end_problem = space.end_problem
+    best: dict[Any, tuple[int, int]] = {}
     for code, priority in found.priority.items():
-        if space.end_problem(code) is not None:
+        if end_problem(code) is not None:
             continue
-        described = space.describe(code)
-        key = tuple(described.items())
+        key = key_of(code)
         old = best.get(key)
         if old is None or priority < old[0]:
             best[key] = (priority, code)
-    states = []
-    for priority, code in sorted(best.values()):
-        states.append(_reached(space, found, code))
-    del priority
+    states = [_reached(space, found, code) for _priority, code in sorted(best.values())]
     costs: dict[str, Fraction] = {}
     for s in states:
         at = str(s.state.get("at"))
@@ -329,13 +329,17 @@ def _reached(space: GridSpace, found: Exploration, code: int) -> ReachedState:
     spent = found.ticks(code)
     actions = space.actions(code, spent)
     path = found.path_to(code)
+    checks: tuple[Check, ...] = ()
+    for step in path:
+        if step[3]:
+            checks += step[3]
     return ReachedState(
         state=space.describe(code),
         cost=_fraction(space, spent),
         can_act="attack" in actions,
         actions=actions,
-        checks=tuple(c for step in path for c in step[3]),
-        moves=tuple(step[0] for step in path),
+        checks=checks,
+        moves=tuple([step[0] for step in path]),
     )
 
 

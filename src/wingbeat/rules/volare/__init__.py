@@ -93,7 +93,8 @@ class VolareRuleset:
         target = str(parse_hex(to))
         level = _int_or_none(altitude, "altitude")
         if mode is not None and mode not in {m.value for m in Mode} | {"skimming"}:
-            raise NotationError(f"expected a mode (grounded, hovering, moving, skimming), got {mode!r}")
+            raise NotationError(
+                f"expected a mode (grounded, hovering, moving, skimming), got {mode!r}")
 
         def matches(state: dict[str, Any]) -> bool:
             if state["at"] != target or (level is not None and state["altitude"] != level):

@@ -56,7 +56,9 @@ def flight_load(creature: VolareCreature) -> FlightLoad:
     """The flying band and fly speed: ``max(1, floor(fly × (12 − band) / 12))``; none at U + 6w."""
     breaks = break_points(creature)
     if breaks is None or creature.load <= 0:
-        limit = None if breaks is None else breaks.unencumbered + LAST_FLYING_BAND * breaks.band_width
+        limit = None
+        if breaks is not None:
+            limit = breaks.unencumbered + LAST_FLYING_BAND * breaks.band_width
         return FlightLoad(0, 0, creature.fly > 0, creature.fly, limit)
     band = ground_band(creature.load, breaks)
     limit = breaks.unencumbered + LAST_FLYING_BAND * breaks.band_width

@@ -88,7 +88,8 @@ class VolareSpace:
         skim_bonus = modifiers["skimming"] or 0
         self.skim_check = Check("V-skim", "reflex", clamp_percent(me.reflex + skim_bonus),
                                 "it must land at once, in place (V-land): safely if a half-move "
-                                "action is left to sacrifice, otherwise with the violent-landing save")
+                                "action is left to sacrifice, otherwise with the violent-landing "
+                                "save")
         self.land_check = Check("V-land", "reflex",
                                 clamp_percent(me.reflex + (modifiers["violent_landing"] or 0)),
                                 f"knocked down (prone), with the damage of a 3 m fall "
@@ -201,6 +202,7 @@ class VolareSpace:
         nbr = self.nbr
         labels = self.labels
         costs = self.costs
+        levels = self.levels
         base = flags & ~(DRIFT_DUE | MAY_CLIMB)
         if posture == HOVERING:
             directions: Iterable[int] = range(6)
@@ -218,7 +220,8 @@ class VolareSpace:
             if g > alt or alt >= ceil[n]:
                 continue
             nflags = base | PENDING if (g == alt and not skimming) else base
-            out.append((labels[n], pack(n, alt, 2 + d, nflags), costs[d], _NO_CHECKS, _NO_EVENTS))
+            target = (((n * levels + alt) * 8 + 2 + d) << FLAG_BITS) | nflags
+            out.append((labels[n], target, costs[d], _NO_CHECKS, _NO_EVENTS))
         if drift_due:
             return out
         if alt + 1 <= self.top and alt + 1 < ceil[idx]:
@@ -239,7 +242,8 @@ class VolareSpace:
 
     def _resolve_ground(self, out: list[Step], idx: int, alt: int, posture: int, flags: int,
                         spent: int) -> None:
-        """At ground level in flight: land, land fast, skim, or (skimming since last round) climb."""
+        """At ground level in flight: land, land fast, skim, or (skimming since last round)
+        climb."""
         if flags & DRIFT_DUE:
             if self.can_skim:
                 out.append(self._skim(idx, alt, posture, flags))
@@ -295,8 +299,14 @@ class VolareSpace:
                        heading=Direction(posture - 2) if posture >= 2 else None,
                        prone=bool(flags & PRONE))
 
+    def end_key(self, code: int) -> int:
+        """Codes that describe the same end state share this key (round-only flags dropped)."""
+        return ((code >> FLAG_BITS) << 1) | bool(code & PRONE)
+
     def end_problem(self, code: int) -> tuple[str, str] | None:
-        idx, alt, posture, flags = self.unpack(code)
+        if not code & (PENDING | DRIFT_DUE):
+            return None
+        idx, _alt, _posture, flags = self.unpack(code)
         if flags & PENDING:
             choice = ("land (land, or land-fast with a Reflex save) or skim (skim)" if self.can_skim
                       else "land (land, or land-fast with a Reflex save): poor flyers cannot skim")
@@ -378,7 +388,8 @@ class VolareSpace:
                             f"{_mp(left)} MP left")
         if move == "down":
             if alt - 1 < self.ground[idx]:
-                return ("V-grid", f"{name} is already at {cell}'s ground level ({self.ground[idx]})")
+                return ("V-grid",
+                        f"{name} is already at {cell}'s ground level ({self.ground[idx]})")
             return ("V-mp", f"descending one level costs 1 MP but {name} has only "
                             f"{_mp(left)} MP left")
         if move == "hover":
