@@ -1,0 +1,213 @@
+"""``wingbeat play …``: run an encounter from the command line, a thin layer over the store.
+
+Exit codes as everywhere: 0 done, 1 a move (or a round's end) the rules refuse, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from ..errors import ScenarioError, WingbeatError
+from ..rules.base import Result
+from .engine import Entry, RefusedMove
+from .store import EncounterStore, default_db_path
+from .view import LogView, Outcome, snapshot
+
+__all__ = ["play_app", "read_scenario_source", "register"]
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+play_app = typer.Typer(
+    name="play",
+    help="Play an encounter round by round: moves checked, rolls made and logged, saved to disk.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+DbOpt = Annotated[Path | None, typer.Option(
+    "--db", help="The encounter database (default: $XDG_DATA_HOME/wingbeat/encounters.sqlite3).",
+    dir_okay=False)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+EncounterArg = Annotated[str, typer.Argument(help="The encounter's id or name.")]
+LatestArg = Annotated[str | None, typer.Argument(
+    help="The encounter's id or name (default: the latest one).")]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``play`` commands to the ``wingbeat`` app."""
+    app.add_typer(play_app, name="play")
+
+
+def read_scenario_source(where: str) -> tuple[str, str]:
+    """Scenario text and its source name, from a file or ``example:NAME``."""
+    if where.startswith("example:"):
+        from ..examples import example_text
+
+        return example_text(where.removeprefix("example:")), where
+    path = Path(where)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError("no such file", source=where) from None
+    except IsADirectoryError:
+        raise ScenarioError("is a directory, not a scenario file", source=where) from None
+    except OSError as exc:
+        raise ScenarioError(f"cannot be read: {exc.strerror}", source=where) from None
+    try:
+        return raw.decode("utf-8"), where
+    except UnicodeDecodeError:
+        raise ScenarioError("is not UTF-8 text", source=where) from None
+
+
+def _fail(message: str, as_json: bool) -> NoReturn:
+    if as_json:
+        out.print(json.dumps({"error": {"message": message}}, ensure_ascii=False), markup=False)
+    err.print(f"error: {message}", markup=False)
+    raise typer.Exit(2)
+
+
+def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: bool) -> None:
+    """Open the store, run one command, print its answer; map refusals and bad input to 1 and 2."""
+    try:
+        with EncounterStore(db if db is not None else default_db_path()) as store:
+            result = make(store)
+    except RefusedMove as exc:
+        if as_json:
+            out.print(json.dumps(exc.to_dict(), indent=2, ensure_ascii=False), markup=False)
+        else:
+            step = f" at step {exc.step} ({exc.move})" if exc.step else ""
+            out.print(f"REFUSED{step}: {exc.message} [{exc.rule}]", markup=False)
+        raise typer.Exit(1) from None
+    except WingbeatError as exc:
+        _fail(str(exc), as_json)
+    if as_json:
+        out.print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False), markup=False)
+    else:
+        out.print(result.to_text(), markup=False)
+
+
+def _latest(store: EncounterStore, ref: str | None) -> str:
+    if ref is not None:
+        return ref
+    encounters = store.encounters()
+    if not encounters:
+        raise WingbeatError(f"no encounter in {store.path} yet: start one with "
+                            "wingbeat play new SCENARIO")
+    return str(encounters[-1].id)
+
+
+def _outcome(store: EncounterStore, ref: str, entry: Entry, undone: bool = False) -> Outcome:
+    info, now = store.current(ref)
+    return Outcome(entry, snapshot(info, store.setup(info), now.state), undone)
+
+
+@play_app.command("new")
+def new(
+    scenario: Annotated[str, typer.Argument(
+        help="Scenario file (YAML or JSON), or a built-in one: example:giant-bat.")],
+    seed: Annotated[int | None, typer.Option(help="Seed of every roll (default: random).")] = None,
+    order: Annotated[str | None, typer.Option(
+        help="Turn order, creature ids separated by commas (default: rolled, 1d20 each).")] = None,
+    name: Annotated[str | None, typer.Option(help="A name to call the encounter by.")] = None,
+    db: DbOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Start an encounter from a scenario: set up, turn order given or rolled."""
+    def make(store: EncounterStore) -> Result:
+        text, source = read_scenario_source(scenario)
+        given = None if order is None else [c.strip() for c in order.split(",") if c.strip()]
+        info, entry = store.create(text, source=source, seed=seed, order=given, name=name)
+        return _outcome(store, str(info.id), entry)
+    _run(make, db, json_)
+
+
+@play_app.command("move")
+def move(
+    encounter: EncounterArg,
+    creature: Annotated[str, typer.Argument(help="The creature's id.")],
+    moves: Annotated[str, typer.Argument(
+        help='Its declared move in the ruleset\'s notation, e.g. "U35 down hover" ("" holds).')],
+    db: DbOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Declare a creature's move: checked, its saves rolled, its consequences applied."""
+    def make(store: EncounterStore) -> Result:
+        return _outcome(store, encounter, store.move(encounter, creature, moves))
+    _run(make, db, json_)
+
+
+@play_app.command("next-round")
+def next_round(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
+    """End the round (creatures that did not move hold) and start the next one."""
+    def make(store: EncounterStore) -> Result:
+        ref = _latest(store, encounter)
+        return _outcome(store, ref, store.next_round(ref))
+    _run(make, db, json_)
+
+
+@play_app.command("undo")
+def undo(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
+    """Take back the last action (a move or a round's end)."""
+    def make(store: EncounterStore) -> Result:
+        ref = _latest(store, encounter)
+        removed, _now = store.undo(ref)
+        return _outcome(store, ref, removed, undone=True)
+    _run(make, db, json_)
+
+
+@play_app.command("show")
+def show(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
+    """Where the encounter stands: round, turn order, every creature, who must act."""
+    def make(store: EncounterStore) -> Result:
+        info, now = store.current(_latest(store, encounter))
+        return snapshot(info, store.setup(info), now.state)
+    _run(make, db, json_)
+
+
+@play_app.command("log")
+def log(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
+    """Every action of the encounter with its rolls and events."""
+    def make(store: EncounterStore) -> Result:
+        info, entries = store.entries(_latest(store, encounter))
+        return LogView(info, entries)
+    _run(make, db, json_)
+
+
+@play_app.command("replay")
+def replay(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
+    """Replay the log from the scenario and seed, and check it gives back every stored state."""
+    def make(store: EncounterStore) -> Result:
+        return store.replay(_latest(store, encounter))
+    _run(make, db, json_)
+
+
+@play_app.command("list")
+def list_(db: DbOpt = None, json_: JsonOpt = False) -> None:
+    """The encounters in the database."""
+    def make(store: EncounterStore) -> Result:
+        return _Listing([(info.to_dict(), store.current(info.id)[1].state.round)
+                         for info in store.encounters()])
+    _run(make, db, json_)
+
+
+class _Listing:
+    def __init__(self, rows: list[tuple[dict[str, Any], int]]):
+        self.rows = rows
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"encounters": [{**info, "round": rnd} for info, rnd in self.rows]}
+
+    def to_text(self) -> str:
+        if not self.rows:
+            return "no encounters yet: wingbeat play new SCENARIO"
+        return "\n".join(f"{i['id']}{' ' + i['name'] if i['name'] else ''}: {i['source']} "
+                         f"({i['ruleset']}), round {rnd}, seed {i['seed']}"
+                         for i, rnd in self.rows)

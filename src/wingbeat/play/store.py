@@ -1,0 +1,326 @@
+"""Encounters kept in SQLite, so a fight can stop tonight and go on next week.
+
+One database file holds every encounter: its scenario text, its seed, and its log, one row per
+entry with the action, the rolls, the events and the state after it (JSON). Every action is one
+``BEGIN IMMEDIATE`` transaction that reads the last state, applies the action and appends its
+row, so two writers never interleave and a process killed at any moment leaves every confirmed
+action in place. WAL mode lets readers (the web page) see a consistent state while a move is being
+written. The state stored is always what ``engine.replay`` gives back from the scenario, the seed
+and the actions: ``EncounterStore.replay`` proves it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..errors import OptionError, WingbeatError
+from .engine import MOVE, NEXT_ROUND, Action, EncounterState, Entry, Setup, apply, replay, start
+
+__all__ = ["EncounterInfo", "EncounterStore", "ReplayCheck", "StoreError", "default_db_path"]
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS encounters (
+    id INTEGER PRIMARY KEY,
+    name TEXT UNIQUE,
+    ruleset TEXT NOT NULL,
+    source TEXT NOT NULL,
+    scenario TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    given_order TEXT,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entries (
+    encounter INTEGER NOT NULL REFERENCES encounters(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL CHECK (number >= 0),
+    round INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    rolls TEXT NOT NULL,
+    events TEXT NOT NULL,
+    played TEXT NOT NULL,
+    state TEXT NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (encounter, number)
+) WITHOUT ROWID;
+"""
+
+
+class StoreError(WingbeatError):
+    """A database that cannot be used, or an encounter that is not in it."""
+
+
+def default_db_path() -> Path:
+    """``$XDG_DATA_HOME/wingbeat/encounters.sqlite3``, else ``~/.local/share/wingbeat/…``."""
+    base = os.environ.get("XDG_DATA_HOME") or ""
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
+    return root / "wingbeat" / "encounters.sqlite3"
+
+
+@dataclass(frozen=True)
+class EncounterInfo:
+    """An encounter's row: how to name it and what it was started from."""
+
+    id: int
+    name: str | None
+    ruleset: str
+    source: str
+    seed: int
+    given_order: tuple[str, ...] | None
+    created: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.id}" + (f" ({self.name})" if self.name else "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "ruleset": self.ruleset, "source": self.source,
+                "seed": self.seed, "given_order": None if self.given_order is None
+                else list(self.given_order), "created": self.created}
+
+
+@dataclass(frozen=True)
+class ReplayCheck:
+    """Whether replaying the log from scenario and seed gives back every stored entry."""
+
+    encounter: EncounterInfo
+    entries: int
+    mismatch: int | None
+    state: EncounterState
+
+    @property
+    def ok(self) -> bool:
+        return self.mismatch is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"encounter": self.encounter.to_dict(), "ok": self.ok, "entries": self.entries,
+                "mismatch": self.mismatch, "state": self.state.to_dict()}
+
+    def to_text(self) -> str:
+        if self.ok:
+            return (f"encounter {self.encounter.label}: replaying {self.entries} entries from the "
+                    f"scenario and seed {self.encounter.seed} gives back every stored state "
+                    "and roll")
+        return (f"encounter {self.encounter.label}: entry #{self.mismatch} differs when the log "
+                "is replayed")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+class EncounterStore:
+    """A database of encounters. Open it, play, close it (or use it as a context manager)."""
+
+    def __init__(self, path: str | Path | None = None, *, timeout: float = 10.0):
+        self.path = Path(path) if path is not None else default_db_path()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+                                       check_same_thread=False)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"{self.path}: cannot open the encounter database: {exc}") from None
+        self._setups: dict[int, Setup] = {}
+        try:
+            self._prepare()
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise StoreError(f"{self.path}: not a usable encounter database ({exc})") from None
+
+    def _prepare(self) -> None:
+        db = self._db
+        db.execute("PRAGMA busy_timeout = 10000")
+        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":  # pragma: no cover - only on odd file systems
+            raise StoreError(f"{self.path}: the database cannot use write-ahead logging")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: written by a newer wingbeat (schema {version})")
+        if version < SCHEMA_VERSION:
+            with self._write():
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> EncounterStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- transactions ----------------------------------------------------------------------------
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: it takes the write lock first, so the state it reads is the one
+        it appends to."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: every select inside sees the same snapshot."""
+        self._db.execute("BEGIN DEFERRED")
+        try:
+            yield self._db
+        finally:
+            self._db.execute("COMMIT")
+
+    # -- encounters ------------------------------------------------------------------------------
+    def create(self, scenario_text: str, *, source: str, seed: int | None = None,
+               order: Sequence[str] | None = None, name: str | None = None
+               ) -> tuple[EncounterInfo, Entry]:
+        """A new encounter from scenario text, and its set-up entry (#0) with the turn order."""
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not 0 <= seed < 2**63:
+            raise OptionError(f"expected a seed from 0 to 2**63 - 1, got {seed}")
+        if name is not None and (not name.strip() or name.strip().isdigit()):
+            raise OptionError(f"an encounter name needs a letter (numbers are ids), got {name!r}")
+        setup = Setup(scenario_text, source, seed, None if order is None else tuple(order))
+        entry = start(setup)
+        with self._write() as db:
+            if name is not None and db.execute("SELECT 1 FROM encounters WHERE name = ?",
+                                               (name,)).fetchone():
+                raise OptionError(f"there is already an encounter named {name!r}")
+            cursor = db.execute(
+                "INSERT INTO encounters (name, ruleset, source, scenario, seed, given_order, "
+                "created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (name, setup.scenario.ruleset, source, scenario_text, seed,
+                 None if order is None else _dump(list(order)), _now()))
+            encounter = cursor.lastrowid
+            assert encounter is not None
+            self._insert(db, encounter, entry)
+        self._setups[encounter] = setup
+        return self.find(encounter), entry
+
+    def encounters(self) -> list[EncounterInfo]:
+        rows = self._db.execute("SELECT id, name, ruleset, source, seed, given_order, created "
+                                "FROM encounters ORDER BY id").fetchall()
+        return [_info(row) for row in rows]
+
+    def find(self, ref: str | int) -> EncounterInfo:
+        """An encounter by id (``3``) or by name."""
+        text = str(ref).strip()
+        query = "SELECT id, name, ruleset, source, seed, given_order, created FROM encounters"
+        if text.isdigit():
+            row = self._db.execute(query + " WHERE id = ?", (int(text),)).fetchone()
+        else:
+            row = self._db.execute(query + " WHERE name = ?", (text,)).fetchone()
+        if row is None:
+            known = ", ".join(i.label for i in self.encounters()) or "none yet"
+            raise StoreError(f"no encounter {text!r} in {self.path} (encounters: {known})")
+        return _info(row)
+
+    def setup(self, info: EncounterInfo) -> Setup:
+        setup = self._setups.get(info.id)
+        if setup is None:
+            row = self._db.execute("SELECT scenario FROM encounters WHERE id = ?",
+                                   (info.id,)).fetchone()
+            setup = Setup(row[0], info.source, info.seed, info.given_order)
+            self._setups[info.id] = setup
+        return setup
+
+    # -- reading ---------------------------------------------------------------------------------
+    def current(self, ref: str | int) -> tuple[EncounterInfo, Entry]:
+        """The encounter and its last entry (the state it stands in now)."""
+        with self._read() as db:
+            info = self.find(ref)
+            row = db.execute("SELECT * FROM entries WHERE encounter = ? ORDER BY number DESC "
+                             "LIMIT 1", (info.id,)).fetchone()
+        return info, _entry(row)
+
+    def entries(self, ref: str | int) -> tuple[EncounterInfo, list[Entry]]:
+        """The encounter and its whole log, set-up first."""
+        with self._read() as db:
+            info = self.find(ref)
+            rows = db.execute("SELECT * FROM entries WHERE encounter = ? ORDER BY number",
+                              (info.id,)).fetchall()
+        return info, [_entry(row) for row in rows]
+
+    # -- playing ---------------------------------------------------------------------------------
+    def play(self, ref: str | int, action: Action) -> Entry:
+        """Apply one action in one transaction; a refused move changes nothing."""
+        with self._write() as db:
+            info = self.find(ref)
+            row = db.execute("SELECT * FROM entries WHERE encounter = ? ORDER BY number DESC "
+                             "LIMIT 1", (info.id,)).fetchone()
+            entry = apply(self.setup(info), _entry(row).state, action)
+            self._insert(db, info.id, entry)
+        return entry
+
+    def move(self, ref: str | int, creature: str, moves: str) -> Entry:
+        return self.play(ref, Action(MOVE, creature, moves))
+
+    def next_round(self, ref: str | int) -> Entry:
+        return self.play(ref, Action(NEXT_ROUND))
+
+    def undo(self, ref: str | int) -> tuple[Entry, Entry]:
+        """Remove the last action; returns (the removed entry, the entry now last)."""
+        with self._write() as db:
+            info = self.find(ref)
+            rows = db.execute("SELECT * FROM entries WHERE encounter = ? ORDER BY number DESC "
+                              "LIMIT 2", (info.id,)).fetchall()
+            if len(rows) < 2:
+                raise OptionError(f"encounter {info.label} has no action to undo: it has only "
+                                  "been set up")
+            db.execute("DELETE FROM entries WHERE encounter = ? AND number = ?",
+                       (info.id, rows[0][1]))
+        return _entry(rows[0]), _entry(rows[1])
+
+    def replay(self, ref: str | int) -> ReplayCheck:
+        """Replay the stored actions from scenario and seed, and compare every entry."""
+        info, stored = self.entries(ref)
+        fresh = replay(self.setup(info), [e.action for e in stored[1:]])
+        mismatch = next((a.number for a, b in zip(stored, fresh, strict=True)
+                         if _comparable(a) != _comparable(b)), None)
+        return ReplayCheck(info, len(stored), mismatch, fresh[-1].state)
+
+    def _insert(self, db: sqlite3.Connection, encounter: int, entry: Entry) -> None:
+        db.execute(
+            "INSERT INTO entries (encounter, number, round, action, rolls, events, played, state, "
+            "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (encounter, entry.number, entry.round, _dump(entry.action.to_dict()),
+             _dump(list(entry.rolls)), _dump(list(entry.events)), _dump(list(entry.played)),
+             _dump(entry.state.to_dict()), _now()))
+
+
+def _comparable(entry: Entry) -> str:
+    return _dump(entry.to_dict())
+
+
+def _info(row: Sequence[Any]) -> EncounterInfo:
+    order = None if row[5] is None else tuple(json.loads(row[5]))
+    return EncounterInfo(id=row[0], name=row[1], ruleset=row[2], source=row[3], seed=row[4],
+                         given_order=order, created=row[6])
+
+
+def _entry(row: Sequence[Any]) -> Entry:
+    _encounter, number, round_, action, rolls, events, played, state, _created = row
+    return Entry(number=number, round=round_, action=Action.from_dict(json.loads(action)),
+                 state=EncounterState.from_dict(json.loads(state)),
+                 rolls=tuple(json.loads(rolls)), events=tuple(json.loads(events)),
+                 played=tuple(json.loads(played)))
