@@ -1,0 +1,214 @@
+"""The FastAPI app: a static page and a JSON API that mirrors the command line.
+
+Every query endpoint answers with exactly the JSON that ``wingbeat … --json`` prints, and every
+bad input with ``{"error": {"message": …}}``, the CLI's message, status 400 (413 for an upload
+over 1 MB, 422 for a request missing a parameter). The app only reads built-in examples, uploads
+kept in memory, and files inside the directory it was given.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from .. import _api
+from ..errors import ScenarioError, WingbeatError
+from ..render import render_svg, scenario_summary
+from .scenarios import MAX_BYTES, ScenarioStore
+
+__all__ = ["DEFAULT_SCENARIO", "create_app"]
+
+DEFAULT_SCENARIO = "example:giant-bat"
+STATIC = Path(__file__).parent / "static"
+
+ScenarioQ = Annotated[str | None, Query(
+    description="example:NAME, upload:ID (from /api/upload), or a file name in the scenario "
+                "directory; the server's default when left out.")]
+CreatureQ = Annotated[str, Query(description="The creature's id in the scenario.")]
+NoChecksQ = Annotated[bool, Query(description="Leave out every way that needs a save.")]
+OptionQ = Annotated[list[str] | None, Query(
+    description="A ruleset query option, KEY=VALUE (repeatable), as --option on the CLI.")]
+AltitudeQ = Annotated[str | None, Query(
+    description="An altitude (or tier); for render, 'all' or none shows the best over all.")]
+
+
+class UploadTooLarge(ScenarioError):
+    """An upload over the size limit: refused before it is read whole."""
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"message": message}}, status_code=status)
+
+
+def create_app(scenario_dir: Path | None = None, scenario: str | None = None) -> FastAPI:
+    """The web app over ``scenario_dir`` (files by name only inside it), opening on ``scenario``.
+
+    ``scenario`` is ``example:NAME`` or a file name in ``scenario_dir``; the built-in giant bat
+    example when None.
+    """
+    from ..cli import _options
+
+    store = ScenarioStore(scenario_dir)
+    default = scenario or DEFAULT_SCENARIO
+    app = FastAPI(
+        title="wingbeat",
+        summary="Exact flying movement for tabletop games: reach, cheapest paths, move checks.",
+        description="The same answers as the `wingbeat` command line, as JSON. Each query takes "
+                    "a `scenario` (`example:giant-bat`, an `upload:ID` from `/api/upload`, or a "
+                    "file name in the server's scenario directory).",
+        version=_version(),
+    )
+
+    @app.exception_handler(UploadTooLarge)
+    async def too_large(_request: Request, exc: UploadTooLarge) -> JSONResponse:
+        return _error(413, str(exc))
+
+    @app.exception_handler(WingbeatError)
+    async def bad_input(_request: Request, exc: WingbeatError) -> JSONResponse:
+        return _error(400, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []
+        for problem in exc.errors():
+            where = ".".join(str(p) for p in problem.get("loc", ()) if p not in ("query", "body"))
+            problems.append(f"{where}: {problem.get('msg', 'invalid')}" if where
+                            else str(problem.get("msg", "invalid")))
+        return _error(422, "; ".join(problems) or "invalid request")
+
+    @app.middleware("http")
+    async def local_page_headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        if not request.url.path.startswith(("/docs", "/redoc")):
+            response.headers.setdefault(
+                "Content-Security-Policy",
+                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                "frame-ancestors 'none'")
+        return response
+
+    def opened(name: str | None) -> Any:
+        return store.open(name or default)
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    @app.get("/api/scenarios", tags=["scenarios"])
+    def scenarios() -> dict[str, Any]:
+        """The scenarios this server can open, and the one it opens on."""
+        return {"default": default, "scenarios": store.names(),
+                "uploads": True, "max_upload_bytes": MAX_BYTES}
+
+    @app.get("/api/scenario", tags=["scenarios"])
+    def scenario_info(scenario: ScenarioQ = None) -> dict[str, Any]:
+        """A scenario's ruleset, map, altitudes and creatures (validating it on the way)."""
+        found = opened(scenario)
+        return {"name": found.name, **scenario_summary(found.scenario)}
+
+    @app.post("/api/upload", tags=["scenarios"])
+    async def upload(request: Request, name: str | None = None) -> dict[str, Any]:
+        """Send a scenario file's bytes as the request body (at most 1 MB); the answer names it
+        ``upload:ID`` for the other endpoints. It is validated like a file on the command line and
+        kept in memory only."""
+        label = name or "<upload>"
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > MAX_BYTES:
+            raise UploadTooLarge("is larger than 1 MB; a scenario is a small text file",
+                                 source=label)
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BYTES:
+                raise UploadTooLarge("is larger than 1 MB; a scenario is a small text file",
+                                     source=label)
+            chunks.append(chunk)
+        found = store.upload(b"".join(chunks), name)
+        return {"name": found.name, **scenario_summary(found.scenario)}
+
+    @app.get("/api/reach", tags=["queries"])
+    def reach(creature: CreatureQ, scenario: ScenarioQ = None, no_checks: NoChecksQ = False,
+              option: OptionQ = None) -> dict[str, Any]:
+        """Everything the creature can reach this round, each at its least cost
+        (``wingbeat reach --json``)."""
+        found = opened(scenario)
+        extra = _options(option, no_checks)
+        result = store.answer(found, ("reach", creature, _frozen(extra)),
+                              lambda: _api.reach(found.scenario, creature, **extra))
+        return result.to_dict()
+
+    @app.get("/api/path", tags=["queries"])
+    def path(creature: CreatureQ, to: Annotated[str, Query(description="A cell label: U35.")],
+             scenario: ScenarioQ = None, altitude: AltitudeQ = None,
+             mode: str | None = None, no_checks: NoChecksQ = False,
+             option: OptionQ = None) -> dict[str, Any]:
+        """The cheapest way to a destination this round, step by step
+        (``wingbeat path --json``)."""
+        found = opened(scenario)
+        return _api.path(found.scenario, creature, to, altitude=altitude, mode=mode,
+                         **_options(option, no_checks)).to_dict()
+
+    @app.get("/api/check", tags=["queries"])
+    def check(creature: CreatureQ,
+              moves: Annotated[str, Query(description='The declared move: "U35 down hover".')],
+              scenario: ScenarioQ = None, option: OptionQ = None) -> dict[str, Any]:
+        """Whether a declared move is legal: its cost, checks and what remains, or the rule it
+        breaks (``wingbeat check --json``; an illegal move is an answer, status 200)."""
+        found = opened(scenario)
+        return _api.check(found.scenario, creature, moves, **_options(option)).to_dict()
+
+    @app.get("/api/engagement", tags=["queries"])
+    def engagement(a: Annotated[str, Query(description="One creature's id.")],
+                   b: Annotated[str, Query(description="The other creature's id.")],
+                   scenario: ScenarioQ = None) -> dict[str, Any]:
+        """Whether two creatures are in melee, reach-only, or not engaged
+        (``wingbeat engagement --json``)."""
+        return _api.engagement(opened(scenario).scenario, a, b).to_dict()
+
+    @app.get("/api/render", tags=["pictures"],
+             responses={200: {"content": {"image/svg+xml": {}}}})
+    def render(scenario: ScenarioQ = None, creature: str | None = None,
+               altitude: AltitudeQ = None, to: str | None = None, mode: str | None = None,
+               moves: str | None = None, no_checks: NoChecksQ = False,
+               option: OptionQ = None) -> Response:
+        """The map as SVG (``wingbeat render``): with a creature, its reach at ``altitude``
+        (or the best over all), and the cheapest path ``to`` a cell or a checked ``moves``."""
+        from ..render.commands import _altitude
+
+        found = opened(scenario)
+        level = _altitude(altitude)
+        extra = _options(option, no_checks)
+        reach_report = route = None
+        if creature:
+            reach_report = store.answer(
+                found, ("reach", creature, _frozen(extra)),
+                lambda: _api.reach(found.scenario, creature, **extra))
+            if moves:
+                route = _api.check(found.scenario, creature, moves, **_options(option))
+            elif to:
+                route = _api.path(found.scenario, creature, to, altitude=level, mode=mode,
+                                  **extra)
+        elif to or moves:
+            raise WingbeatError("to and moves need a creature")
+        svg = render_svg(found.scenario, reach=reach_report, altitude=level, route=route,
+                         creature=creature or None)
+        return Response(svg, media_type="image/svg+xml")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def _frozen(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(options.items()))
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__

@@ -1,0 +1,304 @@
+// wingbeat's page: every answer comes from the JSON API, every picture from /api/render.
+"use strict";
+
+const state = {
+  scenario: null,   // name: example:NAME, upload:ID or a file name
+  info: null,       // /api/scenario answer
+  creature: null,
+  altitude: null,   // null: best over all altitudes
+  noChecks: false,
+  to: null,         // destination of the drawn path
+  moves: null,      // declared move being drawn
+};
+
+const $ = (id) => document.getElementById(id);
+
+function query(params) {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined && value !== "" && value !== false) {
+      q.set(key, String(value));
+    }
+  }
+  return q.toString();
+}
+
+async function api(path, params, init) {
+  const response = await fetch(`/api/${path}?${query(params)}`, init);
+  const type = response.headers.get("content-type") || "";
+  const body = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) {
+    const message = body && body.error ? body.error.message : `${response.status} ${body}`;
+    throw new Error(message);
+  }
+  return body;
+}
+
+function showError(error) {
+  const box = $("error");
+  if (!error) { box.hidden = true; box.textContent = ""; return; }
+  box.hidden = false;
+  box.textContent = error.message || String(error);
+}
+
+function el(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function base() {
+  return { scenario: state.scenario, creature: state.creature };
+}
+
+async function loadList() {
+  const list = await api("scenarios", {});
+  const select = $("scenario-select");
+  select.replaceChildren();
+  for (const item of list.scenarios) {
+    const option = el("option", item.name);
+    option.value = item.name;
+    select.append(option);
+  }
+  await openScenario(list.default);
+}
+
+async function openScenario(name, info) {
+  showError(null);
+  const found = info || await api("scenario", { scenario: name });
+  state.scenario = found.name;
+  state.info = found;
+  const select = $("scenario-select");
+  if (![...select.options].some((o) => o.value === found.name)) {
+    const option = el("option", `${found.source} (uploaded)`);
+    option.value = found.name;
+    select.append(option);
+  }
+  select.value = found.name;
+  const map = found.map;
+  const size = map.kind === "table" ? `${map.width} × ${map.height} ${map.unit || ""}`
+    : `${map.columns} columns × ${map.rows} rows`;
+  $("scenario-info").textContent = `${found.ruleset}, ${map.kind} map, ${size}, ` +
+    `wind ${found.wind ? found.wind.strength + (found.wind.toward ? " toward " + found.wind.toward : "") : "none"}`;
+  const creatures = $("creature-select");
+  creatures.replaceChildren();
+  for (const c of found.creatures) {
+    const option = el("option", `${c.name} (${c.id}) at ${c.at}, altitude ${c.altitude}, ${c.mode}`);
+    option.value = c.id;
+    creatures.append(option);
+  }
+  const slider = $("altitude");
+  slider.min = found.altitudes.min;
+  slider.max = found.altitudes.max;
+  const flyer = found.creatures.find((c) => c.can_fly) || found.creatures[0];
+  await pickCreature(flyer ? flyer.id : null);
+}
+
+async function pickCreature(id) {
+  state.creature = id;
+  $("creature-select").value = id || "";
+  const me = state.info.creatures.find((c) => c.id === id);
+  if (me) $("altitude").value = me.altitude;
+  const others = $("other-select");
+  others.replaceChildren();
+  for (const c of state.info.creatures) {
+    if (c.id === id) continue;
+    const option = el("option", `${c.name} (${c.id})`);
+    option.value = c.id;
+    others.append(option);
+  }
+  clearRoute();
+  await Promise.all([draw(), showEngagement()]);
+}
+
+function clearRoute() {
+  state.to = null;
+  state.moves = null;
+  $("path-summary").textContent = "";
+  $("path-end").textContent = "";
+  $("path-steps").hidden = true;
+  $("path-steps").querySelector("tbody").replaceChildren();
+  $("check-result").replaceChildren();
+}
+
+let drawing = 0;
+async function draw() {
+  const ticket = ++drawing;
+  const svgText = await api("render", {
+    ...base(), altitude: state.altitude === null ? "all" : state.altitude,
+    to: state.to, moves: state.moves, no_checks: state.noChecks,
+  });
+  if (ticket !== drawing) return;  // a newer picture was asked for meanwhile
+  const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
+  const svg = document.importNode(parsed.documentElement, true);
+  $("map").replaceChildren(svg);
+  if (state.to) {
+    const cell = svg.querySelector(`g.hex[data-cell="${CSS.escape(state.to)}"]`);
+    if (cell) cell.classList.add("selected");
+  }
+  summarize(svg);
+}
+
+function summarize(svg) {
+  const target = $("reach-summary");
+  if (!state.creature) { target.textContent = ""; return; }
+  const cells = svg.querySelectorAll("g.hex.reach");
+  const acting = svg.querySelectorAll('g.hex.reach[data-can-act="true"]');
+  const where = state.altitude === null ? "at any altitude" : `at altitude ${state.altitude}`;
+  const budget = svg.getAttribute("data-budget");
+  const unit = svg.getAttribute("data-unit") || "";
+  target.textContent = `${cells.length} cells reachable ${where} with ${budget} ${unit}; ` +
+    `${acting.length} where it can still act (dot).`;
+}
+
+function checksText(checks) {
+  return (checks || []).map((c) => `${c.rule} ${c.save} ${c.chance}%`).join(", ");
+}
+
+function endText(end) {
+  const parts = [`at ${end.at}`];
+  if (end.altitude !== undefined) parts.push(`altitude ${end.altitude}`);
+  if (end.mode) parts.push(end.mode);
+  if (end.heading) parts.push(`heading ${end.heading}`);
+  if (end.skimming) parts.push("skimming");
+  return parts.join(", ");
+}
+
+function fillSteps(steps) {
+  const table = $("path-steps");
+  const body = table.querySelector("tbody");
+  body.replaceChildren();
+  steps.forEach((s, i) => {
+    const row = el("tr");
+    for (const text of [i + 1, s.move, s.cost, s.total, checksText(s.checks)]) {
+      row.append(el("td", String(text)));
+    }
+    body.append(row);
+  });
+  table.hidden = steps.length === 0;
+}
+
+async function choose(cell) {
+  if (!state.creature) return;
+  showError(null);
+  state.to = cell;
+  state.moves = null;
+  $("check-result").replaceChildren();
+  const answer = await api("path", {
+    ...base(), to: cell, altitude: state.altitude, no_checks: state.noChecks,
+  });
+  const goal = cell + (state.altitude === null ? "" : ` at altitude ${state.altitude}`);
+  if (answer.found === false) {
+    $("path-summary").textContent = answer.message;
+    $("path-summary").className = "illegal";
+    $("path-end").textContent = "";
+    fillSteps([]);
+  } else {
+    $("path-summary").className = "";
+    $("path-summary").replaceChildren(
+      el("span", `To ${goal}: `), el("strong", `${answer.cost} ${answer.unit}`, "path-cost"),
+      el("span", answer.checks.length ? `, checks: ${checksText(answer.checks)}` : ", no checks"));
+    fillSteps(answer.steps);
+    $("path-end").textContent = `ends ${endText(answer.end)}; ` +
+      (answer.can_act ? "can still attack this round" : "cannot attack this round");
+    $("move-input").value = answer.moves;
+  }
+  await draw();
+}
+
+async function checkMove(text) {
+  if (!state.creature) return;
+  showError(null);
+  const answer = await api("check", { ...base(), moves: text });
+  state.moves = text;
+  state.to = null;
+  const out = $("check-result");
+  out.replaceChildren();
+  if (answer.legal) {
+    out.append(el("p", `Legal: ${answer.cost} ${answer.unit}`, "legal"));
+    out.append(el("p", `ends ${endText(answer.end)}; ` +
+      (answer.can_act ? "can still attack this round" : "cannot attack this round")));
+    if (answer.checks.length) out.append(el("p", `checks: ${checksText(answer.checks)}`));
+  } else {
+    const e = answer.error;
+    const head = el("p", `Illegal at step ${e.step} (${e.move}): `, "illegal");
+    head.append(el("span", e.rule, "rule"));
+    out.append(head);
+    out.append(el("p", e.message, "explanation"));
+    out.append(el("p", `stops before it: ${answer.cost} ${answer.unit}, ${endText(answer.end)}`,
+      "muted"));
+  }
+  for (const event of answer.events || []) {
+    out.append(el("p", "event: " + Object.entries(event).map(([k, v]) => `${k} ${v}`).join(", "),
+      "muted"));
+  }
+  await draw();
+}
+
+async function showEngagement() {
+  const other = $("other-select").value;
+  const out = $("engagement-result");
+  if (!state.creature || !other) { out.textContent = ""; return; }
+  const answer = await api("engagement", { scenario: state.scenario, a: state.creature, b: other });
+  let text = `${answer.engagement}` + (answer.reason ? `: ${answer.reason}` : "");
+  if (answer.elevated) text += `; ${answer.elevated} is above`;
+  out.textContent = `${text} [${answer.rule}]`;
+}
+
+async function upload(file) {
+  if (file.size > 1000000) {
+    throw new Error(`${file.name}: is larger than 1 MB; a scenario is a small text file`);
+  }
+  const found = await api("upload", { name: file.name }, { method: "POST", body: file });
+  await openScenario(found.name, found);
+}
+
+function guard(action) {
+  return (...args) => action(...args).catch(showError);
+}
+
+let sliderTimer = null;
+function wire() {
+  $("scenario-select").addEventListener("change", guard((e) => openScenario(e.target.value)));
+  $("upload").addEventListener("change", guard(async (e) => {
+    const file = e.target.files[0];
+    if (file) await upload(file);
+    e.target.value = "";
+  }));
+  $("creature-select").addEventListener("change", guard((e) => pickCreature(e.target.value)));
+  $("altitude").addEventListener("input", (e) => {
+    $("all-altitudes").checked = false;
+    state.altitude = Number(e.target.value);
+    $("altitude-value").textContent = String(state.altitude);
+    clearRoute();
+    clearTimeout(sliderTimer);
+    sliderTimer = setTimeout(guard(draw), 120);
+  });
+  $("all-altitudes").addEventListener("change", guard(async (e) => {
+    state.altitude = e.target.checked ? null : Number($("altitude").value);
+    $("altitude-value").textContent = state.altitude === null ? "all" : String(state.altitude);
+    clearRoute();
+    await draw();
+  }));
+  $("no-checks").addEventListener("change", guard(async (e) => {
+    state.noChecks = e.target.checked;
+    clearRoute();
+    await draw();
+  }));
+  $("map").addEventListener("click", guard(async (e) => {
+    const cell = e.target.closest && e.target.closest("g.hex[data-cell], g.square[data-cell]");
+    if (cell) await choose(cell.getAttribute("data-cell"));
+  }));
+  $("check-form").addEventListener("submit", guard(async (e) => {
+    e.preventDefault();
+    const text = $("move-input").value.trim();
+    if (text) await checkMove(text);
+  }));
+  $("other-select").addEventListener("change", guard(showEngagement));
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  wire();
+  guard(loadList)();
+});
