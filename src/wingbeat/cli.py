@@ -158,8 +158,8 @@ def demo() -> None:
               markup=False)
     out.print('\n$ wingbeat check example:giant-bat bat "U35 down hover"\n', markup=False)
     out.print(_api.check(scenario, "bat", "U35 down hover").to_text(), markup=False)
-    out.print('\n$ wingbeat check example:giant-bat bat "U35 U37"\n', markup=False)
-    out.print(_api.check(scenario, "bat", "U35 U37").to_text(), markup=False)
+    out.print('\n$ wingbeat check example:giant-bat bat "U35 U33"\n', markup=False)
+    out.print(_api.check(scenario, "bat", "U35 U33").to_text(), markup=False)
     out.print("\n$ wingbeat engagement example:giant-bat bat chamois\n", markup=False)
     out.print(_api.engagement(scenario, "bat", "chamois").to_text(), markup=False)
 
