@@ -1,4 +1,4 @@
-"""V-saves: checks are chance events with exact probabilities; rolls only with a seeded generator."""
+"""V-saves: checks are chance events with exact odds; rolls only with a seeded generator."""
 
 from __future__ import annotations
 
