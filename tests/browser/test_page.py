@@ -1,0 +1,108 @@
+"""The page in a real headless Chromium: pick the bat, read its reach, a path and a refused move."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parent.parent.parent / ".pytest_cache" / "screenshots"
+
+
+def drawn_reach(page: Page) -> dict[str, str]:
+    cells = page.locator("#map svg g.hex.reach")
+    labels = cells.evaluate_all(
+        "gs => gs.map(g => [g.getAttribute('data-cell'), g.getAttribute('data-cost')])")
+    return dict(labels)
+
+
+def reported_reach(server: str, altitude: int | None) -> dict[str, str]:
+    states = httpx.get(f"{server}/api/reach", params={"creature": "bat"}).json()["states"]
+    best: dict[str, Fraction] = {}
+    for s in states:
+        if altitude is None or s["altitude"] == altitude:
+            best[s["at"]] = min(best.get(s["at"], Fraction(s["cost"])), Fraction(s["cost"]))
+    return {at: (str(c.numerator) if c.denominator == 1 else f"{c.numerator}/{c.denominator}")
+            for at, c in best.items()}
+
+
+def set_altitude(page: Page, altitude: int) -> None:
+    page.locator("#altitude").fill(str(altitude))
+    expect(page.locator("#map svg")).to_have_attribute("data-altitude", str(altitude))
+
+
+def test_page_opens_on_the_example_and_draws_the_bats_reach(page: Page, server: str):
+    expect(page.locator("#scenario-select")).to_have_value("example:giant-bat")
+    expect(page.locator("#creature-select")).to_have_value("bat")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    expect(page.locator("#map svg")).to_have_attribute("data-altitude", "all")
+    assert drawn_reach(page) == reported_reach(server, None)
+    expect(page.locator("#reach-summary")).to_contain_text("reachable at any altitude with 8 MP")
+    expect(page.locator("#engagement-result")).to_contain_text("V-prox")
+
+
+def test_click_U35_at_altitude_1_gives_the_cheapest_path(page: Page, server: str):
+    """V-inertia: U35 is a frontal hex of the bat (T32→T34), so U35 then down costs 1 + 1."""
+    page.locator("#creature-select").select_option("bat")
+    set_altitude(page, 1)
+    expect(page.locator("#altitude-value")).to_have_text("1")
+    assert drawn_reach(page) == reported_reach(server, 1)
+    page.locator('#map g.hex[data-cell="U35"]').click()
+    expect(page.locator("#path-summary")).to_contain_text("To U35 at altitude 1: 2 MP")
+    rows = page.locator("#path-steps tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("U35")
+    expect(rows.nth(1).locator("td").nth(1)).to_have_text("down")
+    expect(rows.nth(1).locator("td").nth(3)).to_have_text("2")
+    expect(page.locator("#path-end")).to_contain_text("cannot attack this round")
+    arrow = page.locator('#map line.route-step[data-move="U35"]')
+    expect(arrow).to_have_attribute("data-total", "1")
+    expect(page.locator('#map g.route-note[data-cell="U35"]')).to_contain_text("1 · down 2")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "path-u35.png"))
+
+
+def test_an_illegal_move_shows_its_rule_id(page: Page):
+    """V-inertia: T32 is behind the bat, which flew in from T32."""
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    page.locator("#move-input").fill("T32")
+    page.locator("#check-button").click()
+    expect(page.locator("#check-result .rule")).to_have_text("V-inertia")
+    expect(page.locator("#check-result .illegal")).to_contain_text("Illegal at step 1 (T32)")
+    expect(page.locator("#check-result .explanation")).to_contain_text(
+        "not one of the three frontal hexes")
+    expect(page.locator('#map line.route-step.refused[data-rule="V-inertia"]')).to_have_count(1)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "illegal-t32.png"))
+
+
+def test_a_legal_move_can_still_attack(page: Page):
+    """The seed's example: U35 down hover costs 4, a half-move action, so the bat can attack."""
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    page.locator("#move-input").fill("U35 down hover")
+    page.locator("#check-form button").click()
+    expect(page.locator("#check-result .legal")).to_have_text("Legal: 4 MP")
+    expect(page.locator("#check-result")).to_contain_text("can still attack this round")
+
+
+def test_upload_a_scenario_and_see_a_clear_error_for_a_bad_one(page: Page, tmp_path: Path):
+    good = tmp_path / "owl.yaml"
+    good.write_text("ruleset: volare\nmap: {columns: 10, rows: 12, top: 4}\ncreatures:\n"
+                    "  - {id: owl, name: Owl, fly: 4, at: E5, altitude: 1, mode: hovering}\n",
+                    encoding="utf-8")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    page.locator("#upload").set_input_files(str(good))
+    expect(page.locator("#creature-select")).to_have_value("owl")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "owl")
+    expect(page.locator("#scenario-info")).to_contain_text("10 columns × 12 rows")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: volare\nmap: {columns: 10, rows: 12, colour: red}\n",
+                   encoding="utf-8")
+    page.locator("#upload").set_input_files(str(bad))
+    expect(page.locator("#error")).to_contain_text(
+        "bad.yaml: map.colour: unknown key: not part of the scenario format")
