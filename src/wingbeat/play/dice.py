@@ -17,7 +17,7 @@ from ..chance import Roll, roll_check
 from ..errors import ScenarioError
 from ..model import Check
 
-__all__ = ["DiceExpression", "Dice", "parse_dice"]
+__all__ = ["Dice", "DiceExpression", "entry_generator", "parse_dice"]
 
 _DICE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
 

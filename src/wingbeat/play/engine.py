@@ -121,6 +121,10 @@ class PlayAdapter(Protocol):
         """The map's facts a picture needs (grid kind, size)."""
         ...
 
+    def scenario_now(self, scenario: Scenario, pieces: Pieces) -> Scenario:
+        """The scenario with every creature where its piece stands: what a picture draws."""
+        ...
+
 
 def adapter_for(ruleset: str) -> PlayAdapter:
     """The play adapter of a ruleset; a clear error if that ruleset cannot be played yet."""
@@ -260,7 +264,11 @@ def roll_text(roll: Mapping[str, Any]) -> str:
 
 
 def event_text(event: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k} {v}" for k, v in event.items())
+    """``bat landing: safe True, step 3``: who and what first, then the details."""
+    who = event.get("creature")
+    head = (f"{who} " if who else "") + str(event.get("type", "event"))
+    rest = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("type", "creature"))
+    return f"{head}: {rest}" if rest else head
 
 
 def start(setup: Setup) -> Entry:

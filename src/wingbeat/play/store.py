@@ -134,6 +134,7 @@ class EncounterStore:
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"{self.path}: cannot open the encounter database: {exc}") from None
         self._setups: dict[int, Setup] = {}
+        self._timeout_ms = int(timeout * 1000)
         try:
             self._prepare()
         except sqlite3.DatabaseError as exc:
@@ -142,7 +143,7 @@ class EncounterStore:
 
     def _prepare(self) -> None:
         db = self._db
-        db.execute("PRAGMA busy_timeout = 10000")
+        db.execute(f"PRAGMA busy_timeout = {self._timeout_ms}")
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":  # pragma: no cover - only on odd file systems
             raise StoreError(f"{self.path}: the database cannot use write-ahead logging")
@@ -172,7 +173,11 @@ class EncounterStore:
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: it takes the write lock first, so the state it reads is the one
         it appends to."""
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{self.path}: the encounter database is busy ({exc}): another "
+                             "process is writing to it; try again") from None
         try:
             yield self._db
         except BaseException:

@@ -1,4 +1,4 @@
-"""What the command line and the web page show of an encounter: JSON for machines, text for people."""
+"""What the command line and the web page show of an encounter: JSON and text."""
 
 from __future__ import annotations
 

@@ -144,6 +144,9 @@ class VolarePlay:
             how += ", skimming"
         return f"{where}, {how}"
 
+    def scenario_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> Scenario:
+        return replace(scenario, battle=self.battle_now(scenario, pieces))
+
     def board(self, scenario: Scenario) -> dict[str, Any]:
         battle = _battle(scenario)
         vmap = battle.map

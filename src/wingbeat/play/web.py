@@ -1,0 +1,204 @@
+"""The play API for the web page: the same store and answers as ``wingbeat play … --json``.
+
+``router`` (prefix ``/api/play``) goes into any FastAPI app; the database is
+``app.state.play_db`` when set, else the user's default one. Each request opens its own
+connection, so the page reads a consistent state while a move is being written. A refused move
+answers 409 with the refusal (``{"legal": false, "error": {rule, message, …}}``); bad input answers
+400 with ``{"error": {"message": …}}``, as the rest of the web app does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..errors import ScenarioError, WingbeatError
+from .engine import RefusedMove
+from .store import EncounterStore
+from .view import LogView, Outcome, snapshot
+
+__all__ = ["create_play_app", "router"]
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+MAX_SCENARIO_CHARS = 1_000_000
+
+router = APIRouter(prefix="/api/play", tags=["play"])
+
+
+class NewEncounter(BaseModel):
+    """Start an encounter from ``scenario`` (``example:NAME``) or from scenario ``text``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scenario: str | None = None
+    text: str | None = Field(default=None, max_length=MAX_SCENARIO_CHARS)
+    source: str | None = Field(default=None, max_length=200)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    order: list[str] | None = None
+    name: str | None = Field(default=None, max_length=100)
+
+
+class DeclaredMove(BaseModel):
+    """A creature's declared move, in the ruleset's notation (empty: it holds)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    creature: str = Field(min_length=1, max_length=200)
+    moves: str = Field(default="", max_length=2000)
+
+
+def _store(request: Request) -> Iterator[EncounterStore]:
+    path = getattr(request.app.state, "play_db", None)
+    store = EncounterStore(path)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+Store = Annotated[EncounterStore, Depends(_store)]
+
+
+def _answer(make: Callable[[], Any]) -> Any:
+    try:
+        result = make()
+    except RefusedMove as exc:
+        return JSONResponse(exc.to_dict(), status_code=409)
+    except WingbeatError as exc:
+        return JSONResponse({"error": {"message": str(exc)}}, status_code=400)
+    return result.to_dict() if hasattr(result, "to_dict") else result
+
+
+def _outcome(store: EncounterStore, ref: str, entry: Any, undone: bool = False) -> Outcome:
+    info, now = store.current(ref)
+    return Outcome(entry, snapshot(info, store.setup(info), now.state), undone)
+
+
+@router.get("/examples")
+def examples() -> dict[str, Any]:
+    """The built-in scenarios an encounter can start from."""
+    from ..examples import example_names
+
+    return {"examples": [f"example:{name}" for name in example_names()]}
+
+
+@router.get("/encounters")
+def encounters(store: Store) -> Any:
+    """Every encounter in the database, with the round it stands in."""
+    def make() -> dict[str, Any]:
+        return {"encounters": [{**info.to_dict(), "round": store.current(info.id)[1].state.round}
+                               for info in store.encounters()]}
+    return _answer(make)
+
+
+@router.post("/encounters")
+def new_encounter(body: NewEncounter, store: Store) -> Any:
+    """Start an encounter: set up, turn order given or rolled (1d20 each)."""
+    def make() -> Outcome:
+        if (body.scenario is None) == (body.text is None):
+            raise ScenarioError("send either scenario (example:NAME) or the scenario text")
+        if body.text is not None:
+            text, source = body.text, body.source or "<upload>"
+        else:
+            from .commands import read_scenario_source
+
+            scenario = body.scenario or ""
+            if not scenario.startswith("example:"):
+                raise ScenarioError("the web page starts encounters from example:NAME or from "
+                                    "scenario text", source=scenario)
+            text, source = read_scenario_source(scenario)
+        info, entry = store.create(text, source=source, seed=body.seed, order=body.order,
+                                   name=body.name)
+        return _outcome(store, str(info.id), entry)
+    return _answer(make)
+
+
+@router.get("/encounters/{ref}")
+def show(ref: str, store: Store) -> Any:
+    """Where the encounter stands: round, turn order, every piece, who must act."""
+    def make() -> Any:
+        info, now = store.current(ref)
+        return snapshot(info, store.setup(info), now.state)
+    return _answer(make)
+
+
+@router.get("/encounters/{ref}/map.svg", response_model=None)
+def picture(ref: str, store: Store) -> Response | JSONResponse:
+    """The map with every creature where it stands now; the next to move is highlighted."""
+    try:
+        from ..render import render_svg
+
+        info, now = store.current(ref)
+        setup = store.setup(info)
+        drawn = setup.adapter.scenario_now(setup.scenario, now.state.pieces)
+        svg = render_svg(drawn, creature=now.state.next_up)
+    except WingbeatError as exc:
+        return JSONResponse({"error": {"message": str(exc)}}, status_code=400)
+    return Response(svg, media_type="image/svg+xml")
+
+
+@router.get("/encounters/{ref}/log")
+def log(ref: str, store: Store) -> Any:
+    """Every action with its rolls and events, set-up first."""
+    def make() -> LogView:
+        info, entries = store.entries(ref)
+        return LogView(info, entries)
+    return _answer(make)
+
+
+@router.post("/encounters/{ref}/moves")
+def move(ref: str, body: DeclaredMove, store: Store) -> Any:
+    """Declare a creature's move: checked, its saves rolled, its consequences applied."""
+    return _answer(lambda: _outcome(store, ref, store.move(ref, body.creature, body.moves)))
+
+
+@router.post("/encounters/{ref}/next-round")
+def next_round(ref: str, store: Store) -> Any:
+    """End the round (creatures that did not move hold) and start the next one."""
+    return _answer(lambda: _outcome(store, ref, store.next_round(ref)))
+
+
+@router.post("/encounters/{ref}/undo")
+def undo(ref: str, store: Store) -> Any:
+    """Take back the last action."""
+    def make() -> Outcome:
+        removed, _now = store.undo(ref)
+        return _outcome(store, ref, removed, undone=True)
+    return _answer(make)
+
+
+@router.get("/encounters/{ref}/replay")
+def replay(ref: str, store: Store) -> Any:
+    """Replay the log from scenario and seed, and say whether every stored entry comes back."""
+    return _answer(lambda: store.replay(ref))
+
+
+def create_play_app(db: str | Path | None = None) -> FastAPI:
+    """A small app with only the play page and its API: for tests, and for a table that needs
+    nothing else. The full web app includes ``router`` itself."""
+    app = FastAPI(title="wingbeat play")
+    app.state.play_db = db
+    app.include_router(router)
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/static/play.html", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "play.html", media_type="text/html")
+
+    @app.get("/static/play.js", include_in_schema=False)
+    def script() -> FileResponse:
+        return FileResponse(STATIC / "play.js", media_type="text/javascript")
+
+    @app.get("/static/style.css", include_in_schema=False)
+    def style() -> Response:
+        css = STATIC / "style.css"
+        if css.is_file():
+            return FileResponse(css, media_type="text/css")
+        return Response("", media_type="text/css")
+
+    return app

@@ -1,0 +1,231 @@
+// wingbeat play: run an encounter round by round over /api/play (plain JS, no build step).
+"use strict";
+
+const api = "/api/play";
+let current = null;  // the encounter id shown
+let snap = null;     // its last snapshot
+
+const $ = (id) => document.getElementById(id);
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+async function call(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(api + path, options);
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  return { status: response.status, data };
+}
+
+function option(select, value, text) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = text;
+  select.appendChild(o);
+}
+
+function rollText(r) {
+  if (r.kind === "save") {
+    return `${r.creature} ${r.rule} ${r.save} save ${r.chance}%: rolled ${r.roll}, ` +
+      (r.success ? "success" : "failure");
+  }
+  return `${r.creature} ${r.kind} ${r.dice}: ${(r.faces || []).join("+")} = ${r.total}`;
+}
+
+function eventText(e) {
+  const head = (e.creature ? e.creature + " " : "") + (e.type || "event");
+  const rest = Object.entries(e).filter(([k]) => k !== "type" && k !== "creature")
+    .map(([k, v]) => `${k} ${v}`).join(", ");
+  return rest ? `${head}: ${rest}` : head;
+}
+
+function entryText(entry) {
+  const a = entry.action;
+  let head = `#${entry.entry} round ${entry.round}: `;
+  if (a.kind === "start") head += "set up, turn order " + entry.state.order.join(", ");
+  else if (a.kind === "next-round") head += `round over; round ${entry.state.round} begins`;
+  else head += `${a.creature}: ${a.moves || "(holds)"}`;
+  const lines = [head];
+  for (const p of entry.played || []) {
+    if (p.declared !== p.made || a.kind !== "move") {
+      lines.push(`  ${p.creature} made: ${p.made || "(nothing)"}`);
+    }
+  }
+  for (const r of entry.rolls || []) lines.push("  roll: " + rollText(r));
+  for (const e of entry.events || []) lines.push("  event: " + eventText(e));
+  return lines.join("\n");
+}
+
+async function loadEncounters(select) {
+  const { status, data } = await call("GET", "/encounters");
+  const box = $("encounter-select");
+  box.textContent = "";
+  if (status !== 200) return;
+  for (const e of data.encounters.slice().reverse()) {
+    option(box, String(e.id), `${e.id}${e.name ? " " + e.name : ""}: ${e.source}, round ${e.round}`);
+  }
+  if (select !== undefined) box.value = String(select);
+}
+
+async function loadExamples() {
+  const { data } = await call("GET", "/examples");
+  const box = $("scenario-select");
+  box.textContent = "";
+  for (const name of data.examples) option(box, name, name);
+}
+
+function render(view) {
+  snap = view;
+  const state = view.state;
+  const info = view.encounter;
+  current = String(info.id);
+  history.replaceState(null, "", "#encounter=" + current);
+  $("encounter-info").textContent =
+    `Encounter ${info.id}${info.name ? " (" + info.name + ")" : ""}: ${info.source}, ` +
+    `${info.ruleset}, seed ${info.seed}`;
+  $("round-panel").hidden = false;
+  $("move-panel").hidden = false;
+  $("round").textContent = String(state.round);
+  const body = $("pieces").querySelector("tbody");
+  body.textContent = "";
+  const names = (view.board && view.board.names) || {};
+  for (const id of state.order) {
+    const tr = document.createElement("tr");
+    const moved = state.moved.includes(id);
+    tr.className = moved ? "moved" : (id === state.next ? "next" : "");
+    tr.dataset.creature = id;
+    const cells = [moved ? "moved" : (id === state.next ? "next" : ""),
+      names[id] && names[id] !== id ? `${names[id]} (${id})` : id,
+      view.describe[id], String(state.damage[id] || 0)];
+    cells.forEach((text, i) => {
+      const td = document.createElement("td");
+      td.textContent = text;
+      if (i === 0) td.className = "turn";
+      tr.appendChild(td);
+    });
+    body.appendChild(tr);
+  }
+  const pending = $("pending");
+  pending.textContent = "";
+  for (const p of view.pending) {
+    const li = document.createElement("li");
+    li.textContent = `${p.creature} must act: ${p.message} [${p.rule}]`;
+    pending.appendChild(li);
+  }
+  const select = $("creature-select");
+  select.textContent = "";
+  for (const id of state.order) {
+    if (!state.moved.includes(id)) option(select, id, names[id] && names[id] !== id ? `${names[id]} (${id})` : id);
+  }
+  if (state.next) select.value = state.next;
+  $("move-button").disabled = !state.next;
+  drawMap(state.entries);
+  loadLog();
+}
+
+function drawMap(version) {
+  const board = $("board");
+  board.textContent = "";
+  const img = document.createElement("img");
+  img.alt = "The map, every creature where it stands now";
+  img.id = "map-image";
+  img.src = `${api}/encounters/${current}/map.svg?v=${version}`;
+  board.appendChild(img);
+}
+
+async function loadLog() {
+  const { status, data } = await call("GET", `/encounters/${current}/log`);
+  if (status !== 200) return;
+  const log = $("log");
+  log.textContent = data.entries.map(entryText).join("\n");
+  log.scrollTop = log.scrollHeight;
+}
+
+function report(outcome, undone) {
+  const text = outcome.entry ? entryText(outcome.entry) : "undone: " + entryText(outcome.undone);
+  const result = $("move-result");
+  result.textContent = text;
+  result.className = undone ? "muted" : "legal";
+}
+
+function refused(data) {
+  const result = $("move-result");
+  if (data && data.error && data.error.rule) {
+    const step = data.error.step ? ` at step ${data.error.step} (${data.error.move})` : "";
+    result.textContent = `Refused${step}: ${data.error.message} [${data.error.rule}]`;
+  } else {
+    result.textContent = (data && data.error && data.error.message) || "refused";
+  }
+  result.className = "illegal";
+}
+
+async function act(method, path, body) {
+  showError("");
+  const { status, data } = await call(method, path, body);
+  if (status === 200) {
+    report(data, !!data.undone);
+    render(data);
+    await loadEncounters(current);
+    return true;
+  }
+  if (status === 409) { refused(data); return false; }
+  showError((data && data.error && data.error.message) || `request failed (${status})`);
+  return false;
+}
+
+async function openEncounter(id) {
+  showError("");
+  const { status, data } = await call("GET", `/encounters/${encodeURIComponent(id)}`);
+  if (status !== 200) {
+    showError((data && data.error && data.error.message) || `cannot open encounter ${id}`);
+    return;
+  }
+  $("move-result").textContent = "";
+  render(data);
+}
+
+async function start() {
+  await loadExamples();
+  await loadEncounters();
+  $("new-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { scenario: $("scenario-select").value };
+    const seed = $("seed-input").value.trim();
+    if (seed) {
+      if (!/^\d+$/.test(seed)) { showError("a seed is a whole number"); return; }
+      body.seed = Number(seed);
+    }
+    const name = $("name-input").value.trim();
+    if (name) body.name = name;
+    await act("POST", "/encounters", body);
+  });
+  $("resume-button").addEventListener("click", () => {
+    const id = $("encounter-select").value;
+    if (id) openEncounter(id);
+  });
+  $("move-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!current) return;
+    const ok = await act("POST", `/encounters/${current}/moves`,
+      { creature: $("creature-select").value, moves: $("moves-input").value });
+    if (ok) $("moves-input").value = "";
+  });
+  $("next-round-button").addEventListener("click", () => {
+    if (current) act("POST", `/encounters/${current}/next-round`);
+  });
+  $("undo-button").addEventListener("click", () => {
+    if (current) act("POST", `/encounters/${current}/undo`);
+  });
+  const wanted = /encounter=([^&]+)/.exec(location.hash);
+  if (wanted) await openEncounter(decodeURIComponent(wanted[1]));
+}
+
+start().catch((e) => showError(String(e)));
