@@ -1,0 +1,125 @@
+"""``battlesystem``: BATTLESYSTEM mass-combat flying on a tabletop measured in inches.
+
+The normative reading is ``rules/battlesystem.md``; rule ids (``B-alt`` …) appear in every refusal.
+Not a grid: ``reach`` answers with areas (one per altitude the unit can end at), ``check`` reads a
+move of waypoints and altitude changes, ``path`` gives the shortest such move to a point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import NotationError, OptionError
+from ...geometry.table import parse_point
+from ...model import Scenario
+from .flight import CONTACT, TOLERANCE, check_move, engagement, reach, route_to
+from .model import (
+    DEFAULT_LEVELS,
+    AltitudeLevel,
+    BattlesystemBattle,
+    BattlesystemUnit,
+    Formation,
+    Game,
+    Maneuverability,
+    Size,
+)
+from .reports import (
+    AltitudeArea,
+    BattlesystemEngagement,
+    BattlesystemMove,
+    BattlesystemReach,
+    Leg,
+    SectorPart,
+)
+from .turning import ADND_TURNS, DND_TURNS, TurnCategory, turn_category
+
+__all__ = [
+    "ADND_TURNS",
+    "CONTACT",
+    "DEFAULT_LEVELS",
+    "DND_TURNS",
+    "RULESET",
+    "TOLERANCE",
+    "AltitudeArea",
+    "AltitudeLevel",
+    "BattlesystemBattle",
+    "BattlesystemEngagement",
+    "BattlesystemMove",
+    "BattlesystemReach",
+    "BattlesystemRuleset",
+    "BattlesystemUnit",
+    "Formation",
+    "Game",
+    "Leg",
+    "Maneuverability",
+    "SectorPart",
+    "Size",
+    "TurnCategory",
+    "check_move",
+    "engagement",
+    "reach",
+    "route_to",
+    "turn_category",
+]
+
+#: ``no_checks`` is accepted for every ruleset's CLI; BATTLESYSTEM flight calls for no saves.
+_QUERY_OPTIONS = {"no_checks"}
+
+
+def _battle(scenario: Scenario) -> BattlesystemBattle:
+    battle = scenario.battle
+    if not isinstance(battle, BattlesystemBattle):
+        raise OptionError(f"scenario {scenario.source} is not a battlesystem scenario")
+    return battle
+
+
+def _options(options: Mapping[str, Any]) -> None:
+    unknown = set(options) - _QUERY_OPTIONS
+    if unknown:
+        raise OptionError(f"battlesystem does not know the option(s) "
+                          f"{', '.join(sorted(unknown))}; it takes: no_checks")
+
+
+def parse_altitude(battle: BattlesystemBattle, text: str) -> int:
+    """An altitude level by name (``ground``, ``low`` …), as its index."""
+    names = [n.lower() for n in battle.level_names]
+    if text.strip().lower() not in names:
+        raise NotationError(f"expected an altitude ({', '.join(battle.level_names)}), "
+                            f"got {text!r}")
+    return names.index(text.strip().lower())
+
+
+class BattlesystemRuleset:
+    id = "battlesystem"
+
+    def reach(self, scenario: Scenario, creature: str,
+              options: Mapping[str, Any]) -> BattlesystemReach:
+        _options(options)
+        battle = _battle(scenario)
+        return reach(battle, battle.unit(creature))
+
+    def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
+             mode: str | None, options: Mapping[str, Any]) -> BattlesystemMove:
+        _options(options)
+        if mode is not None:
+            raise OptionError("battlesystem has no modes; give --to x,y and --altitude")
+        battle = _battle(scenario)
+        unit = battle.unit(creature)
+        point = parse_point(to)
+        if not battle.table.contains(point):
+            raise NotationError(f"{to!r} is off the table ({battle.table.describe()})")
+        level = unit.altitude if altitude is None else parse_altitude(battle, altitude)
+        return check_move(battle, unit, route_to(battle, unit, point, level))
+
+    def check(self, scenario: Scenario, creature: str, moves: str,
+              options: Mapping[str, Any]) -> BattlesystemMove:
+        _options(options)
+        battle = _battle(scenario)
+        return check_move(battle, battle.unit(creature), moves)
+
+    def engagement(self, scenario: Scenario, a: str, b: str) -> BattlesystemEngagement:
+        return engagement(_battle(scenario), a, b)
+
+
+RULESET = BattlesystemRuleset()

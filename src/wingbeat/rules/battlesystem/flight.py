@@ -1,0 +1,301 @@
+"""B-alt, B-turn, B-form: where a flying unit can end a game round, and whether a move is legal.
+
+Reach and check share the same arithmetic: a climb costs a third of the rate per level (B-alt),
+what is left is flown in straight legs whose headings stay within the turn the unit's category
+allows (B-turn), one category better when the whole round spends at most half the rate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from shapely.ops import unary_union
+
+from ...errors import IllegalMoveError, NotationError
+from ...geometry.table import (
+    EPSILON,
+    Point,
+    angle_between,
+    bearing,
+    distance,
+    format_length,
+    format_number,
+    format_point,
+    parse_point,
+    sector,
+)
+from .model import BattlesystemBattle, BattlesystemUnit, Formation
+from .reports import (
+    AltitudeArea,
+    BattlesystemEngagement,
+    BattlesystemMove,
+    BattlesystemReach,
+    Leg,
+    SectorPart,
+)
+from .turning import turn_category
+
+__all__ = ["CONTACT", "TOLERANCE", "check_move", "engagement", "reach", "route_to"]
+
+#: Areas are accurate to half a millimetre, in inches.
+TOLERANCE = 0.5 / 25.4
+#: Decision: two units at the same altitude within 1" of each other are in melee.
+CONTACT = Fraction(1)
+
+
+def _climb_levels(start: int, end: int) -> int:
+    """Levels climbed to end at ``end``: a flight from the ground always starts with a take-off."""
+    if start == 0:
+        return max(end, 1)
+    return max(end - start, 0)
+
+
+def reach(battle: BattlesystemBattle, unit: BattlesystemUnit) -> BattlesystemReach:
+    """For each altitude the unit can end at, the area it can reach (B-report)."""
+    rate = unit.fly
+    names = battle.level_names
+    areas = []
+    table = battle.table.shape()
+    for end in range(len(names)):
+        if rate <= 0:
+            break
+        levels = _climb_levels(unit.altitude, end)
+        climb = levels * rate / 3
+        if climb > rate:
+            continue
+        full = SectorPart(rate - climb, turn_category(battle.game, unit, half_speed=False))
+        half_radius = rate / 2 - climb
+        half = (SectorPart(half_radius, turn_category(battle.game, unit, half_speed=True))
+                if half_radius > 0 else None)
+        shapes = [sector(unit.at, float(p.radius), unit.heading, p.category.degrees, TOLERANCE)
+                  for p in (full, half) if p is not None]
+        area = unary_union(shapes).intersection(table)
+        formation = unit.formation
+        if formation is Formation.CLOSED:
+            formation = Formation.OPEN
+        areas.append(AltitudeArea(names[end], battle.height(end), levels, climb, full, half,
+                                  area, formation.value))
+    leave_levels = _climb_levels(unit.altitude, battle.top + 1)
+    leave_cost = leave_levels * rate / 3
+    return BattlesystemReach(
+        ruleset="battlesystem", creature=unit.id, game=battle.game.value, rate=rate, at=unit.at,
+        heading=unit.heading, altitude=names[unit.altitude], formation=unit.formation.value,
+        areas=tuple(areas), leave_cost=leave_cost if rate > 0 and leave_cost <= rate else None)
+
+
+@dataclass
+class _Flight:
+    """The running state of a declared move, token by token."""
+
+    battle: BattlesystemBattle
+    unit: BattlesystemUnit
+    at: Point
+    altitude: int
+    climb_levels: int = 0
+    distance: float = 0.0
+    turn_used: float = 0.0
+    left: bool = False
+    took_off: bool = False
+    legs: list[Leg] = field(default_factory=list)
+    deviations: list[tuple[int, float]] = field(default_factory=list)
+
+    @property
+    def climb(self) -> Fraction:
+        return self.climb_levels * self.unit.fly / 3
+
+    @property
+    def spent(self) -> float:
+        return float(self.climb) + self.distance
+
+    @property
+    def heading(self) -> float:
+        for leg in reversed(self.legs):
+            if leg.heading is not None:
+                return leg.heading
+        return self.unit.heading
+
+    def report(self, error: IllegalMoveError | None = None) -> BattlesystemMove:
+        battle, unit = self.battle, self.unit
+        half_speed = self.spent <= float(unit.fly / 2) + EPSILON
+        allowed = turn_category(battle.game, unit, half_speed=half_speed) if unit.fly > 0 else None
+        formation = unit.formation
+        events: list[dict[str, Any]] = []
+        if self.took_off and formation is Formation.CLOSED:
+            formation = Formation.OPEN
+            events.append({"type": "formation", "from": "closed", "to": "open", "rule": "B-form"})
+        if self.left:
+            events.append({"type": "left-battlefield", "rule": "B-alt",
+                           "message": f"{unit.display_name} flew above the top level and is "
+                                      "removed from play"})
+        names = battle.level_names
+        end = {
+            "at": format_point(self.at),
+            "altitude": "left the battlefield" if self.left else names[self.altitude],
+            "heading": round(self.heading, 4),
+            "formation": formation.value,
+            "left_battlefield": self.left,
+        }
+        return BattlesystemMove(
+            ruleset="battlesystem", creature=unit.id, legal=error is None, rate=unit.fly,
+            climb_cost=self.climb, distance=self.distance, turn_allowed=allowed,
+            turn_used=self.turn_used, half_speed=half_speed, end=end, steps=tuple(self.legs),
+            events=tuple(events), error=error)
+
+
+def check_move(battle: BattlesystemBattle, unit: BattlesystemUnit, text: str) -> BattlesystemMove:
+    """Validate a declared move: waypoints ``x,y`` and altitude changes (``up``, ``down``,
+    a level name, ``land``, ``leave``), each refusal naming its rule."""
+    flight = _Flight(battle, unit, unit.at, unit.altitude)
+    tokens = text.split()
+    names = [n.lower() for n in battle.level_names]
+    for index, token in enumerate(tokens, 1):
+        problem = _step(flight, token, index, names)
+        if problem is not None:
+            return flight.report(IllegalMoveError(*problem, step=index, move=token))
+    return _final_turn(flight, tokens)
+
+
+def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[str, str] | None:
+    unit, battle = flight.unit, flight.battle
+    who = unit.display_name
+    rate = unit.fly
+    word = token.lower()
+    if flight.left:
+        return ("B-alt", f"{who} has left the battlefield by flying above the top level: it is "
+                         "removed from play and cannot move any more")
+    if rate <= 0:
+        return ("B-units", f"{who} has no flying movement rate")
+    if word in ("up", "down", "land", "leave") or word in names:
+        target = {"up": flight.altitude + 1, "down": flight.altitude - 1, "land": 0,
+                  "leave": battle.top + 1}.get(word)
+        if target is None:
+            target = names.index(word)
+        if target < 0:
+            return ("B-alt", f"{who} is already on the ground: it cannot descend further")
+        if target == flight.altitude:
+            return ("B-alt", f"{who} is already at {battle.level_names[target]}")
+        climb = Fraction(0)
+        if target > flight.altitude:
+            levels = target - flight.altitude
+            climb = levels * rate / 3
+            if float(flight.climb + climb) + flight.distance > float(rate) + EPSILON:
+                total = format_length(flight.spent + float(climb))
+            return ("B-alt", f"rising {levels} level(s) costs {format_number(climb)}\" (a third "
+                             f"of its {format_number(rate)}\" rate per level), which brings its "
+                             f"movement to {total}\", more than its rate")
+            flight.climb_levels += levels
+            if flight.altitude == 0:
+                flight.took_off = True
+        move = word if word in ("up", "down", "land", "leave") else battle.level_names[target]
+        if target > battle.top:
+            flight.left = True
+            move = "leave"
+            target = battle.top
+        flight.altitude = target
+        flight.legs.append(Leg(move, 0.0, climb, flight.spent))
+        return None
+    try:
+        point = parse_point(token)
+    except NotationError as exc:
+        raise NotationError(f"move {index} ({token!r}): {exc}; or one of up, down, land, leave, "
+                            + ", ".join(battle.level_names)) from None
+    if not battle.table.contains(point):
+        raise NotationError(f"move {index} ({token!r}) is off the table "
+                            f"({battle.table.describe()})")
+    if flight.altitude == 0:
+        return ("B-alt", f"{who} is on the ground: it must take off (up, a third of its rate) "
+                         "before flying; movement on the ground is not flight")
+    length = distance(flight.at, point)
+    heading = bearing(flight.at, point) if length > 0 else flight.heading
+    spent = flight.spent + length
+    if spent > float(rate) + EPSILON:
+        rule = "B-alt" if flight.climb > 0 else "B-units"
+        climbing = f' (climbing took {format_number(flight.climb)}")' if flight.climb > 0 else ""
+        return (rule, f"flying to {format_point(point)} brings its movement to "
+                      f'{format_length(spent)}"{climbing}, more than its rate of '
+                      f'{format_number(rate)}"')
+    deviation = angle_between(heading, unit.heading) if length > 0 else 0.0
+    best = turn_category(battle.game, unit, half_speed=spent <= float(rate / 2) + EPSILON)
+    if deviation > best.degrees + 1e-9:
+        return ("B-turn", f"heading {round(heading, 2)}° is {round(deviation, 2)}° from its "
+                          f"starting heading {format_number(unit.heading)}°, but category "
+                          f"{best.name} allows {best.degrees}° this round")
+    flight.distance += length
+    flight.turn_used = max(flight.turn_used, deviation)
+    flight.at = point
+    flight.legs.append(Leg(token if token == format_point(point) else format_point(point),
+                           length, Fraction(0), flight.spent, heading))
+    flight.deviations.append((index, deviation))
+    return None
+
+
+def _final_turn(flight: _Flight, tokens: list[str]) -> BattlesystemMove:
+    """A turn taken while still under half the rate stops being allowed if the move goes on
+    past half: the whole round's spending sets the category (B-turn)."""
+    battle, unit = flight.battle, flight.unit
+    if unit.fly <= 0:
+        return flight.report()
+    full = turn_category(battle.game, unit, half_speed=False)
+    if flight.spent <= float(unit.fly / 2) + EPSILON:
+        return flight.report()
+    for index, deviation in flight.deviations:
+        if deviation > full.degrees + 1e-9:
+            kept = _Flight(battle, unit, unit.at, unit.altitude)
+            names = [n.lower() for n in battle.level_names]
+            for j, earlier in enumerate(tokens[:index - 1], 1):
+                _step(kept, earlier, j, names)
+            half = turn_category(battle.game, unit, half_speed=True)
+            message = (f"this leg turns {round(deviation, 2)}° from its starting heading: "
+                       f"category {half.name} ({half.degrees}°) holds only for a round spending "
+                       f'at most half its rate ({format_number(unit.fly / 2)}"), and the whole '
+                       f'move spends {format_length(flight.spent)}", so category {full.name} '
+                       f"allows {full.degrees}°")
+            return kept.report(IllegalMoveError("B-turn", message, step=index,
+                                                move=tokens[index - 1]))
+    return flight.report()
+
+
+def route_to(battle: BattlesystemBattle, unit: BattlesystemUnit, to: Point,
+             altitude: int) -> str:
+    """The shortest declared move to ``to`` at ``altitude``: climb, fly straight, descend.
+
+    With nothing on the table to go around, the straight leg is the shortest route; climbing
+    first or last costs the same.
+    """
+    start = unit.altitude
+    if altitude == start and to == unit.at:
+        return ""
+    moves: list[str] = []
+    flying_at = start
+    if start == 0:
+        moves.append("up")
+        flying_at = 1
+    while flying_at < altitude:
+        moves.append("up")
+        flying_at += 1
+    if to != unit.at:
+        moves.append(format_point(to))
+    if altitude < flying_at:
+        moves.append(battle.level_names[altitude])
+    return " ".join(moves)
+
+
+def engagement(battle: BattlesystemBattle, a_id: str, b_id: str) -> BattlesystemEngagement:
+    """Decision: units in melee are at the same altitude, within 1" of each other."""
+    a, b = battle.unit(a_id), battle.unit(b_id)
+    gap = distance(a.at, b.at)
+    names = battle.level_names
+    elevated = None
+    if a.altitude != b.altitude:
+        elevated = a.id if a.altitude > b.altitude else b.id
+    if a.altitude != b.altitude:
+        kind, reason = "none", (f"they are at different altitudes ({names[a.altitude]} and "
+                                f"{names[b.altitude]})")
+    elif gap <= float(CONTACT) + EPSILON:
+        kind, reason = "melee", f'same altitude, {format_length(gap)}" apart (within 1")'
+    else:
+        kind, reason = "none", f'same altitude but {format_length(gap)}" apart'
+    return BattlesystemEngagement(a.id, b.id, kind, elevated, gap,
+                                  (names[a.altitude], names[b.altitude]), reason)

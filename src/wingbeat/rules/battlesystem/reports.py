@@ -1,0 +1,234 @@
+"""What ``battlesystem`` answers (B-report): reach areas per altitude, and a move's verdict."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from shapely.geometry.base import BaseGeometry
+
+from ...errors import IllegalMoveError
+from ...geometry.table import Point, format_length, format_number, format_point, geojson
+from ...model import format_cost
+from .turning import TurnCategory
+
+__all__ = ["AltitudeArea", "BattlesystemEngagement", "BattlesystemMove", "BattlesystemReach",
+           "Leg", "SectorPart"]
+
+
+@dataclass(frozen=True)
+class SectorPart:
+    """One sector of a reach: its radius (movement left) and the turn its category allows."""
+
+    radius: Fraction
+    category: TurnCategory
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"radius": format_cost(self.radius), "category": self.category.name,
+                "turn": self.category.degrees}
+
+    def words(self) -> str:
+        return f'{format_number(self.radius)}" turning up to {self.category.degrees}° ' \
+               f"(category {self.category.name})"
+
+
+@dataclass(frozen=True)
+class AltitudeArea:
+    """Where a unit can end at one altitude: the full-speed sector ∪ the half-speed sector."""
+
+    altitude: str
+    height: Fraction
+    climb_levels: int
+    climb_cost: Fraction
+    full: SectorPart
+    half: SectorPart | None
+    area: BaseGeometry
+    formation: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "altitude": self.altitude,
+            "height": format_cost(self.height),
+            "climb": {"levels": self.climb_levels, "cost": format_cost(self.climb_cost)},
+            "full_speed": self.full.to_dict(),
+            "half_speed": None if self.half is None else self.half.to_dict(),
+            "formation": self.formation,
+            "area": geojson(self.area),
+        }
+
+
+@dataclass(frozen=True)
+class BattlesystemReach:
+    ruleset: str
+    creature: str
+    game: str
+    rate: Fraction
+    at: Point
+    heading: float
+    altitude: str
+    formation: str
+    areas: tuple[AltitudeArea, ...]
+    leave_cost: Fraction | None
+    unit: str = "in"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "creature": self.creature,
+            "unit": self.unit,
+            "game": self.game,
+            "budget": format_cost(self.rate),
+            "half": format_cost(self.rate / 2),
+            "at": list(self.at),
+            "heading": self.heading,
+            "altitude": self.altitude,
+            "formation": self.formation,
+            "leave": {"possible": self.leave_cost is not None,
+                      "cost": None if self.leave_cost is None else format_cost(self.leave_cost),
+                      "rule": "B-alt"},
+            "areas": [a.to_dict() for a in self.areas],
+        }
+
+    def to_text(self) -> str:
+        lines = [f'{self.creature} (battlesystem, {self.game}): flies {format_number(self.rate)}" '
+                 f"this round from {format_point(self.at)} at {self.altitude}, heading "
+                 f"{format_number(self.heading)}°, {self.formation} formation"]
+        for a in self.areas:
+            x0, y0, x1, y1 = a.area.bounds
+            head = f"- {a.altitude} ({format_number(a.height)}\"): climbs {a.climb_levels} " \
+                   f"level(s) for {format_number(a.climb_cost)}\"; {a.full.words()}"
+            if a.half is not None:
+                head += f"; at half speed {a.half.words()}"
+            lines.append(head)
+            lines.append(f"  area {format_length(a.area.area)} sq in, x {format_length(x0)}.."
+                         f"{format_length(x1)}, y {format_length(y0)}..{format_length(y1)}; "
+                         f"formation {a.formation}")
+        if self.leave_cost is not None:
+            lines.append(f"- can leave the battlefield by flying above the top level, for "
+                         f'{format_number(self.leave_cost)}" (B-alt)')
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One token of a declared move: a straight flight to a point, or an altitude change."""
+
+    move: str
+    length: float
+    climb: Fraction
+    total: float
+    heading: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"move": self.move}
+        if self.heading is not None:
+            data["length"] = format_length(self.length)
+            data["heading"] = round(self.heading, 4)
+        else:
+            data["climb"] = format_cost(self.climb)
+        data["total"] = format_length(self.total)
+        return data
+
+
+@dataclass(frozen=True)
+class BattlesystemMove:
+    """A declared move's verdict (``check``) or a found route (``path``)."""
+
+    ruleset: str
+    creature: str
+    legal: bool
+    rate: Fraction
+    climb_cost: Fraction
+    distance: float
+    turn_allowed: TurnCategory | None
+    turn_used: float
+    half_speed: bool
+    end: dict[str, Any]
+    steps: tuple[Leg, ...]
+    events: tuple[dict[str, Any], ...] = ()
+    error: IllegalMoveError | None = None
+    unit: str = "in"
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def spent(self) -> float:
+        return float(self.climb_cost) + self.distance
+
+    @property
+    def moves(self) -> str:
+        return " ".join(s.move for s in self.steps)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "creature": self.creature,
+            "unit": self.unit,
+            "legal": self.legal,
+            "budget": format_cost(self.rate),
+            "cost": format_cost(self.climb_cost) if self.distance == 0
+            else format_length(self.spent),
+            "climb_cost": format_cost(self.climb_cost),
+            "distance": format_length(self.distance),
+            "half_speed": self.half_speed,
+            "turn": {"allowed": None if self.turn_allowed is None else self.turn_allowed.degrees,
+                     "category": None if self.turn_allowed is None else self.turn_allowed.name,
+                     "used": round(self.turn_used, 4), "rule": "B-turn"},
+            "end": self.end,
+            "moves": self.moves,
+            "steps": [s.to_dict() for s in self.steps],
+            "checks": [],
+            "events": list(self.events),
+        }
+        if self.notes:
+            data["notes"] = list(self.notes)
+        if self.error is not None:
+            data["error"] = {"step": self.error.step, "move": self.error.move,
+                             "rule": self.error.rule, "message": self.error.message}
+        return data
+
+    def to_text(self) -> str:
+        lines = []
+        if self.error is not None:
+            lines.append(f"ILLEGAL at step {self.error.step} ({self.error.move}): "
+                         f"{self.error.message} [{self.error.rule}]")
+        for i, s in enumerate(self.steps, 1):
+            what = (f'{format_length(s.length)}" at {round(s.heading, 2)}°' if s.heading is not None
+                    else f'climb {format_number(s.climb)}"')
+            lines.append(f"{i}. {s.move}: {what}, total {format_length(s.total)}\"")
+        verdict = "legal" if self.legal else "stops before the illegal step"
+        end = ", ".join(f"{k} {v}" for k, v in self.end.items())
+        lines.append(f'{verdict}: {format_length(self.spent)}" of {format_number(self.rate)}" '
+                     f'(climbing {format_number(self.climb_cost)}"); ends {end}')
+        if self.turn_allowed is not None:
+            lines.append(f"turned {round(self.turn_used, 2)}° of the {self.turn_allowed.degrees}° "
+                         f"allowed (category {self.turn_allowed.name}"
+                         f"{', half speed' if self.half_speed else ''}) (B-turn)")
+        for event in self.events:
+            lines.append("event: " + ", ".join(f"{k} {v}" for k, v in event.items()))
+        lines.extend(self.notes)
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class BattlesystemEngagement:
+    a: str
+    b: str
+    engagement: str
+    elevated: str | None
+    distance: float
+    altitudes: tuple[str, str]
+    reason: str
+    rule: str = "B-alt"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"a": self.a, "b": self.b, "engagement": self.engagement,
+                "elevated": self.elevated, "rule": self.rule,
+                "distance": format_length(self.distance), "altitudes": list(self.altitudes),
+                "reason": self.reason}
+
+    def to_text(self) -> str:
+        text = f"{self.a} and {self.b}: {self.engagement} ({self.rule}). {self.reason}"
+        if self.elevated:
+            text += f"\n{self.elevated} is higher."
+        return text

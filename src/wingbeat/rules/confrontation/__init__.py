@@ -1,0 +1,177 @@
+"""``confrontation``: the "Vol" ability of Confrontation (editions 3, 3.5, Confédé), in cm.
+
+The normative reading is ``rules/confrontation.md``; rule ids (``C-change`` …) appear in every
+refusal. Not a grid: ``reach`` answers with areas (one per tier the fighter can end at), ``check``
+reads a move of waypoints and tier changes, ``path`` gives the shortest such move to a point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from ...errors import NotationError, OptionError
+from ...geometry.table import distance, format_length, parse_point
+from ...model import Scenario
+from .model import TIER_ONE_CLEARANCE, ConfrontationBattle, Edition, Fighter, Obstacle, Zone
+from .mou import CHANGE_COST, Budget, Change, Order, budget, change_between
+from .movement import FIELD_OF_VISION, check_move, reach, route_moves, sees, vision_words
+from .reports import (
+    DIVE_BONUSES,
+    ConfrontationEngagement,
+    ConfrontationMove,
+    ConfrontationReach,
+    Stage,
+    TierArea,
+)
+from .terrain import TOLERANCE, Terrain
+
+__all__ = [
+    "CHANGE_COST",
+    "DIVE_BONUSES",
+    "FIELD_OF_VISION",
+    "RULESET",
+    "TIER_ONE_CLEARANCE",
+    "TOLERANCE",
+    "Budget",
+    "Change",
+    "ConfrontationBattle",
+    "ConfrontationEngagement",
+    "ConfrontationMove",
+    "ConfrontationReach",
+    "ConfrontationRuleset",
+    "Edition",
+    "Fighter",
+    "Obstacle",
+    "Order",
+    "Stage",
+    "Terrain",
+    "TierArea",
+    "Zone",
+    "budget",
+    "change_between",
+    "check_move",
+    "engagement",
+    "reach",
+    "route_moves",
+    "sees",
+    "vision_words",
+]
+
+_QUERY_OPTIONS = {"factor", "pursuit", "no_checks"}
+
+
+def _battle(scenario: Scenario) -> ConfrontationBattle:
+    battle = scenario.battle
+    if not isinstance(battle, ConfrontationBattle):
+        raise OptionError(f"scenario {scenario.source} is not a confrontation scenario")
+    return battle
+
+
+def _options(options: Mapping[str, Any]) -> tuple[Fraction, bool]:
+    """The query options: ``factor`` on MOU (a run, a charge; default 1) and ``pursuit``."""
+    unknown = set(options) - _QUERY_OPTIONS
+    if unknown:
+        raise OptionError(f"confrontation does not know the option(s) "
+                          f"{', '.join(sorted(unknown))}; it takes: factor, pursuit")
+    raw = options.get("factor", 1)
+    try:
+        factor = Fraction(str(raw)) if not isinstance(raw, bool) else None
+    except (ValueError, ZeroDivisionError):
+        factor = None
+    if factor is None or factor <= 0:
+        raise OptionError(f"factor is a positive number multiplying MOU (a run, a charge), "
+                          f"got {raw!r}")
+    pursuit = options.get("pursuit", False)
+    if not isinstance(pursuit, bool):
+        raise OptionError(f"pursuit is true or false, got {pursuit!r}")
+    return factor, pursuit
+
+
+def parse_tier(text: str) -> int:
+    if text.strip() not in ("0", "1", "2"):
+        raise NotationError(f"expected a tier 0, 1 or 2, got {text!r}")
+    return int(text)
+
+
+def engagement(battle: ConfrontationBattle, a_id: str, b_id: str) -> ConfrontationEngagement:
+    """Who can fight whom across tiers (C-adj), whether they touch, and who sees whom."""
+    a, b = battle.fighter(a_id), battle.fighter(b_id)
+    edition = battle.edition
+    gap = distance(a.at, b.at)
+    apart = abs(a.tier - b.tier)
+    elevated = None if apart == 0 else (a.id if a.tier > b.tier else b.id)
+    contact = float(a.base + b.base) / 2
+    if apart:
+        kind, reason = "none", f"they are at tiers {a.tier} and {b.tier}"
+    elif gap <= contact + 1e-9:
+        kind, reason = "melee", (f"same tier, {format_length(gap)} cm apart: their bases or "
+                                 "counters touch")
+    else:
+        kind, reason = "none", f"same tier but {format_length(gap)} cm apart"
+    if apart == 0:
+        between = "same tier: game effects reach each other"
+    elif not edition.modern:
+        between = (f"tiers {a.tier} and {b.tier}: {edition.words} gives no rule for effects "
+                   "between tiers")
+    elif apart == 1:
+        between = "adjacent tiers: shooting, a spell or a miracle at the other is at difficulty +2"
+    else:
+        between = "two tiers apart: no shooting, spell or miracle unless the effect says so"
+    dive = None
+    for hi, lo in ((a, b), (b, a)):
+        if edition.modern and hi.tier >= 1 and lo.tier == hi.tier - 1:
+            dive = (f"{hi.display_name} may dive-charge {lo.display_name} (INI +2, ATT +2, FOR +2; "
+                    "C-dive)")
+    return ConfrontationEngagement(a.id, b.id, kind, elevated, (a.tier, b.tier), gap, reason,
+                                   between, dive, {a.id: sees(edition, a, b),
+                                                   b.id: sees(edition, b, a)})
+
+
+class ConfrontationRuleset:
+    id = "confrontation"
+
+    def reach(self, scenario: Scenario, creature: str,
+              options: Mapping[str, Any]) -> ConfrontationReach:
+        factor, pursuit = _options(options)
+        battle = _battle(scenario)
+        return reach(battle, battle.fighter(creature), factor, pursuit)
+
+    def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
+             mode: str | None, options: Mapping[str, Any]) -> ConfrontationMove:
+        """The shortest legal move to ``to`` ending at tier ``altitude`` (default: its own)."""
+        factor, pursuit = _options(options)
+        if mode is not None:
+            raise OptionError("confrontation has no modes; give --to x,y and --altitude TIER")
+        battle = _battle(scenario)
+        fighter = battle.fighter(creature)
+        goal = parse_point(to)
+        if not battle.table.contains(goal):
+            raise NotationError(f"{to!r} is off the table ({battle.table.describe()})")
+        tier = fighter.tier if altitude is None else parse_tier(altitude)
+        if abs(tier - fighter.tier) > 1:
+            raise NotationError(f"tier {tier} is more than one step from tier {fighter.tier}: "
+                                "tiers change one step a turn (C-change)")
+        reports = [check_move(battle, fighter, text, factor, pursuit)
+                   for text in route_moves(battle, fighter, goal, tier)]
+        if not reports:
+            return check_move(battle, fighter, f"{to}" if tier == fighter.tier else
+                              ("up " if tier > fighter.tier else "") + to +
+                              (" down" if tier < fighter.tier else ""), factor, pursuit)
+        legal = [r for r in reports if r.legal]
+        if legal:
+            return min(legal, key=lambda r: (r.spent, -(r.budget.total if r.budget else 0)))
+        return max(reports, key=lambda r: len(r.steps))
+
+    def check(self, scenario: Scenario, creature: str, moves: str,
+              options: Mapping[str, Any]) -> ConfrontationMove:
+        factor, pursuit = _options(options)
+        battle = _battle(scenario)
+        return check_move(battle, battle.fighter(creature), moves, factor, pursuit)
+
+    def engagement(self, scenario: Scenario, a: str, b: str) -> ConfrontationEngagement:
+        return engagement(_battle(scenario), a, b)
+
+
+RULESET = ConfrontationRuleset()

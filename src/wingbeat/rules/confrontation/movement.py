@@ -1,0 +1,391 @@
+"""C-mou, C-change, C-terrain, C-dive: where a flyer can end its move, and whether a declared
+move is legal.
+
+Reach and check share one reading: a move is legs at a tier plus at most one change of tier (one
+step at a time), whose budget ``budget()`` sets; legs are blocked as ``Terrain`` says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ...errors import IllegalMoveError, NotationError
+from ...geometry.table import (
+    EPSILON,
+    Point,
+    angle_between,
+    bearing,
+    distance,
+    format_length,
+    format_number,
+    format_point,
+    parse_point,
+)
+from .model import ConfrontationBattle, Edition, Fighter
+from .mou import Budget, Change, Order, budget, change_between
+from .reports import DIVE_BONUSES, ConfrontationMove, ConfrontationReach, Stage, TierArea
+from .terrain import Terrain
+
+__all__ = ["FIELD_OF_VISION", "check_move", "reach", "route_moves", "sees", "vision_words"]
+
+#: Decision: the normal field of vision (edition 3 counters, fighters on the ground) is the
+#: front half, 90° either side of the facing.
+FIELD_OF_VISION = 90.0
+
+_LANDING_NOTES = (
+    "landed: no more movement after landing; it may still shoot, cast or pray, and may make a "
+    "pursuit move in the melee phase with its ground MOU (C-change)",
+)
+_LANDING_REDIRECT = ("after landing it may redirect its assault if its target is gone (killed "
+                     "or routed) (C-change)")
+
+
+def vision_words(edition: Edition, tier: int) -> str:
+    if tier >= 1 and edition.modern:
+        return f"360° at tier {tier} (C-tiers, {edition.words})"
+    if tier >= 1:
+        return (f"its normal field of vision from the marked front of its counter at tier {tier} "
+                f"(C-tiers, {edition.words})")
+    return "its normal field of vision (tier 0)"
+
+
+def sees(edition: Edition, viewer: Fighter, target: Fighter) -> bool | None:
+    """Whether ``target`` is in ``viewer``'s field of vision; None when its facing is unknown."""
+    if viewer.tier >= 1 and edition.modern:
+        return True
+    if viewer.facing is None:
+        return None
+    if viewer.at == target.at:
+        return True
+    return angle_between(bearing(viewer.at, target.at), viewer.facing) <= FIELD_OF_VISION + 1e-9
+
+
+def _abilities(edition: Edition) -> tuple[str, ...]:
+    return ("Bond (leap) (C-tiers)",) if edition.modern else ()
+
+
+# -- reach ------------------------------------------------------------------------------------
+
+def reach(battle: ConfrontationBattle, fighter: Fighter, factor: Fraction,
+          pursuit: bool) -> ConfrontationReach:
+    """For each tier the fighter can end at, the area it can reach (C-report)."""
+    edition = battle.edition
+    terrain = Terrain(battle, fighter.at)
+    t0 = fighter.tier
+    areas: list[TierArea] = []
+
+    def add(tier: int, ways: list[tuple[Budget, str, Any]], landed: bool = False,
+            notes: tuple[str, ...] = ()) -> None:
+        from shapely.ops import unary_union
+
+        usable = [(b, how, region) for b, how, region in ways if b.reduced >= 0]
+        if not usable:
+            return
+        area = unary_union([region(b.total) for b, _, region in usable])
+        areas.append(TierArea(tier, area, tuple((b, how) for b, how, _ in usable), landed, notes))
+
+    def plain(tier: int) -> Any:
+        return lambda total: terrain.region(tier, total)
+
+    stay = budget(edition, fighter, t0, None, None, factor)
+    add(t0, [(stay, f"moving at tier {t0}", plain(t0))])
+    if not pursuit:
+        if t0 == 0:
+            if edition.modern:
+                add(1, [(budget(edition, fighter, 0, Change.TAKE_OFF, Order.BEFORE, factor),
+                         "taking off, then moving at tier 1", plain(1))])
+            else:
+                add(1, [(budget(edition, fighter, 0, Change.TAKE_OFF, Order.AFTER, factor),
+                         "moving at tier 0, then taking off", plain(0)),
+                        (budget(edition, fighter, 0, Change.TAKE_OFF, Order.BEFORE, factor),
+                         "taking off, then moving at tier 1", plain(1))])
+        elif t0 == 1:
+            add(2, [(budget(edition, fighter, 1, Change.CLIMB, Order.BEFORE, factor),
+                     "going up to tier 2, then moving", plain(2))])
+            notes = _LANDING_NOTES + ((_LANDING_REDIRECT,) if edition.modern else ())
+            add(0, [(budget(edition, fighter, 1, Change.LANDING, Order.AFTER, factor),
+                     "moving at tier 1, then landing", plain(1))], landed=True, notes=notes)
+        else:
+            add(1, [(budget(edition, fighter, 2, Change.DESCENT, Order.AFTER, factor),
+                     "moving at tier 2, then going down to tier 1", terrain.descent_region)],
+                notes=("tier 0 is two steps down: landing takes another turn (C-change)",))
+    notes = ("a pursuit move: no change of tier (C-change)",) if pursuit else ()
+    return ConfrontationReach(
+        ruleset="confrontation", creature=fighter.id, edition=edition.value, tier=t0,
+        at=fighter.at, mou=(fighter.ground_mou, fighter.air_mou), factor=factor,
+        vision=vision_words(edition, t0), abilities=_abilities(edition), areas=tuple(areas),
+        notes=notes)
+
+
+# -- check ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Token:
+    kind: str  # "point" | "up" | "down" | "dive"
+    text: str
+    point: Point | None = None
+    target: str | None = None
+
+
+def _parse(battle: ConfrontationBattle, text: str) -> list[_Token]:
+    tokens = []
+    for index, raw in enumerate(text.split(), 1):
+        word = raw.lower()
+        if word in ("up", "takeoff", "take-off"):
+            tokens.append(_Token("up", "up"))
+        elif word in ("down", "land"):
+            tokens.append(_Token("down", "down"))
+        elif word.startswith("dive:"):
+            target = raw[len("dive:"):]
+            battle.fighter(target)
+            tokens.append(_Token("dive", f"dive:{target}", target=target))
+        else:
+            try:
+                point = parse_point(raw)
+            except NotationError as exc:
+                raise NotationError(f"move {index} ({raw!r}): {exc}; or up, down, land, "
+                                    "dive:ID") from None
+            if not battle.table.contains(point):
+                raise NotationError(f"move {index} ({raw!r}) is off the table "
+                                    f"({battle.table.describe()})")
+            tokens.append(_Token("point", raw, point=point))
+    return tokens
+
+
+def _plan(tokens: list[_Token], start_tier: int) -> tuple[Change | None, Order | None, int]:
+    """The first change of tier in the move, when it happens, and at which token."""
+    for i, token in enumerate(tokens):
+        if token.kind in ("up", "down", "dive"):
+            if token.kind == "dive":
+                change = Change.DIVE
+            else:
+                end = start_tier + (1 if token.kind == "up" else -1)
+                if not 0 <= end <= 2:
+                    return None, None, i
+                change = change_between(start_tier, end)
+            before = any(t.kind == "point" for t in tokens[:i])
+            after = any(t.kind == "point" for t in tokens[i + 1:])
+            order = (Order.DURING if before and after else Order.AFTER if before
+                     else Order.BEFORE)
+            return change, order, i
+    return None, None, -1
+
+
+@dataclass
+class _Move:
+    battle: ConfrontationBattle
+    fighter: Fighter
+    terrain: Terrain
+    budget: Budget | None
+    tier: int
+    at: Point
+    ground_length: float = 0.0
+    air_length: float = 0.0
+    ground_factor: Fraction = Fraction(1)
+    pursuit: bool = False
+    changes: int = 0
+    landed: bool = False
+    dive: dict[str, Any] | None = None
+    stages: list[Stage] = field(default_factory=list)
+    route: list[Point] = field(default_factory=list)
+
+    @property
+    def spent(self) -> float:
+        return self.ground_length * float(self.ground_factor) + self.air_length
+
+    def report(self, error: IllegalMoveError | None = None) -> ConfrontationMove:
+        edition = self.battle.edition
+        notes: tuple[str, ...] = ()
+        events: list[dict[str, Any]] = []
+        if self.landed and self.dive is None:
+            notes = _LANDING_NOTES + ((_LANDING_REDIRECT,) if edition.modern else ())
+        if self.changes:
+            assert self.budget is not None and self.budget.change is not None
+            events.append({"type": "tier-change", "change": self.budget.change.value,
+                           "rule": "C-change"})
+        end = {"at": format_point(self.at), "tier": self.tier, "landed": self.landed}
+        return ConfrontationMove(
+            ruleset="confrontation", creature=self.fighter.id, edition=edition.value,
+            legal=error is None, budget=self.budget, spent=self.spent,
+            ground_factor=self.ground_factor, end=end, steps=tuple(self.stages),
+            events=tuple(events), dive=self.dive, vision=vision_words(edition, self.tier),
+            notes=notes, error=error, route=tuple(self.route))
+
+
+def check_move(battle: ConfrontationBattle, fighter: Fighter, text: str, factor: Fraction,
+               pursuit: bool) -> ConfrontationMove:
+    """Validate a declared move: waypoints ``x,y``, ``up``/``down`` (``land``), ``dive:ID``."""
+    tokens = _parse(battle, text)
+    change, order, _at = _plan(tokens, fighter.tier)
+    plan = None if pursuit and change is not None else change
+    move = _Move(battle, fighter, Terrain(battle, fighter.at),
+                 budget(battle.edition, fighter, fighter.tier, plan, order, factor),
+                 fighter.tier, fighter.at, pursuit=pursuit, route=[fighter.at])
+    move.ground_factor = move.terrain.start_factor if fighter.tier == 0 else Fraction(1)
+    for index, token in enumerate(tokens, 1):
+        problem = _step(move, token, order)
+        if problem is not None:
+            return move.report(IllegalMoveError(*problem, step=index, move=token.text))
+    return move.report()
+
+
+def _step(move: _Move, token: _Token, order: Order | None) -> tuple[str, str] | None:
+    battle, fighter = move.battle, move.fighter
+    who = fighter.display_name
+    if move.dive is not None:
+        return ("C-dive", "the dive charge ends its move")
+    if token.kind == "point":
+        assert token.point is not None
+        if move.landed:
+            return ("C-change", f"{who} has landed: no move is allowed after landing")
+        if move.changes and order is Order.DURING and not battle.edition.modern:
+            return ("C-change", f"in {battle.edition.words} a fighter changes tier before or "
+                                "after its move, not during it")
+        return _leg(move, token.point, token.text)
+    if token.kind == "dive":
+        return _dive(move, token)
+    if move.changes:
+        return ("C-change", f"{who} has already changed tier this turn: only one change a turn")
+    if move.pursuit:
+        return ("C-change", "no change of tier during a pursuit move")
+    end = move.tier + (1 if token.kind == "up" else -1)
+    if end > 2:
+        return ("C-tiers", f"{who} is at tier 2, the highest tier")
+    if end < 0:
+        return ("C-tiers", f"{who} is already at tier 0, on the ground")
+    if move.tier == 2 and end == 1 and any(
+            o.outline.holds(move.at) for o in move.terrain.obstacles(1, from_start=False)):
+        return ("C-terrain", f"{format_point(move.at)} is inside an obstacle over 15 cm: a "
+                             "fighter at tier 1 cannot be there")
+    assert move.budget is not None
+    if move.budget.reduced < 0:
+        return ("C-change", f"{move.budget.mou} MOU {format_number(move.budget.value)} is too "
+                            "low to pay the 5 cm a change of tier costs")
+    if move.spent > float(move.budget.total) + EPSILON:
+        return ("C-change", f"changing tier lowers its movement to "
+                            f"{format_number(move.budget.total)} cm, but it has already moved "
+                            f"{format_length(move.spent)} cm")
+    change = change_between(move.tier, end)
+    move.changes += 1
+    move.tier = end
+    move.landed = end == 0
+    move.stages.append(Stage("down" if token.kind == "down" else "up", end, 0.0, move.spent,
+                             change.value))
+    return None
+
+
+def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None
+         ) -> tuple[str, str] | None:
+    terrain = move.terrain
+    blocked = terrain.crossed(move.tier, move.at, point)
+    if blocked:
+        names = ", ".join(f"{o.name or 'an obstacle'} ({format_number(o.height)} cm)"
+                          for o in blocked)
+        why = {0: "at tier 0 a fighter goes around scenery",
+               1: "at tier 1 a flyer must go around obstacles higher than 15 cm"}[move.tier]
+        return ("C-terrain", f"the leg from {format_point(move.at)} to {format_point(point)} "
+                             f"passes through {names}: {why}")
+    length = distance(move.at, point)
+    factor = move.ground_factor
+    if move.tier == 0:
+        for zone in terrain.zones_entered(move.at, point):
+            factor = max(factor, zone.factor)
+    spent = (move.ground_length + (length if move.tier == 0 else 0.0)) * float(factor) \
+        + move.air_length + (length if move.tier > 0 else 0.0)
+    assert move.budget is not None
+    if spent > float(move.budget.total) + EPSILON:
+        slowed = f" (ground movement × {format_number(factor)} in difficult terrain)" \
+            if factor != 1 else ""
+        return (move.budget.rule, f"moving to {format_point(point)} brings its movement to "
+                                  f"{format_length(spent)} cm{slowed}, more than its "
+                                  f"{move.budget.words()}")
+    if move.tier == 0:
+        move.ground_length += length
+        move.ground_factor = factor
+    else:
+        move.air_length += length
+    move.at = point
+    move.route.append(point)
+    move.stages.append(Stage(stage_text or text, move.tier, length, move.spent))
+    return None
+
+
+def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
+    battle, fighter = move.battle, move.fighter
+    assert token.target is not None
+    target = battle.fighter(token.target)
+    if not battle.edition.modern:
+        return ("C-dive", f"the dive charge exists only in Confrontation 3.5 and Confédé, not in "
+                          f"{battle.edition.words}")
+    if move.changes:
+        return ("C-change", f"{fighter.display_name} has already changed tier this turn, and a "
+                            "dive charge is a change of tier")
+    if move.pursuit:
+        return ("C-change", "no change of tier during a pursuit move")
+    if move.tier == 0:
+        return ("C-dive", "a dive charge is made from tier 1 or 2")
+    if target.id == fighter.id:
+        return ("C-dive", "a fighter cannot charge itself")
+    if target.tier != move.tier - 1:
+        return ("C-dive", f"{target.display_name} is at tier {target.tier}: a dive charge goes "
+                          f"onto the tier directly below ({move.tier - 1})")
+    if fighter.side is not None and fighter.side == target.side:
+        return ("C-dive", f"{target.display_name} is on the same side: a charge is made on an "
+                          "enemy")
+    assert move.budget is not None
+    if move.budget.reduced < 0:
+        return ("C-change", f"air MOU {format_number(move.budget.value)} is too low to pay the "
+                            "5 cm a dive charge costs")
+    problem = _leg(move, target.at, token.text, stage_text=token.text)
+    if problem is not None:
+        return problem
+    last = move.stages.pop()
+    move.changes += 1
+    move.tier -= 1
+    move.landed = move.tier == 0
+    move.stages.append(Stage(token.text, move.tier, last.length, last.total, Change.DIVE.value))
+    move.dive = {"target": target.id, "bonuses": dict(DIVE_BONUSES), "rule": "C-dive",
+                 "holds": "in the first combat it fights, even if separated from its target "
+                          "when melees are split; lost if it makes a pursuit move"}
+    return None
+
+
+# -- path -------------------------------------------------------------------------------------
+
+def route_moves(battle: ConfrontationBattle, fighter: Fighter, goal: Point,
+                tier: int) -> list[str]:
+    """Candidate declared moves to ``goal`` at ``tier``, each the shortest of its kind."""
+    terrain = Terrain(battle, fighter.at)
+    t0 = fighter.tier
+
+    def legs(at_tier: int) -> list[str] | None:
+        if at_tier == 0:
+            found = terrain.ground_route(goal)
+            route = None if found is None else found[2]
+        elif at_tier == 1:
+            path = terrain.space(1).shortest_path(fighter.at, goal)
+            route = None if path is None else path[1]
+        else:
+            route = (fighter.at, goal)
+        if route is None:
+            return None
+        return [format_point(p) for p in route[1:] if p != fighter.at]
+
+    options: list[list[str] | None] = []
+    if tier == t0:
+        options.append(legs(t0))
+    elif tier == t0 + 1 and t0 == 0:
+        options += [_join(["up"], legs(1)), _join(legs(0), ["up"])]
+    elif tier == t0 + 1 and t0 == 1:
+        options.append(_join(["up"], legs(2)))
+    elif tier == t0 - 1 and t0 == 2:
+        options += [_join(legs(2), ["down"]), _join(["down"], legs(1))]
+    elif tier == t0 - 1 and t0 == 1:
+        options.append(_join(legs(1), ["down"]))
+    return [" ".join(o) for o in options if o is not None]
+
+
+def _join(a: list[str] | None, b: list[str] | None) -> list[str] | None:
+    return None if a is None or b is None else [*a, *b]

@@ -1,0 +1,226 @@
+"""What ``confrontation`` answers (C-report): areas per tier, a move's verdict, who sees whom."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from shapely.geometry.base import BaseGeometry
+
+from ...errors import IllegalMoveError
+from ...geometry.table import Point, format_length, format_number, format_point, geojson
+from ...model import format_cost
+from .mou import Budget
+
+__all__ = ["ConfrontationEngagement", "ConfrontationMove", "ConfrontationReach", "Stage",
+           "TierArea"]
+
+#: C-dive: a dive charge gives INI +2, ATT +2, FOR +2 (3.5 / Confédé).
+DIVE_BONUSES = {"INI": 2, "ATT": 2, "FOR": 2}
+
+
+@dataclass(frozen=True)
+class TierArea:
+    """Where a fighter can end at one tier, and the ways (budgets) that get it there."""
+
+    tier: int
+    area: BaseGeometry
+    ways: tuple[tuple[Budget, str], ...]
+    landed: bool = False
+    notes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        first = self.ways[0][0]
+        return {
+            "tier": self.tier,
+            "change": None if first.change is None else first.change.value,
+            "mou": first.mou,
+            "mou_value": format_cost(first.value),
+            "budget": format_cost(max(b.total for b, _ in self.ways)),
+            "ways": [{**b.to_dict(), "how": how} for b, how in self.ways],
+            "landed": self.landed,
+            "notes": list(self.notes),
+            "area": geojson(self.area),
+        }
+
+
+@dataclass(frozen=True)
+class ConfrontationReach:
+    ruleset: str
+    creature: str
+    edition: str
+    tier: int
+    at: Point
+    mou: tuple[Fraction, Fraction]
+    factor: Fraction
+    vision: str
+    abilities: tuple[str, ...]
+    areas: tuple[TierArea, ...]
+    notes: tuple[str, ...] = ()
+    unit: str = "cm"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "creature": self.creature,
+            "unit": self.unit,
+            "edition": self.edition,
+            "tier": self.tier,
+            "at": list(self.at),
+            "mou": {"ground": format_cost(self.mou[0]), "air": format_cost(self.mou[1])},
+            "factor": format_cost(self.factor),
+            "vision": self.vision,
+            "abilities": list(self.abilities),
+            "notes": list(self.notes),
+            "areas": [a.to_dict() for a in self.areas],
+        }
+
+    def to_text(self) -> str:
+        lines = [f"{self.creature} (confrontation, edition {self.edition}) at tier {self.tier}, "
+                 f"{format_point(self.at)}: MOU ground {format_number(self.mou[0])}, air "
+                 f"{format_number(self.mou[1])} cm" + (f", factor {format_number(self.factor)}"
+                                                         if self.factor != 1 else ""),
+                 f"vision: {self.vision}"]
+        if self.abilities:
+            lines.append("also counts as having: " + ", ".join(self.abilities))
+        for a in self.areas:
+            lines.append(f"- tier {a.tier}:")
+            for b, how in a.ways:
+                lines.append(f"  {how}: {b.words()}")
+            if a.area.is_empty:
+                lines.append("  nowhere")
+            else:
+                x0, y0, x1, y1 = a.area.bounds
+                lines.append(f"  area {format_length(a.area.area)} cm², x {format_length(x0)}.."
+                             f"{format_length(x1)}, y {format_length(y0)}..{format_length(y1)}")
+            lines.extend(f"  {n}" for n in a.notes)
+        lines.extend(self.notes)
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One token of a declared move: a leg at a tier, a change of tier, or a dive charge."""
+
+    move: str
+    tier: int
+    length: float
+    total: float
+    change: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"move": self.move, "tier": self.tier}
+        if self.change is None:
+            data["length"] = format_length(self.length)
+        else:
+            data["change"] = self.change
+            if self.length:
+                data["length"] = format_length(self.length)
+        data["total"] = format_length(self.total)
+        return data
+
+
+@dataclass(frozen=True)
+class ConfrontationMove:
+    """A declared move's verdict (``check``) or a found route (``path``)."""
+
+    ruleset: str
+    creature: str
+    edition: str
+    legal: bool
+    budget: Budget | None
+    spent: float
+    ground_factor: Fraction
+    end: dict[str, Any]
+    steps: tuple[Stage, ...]
+    events: tuple[dict[str, Any], ...] = ()
+    dive: dict[str, Any] | None = None
+    vision: str = ""
+    notes: tuple[str, ...] = ()
+    error: IllegalMoveError | None = None
+    unit: str = "cm"
+    route: tuple[Point, ...] = field(default=())
+
+    @property
+    def moves(self) -> str:
+        return " ".join(s.move for s in self.steps)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "creature": self.creature,
+            "unit": self.unit,
+            "edition": self.edition,
+            "legal": self.legal,
+            "budget": None if self.budget is None else self.budget.to_dict(),
+            "cost": format_length(self.spent),
+            "ground_factor": format_cost(self.ground_factor),
+            "end": self.end,
+            "moves": self.moves,
+            "steps": [s.to_dict() for s in self.steps],
+            "checks": [],
+            "events": list(self.events),
+            "dive": self.dive,
+            "vision": self.vision,
+            "notes": list(self.notes),
+        }
+        if self.error is not None:
+            data["error"] = {"step": self.error.step, "move": self.error.move,
+                             "rule": self.error.rule, "message": self.error.message}
+        return data
+
+    def to_text(self) -> str:
+        lines = []
+        if self.error is not None:
+            lines.append(f"ILLEGAL at step {self.error.step} ({self.error.move}): "
+                         f"{self.error.message} [{self.error.rule}]")
+        if self.budget is not None:
+            lines.append("movement: " + self.budget.words())
+        for i, s in enumerate(self.steps, 1):
+            what = (f"{s.change}" if s.change is not None
+                    else f"{format_length(s.length)} cm at tier {s.tier}")
+            lines.append(f"{i}. {s.move}: {what}, total {format_length(s.total)} cm")
+        verdict = "legal" if self.legal else "stops before the illegal step"
+        end = ", ".join(f"{k} {v}" for k, v in self.end.items())
+        budget = "" if self.budget is None else f" of {format_number(self.budget.total)}"
+        lines.append(f"{verdict}: {format_length(self.spent)} cm{budget}; ends {end}")
+        if self.dive is not None:
+            bonuses = ", ".join(f"{k} +{v}" for k, v in self.dive["bonuses"].items())
+            lines.append(f"dive charge on {self.dive['target']}: {bonuses} (C-dive)")
+        if self.vision:
+            lines.append("vision: " + self.vision)
+        lines.extend(self.notes)
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class ConfrontationEngagement:
+    a: str
+    b: str
+    engagement: str
+    elevated: str | None
+    tiers: tuple[int, int]
+    distance: float
+    reason: str
+    between_tiers: str
+    dive: str | None
+    sees: dict[str, bool | None]
+    rule: str = "C-adj"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"a": self.a, "b": self.b, "engagement": self.engagement,
+                "elevated": self.elevated, "rule": self.rule, "tiers": list(self.tiers),
+                "distance": format_length(self.distance), "reason": self.reason,
+                "between_tiers": self.between_tiers, "dive_charge": self.dive,
+                "sees": self.sees}
+
+    def to_text(self) -> str:
+        lines = [f"{self.a} and {self.b}: {self.engagement} ({self.rule}). {self.reason}",
+                 self.between_tiers]
+        if self.dive:
+            lines.append(self.dive)
+        for who, seen in self.sees.items():
+            if seen is not None:
+                lines.append(f"{who} {'sees' if seen else 'does not see'} the other")
+        return "\n".join(lines)

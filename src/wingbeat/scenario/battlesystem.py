@@ -1,0 +1,161 @@
+"""The ``battlesystem`` part of the scenario schema: a table in inches and flying units."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..errors import ScenarioError
+from ..geometry.table import Table, format_number
+from ..model import Scenario
+from ..rules.battlesystem import (
+    DEFAULT_LEVELS,
+    AltitudeLevel,
+    BattlesystemBattle,
+    BattlesystemUnit,
+    Formation,
+    Game,
+    Maneuverability,
+    Size,
+)
+from ._load import raise_validation
+
+__all__ = ["BattlesystemFile", "build"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class LevelModel(_Strict):
+    name: str = Field(min_length=1)
+    height: float = Field(gt=0)
+
+
+class OptionsModel(_Strict):
+    game: Game = Game.ADND
+    altitudes: list[LevelModel] | None = None
+
+
+class MapModel(_Strict):
+    table: tuple[float, float]
+
+
+class UnitModel(_Strict):
+    id: str = Field(min_length=1)
+    name: str = ""
+    fly: float = Field(ge=0, le=1000)
+    maneuverability: Maneuverability | None = None
+    size: Size | None = None
+    magical: bool = False
+    mounted: bool = False
+    altitude: str = "ground"
+    at: tuple[float, float]
+    heading: float
+    formation: Formation = Formation.OPEN
+    side: str | None = None
+
+
+class BattlesystemFile(_Strict):
+    ruleset: Literal["battlesystem"]
+    description: str = ""
+    options: OptionsModel = OptionsModel()
+    map: MapModel
+    units: list[UnitModel] = []
+
+
+def _exact(value: float) -> Fraction:
+    return Fraction(str(value))
+
+
+def build(data: dict[str, Any], source: str) -> Scenario:
+    """Validate ``battlesystem`` scenario data and build its battle."""
+    try:
+        model = BattlesystemFile.model_validate(data)
+    except ValidationError as exc:
+        raise_validation(exc, source)
+        raise  # pragma: no cover - raise_validation always raises
+    width, height = model.map.table
+    if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
+        raise ScenarioError("expected a table [width, height] in inches, both positive",
+                            where="map.table")
+    table = Table(width, height)
+    levels = _levels(model.options)
+    battle = BattlesystemBattle(game=model.options.game, table=table, levels=levels)
+    names = [n.lower() for n in battle.level_names]
+    units = []
+    seen: set[str] = set()
+    for i, u in enumerate(model.units):
+        where = f"units[{i}]"
+        if u.id in seen:
+            raise ScenarioError(f"duplicate unit id {u.id!r}; ids must be unique",
+                                where=f"{where}.id")
+        seen.add(u.id)
+        units.append(_unit(u, battle, names, where))
+    battle = BattlesystemBattle(game=battle.game, table=table, levels=levels, units=tuple(units))
+    return Scenario(ruleset="battlesystem", battle=battle, source=source)
+
+
+def _levels(options: OptionsModel) -> tuple[AltitudeLevel, ...]:
+    if options.altitudes is None:
+        return DEFAULT_LEVELS
+    if not options.altitudes:
+        raise ScenarioError("expected at least one flying level (name and height in inches)",
+                            where="options.altitudes")
+    levels: list[AltitudeLevel] = []
+    for i, level in enumerate(options.altitudes):
+        where = f"options.altitudes[{i}]"
+        if level.name.lower() in {"ground", "up", "down", "land", "leave"} | {
+                lv.name.lower() for lv in levels}:
+            raise ScenarioError(f"level name {level.name!r} is taken (ground, up, down, land and "
+                                "leave are move words; names must be unique)",
+                                where=f"{where}.name")
+        if "," in level.name or " " in level.name:
+            raise ScenarioError("a level name is one word without commas", where=f"{where}.name")
+        height = _exact(level.height)
+        if levels and height <= levels[-1].height:
+            raise ScenarioError(f"expected levels from lowest to highest; "
+                                f"{format_number(height)}\" is not above {levels[-1].name} "
+                                f"({format_number(levels[-1].height)}\")", where=f"{where}.height")
+        levels.append(AltitudeLevel(level.name, height))
+    return tuple(levels)
+
+
+def _unit(u: UnitModel, battle: BattlesystemBattle, names: list[str],
+          where: str) -> BattlesystemUnit:
+    if not battle.table.contains(u.at):
+        raise ScenarioError(f"{list(u.at)} is off the table ({battle.table.describe()})",
+                            where=f"{where}.at")
+    if u.altitude.lower() not in names:
+        raise ScenarioError(f"unknown altitude {u.altitude!r}; expected one of: "
+                            + ", ".join(battle.level_names), where=f"{where}.altitude")
+    altitude = names.index(u.altitude.lower())
+    if battle.game is Game.ADND:
+        if u.size is not None or u.magical:
+            key = "size" if u.size is not None else "magical"
+            raise ScenarioError(f"{key} is for the D&D game's turning; the AD&D game uses the "
+                                "maneuverability class A-E (B-turn)", where=f"{where}.{key}")
+        if u.maneuverability is None:
+            raise ScenarioError("required for the AD&D game: maneuverability class A, B, C, D or "
+                                "E (B-turn)", where=f"{where}.maneuverability")
+    else:
+        if u.maneuverability is not None:
+            raise ScenarioError("the D&D game replaces the maneuverability class by size (small, "
+                                "man, large) or magical: true (B-turn)",
+                                where=f"{where}.maneuverability")
+        if u.size is None and not u.magical:
+            raise ScenarioError("required for the D&D game: size small, man or large, or "
+                                "magical: true for magical flight (B-turn)", where=f"{where}.size")
+    if altitude > 0 and u.formation is Formation.CLOSED:
+        raise ScenarioError("a flying unit must be in open or skirmish formation; closed "
+                            "formation is for units on the ground (B-form)",
+                            where=f"{where}.formation")
+    if altitude > 0 and u.fly <= 0:
+        raise ScenarioError(f"{u.id} is flying but has no fly rate (B-units)", where=f"{where}.fly")
+    return BattlesystemUnit(
+        id=u.id, name=u.name, at=(float(u.at[0]), float(u.at[1])), heading=u.heading % 360.0,
+        fly=_exact(u.fly), altitude=altitude, maneuverability=u.maneuverability, size=u.size,
+        magical=u.magical, mounted=u.mounted, formation=u.formation, side=u.side)

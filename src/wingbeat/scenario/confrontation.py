@@ -1,0 +1,142 @@
+"""The ``confrontation`` part of the scenario schema: a table in cm, scenery, and flyers."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from shapely.geometry import Polygon
+
+from ..errors import ScenarioError
+from ..geometry.table import Point, Table, TablePolygon, format_point
+from ..model import Scenario
+from ..rules.confrontation import ConfrontationBattle, Edition, Fighter, Obstacle, Zone
+from ._load import raise_validation
+
+__all__ = ["ConfrontationFile", "build"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class OptionsModel(_Strict):
+    edition: Edition = Edition.THREE_FIVE
+
+    @field_validator("edition", mode="before")
+    @classmethod
+    def _edition(cls, value: Any) -> Any:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            value = format(value, "g")
+        if isinstance(value, str) and value.lower() in ("confédé", "confede"):
+            return "confede"
+        return value
+
+
+class ObstacleModel(_Strict):
+    name: str = ""
+    polygon: list[tuple[float, float]]
+    height: float = Field(ge=0)
+
+
+class ZoneModel(_Strict):
+    name: str = ""
+    polygon: list[tuple[float, float]]
+    factor: float = Field(gt=0)
+
+
+class MapModel(_Strict):
+    table: tuple[float, float]
+    obstacles: list[ObstacleModel] = []
+    zones: list[ZoneModel] = []
+
+
+class MouModel(_Strict):
+    ground: float = Field(ge=0, le=1000)
+    air: float = Field(ge=0, le=1000)
+
+
+class CreatureModel(_Strict):
+    id: str = Field(min_length=1)
+    name: str = ""
+    mou: MouModel
+    tier: int = Field(default=0, ge=0, le=2)
+    at: tuple[float, float]
+    facing: float | None = None
+    side: str | None = None
+    base: float = Field(default=2.5, gt=0, le=50)
+
+
+class ConfrontationFile(_Strict):
+    ruleset: Literal["confrontation"]
+    description: str = ""
+    options: OptionsModel = OptionsModel()
+    map: MapModel
+    creatures: list[CreatureModel] = []
+
+
+def _exact(value: float) -> Fraction:
+    return Fraction(str(value))
+
+
+def build(data: dict[str, Any], source: str) -> Scenario:
+    """Validate ``confrontation`` scenario data and build its battle."""
+    try:
+        model = ConfrontationFile.model_validate(data)
+    except ValidationError as exc:
+        raise_validation(exc, source)
+        raise  # pragma: no cover - raise_validation always raises
+    width, height = model.map.table
+    if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
+        raise ScenarioError("expected a table [width, height] in cm, both positive",
+                            where="map.table")
+    table = Table(width, height)
+    obstacles = tuple(
+        Obstacle(_outline(o.polygon, o.name, f"map.obstacles[{i}].polygon"), _exact(o.height))
+        for i, o in enumerate(model.map.obstacles))
+    zones = tuple(Zone(_outline(z.polygon, z.name, f"map.zones[{i}].polygon"), _exact(z.factor))
+                  for i, z in enumerate(model.map.zones))
+    battle = ConfrontationBattle(model.options.edition, table, obstacles, zones)
+    fighters = []
+    seen: set[str] = set()
+    for i, c in enumerate(model.creatures):
+        where = f"creatures[{i}]"
+        if c.id in seen:
+            raise ScenarioError(f"duplicate creature id {c.id!r}; ids must be unique",
+                                where=f"{where}.id")
+        seen.add(c.id)
+        fighters.append(_fighter(c, battle, where))
+    battle = ConfrontationBattle(model.options.edition, table, obstacles, zones, tuple(fighters))
+    return Scenario(ruleset="confrontation", battle=battle, source=source)
+
+
+def _outline(points: list[tuple[float, float]], name: str, where: str) -> TablePolygon:
+    if len(points) < 3:
+        raise ScenarioError("expected a polygon of at least 3 [x, y] corners", where=where)
+    corners: tuple[Point, ...] = tuple((float(x), float(y)) for x, y in points)
+    if not all(math.isfinite(c) for p in corners for c in p):
+        raise ScenarioError("expected finite coordinates", where=where)
+    shape = Polygon(corners)
+    if not shape.is_valid or shape.area <= 0:
+        raise ScenarioError("expected a simple polygon (its edges must not cross) with an area",
+                            where=where)
+    return TablePolygon(corners, name)
+
+
+def _fighter(c: CreatureModel, battle: ConfrontationBattle, where: str) -> Fighter:
+    at = (float(c.at[0]), float(c.at[1]))
+    if not battle.table.contains(at):
+        raise ScenarioError(f"{list(c.at)} is off the table ({battle.table.describe()})",
+                            where=f"{where}.at")
+    if c.tier == 1:
+        for obstacle in battle.obstacles:
+            if obstacle.blocks(1) and obstacle.outline.holds(at):
+                label = obstacle.name or "an obstacle"
+                raise ScenarioError(f"{format_point(at)} is inside {label} over 15 cm: a flyer at "
+                                    "tier 1 goes around it (C-terrain)", where=f"{where}.at")
+    return Fighter(id=c.id, name=c.name, at=at, ground_mou=_exact(c.mou.ground),
+                   air_mou=_exact(c.mou.air), tier=c.tier,
+                   facing=None if c.facing is None else c.facing % 360.0, side=c.side,
+                   base=_exact(c.base))
