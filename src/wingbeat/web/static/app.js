@@ -179,6 +179,28 @@ function fillSteps(steps) {
   table.hidden = steps.length === 0;
 }
 
+// A click on a tabletop picture, in table units ("x,y", origin south-west, y north).
+function tablePoint(svg, event) {
+  const matrix = svg.getScreenCTM();
+  if (!matrix) return null;
+  const pt = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+  const scale = Number(svg.getAttribute("data-scale"));
+  const x = (pt.x - Number(svg.getAttribute("data-origin-x"))) / scale;
+  const y = Number(svg.getAttribute("data-table-height")) -
+    (pt.y - Number(svg.getAttribute("data-origin-y"))) / scale;
+  const width = Number(svg.querySelector("rect.table").getAttribute("data-width"));
+  const height = Number(svg.getAttribute("data-table-height"));
+  if (x < 0 || y < 0 || x > width || y > height) return null;
+  return `${Math.round(x * 10) / 10},${Math.round(y * 10) / 10}`;
+}
+
+// The path's altitude as the ruleset names it: an index on grids, a level name on a table.
+function pathAltitude() {
+  if (state.altitude === null) return null;
+  const names = state.info.altitudes.names;
+  return names ? names[state.altitude] : state.altitude;
+}
+
 async function choose(cell) {
   if (!state.creature) return;
   showError(null);
@@ -186,9 +208,9 @@ async function choose(cell) {
   state.moves = null;
   $("check-result").replaceChildren();
   const answer = await api("path", {
-    ...base(), to: cell, altitude: state.altitude, no_checks: state.noChecks,
+    ...base(), to: cell, altitude: pathAltitude(), no_checks: state.noChecks,
   });
-  const goal = cell + (state.altitude === null ? "" : ` at altitude ${state.altitude}`);
+  const goal = cell + (state.altitude === null ? "" : ` at altitude ${pathAltitude()}`);
   if (answer.found === false) {
     $("path-summary").textContent = answer.message;
     $("path-summary").className = "illegal";
@@ -288,7 +310,12 @@ function wire() {
   }));
   $("map").addEventListener("click", guard(async (e) => {
     const cell = e.target.closest && e.target.closest("g.hex[data-cell], g.square[data-cell]");
-    if (cell) await choose(cell.getAttribute("data-cell"));
+    if (cell) { await choose(cell.getAttribute("data-cell")); return; }
+    const svg = e.target.closest && e.target.closest("svg.table-map");
+    if (svg) {
+      const spot = tablePoint(svg, e);
+      if (spot) await choose(spot);
+    }
   }));
   $("check-form").addEventListener("submit", guard(async (e) => {
     e.preventDefault();

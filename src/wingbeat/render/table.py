@@ -1,0 +1,338 @@
+"""SVG pictures of tabletop battlefields (``battlesystem``, ``confrontation``).
+
+The table's origin is its south-west corner with y north, so y is flipped for the screen; a heading
+is degrees clockwise from north. A reach is drawn from its JSON (``areas``: GeoJSON per altitude or
+tier), the contract both tabletop rulesets share, so this module needs no ruleset internals.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from ..errors import NotationError, OptionError
+from ..model import Scenario
+from ..rules.base import Result
+from .svg import (
+    ILLEGAL_COLOR,
+    PATH_COLOR,
+    arrow_marker_defs,
+    element,
+    fmt,
+    points,
+    text,
+)
+
+__all__ = ["render", "summary"]
+
+DRAWN_WIDTH = 900.0  # the table's long side, px
+MARGIN = 30.0
+LEGEND_WIDTH = 240.0
+_UNITS = {"battlesystem": "in", "confrontation": "cm"}
+_LEVEL_COLORS = ("#1a9850", "#66bd63", "#a6d96a", "#fdae61", "#f46d43", "#d73027", "#a50026")
+_SIDE_COLORS = ("#7b3fa0", "#2a7f62", "#b5651d", "#3a6ea5", "#a03f5f")
+
+Point = tuple[float, float]
+
+
+def _table(battle: Any) -> tuple[float, float]:
+    for holder in (battle, getattr(battle, "map", None)):
+        table = getattr(holder, "table", None)
+        if table is not None:
+            if hasattr(table, "width"):
+                return float(table.width), float(table.height)
+            width, height = table
+            return float(width), float(height)
+    raise OptionError("this battle has no table to draw")
+
+
+def _figures(battle: Any) -> Sequence[Any]:
+    return tuple(getattr(battle, "units", None) or getattr(battle, "creatures", None) or ())
+
+
+def _obstacles(battle: Any) -> Sequence[Any]:
+    for holder in (battle, getattr(battle, "map", None)):
+        found = getattr(holder, "obstacles", None)
+        if found:
+            return tuple(found)
+    return ()
+
+
+def _levels(battle: Any) -> list[str]:
+    names = getattr(battle, "level_names", None)
+    if names:
+        return [str(n) for n in names]
+    top = getattr(battle, "top", None)
+    return [str(i) for i in range(int(top) + 1)] if isinstance(top, int) else []
+
+
+def _height(figure: Any) -> Any:
+    for key in ("altitude", "tier"):
+        if hasattr(figure, key):
+            return getattr(figure, key)
+    return None
+
+
+def _xy(p: Sequence[float]) -> Point:
+    return float(p[0]), float(p[1])
+
+
+def _point_text(p: Point) -> str:
+    return f"{fmt(p[0])},{fmt(p[1])}"
+
+
+def summary(scenario: Scenario) -> dict[str, Any]:
+    battle = scenario.battle
+    width, height = _table(battle)
+    levels = _levels(battle)
+    return {
+        "ruleset": scenario.ruleset,
+        "source": scenario.source,
+        "map": {"kind": "table", "width": width, "height": height,
+                "unit": _UNITS.get(scenario.ruleset, "")},
+        "altitudes": {"min": 0, "max": max(0, len(levels) - 1), "names": levels},
+        "wind": None,
+        "creatures": [
+            {"id": f.id, "name": getattr(f, "display_name", f.id),
+             "at": _point_text(_xy(f.at)), "altitude": _height(f),
+             "mode": "flying" if _height(f) else "grounded",
+             "heading": getattr(f, "heading", None), "can_fly": True,
+             "side": getattr(f, "side", None)}
+            for f in _figures(battle)
+        ],
+    }
+
+
+def render(
+    scenario: Scenario,
+    *,
+    reach: Result | None = None,
+    altitude: int | None = None,
+    route: Result | None = None,
+    creature: str | None = None,
+) -> str:
+    """The table as SVG: obstacles, figures with their headings, a reach's areas, a route.
+
+    ``altitude`` is an index (0 the ground, then each level or tier); None draws every level's
+    area, lowest first, each in its own colour.
+    """
+    battle = scenario.battle
+    width, height = _table(battle)
+    scale = DRAWN_WIDTH / max(width, height)
+    levels = _levels(battle)
+    if altitude is not None and levels and not 0 <= altitude < len(levels):
+        raise OptionError(f"altitude {altitude} is not on this table (0 … {len(levels) - 1})")
+    report = reach.to_dict() if reach is not None else None
+    if report is not None and "areas" not in report:
+        raise OptionError("a tabletop picture draws a reach with areas")
+    focus = creature or (report or {}).get("creature") or (
+        route.to_dict().get("creature") if route is not None else None)
+
+    def screen(p: Sequence[float]) -> Point:
+        return MARGIN + float(p[0]) * scale, MARGIN + (height - float(p[1])) * scale
+
+    drawn_w, drawn_h = width * scale, height * scale
+    total_w = MARGIN * 2 + drawn_w + LEGEND_WIDTH
+    total_h = max(MARGIN * 2 + drawn_h, 300.0)
+    body = [
+        element("defs", [arrow_marker_defs()]),
+        element("rect", x=0, y=0, width=total_w, height=total_h, fill="#fbfaf6"),
+        element("rect", x=MARGIN, y=MARGIN, width=drawn_w, height=drawn_h, fill="#eef0e4",
+                stroke="#8a8470", stroke_width=1.5, class_="table",
+                data_width=fmt(width), data_height=fmt(height)),
+        _grid(width, height, scale),
+        element("g", (_obstacle(o, screen) for o in _obstacles(battle)), class_="obstacles"),
+    ]
+    if report is not None:
+        body.append(_areas(report, altitude, levels, screen))
+    if route is not None and focus is not None:
+        start = next((f.at for f in _figures(battle) if f.id == focus), None)
+        if start is not None:
+            body.append(_route(route.to_dict(), _xy(start), screen))
+    body.append(element("g", (_figure(f, screen, f.id == focus, i)
+                              for i, f in enumerate(_figures(battle))),
+                        class_="creatures", pointer_events="none"))
+    body.append(_legend(report, altitude, levels, MARGIN * 2 + drawn_w))
+    unit = _UNITS.get(scenario.ruleset, "")
+    title = f"{scenario.source}: the table, {fmt(width)} × {fmt(height)} {unit}"
+    return element(
+        "svg", [element("title", [escape(title)]), *body],
+        xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {fmt(total_w)} {fmt(total_h)}",
+        width=total_w, height=total_h, class_="wingbeat-map table-map",
+        data_ruleset=scenario.ruleset, data_creature=focus,
+        data_altitude="all" if altitude is None else altitude,
+        data_budget=None if report is None else report.get("budget"),
+        data_unit=unit, data_scale=fmt(scale), data_origin_x=fmt(MARGIN),
+        data_origin_y=fmt(MARGIN), data_table_height=fmt(height),
+        font_family="DejaVu Sans, Verdana, sans-serif",
+    ) + "\n"
+
+
+def _grid(width: float, height: float, scale: float) -> str:
+    """Faint lines every 6 or 10 units, so distances can be judged by eye."""
+    step = 6.0 if max(width, height) <= 120 and width % 6 == 0 else 10.0
+    lines = []
+    x = step
+    while x < width:
+        lines.append(element("line", x1=MARGIN + x * scale, y1=MARGIN, x2=MARGIN + x * scale,
+                             y2=MARGIN + height * scale))
+        x += step
+    y = step
+    while y < height:
+        lines.append(element("line", x1=MARGIN, y1=MARGIN + (height - y) * scale,
+                             x2=MARGIN + width * scale, y2=MARGIN + (height - y) * scale))
+        y += step
+    return element("g", lines, class_="grid", stroke="#d9dccb", stroke_width=0.8,
+                   data_step=fmt(step))
+
+
+def _obstacle(o: Any, screen: Any) -> str:
+    corners = [screen(p) for p in getattr(o, "points", ())]
+    facts = getattr(o, "name", "") or "obstacle"
+    obstacle_height = getattr(o, "height", None)
+    if obstacle_height is not None:
+        facts += f", height {fmt(float(obstacle_height))}"
+    return element("polygon", [element("title", [escape(facts)])], points=points(corners),
+                   fill="#8d7b64", fill_opacity=0.85, stroke="#4a3f30", stroke_width=1.2,
+                   class_="obstacle")
+
+
+def _rings(geometry: dict[str, Any]) -> Iterable[list[list[list[float]]]]:
+    kind = geometry.get("type")
+    if kind == "Polygon":
+        yield geometry["coordinates"]
+    elif kind == "MultiPolygon":
+        yield from geometry["coordinates"]
+    elif kind == "GeometryCollection":
+        for part in geometry.get("geometries", ()):
+            yield from _rings(part)
+
+
+def _path_data(geometry: dict[str, Any], screen: Any) -> str:
+    parts = []
+    for polygon in _rings(geometry):
+        for ring in polygon:
+            if not ring:
+                continue
+            xy = [screen(p) for p in ring]
+            parts.append("M" + " L".join(f"{fmt(x)},{fmt(y)}" for x, y in xy) + " Z")
+    return " ".join(parts)
+
+
+def _area_level(area: dict[str, Any], levels: list[str]) -> int | None:
+    key = area.get("altitude", area.get("tier"))
+    if isinstance(key, int):
+        return key
+    if key is not None and str(key) in levels:
+        return levels.index(str(key))
+    return None
+
+
+def _areas(report: dict[str, Any], altitude: int | None, levels: list[str], screen: Any) -> str:
+    shapes = []
+    for area in report["areas"]:
+        level = _area_level(area, levels)
+        if altitude is not None and level != altitude:
+            continue
+        color = _LEVEL_COLORS[(level or 0) % len(_LEVEL_COLORS)]
+        name = area.get("altitude", area.get("tier"))
+        shapes.append(element(
+            "path", [element("title", [escape(f"can end here at {name}")])],
+            d=_path_data(area["area"], screen), fill=color, fill_opacity=0.35,
+            fill_rule="evenodd", stroke=color, stroke_width=1.5, class_="reach-area",
+            data_altitude=name, data_level=level))
+    return element("g", shapes, class_="reach")
+
+
+def _parse_point(token: str) -> Point | None:
+    from ..geometry.table import parse_point
+
+    try:
+        x, y = parse_point(token)
+    except (NotationError, ValueError):
+        return None
+    return float(x), float(y)
+
+
+def _route(data: dict[str, Any], start: Point, screen: Any) -> str:
+    parts = []
+    here = start
+    for step in data.get("steps", ()):
+        there = _parse_point(str(step.get("move", "")))
+        if there is None:
+            x, y = screen(here)
+            parts.append(text(x + 8, y - 8, f"{step.get('move')} {step.get('total', '')}",
+                              font_size=11, fill=PATH_COLOR, class_="route-note"))
+            continue
+        (x1, y1), (x2, y2) = screen(here), screen(there)
+        parts.append(element("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=PATH_COLOR,
+                             stroke_width=3, marker_end="url(#arrow)", class_="route-step",
+                             data_move=step.get("move"), data_total=step.get("total")))
+        parts.append(text(x2 + 6, y2 - 6, str(step.get("total", "")), font_size=11,
+                          fill=PATH_COLOR, class_="route-note"))
+        here = there
+    error = data.get("error")
+    if error:
+        x, y = screen(here)
+        there = _parse_point(str(error.get("move", "")))
+        if there is not None:
+            x2, y2 = screen(there)
+            parts.append(element("line", x1=x, y1=y, x2=x2, y2=y2, stroke=ILLEGAL_COLOR,
+                                 stroke_width=3, stroke_dasharray="6 4",
+                                 marker_end="url(#arrow-illegal)", class_="route-step refused",
+                                 data_move=error.get("move"), data_rule=error.get("rule")))
+        parts.append(text(x + 8, y + 16, f"✗ {error.get('move')} [{error.get('rule')}]",
+                          font_size=11, fill=ILLEGAL_COLOR, class_="route-note"))
+    return element("g", parts, class_="route", pointer_events="none")
+
+
+def _figure(f: Any, screen: Any, focused: bool, index: int) -> str:
+    x, y = screen(f.at)
+    color = "#e0a100" if focused else _SIDE_COLORS[index % len(_SIDE_COLORS)]
+    r = 9.0
+    parts = [element("title", [escape(f"{getattr(f, 'display_name', f.id)} at "
+                                      f"{_point_text(_xy(f.at))}")])]
+    heading = getattr(f, "heading", None)
+    if heading is not None:
+        a = math.radians(float(heading) - 90.0)
+        tip = (x + math.cos(a) * (r + 10), y + math.sin(a) * (r + 10))
+        parts.append(element("line", x1=x, y1=y, x2=tip[0], y2=tip[1], stroke="#222",
+                             stroke_width=2, class_="heading"))
+    parts.append(element("circle", cx=x, cy=y, r=r, fill=color, stroke="#222", stroke_width=1.5))
+    parts.append(text(x, y - r - 4, f.id[:8], font_size=10, font_weight="bold",
+                      text_anchor="middle"))
+    level = _height(f)
+    parts.append(text(x, y + 3.5, str(level if level is not None else ""), font_size=9,
+                      text_anchor="middle", fill="#fff", class_="altitude"))
+    return element("g", parts, class_="creature", data_id=f.id,
+                   data_at=_point_text(_xy(f.at)), data_altitude=level,
+                   data_heading=None if heading is None else fmt(float(heading)))
+
+
+def _legend(report: dict[str, Any] | None, altitude: int | None, levels: list[str],
+            x0: float) -> str:
+    x = x0 + 10
+    parts: list[str] = []
+    y = MARGIN + 10
+    if report is not None:
+        parts.append(text(x, y, f"{report.get('creature')}: {report.get('budget')} "
+                                f"{report.get('unit', '')}", font_size=12, font_weight="bold"))
+        shown = "every level" if altitude is None else (
+            f"level {levels[altitude]}" if levels else f"level {altitude}")
+        parts.append(text(x, y + 16, f"where it can end: {shown}", font_size=11))
+        y += 36
+        for area in report["areas"]:
+            level = _area_level(area, levels)
+            if altitude is not None and level != altitude:
+                continue
+            color = _LEVEL_COLORS[(level or 0) % len(_LEVEL_COLORS)]
+            parts.append(element("rect", x=x, y=y - 9, width=14, height=10, fill=color,
+                                 fill_opacity=0.5, stroke=color))
+            parts.append(text(x + 20, y, str(area.get("altitude", area.get("tier"))),
+                              font_size=11))
+            y += 16
+    parts.append(element("rect", x=x, y=y + 1, width=14, height=10, fill="#8d7b64"))
+    parts.append(text(x + 20, y + 10, "obstacle", font_size=11))
+    return element("g", parts, class_="legend", pointer_events="none")

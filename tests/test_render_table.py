@@ -1,0 +1,85 @@
+"""Tabletop pictures draw the reach's GeoJSON areas and the figures (wingbeat.render.table)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import wingbeat
+from wingbeat.render import render_svg, scenario_summary
+
+pytest.importorskip("wingbeat.scenario.battlesystem", reason="battlesystem has not landed")
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+PEGASI = """
+ruleset: battlesystem
+options: {game: adnd}
+map: {table: [72, 48]}
+units:
+  - {id: pegasi, fly: 48, maneuverability: C, mounted: true, altitude: low,
+     at: [10, 20], heading: 90, formation: open}
+"""
+
+
+@pytest.fixture(scope="module")
+def pegasi():
+    scenario = wingbeat.read_scenario_text(PEGASI, source="pegasi.yaml")
+    return scenario, wingbeat.reach(scenario, "pegasi")
+
+
+def to_screen(root: ET.Element, x: float, y: float) -> tuple[float, float]:
+    scale = float(root.get("data-scale") or 0)
+    return (float(root.get("data-origin-x") or 0) + x * scale,
+            float(root.get("data-origin-y") or 0) + (48 - y) * scale)
+
+
+@pytest.mark.parametrize("altitude", [None, 0, 1, 2, 3])
+def test_areas_drawn_are_the_reach_areas(pegasi, altitude):
+    scenario, report = pegasi
+    data = report.to_dict()
+    root = ET.fromstring(render_svg(scenario, reach=report, altitude=altitude))
+    drawn = [p.get("data-altitude") for p in root.findall(".//s:path[@class='reach-area']", NS)]
+    names = [a["altitude"] for a in data["areas"]]
+    assert drawn == (names if altitude is None else [n for n in names
+                                                      if names.index(n) == altitude])
+    for path in root.findall(".//s:path[@class='reach-area']", NS):
+        area = next(a for a in data["areas"] if a["altitude"] == path.get("data-altitude"))
+        first = area["area"]["coordinates"][0][0] if area["area"]["type"] == "Polygon" \
+            else area["area"]["coordinates"][0][0][0]
+        x, y = to_screen(root, *first)
+        start = (path.get("d") or "").split()[0].lstrip("M").split(",")
+        assert float(start[0]) == pytest.approx(x, abs=0.01)
+        assert float(start[1]) == pytest.approx(y, abs=0.01)
+
+
+def test_figure_sits_where_the_scenario_puts_it_heading_east(pegasi):
+    scenario, _ = pegasi
+    root = ET.fromstring(render_svg(scenario, creature="pegasi"))
+    figure = root.find(".//s:g[@data-id='pegasi']", NS)
+    assert figure is not None
+    assert (figure.get("data-at"), figure.get("data-heading")) == ("10,20", "90")
+    circle = figure.find("s:circle", NS)
+    assert circle is not None
+    assert (float(circle.get("cx") or 0), float(circle.get("cy") or 0)) == \
+        pytest.approx(to_screen(root, 10, 20))
+    line = figure.find("s:line[@class='heading']", NS)
+    assert line is not None and float(line.get("x2") or 0) > float(line.get("x1") or 0)
+
+
+def test_checked_move_is_an_arrow_with_its_total(pegasi):
+    scenario, report = pegasi
+    verdict = wingbeat.check(scenario, "pegasi", "30,20")
+    root = ET.fromstring(render_svg(scenario, reach=report, route=verdict))
+    step = root.find(".//s:line[@class='route-step']", NS)
+    assert step is not None and step.get("data-total") == "20"
+    assert float(step.get("x2") or 0) == pytest.approx(to_screen(root, 30, 20)[0])
+
+
+def test_summary_names_the_levels(pegasi):
+    scenario, _ = pegasi
+    summary = scenario_summary(scenario)
+    assert summary["map"] == {"kind": "table", "width": 72.0, "height": 48.0, "unit": "in"}
+    assert summary["altitudes"]["names"][0] == "ground"
+    assert summary["creatures"][0]["at"] == "10,20"
