@@ -83,3 +83,32 @@ def test_summary_names_the_levels(pegasi):
     assert summary["map"] == {"kind": "table", "width": 72.0, "height": 48.0, "unit": "in"}
     assert summary["altitudes"]["names"][0] == "ground"
     assert summary["creatures"][0]["at"] == "10,20"
+
+
+ANGEL = """
+ruleset: confrontation
+options: {edition: "3.5"}
+map:
+  table: [120, 120]
+  obstacles: [{polygon: [[40, 40], [60, 40], [60, 50], [40, 50]], height: 20}]
+creatures:
+  - {id: angel, mou: {ground: 10, air: 17.5}, tier: 2, at: [30, 30]}
+"""
+
+
+@pytest.mark.parametrize("tier", [None, 0, 1, 2])
+def test_confrontation_tiers_and_obstacles(tier):
+    pytest.importorskip("wingbeat.scenario.confrontation", reason="confrontation has not landed")
+    scenario = wingbeat.read_scenario_text(ANGEL, source="angel.yaml")
+    report = wingbeat.reach(scenario, "angel")
+    root = ET.fromstring(render_svg(scenario, reach=report, altitude=tier))
+    drawn = [p.get("data-level") for p in root.findall(".//s:path[@class='reach-area']", NS)]
+    tiers = [str(a["tier"]) for a in report.to_dict()["areas"]]
+    assert drawn == [t for t in tiers if tier is None or t == str(tier)]
+    obstacle = root.find(".//s:polygon[@class='obstacle']", NS)
+    assert obstacle is not None
+    corners = [tuple(map(float, p.split(","))) for p in (obstacle.get("points") or "").split()]
+    scale = float(root.get("data-scale") or 0)
+    origin = float(root.get("data-origin-x") or 0)
+    assert corners[0] == pytest.approx((origin + 40 * scale, origin + (120 - 40) * scale))
+    assert scenario_summary(scenario)["altitudes"]["names"] == ["0", "1", "2"]

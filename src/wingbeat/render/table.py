@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -49,7 +50,29 @@ def _table(battle: Any) -> tuple[float, float]:
 
 
 def _figures(battle: Any) -> Sequence[Any]:
-    return tuple(getattr(battle, "units", None) or getattr(battle, "creatures", None) or ())
+    for name in ("units", "fighters", "creatures"):
+        found = getattr(battle, name, None)
+        if found:
+            return tuple(found)
+    return ()
+
+
+def _heading(figure: Any) -> float | None:
+    for name in ("heading", "facing"):
+        value = getattr(figure, name, None)
+        if value is not None:
+            return float(value)
+    return None
+
+
+def _outline(polygon: Any) -> Sequence[Point]:
+    """The corners of an obstacle or zone (a ``TablePolygon`` or something holding one)."""
+    inner = getattr(polygon, "outline", polygon)
+    return tuple(_xy(p) for p in getattr(inner, "points", ()))
+
+
+def _zones(battle: Any) -> Sequence[Any]:
+    return tuple(getattr(battle, "zones", ()) or ())
 
 
 def _obstacles(battle: Any) -> Sequence[Any]:
@@ -65,7 +88,11 @@ def _levels(battle: Any) -> list[str]:
     if names:
         return [str(n) for n in names]
     top = getattr(battle, "top", None)
-    return [str(i) for i in range(int(top) + 1)] if isinstance(top, int) else []
+    if isinstance(top, int):
+        return [str(i) for i in range(top + 1)]
+    if hasattr(battle, "fighters"):
+        return ["0", "1", "2"]  # Confrontation's tiers (C-tiers)
+    return []
 
 
 def _height(figure: Any) -> Any:
@@ -98,7 +125,7 @@ def summary(scenario: Scenario) -> dict[str, Any]:
             {"id": f.id, "name": getattr(f, "display_name", f.id),
              "at": _point_text(_xy(f.at)), "altitude": _height(f),
              "mode": "flying" if _height(f) else "grounded",
-             "heading": getattr(f, "heading", None), "can_fly": True,
+             "heading": _heading(f), "can_fly": True,
              "side": getattr(f, "side", None)}
             for f in _figures(battle)
         ],
@@ -143,6 +170,7 @@ def render(
                 stroke="#8a8470", stroke_width=1.5, class_="table",
                 data_width=fmt(width), data_height=fmt(height)),
         _grid(width, height, scale),
+        element("g", (_zone(z, screen) for z in _zones(battle)), class_="zones"),
         element("g", (_obstacle(o, screen) for o in _obstacles(battle)), class_="obstacles"),
     ]
     if report is not None:
@@ -163,7 +191,7 @@ def render(
         width=total_w, height=total_h, class_="wingbeat-map table-map",
         data_ruleset=scenario.ruleset, data_creature=focus,
         data_altitude="all" if altitude is None else altitude,
-        data_budget=None if report is None else report.get("budget"),
+        data_budget=None if report is None else _budget(report),
         data_unit=unit, data_scale=fmt(scale), data_origin_x=fmt(MARGIN),
         data_origin_y=fmt(MARGIN), data_table_height=fmt(height),
         font_family="DejaVu Sans, Verdana, sans-serif",
@@ -189,14 +217,23 @@ def _grid(width: float, height: float, scale: float) -> str:
 
 
 def _obstacle(o: Any, screen: Any) -> str:
-    corners = [screen(p) for p in getattr(o, "points", ())]
-    facts = getattr(o, "name", "") or "obstacle"
+    corners = [screen(p) for p in _outline(o)]
+    facts = getattr(o, "name", "") or getattr(getattr(o, "outline", None), "name", "") or "obstacle"
     obstacle_height = getattr(o, "height", None)
     if obstacle_height is not None:
         facts += f", height {fmt(float(obstacle_height))}"
     return element("polygon", [element("title", [escape(facts)])], points=points(corners),
                    fill="#8d7b64", fill_opacity=0.85, stroke="#4a3f30", stroke_width=1.2,
                    class_="obstacle")
+
+
+def _zone(z: Any, screen: Any) -> str:
+    corners = [screen(p) for p in _outline(z)]
+    factor = getattr(z, "factor", None)
+    facts = "terrain zone" + ("" if factor is None else f", movement × {fmt(float(factor))}")
+    return element("polygon", [element("title", [escape(facts)])], points=points(corners),
+                   fill="#b7c9a0", fill_opacity=0.6, stroke="#6d7f56", stroke_dasharray="4 3",
+                   class_="zone")
 
 
 def _rings(geometry: dict[str, Any]) -> Iterable[list[list[list[float]]]]:
@@ -294,7 +331,7 @@ def _figure(f: Any, screen: Any, focused: bool, index: int) -> str:
     r = 9.0
     parts = [element("title", [escape(f"{getattr(f, 'display_name', f.id)} at "
                                       f"{_point_text(_xy(f.at))}")])]
-    heading = getattr(f, "heading", None)
+    heading = _heading(f)
     if heading is not None:
         a = math.radians(float(heading) - 90.0)
         tip = (x + math.cos(a) * (r + 10), y + math.sin(a) * (r + 10))
@@ -311,14 +348,23 @@ def _figure(f: Any, screen: Any, focused: bool, index: int) -> str:
                    data_heading=None if heading is None else fmt(float(heading)))
 
 
+def _budget(report: dict[str, Any]) -> str | None:
+    """The reach's budget; for a ruleset that gives one per area, the largest."""
+    if report.get("budget"):
+        return str(report["budget"])
+    budgets = [str(a["budget"]) for a in report["areas"] if a.get("budget")]
+    return max(budgets, key=lambda b: Fraction(b)) if budgets else None
+
+
 def _legend(report: dict[str, Any] | None, altitude: int | None, levels: list[str],
             x0: float) -> str:
     x = x0 + 10
     parts: list[str] = []
     y = MARGIN + 10
     if report is not None:
-        parts.append(text(x, y, f"{report.get('creature')}: {report.get('budget')} "
-                                f"{report.get('unit', '')}", font_size=12, font_weight="bold"))
+        budget = _budget(report)
+        parts.append(text(x, y, f"{report.get('creature')}: {budget} {report.get('unit', '')}",
+                          font_size=12, font_weight="bold"))
         shown = "every level" if altitude is None else (
             f"level {levels[altitude]}" if levels else f"level {altitude}")
         parts.append(text(x, y + 16, f"where it can end: {shown}", font_size=11))
@@ -330,8 +376,9 @@ def _legend(report: dict[str, Any] | None, altitude: int | None, levels: list[st
             color = _LEVEL_COLORS[(level or 0) % len(_LEVEL_COLORS)]
             parts.append(element("rect", x=x, y=y - 9, width=14, height=10, fill=color,
                                  fill_opacity=0.5, stroke=color))
-            parts.append(text(x + 20, y, str(area.get("altitude", area.get("tier"))),
-                              font_size=11))
+            name = (str(area["altitude"]) if "altitude" in area
+                    else f"tier {area.get('tier')}")
+            parts.append(text(x + 20, y, name, font_size=11))
             y += 16
     parts.append(element("rect", x=x, y=y + 1, width=14, height=10, fill="#8d7b64"))
     parts.append(text(x + 20, y + 10, "obstacle", font_size=11))
