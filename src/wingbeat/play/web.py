@@ -129,14 +129,22 @@ def show(ref: str, store: Store) -> Any:
 
 @router.get("/encounters/{ref}/map.svg", response_model=None)
 def picture(ref: str, store: Store) -> Response | JSONResponse:
-    """The map with every creature where it stands now; the next to move is highlighted."""
+    """The map with every creature where it stands now, and where the next to move can go."""
     try:
+        from .. import _api
         from ..render import render_svg
 
         info, now = store.current(ref)
         setup = store.setup(info)
         drawn = setup.adapter.scenario_now(setup.scenario, now.state.pieces)
-        svg = render_svg(drawn, creature=now.state.next_up)
+        focus = now.state.next_up
+        reach = None
+        if focus is not None:
+            try:
+                reach = _api.reach(drawn, focus)
+            except WingbeatError:
+                reach = None  # the picture still shows where everyone stands
+        svg = render_svg(drawn, reach=reach, creature=focus)
     except WingbeatError as exc:
         return JSONResponse({"error": {"message": str(exc)}}, status_code=400)
     return Response(svg, media_type="image/svg+xml")

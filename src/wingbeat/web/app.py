@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import _api
 from ..errors import ScenarioError, WingbeatError
-from ..render import render_svg, scenario_summary
+from ..render import altitude_words, render_svg, scenario_summary
 from .scenarios import MAX_BYTES, ScenarioStore
 
 __all__ = ["DEFAULT_SCENARIO", "create_app"]
@@ -192,14 +192,17 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
             if moves:
                 route = _api.check(found.scenario, creature, moves, **_options(option))
             elif to:
-                route = _api.path(found.scenario, creature, to, altitude=level, mode=mode,
-                                  **extra)
+                route = _api.path(found.scenario, creature, to, mode=mode,
+                                  altitude=altitude_words(found.scenario, level), **extra)
         elif to or moves:
             raise WingbeatError("to and moves need a creature")
         svg = render_svg(found.scenario, reach=reach_report, altitude=level, route=route,
                          creature=creature or None)
         return Response(svg, media_type="image/svg+xml")
 
+    from ..play.web import router as play_router
+
+    app.include_router(play_router)  # /api/play: the encounter page's API (static/play.html)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -1,0 +1,114 @@
+"""The play page in headless Chromium: start an encounter, play two rounds, resume it."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The full web app, its play API on a database in a temporary folder."""
+    import socket
+
+    import uvicorn
+
+    from wingbeat.web import create_app
+
+    app = create_app()
+    app.state.play_db = tmp_path_factory.mktemp("play") / "browser.sqlite3"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                            log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not running.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the web app did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+def _move(page: Any, creature: str, moves: str) -> str:
+    page.select_option("#creature-select", creature)
+    page.fill("#moves-input", moves)
+    page.click("#move-button")
+    done = re.compile(re.escape(f"{creature}: {moves}") + "|^Refused")
+    expect(page.locator("#move-result")).to_have_text(done)
+    text: str = page.text_content("#move-result")
+    return text
+
+
+def _round_is(page: Any, expected: int) -> None:
+    expect(page.locator("#round")).to_have_text(str(expected))
+
+
+def _next_round(page: Any, expected: int) -> None:
+    page.click("#next-round-button")
+    _round_is(page, expected)
+
+
+def test_play_two_rounds_in_the_page(play_server: str, browser: Any, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(play_server + "/")
+    page.click("text=Play an encounter")
+    page.wait_for_selector("#scenario-select option[value='example:giant-bat']", state="attached")
+    page.select_option("#scenario-select", "example:giant-bat")
+    page.fill("#seed-input", "7")
+    page.fill("#name-input", "table")
+    page.click("#new-button")
+    _round_is(page, 1)
+    assert "Encounter 1 (table)" in page.text_content("#encounter-info")
+
+    # round 1: the seed example (V-inertia, V-actions), then a move the rules refuse
+    assert "U35 down hover" in _move(page, "bat", "U35 down hover")
+    assert page.text_content("#pieces tr[data-creature='bat'] td:nth-child(3)") == (
+        "U35 altitude 1, hovering")
+    refused = _move(page, "chamois", "thrust")
+    assert refused.startswith("Refused at step 1 (thrust)") and "[V-takeoff]" in refused
+    _next_round(page, 2)
+
+    # round 2: down to the ground and skim: a V-skim save is rolled and logged
+    played = _move(page, "bat", "V36 down skim")
+    assert "roll: bat V-skim reflex save 50%" in played
+    _next_round(page, 3)
+    expect(page.locator("#log")).to_contain_text("round 2: round over; round 3 begins")
+    log = page.text_content("#log")
+    assert "V-skim reflex save" in log
+    picture = page.request.get(play_server + page.get_attribute("#map-image", "src"))
+    assert picture.ok and picture.text().startswith("<svg")
+    shot = tmp_path / "play.png"
+    page.screenshot(path=str(shot), full_page=True)
+    if os.environ.get("WINGBEAT_SCREENSHOTS"):
+        shutil.copy(shot, Path(os.environ["WINGBEAT_SCREENSHOTS"]) / "play.png")
+
+    # stop, and pick it up again: the same state and rolls come back
+    page.goto(play_server + "/static/play.html")
+    page.select_option("#encounter-select", "1")
+    page.click("#resume-button")
+    _round_is(page, 3)
+    expect(page.locator("#log")).to_have_text(log)
+
+    # undo the round's end, from the page
+    page.click("#undo-button")
+    _round_is(page, 2)
+    assert errors == []
+    page.close()
