@@ -112,3 +112,21 @@ def test_confrontation_tiers_and_obstacles(tier):
     origin = float(root.get("data-origin-x") or 0)
     assert corners[0] == pytest.approx((origin + 40 * scale, origin + (120 - 40) * scale))
     assert scenario_summary(scenario)["altitudes"]["names"] == ["0", "1", "2"]
+
+
+def test_cli_render_names_the_level_for_a_tabletop_path(tmp_path):
+    """The picture's altitude is an index; battlesystem's path takes the level's name (B-alt)."""
+    from typer.testing import CliRunner
+
+    from wingbeat.cli import app
+
+    source = tmp_path / "pegasi.yaml"
+    source.write_text(PEGASI, encoding="utf-8")
+    result = CliRunner().invoke(app, ["render", str(source), "pegasi", "--altitude", "1",
+                                      "--to", "30,20"])
+    assert result.exit_code == 0, result.stderr
+    root = ET.fromstring(result.stdout)
+    assert [p.get("data-altitude") for p in
+            root.findall(".//s:path[@class='reach-area']", NS)] == ["low"]
+    step = root.find(".//s:line[@class='route-step']", NS)
+    assert step is not None and step.get("data-move") == "30,20"

@@ -19,7 +19,7 @@ from ..errors import OptionError
 from ..model import Scenario
 from ..rules.base import Result
 
-__all__ = ["MAP_KINDS", "render_svg", "scenario_summary"]
+__all__ = ["MAP_KINDS", "altitude_words", "render_svg", "scenario_summary"]
 
 #: The drawing module of each ruleset.
 MAP_KINDS: dict[str, str] = {
@@ -66,3 +66,14 @@ def scenario_summary(scenario: Scenario) -> dict[str, Any]:
     """The map's kind and size, its altitudes and its creatures: what a picker shows."""
     summary: dict[str, Any] = _module(scenario.ruleset).summary(scenario)
     return summary
+
+
+def altitude_words(scenario: Scenario, level: int | None) -> str | None:
+    """A picture's altitude index as the ruleset's ``path`` takes it: ``"1"`` on a grid, the
+    level's name (``"low"``) on a table whose levels have names."""
+    if level is None:
+        return None
+    names = scenario_summary(scenario)["altitudes"].get("names")
+    if names and 0 <= level < len(names):
+        return str(names[level])
+    return str(level)

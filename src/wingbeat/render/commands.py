@@ -47,7 +47,7 @@ def render_command(
     from .. import _api
     from ..cli import _fail, _options, err
     from ..errors import WingbeatError
-    from . import render_svg
+    from . import altitude_words, render_svg
 
     try:
         opened = _api.open_scenario(scenario)
@@ -59,7 +59,8 @@ def render_command(
             if moves is not None:
                 route = _api.check(opened, creature, moves, **_options(option))
             elif to is not None:
-                route = _api.path(opened, creature, to, altitude=level, mode=mode, **extra)
+                route = _api.path(opened, creature, to, altitude=altitude_words(opened, level),
+                                  mode=mode, **extra)
         elif to is not None or moves is not None:
             raise WingbeatError("--to and --moves need a CREATURE")
         svg = render_svg(opened, reach=reach, altitude=level, route=route, creature=creature)
