@@ -182,9 +182,9 @@ def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[st
             climb = levels * rate / 3
             if float(flight.climb + climb) + flight.distance > float(rate) + EPSILON:
                 total = format_length(flight.spent + float(climb))
-            return ("B-alt", f"rising {levels} level(s) costs {format_number(climb)}\" (a third "
-                             f"of its {format_number(rate)}\" rate per level), which brings its "
-                             f"movement to {total}\", more than its rate")
+                return ("B-alt", f"rising {levels} level(s) costs {format_number(climb)}\" (a "
+                                 f"third of its {format_number(rate)}\" rate per level), which "
+                                 f"brings its movement to {total}\", more than its rate")
             flight.climb_levels += levels
             if flight.altitude == 0:
                 flight.took_off = True
