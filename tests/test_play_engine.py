@@ -230,6 +230,7 @@ def test_wind_pay_or_drift_is_due_each_round_start() -> None:
     with pytest.raises(RefusedMove) as refused:
         g.next_round()
     assert refused.value.rule == "V-wind" and "cannot simply hold" in refused.value.message
+    assert refused.value.step is None and refused.value.creature == "hawk"
     with pytest.raises(RefusedMove) as drift:
         g.move("hawk", "J12")
     assert drift.value.rule == "V-wind"

@@ -353,9 +353,10 @@ def _refuse_if_illegal(played: Played, holding: bool = False) -> None:
     if holding:
         message = (f"{played.creature} has not moved this round and cannot simply hold: "
                    f"{message}; declare its move first")
+    located = error is not None and not holding
     raise RefusedMove(rule, message, creature=played.creature, report=played.report,
-                      step=None if error is None else error.step,
-                      move=None if error is None else error.move)
+                      step=error.step if located and error else None,
+                      move=error.move if located and error else None)
 
 
 def _next_round(setup: Setup, state: EncounterState, action: Action) -> Entry:
