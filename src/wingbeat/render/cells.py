@@ -15,7 +15,7 @@ from typing import Any
 
 from ..rules.grid import MoveReport, ReachReport
 
-__all__ = ["CellReach", "RouteLeg", "cells_reached", "route_legs"]
+__all__ = ["CellReach", "RouteLeg", "cells_reached", "route_legs", "route_legs_from_json"]
 
 
 @dataclass(frozen=True)
@@ -93,4 +93,24 @@ def route_legs(route: MoveReport, start: str, cell_of: Callable[[str, str], str 
         move = route.error.move or ""
         there = cell_of(move, here) or here
         legs.append(RouteLeg(move, here, there, None, None, refused=route.error.rule))
+    return legs
+
+
+def route_legs_from_json(route: dict[str, Any], start: str,
+                         cell_of: Callable[[str, str], str | None]) -> list[RouteLeg]:
+    """The same as :func:`route_legs`, from a report's JSON (``steps`` with ``move``, ``cost``,
+    ``total``; ``error`` with ``move`` and ``rule``): for rulesets with their own report types."""
+    legs = []
+    here = start
+    for step in route.get("steps", ()):
+        move = str(step.get("move", ""))
+        there = cell_of(move, here) or here
+        legs.append(RouteLeg(move, here, there, Fraction(str(step.get("cost", "0"))),
+                             Fraction(str(step.get("total", "0")))))
+        here = there
+    error = route.get("error")
+    if error:
+        move = str(error.get("move") or "")
+        there = cell_of(move, here) or here
+        legs.append(RouteLeg(move, here, there, None, None, refused=str(error.get("rule"))))
     return legs
