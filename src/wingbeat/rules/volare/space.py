@@ -490,13 +490,13 @@ class VolareSpace:
         try:
             there = parse_hex(move)
         except NotationError:
-            return ("V-grid", f"there is no hex {move}: it is off the map")
+            return ("V-grid", f"there is no hex {move}: the map's hexes run {self._extent()}")
         d = here.direction_to(there)
         if d is None:
             return ("V-grid", f"{there} is not adjacent to {here}: a step moves into one of the "
                               "six adjacent hexes")
         if there not in self.index:
-            return ("V-grid", f"{there} is off the map")
+            return ("V-grid", f"{there} is off the map, whose hexes run {self._extent()}")
         if flags & DRIFT_DUE and d != self.wind.toward:
             return ("V-wind", self._drift_sentence(idx))
         if posture >= 2:
@@ -520,6 +520,12 @@ class VolareSpace:
         wind = "" if calm else f" in the {self.wind.strength.words}"
         return ("V-mp", f"the step into {there} costs {_mp(cost)} MP{wind} but {name} has only "
                         f"{_mp(self._budget - spent)} MP left")
+
+    def _extent(self) -> str:
+        from ...geometry.labels import column_label
+
+        vmap = self.battle.map
+        return f"from column A to {column_label(vmap.columns)} and row 1 to {vmap.rows}"
 
     def _drift_sentence(self, idx: int) -> str:
         toward = self.wind.toward
