@@ -219,6 +219,9 @@ def check_move(battle: ConfrontationBattle, fighter: Fighter, text: str, factor:
     """Validate a declared move: waypoints ``x,y``, ``up``/``down`` (``land``), ``dive:ID``."""
     tokens = _parse(battle, text)
     change, order, _at = _plan(tokens, fighter.tier)
+    if change is Change.TAKE_OFF and not any(t.kind == "point" for t in tokens):
+        order = max((Order.BEFORE, Order.AFTER), key=lambda o: budget(
+            battle.edition, fighter, fighter.tier, change, o, factor).total)
     plan = None if pursuit and change is not None else change
     move = _Move(battle, fighter, Terrain(battle, fighter.at),
                  budget(battle.edition, fighter, fighter.tier, plan, order, factor),
