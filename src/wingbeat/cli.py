@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Annotated, Any, NoReturn
+from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from . import _api
+from ._console import err, fail, out, parse_query_options
 from .errors import WingbeatError
 from .examples import example_names
 from .rules.base import Result
@@ -28,8 +28,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 ScenarioArg = Annotated[str, typer.Argument(
     help="Scenario file (YAML or JSON), or a built-in one: example:giant-bat.")]
@@ -41,19 +39,12 @@ OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A ruleset query option, KEY=VALUE (repeatable).")]
 
 
-def _fail(message: str, as_json: bool) -> NoReturn:
-    if as_json:
-        out.print(json.dumps({"error": {"message": message}}, ensure_ascii=False), markup=False)
-    err.print(f"error: {message}", markup=False)
-    raise typer.Exit(2)
-
-
 def _answer(make: Callable[[], Result], as_json: bool) -> None:
     """Run a query, print its answer, and exit 1 if it is an illegal move or no path."""
     try:
         result = make()
     except WingbeatError as exc:
-        _fail(str(exc), as_json)
+        fail(str(exc), as_json)
     if as_json:
         out.print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False), markup=False)
     else:
@@ -62,38 +53,12 @@ def _answer(make: Callable[[], Result], as_json: bool) -> None:
         raise typer.Exit(1)
 
 
-def _options(pairs: list[str] | None, no_checks: bool = False) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, raw = pair.partition("=")
-        if not sep or not key:
-            raise WingbeatError(f"expected --option KEY=VALUE, got {pair!r}")
-        options[key.strip().replace("-", "_")] = _value(raw.strip())
-    if no_checks:
-        options["no_checks"] = True
-    return options
-
-
-def _value(raw: str) -> Any:
-    lowered = raw.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    for kind in (int, float):
-        try:
-            return kind(raw)
-        except ValueError:
-            pass
-    return raw
-
-
 @app.command()
 def reach(scenario: ScenarioArg, creature: CreatureArg, json_: JsonOpt = False,
           no_checks: NoChecksOpt = False, option: OptionOpt = None) -> None:
     """Everything the creature can reach this round, each at its least cost."""
     _answer(lambda: _api.reach(_api.open_scenario(scenario), creature,
-                               **_options(option, no_checks)), json_)
+                               **parse_query_options(option, no_checks)), json_)
 
 
 @app.command()
@@ -109,7 +74,7 @@ def path(
 ) -> None:
     """The cheapest way to a destination this round, step by step."""
     _answer(lambda: _api.path(_api.open_scenario(scenario), creature, to, altitude=altitude,
-                              mode=mode, **_options(option, no_checks)), json_)
+                              mode=mode, **parse_query_options(option, no_checks)), json_)
 
 
 @app.command()
@@ -122,7 +87,7 @@ def check(
 ) -> None:
     """Is this declared move legal? Its cost, checks and what remains; or the rule it breaks."""
     _answer(lambda: _api.check(_api.open_scenario(scenario), creature, moves,
-                               **_options(option)), json_)
+                               **parse_query_options(option)), json_)
 
 
 @app.command()

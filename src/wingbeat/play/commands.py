@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
-from ..errors import ScenarioError, WingbeatError
+from .._console import fail, out
+from ..errors import WingbeatError
 from ..rules.base import Result
 from .engine import Entry, RefusedMove
 from .store import EncounterStore, default_db_path
@@ -21,8 +21,6 @@ from .view import LogView, Outcome, snapshot
 
 __all__ = ["play_app", "read_scenario_source", "register"]
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 play_app = typer.Typer(
     name="play",
@@ -52,26 +50,9 @@ def read_scenario_source(where: str) -> tuple[str, str]:
         from ..examples import example_text
 
         return example_text(where.removeprefix("example:")), where
-    path = Path(where)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioError("no such file", source=where) from None
-    except IsADirectoryError:
-        raise ScenarioError("is a directory, not a scenario file", source=where) from None
-    except OSError as exc:
-        raise ScenarioError(f"cannot be read: {exc.strerror}", source=where) from None
-    try:
-        return raw.decode("utf-8"), where
-    except UnicodeDecodeError:
-        raise ScenarioError("is not UTF-8 text", source=where) from None
+    from ..scenario import read_scenario_file
 
-
-def _fail(message: str, as_json: bool) -> NoReturn:
-    if as_json:
-        out.print(json.dumps({"error": {"message": message}}, ensure_ascii=False), markup=False)
-    err.print(f"error: {message}", markup=False)
-    raise typer.Exit(2)
+    return read_scenario_file(where), where
 
 
 def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: bool) -> None:
@@ -87,7 +68,7 @@ def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: boo
             out.print(f"REFUSED{step}: {exc.message} [{exc.rule}]", markup=False)
         raise typer.Exit(1) from None
     except WingbeatError as exc:
-        _fail(str(exc), as_json)
+        fail(str(exc), as_json)
     if as_json:
         out.print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False), markup=False)
     else:

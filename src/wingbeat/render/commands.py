@@ -45,7 +45,7 @@ def render_command(
 ) -> None:
     """Draw the map as SVG: terrain, creatures and wind; with CREATURE, where it can go."""
     from .. import _api
-    from ..cli import _fail, _options, err
+    from .._console import err, fail, parse_query_options
     from ..errors import WingbeatError
     from . import altitude_words, render_svg
 
@@ -53,11 +53,11 @@ def render_command(
         opened = _api.open_scenario(scenario)
         level = _altitude(altitude)
         reach = route = None
-        extra: dict[str, Any] = _options(option, no_checks)
+        extra: dict[str, Any] = parse_query_options(option, no_checks)
         if creature is not None:
             reach = _api.reach(opened, creature, **extra)
             if moves is not None:
-                route = _api.check(opened, creature, moves, **_options(option))
+                route = _api.check(opened, creature, moves, **parse_query_options(option))
             elif to is not None:
                 route = _api.path(opened, creature, to, altitude=altitude_words(opened, level),
                                   mode=mode, **extra)
@@ -65,14 +65,14 @@ def render_command(
             raise WingbeatError("--to and --moves need a CREATURE")
         svg = render_svg(opened, reach=reach, altitude=level, route=route, creature=creature)
     except WingbeatError as exc:
-        _fail(str(exc), False)
+        fail(str(exc), False)
     if output is None:
         sys.stdout.write(svg)
         return
     try:
         output.write_text(svg, encoding="utf-8")
     except OSError as exc:
-        _fail(f"{output}: cannot be written: {exc.strerror}", False)
+        fail(f"{output}: cannot be written: {exc.strerror}", False)
     err.print(f"wrote {output}", markup=False)
 
 

@@ -6,6 +6,6 @@ Each ruleset's part of the schema lives in its own module here.
 
 from __future__ import annotations
 
-from ._load import load_scenario, parse_scenario, read_scenario_text
+from ._load import load_scenario, parse_scenario, read_scenario_file, read_scenario_text
 
-__all__ = ["load_scenario", "parse_scenario", "read_scenario_text"]
+__all__ = ["load_scenario", "parse_scenario", "read_scenario_file", "read_scenario_text"]

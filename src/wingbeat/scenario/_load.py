@@ -15,7 +15,7 @@ from ..errors import ScenarioError
 from ..model import Scenario
 
 __all__ = ["format_location", "load_scenario", "parse_scenario", "raise_validation",
-           "read_scenario_text"]
+           "read_scenario_file", "read_scenario_text"]
 
 _SCHEMAS = {
     "volare": "wingbeat.scenario.volare",
@@ -29,6 +29,11 @@ MAX_BYTES = 1_000_000
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read and validate a scenario file; a ``ScenarioError`` says what is wrong and where."""
+    return read_scenario_text(read_scenario_file(path), source=str(path))
+
+
+def read_scenario_file(path: str | Path) -> str:
+    """A scenario file's text; a ``ScenarioError`` if it cannot be read as UTF-8."""
     file = Path(path)
     source = str(path)
     try:
@@ -40,10 +45,9 @@ def load_scenario(path: str | Path) -> Scenario:
     except OSError as exc:
         raise ScenarioError(f"cannot be read: {exc.strerror}", source=source) from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ScenarioError("is not UTF-8 text", source=source) from None
-    return read_scenario_text(text, source=source)
 
 
 def read_scenario_text(text: str, *, source: str = "<scenario>") -> Scenario:

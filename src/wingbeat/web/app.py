@@ -51,7 +51,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
     ``scenario`` is ``example:NAME`` or a file name in ``scenario_dir``; the built-in giant bat
     example when None.
     """
-    from ..cli import _options
+    from .._console import parse_query_options
 
     store = ScenarioStore(scenario_dir)
     default = scenario or DEFAULT_SCENARIO
@@ -138,7 +138,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
         """Everything the creature can reach this round, each at its least cost
         (``wingbeat reach --json``)."""
         found = opened(scenario)
-        extra = _options(option, no_checks)
+        extra = parse_query_options(option, no_checks)
         result = store.answer(found, ("reach", creature, _frozen(extra)),
                               lambda: _api.reach(found.scenario, creature, **extra))
         return result.to_dict()
@@ -152,7 +152,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
         (``wingbeat path --json``)."""
         found = opened(scenario)
         return _api.path(found.scenario, creature, to, altitude=altitude, mode=mode,
-                         **_options(option, no_checks)).to_dict()
+                         **parse_query_options(option, no_checks)).to_dict()
 
     @app.get("/api/check", tags=["queries"])
     def check(creature: CreatureQ,
@@ -161,7 +161,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
         """Whether a declared move is legal: its cost, checks and what remains, or the rule it
         breaks (``wingbeat check --json``; an illegal move is an answer, status 200)."""
         found = opened(scenario)
-        return _api.check(found.scenario, creature, moves, **_options(option)).to_dict()
+        return _api.check(found.scenario, creature, moves, **parse_query_options(option)).to_dict()
 
     @app.get("/api/engagement", tags=["queries"])
     def engagement(a: Annotated[str, Query(description="One creature's id.")],
@@ -183,14 +183,14 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
 
         found = opened(scenario)
         level = _altitude(altitude)
-        extra = _options(option, no_checks)
+        extra = parse_query_options(option, no_checks)
         reach_report = route = None
         if creature:
             reach_report = store.answer(
                 found, ("reach", creature, _frozen(extra)),
                 lambda: _api.reach(found.scenario, creature, **extra))
             if moves:
-                route = _api.check(found.scenario, creature, moves, **_options(option))
+                route = _api.check(found.scenario, creature, moves, **parse_query_options(option))
             elif to:
                 route = _api.path(found.scenario, creature, to, mode=mode,
                                   altitude=altitude_words(found.scenario, level), **extra)

@@ -41,7 +41,7 @@ def serve_command(
     """Run the web app: the map, reach, paths and move checks in a browser."""
     import uvicorn
 
-    from ..cli import _fail, err
+    from .._console import err, fail
     from ..errors import WingbeatError
     from .app import DEFAULT_SCENARIO, create_app
 
@@ -53,7 +53,7 @@ def serve_command(
 
         ScenarioStore(directory).open(first or DEFAULT_SCENARIO)
     except WingbeatError as exc:
-        _fail(str(exc), False)
+        fail(str(exc), False)
     if host not in _LOOPBACK:
         err.print(f"warning: listening on {host}: anyone who can reach this address can use "
                   "the app", markup=False)
