@@ -1,0 +1,170 @@
+"""``dnd5e``: D&D 5e (SRD 5.1) movement and flight on a square grid (hex option).
+
+The normative reading is ``rules/dnd5e.md``; rule ids (``D-speed`` …) appear in every refusal.
+Reach, path and check all ask one step generator, ``Dnd5eSpace.steps``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ...errors import NotationError, OptionError
+from ...geometry.labels import column_label, split_label
+from ...geometry.squaregrid import DiagonalRule
+from ...model import Scenario
+from ..grid import (
+    PathNotFound,
+    ReachedState,
+    ReachReport,
+    grid_check,
+    grid_path,
+    grid_reach,
+)
+from .board import Board, footprint_offsets
+from .falling import Fall, fall
+from .model import (
+    CONDITIONS,
+    Cell,
+    Dnd5eBattle,
+    Dnd5eCreature,
+    Dnd5eMap,
+    Dnd5eOptions,
+    GridKind,
+    Size,
+    Speeds,
+    Terrain,
+    Units,
+)
+from .proximity import Engagement, engagement
+from .space import KEYWORDS, MODES, Dnd5eSpace
+from .turn import TurnReport, turn_report
+
+__all__ = [
+    "CONDITIONS",
+    "KEYWORDS",
+    "MODES",
+    "RULESET",
+    "Board",
+    "Cell",
+    "Dnd5eBattle",
+    "Dnd5eCreature",
+    "Dnd5eMap",
+    "Dnd5eOptions",
+    "Dnd5eRuleset",
+    "Dnd5eSpace",
+    "Engagement",
+    "Fall",
+    "GridKind",
+    "Size",
+    "Speeds",
+    "Terrain",
+    "TurnReport",
+    "Units",
+    "engagement",
+    "fall",
+    "footprint_offsets",
+]
+
+#: Query options: the scenario's own options, overridden for one question.
+_QUERY_OPTIONS = {"diagonals", "units", "fall_rate", "flyer_fall"}
+_PATH_MODES = (*MODES, "prone", "standing")
+
+
+def _battle(scenario: Scenario, options: Mapping[str, Any]) -> Dnd5eBattle:
+    battle = scenario.battle
+    if not isinstance(battle, Dnd5eBattle):
+        raise OptionError(f"scenario {scenario.source} is not a dnd5e scenario")
+    unknown = set(options) - _QUERY_OPTIONS
+    if unknown:
+        raise OptionError(f"dnd5e does not know the option(s) {', '.join(sorted(unknown))}; "
+                          f"it takes: {', '.join(sorted(_QUERY_OPTIONS))}")
+    if not options:
+        return battle
+    chosen = battle.options
+    try:
+        if "diagonals" in options:
+            chosen = replace(chosen, diagonals=DiagonalRule(str(options["diagonals"])))
+        if "units" in options:
+            chosen = replace(chosen, units=Units(str(options["units"])))
+    except ValueError as exc:
+        raise OptionError(f"{exc}; diagonals is phb, dmg or euclid, units is ft or m") from None
+    for key in ("fall_rate", "flyer_fall"):
+        if key in options:
+            if not isinstance(options[key], bool):
+                raise OptionError(f"option {key} is true or false, not {options[key]!r}")
+            chosen = replace(chosen, **{key: options[key]})
+    return replace(battle, options=chosen)
+
+
+class Dnd5eRuleset:
+    id = "dnd5e"
+
+    def space(self, scenario: Scenario, creature: str, *, full_notation: bool = True,
+              options: Mapping[str, Any] | None = None) -> Dnd5eSpace:
+        return Dnd5eSpace(_battle(scenario, options or {}), creature,
+                          full_notation=full_notation)
+
+    def reach(self, scenario: Scenario, creature: str, options: Mapping[str, Any]) -> ReachReport:
+        report = grid_reach(self.space(scenario, creature, full_notation=False, options=options))
+        return _merged(report)
+
+    def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
+             mode: str | None, options: Mapping[str, Any]) -> TurnReport | PathNotFound:
+        space = self.space(scenario, creature, full_notation=False, options=options)
+        col, row = split_label(to, kind="hex" if space.board.hex else "square")
+        target = f"{column_label(col)}{row}"
+        level = _int_or_none(altitude, "altitude")
+        if mode is not None and mode not in _PATH_MODES:
+            raise NotationError(f"expected a mode ({', '.join(_PATH_MODES)}), got {mode!r}")
+
+        def matches(state: dict[str, Any]) -> bool:
+            if state["at"] != target or (level is not None and state["altitude"] != level):
+                return False
+            if mode == "prone":
+                return bool(state["prone"])
+            if mode == "standing":
+                return not state["prone"]
+            return mode is None or state["mode"] == mode
+
+        goal = target + ("" if level is None else f" at altitude {level}") + (
+            "" if mode is None else f", {mode}")
+        found = grid_path(space, matches, goal)
+        if isinstance(found, PathNotFound):
+            return found
+        # the searched space pruned states as it went; replay the path on a fresh one
+        replay = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
+        return turn_report(replay, found)
+
+    def check(self, scenario: Scenario, creature: str, moves: str,
+              options: Mapping[str, Any]) -> TurnReport:
+        space = self.space(scenario, creature, options=options)
+        return turn_report(space, grid_check(space, moves))
+
+    def engagement(self, scenario: Scenario, a: str, b: str) -> Engagement:
+        return engagement(_battle(scenario, {}), a, b)
+
+
+def _merged(report: ReachReport) -> ReachReport:
+    """One entry per end state: the cheapest, and at equal cost the one that can still act."""
+    best: dict[tuple[Any, ...], ReachedState] = {}
+    for state in report.states:
+        key = tuple(state.state.items())
+        old = best.get(key)
+        if old is None or (state.cost, not state.can_act) < (old.cost, not old.can_act):
+            best[key] = state
+    states = tuple(s for s in report.states if best[tuple(s.state.items())] is s)
+    return replace(report, states=states)
+
+
+def _int_or_none(text: str | None, what: str) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(f"expected a whole number for {what}, got {text!r}") from None
+
+
+RULESET = Dnd5eRuleset()

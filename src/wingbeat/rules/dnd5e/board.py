@@ -1,0 +1,178 @@
+"""The map as the search needs it: spaces by index, footprints (D-size), steps and distances.
+
+Square and hex maps differ only here. A step changes some *axes* (square: column, row, level; hex:
+the horizontal hex step, level); the diagonal rule prices steps by how many axes they change, and
+every partial step (a *corner*) must have room too, so no move cuts past a wall (D-grid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from ...geometry.hexgrid import Direction
+from ...geometry.labels import column_label
+from ...geometry.squaregrid import Compass, DiagonalRule, grid_distance
+from .model import Dnd5eMap, GridKind, Size, Terrain
+
+__all__ = ["Board", "Move", "footprint_offsets"]
+
+#: D-size on squares: the side of the square block; on hexes: the hexes of the shape, relative to
+#: its north-west hex (least column, then least row) in doubled coordinates.
+_SQUARE_SIDE = {Size.TINY: 1, Size.SMALL: 1, Size.MEDIUM: 1, Size.LARGE: 2, Size.HUGE: 3,
+                Size.GARGANTUAN: 4}
+_HEX_SHAPES: dict[Size, tuple[tuple[int, int], ...]] = {
+    Size.TINY: ((0, 0),),
+    Size.SMALL: ((0, 0),),
+    Size.MEDIUM: ((0, 0),),
+    Size.LARGE: ((0, 0), (1, 1), (0, 2)),
+    Size.HUGE: ((0, 0), (0, 2), (1, -1), (1, 1), (1, 3), (2, 0), (2, 2)),
+    Size.GARGANTUAN: tuple((c, r + (c % 2)) for c in range(4) for r in (0, 2, 4)),
+}
+
+
+def footprint_offsets(grid: GridKind, size: Size) -> tuple[tuple[int, int], ...]:
+    """The spaces a creature of ``size`` covers, relative to its north-west space."""
+    if grid is GridKind.HEX:
+        return _HEX_SHAPES[size]
+    side = _SQUARE_SIDE[size]
+    return tuple((c, r) for r in range(side) for c in range(side))
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A step of the footprint's anchor: its name, where it goes, and the corners it passes."""
+
+    name: str  # "C5", "C5+up", "up"
+    target: int  # anchor cell index
+    dz: int
+    axes: int  # how many axes it changes: 1 straight, 2 or 3 diagonal (D-grid)
+    corners: tuple[tuple[int, int], ...]  # (anchor index or -1 off the map, dz) of each corner
+
+
+class Board:
+    """A ``Dnd5eMap`` flattened into arrays indexed by cell."""
+
+    def __init__(self, vmap: Dnd5eMap, rule: DiagonalRule):
+        self.map = vmap
+        self.rule = rule
+        self.hex = vmap.grid is GridKind.HEX
+        self.top = vmap.top
+        self.bottom = vmap.bottom
+        self.levels = vmap.top - vmap.bottom + 1
+        coords = [(c, r) for r in range(1, vmap.rows + 1) for c in range(1, vmap.columns + 1)
+                  if vmap.contains(c, r)]
+        self.coords = coords
+        self.index = {xy: i for i, xy in enumerate(coords)}
+        self.labels = [f"{column_label(c)}{r}" for c, r in coords]
+        cells = [vmap.cell(c, r) for c, r in coords]
+        self.wall = [cell.wall for cell in cells]
+        self.ground = [cell.ground for cell in cells]
+        self.ceil = [min(cell.ceiling, vmap.top + 1) if cell.ceiling is not None else vmap.top + 1
+                     for cell in cells]
+        self.difficult = [cell.terrain is Terrain.DIFFICULT for cell in cells]
+        self.water = [cell.terrain is Terrain.WATER for cell in cells]
+        self.climb = [cell.climb for cell in cells]
+        self.air_difficult = [cell.air_difficult for cell in cells]
+        self.moves = [tuple(self._moves_from(xy)) for xy in coords]
+
+    # -- cells and footprints ------------------------------------------------------------------
+    def at(self, col: int, row: int) -> int | None:
+        return self.index.get((col, row))
+
+    def cells_of(self, anchor: int, offsets: tuple[tuple[int, int], ...]) -> tuple[int, ...] | None:
+        """The cell indices a footprint covers from ``anchor``, None if any is off the map."""
+        col, row = self.coords[anchor]
+        out = []
+        for dc, dr in offsets:
+            idx = self.index.get((col + dc, row + dr))
+            if idx is None:
+                return None
+            out.append(idx)
+        return tuple(out)
+
+    def solid_reason(self, cells: tuple[int, ...], z: int, height: int, *,
+                     burrow: bool) -> str | None:
+        """Why a footprint ``height`` levels tall at altitude ``z`` has no room, or None."""
+        if z < self.bottom:
+            return f"altitude {z} is below the bottom of the map ({self.bottom})"
+        if z + height - 1 > self.top:
+            return f"the map's top is altitude {self.top}"
+        for c in cells:
+            if self.wall[c]:
+                return f"{self.labels[c]} is a wall"
+            if z + height - 1 >= self.ceil[c]:
+                return f"{self.labels[c]} has a ceiling at altitude {self.ceil[c]}"
+            if z < self.ground[c] and not burrow:
+                return f"{self.labels[c]}'s ground is at altitude {self.ground[c]}"
+        return None
+
+    # -- steps -------------------------------------------------------------------------------------
+    def _moves_from(self, xy: tuple[int, int]) -> Iterator[Move]:
+        col, row = xy
+        yield self._move("up", xy, ((0, 0, 1),))
+        yield self._move("down", xy, ((0, 0, -1),))
+        deltas: list[tuple[int, int, tuple[tuple[int, int, int], ...]]] = []
+        if self.hex:
+            for d in Direction:
+                dc, dr = d.delta
+                deltas.append((dc, dr, ((dc, dr, 0),)))
+        else:
+            for compass in Compass:
+                dc, dr = compass.delta
+                parts = tuple(p for p in ((dc, 0, 0), (0, dr, 0)) if p != (0, 0, 0))
+                deltas.append((dc, dr, parts))
+        for dc, dr, parts in deltas:
+            target = self.index.get((col + dc, row + dr))
+            if target is None:
+                continue
+            label = self.labels[target]
+            yield self._move(label, xy, parts)
+            yield self._move(f"{label}+up", xy, (*parts, (0, 0, 1)))
+            yield self._move(f"{label}+down", xy, (*parts, (0, 0, -1)))
+
+    def _move(self, name: str, xy: tuple[int, int], parts: tuple[tuple[int, int, int], ...]
+              ) -> Move:
+        """A step made of ``parts`` (one per axis); every partial step is a corner it passes."""
+        col, row = xy
+        dc = sum(p[0] for p in parts)
+        dr = sum(p[1] for p in parts)
+        dz = sum(p[2] for p in parts)
+        corners = []
+        for k in range(1, len(parts)):
+            for subset in combinations(parts, k):
+                idx = self.index.get((col + sum(p[0] for p in subset),
+                                      row + sum(p[1] for p in subset)))
+                corners.append((-1 if idx is None else idx, sum(p[2] for p in subset)))
+        target = self.index[(col + dc, row + dr)]
+        return Move(name, target, dz, len(parts), tuple(corners))
+
+    # -- distance ----------------------------------------------------------------------------------
+    def gaps(self, cells_a: tuple[int, ...], span_a: tuple[int, int], cells_b: tuple[int, ...],
+             span_b: tuple[int, int]) -> tuple[int, ...]:
+        """Per-axis gaps between the nearest spaces of two footprints (levels ``span`` lo..hi)."""
+        dz = max(0, span_b[0] - span_a[1], span_a[0] - span_b[1])
+        coords = self.coords
+        if self.hex:
+            h = min(_hex_gap(coords[a], coords[b]) for a in cells_a for b in cells_b)
+            return (h, dz)
+        cols_a = [coords[a][0] for a in cells_a]
+        rows_a = [coords[a][1] for a in cells_a]
+        cols_b = [coords[b][0] for b in cells_b]
+        rows_b = [coords[b][1] for b in cells_b]
+        dx = max(0, min(cols_b) - max(cols_a), min(cols_a) - max(cols_b))
+        dy = max(0, min(rows_b) - max(rows_a), min(rows_a) - max(rows_b))
+        return (dx, dy, dz)
+
+    def distance(self, cells_a: tuple[int, ...], span_a: tuple[int, int],
+                 cells_b: tuple[int, ...], span_b: tuple[int, int]) -> int:
+        """Feet between two footprints' nearest spaces, by the map's diagonal rule."""
+        return grid_distance(self.gaps(cells_a, span_a, cells_b, span_b), self.rule)
+
+
+def _hex_gap(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Hex steps between two doubled-coordinate cells (as ``hexgrid.hex_distance``)."""
+    dc = abs(a[0] - b[0])
+    dr = abs(a[1] - b[1])
+    return dc + max(0, (dr - dc) // 2)

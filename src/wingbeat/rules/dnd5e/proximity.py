@@ -1,0 +1,70 @@
+"""Who is within whose reach (D-creatures): the ``engagement`` answer for ``dnd5e``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .board import Board, footprint_offsets
+from .model import Dnd5eBattle, Dnd5eCreature
+
+__all__ = ["Engagement", "engagement"]
+
+
+@dataclass(frozen=True)
+class Engagement:
+    """Whether ``a`` is within ``b``'s reach or ``b`` within ``a``'s, and how far apart they are."""
+
+    a: str
+    b: str
+    distance: int  # feet between their nearest spaces, by the diagonal rule
+    a_in_reach_of_b: bool
+    b_in_reach_of_a: bool
+    elevated: str | None
+    hostile: bool
+
+    rule = "D-creatures"
+
+    @property
+    def engagement(self) -> str:
+        return "melee" if self.a_in_reach_of_b or self.b_in_reach_of_a else "none"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"a": self.a, "b": self.b, "engagement": self.engagement,
+                "elevated": self.elevated, "rule": self.rule, "distance": self.distance,
+                "a_in_reach_of_b": self.a_in_reach_of_b, "b_in_reach_of_a": self.b_in_reach_of_a,
+                "hostile": self.hostile}
+
+    def to_text(self) -> str:
+        lines = [f"{self.a} and {self.b}: {self.engagement} ({self.rule}), {self.distance} ft "
+                 "apart."]
+        lines.append(f"{self.a} is {'' if self.a_in_reach_of_b else 'not '}within {self.b}'s "
+                     "reach.")
+        lines.append(f"{self.b} is {'' if self.b_in_reach_of_a else 'not '}within {self.a}'s "
+                     "reach.")
+        if self.hostile and (self.a_in_reach_of_b or self.b_in_reach_of_a):
+            lines.append("They are hostile: leaving a foe's reach provokes its opportunity attack "
+                         "unless the mover Disengages.")
+        return "\n".join(lines)
+
+
+def _space(board: Board, battle: Dnd5eBattle, c: Dnd5eCreature
+           ) -> tuple[tuple[int, ...], tuple[int, int]]:
+    anchor = board.at(*c.at)
+    assert anchor is not None
+    cells = board.cells_of(anchor, footprint_offsets(battle.map.grid, c.size))
+    assert cells is not None
+    return cells, (c.altitude, c.altitude + c.size.levels - 1)
+
+
+def engagement(battle: Dnd5eBattle, a_id: str, b_id: str) -> Engagement:
+    a, b = battle.creature(a_id), battle.creature(b_id)
+    board = Board(battle.map, battle.options.diagonals)
+    cells_a, span_a = _space(board, battle, a)
+    cells_b, span_b = _space(board, battle, b)
+    feet = board.distance(cells_a, span_a, cells_b, span_b)
+    elevated = None
+    if a.altitude != b.altitude:
+        elevated = a.id if a.altitude > b.altitude else b.id
+    return Engagement(a.id, b.id, feet, b.reach > 0 and feet <= b.reach,
+                      a.reach > 0 and feet <= a.reach, elevated, a.hostile_to(b))

@@ -1,0 +1,831 @@
+"""One creature's turn under ``dnd5e``: packed states, legal steps, and why a step is refused.
+
+This is the one legality function of the ruleset: ``reach``, ``path`` and ``check`` all ask
+``Dnd5eSpace.steps``. A state packs into one int::
+
+    code = (((position << hostiles) | provoked) << LOW_BITS) | (c << 17) | (b << 7) | flags
+
+``position`` is the footprint's north-west space and altitude (whether it squeezes, D-size,
+follows from there); ``provoked`` has a bit per hostile whose reaction this turn's movement has
+already drawn (D-creatures); ``b`` and ``c`` count the two- and three-axis steps (times their cost multiplier) for
+``euclid`` diagonals; the flags carry prone, the action (used, Dash, Disengage), the free object
+interaction, the ``dmg`` diagonal parity and a fall still under way (XGtE). Costs are ticks of 1 ft
+(½ ft when a speed is odd, so that standing up costs exactly half of it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ...errors import NotationError
+from ...geometry.hexgrid import Direction, Hex, hex_text_window
+from ...geometry.labels import split_label
+from ...geometry.squaregrid import (
+    Compass,
+    DiagonalRule,
+    Square,
+    compare_root_sum,
+    round_root_sum,
+    square_text_window,
+)
+from ...model import Check, format_cost
+from ...search import Step
+from .board import Board, Move, footprint_offsets
+from .falling import fall
+from .model import (
+    NO_ACTION,
+    NO_REACTION,
+    SPEED_ZERO,
+    Dnd5eBattle,
+    Dnd5eCreature,
+    GridKind,
+    Size,
+    Units,
+)
+
+__all__ = ["ACTION", "DASHED", "DISENGAGED", "FALLING", "INTERACT", "KEYWORDS", "MODES", "PRONE",
+           "Dnd5eSpace", "Place", "Way"]
+
+PRONE = 1 << 0
+ACTION = 1 << 1  # the action is used (an attack, a spell … or Dash / Disengage)
+DASHED = 1 << 2
+DISENGAGED = 1 << 3
+INTERACT = 1 << 4  # the free object interaction is used (D-interact)
+PARITY = 1 << 5  # dmg: an odd number of diagonal steps so far this turn
+FALLING = 1 << 6  # XGtE: still falling at the end of this turn's drop
+FLAG_BITS = 7
+FLAG_MASK = (1 << FLAG_BITS) - 1
+EU_BITS = 10
+EU_MASK = (1 << EU_BITS) - 1
+LOW_BITS = FLAG_BITS + 2 * EU_BITS
+
+WALK, FLY, CLIMB, SWIM, BURROW = range(5)
+MODES = ("walk", "fly", "climb", "swim", "burrow")
+GROUND, AIR, UNDER = range(3)
+
+KEYWORDS = ("up", "down", "prone", "stand", "dash", "disengage", "action", "interact")
+_SEARCH_FREE = ("action", "disengage", "interact")  # never change where or how far it can go
+_NO_CHECKS: tuple[Check, ...] = ()
+_NO_EVENTS: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A footprint position: its spaces, whether it squeezes, and what is there."""
+
+    pos: int
+    anchor: int
+    z: int
+    squeezed: bool
+    cells: tuple[int, ...]
+    height: int
+    landing: int  # the ground level of this footprint (highest ground under it)
+    kind: int  # GROUND, AIR or UNDER
+    water: bool
+    climbable: bool
+    difficult: bool  # difficult terrain or another creature's space (D-terrain)
+    occupants: tuple[int, ...]  # indices of other creatures whose space this overlaps
+    threat: int  # bit per hostile whose reach this is within
+
+
+@dataclass(frozen=True, slots=True)
+class Way:
+    """One legal way to make a move: its speed, cost multiplier and whether terrain slowed it."""
+
+    mode: int
+    multiplier: int
+    difficult: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Edge:
+    move: Move
+    dst: Place
+    ways: tuple[Way, ...]
+
+
+class Dnd5eSpace:
+    """The legal steps of one creature's turn on a ``dnd5e`` battlefield.
+
+    ``full_notation`` (for ``check``) offers every token of the notation. The searches leave out
+    the tokens that never change where the creature can go or at what cost (``action``,
+    ``disengage``, ``interact``, dropping prone on the ground), and take Dash on the step that
+    first needs it: that step is named ``dash C9``, two tokens ``check`` reads the same way.
+
+    ``prune`` (on for the searches) drops a step to a state that another state already generated
+    for the same place dominates: no more spent, no Dash where it had none, and (``euclid``) no
+    larger rounding residue, so everything after costs it no more (exact comparison, no floats).
+    """
+
+    ruleset = "dnd5e"
+
+    def __init__(self, battle: Dnd5eBattle, creature_id: str, *, full_notation: bool = True,
+                 prune: bool | None = None):
+        self.battle = battle
+        me = battle.creature(creature_id)
+        self.me = me
+        self.creature = me.id
+        self.name = me.display_name
+        self.full = full_notation
+        self.prune = not full_notation if prune is None else prune
+        self._fronts: dict[int, list[tuple[int, int, int, int]]] = {}
+        self.options = battle.options
+        self.rule = battle.options.diagonals
+        self.board = Board(battle.map, self.rule)
+        self.levels = self.board.levels
+        grid = battle.map.grid
+        self.offsets = footprint_offsets(grid, me.size)
+        self.small_offsets = (footprint_offsets(grid, Size(tuple(Size)[me.size.rank - 1]))
+                              if me.size.rank >= Size.LARGE.rank else None)
+        self.height = me.size.levels
+        self.small_height = max(1, self.height - 1)
+        speeds = me.speed
+        zero = me.speed_zero
+        self.speed = tuple(0 if zero else s for s in
+                           (speeds.walk, speeds.fly, speeds.climb, speeds.swim, speeds.burrow))
+        self.scale = 2 if any(s % 2 for s in self.speed) else 1
+        self.metric = battle.options.units is Units.M
+        self.unit = "m" if self.metric else "ft"
+        self.tick = Fraction(3, 10 * self.scale) if self.metric else Fraction(1, self.scale)
+        self.can_act = not (me.conditions & NO_ACTION)
+        self.hover = me.hover and self.speed[FLY] > 0
+        self._index_others()
+        self._places: dict[int, Place | None] = {}
+        self._room: dict[tuple[int, int, bool], str | None] = {}
+        self._edges: dict[tuple[int, bool], tuple[_Edge, ...]] = {}
+        self._budget = max(self.speed) * self.scale * (2 if self.can_act else 1)
+        self.start_events: tuple[dict[str, Any], ...] = ()
+        self._start = self._start_code(me)
+
+    # -- the others on the map -----------------------------------------------------------------
+    def _index_others(self) -> None:
+        board = self.board
+        me = self.me
+        grid = self.battle.map.grid
+        occupied: dict[tuple[int, int], list[int]] = {}
+        self.others: list[Dnd5eCreature] = [c for c in self.battle.creatures if c.id != me.id]
+        self.other_cells: list[tuple[int, ...]] = []
+        self.other_span: list[tuple[int, int]] = []
+        for i, other in enumerate(self.others):
+            anchor = board.at(*other.at)
+            cells = board.cells_of(anchor, footprint_offsets(grid, other.size)) if (
+                anchor is not None) else None
+            cells = cells or ()
+            span = (other.altitude, other.altitude + other.size.levels - 1)
+            self.other_cells.append(cells)
+            self.other_span.append(span)
+            for c in cells:
+                for z in range(span[0], span[1] + 1):
+                    occupied.setdefault((c, z), []).append(i)
+        self.occupied = {k: tuple(v) for k, v in occupied.items()}
+        self.blocking = [me.hostile_to(o) and abs(me.size.rank - o.size.rank) < 2
+                         for o in self.others]
+        # hostiles that can make an opportunity attack on it (D-creatures)
+        watchers = []
+        if "invisible" not in me.conditions:
+            for i, other in enumerate(self.others):
+                if (me.hostile_to(other) and other.reach > 0
+                        and not other.conditions & NO_REACTION):
+                    watchers.append(i)
+        self.watchers = watchers
+        self.n_watchers = len(watchers)
+        self.watch_mask = (1 << len(watchers)) - 1
+
+    # -- positions -------------------------------------------------------------------------------
+    def position(self, anchor: int, z: int) -> int:
+        return anchor * self.levels + (z - self.board.bottom)
+
+    def place(self, pos: int) -> Place | None:
+        """The footprint at ``pos``, squeezed if only that fits; None if it does not fit at all."""
+        try:
+            return self._places[pos]
+        except KeyError:
+            pass
+        result = self._make_place(pos)
+        self._places[pos] = result
+        return result
+
+    def _fits(self, anchor: int, z: int, squeezed: bool) -> str | None:
+        """None if the footprint (``squeezed`` or not) has room at ``anchor``, ``z``; else why."""
+        key = (anchor, z, squeezed)
+        try:
+            return self._room[key]
+        except KeyError:
+            pass
+        why = self._room[key] = self._fits_now(anchor, z, squeezed)
+        return why
+
+    def _fits_now(self, anchor: int, z: int, squeezed: bool) -> str | None:
+        offsets = self.small_offsets if squeezed else self.offsets
+        if offsets is None:
+            return "it cannot squeeze smaller"
+        height = self.small_height if squeezed else self.height
+        cells = self.board.cells_of(anchor, offsets)
+        if cells is None:
+            return "its space would reach off the map"
+        return self.board.solid_reason(cells, z, height, burrow=self.speed[BURROW] > 0)
+
+    def _make_place(self, pos: int) -> Place | None:
+        board = self.board
+        anchor, level = divmod(pos, self.levels)
+        z = level + board.bottom
+        squeezed = False
+        if self._fits(anchor, z, False) is not None:
+            if self.small_offsets is None or self._fits(anchor, z, True) is not None:
+                return None
+            squeezed = True
+        offsets = self.small_offsets if squeezed else self.offsets
+        assert offsets is not None
+        cells = board.cells_of(anchor, offsets)
+        assert cells is not None
+        height = self.small_height if squeezed else self.height
+        ground = board.ground
+        landing = max(ground[c] for c in cells)
+        if any(z < ground[c] for c in cells):
+            kind = UNDER
+        elif z == landing:
+            kind = GROUND
+        else:
+            kind = AIR
+        occupants: set[int] = set()
+        for c in cells:
+            for level_z in range(z, z + height):
+                occupants.update(self.occupied.get((c, level_z), ()))
+        difficult = kind != UNDER and (bool(occupants) or any(
+            (z == ground[c] and board.difficult[c]) or (z > ground[c] and board.air_difficult[c])
+            for c in cells))
+        span = (z, z + height - 1)
+        threat = 0
+        for bit, i in enumerate(self.watchers):
+            other = self.others[i]
+            if not self.other_cells[i]:
+                continue
+            if board.distance(cells, span, self.other_cells[i], self.other_span[i]) <= other.reach:
+                threat |= 1 << bit
+        return Place(pos, anchor, z, squeezed, cells, height, landing, kind,
+                     kind == GROUND and any(board.water[c] for c in cells),
+                     any(board.climb[c] for c in cells), difficult, tuple(sorted(occupants)),
+                     threat)
+
+    # -- packing ---------------------------------------------------------------------------------
+    def pack(self, pos: int, provoked: int, b: int, c: int, flags: int) -> int:
+        if b > EU_MASK or c > EU_MASK:
+            raise OverflowError("too many diagonal steps to count")  # pragma: no cover
+        return ((((pos << self.n_watchers) | provoked) << LOW_BITS)
+                | (c << (FLAG_BITS + EU_BITS)) | (b << FLAG_BITS) | flags)
+
+    def unpack(self, code: int) -> tuple[int, int, int, int, int]:
+        """(position, provoked, b, c, flags)."""
+        flags = code & FLAG_MASK
+        b = (code >> FLAG_BITS) & EU_MASK
+        c = (code >> (FLAG_BITS + EU_BITS)) & EU_MASK
+        rest = code >> LOW_BITS
+        return rest >> self.n_watchers, rest & self.watch_mask, b, c, flags
+
+    def _place_of(self, code: int) -> Place:
+        place = self.place((code >> LOW_BITS) >> self.n_watchers)
+        assert place is not None
+        return place
+
+    def _start_code(self, me: Dnd5eCreature) -> int:
+        anchor = self.board.at(*me.at)
+        assert anchor is not None
+        pos = self.position(anchor, me.altitude)
+        place = self.place(pos)
+        if place is None:
+            from ...errors import ScenarioError
+
+            why = self._fits(anchor, me.altitude, False) or "no room"
+            raise ScenarioError(f"{me.id} does not fit where it stands: {why} (D-size)")
+        flags = PRONE if me.prone else 0
+        if place.kind == AIR and not self.hover and (
+                me.prone or (self.speed[FLY] == 0 and self.me.speed.fly > 0)):
+            # knocked prone or at speed 0 in the air, with nothing to hold it up (D-fly)
+            pos, flags, event = self._fall(place, flags | PRONE, involuntary=True)
+            self.start_events = ({**event, "step": 0},)
+        return self.pack(pos, 0, 0, 0, flags)
+
+    @property
+    def start(self) -> int:
+        return self._start
+
+    @property
+    def budget(self) -> int:
+        return self._budget
+
+    @property
+    def half(self) -> int | None:
+        return None
+
+    def cap(self, mode: int, flags: int) -> int:
+        """Ticks of movement this turn for a step made with ``mode``'s speed (D-speed)."""
+        return self.speed[self.paying(mode)] * self.scale * (2 if flags & DASHED else 1)
+
+    def paying(self, mode: int) -> int:
+        """Which speed pays: climbing or swimming without that speed uses the walking speed."""
+        if mode in (CLIMB, SWIM) and not self.speed[mode]:
+            return WALK
+        return mode
+
+    # -- the one legality function ----------------------------------------------------------------
+    def steps(self, code: int, spent: int) -> Iterable[Step]:
+        flags = code & FLAG_MASK
+        b = (code >> FLAG_BITS) & EU_MASK
+        c = (code >> (FLAG_BITS + EU_BITS)) & EU_MASK
+        rest = code >> LOW_BITS
+        provoked = rest & self.watch_mask
+        pos = rest >> self.n_watchers
+        place = self.place(pos)
+        assert place is not None
+        out: list[Step] = []
+        self._token_steps(out, code, place, provoked, b, c, flags, spent)
+        if flags & FALLING:
+            return out
+        scale = self.scale
+        rule = self.rule
+        dashed = 2 if flags & DASHED else 1
+        auto_dash = not self.full and self.can_act and not flags & ACTION
+        speed = self.speed
+        pack = self.pack
+        disengaged = flags & DISENGAGED
+        prune = self.prune
+        for edge in self._edges_from(place, bool(flags & PRONE)):
+            move = edge.move
+            dst = edge.dst
+            axes = move.axes
+            for way in edge.ways:
+                m = way.multiplier
+                nb, nc, nflags = b, c, flags
+                if axes == 1 or rule is DiagonalRule.PHB:
+                    feet = 5 * m
+                elif rule is DiagonalRule.DMG:
+                    feet = (10 if flags & PARITY else 5) * m
+                    nflags = flags ^ PARITY
+                elif axes == 2:
+                    nb = b + m
+                    feet = 5 * (round_root_sum(nb, c) - round_root_sum(b, c))
+                else:
+                    nc = c + m
+                    feet = 5 * (round_root_sum(b, nc) - round_root_sum(b, c))
+                cost = feet * scale
+                mode = way.mode
+                if mode in (CLIMB, SWIM) and not speed[mode]:
+                    mode = WALK
+                name = move.name
+                limit = speed[mode] * scale
+                if spent + cost > limit * dashed:
+                    if not auto_dash or spent + cost > 2 * limit:
+                        continue
+                    name = "dash " + name
+                    nflags |= ACTION | DASHED
+                new = 0 if disengaged else place.threat & ~dst.threat & ~provoked
+                target = pack(dst.pos, provoked | new, nb, nc, nflags)
+                if prune and self._dominated(target, spent + cost):
+                    continue
+                events = self._attacks(new) if new else _NO_EVENTS
+                out.append((name, target, cost, _NO_CHECKS, events))
+        return out
+
+    def _dominated(self, code: int, spent: int) -> bool:
+        """Whether a state already generated for the same place makes ``code`` pointless.
+
+        The same place, provoked set, prone and parity; no more spent; Dash no more used; and a
+        ``euclid`` rounding residue no larger, so every continuation costs it no more.
+        """
+        eu_mask = ((EU_MASK << EU_BITS) | EU_MASK) << FLAG_BITS
+        key = code & ~eu_mask & ~(ACTION | DASHED)
+        b = (code >> FLAG_BITS) & EU_MASK
+        c = (code >> (FLAG_BITS + EU_BITS)) & EU_MASK
+        dash = code & DASHED
+        front = self._fronts.get(key)
+        if front is None:
+            self._fronts[key] = [(spent, b, c, dash)]
+            return False
+        euclid = self.rule is DiagonalRule.EUCLID
+        for old_spent, ob, oc, old_dash in front:
+            if old_spent > spent or old_dash > dash:
+                continue
+            if (ob, oc) == (b, c) or not euclid:
+                return True
+            shift = round_root_sum(ob, oc) - round_root_sum(b, c)
+            if compare_root_sum(ob - b, oc - c, shift) <= 0:
+                return True
+        front.append((spent, b, c, dash))
+        return False
+
+    def _attacks(self, bits: int) -> tuple[dict[str, Any], ...]:
+        return tuple({"type": "opportunity-attack", "by": self.others[i].id}
+                     for bit, i in enumerate(self.watchers) if bits >> bit & 1)
+
+    def _edges_from(self, place: Place, prone: bool) -> tuple[_Edge, ...]:
+        key = (place.pos, prone)
+        edges = self._edges.get(key)
+        if edges is None:
+            found = []
+            for move in self.board.moves[place.anchor]:
+                dst, ways, _why = self._ways(place, move, prone)
+                if dst is not None and ways:
+                    found.append(_Edge(move, dst, ways))
+            edges = tuple(found)
+            self._edges[key] = edges
+        return edges
+
+    def _ways(self, src: Place, move: Move, prone: bool
+              ) -> tuple[Place | None, tuple[Way, ...], tuple[str, str] | None]:
+        """The ways to make ``move`` from ``src`` (whatever the movement left), or why none."""
+        board = self.board
+        name = self.name
+        z = src.z + move.dz
+        label = board.labels[move.target]
+        if z < board.bottom or z > board.top:
+            limit = "top" if z > board.top else "bottom"
+            return None, (), ("D-grid", f"altitude {z} is past the {limit} of the map "
+                                        f"({board.top if z > board.top else board.bottom})")
+        dst = self.place(self.position(move.target, z))
+        if dst is None:
+            why = self._fits(move.target, z, False)
+            if self.small_offsets is not None:
+                why = f"{why}, and even squeezing: {self._fits(move.target, z, True)}"
+            return None, (), ("D-size", f"{name} has no room at {label}, altitude {z}: {why}")
+        if move.axes > 1:
+            squeezed = src.squeezed or dst.squeezed
+            for corner, dz in move.corners:
+                blocked = ("off the map" if corner < 0
+                           else self._fits(corner, src.z + dz, squeezed))
+                if blocked is not None:
+                    return None, (), ("D-grid", f"the step to {move.name} would cut a corner: "
+                                                f"{blocked}")
+        for i in dst.occupants:
+            if self.blocking[i]:
+                other = self.others[i]
+                return None, (), ("D-creatures",
+                                  f"{other.display_name} ({other.size.value}) is hostile and less "
+                                  f"than two sizes larger or smaller than {name} "
+                                  f"({self.me.size.value}): {name} cannot move through its space")
+        speed = self.speed
+        kinds = (src.kind, dst.kind)
+        crawl = ("D-prone", f"{name} is prone: it can only crawl along the ground (stand first)")
+        modes: list[int]
+        if UNDER in kinds:
+            if prone:
+                return dst, (), crawl
+            if not speed[BURROW]:
+                return dst, (), ("D-speed", f"moving under the ground needs a burrowing speed; "
+                                            f"{name} has none")
+            modes = [BURROW]
+        elif AIR in kinds or move.dz:
+            if prone:
+                return dst, (), crawl
+            modes = [FLY] if speed[FLY] else []
+            if ((src.kind != AIR or src.climbable) and (dst.kind != AIR or dst.climbable)
+                    and (src.climbable or dst.climbable)):
+                modes.append(CLIMB)
+            if not modes:
+                return dst, (), self._lift_refusal(dst)
+        elif src.water or dst.water:
+            if prone:
+                return dst, (), ("D-prone", f"{name} is prone: it cannot swim while prone")
+            modes = [SWIM]
+        else:
+            modes = [WALK]
+        ways = []
+        for mode in modes:
+            extra = 1 if dst.difficult else 0
+            if prone:
+                extra += 1  # crawling (D-prone)
+            if dst.squeezed:
+                extra += 1  # squeezing (D-size)
+            if mode in (CLIMB, SWIM) and not speed[mode]:
+                extra += 1  # climbing or swimming without that speed (D-speed)
+            ways.append(Way(mode, 1 + extra, dst.difficult))
+        return dst, tuple(ways), None
+
+    def _lift_refusal(self, dst: Place) -> tuple[str, str]:
+        name = self.name
+        if self.me.speed.fly and not self.speed[FLY]:
+            return ("D-fly", f"{name}'s speed is 0: it cannot fly")
+        where = self.board.labels[dst.anchor]
+        return ("D-speed", f"{name} cannot fly, and there is nothing to climb at {where} "
+                           "(a climb: true space) to leave the ground or change level there")
+
+    # -- tokens ------------------------------------------------------------------------------------
+    def _token_steps(self, out: list[Step], code: int, place: Place, provoked: int, b: int,
+                     c: int, flags: int, spent: int) -> None:
+        pos = place.pos
+        pack = self.pack
+        full = self.full
+        action_open = self.can_act and not flags & ACTION
+        if action_open and full:
+            out.append(("dash", pack(pos, provoked, b, c, flags | ACTION | DASHED), 0,
+                        _NO_CHECKS, _NO_EVENTS))
+        if full and action_open:
+            out.append(("disengage", pack(pos, provoked, b, c, flags | ACTION | DISENGAGED), 0,
+                        _NO_CHECKS, _NO_EVENTS))
+            out.append(("action", pack(pos, provoked, b, c, flags | ACTION), 0,
+                        _NO_CHECKS, _NO_EVENTS))
+        if full:
+            if not flags & INTERACT:
+                out.append(("interact", pack(pos, provoked, b, c, flags | INTERACT), 0,
+                            _NO_CHECKS, _NO_EVENTS))
+            elif action_open:
+                out.append(("interact", pack(pos, provoked, b, c, flags | ACTION), 0,
+                            _NO_CHECKS, _NO_EVENTS))
+        if flags & FALLING:
+            return
+        if flags & PRONE:
+            mode = FLY if place.kind == AIR else WALK
+            cost = self.speed[mode] * self.scale // 2
+            if self.speed[mode] and spent + cost <= self.cap(mode, flags):
+                out.append(("stand", pack(pos, provoked, b, c, flags & ~PRONE), cost,
+                            _NO_CHECKS, _NO_EVENTS))
+            elif (self.speed[mode] and not full and action_open
+                  and spent + cost <= self.cap(mode, flags | DASHED)):
+                out.append(("dash stand", pack(pos, provoked, b, c,
+                                               (flags & ~PRONE) | ACTION | DASHED), cost,
+                            _NO_CHECKS, _NO_EVENTS))
+        elif place.kind != UNDER and not place.water and (full or place.kind == AIR):
+            if place.kind == AIR and not self.hover:
+                npos, nflags, event = self._fall(place, flags | PRONE, involuntary=False)
+                out.append(("prone", pack(npos, provoked, b, c, nflags), 0, _NO_CHECKS,
+                            (event,)))
+            else:
+                out.append(("prone", pack(pos, provoked, b, c, flags | PRONE), 0, _NO_CHECKS,
+                            _NO_EVENTS))
+
+    def _fall(self, place: Place, flags: int, *, involuntary: bool
+              ) -> tuple[int, int, dict[str, Any]]:
+        """D-fly: the creature drops to the ground level of its space (or 500 ft, XGtE)."""
+        options = self.options
+        feet = (place.z - place.landing) * 5
+        result = fall(feet, fly_speed=self.speed[FLY], fall_rate=options.fall_rate,
+                      flyer_fall=options.flyer_fall)
+        levels = result.feet // 5
+        pos = self.position(place.anchor, place.z - levels)
+        if self.place(pos) is None:  # pragma: no cover - the ground below always has room
+            pos = self.position(place.anchor, place.landing)
+        if result.lands:
+            flags &= ~FALLING
+            if involuntary and not result.prone and not self.me.prone:
+                flags &= ~PRONE
+        else:
+            flags |= FALLING
+        prone = bool(flags & PRONE)
+        metres = format_cost(Fraction(result.feet * 3, 10)) if self.metric else None
+        return pos, flags, result.event(prone=prone, metres=metres)
+
+    # -- words for states and refusals ------------------------------------------------------------
+    def mode_name(self, place: Place) -> str:
+        if place.kind == UNDER:
+            return "burrow"
+        if place.kind == AIR:
+            return "fly" if self.speed[FLY] or not place.climbable else "climb"
+        return "swim" if place.water else "walk"
+
+    def describe(self, code: int) -> dict[str, Any]:
+        flags = code & FLAG_MASK
+        place = self._place_of(code)
+        data: dict[str, Any] = {
+            "at": self.board.labels[place.anchor],
+            "altitude": place.z,
+            "mode": self.mode_name(place),
+            "prone": bool(flags & PRONE),
+            "squeezing": place.squeezed,
+        }
+        if flags & FALLING:
+            data["falling"] = True
+        return data
+
+    def end_key(self, code: int) -> int:
+        """Codes that describe the same end state share this key (turn-only flags dropped).
+
+        Whether the action is used stays in the key, so that a reach keeps the way with the action
+        still open when a way with Dash costs the same; ``Dnd5eRuleset.reach`` then merges them.
+        """
+        return (((code >> LOW_BITS) >> self.n_watchers) << 3) | (code & PRONE) | (
+            2 if code & FALLING else 0) | (4 if code & ACTION else 0)
+
+    def end_problem(self, code: int) -> tuple[str, str] | None:
+        place = self._place_of(code)
+        if not place.occupants:
+            return None
+        others = [self.others[i] for i in place.occupants]
+        if self.me.size is Size.TINY and len(others) <= 3 and all(
+                o.size is Size.TINY for o in others):
+            return None  # four Tiny creatures fit in one space (D-size)
+        who = ", ".join(o.display_name for o in others)
+        return ("D-creatures", f"{self.name} may not end its move in another creature's space "
+                               f"({who}, at {self.board.labels[place.anchor]})")
+
+    def actions(self, code: int, spent: int) -> tuple[str, ...]:
+        """What the creature can still do this turn; ``attack`` means its action is unused."""
+        del spent
+        if not self.can_act:
+            return ()
+        flags = code & FLAG_MASK
+        kinds = []
+        if not flags & ACTION:
+            kinds.append("attack")
+        kinds.append("bonus-action")
+        if not flags & INTERACT or not flags & ACTION:
+            kinds.append("object-interaction")
+        kinds.append("reaction")
+        return tuple(kinds)
+
+    def parse_move(self, token: str, code: int) -> str:
+        word = token.strip().lower()
+        if word in KEYWORDS:
+            return word
+        head, plus, tail = word.partition("+")
+        if plus and tail not in ("up", "down"):
+            raise NotationError(f"expected a space and +up or +down (like C5+up), got {token!r}")
+        suffix = f"+{tail}" if plus else ""
+        place = self._place_of(code)
+        col, row = self.board.coords[place.anchor]
+        upper = head.upper()
+        if self.board.hex and upper in Direction.__members__:
+            dc, dr = Direction[upper].delta
+            return _label(col + dc, row + dr) + suffix
+        if not self.board.hex and upper in Compass.__members__:
+            dc, dr = Compass[upper].delta
+            return _label(col + dc, row + dr) + suffix
+        try:
+            c, r = split_label(head, kind="hex" if self.board.hex else "square")
+        except NotationError as exc:
+            dirs = "N NE SE S SW NW" if self.board.hex else "N NE E SE S SW W NW"
+            raise NotationError(
+                f"{exc}; a move is a space label (C5, or C5+up / C5+down to change altitude on "
+                f"the way), a direction ({dirs}) or one of: " + ", ".join(KEYWORDS)) from None
+        return _label(c, r) + suffix
+
+    def explain(self, code: int, spent: int, move: str) -> tuple[str, str]:
+        _pos, _provoked, _b, _c, flags = self.unpack(code)
+        place = self._place_of(code)
+        name = self.name
+        if move in ("dash", "disengage", "action", "interact"):
+            return self._explain_action(move, flags)
+        if move == "stand":
+            return self._explain_stand(place, flags, spent)
+        if move == "prone":
+            if flags & PRONE:
+                return ("D-prone", f"{name} is already prone")
+            return ("D-prone", f"{name} cannot drop prone "
+                               + ("under the ground" if place.kind == UNDER else "while swimming"))
+        if flags & FALLING:
+            return ("D-fly", f"{name} is still falling: it cannot move again this turn")
+        if self.me.speed_zero:
+            held = ", ".join(sorted(self.me.conditions & SPEED_ZERO))
+            return ("D-speed", f"{name}'s speed is 0 ({held}): it cannot move")
+        edge = next((m for m in self.board.moves[place.anchor] if m.name == move), None)
+        if edge is None:
+            return self._explain_far(place, move)
+        dst, ways, why = self._ways(place, edge, bool(flags & PRONE))
+        if why is not None:
+            return why
+        assert dst is not None
+        return self._explain_cost(code, spent, edge, dst, ways)
+
+    def _explain_action(self, move: str, flags: int) -> tuple[str, str]:
+        name = self.name
+        if not self.can_act:
+            conditions = ", ".join(sorted(self.me.conditions & NO_ACTION))
+            return ("D-turn", f"{name} cannot take actions ({conditions})")
+        if move == "interact":
+            return ("D-interact", f"{name} has used its free object interaction and its action: "
+                                  "another interaction must wait for its next turn")
+        what = ("Dash" if flags & DASHED else "Disengage" if flags & DISENGAGED
+                else "its action")
+        if not self.full:
+            return ("D-turn", f"{move} is checked by check, not searched")  # pragma: no cover
+        return ("D-turn", f"{name} has already used its action this turn ({what}); "
+                          f"{move} needs the action")
+
+    def _explain_stand(self, place: Place, flags: int, spent: int) -> tuple[str, str]:
+        name = self.name
+        if not flags & PRONE:
+            return ("D-prone", f"{name} is not prone")
+        mode = FLY if place.kind == AIR else WALK
+        if not self.speed[mode]:
+            return ("D-prone", f"{name}'s {MODES[mode]} speed is 0: it cannot stand up")
+        cost = self.speed[mode] * self.scale // 2
+        left = max(0, self.cap(mode, flags) - spent)
+        return ("D-prone", f"standing up costs half of {name}'s {MODES[mode]} speed, "
+                           f"{self.length(cost)} {self.unit}, but it has only "
+                           f"{self.length(left)} {self.unit} of movement left")
+
+    def _explain_far(self, place: Place, move: str) -> tuple[str, str]:
+        head = move.partition("+")[0]
+        kind = "hex" if self.board.hex else "square"
+        try:
+            col, row = split_label(head, kind=kind)
+        except NotationError:
+            return ("D-grid", "that step leads off the map")
+        if self.board.at(col, row) is None:
+            return ("D-grid", f"there is no {kind} {head} on the map")
+        here = self.board.labels[place.anchor]
+        where = "north-west space" if len(self.offsets) > 1 else "space"
+        count = "six" if self.board.hex else "eight"
+        if move in ("up", "down"):  # pragma: no cover - up and down are always listed
+            return ("D-grid", f"{self.name} cannot move {move} here")
+        return ("D-grid", f"{head} is not adjacent to {here}: a step moves {self.name}'s {where} "
+                          f"into one of the {count} adjacent {kind}s")
+
+    def _explain_cost(self, code: int, spent: int, move: Move, dst: Place,
+                      ways: tuple[Way, ...]) -> tuple[str, str]:
+        flags = code & FLAG_MASK
+        cheapest = min(ways, key=lambda w: self.step_cost(code, move, w))
+        cost = self.step_cost(code, move, cheapest)
+        mode = self.paying(cheapest.mode)
+        left = max(0, self.cap(mode, flags) - spent)
+        moved = self.length(spent)
+        why = []
+        if cheapest.difficult:
+            why.append("difficult terrain")
+        if flags & PRONE:
+            why.append("crawling")
+        if dst.squeezed:
+            why.append("squeezing")
+        if cheapest.mode != mode:
+            why.append(f"{MODES[cheapest.mode]}ing without a {MODES[cheapest.mode]} speed")
+        because = f" ({', '.join(why)})" if why else ""
+        dash = " with Dash" if flags & DASHED else ""
+        return ("D-speed", f"the step to {move.name} costs {self.length(cost)} {self.unit}"
+                           f"{because}, but with its {MODES[mode]} speed{dash} {self.name} has "
+                           f"only {self.length(left)} {self.unit} left after moving {moved} "
+                           f"{self.unit}")
+
+    def step_cost(self, code: int, move: Move, way: Way) -> int:
+        """Ticks of a move made ``way`` from state ``code`` (the same sums as ``steps``)."""
+        _pos, _provoked, b, c, flags = self.unpack(code)
+        m = way.multiplier
+        if move.axes == 1 or self.rule is DiagonalRule.PHB:
+            feet = 5 * m
+        elif self.rule is DiagonalRule.DMG:
+            feet = (10 if flags & PARITY else 5) * m
+        elif move.axes == 2:
+            feet = 5 * (round_root_sum(b + m, c) - round_root_sum(b, c))
+        else:
+            feet = 5 * (round_root_sum(b, c + m) - round_root_sum(b, c))
+        return feet * self.scale
+
+    def way_of(self, code: int, step: Step) -> Way | None:
+        """Which way a taken step went (None for a token): for the turn report."""
+        place = self._place_of(code)
+        name = step[0].removeprefix("dash ")
+        move = next((m for m in self.board.moves[place.anchor] if m.name == name), None)
+        if move is None:
+            return None
+        _dst, ways, _why = self._ways(place, move, bool(code & PRONE))
+        for way in ways:
+            if self.step_cost(code, move, way) == step[2]:
+                return way
+        return None  # pragma: no cover - a taken step always has its way
+
+    def length(self, ticks: int) -> str:
+        return format_cost(ticks * self.tick)
+
+    def info(self) -> dict[str, Any]:
+        per_foot = Fraction(3, 10) if self.metric else Fraction(1)
+        speeds = {MODES[i]: format_cost(self.speed[i] * per_foot) for i in range(5)
+                  if self.speed[i] or i == WALK}
+        data: dict[str, Any] = {
+            "size": self.me.size.value,
+            "speeds": speeds,
+            "hover": self.hover,
+            "grid": self.battle.map.grid.value,
+            "diagonals": self.rule.value,
+            "units": self.unit,
+        }
+        if self.start_events:
+            data["start_events"] = list(self.start_events)
+        return data
+
+    def text_map(self, costs: Mapping[str, Fraction]) -> str:
+        shown = {label: format_cost(cost) for label, cost in costs.items()}
+        vmap = self.battle.map
+        col, row = self.me.at
+        here = _label(col, row)
+        if vmap.grid is GridKind.HEX:
+            return hex_text_window(Hex(col, row), shown, vmap.columns, vmap.rows,
+                                   mark={here: "@"})
+        walls = frozenset(self.board.labels[i] for i, w in enumerate(self.board.wall) if w)
+        return square_text_window(Square(col, row), shown, vmap.columns, vmap.rows,
+                                  mark={here: "@"}, blocked=walls)
+
+    # -- for the turn report -----------------------------------------------------------------------
+    def flags_of(self, code: int) -> int:
+        return code & FLAG_MASK
+
+    def label_of(self, code: int) -> str:
+        return self.board.labels[self._place_of(code).anchor]
+
+
+def _label(col: int, row: int) -> str:
+    from ...geometry.labels import column_label
+
+    if col < 1 or row < 1:
+        return "off-the-map"
+    return f"{column_label(col)}{row}"
+

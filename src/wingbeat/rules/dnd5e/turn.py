@@ -1,0 +1,132 @@
+"""D-turn: what a checked move or a found path leaves of the creature's turn.
+
+The generic ``MoveReport`` says each step's cost; this adds the 5e ledger: movement spent by
+speed and left of each, difficult terrain crossed, opportunity attacks and falls, whether it ends
+in a legal space, and whether the action, bonus action and free object interaction are unused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...search import Step
+from ..grid import MoveReport
+from .space import ACTION, DASHED, DISENGAGED, INTERACT, MODES, PRONE, Dnd5eSpace
+
+__all__ = ["TurnReport", "turn_report"]
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """A ``MoveReport`` with the turn's ledger (``turn``) and any fall before the first step."""
+
+    move: MoveReport
+    turn: dict[str, Any]
+    start_events: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return self.move.legal
+
+    @property
+    def events(self) -> tuple[dict[str, Any], ...]:
+        return self.start_events + self.move.events
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.move.to_dict()
+        data["events"] = list(self.events)
+        data["turn"] = self.turn
+        return data
+
+    def to_text(self) -> str:
+        lines = [f"event before moving: {_words(e)}" for e in self.start_events]
+        lines.append(self.move.to_text())
+        t = self.turn
+        unit = self.move.unit
+        spent = ", ".join(f"{mode} {v}" for mode, v in t["spent"].items()) or "nothing"
+        left = ", ".join(f"{mode} {v}" for mode, v in t["left"].items())
+        lines.append(f"movement spent: {spent} ({t['total']} {unit}); left: {left}")
+        if t["difficult"]:
+            lines.append("difficult terrain entered at: " + ", ".join(t["difficult"]))
+        lines.append(f"action: {t['action']}; bonus action: {t['bonus_action']}; "
+                     f"object interaction: {t['object_interaction']}")
+        if t["squeezing"]:
+            lines.append("squeezing: disadvantage on its attack rolls and Dexterity saves; "
+                         "attacks against it have advantage (D-size)")
+        return "\n".join(lines)
+
+
+def _words(event: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in event.items())
+
+
+def _replay(space: Dnd5eSpace, report: MoveReport) -> list[tuple[int, Step]]:
+    """The states and steps behind a report's moves, found again with the same generator."""
+    code = space.start
+    spent = 0
+    out: list[tuple[int, Step]] = []
+    for record in report.steps:
+        ticks = record.cost / space.tick
+        step = next(s for s in space.steps(code, spent)
+                    if s[0] == record.move and s[2] == ticks)
+        out.append((code, step))
+        spent += step[2]
+        code = step[1]
+    return out
+
+
+def turn_report(space: Dnd5eSpace, report: MoveReport) -> TurnReport:
+    """The D-turn ledger of a legal or stopped move, from the space that judged it."""
+    spent_by: dict[str, int] = {}
+    difficult: list[str] = []
+    attacks: list[dict[str, Any]] = []
+    falls: list[dict[str, Any]] = []
+    end = space.start
+    total = 0
+    for index, (code, step) in enumerate(_replay(space, report), 1):
+        move, target, cost = step[0], step[1], step[2]
+        way = space.way_of(code, step)
+        if way is not None:
+            mode = MODES[space.paying(way.mode)]
+            spent_by[mode] = spent_by.get(mode, 0) + cost
+            if way.difficult:
+                difficult.append(space.label_of(target))
+        elif move.removeprefix("dash ") == "stand":
+            mode = "fly" if space.describe(code)["mode"] == "fly" else "walk"
+            spent_by[mode] = spent_by.get(mode, 0) + cost
+        for event in step[4]:
+            if event["type"] == "opportunity-attack":
+                attacks.append({"by": event["by"], "step": index})
+            elif event["type"] == "fall":
+                falls.append({**event, "step": index})
+        total += cost
+        end = target
+    flags = space.flags_of(end)
+    left = {}
+    for i, mode in enumerate(MODES):
+        if space.speed[i] or i == 0:
+            left[mode] = space.length(max(0, space.cap(i, flags) - total))
+    if flags & DASHED:
+        action = "dash"
+    elif flags & DISENGAGED:
+        action = "disengage"
+    elif flags & ACTION:
+        action = "used"
+    else:
+        action = "unused" if space.can_act else "none (cannot act)"
+    turn = {
+        "spent": {mode: space.length(t) for mode, t in spent_by.items()},
+        "total": space.length(total),
+        "left": left,
+        "difficult": difficult,
+        "opportunity_attacks": attacks,
+        "falls": [*space.start_events, *falls],
+        "ends_legally": report.legal and space.end_problem(end) is None,
+        "prone": bool(flags & PRONE),
+        "squeezing": bool(space.describe(end)["squeezing"]),
+        "action": action,
+        "bonus_action": "unused" if space.can_act else "none (cannot act)",
+        "object_interaction": "used" if flags & INTERACT else "unused",
+    }
+    return TurnReport(report, turn, space.start_events)

@@ -1,0 +1,202 @@
+"""The ``dnd5e`` part of the scenario schema, and its checks against the map."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..errors import NotationError, ScenarioError
+from ..geometry.labels import column_label, split_label
+from ..geometry.squaregrid import DiagonalRule
+from ..model import Scenario
+from ..rules.dnd5e import (
+    CONDITIONS,
+    Cell,
+    Dnd5eBattle,
+    Dnd5eCreature,
+    Dnd5eMap,
+    Dnd5eOptions,
+    GridKind,
+    Size,
+    Speeds,
+    Terrain,
+    Units,
+)
+from ..rules.dnd5e.board import Board, footprint_offsets
+from ._load import raise_validation
+
+__all__ = ["Dnd5eFile", "build"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CellsModel(_Strict):
+    at: list[str] | str
+    terrain: Terrain | None = None
+    wall: bool | None = None
+    ground: int | None = Field(default=None, ge=-200, le=200)
+    ceiling: int | None = Field(default=None, ge=-199, le=201)
+    climb: bool | None = None
+    air: Literal["difficult", "normal"] | None = None
+
+
+class MapModel(_Strict):
+    grid: GridKind = GridKind.SQUARE
+    columns: int = Field(ge=1, le=702)
+    rows: int = Field(ge=1, le=2000)
+    top: int = Field(default=12, ge=0, le=200)
+    bottom: int = Field(default=0, ge=-200, le=0)
+    cells: list[CellsModel] = []
+
+
+class SpeedModel(_Strict):
+    walk: int = Field(default=30, ge=0, le=1000)
+    fly: int = Field(default=0, ge=0, le=1000)
+    climb: int = Field(default=0, ge=0, le=1000)
+    swim: int = Field(default=0, ge=0, le=1000)
+    burrow: int = Field(default=0, ge=0, le=1000)
+
+
+class CreatureModel(_Strict):
+    id: str = Field(min_length=1)
+    name: str = ""
+    size: Size = Size.MEDIUM
+    speed: SpeedModel = SpeedModel()
+    hover: bool = False
+    reach: int = Field(default=5, ge=0, le=100)
+    at: str
+    altitude: int | None = Field(default=None, ge=-200, le=200)
+    side: str | None = None
+    conditions: list[str] = []
+
+    @field_validator("conditions")
+    @classmethod
+    def _known(cls, value: list[str]) -> list[str]:
+        for condition in value:
+            if condition not in CONDITIONS:
+                raise ValueError(f"unknown condition {condition!r}; expected some of: "
+                                 + ", ".join(sorted(CONDITIONS)))
+        return value
+
+
+class OptionsModel(_Strict):
+    diagonals: DiagonalRule = DiagonalRule.PHB
+    units: Units = Units.FT
+    fall_rate: bool = False
+    flyer_fall: bool = False
+
+
+class Dnd5eFile(_Strict):
+    ruleset: Literal["dnd5e"]
+    description: str = ""
+    options: OptionsModel = OptionsModel()
+    map: MapModel
+    creatures: list[CreatureModel] = []
+
+
+def build(data: dict[str, Any], source: str) -> Scenario:
+    """Validate ``dnd5e`` scenario data and build its battle."""
+    try:
+        model = Dnd5eFile.model_validate(data)
+    except ValidationError as exc:
+        raise_validation(exc, source)
+        raise  # pragma: no cover - raise_validation always raises
+    vmap = _build_map(model.map)
+    options = Dnd5eOptions(diagonals=model.options.diagonals, units=model.options.units,
+                           fall_rate=model.options.fall_rate, flyer_fall=model.options.flyer_fall)
+    board = Board(vmap, options.diagonals)
+    creatures = []
+    seen: set[str] = set()
+    for i, c in enumerate(model.creatures):
+        where = f"creatures[{i}]"
+        if c.id in seen:
+            raise ScenarioError(f"duplicate creature id {c.id!r}; ids must be unique",
+                                where=f"{where}.id")
+        seen.add(c.id)
+        creatures.append(_build_creature(c, vmap, board, where))
+    battle = Dnd5eBattle(map=vmap, creatures=tuple(creatures), options=options)
+    return Scenario(ruleset="dnd5e", battle=battle, source=source)
+
+
+def _coords(label: str, vmap: Dnd5eMap, where: str) -> tuple[int, int]:
+    kind = "hex" if vmap.grid is GridKind.HEX else "square"
+    try:
+        col, row = split_label(label, kind=kind)
+    except NotationError as exc:
+        raise ScenarioError(str(exc), where=where) from None
+    if not vmap.contains(col, row):
+        if vmap.grid is GridKind.HEX and (col + row) % 2:
+            raise ScenarioError(f"{label} is not a hex: in doubled coordinates column index + "
+                                "row must be even", where=where)
+        raise ScenarioError(f"{label} is off the map (columns A..{column_label(vmap.columns)}, "
+                            f"rows 1..{vmap.rows})", where=where)
+    return col, row
+
+
+def _build_map(m: MapModel) -> Dnd5eMap:
+    if m.bottom > m.top:  # pragma: no cover - bottom ≤ 0 ≤ top by the schema
+        raise ScenarioError("bottom must not be above top", where="map.bottom")
+    shell = Dnd5eMap(columns=m.columns, rows=m.rows, grid=m.grid, top=m.top, bottom=m.bottom)
+    cells: dict[tuple[int, int], Cell] = {}
+    for i, block in enumerate(m.cells):
+        here = f"map.cells[{i}]"
+        labels = [block.at] if isinstance(block.at, str) else block.at
+        if not labels:
+            raise ScenarioError("expected at least one space label", where=f"{here}.at")
+        if all(v is None for v in (block.terrain, block.wall, block.ground, block.ceiling,
+                                   block.climb, block.air)):
+            raise ScenarioError("expected something about these spaces: terrain, wall, ground, "
+                                "ceiling, climb or air", where=here)
+        if block.ground is not None and not m.bottom <= block.ground <= m.top:
+            raise ScenarioError(f"ground level {block.ground} is outside the map's altitudes "
+                                f"({m.bottom}..{m.top})", where=f"{here}.ground")
+        for j, label in enumerate(labels):
+            where = f"{here}.at" + ("" if isinstance(block.at, str) else f"[{j}]")
+            xy = _coords(label, shell, where)
+            old = cells.get(xy, Cell())
+            cells[xy] = Cell(
+                terrain=block.terrain if block.terrain is not None else old.terrain,
+                wall=block.wall if block.wall is not None else old.wall,
+                ground=block.ground if block.ground is not None else old.ground,
+                ceiling=block.ceiling if block.ceiling is not None else old.ceiling,
+                climb=block.climb if block.climb is not None else old.climb,
+                air_difficult=(block.air == "difficult") if block.air is not None
+                else old.air_difficult,
+            )
+    for (col, row), cell in cells.items():
+        if cell.ceiling is not None and cell.ceiling <= cell.ground:
+            raise ScenarioError(f"{column_label(col)}{row} has its ceiling at {cell.ceiling}, not "
+                                f"above its ground level {cell.ground}: no altitude would exist "
+                                "there", where="map.cells")
+    return Dnd5eMap(columns=m.columns, rows=m.rows, grid=m.grid, top=m.top, bottom=m.bottom,
+                    cells=cells)
+
+
+def _build_creature(c: CreatureModel, vmap: Dnd5eMap, board: Board, where: str) -> Dnd5eCreature:
+    col, row = _coords(c.at, vmap, f"{where}.at")
+    anchor = board.at(col, row)
+    assert anchor is not None
+    cells = board.cells_of(anchor, footprint_offsets(vmap.grid, c.size))
+    if cells is None:
+        raise ScenarioError(f"a {c.size.value} creature's space at {c.at} reaches off the map "
+                            "(at names its north-west space)", where=f"{where}.at")
+    landing = max(board.ground[i] for i in cells)
+    altitude = landing if c.altitude is None else c.altitude
+    speed = Speeds(walk=c.speed.walk, fly=c.speed.fly, climb=c.speed.climb, swim=c.speed.swim,
+                   burrow=c.speed.burrow)
+    why = board.solid_reason(cells, altitude, c.size.levels, burrow=speed.burrow > 0)
+    if why is not None:
+        raise ScenarioError(f"{c.id} does not fit at {c.at}, altitude {altitude}: {why} (D-size)",
+                            where=f"{where}.altitude" if c.altitude is not None else f"{where}.at")
+    if altitude > landing and not speed.fly and not any(board.climb[i] for i in cells):
+        raise ScenarioError(f"{c.id} is at altitude {altitude}, above the ground ({landing}), but "
+                            "has no fly speed and no climbable surface there (climb: true)",
+                            where=f"{where}.altitude")
+    if c.hover and not speed.fly:
+        raise ScenarioError("hover needs a fly speed", where=f"{where}.hover")
+    return Dnd5eCreature(id=c.id, at=(col, row), altitude=altitude, name=c.name, size=c.size,
+                         speed=speed, hover=c.hover, reach=c.reach, side=c.side,
+                         conditions=frozenset(c.conditions))
