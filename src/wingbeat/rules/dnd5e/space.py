@@ -7,10 +7,11 @@ This is the one legality function of the ruleset: ``reach``, ``path`` and ``chec
 
 ``position`` is the footprint's north-west space and altitude (whether it squeezes, D-size,
 follows from there); ``provoked`` has a bit per hostile whose reaction this turn's movement has
-already drawn (D-creatures); ``b`` and ``c`` count the two- and three-axis steps (times their cost multiplier) for
-``euclid`` diagonals; the flags carry prone, the action (used, Dash, Disengage), the free object
-interaction, the ``dmg`` diagonal parity and a fall still under way (XGtE). Costs are ticks of 1 ft
-(½ ft when a speed is odd, so that standing up costs exactly half of it).
+already drawn (D-creatures); ``b`` and ``c`` count the two- and three-axis steps (times their
+cost multiplier) for ``euclid`` diagonals; the flags carry prone, the action (used, Dash,
+Disengage), the free object interaction, the ``dmg`` diagonal parity and a fall still under way
+(XGtE). Costs are ticks of 1 ft (½ ft when a speed is odd, so that standing up costs exactly half
+of it).
 """
 
 from __future__ import annotations
