@@ -214,9 +214,11 @@ async function start() {
   $("move-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!current) return;
+    const sent = $("moves-input").value;
     const ok = await act("POST", `/encounters/${current}/moves`,
-      { creature: $("creature-select").value, moves: $("moves-input").value });
-    if (ok) $("moves-input").value = "";
+      { creature: $("creature-select").value, moves: sent });
+    // Clear only what was sent: the user may already be typing the next creature's move.
+    if (ok && $("moves-input").value === sent) $("moves-input").value = "";
   });
   $("next-round-button").addEventListener("click", () => {
     if (current) act("POST", `/encounters/${current}/next-round`);
