@@ -752,10 +752,13 @@ class Dnd5eSpace:
             why.append(f"{MODES[cheapest.mode]}ing without a {MODES[cheapest.mode]} speed")
         because = f" ({', '.join(why)})" if why else ""
         dash = " with Dash" if flags & DASHED else ""
+        hint = ""
+        if self.can_act and not flags & ACTION and spent + cost <= self.cap(mode, DASHED):
+            hint = "; Dash (its action) would add its speed"
         return ("D-speed", f"the step to {move.name} costs {self.length(cost)} {self.unit}"
                            f"{because}, but with its {MODES[mode]} speed{dash} {self.name} has "
                            f"only {self.length(left)} {self.unit} left after moving {moved} "
-                           f"{self.unit}")
+                           f"{self.unit}{hint}")
 
     def step_cost(self, code: int, move: Move, way: Way) -> int:
         """Ticks of a move made ``way`` from state ``code`` (the same sums as ``steps``)."""
