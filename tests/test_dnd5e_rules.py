@@ -163,7 +163,7 @@ def test_steps_must_be_adjacent_and_on_the_map() -> None:
 
 # -- D-terrain -------------------------------------------------------------------------------------
 def test_difficult_terrain_doubles_and_does_not_stack() -> None:
-    """D-terrain: difficult costs double; a creature's space in difficult terrain is still double."""
+    """D-terrain: difficult costs double; a creature's space in difficult terrain: still double."""
     s = scenario(HERO + "  - {id: ally, speed: {walk: 30}, at: C1, side: party}\n",
                  cells="[{at: [B1, C1], terrain: difficult}]")
     verdict = check(s, "hero", "B1 C1 D1")

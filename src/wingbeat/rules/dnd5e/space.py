@@ -113,7 +113,8 @@ class Dnd5eSpace:
 
     ``full_notation`` (for ``check``) offers every token of the notation. The searches leave out
     the tokens that never change where the creature can go or at what cost (``action``,
-    ``disengage``, ``interact``, dropping prone on the ground), and take Dash on the step that
+    ``disengage``, ``interact``, ``prone``: dropping prone is no movement, and a deliberate fall
+    is not a way to go), and take Dash on the step that
     first needs it: that step is named ``dash C9``, two tokens ``check`` reads the same way.
 
     ``prune`` (on for the searches) drops a step to a state that another state already generated
@@ -547,7 +548,7 @@ class Dnd5eSpace:
                 out.append(("dash stand", pack(pos, provoked, b, c,
                                                (flags & ~PRONE) | ACTION | DASHED), cost,
                             _NO_CHECKS, _NO_EVENTS))
-        elif place.kind != UNDER and not place.water and (full or place.kind == AIR):
+        elif full and place.kind != UNDER and not place.water:
             if place.kind == AIR and not self.hover:
                 npos, nflags, event = self._fall(place, flags | PRONE, involuntary=False)
                 out.append(("prone", pack(npos, provoked, b, c, nflags), 0, _NO_CHECKS,
