@@ -68,7 +68,6 @@ MODES = ("walk", "fly", "climb", "swim", "burrow")
 GROUND, AIR, UNDER = range(3)
 
 KEYWORDS = ("up", "down", "prone", "stand", "dash", "disengage", "action", "interact")
-_SEARCH_FREE = ("action", "disengage", "interact")  # never change where or how far it can go
 _NO_CHECKS: tuple[Check, ...] = ()
 _NO_EVENTS: tuple[dict[str, Any], ...] = ()
 
@@ -699,8 +698,6 @@ class Dnd5eSpace:
                                   "another interaction must wait for its next turn")
         what = ("Dash" if flags & DASHED else "Disengage" if flags & DISENGAGED
                 else "its action")
-        if not self.full:
-            return ("D-turn", f"{move} is checked by check, not searched")  # pragma: no cover
         return ("D-turn", f"{name} has already used its action this turn ({what}); "
                           f"{move} needs the action")
 
@@ -729,8 +726,6 @@ class Dnd5eSpace:
         here = self.board.labels[place.anchor]
         where = "north-west space" if len(self.offsets) > 1 else "space"
         count = "six" if self.board.hex else "eight"
-        if move in ("up", "down"):  # pragma: no cover - up and down are always listed
-            return ("D-grid", f"{self.name} cannot move {move} here")
         return ("D-grid", f"{head} is not adjacent to {here}: a step moves {self.name}'s {where} "
                           f"into one of the {count} adjacent {kind}s")
 
