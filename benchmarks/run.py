@@ -1,0 +1,15 @@
+"""Run every benchmark: ``python benchmarks/run.py`` (or ``make bench``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+if __name__ == "__main__":
+    for script in ("reach.py", "rulesets.py"):
+        print(f"== {script}", flush=True)
+        subprocess.run([sys.executable, str(HERE / script)], check=True)
+        print(flush=True)
