@@ -18,8 +18,8 @@ from .errors import (
 )
 from .geometry.hexgrid import Direction, Hex, hex_distance, parse_direction, parse_hex
 from .model import Check, Scenario, format_cost
-from .rules import RULESET_IDS, find_ruleset
 from .render import render_svg
+from .rules import RULESET_IDS, find_ruleset
 from .scenario import load_scenario, parse_scenario, read_scenario_text
 
 __version__ = "0.1.0"
