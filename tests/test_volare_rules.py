@@ -388,3 +388,20 @@ def test_too_far_is_none(b: dict[str, Any], why: str) -> None:
     """V-prox Decision: two or more levels or hexes apart: not in melee."""
     r = prox({"at": "J10", "altitude": 0, "mode": "grounded"}, b)
     assert r["engagement"] == "none" and why in r["reason"]
+
+
+def test_band_penalties_are_scenario_data() -> None:
+    """V-enc: attack and AC penalties per band come from the scenario; none by default."""
+    creature = flyer(fly=12, strength=10, load=41, altitude=2, mode="hovering")
+    plain = volare([creature])
+    assert "attack" not in wingbeat.reach(plain, "f").to_dict()["encumbrance"]
+    scenario = wingbeat.parse_scenario({
+        "ruleset": "volare",
+        "options": {"band_penalties": {3: {"attack": -1, "armor_class": 1}}},
+        "map": {"columns": 20, "rows": 20}, "creatures": [creature]})
+    info = wingbeat.check(scenario, "f", "up").to_dict()["encumbrance"]
+    assert (info["flying_band"], info["attack"], info["armor_class"]) == (3, -1, 1)
+    with pytest.raises(wingbeat.ScenarioError, match=r"options\.band_penalties"):
+        wingbeat.parse_scenario({
+            "ruleset": "volare", "options": {"band_penalties": {9: {"attack": -1}}},
+            "map": {"columns": 20, "rows": 20}, "creatures": [creature]})

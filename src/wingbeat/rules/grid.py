@@ -176,6 +176,7 @@ class MoveReport:
     end: dict[str, Any]
     steps: tuple[StepRecord, ...]
     error: IllegalMoveError | None = None
+    info: dict[str, Any] = field(default_factory=dict)
 
     @property
     def checks(self) -> tuple[Check, ...]:
@@ -194,6 +195,7 @@ class MoveReport:
             "ruleset": self.ruleset,
             "creature": self.creature,
             "unit": self.unit,
+            **self.info,
             "legal": self.legal,
             "cost": format_cost(self.cost),
             "can_act": self.can_act,
@@ -368,6 +370,7 @@ def _report(space: GridSpace, path: list[Step], end: int, error: IllegalMoveErro
         end=space.describe(end),
         steps=tuple(records),
         error=error,
+        info=space.info(),
     )
 
 

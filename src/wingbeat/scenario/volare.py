@@ -12,6 +12,7 @@ from ..geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
 from ..model import Scenario
 from ..rules.volare import (
     STRENGTH_BREAKS,
+    BandPenalty,
     Encumbrance,
     Maneuverability,
     Mode,
@@ -88,8 +89,22 @@ class CreatureModel(_Strict):
     side: str | None = None
 
 
+class BandPenaltyModel(_Strict):
+    attack: int = 0
+    armor_class: int = 0
+
+
 class OptionsModel(_Strict):
     fall_damage: str = "1d6"
+    band_penalties: dict[int, BandPenaltyModel] = {}
+
+    @field_validator("band_penalties")
+    @classmethod
+    def _bands(cls, value: dict[int, BandPenaltyModel]) -> dict[int, BandPenaltyModel]:
+        for band in value:
+            if not 1 <= band <= 8:
+                raise ValueError(f"encumbrance bands run from 1 to 8, not {band}")
+        return value
 
     @field_validator("fall_damage")
     @classmethod
@@ -126,7 +141,11 @@ def build(data: dict[str, Any], source: str) -> Scenario:
         seen.add(c.id)
         creatures.append(_build_creature(c, vmap, where))
     battle = VolareBattle(map=vmap, wind=wind, creatures=tuple(creatures),
-                          options=VolareOptions(fall_damage=model.options.fall_damage))
+                          options=VolareOptions(
+                              fall_damage=model.options.fall_damage,
+                              band_penalties={
+                                  band: BandPenalty(p.attack, p.armor_class)
+                                  for band, p in model.options.band_penalties.items()}))
     return Scenario(ruleset="volare", battle=battle, source=source)
 
 

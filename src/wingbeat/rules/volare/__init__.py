@@ -15,6 +15,7 @@ from ...model import Scenario
 from ..grid import MoveReport, PathNotFound, ReachReport, grid_check, grid_path, grid_reach
 from .encumbrance import STRENGTH_BREAKS, FlightLoad, flight_load
 from .model import (
+    BandPenalty,
     Encumbrance,
     Maneuverability,
     Mode,
@@ -32,6 +33,7 @@ from .tables import step_costs, travel_speed
 __all__ = [
     "RULESET",
     "STRENGTH_BREAKS",
+    "BandPenalty",
     "Encumbrance",
     "Engagement",
     "FlightLoad",

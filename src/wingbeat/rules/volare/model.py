@@ -10,6 +10,7 @@ from ...errors import ScenarioError
 from ...geometry.hexgrid import Direction, Hex
 
 __all__ = [
+    "BandPenalty",
     "Encumbrance",
     "Maneuverability",
     "Mode",
@@ -127,10 +128,20 @@ class VolareCreature:
 
 
 @dataclass(frozen=True, slots=True)
+class BandPenalty:
+    """What one encumbrance band costs in combat: to-hit and Armour Class modifiers (V-enc)."""
+
+    attack: int = 0
+    armor_class: int = 0
+
+
+@dataclass(frozen=True)
 class VolareOptions:
-    """Ruleset options: the damage of the 3 m fall after a failed violent landing (V-land)."""
+    """Ruleset options: the damage of the 3 m fall after a failed violent landing (V-land), and
+    the combat penalties of each encumbrance band (V-enc: none are assumed by default)."""
 
     fall_damage: str = "1d6"
+    band_penalties: Mapping[int, BandPenalty] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -546,8 +546,15 @@ class VolareSpace:
                      "toward": self.wind.toward.name if self.wind.toward else None,
                      "hover_pay": format_cost(Fraction(self.pay_cost, 12)),
                      "travel_speed": travel_speed(self.fly, self.wind)},
-            "encumbrance": self.load.to_dict(),
+            "encumbrance": {**self.load.to_dict(), **self._band_penalty()},
         }
+
+    def _band_penalty(self) -> dict[str, Any]:
+        """The scenario's combat penalties for the band the creature flies in (V-enc)."""
+        penalty = self.battle.options.band_penalties.get(self.load.flying_band)
+        if penalty is None:
+            return {}
+        return {"attack": penalty.attack, "armor_class": penalty.armor_class}
 
     def text_map(self, costs: Mapping[str, Fraction]) -> str:
         from ...geometry.hexgrid import hex_text_window
