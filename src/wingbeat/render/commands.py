@@ -70,10 +70,25 @@ def render_command(
         sys.stdout.write(svg)
         return
     try:
-        output.write_text(svg, encoding="utf-8")
+        _write_atomically(output, svg)
     except OSError as exc:
         fail(f"{output}: cannot be written: {exc.strerror}", False)
     err.print(f"wrote {output}", markup=False)
+
+
+def _write_atomically(target: Path, text: str) -> None:
+    """Write beside the target, then rename: a failure never leaves a half-written picture."""
+    import os
+    import tempfile
+
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def register(app: typer.Typer) -> None:
