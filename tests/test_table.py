@@ -149,3 +149,9 @@ def test_area_edge_behind_a_wall() -> None:
     assert area.covers(SP(40, 50 + left - MM))
     assert not area.covers(SP(40, 50 + left + MM))
     assert not area.covers(SP(50, 45))
+
+
+@pytest.mark.parametrize("text", ["1e999,3", "3,-1e999", "nan,3", "inf,3", "1/0,2", "3"])
+def test_points_too_big_or_not_numbers_are_notation_errors(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_point(text)

@@ -66,7 +66,7 @@ def parse_point(text: str) -> Point:
         raise NotationError(f"expected a point x,y (like 30,40.5), got {text!r}")
     try:
         x, y = (float(Fraction(p.strip())) for p in parts)
-    except (ValueError, ZeroDivisionError):
+    except (ValueError, ZeroDivisionError, OverflowError):
         raise NotationError(f"expected a point x,y with two numbers, got {text!r}") from None
     if not (math.isfinite(x) and math.isfinite(y)):
         raise NotationError(f"expected finite coordinates, got {text!r}")
