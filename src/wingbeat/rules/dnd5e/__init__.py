@@ -115,6 +115,10 @@ class Dnd5eRuleset:
         space = self.space(scenario, creature, full_notation=False, options=options)
         col, row = split_label(to, kind="hex" if space.board.hex else "square")
         target = f"{column_label(col)}{row}"
+        grid = space.battle.map
+        if not grid.contains(col, row):
+            raise NotationError(f"{target} is not a space of this map ({grid.columns} columns A.."
+                                f"{column_label(grid.columns)}, {grid.rows} rows)")
         level = _int_or_none(altitude, "altitude")
         if mode is not None and mode not in _PATH_MODES:
             raise NotationError(f"expected a mode ({', '.join(_PATH_MODES)}), got {mode!r}")
