@@ -6,6 +6,13 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No per-example deadline (a loaded 2-core CI machine is slow, not wrong); in CI the examples are
+# derandomized so a run is reproducible, while local runs keep exploring new ones.
+settings.register_profile("wingbeat", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "wingbeat")
 
 REPO = Path(__file__).resolve().parent.parent
 _SHARED_CANDIDATES = [
