@@ -3,9 +3,11 @@
 The engine knows no rule: a per-ruleset adapter (``PlayAdapter``) checks a declared move with the
 ruleset's one legality function, applies it with its rolls, and says what the end and start of a
 round change. The engine keeps the rounds, the turn order and the log. Entry 0 sets the encounter
-up (turn order, given or rolled); every later entry is one action: a creature's move, or the end
-of the round. Each entry rolls with its own generator derived from the seed and its number
-(``dice.Dice``), so replaying the same actions gives the same state, roll for roll.
+up (turn order, given or rolled); every later entry is one action: a creature's move, the end
+of the round, or the game master's word that a creature's conditions changed (knocked prone,
+grappled …), for a ruleset whose adapter takes it (``ConditionAdapter``). Each entry rolls with
+its own generator derived from the seed and its number (``dice.Dice``), so replaying the same
+actions gives the same state, roll for roll.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from ..errors import IllegalMoveError, OptionError, ScenarioError
 from ..model import Scenario
@@ -22,6 +24,7 @@ from .dice import Dice
 
 __all__ = [
     "Action",
+    "ConditionAdapter",
     "EncounterState",
     "Entry",
     "Game",
@@ -46,6 +49,7 @@ _ADAPTERS = {
 MOVE = "move"
 NEXT_ROUND = "next-round"
 START = "start"
+CONDITION = "condition"
 
 
 class RefusedMove(IllegalMoveError):
@@ -126,6 +130,16 @@ class PlayAdapter(Protocol):
         ...
 
 
+@runtime_checkable
+class ConditionAdapter(PlayAdapter, Protocol):
+    """A ruleset whose game master can say a creature's conditions changed, between moves."""
+
+    def condition(self, scenario: Scenario, pieces: Pieces, creature: str, change: str,
+                  dice: Dice) -> Played:
+        """Apply a condition change (``+prone``, ``-grappled``) and what it causes at once."""
+        ...
+
+
 def adapter_for(ruleset: str) -> PlayAdapter:
     """The play adapter of a ruleset; a clear error if that ruleset cannot be played yet."""
     name = _ADAPTERS.get(ruleset)
@@ -145,14 +159,15 @@ def adapter_for(ruleset: str) -> PlayAdapter:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One entry's cause: ``move`` (a creature's declared move) or ``next-round``."""
+    """One entry's cause: ``move`` (a creature's declared move), ``next-round``, or
+    ``condition`` (the game master changes a creature's conditions; ``moves`` holds the change)."""
 
     kind: str
     creature: str | None = None
     moves: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        if self.kind == MOVE:
+        if self.kind in (MOVE, CONDITION):
             return {"kind": self.kind, "creature": self.creature, "moves": self.moves}
         return {"kind": self.kind}
 
@@ -163,6 +178,8 @@ class Action:
     def __str__(self) -> str:
         if self.kind == MOVE:
             return f"{self.creature}: {self.moves or '(holds)'}"
+        if self.kind == CONDITION:
+            return f"GM: {self.creature} {self.moves}"
         return self.kind
 
 
@@ -244,7 +261,7 @@ class Entry:
             head += str(self.action)
         lines = [head]
         for played in self.played:
-            if played["declared"] != played["made"] or self.action.kind != MOVE:
+            if played["declared"] != played["made"] or self.action.kind == NEXT_ROUND:
                 lines.append(f"  {played['creature']} made: {played['made'] or '(nothing)'}")
         for roll in self.rolls:
             lines.append("  roll: " + roll_text(roll))
@@ -322,7 +339,10 @@ def apply(setup: Setup, state: EncounterState, action: Action) -> Entry:
         return _move(setup, state, action)
     if action.kind == NEXT_ROUND:
         return _next_round(setup, state, action)
-    raise OptionError(f"unknown action {action.kind!r}; expected {MOVE} or {NEXT_ROUND}")
+    if action.kind == CONDITION:
+        return _condition(setup, state, action)
+    raise OptionError(f"unknown action {action.kind!r}; expected {MOVE}, {NEXT_ROUND} or "
+                      f"{CONDITION}")
 
 
 def _move(setup: Setup, state: EncounterState, action: Action) -> Entry:
@@ -339,6 +359,27 @@ def _move(setup: Setup, state: EncounterState, action: Action) -> Entry:
     pieces = {**state.pieces, creature: played.piece}
     damage = {**state.damage, creature: state.damage.get(creature, 0) + played.damage}
     after = EncounterState(state.round, state.order, (*state.moved, creature), pieces, damage,
+                           state.entries + 1)
+    return Entry(state.entries, state.round, action, after, tuple(dice.rolls), played.events,
+                 (played.to_dict(),))
+
+
+def _condition(setup: Setup, state: EncounterState, action: Action) -> Entry:
+    """The game master's word: a creature's conditions change now, whoever's turn it is."""
+    creature = action.creature or ""
+    if creature not in state.pieces:
+        raise ScenarioError(f"no creature {creature!r} in this encounter (creatures: "
+                            f"{', '.join(state.order)})")
+    adapter = setup.adapter
+    if not isinstance(adapter, ConditionAdapter):
+        raise OptionError(f"ruleset {setup.scenario.ruleset!r} takes no condition changes in "
+                          "play; declare what a creature does as its move")
+    dice = Dice(setup.seed, state.entries)
+    played = adapter.condition(setup.scenario, state.pieces, creature, action.moves, dice)
+    _refuse_if_illegal(played)
+    pieces = {**state.pieces, creature: played.piece}
+    damage = {**state.damage, creature: state.damage.get(creature, 0) + played.damage}
+    after = EncounterState(state.round, state.order, state.moved, pieces, damage,
                            state.entries + 1)
     return Entry(state.entries, state.round, action, after, tuple(dice.rolls), played.events,
                  (played.to_dict(),))
@@ -425,6 +466,10 @@ class Game:
 
     def next_round(self) -> Entry:
         return self.play(Action(NEXT_ROUND))
+
+    def condition(self, creature: str, change: str) -> Entry:
+        """The game master says ``creature``'s conditions change: ``"prone"``, ``"-grappled"``."""
+        return self.play(Action(CONDITION, creature, change))
 
     def undo(self) -> Entry:
         if len(self.entries) == 1:

@@ -1,0 +1,265 @@
+"""Playing ``dnd5e`` round by round: the adapter between the play engine and the ruleset.
+
+A declared move is checked by ``grid_check`` over ``Dnd5eSpace`` (the one legality function) and
+its D-turn ledger taken from ``turn_report``, exactly as ``wingbeat check`` does. Its events are
+logged for the game master: each opportunity attack (who attacks whom, at which step; hit points
+are not modelled, so the GM resolves it) and each fall, whose damage dice are rolled here with the
+entry's seeded generator (D-fly: 1d6 per 10 ft, at most 20d6, prone unless no damage; the XGtE
+options when the scenario turns them on).
+
+The game master can change a creature's conditions between moves (``condition``: ``+prone``
+when it is knocked prone, ``+grappled`` …, ``-grappled`` when it ends): a flyer that cannot hover
+falls at once when that leaves it prone or at speed 0 (``rules.dnd5e.rounds``). At the end of a
+round every creature's movement, action (Dash, Disengage) and free object interaction renew; a
+prone creature stays prone until it stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..errors import OptionError
+from ..geometry.labels import split_label
+from ..model import Scenario
+from ..rules.dnd5e import CONDITIONS, Dnd5eBattle, Dnd5eCreature, Dnd5eSpace, GridKind
+from ..rules.dnd5e.model import SPEED_ZERO
+from ..rules.dnd5e.rounds import (
+    change_conditions,
+    change_text,
+    creature_after,
+    fall_cause,
+    parse_change,
+    whole_fall,
+)
+from ..rules.dnd5e.turn import turn_report
+from ..rules.grid import grid_check
+from .dice import Dice
+from .engine import Piece, Played
+
+__all__ = ["ADAPTER", "FRESH_TURN", "Dnd5ePlay"]
+
+#: What a creature has used of its turn, as it stands before it moves (D-turn).
+FRESH_TURN: dict[str, Any] = {"spent": "0", "action": "unused", "interaction": "unused"}
+
+_MODE_WORDS = {"walk": "walking", "fly": "flying", "climb": "climbing", "swim": "swimming",
+               "burrow": "burrowing"}
+
+
+def _battle(scenario: Scenario) -> Dnd5eBattle:
+    battle = scenario.battle
+    if not isinstance(battle, Dnd5eBattle):
+        raise OptionError(f"scenario {scenario.source} is not a dnd5e scenario")
+    return battle
+
+
+def _kind(battle: Dnd5eBattle) -> str:
+    return "hex" if battle.map.grid is GridKind.HEX else "square"
+
+
+def _piece(creature: Dnd5eCreature, where: Mapping[str, Any], *, unit: str, falling: bool,
+           fallen: int, turn: Mapping[str, Any]) -> Piece:
+    """A JSON-ready piece: place, how it stands, its conditions, and its turn so far."""
+    return {
+        "at": str(where["at"]),
+        "altitude": int(where["altitude"]),
+        "mode": str(where["mode"]),
+        "prone": creature.prone,
+        "squeezing": bool(where.get("squeezing", False)),
+        "conditions": sorted(creature.conditions),
+        "falling": falling,
+        "fallen": fallen if falling else 0,
+        "unit": unit,
+        **{key: turn[key] for key in FRESH_TURN},
+    }
+
+
+def _creature(battle: Dnd5eBattle, base: Dnd5eCreature, piece: Mapping[str, Any]
+              ) -> Dnd5eCreature:
+    col, row = split_label(str(piece["at"]), kind=_kind(battle))
+    return replace(base, at=(col, row), altitude=int(piece["altitude"]),
+                   conditions=frozenset(str(c) for c in piece.get("conditions", ())))
+
+
+class Dnd5ePlay:
+    """The ``dnd5e`` play adapter (see ``engine.PlayAdapter`` and ``engine.ConditionAdapter``)."""
+
+    ruleset = "dnd5e"
+
+    def pieces(self, scenario: Scenario) -> dict[str, Piece]:
+        battle = _battle(scenario)
+        unit = battle.options.units.value
+        out = {}
+        for creature in battle.creatures:
+            space = Dnd5eSpace(battle, creature.id)
+            anchor = space.board.at(*creature.at)
+            assert anchor is not None  # the scenario loader placed it on the map
+            place = space.place(space.position(anchor, creature.altitude))
+            assert place is not None
+            where = {"at": space.board.labels[anchor], "altitude": creature.altitude,
+                     "mode": space.mode_name(place), "squeezing": place.squeezed}
+            out[creature.id] = _piece(creature, where, unit=unit, falling=False, fallen=0,
+                                      turn=FRESH_TURN)
+        return out
+
+    def battle_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> Dnd5eBattle:
+        """The scenario's battle with every creature where its piece stands, as it stands now."""
+        battle = _battle(scenario)
+        return replace(battle, creatures=tuple(_creature(battle, c, pieces[c.id])
+                                               for c in battle.creatures))
+
+    def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
+             dice: Dice) -> Played:
+        battle = self.battle_now(scenario, pieces)
+        space = Dnd5eSpace(battle, creature)
+        checked = grid_check(space, moves)
+        report = turn_report(space, checked)
+        if not report.legal:
+            return Played(creature, moves, False, report.to_dict(), error=checked.error)
+        me = battle.creature(creature)
+        fallen = int(pieces[creature].get("fallen", 0))
+        events: list[dict[str, Any]] = []
+        damage = 0
+        for event in report.events:
+            if event["type"] == "opportunity-attack":
+                step = int(event["step"])
+                by = str(event["by"])
+                events.append({"type": "opportunity-attack", "creature": creature, "by": by,
+                               "rule": "D-creatures", "step": step,
+                               "move": checked.steps[step - 1].move,
+                               "note": f"{by} may make one melee attack against {creature} "
+                                       "(its reaction) just before it leaves its reach"})
+            elif event["type"] == "fall":
+                cause = fall_cause(me, dropped=int(event.get("step", 0)) > 0)
+                logged, rolled = self._fall(battle, me, event, fallen, cause, dice)
+                events.append(logged)
+                damage += rolled
+                fallen = 0 if logged.get("lands", True) else fallen + int(event["feet"])
+            else:  # pragma: no cover - the space reports no other kind of event
+                events.append({**event, "creature": creature})
+        after = creature_after(me, checked.end, battle.map.grid)
+        falling = bool(checked.end.get("falling", False))
+        turn = {"spent": report.turn["total"], "action": report.turn["action"],
+                "interaction": report.turn["object_interaction"]}
+        piece = _piece(after, checked.end, unit=checked.unit, falling=falling, fallen=fallen,
+                       turn=turn)
+        return Played(creature, moves, True, report.to_dict(), checked.moves, piece,
+                      tuple(events), damage)
+
+    def _fall(self, battle: Dnd5eBattle, me: Dnd5eCreature, event: Mapping[str, Any],
+              fallen: int, cause: str, dice: Dice) -> tuple[dict[str, Any], int]:
+        """The fall event as logged, with its damage rolled (D-fly), and the damage."""
+        counted = whole_fall(event, fallen, me, battle.options)
+        logged: dict[str, Any] = {"type": "fall", "creature": me.id, "rule": "D-fly",
+                                  **{k: v for k, v in counted.items() if k != "type"},
+                                  "cause": cause}
+        rolled = 0
+        if counted.get("damage"):
+            rolled = dice.total(str(counted["damage"]), me.id, "fall damage", rule="D-fly")
+        logged["rolled"] = rolled
+        return logged, rolled
+
+    def condition(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str,
+                  change: str, dice: Dice) -> Played:
+        changes = parse_change(change)
+        made = change_text(changes)
+        battle = self.battle_now(scenario, pieces)
+        piece = pieces[creature]
+        result = change_conditions(battle, creature, changes)
+        events = [{**e, "creature": creature, "rule": _rule_of(name)}
+                  for e, (name, _on) in zip((e for e in result.events
+                                             if e["type"] == "condition"), changes, strict=True)]
+        damage = 0
+        where: Mapping[str, Any] = piece
+        falling = bool(piece.get("falling", False)) and result.falls_later
+        fallen = int(piece.get("fallen", 0)) if falling else 0
+        if result.fall is not None and result.end is not None:
+            logged, damage = self._fall(battle, battle.creature(creature), result.fall, 0,
+                                        str(result.fall["cause"]), dice)
+            events.append(logged)
+            where = result.end
+            falling = bool(result.end.get("falling", False))
+            fallen = int(result.fall["feet"]) if falling else 0
+        turn = {key: piece.get(key, value) for key, value in FRESH_TURN.items()}
+        after = _piece(result.creature, where, unit=str(piece.get("unit", "ft")),
+                       falling=falling, fallen=fallen, turn=turn)
+        report: dict[str, Any] = {"legal": True, "moves": made, "cost": None, "checks": []}
+        return Played(creature, change, True, report, made, after, tuple(events), damage)
+
+    def end_round(self, scenario: Scenario, pieces: Mapping[str, Piece]
+                  ) -> tuple[dict[str, Piece], list[dict[str, Any]]]:
+        out: dict[str, Piece] = {}
+        events: list[dict[str, Any]] = []
+        for creature in _battle(scenario).creatures:
+            piece = dict(pieces[creature.id])
+            used = {key: piece.get(key) for key in FRESH_TURN}
+            if used != FRESH_TURN:
+                events.append({"type": "speeds-renew", "creature": creature.id,
+                               "rule": "D-speed", "spent": used["spent"],
+                               "action": used["action"],
+                               "note": "its movement, action and object interaction renew for "
+                                       "its next turn"})
+            if piece.get("falling"):
+                events.append({"type": "still-falling", "creature": creature.id, "rule": "D-fly",
+                               "fallen": piece.get("fallen", 0),
+                               "note": "it falls on at the start of its next turn (XGtE)"})
+            elif piece.get("prone"):
+                events.append({"type": "still-prone", "creature": creature.id, "rule": "D-prone",
+                               "note": "it stays prone until it stands (half its speed)"})
+            piece.update(FRESH_TURN)
+            out[creature.id] = piece
+        return out, events
+
+    def pending(self, scenario: Scenario, pieces: Mapping[str, Piece],
+                creature: str) -> dict[str, Any] | None:
+        space = Dnd5eSpace(self.battle_now(scenario, pieces), creature)
+        problem = space.end_problem(space.start)
+        if problem is None:
+            return None
+        rule, message = problem
+        return {"type": "must-act", "creature": creature, "rule": rule, "message": message}
+
+    def describe(self, piece: Mapping[str, Any]) -> str:
+        unit = piece.get("unit", "ft")
+        where = f"{piece['at']} altitude {piece['altitude']}"
+        how = [_MODE_WORDS.get(str(piece["mode"]), str(piece["mode"]))]
+        if piece.get("falling"):
+            how.append(f"falling ({piece.get('fallen', 0)} ft so far)")
+        how.extend(str(c) for c in piece.get("conditions", ()))
+        if piece.get("squeezing"):
+            how.append("squeezing")
+        turn = ""
+        if piece.get("spent", "0") != "0" or piece.get("action", "unused") != "unused":
+            turn = f"; moved {piece.get('spent', '0')} {unit}, action {piece.get('action')}"
+        return f"{where}, {', '.join(how)}{turn}"
+
+    def scenario_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> Scenario:
+        return replace(scenario, battle=self.battle_now(scenario, pieces))
+
+    def board(self, scenario: Scenario) -> dict[str, Any]:
+        battle = _battle(scenario)
+        vmap = battle.map
+        return {
+            "grid": vmap.grid.value,
+            "columns": vmap.columns,
+            "rows": vmap.rows,
+            "top": vmap.top,
+            "bottom": vmap.bottom,
+            "diagonals": battle.options.diagonals.value,
+            "units": battle.options.units.value,
+            "names": {c.id: c.display_name for c in battle.creatures},
+            "sides": {c.id: c.side for c in battle.creatures},
+            "hover": {c.id: c.hover for c in battle.creatures},
+            "conditions": sorted(CONDITIONS),
+        }
+
+
+def _rule_of(condition: str) -> str:
+    """The rule a condition change matters to: prone (D-prone), speed 0 (D-fly), or the turn."""
+    if condition == "prone":
+        return "D-prone"
+    return "D-fly" if condition in SPEED_ZERO else "D-turn"
+
+
+ADAPTER = Dnd5ePlay()
