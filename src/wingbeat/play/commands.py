@@ -15,7 +15,7 @@ import typer
 from .._console import fail, out
 from ..errors import WingbeatError
 from ..rules.base import Result
-from .engine import Entry, RefusedMove
+from .engine import CONDITION, Action, Entry, RefusedMove
 from .store import EncounterStore, default_db_path
 from .view import LogView, Outcome, snapshot
 
@@ -122,6 +122,29 @@ def move(
     """Declare a creature's move: checked, its saves rolled, its consequences applied."""
     def make(store: EncounterStore) -> Result:
         return _outcome(store, encounter, store.move(encounter, creature, moves))
+    _run(make, db, json_)
+
+
+@play_app.command("condition")
+def condition(
+    encounter: EncounterArg,
+    creature: Annotated[str, typer.Argument(help="The creature's id.")],
+    conditions: Annotated[list[str], typer.Argument(
+        help="The conditions it gains (prone, grappled …), or ends with --end.")],
+    end: Annotated[bool, typer.Option(
+        "--end", help="The conditions end (it escapes a grapple …) instead.")] = False,
+    db: DbOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """The GM's word: a creature is knocked prone, grappled … (a flyer that cannot hover falls).
+
+    It is no move: any creature, any time in the round. Logged, so undo and replay see it.
+    """
+    def make(store: EncounterStore) -> Result:
+        sign = "-" if end else "+"
+        change = " ".join(c if c[:1] in "+-" else sign + c for c in conditions)
+        return _outcome(store, encounter, store.play(encounter,
+                                                     Action(CONDITION, creature, change)))
     _run(make, db, json_)
 
 

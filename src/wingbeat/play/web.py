@@ -18,7 +18,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import ScenarioError, WingbeatError
-from .engine import RefusedMove
+from .engine import CONDITION, Action, RefusedMove
 from .store import EncounterStore
 from .view import LogView, Outcome, snapshot
 
@@ -50,6 +50,15 @@ class DeclaredMove(BaseModel):
 
     creature: str = Field(min_length=1, max_length=200)
     moves: str = Field(default="", max_length=2000)
+
+
+class ConditionChange(BaseModel):
+    """The game master's word: ``creature``'s conditions change (``"+prone"``, ``"-grappled"``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    creature: str = Field(min_length=1, max_length=200)
+    change: str = Field(min_length=1, max_length=500)
 
 
 def _store(request: Request) -> Iterator[EncounterStore]:
@@ -163,6 +172,13 @@ def log(ref: str, store: Store) -> Any:
 def move(ref: str, body: DeclaredMove, store: Store) -> Any:
     """Declare a creature's move: checked, its saves rolled, its consequences applied."""
     return _answer(lambda: _outcome(store, ref, store.move(ref, body.creature, body.moves)))
+
+
+@router.post("/encounters/{ref}/conditions")
+def condition(ref: str, body: ConditionChange, store: Store) -> Any:
+    """Change a creature's conditions now (knocked prone …): what that causes is rolled."""
+    action = Action(CONDITION, body.creature, body.change)
+    return _answer(lambda: _outcome(store, ref, store.play(ref, action)))
 
 
 @router.post("/encounters/{ref}/next-round")

@@ -52,6 +52,7 @@ function entryText(entry) {
   let head = `#${entry.entry} round ${entry.round}: `;
   if (a.kind === "start") head += "set up, turn order " + entry.state.order.join(", ");
   else if (a.kind === "next-round") head += `round over; round ${entry.state.round} begins`;
+  else if (a.kind === "condition") head += `GM: ${a.creature} ${a.moves}`;
   else head += `${a.creature}: ${a.moves || "(holds)"}`;
   const lines = [head];
   for (const p of entry.played || []) {
@@ -127,8 +128,70 @@ function render(view) {
   }
   if (state.next) select.value = state.next;
   $("move-button").disabled = !state.next;
+  renderConditions(view);
   drawMap(state.entries);
   loadLog();
+}
+
+// The game master's word (rulesets whose board lists conditions, e.g. dnd5e): a creature is
+// knocked prone, grappled … at any time in the round; the API applies what that causes.
+function conditionForm() {
+  let form = $("condition-form");
+  if (form) return form;
+  form = document.createElement("form");
+  form.id = "condition-form";
+  const title = document.createElement("h2");
+  title.textContent = "Game master: conditions";
+  const who = document.createElement("select");
+  who.id = "condition-creature";
+  who.setAttribute("aria-label", "Creature whose conditions change");
+  const what = document.createElement("select");
+  what.id = "condition-select";
+  what.setAttribute("aria-label", "Condition");
+  const row = document.createElement("p");
+  row.className = "row";
+  for (const [id, text, sign] of [["condition-gain-button", "Gains", "+"],
+    ["condition-end-button", "Ends", "-"]]) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = id;
+    button.textContent = text;
+    button.addEventListener("click", () => {
+      if (current && who.value && what.value) {
+        act("POST", `/encounters/${current}/conditions`,
+          { creature: who.value, change: sign + what.value });
+      }
+    });
+    row.appendChild(button);
+  }
+  form.append(title, who, what, row);
+  form.addEventListener("submit", (event) => event.preventDefault());
+  $("move-panel").appendChild(form);
+  return form;
+}
+
+function renderConditions(view) {
+  const conditions = (view.board && view.board.conditions) || null;
+  const existing = $("condition-form");
+  if (!conditions) {
+    if (existing) existing.hidden = true;
+    return;
+  }
+  const form = conditionForm();
+  form.hidden = false;
+  const names = view.board.names || {};
+  const who = $("condition-creature");
+  const keep = who.value;
+  who.textContent = "";
+  for (const id of view.state.order) {
+    option(who, id, names[id] && names[id] !== id ? `${names[id]} (${id})` : id);
+  }
+  if (keep && view.state.order.includes(keep)) who.value = keep;
+  const what = $("condition-select");
+  if (what.options.length !== conditions.length) {
+    what.textContent = "";
+    for (const c of conditions) option(what, c, c);
+  }
 }
 
 function drawMap(version) {
