@@ -23,7 +23,7 @@ from typing import Any
 from ..errors import OptionError
 from ..geometry.labels import split_label
 from ..model import Scenario
-from ..rules.dnd5e import CONDITIONS, Dnd5eBattle, Dnd5eCreature, Dnd5eSpace, GridKind
+from ..rules.dnd5e import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
 from ..rules.dnd5e.model import SPEED_ZERO
 from ..rules.dnd5e.rounds import (
     change_conditions,
@@ -31,6 +31,7 @@ from ..rules.dnd5e.rounds import (
     creature_after,
     fall_cause,
     parse_change,
+    space_for,
     whole_fall,
 )
 from ..rules.dnd5e.turn import turn_report
@@ -92,7 +93,7 @@ class Dnd5ePlay:
         unit = battle.options.units.value
         out = {}
         for creature in battle.creatures:
-            space = Dnd5eSpace(battle, creature.id)
+            space = space_for(battle, creature.id)
             anchor = space.board.at(*creature.at)
             assert anchor is not None  # the scenario loader placed it on the map
             place = space.place(space.position(anchor, creature.altitude))
@@ -112,7 +113,7 @@ class Dnd5ePlay:
     def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
              dice: Dice) -> Played:
         battle = self.battle_now(scenario, pieces)
-        space = Dnd5eSpace(battle, creature)
+        space = space_for(battle, creature)
         checked = grid_check(space, moves)
         report = turn_report(space, checked)
         if not report.legal:
@@ -213,7 +214,7 @@ class Dnd5ePlay:
 
     def pending(self, scenario: Scenario, pieces: Mapping[str, Piece],
                 creature: str) -> dict[str, Any] | None:
-        space = Dnd5eSpace(self.battle_now(scenario, pieces), creature)
+        space = space_for(self.battle_now(scenario, pieces), creature)
         problem = space.end_problem(space.start)
         if problem is None:
             return None

@@ -11,12 +11,15 @@ taken from the same space so that play and ``check`` never disagree:
 - ``whole_fall``: under XGtE ``fall_rate`` a long fall lasts several turns, and its damage is
   counted on the whole distance when the creature lands (``falling.fall``).
 
-No dice here: the caller rolls the damage each fall event names.
+No dice here: the caller rolls the damage each fall event names. A round builds many spaces on
+one map; ``space_for`` shares the map's ``Board`` between them (building one is the slow part).
 """
 
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -25,6 +28,7 @@ from typing import Any
 from ...errors import NotationError, OptionError
 from ...geometry.labels import split_label
 from ...model import format_cost
+from .board import Board
 from .falling import fall
 from .model import CONDITIONS, SPEED_ZERO, Dnd5eBattle, Dnd5eCreature, Dnd5eOptions, GridKind
 from .space import Dnd5eSpace
@@ -36,10 +40,33 @@ __all__ = [
     "creature_after",
     "fall_cause",
     "parse_change",
+    "space_for",
     "whole_fall",
 ]
 
 _TOKEN = re.compile(r"^([+-]?)([a-z]+)$")
+_BOARDS: OrderedDict[int, Board] = OrderedDict()  # by the map's id; the board keeps it alive
+_BOARDS_KEPT = 8
+_BOARDS_LOCK = threading.Lock()
+
+
+def space_for(battle: Dnd5eBattle, creature_id: str) -> Dnd5eSpace:
+    """``Dnd5eSpace(battle, creature_id)`` (full notation), on the map's shared ``Board``.
+
+    The last few boards are kept, each with the map object it was built from: the same map (a
+    scenario's, whatever creatures stand on it) gives the same board.
+    """
+    vmap = battle.map
+    rule = battle.options.diagonals
+    with _BOARDS_LOCK:
+        board = _BOARDS.get(id(vmap))
+        if board is not None and board.map is vmap and board.rule is rule:
+            _BOARDS.move_to_end(id(vmap))
+        else:
+            board = _BOARDS[id(vmap)] = Board(vmap, rule)
+            while len(_BOARDS) > _BOARDS_KEPT:
+                _BOARDS.popitem(last=False)
+    return Dnd5eSpace(battle, creature_id, board=board)
 
 
 def parse_change(text: str) -> tuple[tuple[str, bool], ...]:
@@ -136,8 +163,8 @@ def change_conditions(battle: Dnd5eBattle, creature_id: str,
             conditions.discard(name)
         events.append({"type": "condition", "gains" if on else "ends": name})
     changed = replace(me, conditions=frozenset(conditions))
-    before = Dnd5eSpace(battle, creature_id)
-    now = Dnd5eSpace(_with(battle, changed), creature_id)
+    before = space_for(battle, creature_id)
+    now = space_for(_with(battle, changed), creature_id)
     if before.start_events or not now.start_events:  # no fall now: it stays where it was
         return ConditionChange(changed, None, tuple(events), bool(now.start_events))
     end = now.describe(now.start)

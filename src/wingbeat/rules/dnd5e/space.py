@@ -116,6 +116,8 @@ class Dnd5eSpace:
     is not a way to go), and take Dash on the step that
     first needs it: that step is named ``dash C9``, two tokens ``check`` reads the same way.
 
+    ``board``: a ``Board`` already built for this map and diagonal rule, to share (optional).
+
     ``prune`` (on for the searches) drops a step to a state that another state already generated
     for the same place dominates: no more spent, no Dash where it had none, and (``euclid``) no
     larger rounding residue, so everything after costs it no more (exact comparison, no floats).
@@ -124,7 +126,7 @@ class Dnd5eSpace:
     ruleset = "dnd5e"
 
     def __init__(self, battle: Dnd5eBattle, creature_id: str, *, full_notation: bool = True,
-                 prune: bool | None = None):
+                 prune: bool | None = None, board: Board | None = None):
         self.battle = battle
         me = battle.creature(creature_id)
         self.me = me
@@ -135,7 +137,10 @@ class Dnd5eSpace:
         self._fronts: dict[int, list[tuple[int, int, int, int]]] = {}
         self.options = battle.options
         self.rule = battle.options.diagonals
-        self.board = Board(battle.map, self.rule)
+        # a board depends only on the map and the diagonals: a caller that builds many spaces
+        # on one map (the play engine) may pass the one it built
+        reuse = board is not None and board.map is battle.map and board.rule is self.rule
+        self.board = board if reuse and board is not None else Board(battle.map, self.rule)
         self.levels = self.board.levels
         grid = battle.map.grid
         self.offsets = footprint_offsets(grid, me.size)
