@@ -131,7 +131,7 @@ def test_speeds_renew_at_the_end_of_the_round() -> None:
     g.move("harpy", "dash " + " ".join(["E"] * 16))  # a whole new turn: Dash gives 80 ft
     piece = g.state.pieces["harpy"]
     assert (piece["at"], piece["spent"], piece["action"]) == ("Y1", "80", "dash")
-    assert "moved 80 ft, action dash" in Game(g.setup, g.actions).setup.adapter.describe(piece)
+    assert "moved 80 ft, action dash" in g.setup.adapter.describe(piece)
 
 
 # -- D-fly: falling -------------------------------------------------------------------------------
@@ -185,6 +185,19 @@ def test_speed_zero_makes_a_flyer_fall_and_no_damage_means_not_prone() -> None:
     ended = g.condition("harpy", "-grappled")
     assert events(ended, "fall") == [] and g.state.pieces["harpy"]["conditions"] == []
     g.move("harpy", "E")  # free again: it walks
+
+
+def test_an_unconscious_flyer_falls_prone_even_without_damage() -> None:
+    """D-fly and SRD appendix A: unconscious, its speed is 0 and it falls prone."""
+    g = game([harpy(altitude=1), knight()])
+    entry = g.condition("harpy", "unconscious")
+    assert [(e.get("gains"), e["rule"]) for e in events(entry, "condition")] == [
+        ("unconscious", "D-fly"), ("prone", "D-prone")]
+    (fall,) = events(entry, "fall")
+    assert (fall["feet"], fall["damage"], fall["cause"]) == (5, None, "unconscious: falls prone")
+    piece = g.state.pieces["harpy"]
+    assert (piece["altitude"], piece["conditions"]) == (0, ["prone", "unconscious"])
+    assert "prone, unconscious" in g.setup.adapter.describe(piece)
 
 
 def test_dropping_prone_aloft_is_a_fall_rolled_in_the_move() -> None:

@@ -24,7 +24,6 @@ from ..errors import OptionError
 from ..geometry.labels import split_label
 from ..model import Scenario
 from ..rules.dnd5e import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
-from ..rules.dnd5e.model import SPEED_ZERO
 from ..rules.dnd5e.rounds import (
     change_conditions,
     change_text,
@@ -168,9 +167,7 @@ class Dnd5ePlay:
         battle = self.battle_now(scenario, pieces)
         piece = pieces[creature]
         result = change_conditions(battle, creature, changes)
-        events = [{**e, "creature": creature, "rule": _rule_of(name)}
-                  for e, (name, _on) in zip((e for e in result.events
-                                             if e["type"] == "condition"), changes, strict=True)]
+        events = [{**e, "creature": creature} for e in result.events if e["type"] == "condition"]
         damage = 0
         where: Mapping[str, Any] = piece
         falling = bool(piece.get("falling", False)) and result.falls_later
@@ -254,13 +251,6 @@ class Dnd5ePlay:
             "hover": {c.id: c.hover for c in battle.creatures},
             "conditions": sorted(CONDITIONS),
         }
-
-
-def _rule_of(condition: str) -> str:
-    """The rule a condition change matters to: prone (D-prone), speed 0 (D-fly), or the turn."""
-    if condition == "prone":
-        return "D-prone"
-    return "D-fly" if condition in SPEED_ZERO else "D-turn"
 
 
 ADAPTER = Dnd5ePlay()

@@ -37,6 +37,7 @@ __all__ = [
     "ConditionChange",
     "change_conditions",
     "change_text",
+    "condition_rule",
     "creature_after",
     "fall_cause",
     "parse_change",
@@ -149,6 +150,7 @@ def change_conditions(battle: Dnd5eBattle, creature_id: str,
     the space built with the new conditions makes that fall before its first step, and the change
     makes it now. A creature that would already have fallen at the start of its turn (a fall
     under way) does not fall again because of an unrelated change: its fall stays where it was.
+    An unconscious creature falls prone too (SRD appendix A).
     """
     me = battle.creature(creature_id)
     conditions = set(me.conditions)
@@ -161,7 +163,12 @@ def change_conditions(battle: Dnd5eBattle, creature_id: str,
             conditions.add(name)
         else:
             conditions.discard(name)
-        events.append({"type": "condition", "gains" if on else "ends": name})
+        events.append({"type": "condition", "gains" if on else "ends": name,
+                       "rule": condition_rule(name)})
+    if ("unconscious", True) in changes and "prone" not in conditions:
+        conditions.add("prone")
+        events.append({"type": "condition", "gains": "prone", "rule": "D-prone",
+                       "because": "unconscious"})
     changed = replace(me, conditions=frozenset(conditions))
     before = space_for(battle, creature_id)
     now = space_for(_with(battle, changed), creature_id)
@@ -169,9 +176,21 @@ def change_conditions(battle: Dnd5eBattle, creature_id: str,
         return ConditionChange(changed, None, tuple(events), bool(now.start_events))
     end = now.describe(now.start)
     event = {k: v for k, v in now.start_events[0].items() if k != "step"}
-    knocked = ("prone", True) in changes
-    events.append({**event, "cause": "knocked prone" if knocked else fall_cause(changed)})
+    if ("prone", True) in changes:
+        cause = "knocked prone"
+    elif ("unconscious", True) in changes:
+        cause = "unconscious: falls prone"
+    else:
+        cause = fall_cause(changed)
+    events.append({**event, "cause": cause})
     return ConditionChange(creature_after(changed, end, battle.map.grid), end, tuple(events))
+
+
+def condition_rule(condition: str) -> str:
+    """The rule a condition matters to here: prone (D-prone), speed 0 (D-fly), or the turn."""
+    if condition == "prone":
+        return "D-prone"
+    return "D-fly" if condition in SPEED_ZERO else "D-turn"
 
 
 def _with(battle: Dnd5eBattle, creature: Dnd5eCreature) -> Dnd5eBattle:
