@@ -5,9 +5,11 @@
     >>> scenario = wingbeat.open_scenario("example:giant-bat")
     >>> svg = render_svg(scenario, reach=wingbeat.reach(scenario, "bat"), altitude=1)
 
-Each kind of map is one module (``hexmap`` for ``volare``; ``squaremap`` and ``table`` for the
-square-grid and tabletop rulesets), chosen by the scenario's ruleset. None of them computes a rule:
-they draw what ``reach``, ``path`` and ``check`` already said.
+Each ruleset's picture is one module, chosen by the scenario's ruleset: ``hexmap`` (``volare``),
+``dnd5emap`` (``dnd5e``, on squares or hexes) and ``table`` (the tabletop rulesets). The grid
+geometry (hex and square layouts) and the layers every grid picture shares live in ``grid``, the
+SVG building blocks in ``svg``. None of them computes a rule: they draw what ``reach``, ``path``
+and ``check`` already said.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ __all__ = ["MAP_KINDS", "altitude_words", "render_svg", "scenario_summary"]
 #: The drawing module of each ruleset.
 MAP_KINDS: dict[str, str] = {
     "volare": "wingbeat.render.hexmap",
-    "dnd5e": "wingbeat.render.squaremap",
+    "dnd5e": "wingbeat.render.dnd5emap",
     "battlesystem": "wingbeat.render.table",
     "confrontation": "wingbeat.render.table",
 }

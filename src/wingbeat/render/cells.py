@@ -65,7 +65,7 @@ class RouteLeg:
 
     ``start`` and ``end`` are cell labels (equal for a step in place: up, down, hover …);
     ``total`` is the running cost after the step; ``refused`` marks a declared step the rules
-    forbid, with its rule id.
+    forbid, with its rule id; ``extra`` is a short note the map kind adds (``alt 3``).
     """
 
     move: str
@@ -74,6 +74,7 @@ class RouteLeg:
     cost: Fraction | None
     total: Fraction | None
     refused: str | None = None
+    extra: str = ""  # what else the picture says about the step (dnd5e: the altitude reached)
 
 
 def route_legs(route: MoveReport, start: str, cell_of: Callable[[str, str], str | None]

@@ -1,0 +1,511 @@
+"""SVG pictures of ``dnd5e`` maps, on squares or on the hex option: walls, terrain, ground levels,
+ceilings, creatures over their whole footprint, a reach coloured by least cost (ft, or m with
+``units: m``), and a path or checked move as arrows with running costs.
+
+A reach state's ``at`` is the creature's north-west space (D-size), so a Large creature's cost is
+written in the north-west square of the 2 × 2 block it would cover; a path's end shows the block.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+from xml.sax.saxutils import escape
+
+from ..errors import OptionError
+from ..geometry.labels import column_label
+from ..model import Scenario, format_cost
+from ..rules.base import Result
+from ..rules.dnd5e.board import footprint_offsets
+from ..rules.dnd5e.model import Cell, Dnd5eBattle, Dnd5eCreature, Dnd5eMap, GridKind, Terrain
+from ..rules.grid import ReachReport
+from .cells import CellReach, RouteLeg, cells_reached, route_legs_from_json
+from .grid import (
+    MARGIN,
+    GridLayout,
+    HexLayout,
+    SquareLayout,
+    adjacent,
+    cell_label,
+    column_heads,
+    ground_fill,
+    hatch_patterns,
+    key_rows,
+    parse_label,
+    reach_layer,
+    reach_legend,
+    reach_words,
+    route_layer,
+    window,
+    wrapped,
+)
+from .svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element, fmt, points, text
+
+__all__ = ["render", "summary"]
+
+SQUARE_SIZE = 40.0  # side of a square, px
+HEX_SIZE = 24.0  # centre to corner, px
+LEGEND_WIDTH = 270.0
+FULL_MAP_LIMIT = 4000  # larger maps are cropped to what the picture is about
+CROP_MARGIN = 2
+SIDE_COLORS = ("#7b3fa0", "#2a7f62", "#b5651d", "#3a6ea5", "#a03f5f")
+FOCUS_COLOR = "#e0a100"
+_SILENT = frozenset({"action", "dash", "disengage", "interact"})
+WALL = "#3b3b3b"
+TERRAIN_FILL = {Terrain.DIFFICULT: "#e3d9b8", Terrain.WATER: "#b9d3ea"}
+
+
+def _battle(scenario: Scenario) -> Dnd5eBattle:
+    if not isinstance(scenario.battle, Dnd5eBattle):
+        raise OptionError(f"scenario {scenario.source} is not a dnd5e scenario")
+    return scenario.battle
+
+
+def _kind(bmap: Dnd5eMap) -> str:
+    return "hex" if bmap.grid is GridKind.HEX else "square"
+
+
+def level_words(level: int, unit: str) -> str:
+    """An altitude level as a height: ``2 (10 ft)``, or ``2 (3 m)`` with ``units: m``."""
+    height = Fraction(3, 2) * level if unit == "m" else Fraction(5) * level
+    return f"{level} ({format_cost(height)} {unit})"
+
+
+def summary(scenario: Scenario) -> dict[str, Any]:
+    """What a picker needs: the map, its altitude levels (5 ft each) and its creatures."""
+    battle = _battle(scenario)
+    bmap = battle.map
+    unit = battle.options.units.value
+    return {
+        "ruleset": scenario.ruleset, "source": scenario.source,
+        "map": {"kind": _kind(bmap), "columns": bmap.columns, "rows": bmap.rows,
+                "top": bmap.top, "bottom": bmap.bottom,
+                "last_column": column_label(bmap.columns)},
+        "altitudes": {"min": bmap.bottom, "max": bmap.top,
+                      "labels": [level_words(z, unit) for z in range(bmap.bottom, bmap.top + 1)]},
+        "wind": None,
+        "creatures": [{"id": c.id, "name": c.display_name, "at": cell_label(*c.at),
+                       "altitude": c.altitude, "level": c.altitude, "mode": _mode(bmap, c),
+                       "heading": None, "can_fly": bool(c.speed.fly), "side": c.side,
+                       "size": c.size.value}
+                      for c in battle.creatures],
+    }
+
+
+def _mode(bmap: Dnd5eMap, c: Dnd5eCreature) -> str:
+    ground = bmap.cell(*c.at).ground
+    where = ("flying" if not c.hover else "hovering") if c.altitude > ground else (
+        "burrowing" if c.altitude < ground else "on the ground")
+    return f"{where}, prone" if c.prone else where
+
+
+def _footprint(bmap: Dnd5eMap, c: Dnd5eCreature, at: tuple[int, int]) -> list[tuple[int, int]]:
+    return [(at[0] + dc, at[1] + dr) for dc, dr in footprint_offsets(bmap.grid, c.size)]
+
+
+def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | None = None,
+           route: Result | None = None, creature: str | None = None) -> str:
+    """The map as SVG, with a reach coloured by least cost and a route, like volare's hexes.
+
+    Every reached cell is ``<g class="square reach" data-cell="C4" data-cost="15"
+    data-can-act="true">`` (``hex`` on the hex option): exactly what ``reach`` reports for the
+    creature's north-west space, at ``altitude`` or the best over all altitudes.
+    """
+    battle = _battle(scenario)
+    bmap = battle.map
+    if reach is not None and not isinstance(reach, ReachReport):
+        raise OptionError("a dnd5e map draws the reach of a grid ruleset (a ReachReport)")
+    if altitude is not None and not bmap.bottom <= altitude <= bmap.top:
+        raise OptionError(f"altitude {altitude} is not on this map ({bmap.bottom} … {bmap.top})")
+    data = route.to_dict() if route is not None else {}
+    focus_id = creature or (reach.creature if reach else None) or data.get("creature")
+    focus = battle.creature(focus_id) if focus_id else None
+    unit = reach.unit if reach is not None else str(data.get("unit")
+                                                   or battle.options.units.value)
+    reached = cells_reached(reach, altitude) if reach is not None else {}
+    kind = _kind(bmap)
+    probe: GridLayout = HexLayout(1, 1, 1, 1) if kind == "hex" else SquareLayout(1, 1, 1, 1)
+    legs = _legs(data, focus, probe) if focus is not None else []
+    c0, c1, r0, r1 = _window(battle, reach, legs)
+    layout: GridLayout = (HexLayout(c0, c1, r0, r1, HEX_SIZE) if kind == "hex"
+                          else SquareLayout(c0, c1, r0, r1, SQUARE_SIZE))
+    budget = reach.budget if reach is not None else Fraction(0)
+    legend, legend_bottom = _legend(bmap, reach, altitude, layout.width, budget, focus, data,
+                                    unit)
+    width, height = layout.width + LEGEND_WIDTH, max(layout.height, legend_bottom + MARGIN)
+    cells = (_cell(bmap, layout, c, r, reached.get(cell_label(c, r)), budget, altitude, unit)
+             for c, r in layout.cells() if bmap.contains(c, r))
+    body = [element("defs", [arrow_marker_defs(), hatch_patterns()]),
+            element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
+            column_heads(layout),
+            element("g", cells, class_="cells"),
+            _route_end(bmap, layout, focus, legs),
+            route_layer(layout, legs, stacked=True),
+            element("g", (_creature(bmap, layout, c, c.id == focus_id, i, unit)
+                          for i, c in enumerate(battle.creatures)), class_="creatures",
+                    pointer_events="none"),
+            legend]
+    shown = "best over all altitudes" if altitude is None else f"altitude {altitude}"
+    title = (f"{scenario.source}: where {focus.display_name} can go this turn ({shown})"
+             if reach is not None and focus is not None else f"{scenario.source}: the map")
+    return element(
+        "svg", [element("title", [escape(title)]), *body],
+        xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {fmt(width)} {fmt(height)}",
+        width=width, height=height, class_="wingbeat-map", data_ruleset=scenario.ruleset,
+        data_grid=kind, data_creature=focus_id,
+        data_altitude="all" if altitude is None else altitude,
+        data_budget=None if reach is None else format_cost(reach.budget),
+        data_unit=None if reach is None else reach.unit,
+        font_family="DejaVu Sans, Verdana, sans-serif") + "\n"
+
+
+def _window(battle: Dnd5eBattle, reach: ReachReport | None, legs: Sequence[RouteLeg]
+            ) -> tuple[int, int, int, int]:
+    """The whole map, unless it is huge: then around the creatures, the reach and the route."""
+    bmap = battle.map
+    if bmap.columns * bmap.rows <= FULL_MAP_LIMIT:
+        return 1, bmap.columns, 1, bmap.rows
+    kind = _kind(bmap)
+    interesting = [c.at for c in battle.creatures]
+    if reach is not None:
+        interesting += [p for s in reach.states if (p := parse_label(str(s.state["at"]), kind))]
+    interesting += [p for leg in legs if (p := parse_label(leg.end, kind))]
+    rows_margin = 2 * CROP_MARGIN if kind == "hex" else CROP_MARGIN
+    return window(bmap.columns, bmap.rows, interesting, margin=(CROP_MARGIN + 3, rows_margin + 3))
+
+
+# -- cells --------------------------------------------------------------------------------------
+
+def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellReach | None,
+          budget: Fraction, altitude: int | None, unit: str) -> str:
+    spec = bmap.cell(col, row)
+    label = cell_label(col, row)
+    corners = points(layout.outline(col, row))
+    cx, cy = layout.center(col, row)
+    size = layout.size
+    facts = [label]
+    base = WALL if spec.wall else TERRAIN_FILL.get(spec.terrain, ground_fill(spec.ground,
+                                                                            bmap.top))
+    parts = [element("polygon", points=corners, fill=base, stroke="#b9b4a4", stroke_width=1,
+                     class_="terrain")]
+    data: dict[str, object] = {}
+    marks: list[str] = []
+    if reached is not None:
+        fill, marks, data = reach_layer(layout, col, row, reached, budget, altitude)
+        parts.append(fill)
+    if spec.wall:
+        facts.append("wall: nothing enters it")
+    else:  # terrain patterns lie over the reach colour, so both can be read
+        facts.extend(_terrain_facts(spec, unit))
+        for present, pattern, name in ((spec.terrain is Terrain.DIFFICULT, "difficult-dots",
+                                        "difficult"),
+                                       (spec.ceiling is not None, "ceiling-hatch", "ceiling"),
+                                       (spec.air_difficult, "air-waves", "air")):
+            if present:
+                parts.append(element("polygon", points=corners, fill=f"url(#{pattern})",
+                                     class_=name))
+    missing = altitude is not None and not spec.wall and (
+        altitude < spec.ground or (spec.ceiling is not None and altitude >= spec.ceiling))
+    if missing:
+        facts.append(f"altitude {altitude} is " + ("under the ground here (burrowing only)"
+                                                    if altitude is not None
+                                                    and altitude < spec.ground
+                                                    else "above the ceiling here"))
+        parts.append(element("polygon", points=corners, fill="url(#solid-hatch)",
+                             fill_opacity=0.7, class_="solid"))
+    if reached is not None:
+        parts.extend(marks)
+        facts.append(reach_words(reached, altitude, _state_words) + f" ({unit})")
+    top = cy - size * (0.45 if layout.kind == "hex" else 0.3)
+    left = cx if layout.kind == "hex" else cx - size * 0.45
+    parts.append(text(left, top, label, font_size=8, fill="#eee" if spec.wall else "#555",
+                      text_anchor="middle" if layout.kind == "hex" else None, class_="label"))
+    short = _marks(spec)
+    if short:
+        parts.append(text(cx - size * 0.45 if layout.kind == "square" else cx - size * 0.55,
+                          cy + size * (0.42 if layout.kind == "square" else 0.05), short,
+                          font_size=7, fill="#3b2f20", class_="terrain-label",
+                          text_anchor="middle" if layout.kind == "hex" else None))
+    parts.insert(0, element("title", [escape("; ".join(facts))]))
+    classes = f"{layout.kind} cell" + (" reach" if reached is not None else "")
+    terrain = None if spec.terrain is Terrain.NORMAL else spec.terrain.value
+    return element("g", parts, class_=classes, data_cell=label,
+                   data_wall="true" if spec.wall else None, data_terrain=terrain,
+                   data_ground=spec.ground or None, data_ceiling=spec.ceiling,
+                   data_climb="true" if spec.climb else None,
+                   data_air="difficult" if spec.air_difficult else None, **data)
+
+
+def _terrain_facts(spec: Cell, unit: str) -> list[str]:
+    facts = []
+    if spec.terrain is Terrain.DIFFICULT:
+        facts.append("difficult terrain: each step into it costs double")
+    elif spec.terrain is Terrain.WATER:
+        facts.append("deep water: swimming")
+    if spec.ground:
+        facts.append(f"ground at altitude {level_words(spec.ground, unit)}")
+    if spec.ceiling is not None:
+        facts.append(f"ceiling: altitude {spec.ceiling} and above do not exist here")
+    if spec.climb:
+        facts.append("climbable surface")
+    if spec.air_difficult:
+        facts.append("the air above the ground is difficult terrain")
+    return facts
+
+
+def _marks(spec: Cell) -> str:
+    """The cell's short terrain marks: ``g2`` ground level, ``c1`` ceiling, ``cl`` climbable."""
+    if spec.wall:
+        return ""
+    words = [f"g{spec.ground}" if spec.ground else "",
+             f"c{spec.ceiling}" if spec.ceiling is not None else "",
+             "cl" if spec.climb else ""]
+    return " ".join(w for w in words if w)
+
+
+def _state_words(state: dict[str, Any]) -> str:
+    words = [f"altitude {state.get('altitude', 0)}", str(state.get("mode", ""))]
+    if state.get("prone"):
+        words.append("prone")
+    if state.get("squeezing"):
+        words.append("squeezing")
+    if not state.get("can_act", True):
+        words.append("with Dash")
+    return ", ".join(w for w in words if w)
+
+
+# -- routes -------------------------------------------------------------------------------------
+
+def _cell_of(layout: GridLayout) -> Any:
+    def cell_of(move: str, here: str) -> str | None:
+        """The space a token moves the north-west space into (``dash C9``, ``C5+up``, ``NE``);
+        None for a step in place (``up``, ``stand``, ``action`` …)."""
+        word = move.strip()
+        if word.lower().startswith("dash "):
+            word = word[5:].strip()
+        head = word.split("+", 1)[0]
+        if head.upper() in layout.directions():
+            return layout.neighbour(here, head)
+        found = parse_label(head, layout.kind)
+        return None if found is None else cell_label(*found)
+    return cell_of
+
+
+def _climb(move: str) -> int:
+    word = move.strip().lower().removeprefix("dash ").strip()
+    if word == "up" or word.endswith("+up"):
+        return 1
+    if word == "down" or word.endswith("+down"):
+        return -1
+    return 0
+
+
+def _fallen(events: Iterable[dict[str, Any]]) -> int:
+    """Levels fallen in these events (5 ft each)."""
+    return sum(int(e.get("feet", 0)) // 5 for e in events if e.get("type") == "fall")
+
+
+def _legs(data: dict[str, Any], focus: Dnd5eCreature, layout: GridLayout) -> list[RouteLeg]:
+    """The route's steps placed on the map; a step that changes altitude is marked ↑ or ↓, one
+    that takes Dash, provokes an opportunity attack or falls says so (the legend lists every
+    step in words)."""
+    if "steps" not in data:
+        return []
+    start = cell_label(*focus.at)
+    legs = route_legs_from_json(data, start, _cell_of(layout))
+    out = []
+    if any(e.get("step") == 0 for e in data.get("events", ())):
+        out.append(RouteLeg("fall", start, start, None, None))
+    for leg, step in zip(legs, [*data["steps"], None], strict=False):
+        if not leg.refused and step is not None and leg.start == leg.end and \
+                str(leg.move) in _SILENT and not step.get("events"):
+            continue  # the action, Dash alone … change nothing on the map: the legend lists them
+        if leg.refused or step is None:
+            out.append(leg if leg.start == leg.end or adjacent(layout, leg.start, leg.end)
+                       else replace(leg, end=leg.start))
+            continue
+        events = step.get("events", ())
+        said = []
+        if leg.start != leg.end:
+            said.append({1: "↑", -1: "↓"}.get(_climb(leg.move), ""))
+            said.append("Dash" if leg.move.lower().startswith("dash ") else "")
+        said += ["OA" for e in events if e.get("type") == "opportunity-attack"]
+        said += ["fall" for e in events if e.get("type") == "fall"]
+        out.append(replace(leg, extra=" ".join(w for w in said if w)))
+    return out
+
+
+def step_lines(data: dict[str, Any], focus: Dnd5eCreature, unit: str) -> list[str]:
+    """The route's steps in words, with the altitude each reaches: the legend's list."""
+    before = [e for e in data.get("events", ()) if e.get("step") == 0]
+    level = focus.altitude
+    lines = []
+    if before:
+        level -= _fallen(before)
+        lines.append(f"0. falls {_fallen(before) * 5} ft before moving, to altitude {level}")
+    for index, step in enumerate(data.get("steps", ()), 1):
+        events = step.get("events", ())
+        level += _climb(str(step.get("move", ""))) - _fallen(events)
+        words = [f"{index}. {step.get('move')}: {step.get('cost')} → {step.get('total')} {unit}",
+                 f"alt {level}"]
+        words += [f"OA by {e['by']}" for e in events if e.get("type") == "opportunity-attack"]
+        words += [f"falls {e['feet']} ft" for e in events if e.get("type") == "fall"]
+        lines.append(", ".join(words))
+    return lines
+
+
+def _route_end(bmap: Dnd5eMap, layout: GridLayout, focus: Dnd5eCreature | None,
+               legs: Sequence[RouteLeg]) -> str:
+    """Where a creature bigger than one space ends: its whole footprint, dashed."""
+    moved = [leg for leg in legs if not leg.refused]
+    if focus is None or not moved or len(footprint_offsets(bmap.grid, focus.size)) == 1:
+        return ""
+    end = parse_label(moved[-1].end, layout.kind)
+    if end is None:
+        return ""
+    shapes = [element("polygon", points=points(layout.outline(c, r, 3)), fill="none",
+                      stroke=PATH_COLOR, stroke_width=2, stroke_dasharray="6 3")
+              for c, r in _footprint(bmap, focus, end) if layout.inside(c, r)]
+    return element("g", shapes, class_="route-end", pointer_events="none",
+                   data_cells=" ".join(cell_label(c, r) for c, r in _footprint(bmap, focus,
+                                                                               end)))
+
+
+# -- creatures ----------------------------------------------------------------------------------
+
+def _creature(bmap: Dnd5eMap, layout: GridLayout, c: Dnd5eCreature, focused: bool, index: int,
+              unit: str) -> str:
+    spaces = [xy for xy in _footprint(bmap, c, c.at) if layout.inside(*xy)]
+    if not spaces:
+        return ""
+    color = FOCUS_COLOR if focused else SIDE_COLORS[index % len(SIDE_COLORS)]
+    centres = [layout.center(*xy) for xy in spaces]
+    cx = sum(x for x, _ in centres) / len(centres)
+    cy = sum(y for _, y in centres) / len(centres)
+    size = layout.size
+    r = size * {"tiny": 0.26, "small": 0.32}.get(c.size.value, 0.36 if len(spaces) == 1
+                                                  else 0.55)
+    parts = [element("title", [escape(_creature_words(bmap, c, unit))])]
+    if len(spaces) > 1:
+        parts.extend(element("polygon", points=points(layout.outline(col, row, 2)),
+                             fill=color, fill_opacity=0.3, stroke=color, stroke_width=1.5,
+                             class_="footprint") for col, row in spaces)
+    parts.append(element("circle", cx=cx, cy=cy, r=r, fill=color, stroke="#222",
+                         stroke_width=2 if focused else 1))
+    parts.append(text(cx, cy + 3.5, c.id[:5], font_size=9, font_weight="bold",
+                      text_anchor="middle", fill="#222" if focused else "#fff"))
+    badge = (cx + r * 0.8, cy - r * 0.8)
+    parts.append(element("circle", cx=badge[0], cy=badge[1], r=6.5, fill="#fff", stroke="#222",
+                         stroke_width=1))
+    parts.append(text(badge[0], badge[1] + 3, str(c.altitude), font_size=8,
+                      text_anchor="middle", class_="altitude"))
+    if c.prone:
+        parts.append(text(cx, cy + r + 9, "prone", font_size=8, text_anchor="middle",
+                          fill="#222", font_style="italic", class_="prone"))
+    return element("g", parts, class_="creature", data_id=c.id, data_at=cell_label(*c.at),
+                   data_altitude=c.altitude, data_size=c.size.value,
+                   data_cells=" ".join(cell_label(*xy) for xy in _footprint(bmap, c, c.at)))
+
+
+def _creature_words(bmap: Dnd5eMap, c: Dnd5eCreature, unit: str) -> str:
+    speeds = ", ".join(f"{mode} {feet} ft" for mode, feet in c.speed.to_dict().items())
+    spaces = " ".join(cell_label(*xy) for xy in _footprint(bmap, c, c.at))
+    words = [f"{c.display_name} ({c.size.value}) at {spaces}",
+             f"altitude {level_words(c.altitude, unit)}, {_mode(bmap, c)}",
+             f"speed {speeds}" + (", hovers" if c.hover else ""), f"reach {c.reach} ft"]
+    if c.side:
+        words.append(f"side {c.side}")
+    others = sorted(c.conditions - {"prone"})
+    if others:
+        words.append("conditions: " + ", ".join(others))
+    return "; ".join(words)
+
+
+# -- legend -------------------------------------------------------------------------------------
+
+def _legend(bmap: Dnd5eMap, reach: ReachReport | None, altitude: int | None, x0: float,
+            budget: Fraction, focus: Dnd5eCreature | None, route: dict[str, Any],
+            unit: str) -> tuple[str, float]:
+    """The legend and how far down it reaches."""
+    x = x0 + 10
+    y = MARGIN + 10
+    parts: list[str] = []
+    if reach is not None and focus is not None:
+        shown = ("best over all altitudes" if altitude is None
+                 else f"altitude {level_words(altitude, unit)}")
+        block, used = reach_legend(x, y, f"{focus.display_name}: {format_cost(budget)} {unit}"
+                                   " with Dash", shown, budget, unit,
+                                   "can still take its action")
+        parts.extend(block)
+        y += used
+        speeds = ", ".join(f"{mode} {value}" for mode, value in reach.info.get("speeds", {}
+                                                                              ).items())
+        said = [f"speeds {speeds} {unit}; Dash doubles them"] if speeds else []
+        said += [f"falls {e.get('feet')} ft ({e.get('damage')}) before it can move"
+                 for e in reach.info.get("start_events", ()) if e.get("type") == "fall"]
+        for words in said:
+            lines = wrapped(x, y, words, 40, fill="#333", class_="reach-note")
+            parts.extend(lines)
+            y += 14 * len(lines) + 4
+        cells = len(footprint_offsets(bmap.grid, focus.size))
+        if cells > 1:
+            parts.extend(wrapped(x, y, f"a {focus.size.value} creature covers {cells} "
+                                 "spaces: each cost is written in its north-west space", 40,
+                                 fill="#333", class_="footprint-note"))
+            y += 36
+    rows, used = key_rows(x, y, [
+        ({"fill": WALL}, "wall"),
+        ({"fill": "url(#difficult-dots)", "stroke": "#8a6d2f"}, "difficult terrain (×2)"),
+        ({"fill": TERRAIN_FILL[Terrain.WATER]}, "deep water (swim)"),
+        ({"fill": ground_fill(max(1, bmap.top // 2), bmap.top)}, "raised ground (g = level)"),
+        ({"fill": "url(#ceiling-hatch)", "stroke": "#5a4632"}, "ceiling (c = first missing)"),
+        ({"fill": "url(#air-waves)", "stroke": "#5b7fa6"}, "difficult air"),
+        ({"fill": "url(#solid-hatch)"}, "altitude not there"),
+    ])
+    parts.extend(rows)
+    y += used
+    parts.append(element("line", x1=x, y1=y - 4, x2=x + 16, y2=y - 4, stroke=PATH_COLOR,
+                         stroke_width=3, marker_end="url(#arrow)"))
+    parts.append(text(x + 20, y, "move, running cost (alt = new altitude)", font_size=11))
+    y += 24
+    words, y = _route_words(x, y, route, focus, unit)
+    parts.append(words)
+    return element("g", parts, class_="legend", pointer_events="none"), y
+
+
+def _route_words(x: float, y: float, route: dict[str, Any], focus: Dnd5eCreature | None,
+                 unit: str) -> tuple[str, float]:
+    """What the drawn path or move comes to, step by step: its cost and what the turn has left,
+    or why it stops; and how far down the words reach."""
+    if not route:
+        return "", y
+    if route.get("found") is False:
+        said = wrapped(x, y, str(route.get("message", "")), 40, fill=ILLEGAL_COLOR)
+        return element("g", said, class_="no-path"), y + 14 * len(said)
+    lines: list[tuple[str, str]] = []
+    steps = step_lines(route, focus, unit) if focus is not None else []
+    shown = steps if len(steps) <= 16 else [*steps[:7], "…", *steps[-8:]]
+    lines.extend((line, "#333") for line in shown)
+    error = route.get("error")
+    if error:
+        lines.append((f"✗ step {error.get('step')} {error.get('move')} [{error.get('rule')}]: "
+                      f"{error.get('message')}", ILLEGAL_COLOR))
+        lines.append((f"stops after {route.get('cost')} {unit}", "#333"))
+    else:
+        acts = "can still take its action" if route.get("can_act") else "its action is used"
+        lines.append((f"in all {route.get('cost')} {unit}; {acts}", PATH_COLOR))
+    turn = route.get("turn") or {}
+    for attack in turn.get("opportunity_attacks", ()):
+        lines.append((f"opportunity attack by {attack['by']} at step {attack['step']}",
+                      ILLEGAL_COLOR))
+    for fall in turn.get("falls", ()):
+        lines.append((f"falls {fall.get('feet')} ft ({fall.get('damage')}) at step "
+                      f"{fall.get('step')}", ILLEGAL_COLOR))
+    out: list[str] = []
+    for words, color in lines:
+        drawn = wrapped(x, y, words, 42, fill=color)
+        out.extend(drawn)
+        y += 14 * len(drawn) + 2
+    return element("g", out, class_="route-words"), y
