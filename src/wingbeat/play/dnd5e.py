@@ -183,7 +183,7 @@ class Dnd5ePlay:
         after = _piece(result.creature, where, unit=str(piece.get("unit", "ft")),
                        falling=falling, fallen=fallen, turn=turn)
         report: dict[str, Any] = {"legal": True, "moves": made, "cost": None, "checks": []}
-        return Played(creature, change, True, report, made, after, tuple(events), damage)
+        return Played(creature, made, True, report, made, after, tuple(events), damage)
 
     def end_round(self, scenario: Scenario, pieces: Mapping[str, Piece]
                   ) -> tuple[dict[str, Piece], list[dict[str, Any]]]:

@@ -56,7 +56,7 @@ function entryText(entry) {
   else head += `${a.creature}: ${a.moves || "(holds)"}`;
   const lines = [head];
   for (const p of entry.played || []) {
-    if (p.declared !== p.made || a.kind !== "move") {
+    if (p.declared !== p.made || a.kind === "next-round") {
       lines.push(`  ${p.creature} made: ${p.made || "(nothing)"}`);
     }
   }

@@ -1,0 +1,83 @@
+"""The play page on a ``dnd5e`` encounter: an opportunity attack logged, the GM knocks the harpy
+prone (D-fly: it falls, its damage rolled), and undo takes it back."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def dnd_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The play page and its API alone, on a database in a temporary folder."""
+    import socket
+
+    import uvicorn
+
+    from wingbeat.play.web import create_play_app
+
+    app = create_play_app(tmp_path_factory.mktemp("play5e") / "browser.sqlite3")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                            log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not running.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the play app did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+def test_knock_a_harpy_prone_from_the_page(dnd_server: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(dnd_server + "/")
+    page.wait_for_selector("#scenario-select option[value='example:harpy']", state="attached")
+    page.select_option("#scenario-select", "example:harpy")
+    page.fill("#seed-input", "5")
+    page.click("#new-button")
+    expect(page.locator("#round")).to_have_text("1")
+    expect(page.locator("#condition-form")).to_be_visible()
+
+    page.select_option("#creature-select", "harpy")
+    page.fill("#moves-input", "C3+down D3 action C3+up")
+    page.click("#move-button")
+    result = page.locator("#move-result")
+    expect(result).to_contain_text("harpy opportunity-attack: by fighter")
+
+    page.select_option("#condition-creature", "harpy")
+    page.select_option("#condition-select", "prone")
+    page.click("#condition-gain-button")
+    expect(result).to_contain_text("GM: harpy +prone")
+    expect(result).to_contain_text(re.compile(r"harpy fall damage 1d6: \d = \d"))
+    row = page.locator("#pieces tr[data-creature='harpy'] td:nth-child(3)")
+    expect(row).to_have_text(re.compile(r"^C3 altitude 0, walking, prone"))
+    expect(page.locator("#log")).to_contain_text("GM: harpy +prone")
+    page.wait_for_function("() => { const img = document.getElementById('map-image'); "
+                           "return img && img.complete && img.naturalWidth > 0; }")
+    if os.environ.get("WINGBEAT_SCREENSHOTS"):
+        page.screenshot(path=str(Path(os.environ["WINGBEAT_SCREENSHOTS"]) / "play-dnd5e.png"),
+                        full_page=True)
+
+    page.click("#undo-button")
+    expect(row).to_have_text(re.compile(r"^C3 altitude 2, flying"))
+    assert errors == []
+    page.close()
