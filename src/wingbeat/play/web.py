@@ -52,7 +52,7 @@ class DeclaredMove(BaseModel):
     moves: str = Field(default="", max_length=2000)
 
 
-class ConditionChange(BaseModel):
+class DeclaredCondition(BaseModel):
     """The game master's word: ``creature``'s conditions change (``"+prone"``, ``"-grappled"``)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -175,7 +175,7 @@ def move(ref: str, body: DeclaredMove, store: Store) -> Any:
 
 
 @router.post("/encounters/{ref}/conditions")
-def condition(ref: str, body: ConditionChange, store: Store) -> Any:
+def condition(ref: str, body: DeclaredCondition, store: Store) -> Any:
     """Change a creature's conditions now (knocked prone …): what that causes is rolled."""
     action = Action(CONDITION, body.creature, body.change)
     return _answer(lambda: _outcome(store, ref, store.play(ref, action)))
