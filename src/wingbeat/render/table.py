@@ -32,7 +32,8 @@ DRAWN_WIDTH = 900.0  # the table's long side, px
 MARGIN = 30.0
 LEGEND_WIDTH = 240.0
 _UNITS = {"battlesystem": "in", "confrontation": "cm"}
-_LEVEL_COLORS = ("#1a9850", "#66bd63", "#a6d96a", "#fdae61", "#f46d43", "#d73027", "#a50026")
+# one clearly different hue per level or tier, lowest first: the areas overlap on the table
+_LEVEL_COLORS = ("#a6761d", "#1a9850", "#3a6ea5", "#7b3fa0", "#d73027", "#e6ab02", "#666666")
 _SIDE_COLORS = ("#7b3fa0", "#2a7f62", "#b5651d", "#3a6ea5", "#a03f5f")
 
 Point = tuple[float, float]
@@ -102,6 +103,13 @@ def _height(figure: Any) -> Any:
     return None
 
 
+def _level_name(levels: list[str], level: Any) -> Any:
+    """A figure's altitude as the ruleset names it (``low``), its tier as a number."""
+    if isinstance(level, int) and 0 <= level < len(levels) and not levels[level].isdigit():
+        return levels[level]
+    return level
+
+
 def _xy(p: Sequence[float]) -> Point:
     return float(p[0]), float(p[1])
 
@@ -123,7 +131,8 @@ def summary(scenario: Scenario) -> dict[str, Any]:
         "wind": None,
         "creatures": [
             {"id": f.id, "name": getattr(f, "display_name", f.id),
-             "at": _point_text(_xy(f.at)), "altitude": _height(f),
+             "at": _point_text(_xy(f.at)), "altitude": _level_name(levels, _height(f)),
+             "level": _height(f),
              "mode": "flying" if _height(f) else "grounded",
              "heading": _heading(f), "can_fly": True,
              "side": getattr(f, "side", None)}
@@ -179,10 +188,11 @@ def render(
         start = next((f.at for f in _figures(battle) if f.id == focus), None)
         if start is not None:
             body.append(_route(route.to_dict(), _xy(start), screen))
-    body.append(element("g", (_figure(f, screen, f.id == focus, i)
+    body.append(element("g", (_figure(f, screen, f.id == focus, i, levels)
                               for i, f in enumerate(_figures(battle))),
                         class_="creatures", pointer_events="none"))
-    body.append(_legend(report, altitude, levels, MARGIN * 2 + drawn_w))
+    body.append(_legend(report, altitude, levels, MARGIN * 2 + drawn_w,
+                        bool(_obstacles(battle)), bool(_zones(battle))))
     unit = _UNITS.get(scenario.ruleset, "")
     title = f"{scenario.source}: the table, {fmt(width)} × {fmt(height)} {unit}"
     return element(
@@ -222,18 +232,31 @@ def _obstacle(o: Any, screen: Any) -> str:
     obstacle_height = getattr(o, "height", None)
     if obstacle_height is not None:
         facts += f", height {fmt(float(obstacle_height))}"
-    return element("polygon", [element("title", [escape(facts)])], points=points(corners),
-                   fill="#8d7b64", fill_opacity=0.85, stroke="#4a3f30", stroke_width=1.2,
-                   class_="obstacle")
+    shape = element("polygon", [element("title", [escape(facts)])], points=points(corners),
+                    fill="#8d7b64", fill_opacity=0.85, stroke="#4a3f30", stroke_width=1.2,
+                    class_="obstacle")
+    return shape + _caption(corners, facts, "#2b241b")
 
 
 def _zone(z: Any, screen: Any) -> str:
     corners = [screen(p) for p in _outline(z)]
     factor = getattr(z, "factor", None)
-    facts = "terrain zone" + ("" if factor is None else f", movement × {fmt(float(factor))}")
-    return element("polygon", [element("title", [escape(facts)])], points=points(corners),
-                   fill="#b7c9a0", fill_opacity=0.6, stroke="#6d7f56", stroke_dasharray="4 3",
-                   class_="zone")
+    name = getattr(z, "name", "") or getattr(getattr(z, "outline", None), "name", "") or "zone"
+    facts = name + ("" if factor is None else f", ground movement × {fmt(float(factor))}")
+    shape = element("polygon", [element("title", [escape(facts)])], points=points(corners),
+                    fill="#b7c9a0", fill_opacity=0.6, stroke="#6d7f56", stroke_dasharray="4 3",
+                    class_="zone")
+    return shape + _caption(corners, facts, "#3d4a2e")
+
+
+def _caption(corners: Sequence[Point], words: str, color: str) -> str:
+    """A shape's name and what it does, written over its middle."""
+    if not corners:
+        return ""
+    x = sum(p[0] for p in corners) / len(corners)
+    y = min(p[1] for p in corners) - 4
+    return text(x, y, words, font_size=10, text_anchor="middle", fill=color,
+                class_="shape-caption", pointer_events="none")
 
 
 def _rings(geometry: dict[str, Any]) -> Iterable[list[list[list[float]]]]:
@@ -294,21 +317,22 @@ def _parse_point(token: str) -> Point | None:
 
 
 def _route(data: dict[str, Any], start: Point, screen: Any) -> str:
-    parts = []
+    """Each leg an arrow; at each point, one line per step that ends there: the running total
+    after a leg, ``up 16`` for a change of level in place, the refused step with its rule."""
+    arrows: list[str] = []
+    notes: dict[Point, list[tuple[str, bool]]] = {}
     here = start
     for step in data.get("steps", ()):
+        total = str(step.get("total", ""))
         there = _parse_point(str(step.get("move", "")))
         if there is None:
-            x, y = screen(here)
-            parts.append(text(x + 8, y - 8, f"{step.get('move')} {step.get('total', '')}",
-                              font_size=11, fill=PATH_COLOR, class_="route-note"))
+            notes.setdefault(here, []).append((f"{step.get('move')} {total}".strip(), False))
             continue
         (x1, y1), (x2, y2) = screen(here), screen(there)
-        parts.append(element("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=PATH_COLOR,
-                             stroke_width=3, marker_end="url(#arrow)", class_="route-step",
-                             data_move=step.get("move"), data_total=step.get("total")))
-        parts.append(text(x2 + 6, y2 - 6, str(step.get("total", "")), font_size=11,
-                          fill=PATH_COLOR, class_="route-note"))
+        arrows.append(element("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=PATH_COLOR,
+                              stroke_width=3, marker_end="url(#arrow)", class_="route-step",
+                              data_move=step.get("move"), data_total=step.get("total")))
+        notes.setdefault(there, []).append((total, False))
         here = there
     error = data.get("error")
     if error:
@@ -316,16 +340,28 @@ def _route(data: dict[str, Any], start: Point, screen: Any) -> str:
         there = _parse_point(str(error.get("move", "")))
         if there is not None:
             x2, y2 = screen(there)
-            parts.append(element("line", x1=x, y1=y, x2=x2, y2=y2, stroke=ILLEGAL_COLOR,
-                                 stroke_width=3, stroke_dasharray="6 4",
-                                 marker_end="url(#arrow-illegal)", class_="route-step refused",
-                                 data_move=error.get("move"), data_rule=error.get("rule")))
-        parts.append(text(x + 8, y + 16, f"✗ {error.get('move')} [{error.get('rule')}]",
-                          font_size=11, fill=ILLEGAL_COLOR, class_="route-note"))
-    return element("g", parts, class_="route", pointer_events="none")
+            arrows.append(element("line", x1=x, y1=y, x2=x2, y2=y2, stroke=ILLEGAL_COLOR,
+                                  stroke_width=3, stroke_dasharray="6 4",
+                                  marker_end="url(#arrow-illegal)", class_="route-step refused",
+                                  data_move=error.get("move"), data_rule=error.get("rule")))
+        notes.setdefault(here, []).append((f"✗ {error.get('move')} [{error.get('rule')}]",
+                                           True))
+    boxes = []
+    for point, said in notes.items():
+        x, y = screen(point)
+        lines = [words for words, _ in said]
+        color = ILLEGAL_COLOR if any(bad for _, bad in said) else PATH_COLOR
+        w = 6.4 * max(len(line) for line in lines) + 8
+        box = element("rect", x=x + 8, y=y + 6, width=w, height=13 * len(lines) + 3, rx=3,
+                      fill="#fff", fill_opacity=0.9, stroke=color, stroke_width=1)
+        words = [text(x + 12, y + 18 + 13 * i, line, font_size=11, fill=color)
+                 for i, line in enumerate(lines)]
+        boxes.append(element("g", [box, *words], class_="route-note",
+                             data_at=_point_text(point)))
+    return element("g", [*arrows, *boxes], class_="route", pointer_events="none")
 
 
-def _figure(f: Any, screen: Any, focused: bool, index: int) -> str:
+def _figure(f: Any, screen: Any, focused: bool, index: int, levels: list[str]) -> str:
     x, y = screen(f.at)
     color = "#e0a100" if focused else _SIDE_COLORS[index % len(_SIDE_COLORS)]
     r = 9.0
@@ -343,6 +379,10 @@ def _figure(f: Any, screen: Any, focused: bool, index: int) -> str:
     level = _height(f)
     parts.append(text(x, y + 3.5, str(level if level is not None else ""), font_size=9,
                       text_anchor="middle", fill="#fff", class_="altitude"))
+    name = _level_name(levels, level)
+    if name != level:
+        parts.append(text(x, y + r + 11, str(name), font_size=9, text_anchor="middle",
+                          fill="#333", class_="altitude-name"))
     return element("g", parts, class_="creature", data_id=f.id,
                    data_at=_point_text(_xy(f.at)), data_altitude=level,
                    data_heading=None if heading is None else fmt(float(heading)))
@@ -357,7 +397,7 @@ def _budget(report: dict[str, Any]) -> str | None:
 
 
 def _legend(report: dict[str, Any] | None, altitude: int | None, levels: list[str],
-            x0: float) -> str:
+            x0: float, obstacles: bool, zones: bool) -> str:
     x = x0 + 10
     parts: list[str] = []
     y = MARGIN + 10
@@ -378,8 +418,34 @@ def _legend(report: dict[str, Any] | None, altitude: int | None, levels: list[st
                                  fill_opacity=0.5, stroke=color))
             name = (str(area["altitude"]) if "altitude" in area
                     else f"tier {area.get('tier')}")
-            parts.append(text(x + 20, y, name, font_size=11))
+            parts.append(text(x + 20, y, f"{name}: {_area_words(area, report)}", font_size=11,
+                              class_="area-words", data_level=level))
             y += 16
-    parts.append(element("rect", x=x, y=y + 1, width=14, height=10, fill="#8d7b64"))
-    parts.append(text(x + 20, y + 10, "obstacle", font_size=11))
+    if obstacles:
+        parts.append(element("rect", x=x, y=y + 1, width=14, height=10, fill="#8d7b64"))
+        parts.append(text(x + 20, y + 10, "obstacle (height)", font_size=11))
+        y += 18
+    if zones:
+        parts.append(element("rect", x=x, y=y + 1, width=14, height=10, fill="#b7c9a0",
+                             stroke="#6d7f56", stroke_dasharray="3 2"))
+        parts.append(text(x + 20, y + 10, "terrain zone (× ground movement)", font_size=11))
+        y += 18
+    parts.append(element("line", x1=x, y1=y + 6, x2=x + 16, y2=y + 6, stroke=PATH_COLOR,
+                         stroke_width=3, marker_end="url(#arrow)"))
+    parts.append(text(x + 20, y + 10, "move, running total", font_size=11))
     return element("g", parts, class_="legend", pointer_events="none")
+
+
+def _area_words(area: dict[str, Any], report: dict[str, Any]) -> str:
+    """What one level's area stands for: the distance left there and what it cost to get there
+    (battlesystem: the climb; confrontation: the MOU used)."""
+    unit = str(report.get("unit", ""))
+    if "full_speed" in area:
+        radius = area["full_speed"].get("radius")
+        climb = (area.get("climb") or {}).get("cost")
+        return f"{radius} {unit}" + (f" after a climb of {climb}" if climb not in (None, "0")
+                                     else "")
+    if "budget" in area:
+        change = area.get("change")
+        return f"{area['budget']} {unit}" + (f" ({change})" if change else "")
+    return ""
