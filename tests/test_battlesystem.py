@@ -193,15 +193,15 @@ def test_b_turn_half_speed_needs_the_whole_round_under_half() -> None:
     refused(s, f"up {first}", "B-turn", 2)
 
 
-def test_b_turn_caps_the_heading_change_from_the_start() -> None:
-    """B-turn Decision: every leg stays within the turn of the starting heading."""
+def test_b_turn_caps_the_total_heading_change() -> None:
+    """B-turn Decision: the turn caps the *total* change of heading over the round, so a zigzag
+    that stays within 60° of the start still turns 50° + 100° = 150°: refused (class D)."""
     s = scenario(unit(maneuverability="D"))  # 60° at full speed
     zig = polar(90 + 50, 20)
     x, y = map(float, zig.split(","))
-    out = polar(90 - 50, 10, (x, y))
-    assert check(s, f"{zig} {out}").legal
-    beyond = polar(90 + 70, 10, (x, y))
-    refused(s, f"{zig} {beyond}", "B-turn", 2)
+    assert check(s, f"{zig} {polar(90 + 60, 10, (x, y))}").legal  # 50° + 10°
+    refused(s, f"{zig} {polar(90 - 50, 10, (x, y))}", "B-turn", 2)
+    refused(s, f"{zig} {polar(90 + 70, 10, (x, y))}", "B-turn", 2)
 
 
 # -- B-form -------------------------------------------------------------------------------------

@@ -21,7 +21,14 @@ from itertools import pairwise
 from typing import Any
 
 import shapely
-from shapely.geometry import LineString, Polygon, box, mapping
+from shapely.geometry import (
+    GeometryCollection,
+    LineString,
+    MultiPolygon,
+    Polygon,
+    box,
+    mapping,
+)
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
@@ -167,9 +174,21 @@ def sector(center: Point, radius: float, heading: float, half_angle: float,
 
 
 def geojson(geometry: BaseGeometry, digits: int = 6) -> dict[str, Any]:
-    """A GeoJSON geometry object with coordinates rounded to ``digits`` decimals (a micron)."""
-    data: dict[str, Any] = _rounded(mapping(geometry), digits)
+    """A GeoJSON geometry object with coordinates rounded to ``digits`` decimals (a micron).
+
+    Rings follow RFC 7946's right-hand rule: exteriors counter-clockwise, holes clockwise.
+    """
+    data: dict[str, Any] = _rounded(mapping(_right_handed(geometry)), digits)
     return data
+
+
+def _right_handed(geometry: BaseGeometry) -> BaseGeometry:
+    if isinstance(geometry, Polygon):
+        return orient(geometry, sign=1.0)
+    if isinstance(geometry, MultiPolygon | GeometryCollection):
+        parts = [_right_handed(part) for part in geometry.geoms]
+        return type(geometry)(parts)
+    return geometry
 
 
 def _rounded(value: Any, digits: int) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -27,7 +26,7 @@ __all__ = ["BattlesystemFile", "build"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class LevelModel(_Strict):
@@ -67,6 +66,10 @@ class BattlesystemFile(_Strict):
     units: list[UnitModel] = []
 
 
+#: The largest table side: far beyond any table, small enough for areas to keep their 1 mm.
+MAX_TABLE = 10_000
+
+
 def _exact(value: float) -> Fraction:
     return Fraction(str(value))
 
@@ -79,9 +82,9 @@ def build(data: dict[str, Any], source: str) -> Scenario:
         raise_validation(exc, source)
         raise  # pragma: no cover - raise_validation always raises
     width, height = model.map.table
-    if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
-        raise ScenarioError("expected a table [width, height] in inches, both positive",
-                            where="map.table")
+    if not (0 < width <= MAX_TABLE and 0 < height <= MAX_TABLE):
+        raise ScenarioError(f"expected a table [width, height] in inches, both positive and at "
+                            f"most {MAX_TABLE}", where="map.table")
     table = Table(width, height)
     levels = _levels(model.options)
     battle = BattlesystemBattle(game=model.options.game, table=table, levels=levels)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -19,7 +18,7 @@ __all__ = ["ConfrontationFile", "build"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class OptionsModel(_Strict):
@@ -77,6 +76,10 @@ class ConfrontationFile(_Strict):
     creatures: list[CreatureModel] = []
 
 
+#: The largest table side: far beyond any table, small enough for areas to keep their 1 mm.
+MAX_TABLE = 10_000
+
+
 def _exact(value: float) -> Fraction:
     return Fraction(str(value))
 
@@ -89,9 +92,9 @@ def build(data: dict[str, Any], source: str) -> Scenario:
         raise_validation(exc, source)
         raise  # pragma: no cover - raise_validation always raises
     width, height = model.map.table
-    if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
-        raise ScenarioError("expected a table [width, height] in cm, both positive",
-                            where="map.table")
+    if not (0 < width <= MAX_TABLE and 0 < height <= MAX_TABLE):
+        raise ScenarioError(f"expected a table [width, height] in cm, both positive and at "
+                            f"most {MAX_TABLE}", where="map.table")
     table = Table(width, height)
     obstacles = tuple(
         Obstacle(_outline(o.polygon, o.name, f"map.obstacles[{i}].polygon"), _exact(o.height))
@@ -116,8 +119,8 @@ def _outline(points: list[tuple[float, float]], name: str, where: str) -> TableP
     if len(points) < 3:
         raise ScenarioError("expected a polygon of at least 3 [x, y] corners", where=where)
     corners: tuple[Point, ...] = tuple((float(x), float(y)) for x, y in points)
-    if not all(math.isfinite(c) for p in corners for c in p):
-        raise ScenarioError("expected finite coordinates", where=where)
+    if not all(abs(c) <= 10 * MAX_TABLE for p in corners for c in p):
+        raise ScenarioError(f"expected coordinates within ±{10 * MAX_TABLE} cm", where=where)
     shape = Polygon(corners)
     if not shape.is_valid or shape.area <= 0:
         raise ScenarioError("expected a simple polygon (its edges must not cross) with an area",

@@ -1,8 +1,10 @@
 """B-alt, B-turn, B-form: where a flying unit can end a game round, and whether a move is legal.
 
 Reach and check share the same arithmetic: a climb costs a third of the rate per level (B-alt),
-what is left is flown in straight legs whose headings stay within the turn the unit's category
-allows (B-turn), one category better when the whole round spends at most half the rate.
+what is left is flown in straight legs whose turns, added up over the round, stay within what
+the unit's category allows (B-turn), one category better when the whole round spends at most half
+the rate. A total turn of X° or less keeps every leg, and so the end, within X° of the starting
+heading: the reachable area is the sector of half-angle X, as ``reach`` draws it.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ __all__ = ["CONTACT", "TOLERANCE", "check_move", "engagement", "reach", "route_t
 
 #: Areas are accurate to half a millimetre, in inches.
 TOLERANCE = 0.5 / 25.4
+#: Slack on turns, in degrees: points typed to 9 decimals put a few 1e-8 ° on a turn.
+TURN_SLACK = 1e-6
 #: Decision: two units at the same altitude within 1" of each other are in melee.
 CONTACT = Fraction(1)
 
@@ -99,6 +103,7 @@ class _Flight:
     left: bool = False
     took_off: bool = False
     legs: list[Leg] = field(default_factory=list)
+    #: (token index, the round's total turn after that leg), to re-check past half speed
     deviations: list[tuple[int, float]] = field(default_factory=list)
 
     @property
@@ -154,7 +159,10 @@ def check_move(battle: BattlesystemBattle, unit: BattlesystemUnit, text: str) ->
         problem = _step(flight, token, index, names)
         if problem is not None:
             return flight.report(IllegalMoveError(*problem, step=index, move=token))
-    return _final_turn(flight, tokens)
+        late = _turned_too_much_past_half(flight, tokens[:index])
+        if late is not None:
+            return late
+    return flight.report()
 
 
 def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[str, str] | None:
@@ -216,45 +224,52 @@ def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[st
         return (rule, f"flying to {format_point(point)} brings its movement to "
                       f'{format_length(spent)}"{climbing}, more than its rate of '
                       f'{format_number(rate)}"')
-    deviation = angle_between(heading, unit.heading) if length > 0 else 0.0
+    turn = angle_between(heading, flight.heading) if length > 0 else 0.0
+    total_turn = flight.turn_used + turn
     best = turn_category(battle.game, unit, half_speed=spent <= float(rate / 2) + EPSILON)
-    if deviation > best.degrees + 1e-9:
-        return ("B-turn", f"heading {round(heading, 2)}° is {round(deviation, 2)}° from its "
-                          f"starting heading {format_number(unit.heading)}°, but category "
-                          f"{best.name} allows {best.degrees}° this round")
+    if flight.turn_used <= best.degrees + TURN_SLACK < total_turn:
+        # this leg's own turn is too much (earlier turns made too much by this leg's spending
+        # are refused at the leg that made them, below)
+        return ("B-turn", f"turning to heading {round(heading, 2)}° adds {round(turn, 2)}°: "
+                          f"{round(total_turn, 2)}° of turning this round (it started heading "
+                          f"{format_number(unit.heading)}°), but category {best.name} allows "
+                          f"{best.degrees}° a round")
     flight.distance += length
-    flight.turn_used = max(flight.turn_used, deviation)
+    flight.turn_used = total_turn
     flight.at = point
     flight.legs.append(Leg(token if token == format_point(point) else format_point(point),
                            length, Fraction(0), flight.spent, heading))
-    flight.deviations.append((index, deviation))
+    flight.deviations.append((index, total_turn))
     return None
 
 
-def _final_turn(flight: _Flight, tokens: list[str]) -> BattlesystemMove:
+def _turned_too_much_past_half(flight: _Flight,
+                               tokens_done: list[str]) -> BattlesystemMove | None:
     """A turn taken while still under half the rate stops being allowed if the move goes on
-    past half: the whole round's spending sets the category (B-turn)."""
+    past half: the whole round's spending sets the category (B-turn). The refusal names the
+    first leg whose turning went past what the full-speed category allows."""
     battle, unit = flight.battle, flight.unit
     if unit.fly <= 0:
-        return flight.report()
+        return None
     full = turn_category(battle.game, unit, half_speed=False)
     if flight.spent <= float(unit.fly / 2) + EPSILON:
-        return flight.report()
+        return None
     for index, deviation in flight.deviations:
-        if deviation > full.degrees + 1e-9:
+        if deviation > full.degrees + TURN_SLACK:
             kept = _Flight(battle, unit, unit.at, unit.altitude)
             names = [n.lower() for n in battle.level_names]
-            for j, earlier in enumerate(tokens[:index - 1], 1):
+            for j, earlier in enumerate(tokens_done[:index - 1], 1):
                 _step(kept, earlier, j, names)
             half = turn_category(battle.game, unit, half_speed=True)
-            message = (f"this leg turns {round(deviation, 2)}° from its starting heading: "
+            message = (f"this leg brings its turning to {round(deviation, 2)}° this round: "
                        f"category {half.name} ({half.degrees}°) holds only for a round spending "
-                       f'at most half its rate ({format_number(unit.fly / 2)}"), and the whole '
-                       f'move spends {format_length(flight.spent)}", so category {full.name} '
-                       f"allows {full.degrees}°")
+                       f'at most half its rate ({format_number(unit.fly / 2)}"), and by step '
+                       f"{len(tokens_done)} ({tokens_done[-1]}) the move spends "
+                       f'{format_length(flight.spent)}", so category {full.name} allows '
+                       f"{full.degrees}°")
             return kept.report(IllegalMoveError("B-turn", message, step=index,
-                                                move=tokens[index - 1]))
-    return flight.report()
+                                                move=tokens_done[index - 1]))
+    return None
 
 
 def route_to(battle: BattlesystemBattle, unit: BattlesystemUnit, to: Point,
