@@ -134,6 +134,15 @@ def test_speeds_renew_at_the_end_of_the_round() -> None:
     assert "moved 80 ft, action dash" in g.setup.adapter.describe(piece)
 
 
+def test_a_creature_that_cannot_act_renews_nothing() -> None:
+    """D-turn: a stunned creature holds; it used no movement and no action, so nothing renews."""
+    g = game([knight(conditions=["stunned"]), harpy()])
+    g.move("knight", "")
+    assert g.state.pieces["knight"]["action"] == "none (cannot act)"
+    over = g.next_round()
+    assert [e["creature"] for e in events(over, "speeds-renew")] == []
+
+
 # -- D-fly: falling -------------------------------------------------------------------------------
 def test_a_flyer_knocked_prone_falls_with_its_damage_rolled() -> None:
     """D-fly: knocked prone 30 ft up without hover, it falls: 3d6 rolled, lands prone."""

@@ -192,7 +192,8 @@ class Dnd5ePlay:
         for creature in _battle(scenario).creatures:
             piece = dict(pieces[creature.id])
             used = {key: piece.get(key) for key in FRESH_TURN}
-            if used != FRESH_TURN:
+            if (used["spent"] != "0" or used["action"] in ("used", "dash", "disengage")
+                    or used["interaction"] == "used"):
                 events.append({"type": "speeds-renew", "creature": creature.id,
                                "rule": "D-speed", "spent": used["spent"],
                                "action": used["action"],
