@@ -183,14 +183,16 @@ def _build_creature(c: CreatureModel, vmap: Dnd5eMap, board: Board, where: str) 
     if cells is None:
         raise ScenarioError(f"a {c.size.value} creature's space at {c.at} reaches off the map "
                             "(at names its north-west space)", where=f"{where}.at")
-    landing = max(board.ground[i] for i in cells)
-    altitude = landing if c.altitude is None else c.altitude
     speed = Speeds(walk=c.speed.walk, fly=c.speed.fly, climb=c.speed.climb, swim=c.speed.swim,
                    burrow=c.speed.burrow)
-    why = board.solid_reason(cells, altitude, c.size.levels, burrow=speed.burrow > 0)
-    if why is not None:
-        raise ScenarioError(f"{c.id} does not fit at {c.at}, altitude {altitude}: {why} (D-size)",
+    altitude = max(board.ground[i] for i in cells) if c.altitude is None else c.altitude
+    # where only the next size down has room, it squeezes there (D-size), as after a move
+    room = board.creature_space(c.size, (col, row), altitude, burrow=speed.burrow > 0)
+    if isinstance(room, str):
+        raise ScenarioError(f"{c.id} does not fit at {c.at}, altitude {altitude}: {room} (D-size)",
                             where=f"{where}.altitude" if c.altitude is not None else f"{where}.at")
+    cells = room[0]
+    landing = max(board.ground[i] for i in cells)
     if altitude > landing and not speed.fly and not any(board.climb[i] for i in cells):
         raise ScenarioError(f"{c.id} is at altitude {altitude}, above the ground ({landing}), but "
                             "has no fly speed and no climbable surface there (climb: true)",

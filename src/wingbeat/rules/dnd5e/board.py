@@ -32,6 +32,9 @@ _HEX_SHAPES: dict[Size, tuple[tuple[int, int], ...]] = {
 }
 
 
+_SIZES = tuple(Size)
+
+
 def footprint_offsets(grid: GridKind, size: Size) -> tuple[tuple[int, int], ...]:
     """The spaces a creature of ``size`` covers, relative to its north-west space."""
     if grid is GridKind.HEX:
@@ -107,6 +110,32 @@ class Board:
             if z < self.ground[c] and not burrow:
                 return f"{self.labels[c]}'s ground is at altitude {self.ground[c]}"
         return None
+
+    def creature_space(self, size: Size, at: tuple[int, int], altitude: int, *, burrow: bool
+                       ) -> tuple[tuple[int, ...], tuple[int, int], bool] | str:
+        """Where a creature of ``size`` with its north-west space ``at`` is: (cells, lowest and
+        highest level, squeezing), or why it has no room there.
+
+        Its full footprint where that has room; else the footprint of the next size down, which
+        it squeezes into (D-size). A footprint never reaches past the map's edge, squeezed or not.
+        """
+        anchor = self.at(*at)
+        offsets = footprint_offsets(self.map.grid, size)
+        cells = None if anchor is None else self.cells_of(anchor, offsets)
+        if anchor is None or cells is None:
+            label = f"{column_label(at[0])}{at[1]}"
+            return f"a {size.value} creature's space at {label} reaches off the map"
+        why = self.solid_reason(cells, altitude, size.levels, burrow=burrow)
+        if why is None:
+            return cells, (altitude, altitude + size.levels - 1), False
+        if size.rank < Size.LARGE.rank:
+            return why
+        smaller = _SIZES[size.rank - 1]
+        small = self.cells_of(anchor, footprint_offsets(self.map.grid, smaller))
+        if small is None or self.solid_reason(small, altitude, smaller.levels,
+                                              burrow=burrow) is not None:
+            return why
+        return small, (altitude, altitude + smaller.levels - 1), True
 
     # -- steps -------------------------------------------------------------------------------------
     def _moves_from(self, xy: tuple[int, int]) -> Iterator[Move]:

@@ -50,11 +50,15 @@ class Engagement:
 
 def _space(board: Board, battle: Dnd5eBattle, c: Dnd5eCreature
            ) -> tuple[tuple[int, ...], tuple[int, int]]:
-    anchor = board.at(*c.at)
-    assert anchor is not None
-    cells = board.cells_of(anchor, footprint_offsets(battle.map.grid, c.size))
-    assert cells is not None
-    return cells, (c.altitude, c.altitude + c.size.levels - 1)
+    """The spaces and levels ``c`` fills: squeezed where only that fits (D-size)."""
+    where = board.creature_space(c.size, c.at, c.altitude, burrow=c.speed.burrow > 0)
+    if isinstance(where, str):  # no room (a battle built by hand): its full footprint
+        anchor = board.at(*c.at)
+        assert anchor is not None
+        cells = board.cells_of(anchor, footprint_offsets(battle.map.grid, c.size))
+        assert cells is not None
+        return cells, (c.altitude, c.altitude + c.size.levels - 1)
+    return where[0], where[1]
 
 
 def engagement(battle: Dnd5eBattle, a_id: str, b_id: str) -> Engagement:

@@ -157,7 +157,9 @@ class Dnd5eSpace:
         self.unit = "m" if self.metric else "ft"
         self.tick = Fraction(3, 10 * self.scale) if self.metric else Fraction(1, self.scale)
         self.can_act = not (me.conditions & NO_ACTION)
-        self.hover = me.hover and self.speed[FLY] > 0
+        # hovering is what the creature can do, not what its speed is now: a grappled beholder
+        # (speed 0) still hovers and does not fall (D-fly)
+        self.hover = me.hover and me.speed.fly > 0
         self._index_others()
         self._places: dict[int, Place | None] = {}
         self._room: dict[tuple[int, int, bool], str | None] = {}
@@ -176,11 +178,15 @@ class Dnd5eSpace:
         self.other_cells: list[tuple[int, ...]] = []
         self.other_span: list[tuple[int, int]] = []
         for i, other in enumerate(self.others):
-            anchor = board.at(*other.at)
-            cells = board.cells_of(anchor, footprint_offsets(grid, other.size)) if (
-                anchor is not None) else None
-            cells = cells or ()
-            span = (other.altitude, other.altitude + other.size.levels - 1)
+            where = board.creature_space(other.size, other.at, other.altitude,
+                                         burrow=other.speed.burrow > 0)
+            if isinstance(where, str):  # no room (a battle built by hand): its full footprint
+                anchor = board.at(*other.at)
+                cells = (board.cells_of(anchor, footprint_offsets(grid, other.size))
+                         if anchor is not None else None) or ()
+                span = (other.altitude, other.altitude + other.size.levels - 1)
+            else:
+                cells, span, _squeezing = where
             self.other_cells.append(cells)
             self.other_span.append(span)
             for c in cells:
@@ -228,6 +234,8 @@ class Dnd5eSpace:
         offsets = self.small_offsets if squeezed else self.offsets
         if offsets is None:
             return "it cannot squeeze smaller"
+        if squeezed and self.board.cells_of(anchor, self.offsets) is None:
+            return "its space would reach off the map"  # the map's edge is no wall (D-size)
         height = self.small_height if squeezed else self.height
         cells = self.board.cells_of(anchor, offsets)
         if cells is None:
@@ -291,10 +299,13 @@ class Dnd5eSpace:
         rest = code >> LOW_BITS
         return rest >> self.n_watchers, rest & self.watch_mask, b, c, flags
 
-    def _place_of(self, code: int) -> Place:
+    def place_of(self, code: int) -> Place:
+        """The footprint position of a state."""
         place = self.place((code >> LOW_BITS) >> self.n_watchers)
         assert place is not None
         return place
+
+    _place_of = place_of
 
     def _start_code(self, me: Dnd5eCreature) -> int:
         anchor = self.board.at(*me.at)
@@ -453,8 +464,9 @@ class Dnd5eSpace:
         dst = self.place(self.position(move.target, z))
         if dst is None:
             why = self._fits(move.target, z, False)
-            if self.small_offsets is not None:
-                why = f"{why}, and even squeezing: {self._fits(move.target, z, True)}"
+            squeezing = self._fits(move.target, z, True)
+            if self.small_offsets is not None and squeezing != why:
+                why = f"{why}, and even squeezing: {squeezing}"
             return None, (), ("D-size", f"{name} has no room at {label}, altitude {z}: {why}")
         if move.axes > 1:
             squeezed = src.squeezed or dst.squeezed
@@ -542,7 +554,7 @@ class Dnd5eSpace:
         if flags & FALLING:
             return
         if flags & PRONE:
-            mode = FLY if place.kind == AIR else WALK
+            mode = self.stand_mode(place)
             cost = self.speed[mode] * self.scale // 2
             if self.speed[mode] and spent + cost <= self.cap(mode, flags):
                 out.append(("stand", pack(pos, provoked, b, c, flags & ~PRONE), cost,
@@ -560,6 +572,17 @@ class Dnd5eSpace:
             else:
                 out.append(("prone", pack(pos, provoked, b, c, flags | PRONE), 0, _NO_CHECKS,
                             _NO_EVENTS))
+
+    def stand_mode(self, place: Place) -> int:
+        """The speed standing up spends half of (D-prone): the speed the creature moves with.
+
+        Aloft (hovering) that is its fly speed; on the ground its walking speed, or its fly speed
+        if it has no walking speed (a will-o'-wisp rises on its wings, it has no legs to stand on).
+        """
+        me = self.me.speed
+        if place.kind == AIR or (not me.walk and me.fly):
+            return FLY
+        return WALK
 
     def _fall(self, place: Place, flags: int, *, involuntary: bool
               ) -> tuple[int, int, dict[str, Any]]:
@@ -710,7 +733,10 @@ class Dnd5eSpace:
         name = self.name
         if not flags & PRONE:
             return ("D-prone", f"{name} is not prone")
-        mode = FLY if place.kind == AIR else WALK
+        if self.me.speed_zero:
+            held = ", ".join(sorted(self.me.conditions & SPEED_ZERO))
+            return ("D-prone", f"{name}'s speed is 0 ({held}): it cannot stand up")
+        mode = self.stand_mode(place)
         if not self.speed[mode]:
             return ("D-prone", f"{name}'s {MODES[mode]} speed is 0: it cannot stand up")
         cost = self.speed[mode] * self.scale // 2

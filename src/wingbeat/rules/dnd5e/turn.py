@@ -93,7 +93,7 @@ def turn_report(space: Dnd5eSpace, report: MoveReport) -> TurnReport:
             if way.difficult:
                 difficult.append(space.label_of(target))
         elif move.removeprefix("dash ") == "stand":
-            mode = "fly" if space.describe(code)["mode"] == "fly" else "walk"
+            mode = MODES[space.stand_mode(space.place_of(code))]
             spent_by[mode] = spent_by.get(mode, 0) + cost
         for event in step[4]:
             if event["type"] == "opportunity-attack":

@@ -1,0 +1,109 @@
+"""dnd5e: the problems an independent review found, each pinned by a test citing its rule id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import wingbeat
+from wingbeat.model import Scenario
+
+
+def scenario(creatures: str, *, cells: str = "[]", options: str = "{}", columns: int = 10,
+             rows: int = 10, top: int = 6, grid: str = "square") -> Scenario:
+    text = (f"ruleset: dnd5e\noptions: {options}\n"
+            f"map: {{grid: {grid}, columns: {columns}, rows: {rows}, top: {top}, "
+            f"cells: {cells}}}\ncreatures:\n{creatures}")
+    return wingbeat.read_scenario_text(text, source="review.yaml")
+
+
+def check(s: Scenario, who: str, moves: str, **options: Any) -> dict[str, Any]:
+    result: dict[str, Any] = wingbeat.check(s, who, moves, **options).to_dict()
+    return result
+
+
+# -- D-fly: hover ----------------------------------------------------------------------------------
+HOVERERS = scenario(
+    "  - {id: beholder, size: large, speed: {walk: 0, fly: 20}, hover: true, at: C3,"
+    " altitude: 4, conditions: [grappled], side: m}\n"
+    "  - {id: eagle, speed: {walk: 10, fly: 60}, at: F3, altitude: 4, conditions: [restrained],"
+    " side: m}\n"
+    "  - {id: wisp, size: tiny, speed: {walk: 0, fly: 50}, hover: true, at: A8,"
+    " conditions: [prone], side: m}\n"
+    "  - {id: sprite, size: tiny, speed: {walk: 0, fly: 40}, hover: true, at: H8, altitude: 2,"
+    " conditions: [prone, grappled], side: m}\n", top=10)
+
+
+def test_a_hovering_flyer_at_speed_0_does_not_fall() -> None:
+    """D-fly: speed 0 makes a flyer fall *unless it can hover*; a grappled beholder stays up."""
+    verdict = check(HOVERERS, "beholder", "")
+    assert verdict["events"] == [] and verdict["turn"]["falls"] == []
+    assert verdict["end"]["altitude"] == 4
+    assert wingbeat.reach(HOVERERS, "beholder").to_dict()["hover"] is True
+    held = check(HOVERERS, "sprite", "")  # prone and grappled, but it hovers
+    assert held["events"] == [] and held["end"]["altitude"] == 2
+    # the eagle cannot hover: speed 0 brings it down 20 ft (2d6, prone)
+    assert check(HOVERERS, "eagle", "")["events"] == [
+        {"type": "fall", "feet": 20, "damage": "2d6", "prone": True, "step": 0}]
+
+
+def test_a_hovering_flyer_held_at_speed_0_cannot_stand() -> None:
+    """D-prone: at speed 0 it cannot stand up, and the refusal names the condition."""
+    refused = check(HOVERERS, "sprite", "stand")
+    assert refused["error"]["rule"] == "D-prone"
+    assert "grappled" in refused["error"]["message"]
+
+
+# -- D-prone: which speed standing up uses ---------------------------------------------------------
+def test_a_flyer_with_no_walking_speed_stands_up_with_its_fly_speed() -> None:
+    """D-prone: standing costs half the speed it moves with; walk 0, fly 50 on the ground: 25."""
+    verdict = check(HOVERERS, "wisp", "stand up B7")
+    assert verdict["legal"] is True
+    assert [s["cost"] for s in verdict["steps"]] == ["25", "5", "5"]
+    assert verdict["turn"]["spent"] == {"fly": "35"}
+    found = wingbeat.path(HOVERERS, "wisp", "B7", mode="standing").to_dict()
+    assert found["cost"] == "30" and found["moves"].split()[0] == "stand"
+
+
+# -- D-size: a creature squeezing when its turn starts ---------------------------------------------
+CORRIDOR = ("[{at: [A3, B3, C3, E3, F3, G3, H3, A4, B4, C4, E4, F4, G4, H4, A5, B5, C5, E5, F5,"
+            " G5, H5], wall: true}]")
+def squeezed() -> Scenario:
+    """A Large ogre squeezing in a 5 ft corridor (column D), a hero south of it, a bat above."""
+    return scenario(
+        "  - {id: ogre, size: large, speed: {walk: 40}, reach: 5, at: D3, side: m}\n"
+        "  - {id: hero, speed: {walk: 30}, at: D6, side: p}\n"
+        "  - {id: bat, speed: {walk: 5, fly: 30}, at: D2, altitude: 1, side: p}\n",
+        cells=CORRIDOR, columns=8, rows=9)
+
+
+def test_a_large_creature_may_start_its_turn_squeezed_in_a_corridor() -> None:
+    """D-size: a turn can end squeezed in a 5 ft corridor, so the next one can start there."""
+    verdict = check(squeezed(), "ogre", "D4")
+    assert verdict["legal"] is True and verdict["end"]["squeezing"] is True
+    assert verdict["cost"] == "10"
+    start = wingbeat.reach(squeezed(), "ogre").to_dict()["states"][0]
+    assert (start["at"], start["squeezing"], start["cost"]) == ("D3", True, "0")
+
+
+def test_others_meet_a_squeezed_creature_where_it_is() -> None:
+    """D-size, D-creatures: a squeezing Large creature fills one square 5 ft tall, not four."""
+    # D4 would be under the ogre's full 2 × 2 footprint, but it squeezes into D3 alone
+    assert check(squeezed(), "hero", "D5 D4")["legal"] is True
+    assert check(squeezed(), "hero", "D5 D4 D3")["error"]["rule"] == "D-creatures"
+    # the bat 5 ft up over D2 leaves the reach of the ogre (5 ft tall while it squeezes) as it
+    # rises to 10 ft, not to 15 ft
+    assert check(squeezed(), "bat", "up up")["events"] == [
+        {"type": "opportunity-attack", "by": "ogre", "step": 1}]
+    far = wingbeat.engagement(squeezed(), "ogre", "hero").to_dict()
+    assert far["distance"] == 15 and far["engagement"] == "none"
+
+
+def test_the_map_edge_is_no_wall_to_squeeze_against() -> None:
+    """D-size: squeezing needs a narrow space; a footprint never reaches past the map's edge."""
+    s = scenario("  - {id: ogre, size: large, speed: {walk: 40}, at: A1}\n", columns=4, rows=4)
+    refused = check(s, "ogre", "B1 C1 D1")
+    assert refused["error"]["rule"] == "D-size"
+    assert "off the map" in refused["error"]["message"]
+    states = wingbeat.reach(s, "ogre").to_dict()["states"]
+    assert {x["at"] for x in states} == {"A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"}
+    assert not any(x["squeezing"] for x in states)
