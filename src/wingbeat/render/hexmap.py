@@ -234,7 +234,7 @@ def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach
         parts.append(text(cx - size * 0.55, cy + size * 0.05, terrain.strip(), font_size=7,
                           fill="#3b2f20", text_anchor="middle", class_="terrain-label"))
     parts.insert(0, element("title", [escape("; ".join(facts))]))
-    classes = "hex reach" if reached is not None else "hex"
+    classes = "hex cell reach" if reached is not None else "hex cell"
     return element("g", parts, class_=classes, data_cell=label, data_ground=ground or None,
                    data_ceiling=ceiling, **data)
 

@@ -127,7 +127,8 @@ def summary(scenario: Scenario) -> dict[str, Any]:
         "source": scenario.source,
         "map": {"kind": "table", "width": width, "height": height,
                 "unit": _UNITS.get(scenario.ruleset, "")},
-        "altitudes": {"min": 0, "max": max(0, len(levels) - 1), "names": levels},
+        "altitudes": {"min": 0, "max": max(0, len(levels) - 1), "names": levels,
+                      "word": "tier" if hasattr(battle, "fighters") else "altitude"},
         "wind": None,
         "creatures": [
             {"id": f.id, "name": getattr(f, "display_name", f.id),

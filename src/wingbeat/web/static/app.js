@@ -13,6 +13,40 @@ const state = {
 
 const $ = (id) => document.getElementById(id);
 
+// What the page says about each ruleset's moves: an example and the notation in one line.
+const RULESETS = {
+  volare: { example: "U35 down hover", saves: true,
+    notation: "Hexes (U35) or directions (N NE SE S SW NW), up, down, hover, land … (docs/volare.md)" },
+  dnd5e: { example: "C3+down D3 action C3+up",
+    notation: "Spaces (C3) or directions (N NE E … on squares, N NE SE S SW NW on hexes), " +
+      "C3+up / C3+down for 3-D steps, up, down, dash, disengage, action, stand, prone " +
+      "(docs/dnd5e.md)" },
+  battlesystem: { example: "up 30,20 40,25",
+    notation: "Points x,y in inches from the south-west corner, up, down, a level name " +
+      "(low, medium …), land, leave (docs/tabletop.md)" },
+  confrontation: { example: "42.5,30 down",
+    notation: "Points x,y in cm from the south-west corner, up (takeoff), down (land), " +
+      "dive:ID (docs/tabletop.md)" },
+};
+
+function ruleset() {
+  return RULESETS[state.info.ruleset] || { example: "", notation: "" };
+}
+
+// An altitude index as the map names it: "2 (10 ft)", a level name ("low"), a tier.
+function altitudeLabel(index) {
+  const a = state.info.altitudes;
+  if (a.labels) return a.labels[index - a.min];
+  if (a.names && a.names[index] !== undefined) {
+    return a.word === "tier" ? `tier ${a.names[index]}` : a.names[index];
+  }
+  return String(index);
+}
+
+function altitudeWord() {
+  return state.info.altitudes.word || "altitude";
+}
+
 function query(params) {
   const q = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -79,18 +113,35 @@ async function openScenario(name, info) {
   const map = found.map;
   const size = map.kind === "table" ? `${map.width} × ${map.height} ${map.unit || ""}`
     : `${map.columns} columns × ${map.rows} rows`;
-  $("scenario-info").textContent = `${found.ruleset}, ${map.kind} map, ${size}, ` +
-    `wind ${found.wind ? found.wind.strength + (found.wind.toward ? " toward " + found.wind.toward : "") : "none"}`;
+  const parts = [found.ruleset, `${map.kind} map`, size];
+  if (found.wind) {
+    parts.push(`wind ${found.wind.strength}` +
+      (found.wind.toward ? ` toward ${found.wind.toward}` : ""));
+  }
+  $("scenario-info").textContent = parts.join(", ");
   const creatures = $("creature-select");
   creatures.replaceChildren();
   for (const c of found.creatures) {
-    const option = el("option", `${c.name} (${c.id}) at ${c.at}, altitude ${c.altitude}, ${c.mode}`);
+    const where = c.altitude === null || c.altitude === undefined ? ""
+      : `, ${altitudeWord()} ${c.altitude}`;
+    const option = el("option", `${c.name} (${c.id}) at ${c.at}${where}, ${c.mode}`);
     option.value = c.id;
     creatures.append(option);
   }
   const slider = $("altitude");
   slider.min = found.altitudes.min;
   slider.max = found.altitudes.max;
+  $("altitude-word").textContent = altitudeWord() === "tier" ? "Tier" : "Altitude";
+  $("all-altitudes-word").textContent = altitudeWord() === "tier" ? "every tier"
+    : "best over all altitudes";
+  $("no-checks-row").hidden = !ruleset().saves;
+  if (!ruleset().saves) { state.noChecks = false; $("no-checks").checked = false; }
+  $("move-input").placeholder = ruleset().example;
+  $("move-notation").textContent = ruleset().notation;
+  $("path-hint").textContent = map.kind === "table"
+    ? "Click a point on the table: the cheapest way there." : "Click a cell on the map: the cheapest way there.";
+  $("all-altitudes").checked = true;  // a new map starts on the best over all altitudes
+  state.altitude = null;
   const flyer = found.creatures.find((c) => c.can_fly) || found.creatures[0];
   await pickCreature(flyer ? flyer.id : null);
 }
@@ -99,7 +150,11 @@ async function pickCreature(id) {
   state.creature = id;
   $("creature-select").value = id || "";
   const me = state.info.creatures.find((c) => c.id === id);
-  if (me) $("altitude").value = me.altitude;
+  if (me) {
+    $("altitude").value = me.level !== undefined && me.level !== null ? me.level : me.altitude;
+    if (state.altitude !== null) state.altitude = Number($("altitude").value);
+    showAltitude();
+  }
   const others = $("other-select");
   others.replaceChildren();
   for (const c of state.info.creatures) {
@@ -110,6 +165,11 @@ async function pickCreature(id) {
   }
   clearRoute();
   await Promise.all([draw(), showEngagement()]);
+}
+
+function showAltitude() {
+  $("altitude-value").textContent = state.altitude === null ? "all"
+    : altitudeLabel(state.altitude);
 }
 
 function clearRoute() {
@@ -134,7 +194,7 @@ async function draw() {
   const svg = document.importNode(parsed.documentElement, true);
   $("map").replaceChildren(svg);
   if (state.to) {
-    const cell = svg.querySelector(`g.hex[data-cell="${CSS.escape(state.to)}"]`);
+    const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(state.to)}"]`);
     if (cell) cell.classList.add("selected");
   }
   summarize(svg);
@@ -143,12 +203,20 @@ async function draw() {
 function summarize(svg) {
   const target = $("reach-summary");
   if (!state.creature) { target.textContent = ""; return; }
-  const cells = svg.querySelectorAll("g.hex.reach");
-  const acting = svg.querySelectorAll('g.hex.reach[data-can-act="true"]');
-  const where = state.altitude === null ? "at any altitude" : `at altitude ${state.altitude}`;
   const budget = svg.getAttribute("data-budget");
   const unit = svg.getAttribute("data-unit") || "";
-  target.textContent = `${cells.length} cells reachable ${where} with ${budget} ${unit}; ` +
+  if (state.info.map.kind === "table") {
+    const areas = [...svg.querySelectorAll("text.area-words")].map((t) => t.textContent);
+    target.textContent = areas.length
+      ? `Can end at ${areas.join("; ")}.` : `Cannot end anywhere at this ${altitudeWord()}.`;
+    return;
+  }
+  const cells = svg.querySelectorAll("g.cell.reach");
+  const acting = svg.querySelectorAll('g.cell.reach[data-can-act="true"]');
+  const where = state.altitude === null ? "at any altitude"
+    : `at altitude ${altitudeLabel(state.altitude)}`;
+  const what = state.info.map.kind === "square" ? "squares" : "hexes";
+  target.textContent = `${cells.length} ${what} reachable ${where} with ${budget} ${unit}; ` +
     `${acting.length} where it can still act (dot).`;
 }
 
@@ -159,10 +227,46 @@ function checksText(checks) {
 function endText(end) {
   const parts = [`at ${end.at}`];
   if (end.altitude !== undefined) parts.push(`altitude ${end.altitude}`);
+  if (end.tier !== undefined) parts.push(`tier ${end.tier}`);
   if (end.mode) parts.push(end.mode);
-  if (end.heading) parts.push(`heading ${end.heading}`);
-  if (end.skimming) parts.push("skimming");
+  if (end.heading !== undefined && end.heading !== null) parts.push(`heading ${end.heading}`);
+  for (const flag of ["skimming", "prone", "squeezing", "landed", "left_battlefield"]) {
+    if (end[flag]) parts.push(flag.replace("_", " "));
+  }
   return parts.join(", ");
+}
+
+// Whether the creature can still act, as far as the ruleset says (tabletops do not).
+function actText(answer) {
+  if (answer.can_act === undefined) return "";
+  return answer.can_act ? "; can still attack this round" : "; cannot attack this round";
+}
+
+// dnd5e's turn ledger: movement left by speed, and what became of the action.
+function turnText(turn) {
+  if (!turn || !turn.left) return "";
+  const left = Object.entries(turn.left).map(([mode, v]) => `${mode} ${v}`).join(", ");
+  return `movement left: ${left}; action ${turn.action}`;
+}
+
+function eventText(event) {
+  if (event.type === "opportunity-attack") {
+    return `opportunity attack by ${event.by} at step ${event.step}`;
+  }
+  if (event.type === "fall") {
+    return `falls ${event.feet} ft (${event.damage})` + (event.prone ? ", lands prone" : "") +
+      (event.step === 0 ? ", before moving" : ` at step ${event.step}`);
+  }
+  const rest = Object.entries(event).filter(([k]) => k !== "type")
+    .map(([k, v]) => `${k} ${v}`).join(", ");
+  return `${event.type}${rest ? ": " + rest : ""}`;
+}
+
+function stepCost(step) {
+  if (step.cost !== undefined) return step.cost;
+  if (step.length !== undefined) return step.length;
+  if (step.climb !== undefined) return `${step.climb} (climb)`;
+  return step.change || "0";
 }
 
 function fillSteps(steps) {
@@ -171,7 +275,8 @@ function fillSteps(steps) {
   body.replaceChildren();
   steps.forEach((s, i) => {
     const row = el("tr");
-    for (const text of [i + 1, s.move, s.cost, s.total, checksText(s.checks)]) {
+    const notes = [checksText(s.checks), ...(s.events || []).map(eventText)].filter((t) => t);
+    for (const text of [i + 1, s.move, stepCost(s), s.total, notes.join("; ")]) {
       row.append(el("td", String(text)));
     }
     body.append(row);
@@ -210,7 +315,8 @@ async function choose(cell) {
   const answer = await api("path", {
     ...base(), to: cell, altitude: pathAltitude(), no_checks: state.noChecks,
   });
-  const goal = cell + (state.altitude === null ? "" : ` at altitude ${pathAltitude()}`);
+  const goal = cell + (state.altitude === null ? ""
+    : ` at ${altitudeWord()} ${altitudeLabel(state.altitude)}`);
   if (answer.found === false) {
     $("path-summary").textContent = answer.message;
     $("path-summary").className = "illegal";
@@ -222,8 +328,9 @@ async function choose(cell) {
       el("span", `To ${goal}: `), el("strong", `${answer.cost} ${answer.unit}`, "path-cost"),
       el("span", answer.checks.length ? `, checks: ${checksText(answer.checks)}` : ", no checks"));
     fillSteps(answer.steps);
-    $("path-end").textContent = `ends ${endText(answer.end)}; ` +
-      (answer.can_act ? "can still attack this round" : "cannot attack this round");
+    const ledger = turnText(answer.turn);
+    $("path-end").textContent = `ends ${endText(answer.end)}${actText(answer)}` +
+      (ledger ? `; ${ledger}` : "");
     $("move-input").value = answer.moves;
   }
   await draw();
@@ -239,8 +346,8 @@ async function checkMove(text) {
   out.replaceChildren();
   if (answer.legal) {
     out.append(el("p", `Legal: ${answer.cost} ${answer.unit}`, "legal"));
-    out.append(el("p", `ends ${endText(answer.end)}; ` +
-      (answer.can_act ? "can still attack this round" : "cannot attack this round")));
+    out.append(el("p", `ends ${endText(answer.end)}${actText(answer)}`));
+    if (turnText(answer.turn)) out.append(el("p", turnText(answer.turn), "muted"));
     if (answer.checks.length) out.append(el("p", `checks: ${checksText(answer.checks)}`));
   } else {
     const e = answer.error;
@@ -252,8 +359,7 @@ async function checkMove(text) {
       "muted"));
   }
   for (const event of answer.events || []) {
-    out.append(el("p", "event: " + Object.entries(event).map(([k, v]) => `${k} ${v}`).join(", "),
-      "muted"));
+    out.append(el("p", eventText(event), "event"));
   }
   await draw();
 }
@@ -292,14 +398,14 @@ function wire() {
   $("altitude").addEventListener("input", (e) => {
     $("all-altitudes").checked = false;
     state.altitude = Number(e.target.value);
-    $("altitude-value").textContent = String(state.altitude);
+    showAltitude();
     clearRoute();
     clearTimeout(sliderTimer);
     sliderTimer = setTimeout(guard(draw), 120);
   });
   $("all-altitudes").addEventListener("change", guard(async (e) => {
     state.altitude = e.target.checked ? null : Number($("altitude").value);
-    $("altitude-value").textContent = state.altitude === null ? "all" : String(state.altitude);
+    showAltitude();
     clearRoute();
     await draw();
   }));
@@ -309,7 +415,7 @@ function wire() {
     await draw();
   }));
   $("map").addEventListener("click", guard(async (e) => {
-    const cell = e.target.closest && e.target.closest("g.hex[data-cell], g.square[data-cell]");
+    const cell = e.target.closest && e.target.closest("g.cell[data-cell]");
     if (cell) { await choose(cell.getAttribute("data-cell")); return; }
     const svg = e.target.closest && e.target.closest("svg.table-map");
     if (svg) {
