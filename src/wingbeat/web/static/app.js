@@ -43,6 +43,12 @@ function altitudeLabel(index) {
   return String(index);
 }
 
+// "altitude 2 (10 ft)", "altitude medium", "tier 1": how a sentence names an altitude.
+function altitudePhrase(index) {
+  const label = altitudeLabel(index);
+  return label.startsWith("tier ") ? label : `altitude ${label}`;
+}
+
 function altitudeWord() {
   return state.info.altitudes.word || "altitude";
 }
@@ -214,7 +220,7 @@ function summarize(svg) {
   const cells = svg.querySelectorAll("g.cell.reach");
   const acting = svg.querySelectorAll('g.cell.reach[data-can-act="true"]');
   const where = state.altitude === null ? "at any altitude"
-    : `at altitude ${altitudeLabel(state.altitude)}`;
+    : `at ${altitudePhrase(state.altitude)}`;
   const what = state.info.map.kind === "square" ? "squares" : "hexes";
   target.textContent = `${cells.length} ${what} reachable ${where} with ${budget} ${unit}; ` +
     `${acting.length} where it can still act (dot).`;
@@ -315,8 +321,7 @@ async function choose(cell) {
   const answer = await api("path", {
     ...base(), to: cell, altitude: pathAltitude(), no_checks: state.noChecks,
   });
-  const goal = cell + (state.altitude === null ? ""
-    : ` at ${altitudeWord()} ${altitudeLabel(state.altitude)}`);
+  const goal = cell + (state.altitude === null ? "" : ` at ${altitudePhrase(state.altitude)}`);
   if (answer.found === false) {
     $("path-summary").textContent = answer.message;
     $("path-summary").className = "illegal";
@@ -326,7 +331,8 @@ async function choose(cell) {
     $("path-summary").className = "";
     $("path-summary").replaceChildren(
       el("span", `To ${goal}: `), el("strong", `${answer.cost} ${answer.unit}`, "path-cost"),
-      el("span", answer.checks.length ? `, checks: ${checksText(answer.checks)}` : ", no checks"));
+      el("span", answer.checks.length ? `, checks: ${checksText(answer.checks)}`
+        : (ruleset().saves ? ", no checks" : "")));
     fillSteps(answer.steps);
     const ledger = turnText(answer.turn);
     $("path-end").textContent = `ends ${endText(answer.end)}${actText(answer)}` +
