@@ -155,3 +155,41 @@ def test_area_edge_behind_a_wall() -> None:
 def test_points_too_big_or_not_numbers_are_notation_errors(text: str) -> None:
     with pytest.raises(NotationError):
         parse_point(text)
+
+
+def _corners(area):  # type: ignore[no-untyped-def]
+    for polygon in getattr(area, "geoms", [area]):
+        yield from polygon.exterior.coords
+        for hole in polygon.interiors:
+            yield from hole.coords
+
+
+GAP = [Polygon([(20, 50), (58, 50), (58, 55), (20, 55)]),
+       Polygon([(62, 50), (100, 50), (100, 55), (62, 55)])]
+PLUG = Polygon([(58, 55), (62, 55), (62, 57), (58, 57)])  # meets both walls at one corner each
+
+
+@pytest.mark.parametrize(("blockers", "start", "budget"), [
+    (OBSTACLES, (50, 30), 60), (GAP, (60, 40), 40), ([*GAP, PLUG], (60, 40), 40),
+    ([*GAP, PLUG], (60, 53), 30), ([WALL, Polygon([(60, 50), (70, 50), (70, 60)])], (65, 45), 50)])
+def test_every_corner_of_an_area_is_within_the_budget(
+        blockers: list[Polygon], start: tuple[float, float], budget: float) -> None:
+    """The drawn area lies inside the true one: each of its corners has a shortest path that fits
+    the budget (no hairline leaks between shadows, none through a point where blockers meet)."""
+    space = FreeSpace(Table(120, 120), blockers, TOL)
+    area = space.region(start, budget)
+    for x, y in _corners(area):
+        # a corner computed on a wall may fall 1e-8 inside it: try its free neighbours too
+        turns = [k * math.pi / 4 for k in range(8)]
+        near = [(x, y)] + [(x + 1e-6 * math.cos(t), y + 1e-6 * math.sin(t)) for t in turns]
+        assert min(_geodesic(space, start, p) for p in near) <= budget + 1e-5, (x, y)
+
+
+def test_through_a_gap_between_two_walls() -> None:
+    """From (60, 40) the 4 cm gap between two walls leads straight north; closed by a plug that
+    meets both walls at a corner, it does not."""
+    open_gap = FreeSpace(Table(120, 120), GAP, TOL).region((60, 40), 40)
+    assert open_gap.covers(SP(60, 80 - MM)) and not open_gap.covers(SP(60, 80 + MM))
+    closed = FreeSpace(Table(120, 120), [*GAP, PLUG], TOL).region((60, 40), 40)
+    assert closed.covers(SP(60, 55 - MM)) and not closed.covers(SP(60, 58))
+    assert not closed.covers(SP(50, 56)) and not closed.covers(SP(70, 56))

@@ -43,7 +43,7 @@ class ObstacleModel(_Strict):
 class ZoneModel(_Strict):
     name: str = ""
     polygon: list[tuple[float, float]]
-    factor: float = Field(gt=0)
+    factor: float = Field(ge=1)
 
 
 class MapModel(_Strict):

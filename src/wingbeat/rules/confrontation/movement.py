@@ -282,19 +282,21 @@ def _step(move: _Move, token: _Token, order: Order | None) -> tuple[str, str] | 
 def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None
          ) -> tuple[str, str] | None:
     terrain = move.terrain
-    blocked = terrain.crossed(move.tier, move.at, point)
-    if blocked:
-        names = ", ".join(f"{o.name or 'an obstacle'} ({format_number(o.height)} cm)"
-                          for o in blocked)
+    blocked = terrain.blocked(move.tier, move.at, point)
+    if blocked is not None:
+        obstacles, through = blocked
+        names = " and ".join(f"{o.name or 'an obstacle'} ({format_number(o.height)} cm)"
+                             for o in obstacles) or "scenery"
+        how = (f"passes through {names}" if through
+               else f"squeezes between {names} where they touch: there is no gap")
         why = {0: "at tier 0 a fighter goes around scenery",
                1: "at tier 1 a flyer must go around obstacles higher than 15 cm"}[move.tier]
         return ("C-terrain", f"the leg from {format_point(move.at)} to {format_point(point)} "
-                             f"passes through {names}: {why}")
+                             f"{how}; {why}")
     length = distance(move.at, point)
     factor = move.ground_factor
-    if move.tier == 0:
-        for zone in terrain.zones_entered(move.at, point):
-            factor = max(factor, zone.factor)
+    if move.tier == 0 and length > 0:
+        factor = terrain.ground_factor(move.at, point, factor)
     spent = (move.ground_length + (length if move.tier == 0 else 0.0)) * float(factor) \
         + move.air_length + (length if move.tier > 0 else 0.0)
     assert move.budget is not None

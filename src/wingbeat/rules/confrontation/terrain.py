@@ -10,11 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from shapely.geometry import LineString
+from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
-from ...geometry.table import FreeSpace, Point, disc
-from .model import ConfrontationBattle, Obstacle, Zone
+from ...geometry.table import EPSILON, FreeSpace, Point, disc
+from .model import ConfrontationBattle, Obstacle
 
 __all__ = ["TOLERANCE", "Terrain"]
 
@@ -85,18 +86,29 @@ class Terrain:
                 best = (found[0], f, found[1])
         return best
 
-    def crossed(self, tier: int, a: Point, b: Point) -> list[Obstacle]:
-        """The obstacles blocking at ``tier`` whose inside the leg ``a``→``b`` passes through."""
-        leg = LineString([a, b]) if a != b else None
-        out = []
-        for o in self.obstacles(tier):
-            shape = o.outline.shape()
-            if (leg is not None and leg.relate_pattern(shape, "T********")) or o.outline.holds(b):
-                out.append(o)
-        return out
+    def blocked(self, tier: int, a: Point, b: Point) -> tuple[list[Obstacle], bool] | None:
+        """None if the leg ``a``→``b`` is clear at ``tier``, by the very free space ``region``
+        uses; else the obstacles in the way and whether it goes *through* them (False: it
+        squeezes along a shared wall or through a point where two pieces meet)."""
+        if tier == 2:
+            return None
+        space = self.space(tier, self.factors()[-1])  # obstacles only, no zone kept out
+        if space.visible(a, b):
+            return None
+        leg = LineString([a, b]) if a != b else ShapelyPoint(b)
+        near = self.obstacles(tier)
+        through = [o for o in near if leg.relate_pattern(o.outline.shape(), "T********")
+                   or o.outline.holds(b)]
+        if through:
+            return through, True
+        return [o for o in near if leg.distance(o.outline.shape()) <= EPSILON], False
 
-    def zones_entered(self, a: Point, b: Point) -> list[Zone]:
-        leg = LineString([a, b]) if a != b else None
-        return [z for z in self.battle.zones
-                if (leg is not None and leg.relate_pattern(z.outline.shape(), "T********"))
-                or z.outline.holds(b)]
+    def ground_factor(self, a: Point, b: Point, least: Fraction) -> Fraction:
+        """What a ground leg ``a``→``b`` makes the move pay per cm: the least zone factor, not
+        below ``least``, whose free space (worse zones kept out) holds the leg, as ``region``
+        reckons it; a leg along a border between zones pays the cheaper of them."""
+        factors = [f for f in self.factors() if f >= least]
+        for f in factors:
+            if self.space(0, f).visible(a, b):
+                return f
+        return factors[-1]
