@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import wingbeat
 from wingbeat.model import Scenario
 
@@ -107,3 +109,58 @@ def test_the_map_edge_is_no_wall_to_squeeze_against() -> None:
     states = wingbeat.reach(s, "ogre").to_dict()["states"]
     assert {x["at"] for x in states} == {"A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"}
     assert not any(x["squeezing"] for x in states)
+
+
+# -- D-creatures: only a *willing* end in another creature's space is refused ----------------------
+def test_a_fall_into_another_creatures_space_is_no_willing_end_at_speed_0() -> None:
+    """D-creatures: a creature may not *willingly* end its move in another's space. Knocked
+    prone over a fighter, a harpy falls into its space and must crawl out; grappled (speed 0)
+    over a rogue, a harpy falls into its space and cannot leave: staying there is no choice."""
+    s = scenario("  - {id: harpy, speed: {walk: 20, fly: 40}, at: C3, altitude: 6,"
+                 " conditions: [prone], side: m}\n"
+                 "  - {id: held, speed: {walk: 20, fly: 40}, at: F3, altitude: 4,"
+                 " conditions: [grappled], side: m}\n"
+                 "  - {id: fighter, speed: {walk: 30}, at: C3, side: p}\n"
+                 "  - {id: rogue, speed: {walk: 30}, at: F3, side: p}\n", top=10)
+    stay = check(s, "harpy", "")
+    assert stay["error"]["rule"] == "D-creatures" and stay["turn"]["ends_legally"] is False
+    assert check(s, "harpy", "B3")["legal"] is True
+    held = check(s, "held", "")
+    assert held["legal"] is True and held["turn"]["ends_legally"] is True
+    assert held["end"] == {"at": "F3", "altitude": 0, "mode": "walk", "prone": True,
+                           "squeezing": False}
+    start = wingbeat.reach(s, "held").to_dict()["states"]
+    assert [(x["at"], x["cost"]) for x in start] == [("F3", "0")]
+
+
+# -- bad input is refused as such ------------------------------------------------------------------
+def test_questions_that_make_no_sense_are_bad_input() -> None:
+    """D-grid: a path to an altitude the map does not have, or a creature's engagement with
+    itself, is bad input (exit code 2), not a path not found or a melee."""
+    s = scenario("  - {id: hero, speed: {walk: 30, fly: 30}, at: A1, side: p}\n", top=6)
+    with pytest.raises(wingbeat.NotationError, match="altitude 7"):
+        wingbeat.path(s, "hero", "B2", altitude=7)
+    with pytest.raises(wingbeat.NotationError, match="altitude -1"):
+        wingbeat.path(s, "hero", "B2", altitude=-1)
+    assert wingbeat.path(s, "hero", "B2", altitude=6).to_dict()["end"]["altitude"] == 6
+    with pytest.raises(wingbeat.WingbeatError, match="two different creatures"):
+        wingbeat.engagement(s, "hero", "hero")
+    still = check(s, "hero", "A1")["error"]
+    assert still["rule"] == "D-grid" and "already at A1" in still["message"]
+
+
+# -- D-size with D-terrain and D-prone: the extra costs add ----------------------------------------
+@pytest.mark.parametrize(("moves", "costs"), [
+    ("D2 D3 D4 D5", ["10", "10", "15", "10"]),  # squeezing +1; squeezing and difficult +1 +1
+    ("prone D2 D3 D4 D5", ["0", "15", "15", "20", "15"]),  # crawling too: 4 ft per foot
+])
+def test_squeezing_in_difficult_terrain_costs_3_ft_per_foot(moves: str, costs: list[str]) -> None:
+    """D-size, D-terrain, D-prone: each extra cost is 1 extra foot per foot, and they add (as
+    climbing in difficult terrain does); only two reasons for difficult terrain do not stack."""
+    s = scenario("  - {id: ogre, size: large, speed: {walk: 40}, at: C1, side: m}\n"
+                 "  - {id: rat, size: tiny, speed: {walk: 20}, at: D4, side: m}\n",
+                 cells=CORRIDOR[:-1] + ", {at: [D4], terrain: difficult}]", columns=8, rows=9)
+    verdict = check(s, "ogre", f"dash {moves}")
+    assert verdict["legal"] is True
+    assert [st["cost"] for st in verdict["steps"]][1:] == costs
+    assert verdict["turn"]["difficult"] == ["D4"]  # rubble and the rat: difficult once

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ...errors import NotationError, OptionError
+from ...errors import NotationError, OptionError, ScenarioError
 from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
 from ...model import Scenario
@@ -120,6 +120,9 @@ class Dnd5eRuleset:
             raise NotationError(f"{target} is not a space of this map ({grid.columns} columns A.."
                                 f"{column_label(grid.columns)}, {grid.rows} rows)")
         level = _int_or_none(altitude, "altitude")
+        if level is not None and not grid.bottom <= level <= grid.top:
+            raise NotationError(f"altitude {level} is not on this map (altitudes {grid.bottom}.."
+                                f"{grid.top}, 5 ft each)")
         if mode is not None and mode not in _PATH_MODES:
             raise NotationError(f"expected a mode ({', '.join(_PATH_MODES)}), got {mode!r}")
 
@@ -147,6 +150,8 @@ class Dnd5eRuleset:
         return turn_report(space, grid_check(space, moves))
 
     def engagement(self, scenario: Scenario, a: str, b: str) -> Engagement:
+        if a == b:
+            raise ScenarioError(f"engagement is between two different creatures; got {a!r} twice")
         return engagement(_battle(scenario, {}), a, b)
 
 

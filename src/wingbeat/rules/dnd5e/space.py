@@ -323,6 +323,7 @@ class Dnd5eSpace:
             # knocked prone or at speed 0 in the air, with nothing to hold it up (D-fly)
             pos, flags, event = self._fall(place, flags | PRONE, involuntary=True)
             self.start_events = ({**event, "step": 0},)
+        self._start_pos = pos
         return self.pack(pos, 0, 0, 0, flags)
 
     @property
@@ -640,6 +641,8 @@ class Dnd5eSpace:
         place = self._place_of(code)
         if not place.occupants:
             return None
+        if place.pos == self._start_pos and (code & FALLING or not any(self.speed)):
+            return None  # it cannot move: staying where a fall put it is not a willing end
         others = [self.others[i] for i in place.occupants]
         if self.me.size is Size.TINY and len(others) <= 3 and all(
                 o.size is Size.TINY for o in others):
@@ -757,8 +760,10 @@ class Dnd5eSpace:
         here = self.board.labels[place.anchor]
         where = "north-west space" if len(self.offsets) > 1 else "space"
         count = "six" if self.board.hex else "eight"
-        return ("D-grid", f"{head} is not adjacent to {here}: a step moves {self.name}'s {where} "
-                          f"into one of the {count} adjacent {kind}s")
+        what = (f"{self.name}'s {where} is already at {here}" if head.upper() == here
+                else f"{head} is not adjacent to {here}")
+        return ("D-grid", f"{what}: a step moves {self.name}'s {where} into one of the {count} "
+                          f"adjacent {kind}s")
 
     def _explain_cost(self, code: int, spent: int, move: Move, dst: Place,
                       ways: tuple[Way, ...]) -> tuple[str, str]:
