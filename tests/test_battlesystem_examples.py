@@ -32,6 +32,8 @@ def test_pegasi() -> None:
     refused("pegasi.yaml", "pegasi", "up 42.5,20", "B-alt", 2)
     assert run("pegasi.yaml", "pegasi", "10,44").legal
     refused("pegasi.yaml", "pegasi", "10,47", "B-turn", 1)
+    refused("pegasi.yaml", "pegasi", "20,30 40,30", "B-turn", 2)
+    assert run("pegasi.yaml", "pegasi", "20,30 30,40").legal
     leave = run("pegasi.yaml", "pegasi", "high leave")
     assert leave.legal and leave.end["left_battlefield"] is True
     reach = wingbeat.reach(wingbeat.open_scenario(HERE / "pegasi.yaml"), "pegasi")
