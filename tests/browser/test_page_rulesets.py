@@ -30,7 +30,9 @@ def open_scenario(page: Page, name: str, creature: str) -> None:
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")  # loaded
     page.locator("#scenario-select").select_option(name)
     expect(page.locator("#creature-select")).to_have_value(creature)
-    expect(page.locator("#map svg")).to_have_attribute("data-creature", creature)
+    # the first reach of a big map (the harpy's 20 × 20 × 13) takes seconds on a busy machine
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", creature,
+                                                       timeout=60_000)
 
 
 def drawn_squares(page: Page) -> dict[str, str]:
