@@ -26,7 +26,8 @@ test: $(STAMP)
 	bash scripts/ensure-chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 2 -q -m "not browser"
+	$(BIN)/pytest -q -m browser
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
