@@ -153,3 +153,10 @@ def test_an_absurd_table_is_a_scenario_error() -> None:
     with pytest.raises(wingbeat.ScenarioError, match=r"map\.table"):
         wingbeat.parse_scenario({"ruleset": "battlesystem", "map": {"table": [1e308, 10]},
                                  "units": [unit()]}, source="test")
+
+
+def test_engagement_needs_two_units() -> None:
+    s = scenario(unit(), unit(id="v", at=[100.5, 100]))
+    assert wingbeat.engagement(s, "u", "v").to_dict()["engagement"] == "melee"
+    with pytest.raises(wingbeat.ScenarioError, match="two different units"):
+        wingbeat.engagement(s, "u", "u")

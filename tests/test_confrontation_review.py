@@ -142,3 +142,10 @@ def test_far_away_obstacle_corners_are_scenario_errors() -> None:
     with pytest.raises(wingbeat.ScenarioError, match=r"map\.obstacles\[0\]\.polygon"):
         scenario(flyer(), obstacles=[{"polygon": [[0, 0], [1e308, 0], [1e308, 1e308]],
                                       "height": 3}])
+
+
+def test_engagement_needs_two_creatures() -> None:
+    s = scenario(flyer(), flyer(id="g", at=[61, 30]))
+    assert wingbeat.engagement(s, "f", "g").to_dict()["engagement"] == "melee"
+    with pytest.raises(wingbeat.ScenarioError, match="two different creatures"):
+        wingbeat.engagement(s, "f", "f")

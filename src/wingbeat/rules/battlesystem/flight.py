@@ -15,7 +15,7 @@ from typing import Any
 
 from shapely.ops import unary_union
 
-from ...errors import IllegalMoveError, NotationError
+from ...errors import IllegalMoveError, NotationError, ScenarioError
 from ...geometry.table import (
     EPSILON,
     Point,
@@ -299,6 +299,8 @@ def route_to(battle: BattlesystemBattle, unit: BattlesystemUnit, to: Point,
 
 def engagement(battle: BattlesystemBattle, a_id: str, b_id: str) -> BattlesystemEngagement:
     """Decision: units in melee are at the same altitude, within 1" of each other."""
+    if a_id == b_id:
+        raise ScenarioError(f"engagement is between two different units; got {a_id!r} twice")
     a, b = battle.unit(a_id), battle.unit(b_id)
     gap = distance(a.at, b.at)
     names = battle.level_names

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ...errors import NotationError, OptionError
+from ...errors import NotationError, OptionError, ScenarioError
 from ...geometry.table import distance, format_length, parse_point
 from ...model import Scenario
 from .model import TIER_ONE_CLEARANCE, ConfrontationBattle, Edition, Fighter, Obstacle, Zone
@@ -97,6 +97,8 @@ def parse_tier(text: str) -> int:
 
 def engagement(battle: ConfrontationBattle, a_id: str, b_id: str) -> ConfrontationEngagement:
     """Who can fight whom across tiers (C-adj), whether they touch, and who sees whom."""
+    if a_id == b_id:
+        raise ScenarioError(f"engagement is between two different creatures; got {a_id!r} twice")
     a, b = battle.fighter(a_id), battle.fighter(b_id)
     edition = battle.edition
     gap = distance(a.at, b.at)
