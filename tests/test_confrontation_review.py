@@ -8,6 +8,8 @@ import math
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shapely.geometry import Point as SP
 
 import wingbeat
@@ -149,3 +151,43 @@ def test_engagement_needs_two_creatures() -> None:
     assert wingbeat.engagement(s, "f", "g").to_dict()["engagement"] == "melee"
     with pytest.raises(wingbeat.ScenarioError, match="two different creatures"):
         wingbeat.engagement(s, "f", "f")
+
+
+_TABLE = scenario(
+    flyer(id="f0", tier=0, at=[60, 65]), flyer(id="f1", at=[60, 30]),
+    flyer(id="f2", tier=2, at=[60, 30], mou={"ground": 10, "air": 45}),
+    obstacles=[HOUSE_A, HOUSE_B, {**TOWER_NE, "polygon": [[80, 60], [100, 60], [100, 80],
+                                                           [80, 80]]},
+               {"name": "hedge", "polygon": [[10, 30], [50, 30], [50, 32], [10, 32]],
+                "height": 10}],
+    zones=[MUD, BOG])
+_AREAS: dict[tuple[str, int], Any] = {}
+
+
+def _area(who: str, tier: int) -> Any:
+    if not _AREAS:
+        for fid in ("f0", "f1", "f2"):
+            report = wingbeat.reach(_TABLE, fid)
+            assert isinstance(report, ConfrontationReach)
+            _AREAS.update({(fid, a.tier): a.area for a in report.areas})
+    return _AREAS.get((who, tier))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from([("f0", 0), ("f0", 1), ("f1", 0), ("f1", 1), ("f1", 2), ("f2", 1),
+                        ("f2", 2)]),
+       st.floats(0, 120), st.floats(0, 120))
+def test_path_check_and_reach_agree(who_tier: tuple[str, int], x: float, y: float) -> None:
+    """C-terrain, C-change: a route ``path`` finds is one ``check`` accepts at the same length,
+    and it ends inside the drawn area; a point well inside the area has a route."""
+    who, tier = who_tier
+    drawn = _area(who, tier)
+    route = wingbeat.path(_TABLE, who, f"{x!r},{y!r}", altitude=tier)
+    assert isinstance(route, ConfrontationMove)
+    if route.legal:
+        again = wingbeat.check(_TABLE, who, route.moves)
+        assert isinstance(again, ConfrontationMove) and again.legal
+        assert again.spent == pytest.approx(route.spent, abs=1e-9)
+        assert drawn.distance(SP(x, y)) <= 0.05 + 1e-9
+    else:
+        assert not drawn.buffer(-0.1).covers(SP(x, y)), route.to_text()
