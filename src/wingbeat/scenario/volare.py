@@ -22,6 +22,7 @@ from ..rules.volare import (
     VolareOptions,
     Wind,
     WindStrength,
+    flight_load,
 )
 from ._load import raise_validation
 
@@ -252,11 +253,17 @@ def _build_creature(c: CreatureModel, vmap: VolareMap, where: str) -> VolareCrea
         raise ScenarioError(f"a load needs Strength 10-18 or the encumbrance break points "
                             f"(encumbrance: {{unencumbered: lb, band_width: lb}}); got {got}",
                             where=f"{where}.load")
-    return VolareCreature(
+    creature = VolareCreature(
         id=c.id, name=c.name, fly=c.fly, ground=c.ground, maneuverability=c.maneuverability,
         reflex=c.reflex, strength=c.strength, load=c.load, encumbrance=encumbrance, at=at,
         altitude=altitude, mode=c.mode, heading=heading, prone=c.prone, side=c.side,
     )
+    load = flight_load(creature)
+    if creature.airborne and not load.can_fly:
+        raise ScenarioError(f"{c.id} carries {c.load} lb: at {load.limit} lb or more it cannot "
+                            f"fly at all (V-enc), so it cannot be {c.mode.value}; use mode "
+                            "grounded or a lighter load", where=f"{where}.load")
+    return creature
 
 
 def _heading(c: CreatureModel, at: Hex, vmap: VolareMap, where: str) -> Direction | None:

@@ -106,10 +106,13 @@ class VolareRuleset:
             return mode is None or state["mode"] == mode
 
         space = self.space(scenario, creature)
+        vmap = space.battle.map
         if parse_hex(target) not in space.index:
-            vmap = space.battle.map
             raise NotationError(f"{target} is off the map ({vmap.columns} columns, "
                                 f"{vmap.rows} rows)")
+        if level is not None and not 0 <= level <= vmap.top:
+            raise NotationError(f"altitude {level} is not on this map: altitudes run from 0 to "
+                                f"its top, {vmap.top}")
         goal = target + ("" if level is None else f" at altitude {level}") + (
             "" if mode is None else f", {mode}")
         return grid_path(space, matches, goal, avoid_checks=avoid)

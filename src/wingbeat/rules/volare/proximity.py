@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...errors import OptionError
 from .model import Mode, VolareBattle, VolareCreature
 from .tables import MANEUVERABILITY
 
@@ -44,6 +45,8 @@ class Engagement:
 
 def engagement(battle: VolareBattle, a_id: str, b_id: str) -> Engagement:
     a, b = battle.creature(a_id), battle.creature(b_id)
+    if a.id == b.id:
+        raise OptionError(f"{a.id} named twice: engagement is between two different creatures")
     distance = a.at.distance(b.at)
     rise = abs(a.altitude - b.altitude)
     elevated = None
@@ -79,5 +82,8 @@ def _classify(distance: int, rise: int, moving: list[VolareCreature], a: VolareC
         return ("reach-only", 1, f"adjacent hexes one level apart with {who} moving: they count "
                                  "as one hex apart, so only reach attacks (a polearm, a whip, a "
                                  "Huge or larger creature) can hit")
+    if not (a.airborne or b.airborne):
+        return ("melee", 2, "adjacent hexes one level apart, both on the ground: in melee, as two "
+                            "walkers on a climbable slope")
     return ("melee", 2, "adjacent hexes one level apart with the flyer hovering: in melee, as two "
                         "walkers on a climbable slope")

@@ -152,7 +152,7 @@ class VolareSpace:
 
     def movement(self, flags: int, spent: int) -> int:
         """MP spent moving: the wind's hover payment is not movement (V-wind)."""
-        return spent - self.pay_cost if flags & PAID else spent
+        return max(0, spent - self.pay_cost) if flags & PAID else spent
 
     # -- the one legality function ----------------------------------------------------------------
     def steps(self, code: int, spent: int) -> Iterable[Step]:
@@ -173,7 +173,8 @@ class VolareSpace:
                 if self.can_skim:
                     out.append(("skim", pack(idx, alt, HOVERING, base | SKIM_SAVED), 0,
                                 (self.skim_check,), _NO_EVENTS))
-            elif spent == 0 and not flags & (PRONE | FULL_MOVE) and self._may_take_off():
+            elif spent == 0 and not flags & (PRONE | FULL_MOVE | LANDED_FAST) \
+                    and self._may_take_off():
                 out.append(("thrust", pack(idx, alt, GROUNDED, flags | THRUST | FULL_MOVE),
                             self._half, _NO_CHECKS,
                             ({"type": "take-off-thrust",
@@ -188,11 +189,12 @@ class VolareSpace:
                                     _NO_CHECKS, ({"type": "walk"},)))
             return out
         if self.gale:
-            return ()
+            if alt == self.ground[idx]:  # landing leaves the air: it is no flight step
+                self._landings(out, idx, alt, flags, spent)
+            return out
         drift_due = flags & DRIFT_DUE
         if drift_due:
-            out.append(("pay", pack(idx, alt, posture, (flags & ~DRIFT_DUE) | PAID),
-                        self.pay_cost, _NO_CHECKS, ({"type": "wind-pay"},)))
+            out.append(self._pay(idx, alt, posture, flags, spent))
         if flags & PENDING:
             self._resolve_ground(out, idx, alt, posture, flags, spent)
             return out
@@ -239,6 +241,32 @@ class VolareSpace:
 
     def _may_take_off(self) -> bool:
         return self.fly > 0 and self.load.can_fly and not self.gale
+
+    def _downwind(self, idx: int, alt: int) -> tuple[int, str | None]:
+        """The hex the wind blows a hoverer into, and why it cannot drift there (or None)."""
+        toward = self.wind.toward
+        assert toward is not None
+        n = self.nbr[idx * 6 + toward]
+        if n < 0:
+            return n, "which is off the map"
+        if self.ground[n] > alt:
+            return n, f"whose ground level {self.ground[n]} is above its altitude {alt}"
+        if alt >= self.ceil[n]:
+            return n, f"whose ceiling at altitude {self.ceil[n]} is too low for altitude {alt}"
+        return n, None
+
+    def _pay(self, idx: int, alt: int, posture: int, flags: int, spent: int) -> Step:
+        """Hold the hover against the wind (V-wind). A creature that can neither pay in full nor
+        drift (edge of the map, a cliff, a low ceiling downwind) spends all it has holding on."""
+        cost = self.pay_cost
+        event: dict[str, Any] = {"type": "wind-pay"}
+        left = self._budget - spent
+        if cost > left and self._downwind(idx, alt)[1] is not None:
+            cost = left
+            event = {"type": "wind-pay", "note": "it cannot pay in full nor drift downwind: it "
+                                                 "spends all its MP holding its place"}
+        target = self.pack(idx, alt, posture, (flags & ~DRIFT_DUE) | PAID)
+        return ("pay", target, cost, _NO_CHECKS, (event,))
 
     def _resolve_ground(self, out: list[Step], idx: int, alt: int, posture: int, flags: int,
                         spent: int) -> None:
@@ -306,15 +334,20 @@ class VolareSpace:
     def end_problem(self, code: int) -> tuple[str, str] | None:
         if not code & (PENDING | DRIFT_DUE):
             return None
-        idx, _alt, _posture, flags = self.unpack(code)
-        if flags & PENDING:
-            choice = ("land (land, or land-fast with a Reflex save) or skim (skim)" if self.can_skim
-                      else "land (land, or land-fast with a Reflex save): poor flyers cannot skim")
-            return ("V-skim", f"{self.name} is in flight at ground level at {self.labels[idx]}: "
-                              f"it must {choice}")
+        idx, alt, _posture, flags = self.unpack(code)
         if flags & DRIFT_DUE:
-            return ("V-wind", self._drift_sentence(idx))
-        return None
+            return ("V-wind", self._drift_sentence(idx, alt, flags))
+        land = "land (land, or land-fast with a Reflex save)"
+        if self.gale:
+            choice = f"{land}: no flight, skimming included, is possible in a gale or tornado"
+        elif not self.can_skim:
+            choice = f"{land}: poor flyers cannot skim"
+        elif flags & MAY_CLIMB:
+            choice = f"skim (skim, this round's Reflex save), {land}, or climb away (up)"
+        else:
+            choice = f"{land} or skim (skim)"
+        return ("V-skim", f"{self.name} is in flight at ground level at {self.labels[idx]}: "
+                          f"it must {choice}")
 
     def actions(self, code: int, spent: int) -> tuple[str, ...]:
         """V-actions and V-spells: what the creature can still do this round."""
@@ -358,7 +391,7 @@ class VolareSpace:
             return ("V-land", f"{name} has landed safely at {cell}: the rest of its round is "
                               "spent landing")
         if move == "pay":
-            return self._explain_pay(flags, posture, spent)
+            return self._explain_pay(idx, alt, flags, posture, spent)
         if move == "thrust":
             return self._explain_thrust(posture, flags, spent)
         if posture == GROUNDED and not flags & THRUST:
@@ -369,7 +402,10 @@ class VolareSpace:
             return ("V-takeoff", f"after the take-off thrust {name} must leave the ground: "
                                  "climb (up)" + (" or skim (skim)" if self.can_skim else ""))
         if self.gale and posture != GROUNDED:
-            return ("V-wind", "no flight step is possible in a gale or tornado")
+            if move in ("land", "land-fast") and alt == self.ground[idx]:
+                return self._explain_land(move, idx, alt, posture, flags, spent)
+            return ("V-wind", "no flight step is possible in a gale or tornado"
+                    + (": it can only land" if alt == self.ground[idx] else ""))
         if move == "skim":
             return self._explain_skim(idx, alt, posture, flags)
         if move in ("land", "land-fast"):
@@ -377,7 +413,7 @@ class VolareSpace:
         if flags & PENDING and not (move == "up" and flags & MAY_CLIMB):
             return self.end_problem(code) or ("V-skim", "")
         if flags & DRIFT_DUE and move in ("up", "down", "hover"):
-            return ("V-wind", self._drift_sentence(idx))
+            return ("V-wind", self._drift_sentence(idx, alt, flags))
         if move == "up":
             if alt + 1 > self.top:
                 return ("V-grid", f"altitude {alt + 1} is above the top of the map ({self.top})")
@@ -400,12 +436,17 @@ class VolareSpace:
                             f"{_mp(left)} MP left")
         return self._explain_step(idx, alt, posture, flags, spent, move)
 
-    def _explain_pay(self, flags: int, posture: int, spent: int) -> tuple[str, str]:
+    def _explain_pay(self, idx: int, alt: int, flags: int, posture: int,
+                     spent: int) -> tuple[str, str]:
+        if self.gale:
+            return ("V-wind", "no flight is possible in a gale or tornado: there is no hover to "
+                              "hold, and pay is for holding one in a lesser wind")
         if not self.pay_cost:
             return ("V-wind", "there is no wind to pay for: pay is for holding a hover in wind")
         if flags & DRIFT_DUE:
             return ("V-mp", f"holding the hover costs {_mp(self.pay_cost)} MP but {self.name} "
-                            f"has only {_mp(self._budget - spent)} MP this round")
+                            f"has only {_mp(self._budget - spent)} MP this round: "
+                            + self._drift_choice(idx, alt, flags))
         return ("V-wind", "pay is made at the very start of the round, and only by a creature "
                           "that starts it hovering")
 
@@ -424,6 +465,10 @@ class VolareSpace:
             return ("V-takeoff", f"{name} is prone: a prone creature cannot take off")
         if flags & FULL_MOVE:
             return ("V-takeoff", f"{name} has already made its take-off thrust this round")
+        if flags & LANDED_FAST:
+            return ("V-takeoff", f"{name} has landed this round, and the take-off thrust must be "
+                                 "the first thing the creature does in the round: it can take "
+                                 "off next round")
         if spent:
             return ("V-takeoff", "the take-off thrust must be the first thing the creature does "
                                  "in the round")
@@ -433,11 +478,22 @@ class VolareSpace:
         name = self.name
         if move in ("land", "land-fast"):
             return ("V-land", f"{name} is already on the ground")
+        if self.me.fly <= 0:
+            return ("V-takeoff", f"{name} has no fly speed: it cannot fly (walking is outside "
+                                 "this ruleset)")
+        if not self.load.can_fly:
+            return ("V-enc", f"{name} carries {self.me.load} lb: at {self.load.limit} lb or more "
+                             "it cannot fly at all")
+        if self.gale:
+            return ("V-wind", "nothing can take off in a gale or tornado")
         if move == "skim":
             return ("V-skim", f"{name} can skim right after its take-off thrust (thrust), "
                               "not from standing")
         if flags & PRONE:
             return ("V-takeoff", f"{name} is prone on the ground and cannot take off")
+        if flags & LANDED_FAST:
+            return ("V-takeoff", f"{name} has landed this round: it can take off again next round "
+                                 "(the thrust must be the first thing it does in a round)")
         return ("V-takeoff", f"{name} is on the ground: it must take off first (thrust, a whole "
                              f"half-move action of {_mp(self._half)} MP)")
 
@@ -461,7 +517,7 @@ class VolareSpace:
             return ("V-skim", f"only medium and excellent flyers can skim; {self.name} is a poor "
                               "flyer and must land on reaching ground level")
         if flags & DRIFT_DUE:
-            return ("V-wind", self._drift_sentence(idx))
+            return ("V-wind", self._drift_sentence(idx, alt, flags))
         return ("V-skim", f"{self.name} is at altitude {alt}, above {self.labels[idx]}'s ground "
                           f"level {self.ground[idx]}: it skims when its flight brings it to "
                           "ground level, or right after its take-off thrust")
@@ -473,7 +529,7 @@ class VolareSpace:
             return ("V-land", f"{self.name} is at altitude {alt}, above {cell}'s ground level "
                               f"{self.ground[idx]}: descend to it first")
         if flags & DRIFT_DUE:
-            return ("V-wind", self._drift_sentence(idx))
+            return ("V-wind", self._drift_sentence(idx, alt, flags))
         if flags & FULL_MOVE:
             return ("V-land", "a safe landing sacrifices a half-move action, and the take-off "
                               "thrust has already used this round's; land with land-fast instead")
@@ -497,17 +553,12 @@ class VolareSpace:
                               "six adjacent hexes")
         if there not in self.index:
             return ("V-grid", f"{there} is off the map, whose hexes run {self._extent()}")
-        if flags & DRIFT_DUE and d != self.wind.toward:
-            return ("V-wind", self._drift_sentence(idx))
+        if flags & DRIFT_DUE and (d != self.wind.toward or self._downwind(idx, alt)[1]):
+            return ("V-wind", self._drift_sentence(idx, alt, flags))
         if posture >= 2:
             heading = Direction(posture - 2)
             if heading.angle_to(d) > 1:
-                came = here.neighbor(heading.opposite)
-                frontal = ", ".join(str(c) for c in sorted(
-                    c for c in here.frontal(heading) if c is not None))
-                return ("V-inertia", f"{there} is not one of the three frontal hexes after flying "
-                                     f"{came}→{here} ({frontal}); stop to hover first: "
-                                     f"{_mp(self.stop_cost)} MP")
+                return ("V-inertia", self._not_frontal(here, there, heading))
         n = self.index[there]
         if self.ground[n] > alt:
             return ("V-grid", f"{there}'s ground level is {self.ground[n]}, above {name}'s "
@@ -521,20 +572,53 @@ class VolareSpace:
         return ("V-mp", f"the step into {there} costs {_mp(cost)} MP{wind} but {name} has only "
                         f"{_mp(self._budget - spent)} MP left")
 
+    def _not_frontal(self, here: Hex, there: Hex, heading: Direction) -> str:
+        came = here.neighbor(heading.opposite)
+        how = (f"after flying {came}→{here}" if came is not None and came in self.index
+               else f"heading {heading.name} at {here}")
+        frontal = sorted(c for c in here.frontal(heading) if c is not None and c in self.index)
+        stop = f"stop to hover first: {_mp(self.stop_cost)} MP"
+        if not frontal:
+            return (f"{there} is not a frontal hex {how}, and all three frontal hexes are off the "
+                    f"map; {stop}")
+        return (f"{there} is not one of the three frontal hexes {how} "
+                f"({', '.join(str(c) for c in frontal)}); {stop}")
+
     def _extent(self) -> str:
         from ...geometry.labels import column_label
 
         vmap = self.battle.map
         return f"from column A to {column_label(vmap.columns)} and row 1 to {vmap.rows}"
 
-    def _drift_sentence(self, idx: int) -> str:
+    def _drift_sentence(self, idx: int, alt: int, flags: int) -> str:
+        how = ("skimming (hovering at ground level)" if flags & PENDING else "hovering")
+        return (f"{self.name} starts the round {how} in a {self.wind.strength.words}: "
+                + self._drift_choice(idx, alt, flags))
+
+    def _drift_choice(self, idx: int, alt: int, flags: int) -> str:
+        """What the wind leaves a hoverer at round start: pay, drift, or both (V-wind)."""
         toward = self.wind.toward
         assert toward is not None
-        downwind = self.cells[idx].neighbor(toward)
-        where = f"{toward.name}, into {downwind}" if downwind is not None else toward.name
-        return (f"{self.name} starts the round hovering in a {self.wind.strength.words}: it must "
-                f"first pay {_mp(self.pay_cost)} MP to hold its place (pay) or move at least one "
-                f"hex downwind ({where})")
+        n, blocked = self._downwind(idx, alt)
+        pay = _mp(self.pay_cost)
+        can_pay = self.pay_cost <= self._budget
+        skim = (" (drifting along the ground is skimming on: skim first, this round's Reflex "
+                "save)" if flags & PENDING else "")
+        if blocked is None:
+            drift = f"move at least one hex downwind ({toward.name}, into {self.labels[n]}){skim}"
+            if can_pay:
+                return f"it must first pay {pay} MP to hold its place (pay) or {drift}"
+            return f"it has fewer than {pay} MP to hold its place, so it must first {drift}"
+        where = (f"{toward.name} of {self.labels[idx]}" if n < 0
+                 else f"{self.labels[n]}, {blocked}")
+        if n < 0:
+            where += f", {blocked}"
+        stuck = f"the wind blows it toward {where}: it cannot drift there"
+        if can_pay:
+            first = " (it may skim first)" if flags & PENDING else ""
+            return f"{stuck}, so it must pay {pay} MP to hold its place (pay){first}"
+        return (f"{stuck}, and it has fewer than {pay} MP to pay, so it spends all its "
+                f"{_mp(self._budget)} MP holding its place (pay)")
 
     def info(self) -> dict[str, Any]:
         modifiers = MANEUVERABILITY[self.man]
