@@ -223,3 +223,18 @@ def test_path_to_an_altitude_off_the_map_is_bad_input(altitude: str) -> None:
     s = volare([flyer(altitude=2, mode="hovering")])
     with pytest.raises(wingbeat.NotationError, match="altitude"):
         wingbeat.path(s, "f", "J8", altitude=altitude)
+
+
+def test_skimming_since_last_round_under_a_ceiling_is_not_offered_to_climb() -> None:
+    """V-skim, V-grid: in a tunnel (ceiling 1) climbing away is no choice, so none is offered."""
+    s = volare([flyer(altitude=0, mode="moving", heading="N")],
+               cells=[{"at": ["J10", "J8"], "ceiling": 1}])
+    message = refused(s, "f", "", "V-skim", 1)
+    assert "skim" in message and "up" not in message
+
+
+def test_poor_flyer_without_altitude_is_told_the_altitude_is_missing() -> None:
+    """V-skim: a poor flyer in flight with no altitude lands at ground level by default, which it
+    cannot be in; the error says the altitude is missing."""
+    with pytest.raises(wingbeat.ScenarioError, match=r"creatures\[0\]\.mode.*no altitude given"):
+        volare([flyer(mode="hovering", maneuverability="poor")])

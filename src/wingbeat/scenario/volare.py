@@ -243,7 +243,9 @@ def _build_creature(c: CreatureModel, vmap: VolareMap, where: str) -> VolareCrea
                                 "(V-skim): set skimming: true or raise its altitude",
                                 where=f"{where}.skimming")
         if at_ground and c.maneuverability is Maneuverability.POOR:
-            raise ScenarioError("a poor flyer cannot skim (V-skim): at ground level it is grounded",
+            unset = "" if c.altitude is not None else " (no altitude given: it defaults to that)"
+            raise ScenarioError(f"a poor flyer cannot skim (V-skim): at ground level{unset} it is "
+                                "grounded; give its altitude, or use mode grounded",
                                 where=f"{where}.mode")
     encumbrance = None
     if c.encumbrance is not None:

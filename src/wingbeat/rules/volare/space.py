@@ -342,7 +342,7 @@ class VolareSpace:
             choice = f"{land}: no flight, skimming included, is possible in a gale or tornado"
         elif not self.can_skim:
             choice = f"{land}: poor flyers cannot skim"
-        elif flags & MAY_CLIMB:
+        elif flags & MAY_CLIMB and alt + 1 <= self.top and alt + 1 < self.ceil[idx]:
             choice = f"skim (skim, this round's Reflex save), {land}, or climb away (up)"
         else:
             choice = f"{land} or skim (skim)"
