@@ -35,6 +35,32 @@ _HEX_SHAPES: dict[Size, tuple[tuple[int, int], ...]] = {
 _SIZES = tuple(Size)
 
 
+def _step_shapes(horizontal: tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]
+                 ) -> tuple[tuple[str, int, int, int, int, tuple[tuple[int, int, int], ...]], ...]:
+    """Every step from a cell, relative to it: (name suffix, column, row and level change, axes,
+    corners). A step is made of ``parts`` (one per axis it changes); every partial step (every
+    proper subset of the parts) is a corner it passes, which must have room too (D-grid)."""
+    none: tuple[tuple[int, int, int], ...] = ()
+    out = [("up", 0, 0, 1, 1, none), ("down", 0, 0, -1, 1, none)]
+    for dc, dr, flat in horizontal:
+        for suffix, vertical in (("", ()), ("+up", ((0, 0, 1),)), ("+down", ((0, 0, -1),))):
+            parts = (*flat, *vertical)
+            corners = tuple((sum(p[0] for p in subset), sum(p[1] for p in subset),
+                             sum(p[2] for p in subset))
+                            for k in range(1, len(parts)) for subset in combinations(parts, k))
+            out.append((suffix, dc, dr, sum(p[2] for p in parts), len(parts), corners))
+    return tuple(out)
+
+
+#: The steps from a square: the eight compass directions (a diagonal changes two axes), each flat,
+#: up or down; and straight up or down. On hexes the six hex directions, one horizontal axis.
+_SQUARE_STEPS = _step_shapes(tuple(
+    (c.delta[0], c.delta[1], tuple(p for p in ((c.delta[0], 0, 0), (0, c.delta[1], 0))
+                                   if p != (0, 0, 0))) for c in Compass))
+_HEX_STEPS = _step_shapes(tuple((d.delta[0], d.delta[1], ((d.delta[0], d.delta[1], 0),))
+                                for d in Direction))
+
+
 def footprint_offsets(grid: GridKind, size: Size) -> tuple[tuple[int, int], ...]:
     """The spaces a creature of ``size`` covers, relative to its north-west space."""
     if grid is GridKind.HEX:
@@ -78,7 +104,7 @@ class Board:
         self.water = [cell.terrain is Terrain.WATER for cell in cells]
         self.climb = [cell.climb for cell in cells]
         self.air_difficult = [cell.air_difficult for cell in cells]
-        self.moves = [tuple(self._moves_from(xy)) for xy in coords]
+        self._moves: dict[int, tuple[Move, ...]] = {}
 
     # -- cells and footprints ------------------------------------------------------------------
     def at(self, col: int, row: int) -> int | None:
@@ -138,44 +164,24 @@ class Board:
         return small, (altitude, altitude + smaller.levels - 1), True
 
     # -- steps -------------------------------------------------------------------------------------
+    def moves_of(self, anchor: int) -> tuple[Move, ...]:
+        """Every step from the cell ``anchor``, made on first use (a search visits few cells of a
+        large map, and loading a scenario needs none)."""
+        moves = self._moves.get(anchor)
+        if moves is None:
+            moves = self._moves[anchor] = tuple(self._moves_from(self.coords[anchor]))
+        return moves
+
     def _moves_from(self, xy: tuple[int, int]) -> Iterator[Move]:
         col, row = xy
-        yield self._move("up", xy, ((0, 0, 1),))
-        yield self._move("down", xy, ((0, 0, -1),))
-        deltas: list[tuple[int, int, tuple[tuple[int, int, int], ...]]] = []
-        if self.hex:
-            for d in Direction:
-                dc, dr = d.delta
-                deltas.append((dc, dr, ((dc, dr, 0),)))
-        else:
-            for compass in Compass:
-                dc, dr = compass.delta
-                parts = tuple(p for p in ((dc, 0, 0), (0, dr, 0)) if p != (0, 0, 0))
-                deltas.append((dc, dr, parts))
-        for dc, dr, parts in deltas:
-            target = self.index.get((col + dc, row + dr))
+        index = self.index
+        for suffix, dc, dr, dz, axes, corners in _HEX_STEPS if self.hex else _SQUARE_STEPS:
+            target = index.get((col + dc, row + dr))
             if target is None:
                 continue
-            label = self.labels[target]
-            yield self._move(label, xy, parts)
-            yield self._move(f"{label}+up", xy, (*parts, (0, 0, 1)))
-            yield self._move(f"{label}+down", xy, (*parts, (0, 0, -1)))
-
-    def _move(self, name: str, xy: tuple[int, int], parts: tuple[tuple[int, int, int], ...]
-              ) -> Move:
-        """A step made of ``parts`` (one per axis); every partial step is a corner it passes."""
-        col, row = xy
-        dc = sum(p[0] for p in parts)
-        dr = sum(p[1] for p in parts)
-        dz = sum(p[2] for p in parts)
-        corners = []
-        for k in range(1, len(parts)):
-            for subset in combinations(parts, k):
-                idx = self.index.get((col + sum(p[0] for p in subset),
-                                      row + sum(p[1] for p in subset)))
-                corners.append((-1 if idx is None else idx, sum(p[2] for p in subset)))
-        target = self.index[(col + dc, row + dr)]
-        return Move(name, target, dz, len(parts), tuple(corners))
+            name = suffix if dc == dr == 0 else self.labels[target] + suffix
+            yield Move(name, target, dz, axes, tuple(
+                (index.get((col + cc, row + cr), -1), cz) for cc, cr, cz in corners))
 
     # -- distance ----------------------------------------------------------------------------------
     def gaps(self, cells_a: tuple[int, ...], span_a: tuple[int, int], cells_b: tuple[int, ...],

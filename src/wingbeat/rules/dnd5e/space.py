@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from math import isqrt
 from typing import Any
 
 from ...errors import NotationError
@@ -100,11 +102,45 @@ class Way:
     difficult: bool
 
 
-@dataclass(frozen=True, slots=True)
-class _Edge:
-    move: Move
-    dst: Place
-    ways: tuple[Way, ...]
+#: A state in a pruning front: (spent, Dash bit, b, c, ``_residue_bracket(b, c)``).
+_Front = tuple[int, int, int, int, int]
+_RESIDUE_BITS = 48
+
+
+@cache
+def _residue_bracket(b: int, c: int) -> int:
+    """``R`` with ``R ≤ (b√2 + c√3 − round(b√2 + c√3))·2⁴⁸ < R + 2``, in integers only."""
+    scale = 1 << _RESIDUE_BITS
+    return (isqrt(2 * b * b * scale * scale) + isqrt(3 * c * c * scale * scale)
+            - round_root_sum(b, c) * scale)
+
+
+def _residue_at_most(a: _Front, z: _Front) -> bool:
+    """Whether the ``euclid`` rounding residue of ``a`` is no larger than that of ``z``, exactly:
+    the integer brackets decide unless they overlap; then ``compare_root_sum`` does."""
+    if a[2] == z[2] and a[3] == z[3]:
+        return True
+    if a[4] + 2 <= z[4]:
+        return True
+    if z[4] + 2 <= a[4]:
+        return False
+    shift = round_root_sum(a[2], a[3]) - round_root_sum(z[2], z[3])
+    return compare_root_sum(a[2] - z[2], a[3] - z[3], shift) <= 0
+
+
+_REFUSED = ("", "")  # a refusal the searches need not word (see ``Dnd5eSpace._ways``)
+
+
+@cache
+def _way(mode: int, multiplier: int, difficult: bool) -> Way:
+    """The one ``Way`` of these values (frozen, so shared)."""
+    return Way(mode, multiplier, difficult)
+
+
+#: A move ready for ``steps``: (name, "dash " + name, destination position << provoked bits,
+#: destination threat, axes, ((multiplier, paying speed in ticks, ticks at 5 ft a square), …)).
+_Edge = tuple[str, str, int, int, int, tuple[tuple[int, int, int], ...]]
+_NEVER = 1 << 62  # no state without Dash yet
 
 
 class Dnd5eSpace:
@@ -134,7 +170,8 @@ class Dnd5eSpace:
         self.name = me.display_name
         self.full = full_notation
         self.prune = not full_notation if prune is None else prune
-        self._fronts: dict[int, list[tuple[int, int, int, int]]] = {}
+        self._fronts: dict[int, list[_Front]] = {}
+        self._best: dict[int, tuple[int, int]] = {}  # least spent without and with Dash
         self.options = battle.options
         self.rule = battle.options.diagonals
         # a board depends only on the map and the diagonals: a caller that builds many spaces
@@ -163,7 +200,7 @@ class Dnd5eSpace:
         self._index_others()
         self._places: dict[int, Place | None] = {}
         self._room: dict[tuple[int, int, bool], str | None] = {}
-        self._edges: dict[tuple[int, bool], tuple[_Edge, ...]] = {}
+        self._edges: dict[int, tuple[_Edge, ...]] = {}
         self._budget = max(self.speed) * self.scale * (2 if self.can_act else 1)
         self.start_events: tuple[dict[str, Any], ...] = ()
         self._start = self._start_code(me)
@@ -364,74 +401,83 @@ class Dnd5eSpace:
             return out
         scale = self.scale
         rule = self.rule
+        plain = rule is DiagonalRule.PHB
+        dmg = rule is DiagonalRule.DMG
         dashed = 2 if flags & DASHED else 1
         auto_dash = not self.full and self.can_act and not flags & ACTION
-        speed = self.speed
-        pack = self.pack
-        disengaged = flags & DISENGAGED
+        threat = 0 if flags & DISENGAGED else place.threat & ~provoked
         prune = self.prune
-        for edge in self._edges_from(place, bool(flags & PRONE)):
-            move = edge.move
-            dst = edge.dst
-            axes = move.axes
-            for way in edge.ways:
-                m = way.multiplier
+        # the searches' pruning (see ``_dominated``), inline for phb and dmg, where b = c = 0
+        best = self._best if prune and rule is not DiagonalRule.EUCLID else None
+        for name, dash_name, high, dst_threat, axes, plan in self._edges_from(
+                place, bool(flags & PRONE)):
+            new = threat & ~dst_threat
+            head = ((high | provoked | new) << LOW_BITS)
+            for m, limit, base in plan:
                 nb, nc, nflags = b, c, flags
-                if axes == 1 or rule is DiagonalRule.PHB:
-                    feet = 5 * m
-                elif rule is DiagonalRule.DMG:
-                    feet = (10 if flags & PARITY else 5) * m
+                if axes == 1 or plain:
+                    cost = base
+                elif dmg:
+                    cost = base * 2 if flags & PARITY else base
                     nflags = flags ^ PARITY
                 elif axes == 2:
                     nb = b + m
-                    feet = 5 * (round_root_sum(nb, c) - round_root_sum(b, c))
+                    cost = 5 * (round_root_sum(nb, c) - round_root_sum(b, c)) * scale
                 else:
                     nc = c + m
-                    feet = 5 * (round_root_sum(b, nc) - round_root_sum(b, c))
-                cost = feet * scale
-                mode = way.mode
-                if mode in (CLIMB, SWIM) and not speed[mode]:
-                    mode = WALK
-                name = move.name
-                limit = speed[mode] * scale
-                if spent + cost > limit * dashed:
-                    if not auto_dash or spent + cost > 2 * limit:
+                    cost = 5 * (round_root_sum(b, nc) - round_root_sum(b, c)) * scale
+                total = spent + cost
+                step_name = name
+                if total > limit * dashed:
+                    if not auto_dash or total > 2 * limit:
                         continue
-                    name = "dash " + name
+                    step_name = dash_name
                     nflags |= ACTION | DASHED
-                new = 0 if disengaged else place.threat & ~dst.threat & ~provoked
-                target = pack(dst.pos, provoked | new, nb, nc, nflags)
-                if prune and self._dominated(target, spent + cost):
+                if nb > EU_MASK or nc > EU_MASK:
+                    raise OverflowError("too many diagonal steps to count")  # pragma: no cover
+                target = head | (nc << (FLAG_BITS + EU_BITS)) | (nb << FLAG_BITS) | nflags
+                if best is not None:
+                    key = target & ~(ACTION | DASHED)
+                    old = best.get(key)
+                    if old is None:
+                        best[key] = (total, total) if not nflags & DASHED else (_NEVER, total)
+                    elif old[0] <= total or (nflags & DASHED and old[1] <= total):
+                        continue
+                    elif nflags & DASHED:
+                        best[key] = (old[0], min(old[1], total))
+                    else:
+                        best[key] = (min(old[0], total), min(old[1], total))
+                elif prune and self._dominated(target, total):
                     continue
-                events = self._attacks(new) if new else _NO_EVENTS
-                out.append((name, target, cost, _NO_CHECKS, events))
+                out.append((step_name, target, cost, _NO_CHECKS,
+                            self._attacks(new) if new else _NO_EVENTS))
         return out
 
     def _dominated(self, code: int, spent: int) -> bool:
         """Whether a state already generated for the same place makes ``code`` pointless.
 
         The same place, provoked set, prone and parity; no more spent; Dash no more used; and a
-        ``euclid`` rounding residue no larger, so every continuation costs it no more.
+        ``euclid`` rounding residue no larger, so every continuation costs it no more. (For phb
+        and dmg, where the residue is always 0, ``steps`` keeps just the least spent with and
+        without Dash per place in ``_best``: the same test.) A front keeps only the states no
+        other in it dominates: dropping the others changes no answer, domination is transitive.
         """
         eu_mask = ((EU_MASK << EU_BITS) | EU_MASK) << FLAG_BITS
         key = code & ~eu_mask & ~(ACTION | DASHED)
         b = (code >> FLAG_BITS) & EU_MASK
         c = (code >> (FLAG_BITS + EU_BITS)) & EU_MASK
         dash = code & DASHED
+        mine = (spent, dash, b, c, _residue_bracket(b, c))
         front = self._fronts.get(key)
         if front is None:
-            self._fronts[key] = [(spent, b, c, dash)]
+            self._fronts[key] = [mine]
             return False
-        euclid = self.rule is DiagonalRule.EUCLID
-        for old_spent, ob, oc, old_dash in front:
-            if old_spent > spent or old_dash > dash:
-                continue
-            if (ob, oc) == (b, c) or not euclid:
+        for old in front:
+            if old[0] <= spent and old[1] <= dash and _residue_at_most(old, mine):
                 return True
-            shift = round_root_sum(ob, oc) - round_root_sum(b, c)
-            if compare_root_sum(ob - b, oc - c, shift) <= 0:
-                return True
-        front.append((spent, b, c, dash))
+        front[:] = [old for old in front
+                    if not (spent <= old[0] and dash <= old[1] and _residue_at_most(mine, old))]
+        front.append(mine)
         return False
 
     def _attacks(self, bits: int) -> tuple[dict[str, Any], ...]:
@@ -439,88 +485,113 @@ class Dnd5eSpace:
                      for bit, i in enumerate(self.watchers) if bits >> bit & 1)
 
     def _edges_from(self, place: Place, prone: bool) -> tuple[_Edge, ...]:
-        key = (place.pos, prone)
+        """The legal moves from ``place``, whatever the movement left, ready for ``steps``.
+
+        Each is (name, name with Dash, destination position shifted past the provoked bits,
+        destination threat, axes, and per way: (multiplier, ticks of the paying speed, ticks of
+        the step when it costs 5 ft per square)).
+        """
+        key = place.pos * 2 + prone
         edges = self._edges.get(key)
         if edges is None:
             found = []
-            for move in self.board.moves[place.anchor]:
+            shift = self.n_watchers
+            scale = self.scale
+            for move in self.board.moves_of(place.anchor):
                 dst, ways, _why = self._ways(place, move, prone)
                 if dst is not None and ways:
-                    found.append(_Edge(move, dst, ways))
+                    plan = tuple((w.multiplier, self.speed[self.paying(w.mode)] * scale,
+                                  5 * w.multiplier * scale) for w in ways)
+                    found.append((move.name, "dash " + move.name, dst.pos << shift, dst.threat,
+                                  move.axes, plan))
             edges = tuple(found)
             self._edges[key] = edges
         return edges
 
-    def _ways(self, src: Place, move: Move, prone: bool
+    def _ways(self, src: Place, move: Move, prone: bool, *, explain: bool = False
               ) -> tuple[Place | None, tuple[Way, ...], tuple[str, str] | None]:
-        """The ways to make ``move`` from ``src`` (whatever the movement left), or why none."""
+        """The ways to make ``move`` from ``src`` (whatever the movement left), or why none.
+
+        The reason is worded only with ``explain`` (for a refusal); the searches, which ask
+        about every move of every place they visit, get ``_REFUSED`` instead.
+        """
         board = self.board
-        name = self.name
         z = src.z + move.dz
-        label = board.labels[move.target]
         if z < board.bottom or z > board.top:
+            if not explain:
+                return None, (), _REFUSED
             limit = "top" if z > board.top else "bottom"
             return None, (), ("D-grid", f"altitude {z} is past the {limit} of the map "
                                         f"({board.top if z > board.top else board.bottom})")
-        dst = self.place(self.position(move.target, z))
+        pos = move.target * self.levels + (z - board.bottom)  # self.position(move.target, z)
+        dst = self._places[pos] if pos in self._places else self.place(pos)
         if dst is None:
+            if not explain:
+                return None, (), _REFUSED
             why = self._fits(move.target, z, False)
             squeezing = self._fits(move.target, z, True)
             if self.small_offsets is not None and squeezing != why:
                 why = f"{why}, and even squeezing: {squeezing}"
-            return None, (), ("D-size", f"{name} has no room at {label}, altitude {z}: {why}")
+            return None, (), ("D-size", f"{self.name} has no room at "
+                                        f"{board.labels[move.target]}, altitude {z}: {why}")
         if move.axes > 1:
             squeezed = src.squeezed or dst.squeezed
+            fits = self._fits
             for corner, dz in move.corners:
-                blocked = ("off the map" if corner < 0
-                           else self._fits(corner, src.z + dz, squeezed))
+                blocked = "off the map" if corner < 0 else fits(corner, src.z + dz, squeezed)
                 if blocked is not None:
+                    if not explain:
+                        return None, (), _REFUSED
                     return None, (), ("D-grid", f"the step to {move.name} would cut a corner: "
                                                 f"{blocked}")
         for i in dst.occupants:
             if self.blocking[i]:
+                if not explain:
+                    return None, (), _REFUSED
+                name = self.name
                 other = self.others[i]
                 return None, (), ("D-creatures",
                                   f"{other.display_name} ({other.size.value}) is hostile and less "
                                   f"than two sizes larger or smaller than {name} "
                                   f"({self.me.size.value}): {name} cannot move through its space")
         speed = self.speed
-        kinds = (src.kind, dst.kind)
-        crawl = ("D-prone", f"{name} is prone: it can only crawl along the ground (stand first)")
-        modes: list[int]
-        if UNDER in kinds:
+        src_kind = src.kind
+        dst_kind = dst.kind
+        modes: tuple[int, ...]
+        if src_kind == UNDER or dst_kind == UNDER:
             if prone:
-                return dst, (), crawl
+                return dst, (), self._crawl_refusal(explain)
             if not speed[BURROW]:
-                return dst, (), ("D-speed", f"moving under the ground needs a burrowing speed; "
-                                            f"{name} has none")
-            modes = [BURROW]
-        elif AIR in kinds or move.dz:
+                return dst, (), (("D-speed", f"moving under the ground needs a burrowing speed; "
+                                             f"{self.name} has none") if explain else _REFUSED)
+            modes = (BURROW,)
+        elif src_kind == AIR or dst_kind == AIR or move.dz:
             if prone:
-                return dst, (), crawl
-            modes = [FLY] if speed[FLY] else []
-            if ((src.kind != AIR or src.climbable) and (dst.kind != AIR or dst.climbable)
-                    and (src.climbable or dst.climbable)):
-                modes.append(CLIMB)
+                return dst, (), self._crawl_refusal(explain)
+            climb = ((src_kind != AIR or src.climbable) and (dst_kind != AIR or dst.climbable)
+                     and (src.climbable or dst.climbable))
+            modes = ((FLY,) if speed[FLY] else ()) + ((CLIMB,) if climb else ())
             if not modes:
-                return dst, (), self._lift_refusal(dst)
+                return dst, (), self._lift_refusal(dst) if explain else _REFUSED
         elif src.water or dst.water:
             if prone:
-                return dst, (), ("D-prone", f"{name} is prone: it cannot swim while prone")
-            modes = [SWIM]
+                return dst, (), (("D-prone", f"{self.name} is prone: it cannot swim while prone")
+                                 if explain else _REFUSED)
+            modes = (SWIM,)
         else:
-            modes = [WALK]
-        ways = []
-        for mode in modes:
-            extra = 1 if dst.difficult else 0
-            if prone:
-                extra += 1  # crawling (D-prone)
-            if dst.squeezed:
-                extra += 1  # squeezing (D-size)
-            if mode in (CLIMB, SWIM) and not speed[mode]:
-                extra += 1  # climbing or swimming without that speed (D-speed)
-            ways.append(Way(mode, 1 + extra, dst.difficult))
-        return dst, tuple(ways), None
+            modes = (WALK,)
+        difficult = dst.difficult
+        # difficult terrain, crawling (D-prone), squeezing (D-size): 1 extra foot per foot each
+        extra = 1 + difficult + prone + dst.squeezed
+        return dst, tuple(
+            _way(mode, extra + (mode in (CLIMB, SWIM) and not speed[mode]), difficult)
+            for mode in modes), None  # climbing or swimming without that speed: +1 (D-speed)
+
+    def _crawl_refusal(self, explain: bool) -> tuple[str, str]:
+        if not explain:
+            return _REFUSED
+        return ("D-prone", f"{self.name} is prone: it can only crawl along the ground "
+                           "(stand first)")
 
     def _lift_refusal(self, dst: Place) -> tuple[str, str]:
         name = self.name
@@ -710,10 +781,10 @@ class Dnd5eSpace:
         if self.me.speed_zero:
             held = ", ".join(sorted(self.me.conditions & SPEED_ZERO))
             return ("D-speed", f"{name}'s speed is 0 ({held}): it cannot move")
-        edge = next((m for m in self.board.moves[place.anchor] if m.name == move), None)
+        edge = next((m for m in self.board.moves_of(place.anchor) if m.name == move), None)
         if edge is None:
             return self._explain_far(place, move)
-        dst, ways, why = self._ways(place, edge, bool(flags & PRONE))
+        dst, ways, why = self._ways(place, edge, bool(flags & PRONE), explain=True)
         if why is not None:
             return why
         assert dst is not None
@@ -810,7 +881,7 @@ class Dnd5eSpace:
         """Which way a taken step went (None for a token): for the turn report."""
         place = self._place_of(code)
         name = step[0].removeprefix("dash ")
-        move = next((m for m in self.board.moves[place.anchor] if m.name == name), None)
+        move = next((m for m in self.board.moves_of(place.anchor) if m.name == name), None)
         if move is None:
             return None
         _dst, ways, _why = self._ways(place, move, bool(code & PRONE))

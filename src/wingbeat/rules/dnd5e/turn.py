@@ -48,7 +48,10 @@ class TurnReport:
         left = ", ".join(f"{mode} {v}" for mode, v in t["left"].items())
         lines.append(f"movement spent: {spent} ({t['total']} {unit}); left: {left}")
         if t["difficult"]:
-            lines.append("difficult terrain entered at: " + ", ".join(t["difficult"]))
+            # a step is named by where the creature's (north-west) space goes; for a creature
+            # larger than one space the difficult square may be another one under it
+            lines.append("steps slowed by difficult terrain (D-terrain): to "
+                         + ", ".join(t["difficult"]))
         lines.append(f"action: {t['action']}; bonus action: {t['bonus_action']}; "
                      f"object interaction: {t['object_interaction']}")
         if t["squeezing"]:
