@@ -164,3 +164,22 @@ def test_squeezing_in_difficult_terrain_costs_3_ft_per_foot(moves: str, costs: l
     assert verdict["legal"] is True
     assert [st["cost"] for st in verdict["steps"]][1:] == costs
     assert verdict["turn"]["difficult"] == ["D4"]  # rubble and the rat: difficult once
+
+
+# -- D-creatures: reach 10 ft from a Large attacker, by each diagonal rule -------------------------
+@pytest.mark.parametrize(("rule", "step_away", "rise"), [
+    ("phb", [], [4]),  # E8 is 10 ft from the ogre's nearest square; 20 ft up is 15 ft away
+    ("dmg", [1], [3]),  # (2, 2) squares: 10 + 5 = 15 ft; 15 ft up: (2, 1, 2) → 15 ft
+    ("euclid", [1], [3]),  # √8 = 2.83 squares → 15 ft; √9 → 15 ft
+])
+def test_leaving_a_large_reach_10_attackers_reach(rule: str, step_away: list[int],
+                                                  rise: list[int]) -> None:
+    """D-creatures: reach is measured from the nearest square of a Large attacker's space, in
+    3-D and by the diagonal rule; flying up out of it provokes as walking out does."""
+    s = scenario("  - {id: hero, speed: {walk: 30, fly: 60}, at: E7, side: p}\n"
+                 "  - {id: ogre, size: large, speed: {walk: 40}, reach: 10, at: G5, side: m}\n",
+                 columns=12, rows=12, top=10)
+    away = check(s, "hero", "E8", diagonals=rule)["turn"]["opportunity_attacks"]
+    assert [a["step"] for a in away] == step_away
+    up = check(s, "hero", "up up up up", diagonals=rule)["turn"]["opportunity_attacks"]
+    assert [a["step"] for a in up] == rise and all(a["by"] == "ogre" for a in up)
