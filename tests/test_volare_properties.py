@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import wingbeat
 from wingbeat.rules.grid import MoveReport, ReachReport
+from wingbeat.rules.volare import VolareSpace
 
 COLUMNS, ROWS, TOP = 8, 14, 4
 CELLS = [f"{chr(64 + c)}{r}" for c in range(1, COLUMNS + 1) for r in range(1, ROWS + 1)
@@ -127,3 +128,31 @@ def test_check_never_crashes_and_refusals_name_a_rule(data: dict[str, Any],
         assert len(verdict.error.message) > 20
     else:
         assert verdict.cost <= Fraction(data["creatures"][0]["fly"])
+
+
+@FAST
+@given(battlefields(), st.lists(st.sampled_from(
+    [*DIRECTIONS, "up", "down", "hover", "thrust", "skim", "land", "land-fast", "pay"]),
+    min_size=1, max_size=6))
+def test_a_refusal_cites_the_rule_that_really_forbids_the_step(data: dict[str, Any],
+                                                               moves: list[str]) -> None:
+    """A refusal for want of MP (V-mp) is only given for a step the rules allow at some cost, and
+    any other rule only for a step the step generator does not offer at all."""
+    scenario = wingbeat.parse_scenario(data)
+    verdict = wingbeat.check(scenario, "f", " ".join(moves))
+    assert isinstance(verdict, MoveReport)
+    if verdict.legal or len(verdict.steps) == len(moves):
+        return  # legal, or refused for where it ends (an end-of-round duty)
+    space = VolareSpace(scenario.battle, "f")
+    code, spent = space.start, 0
+    for made in verdict.steps:
+        step = min((s for s in space.steps(code, spent) if s[0] == made.move),
+                   key=lambda s: (s[2], len(s[3])))
+        code, spent = step[1], spent + step[2]
+    move = space.parse_move(moves[len(verdict.steps)], code)
+    offered = [s for s in space.steps(code, spent) if s[0] == move]
+    assert verdict.error is not None
+    if verdict.error.rule == "V-mp":
+        assert offered and all(spent + s[2] > space.budget for s in offered)
+    else:
+        assert not offered, (verdict.error.rule, verdict.error.message)

@@ -11,6 +11,7 @@ import pytest
 
 import wingbeat
 from scenarios import volare
+from wingbeat.geometry.hexgrid import parse_hex
 from wingbeat.rules.grid import MoveReport, ReachReport
 
 
@@ -238,3 +239,20 @@ def test_poor_flyer_without_altitude_is_told_the_altitude_is_missing() -> None:
     cannot be in; the error says the altitude is missing."""
     with pytest.raises(wingbeat.ScenarioError, match=r"creatures\[0\]\.mode.*no altitude given"):
         volare([flyer(mode="hovering", maneuverability="poor")])
+
+
+def test_one_cell_given_two_ground_levels_is_bad_input() -> None:
+    """V-grid: each cell has one ground level; a second, different one is a typo to report
+    (before, the last one silently won). The same level twice is harmless."""
+    with pytest.raises(wingbeat.ScenarioError, match=r"map\.cells\[1\]\.at\[1\].*C3.*ground at 1"):
+        volare([flyer(at="J10")], cells=[{"at": ["C3"], "ground": 1},
+                                         {"at": ["D4", "C3"], "ground": 2}])
+    s = volare([flyer(at="J10")], cells=[{"at": ["C3"], "ground": 1},
+                                         {"at": ["C3"], "ground": 1, "ceiling": 3}])
+    assert s.battle.map.ground_at(parse_hex("C3")) == 1
+
+
+def test_bad_wind_direction_is_named_once() -> None:
+    with pytest.raises(wingbeat.ScenarioError, match=r"map\.wind\.toward") as caught:
+        volare([flyer()], wind={"strength": "breeze", "toward": "up"})
+    assert str(caught.value).count("'up'") == 1

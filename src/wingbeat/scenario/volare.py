@@ -45,8 +45,8 @@ class WindModel(_Strict):
         if value is not None:
             try:
                 parse_direction(value)
-            except NotationError as exc:
-                raise ValueError(str(exc)) from None
+            except NotationError:
+                raise ValueError("expected a direction (N NE SE S SW NW)") from None
         return value
 
 
@@ -171,6 +171,7 @@ def _build_map(m: MapModel) -> VolareMap:
     shell = VolareMap(columns=m.columns, rows=m.rows, top=m.top)
     ground: dict[Hex, int] = {}
     ceiling: dict[Hex, int] = {}
+    first: dict[tuple[Hex, str], int] = {}  # where each cell's ground or ceiling was first given
     for i, block in enumerate(m.cells):
         labels = [block.at] if isinstance(block.at, str) else block.at
         if not labels:
@@ -180,13 +181,19 @@ def _build_map(m: MapModel) -> VolareMap:
         for j, label in enumerate(labels):
             where = f"map.cells[{i}].at" + ("" if isinstance(block.at, str) else f"[{j}]")
             cell = _cell(label, shell, where)
-            if block.ground is not None:
-                if block.ground > m.top:
-                    raise ScenarioError(f"ground level {block.ground} is above the map's top "
+            for key, value, levels in (("ground", block.ground, ground),
+                                       ("ceiling", block.ceiling, ceiling)):
+                if value is None:
+                    continue
+                if key == "ground" and value > m.top:
+                    raise ScenarioError(f"ground level {value} is above the map's top "
                                         f"({m.top})", where=f"map.cells[{i}].ground")
-                ground[cell] = block.ground
-            if block.ceiling is not None:
-                ceiling[cell] = block.ceiling
+                if (cell, key) in first and levels[cell] != value:
+                    raise ScenarioError(f"{cell} already has its {key} at {levels[cell]} "
+                                        f"(map.cells[{first[cell, key]}]); give each cell one "
+                                        f"{key}", where=where)
+                first.setdefault((cell, key), i)
+                levels[cell] = value
     for cell, top in ceiling.items():
         if top <= ground.get(cell, 0):
             raise ScenarioError(f"{cell} has its ceiling at {top}, not above its ground level "
