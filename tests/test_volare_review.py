@@ -256,3 +256,10 @@ def test_bad_wind_direction_is_named_once() -> None:
     with pytest.raises(wingbeat.ScenarioError, match=r"map\.wind\.toward") as caught:
         volare([flyer()], wind={"strength": "breeze", "toward": "up"})
     assert str(caught.value).count("'up'") == 1
+
+
+def test_skim_while_already_skimming_says_so() -> None:
+    """V-skim: a second 'skim' is refused as already skimming, not as 'above ground level'."""
+    s = volare([flyer(altitude=1, mode="hovering")])
+    message = refused(s, "f", "down skim skim", "V-skim", 3)
+    assert "already skimming" in message and "above" not in message

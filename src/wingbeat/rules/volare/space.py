@@ -518,6 +518,9 @@ class VolareSpace:
                               "flyer and must land on reaching ground level")
         if flags & DRIFT_DUE:
             return ("V-wind", self._drift_sentence(idx, alt, flags))
+        if alt == self.ground[idx]:
+            return ("V-skim", f"{self.name} is already skimming at {self.labels[idx]}: skim is "
+                              "the choice made on reaching ground level, once")
         return ("V-skim", f"{self.name} is at altitude {alt}, above {self.labels[idx]}'s ground "
                           f"level {self.ground[idx]}: it skims when its flight brings it to "
                           "ground level, or right after its take-off thrust")
