@@ -263,3 +263,10 @@ def test_skim_while_already_skimming_says_so() -> None:
     s = volare([flyer(altitude=1, mode="hovering")])
     message = refused(s, "f", "down skim skim", "V-skim", 3)
     assert "already skimming" in message and "above" not in message
+
+
+def test_poor_flyer_thrust_note_does_not_offer_skimming() -> None:
+    """V-skim, V-takeoff: a poor flyer must climb after its thrust; the event says only that."""
+    s = volare([flyer(maneuverability="poor")])
+    (event,) = check(s, "f", "thrust").events
+    assert "skim" not in event["note"] and "up" in event["note"]

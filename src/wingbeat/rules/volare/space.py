@@ -94,6 +94,8 @@ class VolareSpace:
                                 clamp_percent(me.reflex + (modifiers["violent_landing"] or 0)),
                                 f"knocked down (prone), with the damage of a 3 m fall "
                                 f"({battle.options.fall_damage})")
+        self._thrust_note = ("climb (up) or skim this round, or the thrust is lost" if self.can_skim
+                             else "climb (up) this round, or the thrust is lost")
         self._index_map()
         self._start = self._start_code(me)
 
@@ -177,8 +179,7 @@ class VolareSpace:
                     and self._may_take_off():
                 out.append(("thrust", pack(idx, alt, GROUNDED, flags | THRUST | FULL_MOVE),
                             self._half, _NO_CHECKS,
-                            ({"type": "take-off-thrust",
-                              "note": "climb (up) or skim this round, or the thrust is lost"},)))
+                            ({"type": "take-off-thrust", "note": self._thrust_note},)))
             walk = flags >> WALK_SHIFT
             if walk and not flags & PRONE:
                 nbr = self.nbr
