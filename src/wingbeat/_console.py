@@ -7,6 +7,7 @@ the same wherever it is typed.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any, NoReturn
 
 import typer
@@ -16,7 +17,19 @@ from .errors import OptionError
 
 __all__ = ["err", "fail", "out", "parse_query_options"]
 
-out = Console(highlight=False, soft_wrap=True)
+
+
+class _PlainOut:
+    """Standard output written as it is: answers are plain text or JSON, and a big reach's JSON
+    (megabytes) must not go through Rich's layout engine, which is orders of magnitude slower."""
+
+    def print(self, text: str, *, markup: bool = False) -> None:
+        del markup
+        sys.stdout.write(text)
+        sys.stdout.write("\n")
+
+
+out = _PlainOut()
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
