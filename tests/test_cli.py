@@ -75,3 +75,18 @@ def test_the_installed_entry_point_runs() -> None:
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["cost"] == "4"
+
+
+def test_runaway_queries_are_refused_not_run() -> None:
+    """A search past the state limit stops with a clear error instead of exhausting memory."""
+    import pytest
+
+    import wingbeat
+    from wingbeat.rules.volare import VolareSpace
+    from wingbeat.search import explore
+
+    scenario = wingbeat.open_scenario("example:giant-bat")
+    space = VolareSpace(scenario.battle, "bat")
+    assert len(explore(space).priority) > 100
+    with pytest.raises(wingbeat.OptionError, match="more than 100 states"):
+        explore(space, max_states=100)

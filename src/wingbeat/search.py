@@ -16,15 +16,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .errors import OptionError
 from .model import Check
 
-__all__ = ["CHECK_SLOTS", "Exploration", "MoveSpace", "Step", "explore"]
+__all__ = ["CHECK_SLOTS", "MAX_STATES", "Exploration", "MoveSpace", "Step", "explore"]
 
 #: A legal step: (move notation, packed target state, cost in ticks, checks, events).
 Step = tuple[str, int, int, tuple[Check, ...], tuple[dict[str, Any], ...]]
 
 #: Priorities count checks below one tick; more checks than this on one path no longer break ties.
 CHECK_SLOTS = 16
+
+#: A query that would settle more states than this is refused rather than eat the machine's memory
+#: (about 1 GB at this size): the map, the altitudes or the speed are larger than a round needs.
+MAX_STATES = 4_000_000
 
 
 class MoveSpace(Protocol):
@@ -69,6 +74,7 @@ def explore(
     *,
     avoid_checks: bool = False,
     goal: Callable[[int], bool] | None = None,
+    max_states: int = MAX_STATES,
 ) -> Exploration:
     """Settle every state reachable within the budget, cheapest first.
 
@@ -95,6 +101,10 @@ def explore(
                 continue
             settled[code] = priority
             settled_parent[code] = parent[code]
+            if len(settled) > max_states:
+                raise OptionError(
+                    f"this query would settle more than {max_states:,} states; use a smaller map, "
+                    "fewer altitude levels or a slower creature")
             if goal is not None and goal(code):
                 return Exploration(start, settled, settled_parent)
             for step in steps_of(code, spent):
