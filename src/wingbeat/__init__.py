@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from ._api import check, engagement, open_scenario, path, reach
+from ._api import attack_path, check, engagement, open_scenario, path, reach
 from .errors import (
     IllegalMoveError,
     NotationError,
@@ -36,6 +36,7 @@ __all__ = [
     "ScenarioError",
     "WingbeatError",
     "__version__",
+    "attack_path",
     "check",
     "engagement",
     "find_ruleset",

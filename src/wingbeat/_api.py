@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .errors import OptionError
 from .model import Scenario
 from .rules import find_ruleset
 from .rules.base import Result
 
-__all__ = ["check", "engagement", "open_scenario", "path", "reach"]
+__all__ = ["attack_path", "check", "engagement", "open_scenario", "path", "reach"]
 
 
 def open_scenario(where: str | Path) -> Scenario:
@@ -34,6 +35,18 @@ def path(scenario: Scenario, creature: str, to: str, *, altitude: int | str | No
     level = None if altitude is None else str(altitude)
     return find_ruleset(scenario.ruleset).path(scenario, creature, to=to, altitude=level,
                                                mode=mode, options=options)
+
+
+def attack_path(scenario: Scenario, creature: str, target: str, **options: Any) -> Result:
+    """The cheapest way to a place from which ``creature`` can still attack ``target`` this round
+    (in melee with it, its attack unspent)."""
+    ruleset = find_ruleset(scenario.ruleset)
+    finder = getattr(ruleset, "attack_path", None)
+    if finder is None:
+        raise OptionError(f"the {scenario.ruleset} ruleset cannot look for attack positions yet; "
+                          "give a destination with --to")
+    result: Result = finder(scenario, creature, target, options)
+    return result
 
 
 def check(scenario: Scenario, creature: str, moves: str, **options: Any) -> Result:

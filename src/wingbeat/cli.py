@@ -15,7 +15,7 @@ import typer
 
 from . import _api
 from ._console import err, fail, out, parse_query_options
-from .errors import WingbeatError
+from .errors import OptionError, WingbeatError
 from .examples import example_names
 from .rules.base import Result
 
@@ -65,16 +65,35 @@ def reach(scenario: ScenarioArg, creature: CreatureArg, json_: JsonOpt = False,
 def path(
     scenario: ScenarioArg,
     creature: CreatureArg,
-    to: Annotated[str, typer.Option("--to", help="Destination: a cell label (U35) or x,y.")],
+    to: Annotated[str | None, typer.Option(
+        "--to", help="Destination: a cell label (U35) or x,y.")] = None,
     altitude: Annotated[str | None, typer.Option(help="Altitude (or tier) to end at.")] = None,
     mode: Annotated[str | None, typer.Option(help="Mode to end in (hovering, moving …).")] = None,
+    attack: Annotated[str | None, typer.Option(
+        "--attack", help="Instead of --to: the cheapest place in melee with this creature, "
+                         "with the attack still to make.")] = None,
+    can_act: Annotated[bool, typer.Option(
+        "--can-act", help="Only ways that leave the creature an attack this round.")] = False,
     json_: JsonOpt = False,
     no_checks: NoChecksOpt = False,
     option: OptionOpt = None,
 ) -> None:
-    """The cheapest way to a destination this round, step by step."""
-    _answer(lambda: _api.path(_api.open_scenario(scenario), creature, to, altitude=altitude,
-                              mode=mode, **parse_query_options(option, no_checks)), json_)
+    """The cheapest way to a destination (or to an attack position) this round, step by step."""
+    def find() -> Result:
+        opened = _api.open_scenario(scenario)
+        options = parse_query_options(option, no_checks)
+        if attack is not None:
+            if to is not None or altitude is not None or mode is not None:
+                raise OptionError("--attack finds its own destination: leave out --to, "
+                                  "--altitude and --mode")
+            return _api.attack_path(opened, creature, attack, **options)
+        if to is None:
+            raise OptionError("path needs a destination (--to U35) or a target (--attack ID)")
+        if can_act:
+            options["can_act"] = True
+        return _api.path(opened, creature, to, altitude=altitude, mode=mode, **options)
+
+    _answer(find, json_)
 
 
 @app.command()

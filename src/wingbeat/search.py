@@ -73,12 +73,13 @@ def explore(
     space: MoveSpace,
     *,
     avoid_checks: bool = False,
-    goal: Callable[[int], bool] | None = None,
+    goal: Callable[[int, int], bool] | None = None,
     max_states: int = MAX_STATES,
 ) -> Exploration:
     """Settle every state reachable within the budget, cheapest first.
 
-    With ``goal``, stop as soon as a goal state is settled: it is then the cheapest goal state.
+    With ``goal(code, spent)``, stop as soon as a goal state is settled: it is then the cheapest
+    goal state.
     With ``avoid_checks``, steps that call for a check are not taken.
     """
     start = space.start
@@ -105,7 +106,7 @@ def explore(
                 raise OptionError(
                     f"this query would settle more than {max_states:,} states; use a smaller map, "
                     "fewer altitude levels or a slower creature")
-            if goal is not None and goal(code):
+            if goal is not None and goal(code, spent):
                 return Exploration(start, settled, settled_parent)
             for step in steps_of(code, spent):
                 cost = step[2]

@@ -8,15 +8,16 @@ with integer costs, and words for states and refusals. Everything here only asks
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
 from ..errors import IllegalMoveError, NotationError
 from ..model import Check, format_cost
-from ..search import Exploration, Step, explore
+from ..search import CHECK_SLOTS, Exploration, Step, explore
 
 __all__ = [
+    "ActingWay",
     "GridSpace",
     "MoveReport",
     "ReachReport",
@@ -78,6 +79,20 @@ class GridSpace(Protocol):
 
 
 @dataclass(frozen=True)
+class ActingWay:
+    """The cheapest way to an end state that still leaves an attack, when the cheapest way does
+    not (a safe landing is cheaper in checks than a violent one, but ends the round's actions)."""
+
+    cost: Fraction
+    checks: tuple[Check, ...]
+    moves: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cost": format_cost(self.cost), "checks": [c.to_dict() for c in self.checks],
+                "path": " ".join(self.moves)}
+
+
+@dataclass(frozen=True)
 class ReachedState:
     """A distinct end state with its least cost, what it still allows, and the way there."""
 
@@ -87,9 +102,10 @@ class ReachedState:
     actions: tuple[str, ...]
     checks: tuple[Check, ...]
     moves: tuple[str, ...]
+    to_act: ActingWay | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             **self.state,
             "cost": format_cost(self.cost),
             "can_act": self.can_act,
@@ -97,6 +113,9 @@ class ReachedState:
             "checks": [c.to_dict() for c in self.checks],
             "path": " ".join(self.moves),
         }
+        if self.to_act is not None:
+            data["to_act"] = self.to_act.to_dict()
+        return data
 
 
 @dataclass(frozen=True)
@@ -309,7 +328,15 @@ def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
         old = best.get(key)
         if old is None or priority < old[0]:
             best[key] = (priority, code)
-    states = [_reached(space, found, code) for _priority, code in sorted(best.values())]
+    acting = _acting_alternatives(space, found, key_of, best)
+    states = []
+    for _priority, code in sorted(best.values()):
+        reached = _reached(space, found, code)
+        other = acting.get(key_of(code))
+        if other is not None:
+            way = _reached(space, found, other)
+            reached = replace(reached, to_act=ActingWay(way.cost, way.checks, way.moves))
+        states.append(reached)
     costs: dict[str, Fraction] = {}
     for s in states:
         at = str(s.state.get("at"))
@@ -325,6 +352,27 @@ def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
         info=space.info(),
         text_map=space.text_map(costs),
     )
+
+
+def _acting_alternatives(space: GridSpace, found: Exploration, key_of: Callable[[int], Any],
+                         best: dict[Any, tuple[int, int]]) -> dict[Any, int]:
+    """For end states whose cheapest way cannot attack, the cheapest way that still can."""
+    def can_attack(code: int, priority: int) -> bool:
+        return "attack" in space.actions(code, priority // CHECK_SLOTS)
+
+    wanted = {key for key, (priority, code) in best.items() if not can_attack(code, priority)}
+    if not wanted:
+        return {}
+    end_problem = space.end_problem
+    found_acting: dict[Any, tuple[int, int]] = {}
+    for code, priority in found.priority.items():
+        key = key_of(code)
+        if key not in wanted or end_problem(code) is not None:
+            continue
+        old = found_acting.get(key)
+        if (old is None or priority < old[0]) and can_attack(code, priority):
+            found_acting[key] = (priority, code)
+    return {key: code for key, (_priority, code) in found_acting.items()}
 
 
 def _reached(space: GridSpace, found: Exploration, code: int) -> ReachedState:
@@ -380,16 +428,29 @@ def grid_path(
     goal_text: str,
     *,
     avoid_checks: bool = False,
+    must_act: bool = False,
+    accept: Callable[[int], bool] | None = None,
 ) -> MoveReport | PathNotFound:
-    """The cheapest way (then fewest checks) to an end state whose description ``matches``."""
-    def goal(code: int) -> bool:
-        return space.end_problem(code) is None and matches(space.describe(code))
+    """The cheapest way (then fewest checks) to an end state whose description ``matches``.
+
+    With ``must_act`` only end states that still leave an attack count; ``accept`` may refuse
+    end states by their packed code (an attack position: in melee with a target).
+    """
+    def goal(code: int, spent: int) -> bool:
+        if space.end_problem(code) is not None or not matches(space.describe(code)):
+            return False
+        if must_act and "attack" not in space.actions(code, spent):
+            return False
+        return accept is None or accept(code)
 
     found = explore(space, avoid_checks=avoid_checks, goal=goal)
-    hits = [code for code in found.priority if goal(code)]
+    hits = [code for code, priority in found.priority.items()
+            if goal(code, priority // CHECK_SLOTS)]
     if not hits:
         budget = format_cost(_fraction(space, space.budget))
         extra = " without any check" if avoid_checks else ""
+        if must_act:
+            extra += " with an attack left"
         return PathNotFound(space.ruleset, space.creature, goal_text,
                             f"{space.creature} cannot reach {goal_text} this round{extra} "
                             f"within {budget} {space.unit}")

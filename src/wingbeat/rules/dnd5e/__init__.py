@@ -15,6 +15,7 @@ from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
 from ...model import Scenario
 from ..grid import (
+    MoveReport,
     PathNotFound,
     ReachedState,
     ReachReport,
@@ -37,7 +38,8 @@ from .model import (
     Terrain,
     Units,
 )
-from .proximity import Engagement, engagement
+from .proximity import Engagement, engagement, engagement_space
+from .rounds import creature_after
 from .space import KEYWORDS, MODES, Dnd5eSpace
 from .turn import TurnReport, turn_report
 
@@ -112,6 +114,8 @@ class Dnd5eRuleset:
 
     def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
              mode: str | None, options: Mapping[str, Any]) -> TurnReport | PathNotFound:
+        must_act = bool(options.get("can_act", False))
+        options = {k: v for k, v in options.items() if k != "can_act"}
         space = self.space(scenario, creature, full_notation=False, options=options)
         col, row = split_label(to, kind="hex" if space.board.hex else "square")
         target = f"{column_label(col)}{row}"
@@ -137,12 +141,32 @@ class Dnd5eRuleset:
 
         goal = target + ("" if level is None else f" at altitude {level}") + (
             "" if mode is None else f", {mode}")
-        found = grid_path(space, matches, goal)
-        if isinstance(found, PathNotFound):
-            return found
-        # the searched space pruned states as it went; replay the path on a fresh one
-        replay = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
-        return turn_report(replay, found)
+        found = grid_path(space, matches, goal, must_act=must_act)
+        return _replayed(space, creature, found)
+
+    def attack_path(self, scenario: Scenario, creature: str, target: str,
+                    options: Mapping[str, Any]) -> TurnReport | PathNotFound:
+        """The cheapest way to a place with ``target`` within the creature's reach and its action
+        still unused (D-creatures, D-turn)."""
+        space = self.space(scenario, creature, full_notation=False, options=options)
+        battle = space.battle
+        victim = battle.creature(target)
+        me = battle.creature(creature)
+        if victim.id == me.id:
+            raise OptionError(f"{victim.id} cannot attack itself")
+        if me.reach <= 0:
+            raise OptionError(f"{me.id} has no melee reach (reach: 0)")
+        board = Board(battle.map, battle.options.diagonals)
+        cells_b, span_b = engagement_space(board, battle, victim)
+
+        def within_reach(code: int) -> bool:
+            moved = creature_after(me, space.describe(code), battle.map.grid)
+            cells_a, span_a = engagement_space(board, battle, moved)
+            return board.distance(cells_a, span_a, cells_b, span_b) <= me.reach
+
+        found = grid_path(space, lambda _state: True, f"a place within reach of {victim.id}",
+                          must_act=True, accept=within_reach)
+        return _replayed(space, creature, found)
 
     def check(self, scenario: Scenario, creature: str, moves: str,
               options: Mapping[str, Any]) -> TurnReport:
@@ -153,6 +177,15 @@ class Dnd5eRuleset:
         if a == b:
             raise ScenarioError(f"engagement is between two different creatures; got {a!r} twice")
         return engagement(_battle(scenario, {}), a, b)
+
+
+def _replayed(space: Dnd5eSpace, creature: str,
+              found: MoveReport | PathNotFound) -> TurnReport | PathNotFound:
+    """The searched space pruned states as it went: replay a found path on a fresh one."""
+    if isinstance(found, PathNotFound):
+        return found
+    replay = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
+    return turn_report(replay, found)
 
 
 def _merged(report: ReachReport) -> ReachReport:

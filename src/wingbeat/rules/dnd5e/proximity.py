@@ -8,7 +8,7 @@ from typing import Any
 from .board import Board, footprint_offsets
 from .model import Dnd5eBattle, Dnd5eCreature
 
-__all__ = ["Engagement", "engagement"]
+__all__ = ["Engagement", "engagement", "engagement_space"]
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class Engagement:
         return "\n".join(lines)
 
 
-def _space(board: Board, battle: Dnd5eBattle, c: Dnd5eCreature
+def engagement_space(board: Board, battle: Dnd5eBattle, c: Dnd5eCreature
            ) -> tuple[tuple[int, ...], tuple[int, int]]:
     """The spaces and levels ``c`` fills: squeezed where only that fits (D-size)."""
     where = board.creature_space(c.size, c.at, c.altitude, burrow=c.speed.burrow > 0)
@@ -64,8 +64,8 @@ def _space(board: Board, battle: Dnd5eBattle, c: Dnd5eCreature
 def engagement(battle: Dnd5eBattle, a_id: str, b_id: str) -> Engagement:
     a, b = battle.creature(a_id), battle.creature(b_id)
     board = Board(battle.map, battle.options.diagonals)
-    cells_a, span_a = _space(board, battle, a)
-    cells_b, span_b = _space(board, battle, b)
+    cells_a, span_a = engagement_space(board, battle, a)
+    cells_b, span_b = engagement_space(board, battle, b)
     feet = board.distance(cells_a, span_a, cells_b, span_b)
     elevated = None
     if a.altitude != b.altitude:

@@ -26,7 +26,7 @@ from .model import (
     Wind,
     WindStrength,
 )
-from .proximity import Engagement, engagement
+from .proximity import Engagement, engagement, engagement_between
 from .space import VolareSpace
 from .tables import step_costs, travel_speed
 
@@ -48,13 +48,14 @@ __all__ = [
     "Wind",
     "WindStrength",
     "engagement",
+    "engagement_between",
     "flight_load",
     "next_round",
     "step_costs",
     "travel_speed",
 ]
 
-_QUERY_OPTIONS = {"no_checks"}
+_QUERY_OPTIONS = {"no_checks", "can_act"}
 
 
 def next_round(creature: VolareCreature, *, moved_horizontally: bool) -> VolareCreature:
@@ -115,7 +116,25 @@ class VolareRuleset:
                                 f"its top, {vmap.top}")
         goal = target + ("" if level is None else f" at altitude {level}") + (
             "" if mode is None else f", {mode}")
-        return grid_path(space, matches, goal, avoid_checks=avoid)
+        return grid_path(space, matches, goal, avoid_checks=avoid,
+                         must_act=bool(options.get("can_act", False)))
+
+    def attack_path(self, scenario: Scenario, creature: str, target: str,
+                    options: Mapping[str, Any]) -> MoveReport | PathNotFound:
+        """The cheapest way to a place in melee with ``target`` (V-prox) with the attack still to
+        make (V-actions): hovering or on the ground, within the half-move action."""
+        avoid = _avoid_checks(options)
+        battle = _battle(scenario)
+        victim = battle.creature(target)
+        space = self.space(scenario, creature)
+        if victim.id == space.creature:
+            raise OptionError(f"{victim.id} cannot attack itself")
+
+        def in_melee(code: int) -> bool:
+            return engagement_between(space.creature_after(code), victim).engagement == "melee"
+
+        return grid_path(space, lambda _state: True, f"a melee position against {victim.id}",
+                         avoid_checks=avoid, must_act=True, accept=in_melee)
 
     def check(self, scenario: Scenario, creature: str, moves: str,
               options: Mapping[str, Any]) -> MoveReport:

@@ -9,7 +9,7 @@ from ...errors import OptionError
 from .model import Mode, VolareBattle, VolareCreature
 from .tables import MANEUVERABILITY
 
-__all__ = ["Engagement", "engagement"]
+__all__ = ["Engagement", "engagement", "engagement_between"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,11 @@ def engagement(battle: VolareBattle, a_id: str, b_id: str) -> Engagement:
     a, b = battle.creature(a_id), battle.creature(b_id)
     if a.id == b.id:
         raise OptionError(f"{a.id} named twice: engagement is between two different creatures")
+    return engagement_between(a, b)
+
+
+def engagement_between(a: VolareCreature, b: VolareCreature) -> Engagement:
+    """V-prox for two creatures as they stand (either may be a state reached this round)."""
     distance = a.at.distance(b.at)
     rise = abs(a.altitude - b.altitude)
     elevated = None
