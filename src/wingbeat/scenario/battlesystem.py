@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
 from ..errors import ScenarioError
 from ..geometry.table import Table, format_number
@@ -20,30 +20,26 @@ from ..rules.battlesystem import (
     Maneuverability,
     Size,
 )
-from ._load import raise_validation
+from ._schema import StrictModel, check_unique_ids, validate
 
 __all__ = ["BattlesystemFile", "build"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
-
-
-class LevelModel(_Strict):
+class LevelModel(StrictModel):
     name: str = Field(min_length=1)
     height: float = Field(gt=0)
 
 
-class OptionsModel(_Strict):
+class OptionsModel(StrictModel):
     game: Game = Game.ADND
     altitudes: list[LevelModel] | None = None
 
 
-class MapModel(_Strict):
+class MapModel(StrictModel):
     table: tuple[float, float]
 
 
-class UnitModel(_Strict):
+class UnitModel(StrictModel):
     id: str = Field(min_length=1)
     name: str = ""
     fly: float = Field(ge=0, le=1000)
@@ -58,7 +54,7 @@ class UnitModel(_Strict):
     side: str | None = None
 
 
-class BattlesystemFile(_Strict):
+class BattlesystemFile(StrictModel):
     ruleset: Literal["battlesystem"]
     description: str = ""
     options: OptionsModel = OptionsModel()
@@ -76,11 +72,7 @@ def _exact(value: float) -> Fraction:
 
 def build(data: dict[str, Any], source: str) -> Scenario:
     """Validate ``battlesystem`` scenario data and build its battle."""
-    try:
-        model = BattlesystemFile.model_validate(data)
-    except ValidationError as exc:
-        raise_validation(exc, source)
-        raise  # pragma: no cover - raise_validation always raises
+    model = validate(BattlesystemFile, data, source)
     width, height = model.map.table
     if not (0 < width <= MAX_TABLE and 0 < height <= MAX_TABLE):
         raise ScenarioError(f"expected a table [width, height] in inches, both positive and at "
@@ -90,13 +82,9 @@ def build(data: dict[str, Any], source: str) -> Scenario:
     battle = BattlesystemBattle(game=model.options.game, table=table, levels=levels)
     names = [n.lower() for n in battle.level_names]
     units = []
-    seen: set[str] = set()
+    check_unique_ids((x.id for x in model.units), "units", "unit")
     for i, u in enumerate(model.units):
         where = f"units[{i}]"
-        if u.id in seen:
-            raise ScenarioError(f"duplicate unit id {u.id!r}; ids must be unique",
-                                where=f"{where}.id")
-        seen.add(u.id)
         units.append(_unit(u, battle, names, where))
     battle = BattlesystemBattle(game=battle.game, table=table, levels=levels, units=tuple(units))
     return Scenario(ruleset="battlesystem", battle=battle, source=source)

@@ -5,23 +5,19 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, field_validator
 from shapely.geometry import Polygon
 
 from ..errors import ScenarioError
 from ..geometry.table import Point, Table, TablePolygon, format_point
 from ..model import Scenario
 from ..rules.confrontation import ConfrontationBattle, Edition, Fighter, Obstacle, Zone
-from ._load import raise_validation
+from ._schema import StrictModel, check_unique_ids, validate
 
 __all__ = ["ConfrontationFile", "build"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
-
-
-class OptionsModel(_Strict):
+class OptionsModel(StrictModel):
     edition: Edition = Edition.THREE_FIVE
 
     @field_validator("edition", mode="before")
@@ -34,30 +30,30 @@ class OptionsModel(_Strict):
         return value
 
 
-class ObstacleModel(_Strict):
+class ObstacleModel(StrictModel):
     name: str = ""
     polygon: list[tuple[float, float]]
     height: float = Field(ge=0)
 
 
-class ZoneModel(_Strict):
+class ZoneModel(StrictModel):
     name: str = ""
     polygon: list[tuple[float, float]]
     factor: float = Field(ge=1)
 
 
-class MapModel(_Strict):
+class MapModel(StrictModel):
     table: tuple[float, float]
     obstacles: list[ObstacleModel] = []
     zones: list[ZoneModel] = []
 
 
-class MouModel(_Strict):
+class MouModel(StrictModel):
     ground: float = Field(ge=0, le=1000)
     air: float = Field(ge=0, le=1000)
 
 
-class CreatureModel(_Strict):
+class CreatureModel(StrictModel):
     id: str = Field(min_length=1)
     name: str = ""
     mou: MouModel
@@ -68,7 +64,7 @@ class CreatureModel(_Strict):
     base: float = Field(default=2.5, gt=0, le=50)
 
 
-class ConfrontationFile(_Strict):
+class ConfrontationFile(StrictModel):
     ruleset: Literal["confrontation"]
     description: str = ""
     options: OptionsModel = OptionsModel()
@@ -86,11 +82,7 @@ def _exact(value: float) -> Fraction:
 
 def build(data: dict[str, Any], source: str) -> Scenario:
     """Validate ``confrontation`` scenario data and build its battle."""
-    try:
-        model = ConfrontationFile.model_validate(data)
-    except ValidationError as exc:
-        raise_validation(exc, source)
-        raise  # pragma: no cover - raise_validation always raises
+    model = validate(ConfrontationFile, data, source)
     width, height = model.map.table
     if not (0 < width <= MAX_TABLE and 0 < height <= MAX_TABLE):
         raise ScenarioError(f"expected a table [width, height] in cm, both positive and at "
@@ -103,13 +95,9 @@ def build(data: dict[str, Any], source: str) -> Scenario:
                   for i, z in enumerate(model.map.zones))
     battle = ConfrontationBattle(model.options.edition, table, obstacles, zones)
     fighters = []
-    seen: set[str] = set()
+    check_unique_ids((x.id for x in model.creatures), "creatures", "creature")
     for i, c in enumerate(model.creatures):
         where = f"creatures[{i}]"
-        if c.id in seen:
-            raise ScenarioError(f"duplicate creature id {c.id!r}; ids must be unique",
-                                where=f"{where}.id")
-        seen.add(c.id)
         fighters.append(_fighter(c, battle, where))
     battle = ConfrontationBattle(model.options.edition, table, obstacles, zones, tuple(fighters))
     return Scenario(ruleset="confrontation", battle=battle, source=source)

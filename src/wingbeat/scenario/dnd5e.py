@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, field_validator
 
 from ..errors import NotationError, ScenarioError
 from ..geometry.labels import column_label, split_label
@@ -24,16 +24,12 @@ from ..rules.dnd5e import (
     Units,
 )
 from ..rules.dnd5e.board import Board, footprint_offsets
-from ._load import raise_validation
+from ._schema import StrictModel, check_unique_ids, validate
 
 __all__ = ["Dnd5eFile", "build"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class CellsModel(_Strict):
+class CellsModel(StrictModel):
     at: list[str] | str
     terrain: Terrain | None = None
     wall: bool | None = None
@@ -43,7 +39,7 @@ class CellsModel(_Strict):
     air: Literal["difficult", "normal"] | None = None
 
 
-class MapModel(_Strict):
+class MapModel(StrictModel):
     grid: GridKind = GridKind.SQUARE
     columns: int = Field(ge=1, le=702)
     rows: int = Field(ge=1, le=2000)
@@ -52,7 +48,7 @@ class MapModel(_Strict):
     cells: list[CellsModel] = []
 
 
-class SpeedModel(_Strict):
+class SpeedModel(StrictModel):
     walk: int = Field(default=30, ge=0, le=1000)
     fly: int = Field(default=0, ge=0, le=1000)
     climb: int = Field(default=0, ge=0, le=1000)
@@ -60,7 +56,7 @@ class SpeedModel(_Strict):
     burrow: int = Field(default=0, ge=0, le=1000)
 
 
-class CreatureModel(_Strict):
+class CreatureModel(StrictModel):
     id: str = Field(min_length=1)
     name: str = ""
     size: Size = Size.MEDIUM
@@ -82,14 +78,14 @@ class CreatureModel(_Strict):
         return value
 
 
-class OptionsModel(_Strict):
+class OptionsModel(StrictModel):
     diagonals: DiagonalRule = DiagonalRule.PHB
     units: Units = Units.FT
     fall_rate: bool = False
     flyer_fall: bool = False
 
 
-class Dnd5eFile(_Strict):
+class Dnd5eFile(StrictModel):
     ruleset: Literal["dnd5e"]
     description: str = ""
     options: OptionsModel = OptionsModel()
@@ -99,23 +95,15 @@ class Dnd5eFile(_Strict):
 
 def build(data: dict[str, Any], source: str) -> Scenario:
     """Validate ``dnd5e`` scenario data and build its battle."""
-    try:
-        model = Dnd5eFile.model_validate(data)
-    except ValidationError as exc:
-        raise_validation(exc, source)
-        raise  # pragma: no cover - raise_validation always raises
+    model = validate(Dnd5eFile, data, source)
     vmap = _build_map(model.map)
     options = Dnd5eOptions(diagonals=model.options.diagonals, units=model.options.units,
                            fall_rate=model.options.fall_rate, flyer_fall=model.options.flyer_fall)
     board = Board(vmap, options.diagonals)
     creatures = []
-    seen: set[str] = set()
+    check_unique_ids((x.id for x in model.creatures), "creatures", "creature")
     for i, c in enumerate(model.creatures):
         where = f"creatures[{i}]"
-        if c.id in seen:
-            raise ScenarioError(f"duplicate creature id {c.id!r}; ids must be unique",
-                                where=f"{where}.id")
-        seen.add(c.id)
         creatures.append(_build_creature(c, vmap, board, where))
     battle = Dnd5eBattle(map=vmap, creatures=tuple(creatures), options=options)
     return Scenario(ruleset="dnd5e", battle=battle, source=source)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, field_validator
 
 from ..errors import NotationError, ScenarioError
 from ..geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
@@ -24,18 +24,14 @@ from ..rules.volare import (
     WindStrength,
     flight_load,
 )
-from ._load import raise_validation
+from ._schema import StrictModel, check_unique_ids, validate
 
 __all__ = ["VolareFile", "build"]
 
 _DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class WindModel(_Strict):
+class WindModel(StrictModel):
     strength: WindStrength = WindStrength.CALM
     toward: str | None = None
 
@@ -50,13 +46,13 @@ class WindModel(_Strict):
         return value
 
 
-class CellsModel(_Strict):
+class CellsModel(StrictModel):
     at: list[str] | str
     ground: int | None = Field(default=None, ge=0)
     ceiling: int | None = Field(default=None, ge=1)
 
 
-class MapModel(_Strict):
+class MapModel(StrictModel):
     grid: Literal["hex"] = "hex"
     columns: int = Field(ge=1, le=702)
     rows: int = Field(ge=1, le=2000)
@@ -65,12 +61,12 @@ class MapModel(_Strict):
     cells: list[CellsModel] = []
 
 
-class EncumbranceModel(_Strict):
+class EncumbranceModel(StrictModel):
     unencumbered: int = Field(ge=0)
     band_width: int = Field(ge=1)
 
 
-class CreatureModel(_Strict):
+class CreatureModel(StrictModel):
     id: str = Field(min_length=1)
     name: str = ""
     fly: int = Field(default=0, ge=0, le=1000)
@@ -90,12 +86,12 @@ class CreatureModel(_Strict):
     side: str | None = None
 
 
-class BandPenaltyModel(_Strict):
+class BandPenaltyModel(StrictModel):
     attack: int = 0
     armor_class: int = 0
 
 
-class OptionsModel(_Strict):
+class OptionsModel(StrictModel):
     fall_damage: str = "1d6"
     band_penalties: dict[int, BandPenaltyModel] = {}
 
@@ -115,7 +111,7 @@ class OptionsModel(_Strict):
         return value
 
 
-class VolareFile(_Strict):
+class VolareFile(StrictModel):
     ruleset: Literal["volare"]
     description: str = ""
     options: OptionsModel = OptionsModel()
@@ -125,21 +121,13 @@ class VolareFile(_Strict):
 
 def build(data: dict[str, Any], source: str) -> Scenario:
     """Validate ``volare`` scenario data and build its battle."""
-    try:
-        model = VolareFile.model_validate(data)
-    except ValidationError as exc:
-        raise_validation(exc, source)
-        raise  # pragma: no cover - raise_validation always raises
+    model = validate(VolareFile, data, source)
     vmap = _build_map(model.map)
     wind = _build_wind(model.map.wind)
     creatures = []
-    seen: set[str] = set()
+    check_unique_ids((x.id for x in model.creatures), "creatures", "creature")
     for i, c in enumerate(model.creatures):
         where = f"creatures[{i}]"
-        if c.id in seen:
-            raise ScenarioError(f"duplicate creature id {c.id!r}; ids must be unique",
-                                where=f"{where}.id")
-        seen.add(c.id)
         creatures.append(_build_creature(c, vmap, where))
     battle = VolareBattle(map=vmap, wind=wind, creatures=tuple(creatures),
                           options=VolareOptions(

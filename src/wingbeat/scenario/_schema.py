@@ -1,0 +1,40 @@
+"""What every ruleset's part of the scenario schema shares."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..errors import ScenarioError
+from ._load import raise_validation
+
+__all__ = ["StrictModel", "check_unique_ids", "validate"]
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class StrictModel(BaseModel):
+    """Unknown keys are errors, values are frozen, and NaN or infinity is no number of ours."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+def validate(model: type[Model], data: dict[str, Any], source: str) -> Model:
+    """``model`` validated from ``data``, or a ``ScenarioError`` naming file, place, expectation."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise_validation(exc, source)
+        raise  # pragma: no cover - raise_validation always raises
+
+
+def check_unique_ids(ids: Iterable[str], key: str, kind: str = "creature") -> None:
+    """Every id under ``key`` (``creatures``, ``units``) names one creature only."""
+    seen: set[str] = set()
+    for i, ident in enumerate(ids):
+        if ident in seen:
+            raise ScenarioError(f"duplicate {kind} id {ident!r}; ids must be unique",
+                                where=f"{key}[{i}].id")
+        seen.add(ident)
