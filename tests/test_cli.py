@@ -90,3 +90,11 @@ def test_runaway_queries_are_refused_not_run() -> None:
     assert len(explore(space).priority) > 100
     with pytest.raises(wingbeat.OptionError, match="more than 100 states"):
         explore(space, max_states=100)
+
+
+def test_reach_text_lists_the_cheapest_and_all_on_request() -> None:
+    short = runner.invoke(app, ["reach", "example:giant-bat", "bat"]).output
+    assert "2653 distinct end states; the 40 cheapest below" in short
+    full = runner.invoke(app, ["reach", "example:giant-bat", "bat", "--all"]).output
+    assert "2653 distinct end states\n" in full
+    assert len(full.splitlines()) > len(short.splitlines()) + 2600

@@ -18,6 +18,7 @@ from ._console import err, fail, out, parse_query_options
 from .errors import OptionError, WingbeatError
 from .examples import example_names
 from .rules.base import Result
+from .rules.grid import ReachReport
 
 __all__ = ["app", "main"]
 
@@ -39,7 +40,8 @@ OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A ruleset query option, KEY=VALUE (repeatable).")]
 
 
-def _answer(make: Callable[[], Result], as_json: bool) -> None:
+def _answer(make: Callable[[], Result], as_json: bool,
+            text: Callable[[Result], str] | None = None) -> None:
     """Run a query, print its answer, and exit 1 if it is an illegal move or no path."""
     try:
         result = make()
@@ -48,17 +50,31 @@ def _answer(make: Callable[[], Result], as_json: bool) -> None:
     if as_json:
         out.print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False), markup=False)
     else:
-        out.print(result.to_text(), markup=False)
+        out.print(result.to_text() if text is None else text(result), markup=False)
     if getattr(result, "legal", True) is False:
         raise typer.Exit(1)
 
 
+#: End states a reach table shows by default: the cheapest; --all shows every one.
+REACH_ROWS = 40
+
+
 @app.command()
 def reach(scenario: ScenarioArg, creature: CreatureArg, json_: JsonOpt = False,
-          no_checks: NoChecksOpt = False, option: OptionOpt = None) -> None:
+          no_checks: NoChecksOpt = False, option: OptionOpt = None,
+          all_: Annotated[bool, typer.Option(
+              "--all", help=f"List every end state, not just the {REACH_ROWS} cheapest.")] = False,
+          ) -> None:
     """Everything the creature can reach this round, each at its least cost."""
     _answer(lambda: _api.reach(_api.open_scenario(scenario), creature,
-                               **parse_query_options(option, no_checks)), json_)
+                               **parse_query_options(option, no_checks)), json_,
+            text=None if all_ else _first_rows)
+
+
+def _first_rows(result: Result) -> str:
+    if isinstance(result, ReachReport):
+        return result.to_text(limit=REACH_ROWS)
+    return result.to_text()
 
 
 @app.command()
@@ -129,16 +145,20 @@ def examples() -> None:
 
 @app.command()
 def demo() -> None:
-    """Run the built-in giant bat example: its reach, a cheapest path and two move checks."""
+    """Run the built-in giant bat example: reach, cheapest paths, move checks, engagement."""
     source = "example:giant-bat"
     scenario = _api.open_scenario(source)
     out.print(f"Scenario {source}: a giant bat (fly 8, medium) two levels up at T34, having "
               "flown in from T32; a chamois grazes at V36.\n", markup=False)
     out.print("$ wingbeat reach example:giant-bat bat\n", markup=False)
-    out.print(_api.reach(scenario, "bat").to_text(), markup=False)
+    out.print(_first_rows(_api.reach(scenario, "bat")), markup=False)
     out.print("\n$ wingbeat path example:giant-bat bat --to U35 --altitude 1 --mode hovering\n",
               markup=False)
     out.print(_api.path(scenario, "bat", "U35", altitude=1, mode="hovering").to_text(),
+              markup=False)
+    out.print("\n$ wingbeat path example:giant-bat bat --attack chamois --no-checks\n",
+              markup=False)
+    out.print(_api.attack_path(scenario, "bat", "chamois", no_checks=True).to_text(),
               markup=False)
     out.print('\n$ wingbeat check example:giant-bat bat "U35 down hover"\n', markup=False)
     out.print(_api.check(scenario, "bat", "U35 down hover").to_text(), markup=False)

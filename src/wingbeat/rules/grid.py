@@ -141,7 +141,8 @@ class ReachReport:
         data["states"] = [s.to_dict() for s in self.states]
         return data
 
-    def to_text(self) -> str:
+    def to_text(self, limit: int | None = None) -> str:
+        """A table of the end states (the ``limit`` cheapest, when given) and the text map."""
         budget = format_cost(self.budget)
         head = f"{self.creature} ({self.ruleset}): {budget} {self.unit} this round"
         if self.half is not None:
@@ -151,10 +152,13 @@ class ReachReport:
             [*(_cell(s.state.get(k)) for k in keys), format_cost(s.cost),
              "yes" if s.can_act else "no", " ".join(c.rule + f" {c.chance}%" for c in s.checks),
              " ".join(s.moves)]
-            for s in self.states
+            for s in self.states[:limit]
         ]
         table = text_table([*keys, "cost", "can act", "checks", "path"], rows)
-        parts = [head, f"{len(self.states)} distinct end states", table]
+        count = f"{len(self.states)} distinct end states"
+        if limit is not None and len(self.states) > limit:
+            count += f"; the {limit} cheapest below (--all for every one, --json for machines)"
+        parts = [head, count, table]
         if self.text_map:
             parts.append(self.text_map)
         return "\n\n".join(parts)
