@@ -44,6 +44,8 @@ Pieces = Mapping[str, Piece]
 _ADAPTERS = {
     "volare": "wingbeat.play.volare",
     "dnd5e": "wingbeat.play.dnd5e",
+    "battlesystem": "wingbeat.play.battlesystem",
+    "confrontation": "wingbeat.play.confrontation",
 }
 
 MOVE = "move"

@@ -1,0 +1,135 @@
+"""Playing ``confrontation`` round by round: the adapter between the play engine and the ruleset.
+
+A declared move is checked by ``check_move`` (the one legality function, as ``wingbeat check``
+does; MOU factor 1, no pursuit) against every fighter where it stands now (a dive charge needs its
+target's place and tier); ``rules.confrontation.rounds.fighter_after`` applies it. Each move logs
+its tier change, landing or dive charge (C-dive: INI +2, ATT +2, FOR +2 for the game master).
+One change of tier a turn (C-change): the piece remembers it until the end of the round, when it
+renews. Nothing is rolled in the flight rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from ..errors import OptionError
+from ..geometry.table import format_number, format_point, parse_point
+from ..model import Scenario
+from ..rules.confrontation import ConfrontationBattle, Fighter, check_move
+from ..rules.confrontation.rounds import changed_refusal, fighter_after, turn_events
+from .dice import Dice
+from .engine import Piece, Played
+
+__all__ = ["ADAPTER", "ConfrontationPlay"]
+
+_CHANGES = ("up", "takeoff", "take-off", "down", "land")
+
+
+def _battle(scenario: Scenario) -> ConfrontationBattle:
+    battle = scenario.battle
+    if not isinstance(battle, ConfrontationBattle):
+        raise OptionError(f"scenario {scenario.source} is not a confrontation scenario")
+    return battle
+
+
+def _piece(fighter: Fighter, *, changed: str | None = None, landed: bool = False,
+           dive: str | None = None) -> Piece:
+    return {"at": format_point(fighter.at), "tier": fighter.tier, "changed": changed,
+            "landed": landed, "dive": dive}
+
+
+def _fighter(base: Fighter, piece: Mapping[str, Any]) -> Fighter:
+    return replace(base, at=parse_point(str(piece["at"])), tier=int(piece["tier"]))
+
+
+def _first_change(moves: str) -> tuple[int, str] | None:
+    for index, token in enumerate(moves.split(), 1):
+        if token.lower() in _CHANGES or token.lower().startswith("dive:"):
+            return index, token
+    return None
+
+
+class ConfrontationPlay:
+    """The ``confrontation`` play adapter (see ``engine.PlayAdapter``)."""
+
+    ruleset = "confrontation"
+
+    def pieces(self, scenario: Scenario) -> dict[str, Piece]:
+        return {f.id: _piece(f) for f in _battle(scenario).fighters}
+
+    def battle_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> ConfrontationBattle:
+        """The battle with every fighter where its piece stands now."""
+        battle = _battle(scenario)
+        return replace(battle, fighters=tuple(_fighter(f, pieces[f.id])
+                                              for f in battle.fighters))
+
+    def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
+             dice: Dice) -> Played:
+        battle = self.battle_now(scenario, pieces)
+        fighter = battle.fighter(creature)
+        piece = pieces[creature]
+        report = check_move(battle, fighter, moves, Fraction(1), False)
+        change = _first_change(moves)
+        if report.legal and piece.get("changed") and change is not None:
+            error = changed_refusal(fighter, change[1], change[0])
+            data = {**report.to_dict(), "legal": False,
+                    "error": {"rule": error.rule, "message": error.message, "step": error.step,
+                              "move": error.move}}
+            return Played(creature, moves, False, data, error=error)
+        if not report.legal:
+            return Played(creature, moves, False, report.to_dict(), error=report.error)
+        after = fighter_after(fighter, report)
+        events = turn_events(creature, after, fighter.tier)
+        changed = after.change or (str(piece["changed"]) if piece.get("changed") else None)
+        new = _piece(after.fighter, changed=changed,
+                     landed=after.landed or bool(piece.get("landed")), dive=after.dive)
+        return Played(creature, moves, True, report.to_dict(), report.moves, new, tuple(events))
+
+    def end_round(self, scenario: Scenario, pieces: Mapping[str, Piece]
+                  ) -> tuple[dict[str, Piece], list[dict[str, Any]]]:
+        out: dict[str, Piece] = {}
+        events: list[dict[str, Any]] = []
+        for fighter in self.battle_now(scenario, pieces).fighters:
+            piece = pieces[fighter.id]
+            if piece.get("changed"):
+                events.append({"type": "tier-change-renews", "creature": fighter.id,
+                               "rule": "C-change", "tier": fighter.tier,
+                               "note": "it may change tier once again next turn"})
+            out[fighter.id] = _piece(fighter)
+        return out, events
+
+    def pending(self, scenario: Scenario, pieces: Mapping[str, Piece],
+                creature: str) -> dict[str, Any] | None:
+        return None
+
+    def describe(self, piece: Mapping[str, Any]) -> str:
+        how = [f"{piece['at']} tier {piece['tier']}"]
+        if piece.get("dive"):
+            how.append(f"dive-charged {piece['dive']} (INI/ATT/FOR +2)")
+        elif piece.get("landed"):
+            how.append("landed this turn")
+        elif piece.get("changed"):
+            how.append(f"changed tier this turn ({piece['changed']})")
+        return ", ".join(how)
+
+    def scenario_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> Scenario:
+        return replace(scenario, battle=self.battle_now(scenario, pieces))
+
+    def board(self, scenario: Scenario) -> dict[str, Any]:
+        battle = _battle(scenario)
+        return {
+            "grid": "table",
+            "unit": "cm",
+            "width": format_number(battle.table.width),
+            "height": format_number(battle.table.height),
+            "edition": battle.edition.value,
+            "tiers": [0, 1, 2],
+            "names": {f.id: f.display_name for f in battle.fighters},
+            "sides": {f.id: f.side for f in battle.fighters},
+        }
+
+
+ADAPTER = ConfrontationPlay()

@@ -1,0 +1,68 @@
+"""C-change, C-dive over turns: a fighter as it stands after a checked move (no dice).
+
+``check_move`` judges one activation from where the fighter stands, and already refuses a second
+change of tier within it (C-change: one change a turn). Play needs the fighter after it: its end
+point and tier, whether it changed tier (the right renews at the next turn), landed (no more
+movement this turn), or dive-charged (C-dive: its bonuses hold in the first combat it fights).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ...errors import IllegalMoveError
+from .model import Fighter
+from .reports import DIVE_BONUSES, ConfrontationMove
+
+__all__ = ["FighterAfter", "changed_refusal", "fighter_after", "turn_events"]
+
+
+@dataclass(frozen=True)
+class FighterAfter:
+    """A fighter after its turn's move: where, at which tier, and what its move spent."""
+
+    fighter: Fighter
+    change: str | None
+    landed: bool
+    dive: str | None
+
+
+def fighter_after(fighter: Fighter, report: ConfrontationMove) -> FighterAfter:
+    """The fighter where a legal move leaves it (``report`` from ``check_move``).
+
+    The end point is the last point of its route, exactly; its facing stays as the scenario or
+    the last turn left it (the rules let the player set a counter's front; play does not guess).
+    """
+    if not report.legal:
+        raise ValueError("fighter_after takes a legal move")
+    at = report.route[-1] if report.route else fighter.at
+    change = next((s.change for s in report.steps if s.change is not None), None)
+    after = replace(fighter, at=at, tier=int(report.end["tier"]))
+    dive = None if report.dive is None else str(report.dive["target"])
+    return FighterAfter(after, change, bool(report.end.get("landed", False)), dive)
+
+
+def changed_refusal(fighter: Fighter, move: str, step: int) -> IllegalMoveError:
+    """C-change: one change of tier a turn; a fighter that changed tier already cannot again."""
+    return IllegalMoveError("C-change", f"{fighter.display_name} has already changed tier this "
+                                        "turn: only one change a turn (it renews next turn)",
+                            step=step, move=move)
+
+
+def turn_events(who: str, after: FighterAfter, start_tier: int) -> list[dict[str, Any]]:
+    """What the game master is told of a move: its tier change, landing, dive charge."""
+    events: list[dict[str, Any]] = []
+    if after.change is not None:
+        events.append({"type": "tier-change", "creature": who, "rule": "C-change",
+                       "change": after.change, "from": start_tier, "to": after.fighter.tier})
+    if after.dive is not None:
+        bonuses = ", ".join(f"{k} +{v}" for k, v in DIVE_BONUSES.items())
+        events.append({"type": "dive-charge", "creature": who, "rule": "C-dive",
+                       "target": after.dive, "bonuses": dict(DIVE_BONUSES),
+                       "note": f"{bonuses} in the first combat it fights, even if separated "
+                               "from its target; lost if it makes a pursuit move"})
+    elif after.landed:
+        events.append({"type": "landed", "creature": who, "rule": "C-change",
+                       "note": "no more movement this turn; it may still shoot, cast or pray"})
+    return events
