@@ -16,10 +16,19 @@ from xml.sax.saxutils import escape
 
 from ..errors import OptionError
 from ..geometry.labels import column_label
+from ..geometry.squaregrid import DiagonalRule
 from ..model import Scenario, format_cost
 from ..rules.base import Result
 from ..rules.dnd5e.board import footprint_offsets
-from ..rules.dnd5e.model import Cell, Dnd5eBattle, Dnd5eCreature, Dnd5eMap, GridKind, Terrain
+from ..rules.dnd5e.model import (
+    Cell,
+    Dnd5eBattle,
+    Dnd5eCreature,
+    Dnd5eMap,
+    GridKind,
+    Terrain,
+    Units,
+)
 from ..rules.grid import ReachReport
 from .cells import CellReach, RouteLeg, cells_reached, route_legs_from_json
 from .grid import (
@@ -84,7 +93,11 @@ def summary(scenario: Scenario) -> dict[str, Any]:
                 "top": bmap.top, "bottom": bmap.bottom,
                 "last_column": column_label(bmap.columns)},
         "altitudes": {"min": bmap.bottom, "max": bmap.top,
-                      "labels": [level_words(z, unit) for z in range(bmap.bottom, bmap.top + 1)]},
+                      "labels": [level_words(z, unit) for z in range(bmap.bottom, bmap.top + 1)],
+                      "labels_by_unit": {u.value: [level_words(z, u.value)
+                                                   for z in range(bmap.bottom, bmap.top + 1)]
+                                         for u in Units}},
+        "options": _query_options(battle),
         "wind": None,
         "creatures": [{"id": c.id, "name": c.display_name, "at": cell_label(*c.at),
                        "altitude": c.altitude, "level": c.altitude, "mode": _mode(bmap, c),
@@ -92,6 +105,17 @@ def summary(scenario: Scenario) -> dict[str, Any]:
                        "size": c.size.value}
                       for c in battle.creatures],
     }
+
+
+def _query_options(battle: Dnd5eBattle) -> dict[str, dict[str, Any]]:
+    """The query options a page may offer (``--option KEY=VALUE``): each with the scenario's own
+    value and the choices. Diagonals matter on squares only."""
+    offered: dict[str, dict[str, Any]] = {}
+    if battle.map.grid is not GridKind.HEX:
+        offered["diagonals"] = {"value": battle.options.diagonals.value,
+                                "choices": [r.value for r in DiagonalRule]}
+    offered["units"] = {"value": battle.options.units.value, "choices": [u.value for u in Units]}
+    return offered
 
 
 def _mode(bmap: Dnd5eMap, c: Dnd5eCreature) -> str:
@@ -137,15 +161,19 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
     width, height = layout.width + LEGEND_WIDTH, max(layout.height, legend_bottom + MARGIN)
     cells = (_cell(bmap, layout, c, r, reached.get(cell_label(c, r)), budget, altitude, unit)
              for c, r in layout.cells() if bmap.contains(c, r))
+    discs = [d for c in battle.creatures if (d := _disc(bmap, layout, c)) is not None]
+    arrows, notes = route_layer(layout, legs, stacked=True,
+                                avoid=[(x, y, r + 7) for x, y, r in discs])
     body = [element("defs", [arrow_marker_defs(), hatch_patterns()]),
             element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
             column_heads(layout),
             element("g", cells, class_="cells"),
             _route_end(bmap, layout, focus, legs),
-            route_layer(layout, legs, stacked=True),
+            arrows,
             element("g", (_creature(bmap, layout, c, c.id == focus_id, i, unit)
                           for i, c in enumerate(battle.creatures)), class_="creatures",
                     pointer_events="none"),
+            notes,
             legend]
     shown = "best over all altitudes" if altitude is None else f"altitude {altitude}"
     title = (f"{scenario.source}: where {focus.display_name} can go this turn ({shown})"
@@ -375,18 +403,28 @@ def _route_end(bmap: Dnd5eMap, layout: GridLayout, focus: Dnd5eCreature | None,
 
 # -- creatures ----------------------------------------------------------------------------------
 
-def _creature(bmap: Dnd5eMap, layout: GridLayout, c: Dnd5eCreature, focused: bool, index: int,
-              unit: str) -> str:
+def _disc(bmap: Dnd5eMap, layout: GridLayout, c: Dnd5eCreature,
+          ) -> tuple[float, float, float] | None:
+    """Where a creature's disc is drawn (centre, radius), or None when it is off the picture."""
     spaces = [xy for xy in _footprint(bmap, c, c.at) if layout.inside(*xy)]
     if not spaces:
-        return ""
-    color = FOCUS_COLOR if focused else SIDE_COLORS[index % len(SIDE_COLORS)]
+        return None
     centres = [layout.center(*xy) for xy in spaces]
     cx = sum(x for x, _ in centres) / len(centres)
     cy = sum(y for _, y in centres) / len(centres)
-    size = layout.size
-    r = size * {"tiny": 0.26, "small": 0.32}.get(c.size.value, 0.36 if len(spaces) == 1
-                                                  else 0.55)
+    r = layout.size * {"tiny": 0.26, "small": 0.32}.get(c.size.value, 0.36 if len(spaces) == 1
+                                                         else 0.55)
+    return cx, cy, r
+
+
+def _creature(bmap: Dnd5eMap, layout: GridLayout, c: Dnd5eCreature, focused: bool, index: int,
+              unit: str) -> str:
+    spaces = [xy for xy in _footprint(bmap, c, c.at) if layout.inside(*xy)]
+    disc = _disc(bmap, layout, c)
+    if disc is None:
+        return ""
+    color = FOCUS_COLOR if focused else SIDE_COLORS[index % len(SIDE_COLORS)]
+    cx, cy, r = disc
     parts = [element("title", [escape(_creature_words(bmap, c, unit))])]
     if len(spaces) > 1:
         parts.extend(element("polygon", points=points(layout.outline(col, row, 2)),

@@ -281,12 +281,18 @@ def reach_words(reached: CellReach, altitude: int | None,
     return out
 
 
-def route_layer(layout: GridLayout, legs: Sequence[RouteLeg], *, stacked: bool = False) -> str:
+def route_layer(layout: GridLayout, legs: Sequence[RouteLeg], *, stacked: bool = False,
+                avoid: Sequence[tuple[float, float, float]] = ()) -> tuple[str, str]:
     """Arrows from cell to cell, each with the running cost; steps in place listed at their cell
     (``1 · down 2 · hover 4``, or one under the other when ``stacked``, which keeps the notes
-    of neighbouring cells apart); a refused step red and dashed with its rule id."""
+    of neighbouring cells apart); a refused step red and dashed with its rule id. A note is put
+    where it covers none of the ``avoid`` circles (creatures: centre and radius) and no other
+    note, below its cell if it can, else above, or reaching out to one side.
+
+    Returns two layers: the arrows, to draw under the creatures, and the notes, to draw over
+    them (so a note that finds no free place is still read whole)."""
     if not legs:
-        return ""
+        return "", ""
     arrows: list[str] = []
     notes: dict[str, list[str]] = {}
     for leg in legs:
@@ -315,26 +321,62 @@ def route_layer(layout: GridLayout, legs: Sequence[RouteLeg], *, stacked: bool =
             note = " ".join(w for w in said if w)
         notes.setdefault(leg.end, []).append(note)  # a step in place ends where it started
     labels = []
+    taken: list[tuple[float, float, float, float]] = []
     for where, said in notes.items():
         found = parse_label(where, layout.kind)
         if found is None:
             continue
         x, y = layout.center(*found)
-        lines = said if stacked else [" · ".join(said)]
+        lines, (bx, top, w, h) = _note_place(layout, x, y, said, stacked, avoid, taken)
+        taken.append((bx, top, w, h))
         refused = any(n.startswith("✗") for n in said)
         color = ILLEGAL_COLOR if refused else PATH_COLOR
-        w = 6.2 * max(len(line) for line in lines) + 8
-        top = y + layout.size * (0.35 if layout.kind == "hex" else 0.2)
-        box = element("rect", x=x - w / 2, y=top, width=w, height=13 * len(lines) + 2, rx=4,
+        box = element("rect", x=bx, y=top, width=w, height=h, rx=4,
                       fill="#fff", fill_opacity=0.92, stroke=color, stroke_width=1)
+        middle = bx + w / 2
         if len(lines) == 1:
-            words = text(x, top + 11, lines[0], font_size=10, text_anchor="middle", fill=color)
+            words = text(middle, top + 11, lines[0], font_size=10, text_anchor="middle",
+                         fill=color)
         else:
-            words = element("text", (element("tspan", [escape(line)], x=x, dy=0 if i == 0
+            words = element("text", (element("tspan", [escape(line)], x=middle, dy=0 if i == 0
                                               else 13) for i, line in enumerate(lines)),
-                            x=x, y=top + 11, font_size=10, text_anchor="middle", fill=color)
+                            x=middle, y=top + 11, font_size=10, text_anchor="middle", fill=color)
         labels.append(element("g", [box, words], class_="route-note", data_cell=where))
-    return element("g", [*arrows, *labels], class_="route", pointer_events="none")
+    return (element("g", arrows, class_="route", pointer_events="none"),
+            element("g", labels, class_="route-notes", pointer_events="none"))
+
+
+def _note_place(layout: GridLayout, x: float, y: float, said: Sequence[str], stacked: bool,
+                avoid: Sequence[tuple[float, float, float]],
+                taken: Sequence[tuple[float, float, float, float]],
+                ) -> tuple[list[str], tuple[float, float, float, float]]:
+    """A note's lines and box (x, y, width, height) at the cell centred on (x, y): the first
+    of below, above, then reaching out to either side, that covers no creature and no note
+    already placed (below when none is free)."""
+    lines = list(said) if stacked else [" · ".join(said)]
+    gap = layout.size * (0.35 if layout.kind == "hex" else 0.2)
+    side = layout.size * 0.5
+    w = 6.2 * max(len(line) for line in lines) + 8
+    h = 13 * len(lines) + 2
+    for top in (y + gap, y - gap - h):
+        for left in (x - w / 2, x + side - w, x - side):
+            if _box_free((left, top, w, h), layout, avoid, taken):
+                return lines, (left, top, w, h)
+    return lines, (x - w / 2, y + gap, w, h)
+
+
+def _box_free(box: tuple[float, float, float, float], layout: GridLayout,
+              avoid: Sequence[tuple[float, float, float]],
+              taken: Sequence[tuple[float, float, float, float]]) -> bool:
+    left, top, w, h = box
+    if left < 0 or top < 0 or left + w > layout.width or top + h > layout.height:
+        return False
+    for cx, cy, r in avoid:
+        nx, ny = min(max(cx, left), left + w), min(max(cy, top), top + h)
+        if math.hypot(cx - nx, cy - ny) < r:
+            return False
+    return all(left + w <= ol or ol + ow <= left or top + h <= ot or ot + oh <= top
+               for ol, ot, ow, oh in taken)
 
 
 def reach_legend(x: float, y: float, headline: str, shown: str, budget: Fraction, unit: str,

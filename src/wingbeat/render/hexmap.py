@@ -145,17 +145,21 @@ def render(
     width = layout.width + LEGEND_WIDTH
     height = max(layout.height, 340.0)
     budget = reach.budget if reach is not None else Fraction(0)
+    shown = [c for c in battle.creatures if layout.inside(c.at.col, c.at.row)]
+    arrows, notes = route_layer(layout, legs, avoid=[
+        (*layout.center(c.at.col, c.at.row), layout.size * 0.42 + 7) for c in shown])
     body = [
         element("defs", [arrow_marker_defs(), hatch_patterns()]),
         element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
         column_heads(layout),
         element("g", (_cell(battle, layout, Hex(c, r), reached.get(str(Hex(c, r))), budget,
                             altitude) for c, r in layout.cells()), class_="cells"),
-        route_layer(layout, legs),
+        arrows,
         element("g", (_creature(c, layout, c.id == focus_id, i)
                       for i, c in enumerate(battle.creatures)
                       if layout.inside(c.at.col, c.at.row)),
                 class_="creatures", pointer_events="none"),
+        notes,
         _legend(battle, reach, altitude, layout.width, budget, focus, missed),
     ]
     title = _title(scenario, reach, altitude, focus)

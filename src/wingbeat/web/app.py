@@ -17,9 +17,12 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .. import _api
-from ..errors import ScenarioError, WingbeatError
+from ..errors import OptionError, ScenarioError, WingbeatError
+from ..model import Scenario
 from ..render import altitude_words, render_svg, scenario_summary
-from .scenarios import MAX_BYTES, ScenarioStore
+from ..rules import find_ruleset
+from ..rules.base import Result
+from .scenarios import MAX_BYTES, Opened, ScenarioStore
 
 __all__ = ["DEFAULT_SCENARIO", "create_app"]
 
@@ -35,6 +38,11 @@ OptionQ = Annotated[list[str] | None, Query(
     description="A ruleset query option, KEY=VALUE (repeatable), as --option on the CLI.")]
 AltitudeQ = Annotated[str | None, Query(
     description="An altitude (or tier); for render, 'all' or none shows the best over all.")]
+AttackQ = Annotated[str | None, Query(
+    description="Instead of to: the cheapest place in melee with this creature, with the attack "
+                "still to make (--attack on the CLI; volare and dnd5e).")]
+CanActQ = Annotated[bool, Query(
+    description="Only ways that leave the creature an attack this round (--can-act).")]
 
 
 class UploadTooLarge(ScenarioError):
@@ -107,9 +115,9 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
 
     @app.get("/api/scenario", tags=["scenarios"])
     def scenario_info(scenario: ScenarioQ = None) -> dict[str, Any]:
-        """A scenario's ruleset, map, altitudes and creatures (validating it on the way)."""
-        found = opened(scenario)
-        return {"name": found.name, **scenario_summary(found.scenario)}
+        """A scenario's ruleset, map, altitudes and creatures (validating it on the way), and
+        whether its ruleset finds attack positions (``attack=`` and ``can_act=`` on path)."""
+        return _summary(opened(scenario))
 
     @app.post("/api/upload", tags=["scenarios"])
     async def upload(request: Request, name: str | None = None) -> dict[str, Any]:
@@ -129,8 +137,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
                 raise UploadTooLarge("is larger than 1 MB; a scenario is a small text file",
                                      source=label)
             chunks.append(chunk)
-        found = store.upload(b"".join(chunks), name)
-        return {"name": found.name, **scenario_summary(found.scenario)}
+        return _summary(store.upload(b"".join(chunks), name))
 
     @app.get("/api/reach", tags=["queries"])
     def reach(creature: CreatureQ, scenario: ScenarioQ = None, no_checks: NoChecksQ = False,
@@ -144,15 +151,18 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
         return result.to_dict()
 
     @app.get("/api/path", tags=["queries"])
-    def path(creature: CreatureQ, to: Annotated[str, Query(description="A cell label: U35.")],
+    def path(creature: CreatureQ,
+             to: Annotated[str | None, Query(description="A cell label: U35.")] = None,
              scenario: ScenarioQ = None, altitude: AltitudeQ = None,
-             mode: str | None = None, no_checks: NoChecksQ = False,
-             option: OptionQ = None) -> dict[str, Any]:
-        """The cheapest way to a destination this round, step by step
-        (``wingbeat path --json``)."""
+             mode: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
+             no_checks: NoChecksQ = False, option: OptionQ = None) -> dict[str, Any]:
+        """The cheapest way to a destination this round, step by step (``wingbeat path
+        --json``); with ``attack``, to a melee position against that creature with the attack
+        still to make (``--attack``); with ``can_act``, only ways that keep it (``--can-act``)."""
         found = opened(scenario)
-        return _api.path(found.scenario, creature, to, altitude=altitude, mode=mode,
-                         **parse_query_options(option, no_checks)).to_dict()
+        return _route(found.scenario, creature, to=to, altitude=altitude, mode=mode,
+                      attack=attack, can_act=can_act,
+                      options=parse_query_options(option, no_checks)).to_dict()
 
     @app.get("/api/check", tags=["queries"])
     def check(creature: CreatureQ,
@@ -175,10 +185,11 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
              responses={200: {"content": {"image/svg+xml": {}}}})
     def render(scenario: ScenarioQ = None, creature: str | None = None,
                altitude: AltitudeQ = None, to: str | None = None, mode: str | None = None,
-               moves: str | None = None, no_checks: NoChecksQ = False,
-               option: OptionQ = None) -> Response:
+               moves: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
+               no_checks: NoChecksQ = False, option: OptionQ = None) -> Response:
         """The map as SVG (``wingbeat render``): with a creature, its reach at ``altitude``
-        (or the best over all), and the cheapest path ``to`` a cell or a checked ``moves``."""
+        (or the best over all), and the cheapest path ``to`` a cell (``can_act``: keeping the
+        attack), to an ``attack`` position, or a checked ``moves``."""
         from ..render.commands import _altitude
 
         found = opened(scenario)
@@ -191,11 +202,12 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
                 lambda: _api.reach(found.scenario, creature, **extra))
             if moves:
                 route = _api.check(found.scenario, creature, moves, **parse_query_options(option))
-            elif to:
-                route = _api.path(found.scenario, creature, to, mode=mode,
-                                  altitude=altitude_words(found.scenario, level), **extra)
-        elif to or moves:
-            raise WingbeatError("to and moves need a creature")
+            elif to or attack:
+                route = _route(found.scenario, creature, to=to, mode=mode, attack=attack,
+                               altitude=None if attack else altitude_words(found.scenario, level),
+                               can_act=can_act, options=extra)
+        elif to or moves or attack:
+            raise WingbeatError("to, attack and moves need a creature")
         svg = render_svg(found.scenario, reach=reach_report, altitude=level, route=route,
                          creature=creature or None)
         return Response(svg, media_type="image/svg+xml")
@@ -205,6 +217,30 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
     app.include_router(play_router)  # /api/play: the encounter page's API (static/play.html)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _route(scenario: Scenario, creature: str, *, to: str | None, altitude: str | None,
+           mode: str | None, attack: str | None, can_act: bool,
+           options: dict[str, Any]) -> Result:
+    """``wingbeat path``: a destination (``can_act``: keeping the attack) or an attack position,
+    refused with the CLI's messages when both or neither is given."""
+    if attack is not None:
+        if to is not None or altitude is not None or mode is not None:
+            raise OptionError("--attack finds its own destination: leave out --to, --altitude "
+                              "and --mode")
+        return _api.attack_path(scenario, creature, attack, **options)
+    if to is None:
+        raise OptionError("path needs a destination (--to U35) or a target (--attack ID)")
+    if can_act:
+        options = {**options, "can_act": True}
+    return _api.path(scenario, creature, to, altitude=altitude, mode=mode, **options)
+
+
+def _summary(found: Opened) -> dict[str, Any]:
+    """What the page's pickers need: the scenario's summary, and whether its ruleset finds attack
+    positions (then path also takes ``can_act``)."""
+    attacks = hasattr(find_ruleset(found.scenario.ruleset), "attack_path")
+    return {"name": found.name, **scenario_summary(found.scenario), "attack_positions": attacks}
 
 
 def _frozen(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:

@@ -7,7 +7,11 @@ const state = {
   creature: null,
   altitude: null,   // null: best over all altitudes
   noChecks: false,
+  canAct: false,    // clicked paths must leave the attack (path can_act=true)
+  options: {},      // ruleset query options that differ from the scenario's own (KEY: VALUE)
   to: null,         // destination of the drawn path
+  attack: null,     // target of the drawn attack position (path attack=ID)
+  attackEnd: null,  // where that attack position is (highlighted)
   moves: null,      // declared move being drawn
 };
 
@@ -36,6 +40,10 @@ function ruleset() {
 // An altitude index as the map names it: "2 (10 ft)", a level name ("low"), a tier.
 function altitudeLabel(index) {
   const a = state.info.altitudes;
+  const unit = state.options.units;
+  if (unit && a.labels_by_unit && a.labels_by_unit[unit]) {
+    return a.labels_by_unit[unit][index - a.min];
+  }
   if (a.labels) return a.labels[index - a.min];
   if (a.names && a.names[index] !== undefined) {
     return a.word === "tier" ? `tier ${a.names[index]}` : a.names[index];
@@ -56,8 +64,10 @@ function altitudeWord() {
 function query(params) {
   const q = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value !== null && value !== undefined && value !== "" && value !== false) {
-      q.set(key, String(value));
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== null && one !== undefined && one !== "" && one !== false) {
+        q.append(key, String(one));
+      }
     }
   }
   return q.toString();
@@ -88,8 +98,51 @@ function el(tag, text, className) {
   return node;
 }
 
+// The ruleset query options chosen on the page, as the API's repeatable option=KEY=VALUE.
+function optionList() {
+  return Object.entries(state.options).map(([key, value]) => `${key}=${value}`);
+}
+
 function base() {
-  return { scenario: state.scenario, creature: state.creature };
+  return { scenario: state.scenario, creature: state.creature, option: optionList() };
+}
+
+// Pickers for the ruleset's query options (dnd5e: diagonals, units), from the scenario summary.
+const OPTION_WORDS = {
+  diagonals: { label: "Diagonals", phb: "phb: 5-5-5", dmg: "dmg: 5-10-5",
+    euclid: "euclid: straight line" },
+  units: { label: "Units", ft: "feet (ft)", m: "metres (m)" },
+};
+
+function buildOptionPickers(offered) {
+  const box = $("query-options");
+  box.replaceChildren();
+  state.options = {};
+  const entries = Object.entries(offered || {});
+  box.hidden = entries.length === 0;
+  for (const [key, spec] of entries) {
+    const words = OPTION_WORDS[key] || { label: key };
+    const label = el("label", words.label);
+    label.htmlFor = `option-${key}`;
+    const select = el("select");
+    select.id = `option-${key}`;
+    select.dataset.option = key;
+    for (const choice of spec.choices) {
+      const option = el("option", words[choice] || choice);
+      option.value = choice;
+      select.append(option);
+    }
+    select.value = spec.value;
+    select.addEventListener("change", guard(async () => {
+      if (select.value === spec.value) delete state.options[key];
+      else state.options[key] = select.value;
+      reachCache = null;
+      showAltitude();
+      clearRoute();
+      await draw();
+    }));
+    box.append(label, select);
+  }
 }
 
 async function loadList() {
@@ -142,6 +195,12 @@ async function openScenario(name, info) {
     : "best over all altitudes";
   $("no-checks-row").hidden = !ruleset().saves;
   if (!ruleset().saves) { state.noChecks = false; $("no-checks").checked = false; }
+  buildOptionPickers(found.options);
+  reachCache = null;
+  const attacks = Boolean(found.attack_positions);
+  $("attack-button").hidden = !attacks;
+  $("can-act-row").hidden = !attacks;
+  if (!attacks) { state.canAct = false; $("can-act").checked = false; }
   $("move-input").placeholder = ruleset().example;
   $("move-notation").textContent = ruleset().notation;
   $("path-hint").textContent = map.kind === "table"
@@ -173,6 +232,11 @@ async function pickCreature(id) {
   await Promise.all([draw(), showEngagement()]);
 }
 
+function otherName(id) {
+  const other = state.info.creatures.find((c) => c.id === id);
+  return other ? other.name : id;
+}
+
 function showAltitude() {
   $("altitude-value").textContent = state.altitude === null ? "all"
     : altitudeLabel(state.altitude);
@@ -180,9 +244,12 @@ function showAltitude() {
 
 function clearRoute() {
   state.to = null;
+  state.attack = null;
   state.moves = null;
   $("path-summary").textContent = "";
+  $("path-moves").textContent = "";
   $("path-end").textContent = "";
+  $("to-act").hidden = true;
   $("path-steps").hidden = true;
   $("path-steps").querySelector("tbody").replaceChildren();
   $("check-result").replaceChildren();
@@ -193,14 +260,16 @@ async function draw() {
   const ticket = ++drawing;
   const svgText = await api("render", {
     ...base(), altitude: state.altitude === null ? "all" : state.altitude,
-    to: state.to, moves: state.moves, no_checks: state.noChecks,
+    to: state.to, attack: state.attack, moves: state.moves, no_checks: state.noChecks,
+    can_act: state.to && state.canAct,
   });
   if (ticket !== drawing) return;  // a newer picture was asked for meanwhile
   const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const svg = document.importNode(parsed.documentElement, true);
   $("map").replaceChildren(svg);
-  if (state.to) {
-    const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(state.to)}"]`);
+  const chosen = state.to || state.attackEnd;
+  if (chosen && (state.to || state.attack)) {
+    const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(chosen)}"]`);
     if (cell) cell.classList.add("selected");
   }
   summarize(svg);
@@ -263,6 +332,10 @@ function eventText(event) {
     return `falls ${event.feet} ft (${event.damage})` + (event.prone ? ", lands prone" : "") +
       (event.step === 0 ? ", before moving" : ` at step ${event.step}`);
   }
+  if (event.type === "landing") {
+    if (event.safe) return `safe landing${event.note ? `: ${event.note}` : ""}`;
+    return "violent landing" + (event.may_walk ? `, then may walk ${event.may_walk} hexes` : "");
+  }
   const rest = Object.entries(event).filter(([k]) => k !== "type")
     .map(([k, v]) => `${k} ${v}`).join(", ");
   return `${event.type}${rest ? ": " + rest : ""}`;
@@ -312,33 +385,102 @@ function pathAltitude() {
   return names ? names[state.altitude] : state.altitude;
 }
 
+// A path answer (to a clicked cell or to an attack position) in the path panel.
+function showPath(answer, goal) {
+  $("to-act").hidden = true;
+  if (answer.found === false) {
+    $("path-summary").textContent = answer.message;
+    $("path-summary").className = "illegal";
+    $("path-moves").textContent = "";
+    $("path-end").textContent = "";
+    fillSteps([]);
+    return;
+  }
+  $("path-summary").className = "";
+  $("path-summary").replaceChildren(
+    el("span", `${goal}: `), el("strong", `${answer.cost} ${answer.unit}`, "path-cost"),
+    el("span", answer.checks.length ? `, checks: ${checksText(answer.checks)}`
+      : (ruleset().saves ? ", no checks" : "")));
+  $("path-moves").textContent = answer.moves ? answer.moves : "(stays where it is)";
+  fillSteps(answer.steps);
+  const ledger = turnText(answer.turn);
+  $("path-end").textContent = `ends ${endText(answer.end)}${actText(answer)}` +
+    (ledger ? `; ${ledger}` : "");
+  $("move-input").value = answer.moves;
+}
+
 async function choose(cell) {
   if (!state.creature) return;
   showError(null);
   state.to = cell;
+  state.attack = null;
   state.moves = null;
   $("check-result").replaceChildren();
+  const asked = { scenario: state.scenario, creature: state.creature, options: optionList(),
+    noChecks: state.noChecks };
   const answer = await api("path", {
     ...base(), to: cell, altitude: pathAltitude(), no_checks: state.noChecks,
+    can_act: state.canAct,
   });
   const goal = cell + (state.altitude === null ? "" : ` at ${altitudePhrase(state.altitude)}`);
-  if (answer.found === false) {
-    $("path-summary").textContent = answer.message;
-    $("path-summary").className = "illegal";
-    $("path-end").textContent = "";
-    fillSteps([]);
-  } else {
-    $("path-summary").className = "";
-    $("path-summary").replaceChildren(
-      el("span", `To ${goal}: `), el("strong", `${answer.cost} ${answer.unit}`, "path-cost"),
-      el("span", answer.checks.length ? `, checks: ${checksText(answer.checks)}`
-        : (ruleset().saves ? ", no checks" : "")));
-    fillSteps(answer.steps);
-    const ledger = turnText(answer.turn);
-    $("path-end").textContent = `ends ${endText(answer.end)}${actText(answer)}` +
-      (ledger ? `; ${ledger}` : "");
-    $("move-input").value = answer.moves;
+  showPath(answer, `To ${goal}` + (state.canAct ? ", still able to attack" : ""));
+  await Promise.all([draw(), answer.can_act === false ? showToAct(answer, asked) : null]);
+}
+
+// The reach report the clicked paths are looked up in (for to_act), fetched once per question.
+let reachCache = null;
+function reachReport(asked) {
+  const key = JSON.stringify(asked);
+  if (!reachCache || reachCache.key !== key) {
+    reachCache = { key, report: api("reach", {
+      scenario: asked.scenario, creature: asked.creature, option: asked.options,
+      no_checks: asked.noChecks,
+    }) };
+    reachCache.report.catch(() => { reachCache = null; });
   }
+  return reachCache.report;
+}
+
+function savesText(checks) {
+  if (!checks.length) return "";
+  const each = checks.map((c) => `${c.rule} (${c.chance} %)`);
+  return checks.length === 1 ? ` with a ${checks[0].rule} save (${checks[0].chance} %)`
+    : ` with saves ${each.join(", ")}`;
+}
+
+// Where the cheapest way to the path's end state spends the attack but another way keeps it,
+// reach gives that way as to_act: say so, and offer to draw it.
+async function showToAct(answer, asked) {
+  if (!state.info.attack_positions) return;
+  const report = await reachReport(asked);
+  const sameQuestion = state.to !== null && state.scenario === asked.scenario &&
+    state.creature === asked.creature && state.noChecks === asked.noChecks &&
+    JSON.stringify(optionList()) === JSON.stringify(asked.options);
+  if (!sameQuestion) return;
+  const fields = Object.entries(answer.end);
+  const reached = report.states.find((s) => fields.every(([k, v]) => s[k] === v));
+  const way = reached && reached.to_act;
+  if (!way) return;
+  $("to-act-text").textContent = "The cheapest way ends the round's actions; for " +
+    `${way.cost} ${report.unit}${savesText(way.checks)} it can still attack: ${way.path}`;
+  $("to-act-show").dataset.moves = way.path;
+  $("to-act").hidden = false;
+}
+
+// The cheapest place in melee with the engagement picker's creature, the attack still to make.
+async function attackPosition() {
+  const target = $("other-select").value;
+  if (!state.creature || !target) return;
+  showError(null);
+  const answer = await api("path", { ...base(), attack: target, no_checks: state.noChecks });
+  state.to = null;
+  state.moves = null;
+  state.attack = target;
+  state.attackEnd = answer.found === false ? null : answer.end.at;
+  $("check-result").replaceChildren();
+  showPath(answer, `Attack position against ${otherName(target)}` +
+    (state.noChecks ? " without saves" : ""));
+  $("path-panel").scrollIntoView({ block: "nearest" });
   await draw();
 }
 
@@ -348,6 +490,7 @@ async function checkMove(text) {
   const answer = await api("check", { ...base(), moves: text });
   state.moves = text;
   state.to = null;
+  state.attack = null;
   const out = $("check-result");
   out.replaceChildren();
   if (answer.legal) {
@@ -417,8 +560,22 @@ function wire() {
   }));
   $("no-checks").addEventListener("change", guard(async (e) => {
     state.noChecks = e.target.checked;
+    const { to, attack } = state;
     clearRoute();
-    await draw();
+    if (attack) await attackPosition();  // the same question, now without saves (or with)
+    else if (to) await choose(to);
+    else await draw();
+  }));
+  $("can-act").addEventListener("change", guard(async (e) => {
+    state.canAct = e.target.checked;
+    if (state.to) await choose(state.to);
+  }));
+  $("attack-button").addEventListener("click", guard(attackPosition));
+  $("to-act-show").addEventListener("click", guard(async (e) => {
+    const moves = e.target.dataset.moves;
+    $("move-input").value = moves;
+    $("to-act").hidden = true;
+    await checkMove(moves);
   }));
   $("map").addEventListener("click", guard(async (e) => {
     const cell = e.target.closest && e.target.closest("g.cell[data-cell]");
@@ -434,7 +591,10 @@ function wire() {
     const text = $("move-input").value.trim();
     if (text) await checkMove(text);
   }));
-  $("other-select").addEventListener("change", guard(showEngagement));
+  $("other-select").addEventListener("change", guard(async () => {
+    if (state.attack) await attackPosition();
+    await showEngagement();
+  }));
 }
 
 document.addEventListener("DOMContentLoaded", () => {
