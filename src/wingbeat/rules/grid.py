@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Protocol
 
 from ..errors import IllegalMoveError, NotationError
@@ -314,8 +315,14 @@ def text_table(headers: list[str], rows: list[list[str]]) -> str:
     return "\n".join(out)
 
 
+@lru_cache(maxsize=4096)
+def _ticks_value(ticks: int, tick: Fraction) -> Fraction:
+    return ticks * tick
+
+
 def _fraction(space: GridSpace, ticks: int) -> Fraction:
-    return ticks * space.tick
+    """Ticks as an exact cost; a reach has few distinct costs, so each Fraction is made once."""
+    return _ticks_value(ticks, space.tick)
 
 
 def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
@@ -364,7 +371,11 @@ def _acting_alternatives(space: GridSpace, found: Exploration, key_of: Callable[
     def can_attack(code: int, priority: int) -> bool:
         return "attack" in space.actions(code, priority // CHECK_SLOTS)
 
-    wanted = {key for key, (priority, code) in best.items() if not can_attack(code, priority)}
+    # optional hook: whether any state describing the same end state could attack at all
+    # (a moving flyer never can), so the scan below skips what cannot change the answer
+    could_act: Callable[[int], bool] = getattr(space, "could_act", None) or (lambda _code: True)
+    wanted = {key for key, (priority, code) in best.items()
+              if could_act(code) and not can_attack(code, priority)}
     if not wanted:
         return {}
     end_problem = space.end_problem

@@ -328,6 +328,10 @@ class VolareSpace:
                        heading=Direction(posture - 2) if posture >= 2 else None,
                        prone=bool(flags & PRONE))
 
+    def could_act(self, code: int) -> bool:
+        """Whether some way to this end state could leave the attack: not while moving."""
+        return (code >> FLAG_BITS) & 7 < 2
+
     def end_key(self, code: int) -> int:
         """Codes that describe the same end state share this key (round-only flags dropped)."""
         return ((code >> FLAG_BITS) << 1) | bool(code & PRONE)
