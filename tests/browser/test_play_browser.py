@@ -5,14 +5,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from servers import serving
 
 pytestmark = pytest.mark.browser
 
@@ -20,29 +19,12 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The full web app, its play API on a database in a temporary folder."""
-    import socket
-
-    import uvicorn
-
     from wingbeat.web import create_app
 
     app = create_app()
     app.state.play_db = tmp_path_factory.mktemp("play") / "browser.sqlite3"
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                            log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the web app did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
+    with serving(app) as url:
+        yield url
 
 
 def _move(page: Any, creature: str, moves: str) -> str:

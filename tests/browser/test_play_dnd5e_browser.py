@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import os
 import re
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from servers import serving
 
 pytestmark = pytest.mark.browser
 
@@ -20,28 +19,11 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def dnd_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The play page and its API alone, on a database in a temporary folder."""
-    import socket
-
-    import uvicorn
-
     from wingbeat.play.web import create_play_app
 
     app = create_play_app(tmp_path_factory.mktemp("play5e") / "browser.sqlite3")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                            log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the play app did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
+    with serving(app, "the play app") as url:
+        yield url
 
 
 def test_knock_a_harpy_prone_from_the_page(dnd_server: str, browser: Any) -> None:
