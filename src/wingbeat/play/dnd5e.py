@@ -36,7 +36,7 @@ from ..rules.dnd5e.rounds import (
 from ..rules.dnd5e.turn import turn_report
 from ..rules.grid import grid_check
 from .dice import Dice
-from .engine import Piece, Played
+from .engine import Piece, Played, must_act
 
 __all__ = ["ADAPTER", "FRESH_TURN", "Dnd5ePlay"]
 
@@ -212,12 +212,7 @@ class Dnd5ePlay:
 
     def pending(self, scenario: Scenario, pieces: Mapping[str, Piece],
                 creature: str) -> dict[str, Any] | None:
-        space = space_for(self.battle_now(scenario, pieces), creature)
-        problem = space.end_problem(space.start)
-        if problem is None:
-            return None
-        rule, message = problem
-        return {"type": "must-act", "creature": creature, "rule": rule, "message": message}
+        return must_act(space_for(self.battle_now(scenario, pieces), creature), creature)
 
     def describe(self, piece: Mapping[str, Any]) -> str:
         unit = piece.get("unit", "ft")

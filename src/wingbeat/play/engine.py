@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..errors import IllegalMoveError, OptionError, ScenarioError
 from ..model import Scenario
+from ..rules.grid import GridSpace
 from .dice import Dice
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "Setup",
     "adapter_for",
     "apply",
+    "must_act",
     "replay",
     "start",
 ]
@@ -477,3 +479,13 @@ class Game:
         if len(self.entries) == 1:
             raise OptionError("nothing to undo: the encounter has only been set up")
         return self.entries.pop()
+
+
+def must_act(space: GridSpace, creature: str) -> dict[str, Any] | None:
+    """The ``must-act`` notice for a grid creature whose round cannot end where it stands
+    (a hover in wind, a skim from last round …), or None."""
+    problem = space.end_problem(space.start)
+    if problem is None:
+        return None
+    rule, message = problem
+    return {"type": "must-act", "creature": creature, "rule": rule, "message": message}

@@ -21,7 +21,7 @@ from ..rules.grid import grid_check
 from ..rules.volare import Mode, VolareBattle, VolareCreature, VolareSpace, next_round
 from ..rules.volare.rounds import play_out, stand_up
 from .dice import Dice
-from .engine import Piece, Played
+from .engine import Piece, Played, must_act
 
 __all__ = ["ADAPTER", "VolarePlay"]
 
@@ -125,12 +125,7 @@ class VolarePlay:
 
     def pending(self, scenario: Scenario, pieces: Mapping[str, Piece],
                 creature: str) -> dict[str, Any] | None:
-        space = VolareSpace(self.battle_now(scenario, pieces), creature)
-        problem = space.end_problem(space.start)
-        if problem is None:
-            return None
-        rule, message = problem
-        return {"type": "must-act", "creature": creature, "rule": rule, "message": message}
+        return must_act(VolareSpace(self.battle_now(scenario, pieces), creature), creature)
 
     def describe(self, piece: Mapping[str, Any]) -> str:
         where = f"{piece['at']} altitude {piece['altitude']}"
