@@ -280,3 +280,45 @@ def test_serve_refuses_a_broken_scenario_before_starting(tmp_path, monkeypatch):
     assert "broken.yaml: map.columns" in result.stderr
     missing = runner.invoke(cli_app, ["serve", str(tmp_path / "nope.yaml")])
     assert missing.exit_code == 2 and "no such file or directory" in missing.stderr
+
+
+def test_requests_asking_the_same_slow_question_share_one_computation():
+    """The page fires a render and a path together when an option changes: one reach serves both."""
+    import threading
+    import time
+
+    from wingbeat.web.scenarios import ScenarioStore
+
+    store = ScenarioStore(None)
+    opened = store.open("example:giant-bat")
+    calls: list[int] = []
+    answers: list[object] = []
+
+    def slow() -> object:
+        calls.append(1)
+        time.sleep(0.2)
+        return object()
+
+    threads = [threading.Thread(target=lambda: answers.append(store.answer(opened, "q", slow)))
+               for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(calls) == 1
+    assert len({id(a) for a in answers}) == 1
+
+
+def test_a_failed_computation_is_not_kept():
+    from wingbeat.errors import WingbeatError
+    from wingbeat.web.scenarios import ScenarioStore
+
+    store = ScenarioStore(None)
+    opened = store.open("example:giant-bat")
+
+    def failing() -> object:
+        raise WingbeatError("no")
+
+    with pytest.raises(WingbeatError):
+        store.answer(opened, "q", failing)
+    assert store.answer(opened, "q", lambda: 7) == 7

@@ -14,6 +14,10 @@ from pathlib import Path
 import pytest
 from servers import serving
 
+# The page waits on real computations (a dnd5e reach is about a second here, several queue up when
+# a test changes options quickly); CI's 2 cores are slower still. Waiting longer changes no verdict.
+WAIT_MS = 30_000
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -49,7 +53,9 @@ def browser() -> Iterator[object]:
         if os.environ.get("CI"):
             pytest.fail(message + "; CI must run the browser tests")
         pytest.skip(message)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=path, headless=True,
@@ -62,7 +68,7 @@ def browser() -> Iterator[object]:
 def page(browser, server):  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     opened = context.new_page()
-    opened.set_default_timeout(15_000)
+    opened.set_default_timeout(WAIT_MS)
     problems: list[str] = []
     opened.on("pageerror", lambda exc: problems.append(str(exc)))
     opened.goto(server + "/")

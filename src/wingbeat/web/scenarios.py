@@ -67,6 +67,8 @@ class ScenarioStore:
         self._uploads = _Lru(_UPLOADS_KEPT)
         self._files = _Lru(_RESULTS_KEPT)
         self._results = _Lru(_RESULTS_KEPT)
+        self._computing: dict[Hashable, threading.Lock] = {}
+        self._computing_lock = threading.Lock()
 
     def names(self) -> list[dict[str, str]]:
         """Every scenario the page can offer: the examples, then the directory's files."""
@@ -104,12 +106,25 @@ class ScenarioStore:
         return Opened(name, ("upload", name), scenario)
 
     def answer(self, opened: Opened, question: Hashable, compute: Callable[[], T]) -> T:
-        """A cached answer about a scenario (reach is the slow one; the slider asks it often)."""
+        """A cached answer about a scenario (reach is the slow one; the slider asks it often).
+
+        Requests that ask the same question at once wait for one computation rather than each
+        repeating it: the page fires a render and a path together when an option changes.
+        """
         key = (opened.key, question)
         found = self._results.get(key)
         if found is None:
-            found = compute()
-            self._results.put(key, found)
+            with self._computing_lock:
+                lock = self._computing.setdefault(key, threading.Lock())
+            with lock:
+                found = self._results.get(key)
+                if found is None:
+                    try:
+                        found = compute()
+                        self._results.put(key, found)
+                    finally:
+                        with self._computing_lock:
+                            self._computing.pop(key, None)
         result: T = found
         return result
 
