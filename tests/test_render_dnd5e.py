@@ -296,3 +296,24 @@ def test_cli_renders_the_hex_option(tmp_path: Path):
     path = cli_json("path", str(EXAMPLES / "hex.yaml"), "griffon", "--to", "F8", "--altitude",
                     "0")
     assert [a.get("data-total") for a in arrows(root)] == [s["total"] for s in path["steps"]]
+
+
+def test_cli_renders_an_attack_position(tmp_path: Path):
+    """``render --attack`` draws what ``path --attack`` answers: the cheapest place in melee
+    with the fighter, the harpy's attack still to make."""
+    out = tmp_path / "attack.svg"
+    result = runner.invoke(app, ["render", "example:harpy", "harpy", "--attack", "fighter",
+                                 "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    path = cli_json("path", "example:harpy", "harpy", "--attack", "fighter")
+    assert path["can_act"] is True
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    assert [(a.get("data-move"), a.get("data-total")) for a in arrows(root)] == \
+        [(s["move"], s["total"]) for s in path["steps"]]
+
+
+def test_cli_render_refuses_attack_with_a_destination():
+    result = runner.invoke(app, ["render", "example:harpy", "harpy", "--attack", "fighter",
+                                 "--to", "F6"])
+    assert result.exit_code == 2
+    assert "--attack finds its own destination" in result.output

@@ -296,4 +296,4 @@ def test_cli_render_bad_input_is_one_line_and_exit_2(args, message):
 def test_cli_render_needs_a_creature_for_a_path():
     result = runner.invoke(app, ["render", "example:giant-bat", "--to", "U35"])
     assert result.exit_code == 2
-    assert re.search(r"--to and --moves need a CREATURE", result.stderr)
+    assert re.search(r"--to, --attack and --moves need a CREATURE", result.stderr)

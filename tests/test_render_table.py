@@ -130,3 +130,30 @@ def test_cli_render_names_the_level_for_a_tabletop_path(tmp_path):
             root.findall(".//s:path[@class='reach-area']", NS)] == ["low"]
     step = root.find(".//s:line[@class='route-step']", NS)
     assert step is not None and step.get("data-move") == "30,20"
+
+
+def test_lengths_read_as_on_a_ruler():
+    """The morbid angel's air MOU is 35/2 cm exactly (C-mou); a player reads 17.5 cm."""
+    from wingbeat.examples import load_example
+
+    scenario = load_example("morbid-angel")
+    report = wingbeat.reach(scenario, "angel")
+    assert report.to_dict()["areas"][0]["budget"] == "35/2"  # the JSON contract stays exact
+    root = ET.fromstring(render_svg(scenario, reach=report, creature="angel"))
+    words = [t.text for t in root.iterfind(".//s:text[@class='area-words']", NS)]
+    assert words == ["tier 2: 17.5 cm", "tier 1: 12.5 cm (descent)"]
+    assert root.get("data-budget") == "17.5"
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    ("35/2", "17.5"), ("1/8", "0.125"), ("-7/4", "-1.75"), ("1/20", "0.05"), ("12", "12"),
+    ("1/3", "1/3"), ("5/6", "5/6"),
+])
+def test_format_decimal_is_exact_or_keeps_the_fraction(value, shown):
+    from fractions import Fraction
+
+    from wingbeat.model import format_decimal
+
+    assert format_decimal(value) == shown
+    if "/" not in shown or "." in shown:
+        assert Fraction(shown) == Fraction(value)

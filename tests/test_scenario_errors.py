@@ -62,6 +62,10 @@ def test_the_good_file_loads(tmp_path: Path) -> None:
     ("columns: 30", "columns: 0", "map.columns", "greater than or equal to 1"),
     ("ruleset: volare", "ruleset: warhammer", "ruleset", "expected one of"),
     ("fly: 8, ", "", "creatures[0].fly", "no fly speed"),
+    ("altitude: 2", "altitude: yes", "creatures[0].altitude", "not true/false"),
+    ("top: 10", "top: true", "map.top", "not true/false"),
+    ("{at: [P14, P16], ground: 2}", "{at: [P14, P16], ground: on}", "map.cells[0].ground",
+     "not true/false"),
 ])
 def test_bad_scenarios_name_the_place(tmp_path: Path, old: str, new: str, where: str,
                                       words: str) -> None:
@@ -130,3 +134,16 @@ def test_cli_json_error_is_json() -> None:
     result = CliRunner().invoke(app, ["reach", "example:giant-bat", "dragon", "--json"])
     assert result.exit_code == 2
     assert '"error"' in result.stdout and "dragon" in result.stdout
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("ruleset: dnd5e\nmap: {columns: 5, rows: 5}\ncreatures:\n"
+     "  - {id: harpy, speed: {walk: 20, fly: true}, at: B2}\n", "creatures[0].speed.fly"),
+    ("ruleset: confrontation\nmap: {table: [60, 60]}\ncreatures:\n"
+     "  - {id: angel, mou: {ground: 10, air: 17.5}, tier: 2, at: [true, 30]}\n",
+     "creatures[0].at"),
+])
+def test_true_is_no_number_in_any_ruleset(tmp_path: Path, text: str, where: str) -> None:
+    error = error_for(tmp_path, text)
+    assert error.where.startswith(where), str(error)
+    assert "not true/false" in error.message, str(error)

@@ -10,7 +10,7 @@ from .model import Scenario
 from .rules import find_ruleset
 from .rules.base import Result
 
-__all__ = ["attack_path", "check", "engagement", "open_scenario", "path", "reach"]
+__all__ = ["attack_path", "check", "engagement", "open_scenario", "path", "reach", "route"]
 
 
 def open_scenario(where: str | Path) -> Scenario:
@@ -47,6 +47,23 @@ def attack_path(scenario: Scenario, creature: str, target: str, **options: Any) 
                           "give a destination with --to")
     result: Result = finder(scenario, creature, target, options)
     return result
+
+
+def route(scenario: Scenario, creature: str, *, to: str | None = None,
+          attack: str | None = None, altitude: int | str | None = None, mode: str | None = None,
+          can_act: bool = False, **options: Any) -> Result:
+    """``wingbeat path`` as the CLI, the web API and ``render`` take it: a destination ``to``
+    (``can_act``: only ways that keep the attack) or an ``attack`` position, never both."""
+    if attack is not None:
+        if to is not None or altitude is not None or mode is not None:
+            raise OptionError("--attack finds its own destination: leave out --to, --altitude "
+                              "and --mode")
+        return attack_path(scenario, creature, attack, **options)
+    if to is None:
+        raise OptionError("path needs a destination (--to U35) or a target (--attack ID)")
+    if can_act:
+        options = {**options, "can_act": True}
+    return path(scenario, creature, to, altitude=altitude, mode=mode, **options)
 
 
 def check(scenario: Scenario, creature: str, moves: str, **options: Any) -> Result:

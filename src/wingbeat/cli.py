@@ -15,7 +15,7 @@ import typer
 
 from . import _api
 from ._console import err, fail, out, parse_query_options
-from .errors import OptionError, WingbeatError
+from .errors import WingbeatError
 from .examples import example_names
 from .rules.base import Result
 from .rules.grid import ReachReport
@@ -96,18 +96,9 @@ def path(
 ) -> None:
     """The cheapest way to a destination (or to an attack position) this round, step by step."""
     def find() -> Result:
-        opened = _api.open_scenario(scenario)
-        options = parse_query_options(option, no_checks)
-        if attack is not None:
-            if to is not None or altitude is not None or mode is not None:
-                raise OptionError("--attack finds its own destination: leave out --to, "
-                                  "--altitude and --mode")
-            return _api.attack_path(opened, creature, attack, **options)
-        if to is None:
-            raise OptionError("path needs a destination (--to U35) or a target (--attack ID)")
-        if can_act:
-            options["can_act"] = True
-        return _api.path(opened, creature, to, altitude=altitude, mode=mode, **options)
+        return _api.route(_api.open_scenario(scenario), creature, to=to, attack=attack,
+                          altitude=altitude, mode=mode, can_act=can_act,
+                          **parse_query_options(option, no_checks))
 
     _answer(find, json_)
 

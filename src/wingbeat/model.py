@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Check", "Scenario", "format_cost"]
+__all__ = ["Check", "Scenario", "format_cost", "format_decimal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,3 +54,27 @@ def format_cost(value: Fraction | int) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return f"{value.numerator}/{value.denominator}"
+
+
+def format_decimal(value: Fraction | int | str) -> str:
+    """``Fraction(35, 2)`` → ``"17.5"``: a cost as a person reads it on a ruler, still exact.
+
+    A value with no finite decimal (``1/3``) keeps its fraction: never a rounded number.
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    rest = value.denominator
+    places = 0
+    for prime in (2, 5):
+        count = 0
+        while rest % prime == 0:
+            rest //= prime
+            count += 1
+        places = max(places, count)
+    if rest != 1:
+        return format_cost(value)
+    scaled = abs(value) * 10**places
+    whole, part = divmod(int(scaled), 10**places)
+    sign = "-" if value < 0 else ""
+    return f"{sign}{whole}.{part:0{places}d}"

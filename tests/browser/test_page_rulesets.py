@@ -113,7 +113,10 @@ def test_morbid_angel_tiers_click_a_point_and_a_refused_move(page: Page, server:
     expect(page.locator("#altitude-word")).to_have_text("Tier")
     expect(page.locator("#path-hint")).to_contain_text("Click a point on the table")
     expect(page.locator("#reach-summary")).to_have_text(
-        "Can end at tier 2: 35/2 cm; tier 1: 25/2 cm (descent).")
+        "Can end at tier 2: 17.5 cm; tier 1: 12.5 cm (descent).")
+    # a tabletop length reads as on a ruler, exactly: a third keeps its fraction
+    assert page.evaluate("['35/2', '-7/4', '1/3', '12'].map(shown)") == \
+        ["17.5", "-1.75", "1/3", "12"]
     page.locator("#altitude").fill("1")
     expect(page.locator("#altitude-value")).to_have_text("tier 1")
     expect(page.locator("#map svg")).to_have_attribute("data-altitude", "1")

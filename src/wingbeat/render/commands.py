@@ -36,6 +36,11 @@ def render_command(
     to: Annotated[str | None, typer.Option(
         "--to", help="Also draw the cheapest path to this cell (at --altitude if given).")] = None,
     mode: Annotated[str | None, typer.Option(help="Mode the path must end in.")] = None,
+    attack: Annotated[str | None, typer.Option(
+        "--attack", help="Instead of --to: draw the cheapest way to a place in melee with this "
+                         "creature, the attack still to make.")] = None,
+    can_act: Annotated[bool, typer.Option(
+        "--can-act", help="With --to: only ways that leave the creature an attack.")] = False,
     moves: Annotated[str | None, typer.Option(
         help='Also draw this declared move, checked ("U35 down hover").')] = None,
     no_checks: Annotated[bool, typer.Option(
@@ -58,11 +63,12 @@ def render_command(
             reach = _api.reach(opened, creature, **extra)
             if moves is not None:
                 route = _api.check(opened, creature, moves, **parse_query_options(option))
-            elif to is not None:
-                route = _api.path(opened, creature, to, altitude=altitude_words(opened, level),
-                                  mode=mode, **extra)
-        elif to is not None or moves is not None:
-            raise WingbeatError("--to and --moves need a CREATURE")
+            elif to is not None or attack is not None:
+                route = _api.route(
+                    opened, creature, to=to, attack=attack, mode=mode, can_act=can_act,
+                    altitude=None if attack else altitude_words(opened, level), **extra)
+        elif to is not None or moves is not None or attack is not None:
+            raise WingbeatError("--to, --attack and --moves need a CREATURE")
         svg = render_svg(opened, reach=reach, altitude=level, route=route, creature=creature)
     except WingbeatError as exc:
         fail(str(exc), False)

@@ -14,7 +14,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from ..errors import NotationError, OptionError
-from ..model import Scenario
+from ..model import Scenario, format_decimal
 from ..rules.base import Result
 from .svg import (
     ILLEGAL_COLOR,
@@ -392,9 +392,9 @@ def _figure(f: Any, screen: Any, focused: bool, index: int, levels: list[str]) -
 def _budget(report: dict[str, Any]) -> str | None:
     """The reach's budget; for a ruleset that gives one per area, the largest."""
     if report.get("budget"):
-        return str(report["budget"])
-    budgets = [str(a["budget"]) for a in report["areas"] if a.get("budget")]
-    return max(budgets, key=lambda b: Fraction(b)) if budgets else None
+        return format_decimal(report["budget"])
+    budgets = [Fraction(a["budget"]) for a in report["areas"] if a.get("budget")]
+    return format_decimal(max(budgets)) if budgets else None
 
 
 def _legend(report: dict[str, Any] | None, altitude: int | None, levels: list[str],
@@ -444,9 +444,9 @@ def _area_words(area: dict[str, Any], report: dict[str, Any]) -> str:
     if "full_speed" in area:
         radius = area["full_speed"].get("radius")
         climb = (area.get("climb") or {}).get("cost")
-        return f"{radius} {unit}" + (f" after a climb of {climb}" if climb not in (None, "0")
-                                     else "")
+        return f"{radius if radius is None else format_decimal(radius)} {unit}" + (
+            f" after a climb of {format_decimal(climb)}" if climb not in (None, "0") else "")
     if "budget" in area:
         change = area.get("change")
-        return f"{area['budget']} {unit}" + (f" ({change})" if change else "")
+        return f"{format_decimal(area['budget'])} {unit}" + (f" ({change})" if change else "")
     return ""

@@ -17,11 +17,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .. import _api
-from ..errors import OptionError, ScenarioError, WingbeatError
-from ..model import Scenario
+from ..errors import ScenarioError, WingbeatError
 from ..render import altitude_words, render_svg, scenario_summary
 from ..rules import find_ruleset
-from ..rules.base import Result
 from .scenarios import MAX_BYTES, Opened, ScenarioStore
 
 __all__ = ["DEFAULT_SCENARIO", "create_app"]
@@ -160,9 +158,9 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
         --json``); with ``attack``, to a melee position against that creature with the attack
         still to make (``--attack``); with ``can_act``, only ways that keep it (``--can-act``)."""
         found = opened(scenario)
-        return _route(found.scenario, creature, to=to, altitude=altitude, mode=mode,
-                      attack=attack, can_act=can_act,
-                      options=parse_query_options(option, no_checks)).to_dict()
+        return _api.route(found.scenario, creature, to=to, altitude=altitude, mode=mode,
+                          attack=attack, can_act=can_act,
+                          **parse_query_options(option, no_checks)).to_dict()
 
     @app.get("/api/check", tags=["queries"])
     def check(creature: CreatureQ,
@@ -203,9 +201,9 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
             if moves:
                 route = _api.check(found.scenario, creature, moves, **parse_query_options(option))
             elif to or attack:
-                route = _route(found.scenario, creature, to=to, mode=mode, attack=attack,
-                               altitude=None if attack else altitude_words(found.scenario, level),
-                               can_act=can_act, options=extra)
+                route = _api.route(
+                    found.scenario, creature, to=to, mode=mode, attack=attack, can_act=can_act,
+                    altitude=None if attack else altitude_words(found.scenario, level), **extra)
         elif to or moves or attack:
             raise WingbeatError("to, attack and moves need a creature")
         svg = render_svg(found.scenario, reach=reach_report, altitude=level, route=route,
@@ -217,23 +215,6 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
     app.include_router(play_router)  # /api/play: the encounter page's API (static/play.html)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
-
-
-def _route(scenario: Scenario, creature: str, *, to: str | None, altitude: str | None,
-           mode: str | None, attack: str | None, can_act: bool,
-           options: dict[str, Any]) -> Result:
-    """``wingbeat path``: a destination (``can_act``: keeping the attack) or an attack position,
-    refused with the CLI's messages when both or neither is given."""
-    if attack is not None:
-        if to is not None or altitude is not None or mode is not None:
-            raise OptionError("--attack finds its own destination: leave out --to, --altitude "
-                              "and --mode")
-        return _api.attack_path(scenario, creature, attack, **options)
-    if to is None:
-        raise OptionError("path needs a destination (--to U35) or a target (--attack ID)")
-    if can_act:
-        options = {**options, "can_act": True}
-    return _api.path(scenario, creature, to, altitude=altitude, mode=mode, **options)
 
 
 def _summary(found: Opened) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from ...model import format_cost
+from ...model import format_cost, format_decimal
 from .model import Edition, Fighter
 
 __all__ = ["CHANGE_COST", "Budget", "Change", "Order", "budget", "change_between"]
@@ -81,21 +81,12 @@ class Budget:
                 "rule": self.rule, "reason": self.reason}
 
     def words(self) -> str:
-        text = f"{self.mou} MOU {_decimal(self.value)}"
+        text = f"{self.mou} MOU {format_decimal(self.value)}"
         if self.deduction:
-            text += f" − {_decimal(self.deduction)} = {_decimal(self.reduced)}"
+            text += f" − {format_decimal(self.deduction)} = {format_decimal(self.reduced)}"
         if self.factor != 1:
-            text += f", × {_decimal(self.factor)} = {_decimal(self.total)}"
+            text += f", × {format_decimal(self.factor)} = {format_decimal(self.total)}"
         return text + f" cm ({self.reason})"
-
-
-def _decimal(value: Fraction) -> str:
-    if value.denominator == 1:
-        return str(value.numerator)
-    as_float = float(value)
-    if Fraction(str(as_float)) == value:
-        return str(as_float)
-    return format_cost(value)
 
 
 def budget(edition: Edition, fighter: Fighter, start_tier: int, change: Change | None,

@@ -341,10 +341,27 @@ function eventText(event) {
   return `${event.type}${rest ? ": " + rest : ""}`;
 }
 
+// On a tabletop a length reads as on a ruler: "35/2" cm shows as 17.5 (exact: only halves,
+// fifths and the like have a finite decimal; anything else keeps its fraction).
+function shown(cost) {
+  const text = String(cost);
+  const match = /^(-?\d+)\/(\d+)$/.exec(text);
+  if (!match || !state.info || state.info.map.kind !== "table") return text;
+  let rest = Number(match[2]);
+  let places = 0;
+  for (const prime of [2, 5]) {
+    let count = 0;
+    while (rest % prime === 0) { rest /= prime; count += 1; }
+    places = Math.max(places, count);
+  }
+  if (rest !== 1 || places > 6) return text;
+  return String(Number((Number(match[1]) / Number(match[2])).toFixed(places)));
+}
+
 function stepCost(step) {
-  if (step.cost !== undefined) return step.cost;
-  if (step.length !== undefined) return step.length;
-  if (step.climb !== undefined) return `${step.climb} (climb)`;
+  if (step.cost !== undefined) return shown(step.cost);
+  if (step.length !== undefined) return shown(step.length);
+  if (step.climb !== undefined) return `${shown(step.climb)} (climb)`;
   return step.change || "0";
 }
 
@@ -355,7 +372,7 @@ function fillSteps(steps) {
   steps.forEach((s, i) => {
     const row = el("tr");
     const notes = [checksText(s.checks), ...(s.events || []).map(eventText)].filter((t) => t);
-    for (const text of [i + 1, s.move, stepCost(s), s.total, notes.join("; ")]) {
+    for (const text of [i + 1, s.move, stepCost(s), shown(s.total), notes.join("; ")]) {
       row.append(el("td", String(text)));
     }
     body.append(row);
@@ -398,7 +415,7 @@ function showPath(answer, goal) {
   }
   $("path-summary").className = "";
   $("path-summary").replaceChildren(
-    el("span", `${goal}: `), el("strong", `${answer.cost} ${answer.unit}`, "path-cost"),
+    el("span", `${goal}: `), el("strong", `${shown(answer.cost)} ${answer.unit}`, "path-cost"),
     el("span", answer.checks.length ? `, checks: ${checksText(answer.checks)}`
       : (ruleset().saves ? ", no checks" : "")));
   $("path-moves").textContent = answer.moves ? answer.moves : "(stays where it is)";
@@ -494,7 +511,7 @@ async function checkMove(text) {
   const out = $("check-result");
   out.replaceChildren();
   if (answer.legal) {
-    out.append(el("p", `Legal: ${answer.cost} ${answer.unit}`, "legal"));
+    out.append(el("p", `Legal: ${shown(answer.cost)} ${answer.unit}`, "legal"));
     out.append(el("p", `ends ${endText(answer.end)}${actText(answer)}`));
     if (turnText(answer.turn)) out.append(el("p", turnText(answer.turn), "muted"));
     if (answer.checks.length) out.append(el("p", `checks: ${checksText(answer.checks)}`));
@@ -504,7 +521,7 @@ async function checkMove(text) {
     head.append(el("span", e.rule, "rule"));
     out.append(head);
     out.append(el("p", e.message, "explanation"));
-    out.append(el("p", `stops before it: ${answer.cost} ${answer.unit}, ${endText(answer.end)}`,
+    out.append(el("p", `stops before it: ${shown(answer.cost)} ${answer.unit}, ${endText(answer.end)}`,
       "muted"));
   }
   for (const event of answer.events || []) {
