@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Literal
 
 from pydantic import Field
 
 from ..errors import ScenarioError
-from ..geometry.table import Table, format_number
+from ..geometry.table import format_number
 from ..model import Scenario
 from ..rules.battlesystem import (
     DEFAULT_LEVELS,
@@ -21,6 +20,7 @@ from ..rules.battlesystem import (
     Size,
 )
 from ._schema import StrictModel, check_unique_ids, validate
+from ._tabletop import exact, table_of
 
 __all__ = ["BattlesystemFile", "build"]
 
@@ -62,22 +62,10 @@ class BattlesystemFile(StrictModel):
     units: list[UnitModel] = []
 
 
-#: The largest table side: far beyond any table, small enough for areas to keep their 1 mm.
-MAX_TABLE = 10_000
-
-
-def _exact(value: float) -> Fraction:
-    return Fraction(str(value))
-
-
 def build(data: dict[str, Any], source: str) -> Scenario:
     """Validate ``battlesystem`` scenario data and build its battle."""
     model = validate(BattlesystemFile, data, source)
-    width, height = model.map.table
-    if not (0 < width <= MAX_TABLE and 0 < height <= MAX_TABLE):
-        raise ScenarioError(f"expected a table [width, height] in inches, both positive and at "
-                            f"most {MAX_TABLE}", where="map.table")
-    table = Table(width, height)
+    table = table_of(model.map.table, "inches")
     levels = _levels(model.options)
     battle = BattlesystemBattle(game=model.options.game, table=table, levels=levels)
     names = [n.lower() for n in battle.level_names]
@@ -106,7 +94,7 @@ def _levels(options: OptionsModel) -> tuple[AltitudeLevel, ...]:
                                 where=f"{where}.name")
         if "," in level.name or " " in level.name:
             raise ScenarioError("a level name is one word without commas", where=f"{where}.name")
-        height = _exact(level.height)
+        height = exact(level.height)
         if levels and height <= levels[-1].height:
             raise ScenarioError(f"expected levels from lowest to highest; "
                                 f"{format_number(height)}\" is not above {levels[-1].name} "
@@ -148,5 +136,5 @@ def _unit(u: UnitModel, battle: BattlesystemBattle, names: list[str],
         raise ScenarioError(f"{u.id} is flying but has no fly rate (B-units)", where=f"{where}.fly")
     return BattlesystemUnit(
         id=u.id, name=u.name, at=(float(u.at[0]), float(u.at[1])), heading=u.heading % 360.0,
-        fly=_exact(u.fly), altitude=altitude, maneuverability=u.maneuverability, size=u.size,
+        fly=exact(u.fly), altitude=altitude, maneuverability=u.maneuverability, size=u.size,
         magical=u.magical, mounted=u.mounted, formation=u.formation, side=u.side)

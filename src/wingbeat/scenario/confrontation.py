@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Literal
 
 from pydantic import Field, field_validator
 from shapely.geometry import Polygon
 
 from ..errors import ScenarioError
-from ..geometry.table import Point, Table, TablePolygon, format_point
+from ..geometry.table import Point, TablePolygon, format_point
 from ..model import Scenario
 from ..rules.confrontation import ConfrontationBattle, Edition, Fighter, Obstacle, Zone
 from ._schema import StrictModel, check_unique_ids, validate
+from ._tabletop import MAX_TABLE, exact, table_of
 
 __all__ = ["ConfrontationFile", "build"]
 
@@ -72,26 +72,14 @@ class ConfrontationFile(StrictModel):
     creatures: list[CreatureModel] = []
 
 
-#: The largest table side: far beyond any table, small enough for areas to keep their 1 mm.
-MAX_TABLE = 10_000
-
-
-def _exact(value: float) -> Fraction:
-    return Fraction(str(value))
-
-
 def build(data: dict[str, Any], source: str) -> Scenario:
     """Validate ``confrontation`` scenario data and build its battle."""
     model = validate(ConfrontationFile, data, source)
-    width, height = model.map.table
-    if not (0 < width <= MAX_TABLE and 0 < height <= MAX_TABLE):
-        raise ScenarioError(f"expected a table [width, height] in cm, both positive and at "
-                            f"most {MAX_TABLE}", where="map.table")
-    table = Table(width, height)
+    table = table_of(model.map.table, "cm")
     obstacles = tuple(
-        Obstacle(_outline(o.polygon, o.name, f"map.obstacles[{i}].polygon"), _exact(o.height))
+        Obstacle(_outline(o.polygon, o.name, f"map.obstacles[{i}].polygon"), exact(o.height))
         for i, o in enumerate(model.map.obstacles))
-    zones = tuple(Zone(_outline(z.polygon, z.name, f"map.zones[{i}].polygon"), _exact(z.factor))
+    zones = tuple(Zone(_outline(z.polygon, z.name, f"map.zones[{i}].polygon"), exact(z.factor))
                   for i, z in enumerate(model.map.zones))
     battle = ConfrontationBattle(model.options.edition, table, obstacles, zones)
     fighters = []
@@ -127,7 +115,7 @@ def _fighter(c: CreatureModel, battle: ConfrontationBattle, where: str) -> Fight
                 label = obstacle.name or "an obstacle"
                 raise ScenarioError(f"{format_point(at)} is inside {label} over 15 cm: a flyer at "
                                     "tier 1 goes around it (C-terrain)", where=f"{where}.at")
-    return Fighter(id=c.id, name=c.name, at=at, ground_mou=_exact(c.mou.ground),
-                   air_mou=_exact(c.mou.air), tier=c.tier,
+    return Fighter(id=c.id, name=c.name, at=at, ground_mou=exact(c.mou.ground),
+                   air_mou=exact(c.mou.air), tier=c.tier,
                    facing=None if c.facing is None else c.facing % 360.0, side=c.side,
-                   base=_exact(c.base))
+                   base=exact(c.base))
