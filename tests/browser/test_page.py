@@ -106,3 +106,22 @@ def test_upload_a_scenario_and_see_a_clear_error_for_a_bad_one(page: Page, tmp_p
     page.locator("#upload").set_input_files(str(bad))
     expect(page.locator("#error")).to_contain_text(
         "bad.yaml: map.colour: unknown key: not part of the scenario format")
+
+
+def test_a_slow_answer_never_overwrites_a_later_click(page: Page, server: str):
+    """Click U35, then T36 before U35's path arrives: the panel ends on T36, never on U35."""
+    set_altitude(page, 1)
+    page.evaluate("""() => {
+        const original = window.fetch;
+        window.fetch = (url, init) => {
+            const answer = original(url, init);
+            if (!String(url).includes("to=U35")) return answer;
+            return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 1500)));
+        };
+    }""")
+    page.locator('#map g.hex[data-cell="U35"]').click()
+    page.locator('#map g.hex[data-cell="T36"]').click()
+    expect(page.locator("#path-summary")).to_contain_text("To T36 at altitude 1")
+    page.wait_for_timeout(2500)  # U35's answer has arrived by now, and must have been dropped
+    expect(page.locator("#path-summary")).to_contain_text("To T36 at altitude 1")
+    expect(page.locator("#map g.hex.selected")).to_have_attribute("data-cell", "T36")

@@ -242,7 +242,12 @@ function showAltitude() {
     : altitudeLabel(state.altitude);
 }
 
+// Each path, attack or check question gets a ticket; an answer that arrives after a newer
+// question (a second click, an option change) is dropped, so the panel always shows the last.
+let asking = 0;
+
 function clearRoute() {
+  asking += 1;
   state.to = null;
   state.attack = null;
   state.moves = null;
@@ -435,10 +440,12 @@ async function choose(cell) {
   $("check-result").replaceChildren();
   const asked = { scenario: state.scenario, creature: state.creature, options: optionList(),
     noChecks: state.noChecks };
+  const ticket = ++asking;
   const answer = await api("path", {
     ...base(), to: cell, altitude: pathAltitude(), no_checks: state.noChecks,
     can_act: state.canAct,
   });
+  if (ticket !== asking) return;
   const goal = cell + (state.altitude === null ? "" : ` at ${altitudePhrase(state.altitude)}`);
   showPath(answer, `To ${goal}` + (state.canAct ? ", still able to attack" : ""));
   await Promise.all([draw(), answer.can_act === false ? showToAct(answer, asked) : null]);
@@ -489,7 +496,9 @@ async function attackPosition() {
   const target = $("other-select").value;
   if (!state.creature || !target) return;
   showError(null);
+  const ticket = ++asking;
   const answer = await api("path", { ...base(), attack: target, no_checks: state.noChecks });
+  if (ticket !== asking) return;
   state.to = null;
   state.moves = null;
   state.attack = target;
@@ -504,7 +513,9 @@ async function attackPosition() {
 async function checkMove(text) {
   if (!state.creature) return;
   showError(null);
+  const ticket = ++asking;
   const answer = await api("check", { ...base(), moves: text });
+  if (ticket !== asking) return;
   state.moves = text;
   state.to = null;
   state.attack = null;
