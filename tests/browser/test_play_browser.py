@@ -94,3 +94,37 @@ def test_play_two_rounds_in_the_page(play_server: str, browser: Any, tmp_path: P
     _round_is(page, 2)
     assert errors == []
     page.close()
+
+
+def test_a_move_with_options_in_the_page(play_server: str, browser: Any) -> None:
+    """A confrontation run (C-mou: factor 2) declared from the page, and a bad option."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(play_server + "/static/play.html")
+    page.wait_for_selector("#scenario-select option[value='example:morbid-angel']",
+                           state="attached")
+    page.select_option("#scenario-select", "example:morbid-angel")
+    page.fill("#seed-input", "3")
+    page.fill("#name-input", "ruins")
+    page.click("#new-button")
+    _round_is(page, 1)
+    expect(page.locator("#encounter-info")).to_contain_text("(ruins)")
+
+    # a walk: (17.5 − 5) cm is too short; the same move as a run (× 2) is legal
+    walk = _move(page, "angel", "down 30,55")
+    assert walk.startswith("Refused at step 2 (30,55)") and "[C-change]" in walk
+    page.fill("#options-input", "bogus=1")
+    page.click("#move-button")
+    expect(page.locator("#error")).to_contain_text(
+        "confrontation does not know the option(s) bogus")
+    page.fill("#options-input", "factor=2")
+    page.click("#move-button")     # the refusal above is still shown until the answer comes
+    expect(page.locator("#move-result")).to_contain_text("angel: down 30,55 (factor=2)")
+    expect(page.locator("#options-input")).to_have_value("")
+    expect(page.locator("#error")).to_be_hidden()
+    expect(page.locator("#log")).to_contain_text("angel: down 30,55 (factor=2)")
+    assert page.text_content("#pieces tr[data-creature='angel'] td:nth-child(3)").startswith(
+        "30,55 tier 1")
+    assert errors == []
+    page.close()

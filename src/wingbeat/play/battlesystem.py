@@ -20,9 +20,13 @@ from ..model import Scenario
 from ..rules.battlesystem import BattlesystemBattle, BattlesystemUnit, Formation, check_move
 from ..rules.battlesystem.rounds import gone_refusal, unit_after
 from .dice import Dice
-from .engine import Piece, Played
+from .engine import SEARCH_ONLY, Piece, Played, move_options
 
-__all__ = ["ADAPTER", "BattlesystemPlay"]
+__all__ = ["ADAPTER", "REFUSED_OPTIONS", "BattlesystemPlay"]
+
+#: BATTLESYSTEM's one query option narrows searches (and its flight rolls no save): a declared
+#: move carries none.
+REFUSED_OPTIONS = {"no_checks": SEARCH_ONLY}
 
 
 def _battle(scenario: Scenario) -> BattlesystemBattle:
@@ -69,7 +73,8 @@ class BattlesystemPlay:
         return replace(battle, units=units)
 
     def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
-             dice: Dice) -> Played:
+             dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
+        move_options(scenario, creature, options, refused=REFUSED_OPTIONS)
         battle = self.battle_now(scenario, pieces)
         unit = battle.unit(creature)
         if pieces[creature].get("left"):

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .._console import fail, out
+from .._console import fail, out, parse_query_options
 from ..errors import WingbeatError
 from ..rules.base import Result
 from .engine import CONDITION, Action, Entry, RefusedMove
@@ -116,12 +116,17 @@ def move(
     creature: Annotated[str, typer.Argument(help="The creature's id.")],
     moves: Annotated[str, typer.Argument(
         help='Its declared move in the ruleset\'s notation, e.g. "U35 down hover" ("" holds).')],
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A ruleset query option the move is played under, KEY=VALUE "
+                               "(repeatable), as wingbeat check takes it: factor=2 (a "
+                               "confrontation run), pursuit=true.")] = None,
     db: DbOpt = None,
     json_: JsonOpt = False,
 ) -> None:
     """Declare a creature's move: checked, its saves rolled, its consequences applied."""
     def make(store: EncounterStore) -> Result:
-        return _outcome(store, encounter, store.move(encounter, creature, moves))
+        options = parse_query_options(option)
+        return _outcome(store, encounter, store.move(encounter, creature, moves, options))
     _run(make, db, json_)
 
 
@@ -172,7 +177,7 @@ def show(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) 
     """Where the encounter stands: round, turn order, every creature, who must act."""
     def make(store: EncounterStore) -> Result:
         info, now = store.current(_latest(store, encounter))
-        return snapshot(info, store.setup(info), now.state)
+        return snapshot(info, store.setup(info), now.state, last=now)
     _run(make, db, json_)
 
 

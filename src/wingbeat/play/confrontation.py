@@ -1,7 +1,8 @@
 """Playing ``confrontation`` round by round: the adapter between the play engine and the ruleset.
 
-A declared move is checked by ``check_move`` (the one legality function, as ``wingbeat check``
-does; MOU factor 1, no pursuit) against every fighter where it stands now (a dive charge needs its
+A declared move is checked by the ruleset's ``check`` (``check_move``, the one legality function),
+exactly as ``wingbeat check`` does with the move's options (``factor`` on MOU for a run or a
+charge, default 1; ``pursuit``), against every fighter where it stands now (a dive charge needs its
 target's place and tier); ``rules.confrontation.rounds.fighter_after`` applies it. Each move logs
 its tier change, landing or dive charge (C-dive: INI +2, ATT +2, FOR +2 for the game master).
 One change of tier a turn (C-change): the piece remembers it until the end of the round, when it
@@ -12,18 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from ..errors import OptionError
 from ..geometry.table import format_number, format_point, parse_point
 from ..model import Scenario
-from ..rules.confrontation import ConfrontationBattle, Fighter, check_move
+from ..rules.confrontation import RULESET, ConfrontationBattle, Fighter
 from ..rules.confrontation.rounds import changed_refusal, fighter_after, turn_events
 from .dice import Dice
-from .engine import Piece, Played
+from .engine import SEARCH_ONLY, Piece, Played, move_options
 
-__all__ = ["ADAPTER", "ConfrontationPlay"]
+__all__ = ["ADAPTER", "REFUSED_OPTIONS", "TAKES_OPTIONS", "ConfrontationPlay"]
+
+#: What one move may be: a run or a charge (``factor`` on MOU, C-mou), a pursuit move (``pursuit``:
+#: no change of tier, C-change). ``wingbeat check`` judges their values.
+TAKES_OPTIONS = ("factor", "pursuit")
+REFUSED_OPTIONS = {"no_checks": SEARCH_ONLY}
 
 _CHANGES = ("up", "takeoff", "take-off", "down", "land")
 
@@ -67,11 +72,13 @@ class ConfrontationPlay:
                                               for f in battle.fighters))
 
     def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
-             dice: Dice) -> Played:
+             dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
+        chosen = move_options(scenario, creature, options, takes=TAKES_OPTIONS,
+                              refused=REFUSED_OPTIONS)
         battle = self.battle_now(scenario, pieces)
         fighter = battle.fighter(creature)
         piece = pieces[creature]
-        report = check_move(battle, fighter, moves, Fraction(1), False)
+        report = RULESET.check(replace(scenario, battle=battle), creature, moves, chosen)
         change = _first_change(moves)
         if report.legal and piece.get("changed") and change is not None:
             error = changed_refusal(fighter, change[1], change[0])

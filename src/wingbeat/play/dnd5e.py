@@ -36,9 +36,22 @@ from ..rules.dnd5e.rounds import (
 from ..rules.dnd5e.turn import turn_report
 from ..rules.grid import grid_check
 from .dice import Dice
-from .engine import Piece, Played, must_act
+from .engine import Piece, Played, move_options, must_act
 
-__all__ = ["ADAPTER", "FRESH_TURN", "Dnd5ePlay"]
+__all__ = ["ADAPTER", "FRESH_TURN", "REFUSED_OPTIONS", "Dnd5ePlay"]
+
+#: dnd5e's query options override the scenario's rules for one question; in play they would
+#: change the rules of the fight for one move, so a declared move carries none.
+REFUSED_OPTIONS = {
+    "diagonals": "how diagonals count is the encounter's rule for every move; set it in the "
+                 "scenario's options (options: {diagonals: dmg})",
+    "units": "the unit of measure is the encounter's, for every move and piece; set it in the "
+             "scenario's options (options: {units: m})",
+    "fall_rate": "XGtE's rate of falling is the encounter's rule for every fall, and a fall goes "
+                 "on from one turn to the next; set it in the scenario's options",
+    "flyer_fall": "XGtE's flyer fall is the encounter's rule for every fall, and a fall goes on "
+                  "from one turn to the next; set it in the scenario's options",
+}
 
 #: What a creature has used of its turn, as it stands before it moves (D-turn).
 FRESH_TURN: dict[str, Any] = {"spent": "0", "action": "unused", "interaction": "unused"}
@@ -110,7 +123,8 @@ class Dnd5ePlay:
                                                for c in battle.creatures))
 
     def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
-             dice: Dice) -> Played:
+             dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
+        move_options(scenario, creature, options, refused=REFUSED_OPTIONS)
         battle = self.battle_now(scenario, pieces)
         space = space_for(battle, creature)
         checked = grid_check(space, moves)

@@ -8,18 +8,26 @@ of the round, or the game master's word that a creature's conditions changed (kn
 grappled …), for a ruleset whose adapter takes it (``ConditionAdapter``). Each entry rolls with
 its own generator derived from the seed and its number (``dice.Dice``), so replaying the same
 actions gives the same state, roll for roll.
+
+A declared move may carry the ruleset's query options (``factor=2``: a confrontation run), as
+``wingbeat check --option`` takes them: they are part of its action, so the log, undo and replay
+keep them. Each adapter says which options one move may carry (``move_options``); the others
+belong in the scenario, or only narrow a search.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 from importlib import import_module
 from typing import Any, Protocol, runtime_checkable
 
 from ..errors import IllegalMoveError, OptionError, ScenarioError
 from ..model import Scenario
+from ..rules import find_ruleset
 from ..rules.grid import GridSpace
 from .dice import Dice
 
@@ -35,6 +43,7 @@ __all__ = [
     "Setup",
     "adapter_for",
     "apply",
+    "move_options",
     "must_act",
     "replay",
     "start",
@@ -42,6 +51,8 @@ __all__ = [
 
 Piece = dict[str, Any]
 Pieces = Mapping[str, Piece]
+#: A query option's value as ``--option KEY=VALUE`` parses it (``_console.parse_query_options``).
+OptionValue = bool | int | float | str
 
 _ADAPTERS = {
     "volare": "wingbeat.play.volare",
@@ -108,8 +119,11 @@ class PlayAdapter(Protocol):
         ...
 
     def move(self, scenario: Scenario, pieces: Pieces, creature: str, moves: str,
-             dice: Dice) -> Played:
-        """Check a declared move against the pieces as they stand, roll its checks, apply it."""
+             dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
+        """Check a declared move against the pieces as they stand, roll its checks, apply it.
+
+        ``options`` are the move's query options (``{"factor": 2}``); an option the move cannot
+        carry raises ``OptionError`` (see ``move_options``)."""
         ...
 
     def end_round(self, scenario: Scenario, pieces: Pieces) -> tuple[dict[str, Piece],
@@ -163,28 +177,73 @@ def adapter_for(ruleset: str) -> PlayAdapter:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One entry's cause: ``move`` (a creature's declared move), ``next-round``, or
-    ``condition`` (the game master changes a creature's conditions; ``moves`` holds the change)."""
+    """One entry's cause: ``move`` (a creature's declared move, with the query options it is
+    played under), ``next-round``, or ``condition`` (the game master changes a creature's
+    conditions; ``moves`` holds the change).
+
+    ``options`` are sorted (key, value) pairs, so an action stays hashable and its JSON stable;
+    make a move with ``Action.declare``."""
 
     kind: str
     creature: str | None = None
     moves: str = ""
+    options: tuple[tuple[str, OptionValue], ...] = ()
+
+    @classmethod
+    def declare(cls, creature: str, moves: str,
+                options: Mapping[str, Any] | None = None) -> Action:
+        """A creature's declared move, under the ruleset's query options (``{"factor": 2}``)."""
+        return cls(MOVE, creature, moves, _frozen_options(options or {}))
+
+    @property
+    def option_map(self) -> dict[str, OptionValue]:
+        return dict(self.options)
 
     def to_dict(self) -> dict[str, Any]:
         if self.kind in (MOVE, CONDITION):
-            return {"kind": self.kind, "creature": self.creature, "moves": self.moves}
+            data: dict[str, Any] = {"kind": self.kind, "creature": self.creature,
+                                    "moves": self.moves}
+            if self.options:  # additive: an action without options reads as it always did
+                data["options"] = self.option_map
+            return data
         return {"kind": self.kind}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Action:
-        return cls(str(data["kind"]), data.get("creature"), str(data.get("moves", "")))
+        """An action as the log stores it; an entry written before moves took options has no
+        ``options`` key, and means none."""
+        return cls(str(data["kind"]), data.get("creature"), str(data.get("moves", "")),
+                   _frozen_options(data.get("options") or {}))
 
     def __str__(self) -> str:
         if self.kind == MOVE:
-            return f"{self.creature}: {self.moves or '(holds)'}"
+            return f"{self.creature}: {self.moves or '(holds)'}{options_text(self.options)}"
         if self.kind == CONDITION:
             return f"GM: {self.creature} {self.moves}"
         return self.kind
+
+
+def _frozen_options(options: Mapping[str, Any]) -> tuple[tuple[str, OptionValue], ...]:
+    """Options as sorted pairs; an exact fraction is kept as its text (``5/2``), and a value
+    JSON cannot keep exactly (a list, a NaN) is bad input."""
+    pairs = []
+    for key, value in options.items():
+        if not isinstance(key, str) or not key:
+            raise OptionError(f"an option's name is a word, got {key!r}")
+        if isinstance(value, Fraction):
+            value = str(value)
+        if not isinstance(value, bool | int | float | str) or (
+                isinstance(value, float) and not math.isfinite(value)):
+            raise OptionError(f"option {key} is true, false, a number or a word, got {value!r}")
+        pairs.append((key, value))
+    return tuple(sorted(pairs))
+
+
+def options_text(options: Iterable[tuple[str, OptionValue]]) -> str:
+    """`` (factor=2, pursuit=true)`` as typed after ``--option``; empty without options."""
+    words = [f"{key}={str(value).lower() if isinstance(value, bool) else value}"
+             for key, value in options]
+    return f" ({', '.join(words)})" if words else ""
 
 
 @dataclass(frozen=True)
@@ -339,6 +398,8 @@ def _obligations(setup: Setup, state: EncounterState) -> list[dict[str, Any]]:
 
 def apply(setup: Setup, state: EncounterState, action: Action) -> Entry:
     """The entry an action makes from ``state``; ``RefusedMove`` if the rules forbid it."""
+    if action.options and action.kind != MOVE:
+        raise OptionError(f"only a declared move takes query options, not {action.kind}")
     if action.kind == MOVE:
         return _move(setup, state, action)
     if action.kind == NEXT_ROUND:
@@ -358,7 +419,8 @@ def _move(setup: Setup, state: EncounterState, action: Action) -> Entry:
         raise RefusedMove("turn", f"{creature} has already moved in round {state.round}; "
                                   "next-round starts the next one", creature=creature)
     dice = Dice(setup.seed, state.entries)
-    played = setup.adapter.move(setup.scenario, state.pieces, creature, action.moves, dice)
+    played = setup.adapter.move(setup.scenario, state.pieces, creature, action.moves, dice,
+                                action.option_map)
     _refuse_if_illegal(played)
     pieces = {**state.pieces, creature: played.piece}
     damage = {**state.damage, creature: state.damage.get(creature, 0) + played.damage}
@@ -465,8 +527,10 @@ class Game:
         self.entries.append(entry)
         return entry
 
-    def move(self, creature: str, moves: str) -> Entry:
-        return self.play(Action(MOVE, creature, moves))
+    def move(self, creature: str, moves: str,
+             options: Mapping[str, Any] | None = None) -> Entry:
+        """``creature`` declares ``moves``, under the ruleset's query ``options`` if any."""
+        return self.play(Action.declare(creature, moves, options))
 
     def next_round(self) -> Entry:
         return self.play(Action(NEXT_ROUND))
@@ -489,3 +553,34 @@ def must_act(space: GridSpace, creature: str) -> dict[str, Any] | None:
         return None
     rule, message = problem
     return {"type": "must-act", "creature": creature, "rule": rule, "message": message}
+
+
+#: Why a search-only option does not go with a declared move (the rulesets' ``no_checks``).
+SEARCH_ONLY = ("it only narrows a search (reach, path) to ways that need no save; a declared move "
+               "is checked as declared")
+
+
+def move_options(scenario: Scenario, creature: str, options: Mapping[str, Any] | None, *,
+                 takes: Iterable[str] = (), refused: Mapping[str, str]) -> dict[str, Any]:
+    """The query options one declared move is played under, or ``OptionError``.
+
+    The ruleset's own check judges them first (on a hold from the set-up: a few milliseconds),
+    so a name it does not know or a bad value reads exactly as ``wingbeat check`` says it. Then
+    an option in ``refused`` is refused with its reason (it belongs in the scenario, or means
+    nothing to a declared move), and so is any other the adapter does not ``take``.
+    """
+    chosen = dict(options or {})
+    if not chosen:
+        return chosen
+    find_ruleset(scenario.ruleset).check(scenario, creature, "", chosen)
+    for key in sorted(chosen):
+        if key in refused:
+            raise OptionError(f"option {key} does not go with one move in play: {refused[key]}")
+    allowed = set(takes)
+    foreign = sorted(set(chosen) - allowed)
+    if foreign:
+        takes_text = (f"it takes: {', '.join(sorted(allowed))}" if allowed
+                      else "a move takes none in this ruleset")
+        raise OptionError(f"{scenario.ruleset} play does not take the option(s) "
+                          f"{', '.join(foreign)} for a move; {takes_text}")
+    return chosen

@@ -15,7 +15,7 @@ import json
 import os
 import secrets
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import OptionError, WingbeatError
-from .engine import MOVE, NEXT_ROUND, Action, EncounterState, Entry, Setup, apply, replay, start
+from .engine import NEXT_ROUND, Action, EncounterState, Entry, Setup, apply, replay, start
 
 __all__ = ["EncounterInfo", "EncounterStore", "ReplayCheck", "StoreError", "default_db_path"]
 
@@ -277,8 +277,10 @@ class EncounterStore:
             self._insert(db, info.id, entry)
         return entry
 
-    def move(self, ref: str | int, creature: str, moves: str) -> Entry:
-        return self.play(ref, Action(MOVE, creature, moves))
+    def move(self, ref: str | int, creature: str, moves: str,
+             options: Mapping[str, Any] | None = None) -> Entry:
+        """``creature`` declares ``moves``, under the ruleset's query ``options`` if any."""
+        return self.play(ref, Action.declare(creature, moves, options))
 
     def next_round(self, ref: str | int) -> Entry:
         return self.play(ref, Action(NEXT_ROUND))

@@ -22,6 +22,7 @@ class Snapshot:
     names: dict[str, str]
     pending: list[dict[str, Any]]
     board: dict[str, Any]
+    last: Entry | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"encounter": self.info.to_dict(), "state": self.state.to_dict(),
@@ -44,10 +45,15 @@ class Snapshot:
         lines = [head, text_table(["creature", "name", "turn", "where", "damage"], rows)]
         for item in self.pending:
             lines.append(f"{item['creature']} must act: {item['message']} [{item['rule']}]")
+        if self.last is not None and self.last.number > 0:
+            # text only (JSON: ``play log``): the last move, with the options it was played under
+            lines.append("last action: " + self.last.to_text().splitlines()[0])
         return "\n\n".join(lines)
 
 
-def snapshot(info: EncounterInfo, setup: Setup, state: EncounterState) -> Snapshot:
+def snapshot(info: EncounterInfo, setup: Setup, state: EncounterState,
+             last: Entry | None = None) -> Snapshot:
+    """The encounter as it stands; ``last``, the entry that made it, for ``show``'s text."""
     adapter = setup.adapter
     scenario = setup.scenario
     board = adapter.board(scenario)
@@ -59,7 +65,7 @@ def snapshot(info: EncounterInfo, setup: Setup, state: EncounterState) -> Snapsh
         if need is not None:
             pending.append(need)
     return Snapshot(info, state, {c: adapter.describe(state.pieces[c]) for c in state.order},
-                    dict(board.get("names", {})), pending, board)
+                    dict(board.get("names", {})), pending, board, last)
 
 
 @dataclass(frozen=True)

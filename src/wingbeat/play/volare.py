@@ -21,11 +21,18 @@ from ..rules.grid import grid_check
 from ..rules.volare import Mode, VolareBattle, VolareCreature, VolareSpace, next_round
 from ..rules.volare.rounds import play_out, stand_up
 from .dice import Dice
-from .engine import Piece, Played, must_act
+from .engine import SEARCH_ONLY, Piece, Played, move_options, must_act
 
-__all__ = ["ADAPTER", "VolarePlay"]
+__all__ = ["ADAPTER", "REFUSED_OPTIONS", "VolarePlay"]
 
 STAND = "stand"
+
+#: volare's query options only narrow searches: a declared move carries none.
+REFUSED_OPTIONS = {
+    "no_checks": SEARCH_ONLY,
+    "can_act": "it only narrows a search (path) to ways that keep the attack; a declared move is "
+               "checked as declared",
+}
 
 
 def _battle(scenario: Scenario) -> VolareBattle:
@@ -70,7 +77,8 @@ class VolarePlay:
                                                for c in battle.creatures))
 
     def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
-             dice: Dice) -> Played:
+             dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
+        move_options(scenario, creature, options, refused=REFUSED_OPTIONS)
         battle = self.battle_now(scenario, pieces)
         tokens = moves.lower().split()
         if STAND in tokens:

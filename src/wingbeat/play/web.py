@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from .._console import parse_query_options
 from ..errors import ScenarioError, WingbeatError
 from .engine import CONDITION, Action, RefusedMove
 from .store import EncounterStore
@@ -44,12 +45,15 @@ class NewEncounter(BaseModel):
 
 
 class DeclaredMove(BaseModel):
-    """A creature's declared move, in the ruleset's notation (empty: it holds)."""
+    """A creature's declared move, in the ruleset's notation (empty: it holds), and the ruleset's
+    query options it is played under, ``KEY=VALUE`` as ``--option`` (``["factor=2"]``)."""
 
     model_config = ConfigDict(extra="forbid")
 
     creature: str = Field(min_length=1, max_length=200)
     moves: str = Field(default="", max_length=2000)
+    options: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list,
+                                                                 max_length=20)
 
 
 class DeclaredCondition(BaseModel):
@@ -171,7 +175,10 @@ def log(ref: str, store: Store) -> Any:
 @router.post("/encounters/{ref}/moves")
 def move(ref: str, body: DeclaredMove, store: Store) -> Any:
     """Declare a creature's move: checked, its saves rolled, its consequences applied."""
-    return _answer(lambda: _outcome(store, ref, store.move(ref, body.creature, body.moves)))
+    def make() -> Outcome:
+        options = parse_query_options(body.options)
+        return _outcome(store, ref, store.move(ref, body.creature, body.moves, options))
+    return _answer(make)
 
 
 @router.post("/encounters/{ref}/conditions")

@@ -47,13 +47,24 @@ function eventText(e) {
   return rest ? `${head}: ${rest}` : head;
 }
 
+// A move's query options as the CLI log shows them: " (factor=2, pursuit=true)".
+function optionsText(options) {
+  const words = Object.entries(options || {}).map(([key, value]) => `${key}=${value}`);
+  return words.length ? ` (${words.join(", ")})` : "";
+}
+
+// "factor=2 pursuit=true" or "factor=2, pursuit=true" → the API's ["factor=2", "pursuit=true"].
+function optionList(text) {
+  return text.split(/[\s,]+/).filter((word) => word !== "");
+}
+
 function entryText(entry) {
   const a = entry.action;
   let head = `#${entry.entry} round ${entry.round}: `;
   if (a.kind === "start") head += "set up, turn order " + entry.state.order.join(", ");
   else if (a.kind === "next-round") head += `round over; round ${entry.state.round} begins`;
   else if (a.kind === "condition") head += `GM: ${a.creature} ${a.moves}`;
-  else head += `${a.creature}: ${a.moves || "(holds)"}`;
+  else head += `${a.creature}: ${a.moves || "(holds)"}${optionsText(a.options)}`;
   const lines = [head];
   for (const p of entry.played || []) {
     if (p.declared !== p.made || a.kind === "next-round") {
@@ -278,10 +289,15 @@ async function start() {
     event.preventDefault();
     if (!current) return;
     const sent = $("moves-input").value;
-    const ok = await act("POST", `/encounters/${current}/moves`,
-      { creature: $("creature-select").value, moves: sent });
-    // Clear only what was sent: the user may already be typing the next creature's move.
+    const sentOptions = $("options-input").value;
+    const body = { creature: $("creature-select").value, moves: sent };
+    const options = optionList(sentOptions);
+    if (options.length) body.options = options;
+    const ok = await act("POST", `/encounters/${current}/moves`, body);
+    // Clear only what was sent: the user may already be typing the next creature's move. The
+    // options went with that one move: left in place they would silently apply to the next.
     if (ok && $("moves-input").value === sent) $("moves-input").value = "";
+    if (ok && $("options-input").value === sentOptions) $("options-input").value = "";
   });
   $("next-round-button").addEventListener("click", () => {
     if (current) act("POST", `/encounters/${current}/next-round`);
