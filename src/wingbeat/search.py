@@ -48,7 +48,11 @@ class MoveSpace(Protocol):
 
 @dataclass
 class Exploration:
-    """Least priorities and the step that reached each settled state."""
+    """Least priorities and the step that reached each settled state.
+
+    Both dicts hold the states in the order they were settled: cheapest first, and every state
+    after the state its step leaves from.
+    """
 
     start: int
     priority: dict[int, int]
@@ -67,6 +71,22 @@ class Exploration:
             link = self.parent[previous]
         steps.reverse()
         return steps
+
+    def ways(self) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[Check, ...]]]:
+        """The moves and the checks of the cheapest way to every settled state, at once.
+
+        Each way extends the way to the state its step leaves from, settled before it: one pass
+        in settling order, where ``path_to`` for every state would walk each way from scratch.
+        A step without checks shares the checks of the way before it.
+        """
+        moves: dict[int, tuple[str, ...]] = {self.start: ()}
+        checks: dict[int, tuple[Check, ...]] = {self.start: ()}
+        for code, link in self.parent.items():
+            if link is not None:
+                previous, step = link
+                moves[code] = moves[previous] + (step[0],)
+                checks[code] = checks[previous] + step[3] if step[3] else checks[previous]
+        return moves, checks
 
 
 def explore(
@@ -92,14 +112,17 @@ def explore(
     buckets: list[list[int]] = [[] for _ in range((budget + 1) * slots)]
     buckets[0].append(start)
     steps_of = space.steps
+    # Costs are never negative, so priorities only grow: a state is settled from the bucket of
+    # its least priority, where it is listed once, and a settled state's least priority is never
+    # beaten again. ``best`` alone therefore tells which entries and which steps still count.
     for priority, bucket in enumerate(buckets):
         if not bucket:
             continue
         spent = priority // slots
         checks_so_far = priority % slots
         for code in bucket:
-            if code in settled or best[code] != priority:
-                continue
+            if best[code] != priority:
+                continue  # a dearer entry of a state since reached more cheaply
             settled[code] = priority
             settled_parent[code] = parent[code]
             if len(settled) > max_states:
@@ -109,19 +132,17 @@ def explore(
             if goal is not None and goal(code, spent):
                 return Exploration(start, settled, settled_parent)
             for step in steps_of(code, spent):
-                cost = step[2]
-                total = spent + cost
+                total = spent + step[2]
                 if total > budget:
                     continue
-                target = step[1]
-                if step[3]:
+                checks = step[3]
+                if checks:
                     if avoid_checks:
                         continue
-                    new = total * slots + min(slots - 1, checks_so_far + len(step[3]))
+                    new = total * slots + min(slots - 1, checks_so_far + len(checks))
                 else:
                     new = total * slots + checks_so_far
-                if target in settled:
-                    continue
+                target = step[1]
                 old = best.get(target)
                 if old is None or new < old:
                     best[target] = new

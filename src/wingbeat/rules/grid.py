@@ -8,7 +8,7 @@ with integer costs, and words for states and refusals. Everything here only asks
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Protocol
@@ -106,17 +106,34 @@ class ReachedState:
     to_act: ActingWay | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        return self._to_dict(format_cost)
+
+    def _to_dict(self, cost_text: Callable[[Fraction], str]) -> dict[str, Any]:
         data = {
             **self.state,
-            "cost": format_cost(self.cost),
+            "cost": cost_text(self.cost),
             "can_act": self.can_act,
             "actions": list(self.actions),
-            "checks": [c.to_dict() for c in self.checks],
+            "checks": [c.to_dict() for c in self.checks] if self.checks else [],
             "path": " ".join(self.moves),
         }
         if self.to_act is not None:
             data["to_act"] = self.to_act.to_dict()
         return data
+
+
+class _CostTexts:
+    """``format_cost`` for the many states of one report, which share a few Fraction objects:
+    each is spelled once, looked up by identity (it is kept here, so its id stays its own)."""
+
+    def __init__(self) -> None:
+        self.spelled: dict[int, tuple[Fraction, str]] = {}
+
+    def __call__(self, cost: Fraction) -> str:
+        known = self.spelled.get(id(cost))
+        if known is None:
+            known = self.spelled[id(cost)] = (cost, format_cost(cost))
+        return known[1]
 
 
 @dataclass(frozen=True)
@@ -139,7 +156,8 @@ class ReachReport:
             "half": None if self.half is None else format_cost(self.half),
         }
         data.update(self.info)
-        data["states"] = [s.to_dict() for s in self.states]
+        cost_text = _CostTexts()
+        data["states"] = [s._to_dict(cost_text) for s in self.states]
         return data
 
     def to_text(self, limit: int | None = None) -> str:
@@ -326,33 +344,50 @@ def _fraction(space: GridSpace, ticks: int) -> Fraction:
 
 
 def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
-    """Every distinct end state within the budget, each with its least cost (then fewest checks)."""
+    """Every distinct end state within the budget, each with its least cost (then fewest checks).
+
+    The search settles states cheapest first, so the first state settled for an end state is its
+    cheapest way; the ways there are read once off the search's tree (``Exploration.ways``)
+    rather than walked back state by state.
+    """
     found = explore(space, avoid_checks=avoid_checks)
+    priority = found.priority
     key_of: Callable[[int], Any] = getattr(space, "end_key", None) or (
         lambda code: tuple(space.describe(code).items()))
     end_problem = space.end_problem
-    best: dict[Any, tuple[int, int]] = {}
-    for code, priority in found.priority.items():
+    best: dict[Any, int] = {}
+    later: list[int] = []  # dearer ways to end states already found, cheapest first
+    for code in priority:
         if end_problem(code) is not None:
             continue
         key = key_of(code)
-        old = best.get(key)
-        if old is None or priority < old[0]:
-            best[key] = (priority, code)
-    acting = _acting_alternatives(space, found, key_of, best)
+        if key in best:
+            later.append(code)
+        else:
+            best[key] = code
+    order = sorted(best.values())
+    order.sort(key=priority.__getitem__)  # stable: by priority, then by code
+    actions_of = space.actions
+    open_actions = [actions_of(code, priority[code] // CHECK_SLOTS) for code in order]
+    acting = _acting_alternatives(space, found, key_of, order, open_actions, later)
+    moves_to, checks_to = found.ways()
+    costs = _Costs(space.tick)
+    describe = space.describe
     states = []
-    for _priority, code in sorted(best.values()):
-        reached = _reached(space, found, code)
-        other = acting.get(key_of(code))
+    for code, actions in zip(order, open_actions, strict=True):
+        to_act = None
+        other = acting.get(code)
         if other is not None:
-            way = _reached(space, found, other)
-            reached = replace(reached, to_act=ActingWay(way.cost, way.checks, way.moves))
-        states.append(reached)
-    costs: dict[str, Fraction] = {}
+            to_act = ActingWay(costs(priority[other] // CHECK_SLOTS), checks_to[other],
+                               moves_to[other])
+        states.append(ReachedState(describe(code), costs(priority[code] // CHECK_SLOTS),
+                                   "attack" in actions, actions, checks_to[code], moves_to[code],
+                                   to_act))
+    least: dict[str, Fraction] = {}  # states come cheapest first: the first cost is the least
     for s in states:
         at = str(s.state.get("at"))
-        if at not in costs or s.cost < costs[at]:
-            costs[at] = s.cost
+        if at not in least:
+            least[at] = s.cost
     return ReachReport(
         ruleset=space.ruleset,
         creature=space.creature,
@@ -361,51 +396,51 @@ def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
         half=None if space.half is None else _fraction(space, space.half),
         states=tuple(states),
         info=space.info(),
-        text_map=space.text_map(costs),
+        text_map=space.text_map(least),
     )
+
+
+class _Costs:
+    """Ticks as exact costs for one report: each distinct Fraction is made once."""
+
+    def __init__(self, tick: Fraction):
+        self.tick = tick
+        self.made: dict[int, Fraction] = {}
+
+    def __call__(self, ticks: int) -> Fraction:
+        cost = self.made.get(ticks)
+        if cost is None:
+            cost = self.made[ticks] = ticks * self.tick
+        return cost
 
 
 def _acting_alternatives(space: GridSpace, found: Exploration, key_of: Callable[[int], Any],
-                         best: dict[Any, tuple[int, int]]) -> dict[Any, int]:
-    """For end states whose cheapest way cannot attack, the cheapest way that still can."""
-    def can_attack(code: int, priority: int) -> bool:
-        return "attack" in space.actions(code, priority // CHECK_SLOTS)
+                         order: list[int], open_actions: list[tuple[str, ...]],
+                         later: list[int]) -> dict[int, int]:
+    """For end states whose cheapest way cannot attack, the cheapest way that still can.
 
+    ``order`` holds each end state's cheapest way and ``open_actions`` what each leaves open;
+    ``later`` the dearer ways to the same end states, cheapest first. The answer maps the code of
+    a cheapest way to the code of the way that can attack.
+    """
     # optional hook: whether any state describing the same end state could attack at all
     # (a moving flyer never can), so the scan below skips what cannot change the answer
     could_act: Callable[[int], bool] = getattr(space, "could_act", None) or (lambda _code: True)
-    wanted = {key for key, (priority, code) in best.items()
-              if could_act(code) and not can_attack(code, priority)}
+    wanted: dict[Any, int] = {}  # end state → its cheapest way, which cannot attack
+    for code, actions in zip(order, open_actions, strict=True):
+        if "attack" not in actions and could_act(code):
+            wanted[key_of(code)] = code
     if not wanted:
         return {}
-    end_problem = space.end_problem
-    found_acting: dict[Any, tuple[int, int]] = {}
-    for code, priority in found.priority.items():
-        key = key_of(code)
-        if key not in wanted or end_problem(code) is not None:
-            continue
-        old = found_acting.get(key)
-        if (old is None or priority < old[0]) and can_attack(code, priority):
-            found_acting[key] = (priority, code)
-    return {key: code for key, (_priority, code) in found_acting.items()}
-
-
-def _reached(space: GridSpace, found: Exploration, code: int) -> ReachedState:
-    spent = found.ticks(code)
-    actions = space.actions(code, spent)
-    path = found.path_to(code)
-    checks: tuple[Check, ...] = ()
-    for step in path:
-        if step[3]:
-            checks += step[3]
-    return ReachedState(
-        state=space.describe(code),
-        cost=_fraction(space, spent),
-        can_act="attack" in actions,
-        actions=actions,
-        checks=checks,
-        moves=tuple([step[0] for step in path]),
-    )
+    priority = found.priority
+    actions_of = space.actions
+    acting: dict[int, int] = {}
+    for code in later:
+        cheapest = wanted.get(key_of(code))
+        if cheapest is not None and cheapest not in acting \
+                and "attack" in actions_of(code, priority[code] // CHECK_SLOTS):
+            acting[cheapest] = code
+    return acting
 
 
 def _report(space: GridSpace, path: list[Step], end: int, error: IllegalMoveError | None = None

@@ -201,6 +201,8 @@ class Dnd5eSpace:
         self._places: dict[int, Place | None] = {}
         self._room: dict[tuple[int, int, bool], str | None] = {}
         self._edges: dict[int, tuple[_Edge, ...]] = {}
+        self._way_sets: dict[tuple[tuple[int, ...], int, bool], tuple[Way, ...]] = {}
+        self._plans: dict[tuple[Way, ...], tuple[tuple[int, int, int], ...]] = {}
         self._budget = max(self.speed) * self.scale * (2 if self.can_act else 1)
         self.start_events: tuple[dict[str, Any], ...] = ()
         self._start = self._start_code(me)
@@ -497,11 +499,15 @@ class Dnd5eSpace:
             found = []
             shift = self.n_watchers
             scale = self.scale
+            plans = self._plans
             for move in self.board.moves_of(place.anchor):
                 dst, ways, _why = self._ways(place, move, prone)
                 if dst is not None and ways:
-                    plan = tuple((w.multiplier, self.speed[self.paying(w.mode)] * scale,
-                                  5 * w.multiplier * scale) for w in ways)
+                    plan = plans.get(ways)
+                    if plan is None:
+                        plan = plans[ways] = tuple(
+                            (w.multiplier, self.speed[self.paying(w.mode)] * scale,
+                             5 * w.multiplier * scale) for w in ways)
                     found.append((move.name, "dash " + move.name, dst.pos << shift, dst.threat,
                                   move.axes, plan))
             edges = tuple(found)
@@ -583,9 +589,18 @@ class Dnd5eSpace:
         difficult = dst.difficult
         # difficult terrain, crawling (D-prone), squeezing (D-size): 1 extra foot per foot each
         extra = 1 + difficult + prone + dst.squeezed
-        return dst, tuple(
-            _way(mode, extra + (mode in (CLIMB, SWIM) and not speed[mode]), difficult)
-            for mode in modes), None  # climbing or swimming without that speed: +1 (D-speed)
+        return dst, self._way_set(modes, extra, difficult), None
+
+    def _way_set(self, modes: tuple[int, ...], extra: int, difficult: bool) -> tuple[Way, ...]:
+        """The ways for these speeds: made once per space, as every place asks for a few."""
+        key = (modes, extra, difficult)
+        ways = self._way_sets.get(key)
+        if ways is None:
+            speed = self.speed
+            ways = self._way_sets[key] = tuple(
+                _way(mode, extra + (mode in (CLIMB, SWIM) and not speed[mode]), difficult)
+                for mode in modes)  # climbing or swimming without that speed: +1 (D-speed)
+        return ways
 
     def _crawl_refusal(self, explain: bool) -> tuple[str, str]:
         if not explain:

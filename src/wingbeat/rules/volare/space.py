@@ -311,8 +311,8 @@ class VolareSpace:
         data: dict[str, Any] = {
             "at": self.labels[idx],
             "altitude": alt,
-            "mode": _mode(posture).value,
-            "heading": Direction(posture - 2).name if posture >= 2 else None,
+            "mode": _MODE_NAMES[posture],
+            "heading": _HEADINGS[posture],
             "skimming": posture != GROUNDED and alt == self.ground[idx] and not flags & PENDING,
         }
         if flags & PRONE:
@@ -356,7 +356,8 @@ class VolareSpace:
 
     def actions(self, code: int, spent: int) -> tuple[str, ...]:
         """V-actions and V-spells: what the creature can still do this round."""
-        _idx, _alt, posture, flags = self.unpack(code)
+        flags = code & FLAG_MASK
+        posture = (code >> FLAG_BITS) & 7
         if flags & (LANDED | PENDING):
             return ("free",)
         if flags & FULL_MOVE or self.movement(flags, spent) > self._half:
@@ -660,6 +661,11 @@ def _mode(posture: int) -> Mode:
     if posture == GROUNDED:
         return Mode.GROUNDED
     return Mode.HOVERING if posture == HOVERING else Mode.MOVING
+
+
+#: ``describe``'s words for each posture, spelled once (a reach describes every end state)
+_MODE_NAMES = tuple(_mode(posture).value for posture in range(8))
+_HEADINGS = (None, None, *(d.name for d in Direction))
 
 
 def _mp(ticks: int) -> str:
