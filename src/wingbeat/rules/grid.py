@@ -7,9 +7,7 @@ with integer costs, and words for states and refusals. Everything here only asks
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -159,8 +157,7 @@ class ReachReport:
         }
         data.update(self.info)
         cost_text = _CostTexts()
-        with _collector_held():
-            data["states"] = [s._to_dict(cost_text) for s in self.states]
+        data["states"] = [s._to_dict(cost_text) for s in self.states]
         return data
 
     def to_text(self, limit: int | None = None) -> str:
@@ -346,24 +343,6 @@ def _fraction(space: GridSpace, ticks: int) -> Fraction:
     return _ticks_value(ticks, space.tick)
 
 
-@contextmanager
-def _collector_held() -> Iterator[None]:
-    """Hold off the cyclic garbage collector while a reach makes its many small objects.
-
-    They form no reference cycles (reference counting frees them), yet every few hundred new
-    ones would set off a collection, and the occasional full one walks the whole growing heap:
-    a large share of a big reach's time.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
     """Every distinct end state within the budget, each with its least cost (then fewest checks).
 
@@ -371,11 +350,6 @@ def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
     cheapest way; the ways there are read once off the search's tree (``Exploration.ways``)
     rather than walked back state by state.
     """
-    with _collector_held():
-        return _reach(space, avoid_checks)
-
-
-def _reach(space: GridSpace, avoid_checks: bool) -> ReachReport:
     found = explore(space, avoid_checks=avoid_checks)
     priority = found.priority
     key_of: Callable[[int], Any] = getattr(space, "end_key", None) or (
