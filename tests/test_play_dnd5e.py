@@ -437,3 +437,71 @@ def test_the_api_takes_condition_changes(tmp_path: Path) -> None:
     assert again.status_code == 400 and "already prone" in again.json()["error"]["message"]
     assert web.get(f"/api/play/encounters/{ref}/map.svg").status_code == 200
     assert web.get(f"/api/play/encounters/{ref}/replay").json()["ok"] is True
+
+
+def goblin(ident: str, at: str) -> dict[str, Any]:
+    return {"id": ident, "speed": {"walk": 30}, "at": at, "side": "monsters"}
+
+
+def guard(**extra: Any) -> dict[str, Any]:
+    fields: dict[str, Any] = {"id": "guard", "speed": {"walk": 30}, "at": "D4", "side": "party"}
+    fields.update(extra)
+    return fields
+
+
+def test_an_opportunity_attack_spends_the_reaction_until_its_next_turn():
+    """D-creatures: an opportunity attack uses the attacker's reaction. The guard strikes the
+    first goblin that leaves its reach; the second slips away free; on its own turn the guard
+    regains its reaction and strikes again."""
+    g = game([goblin("g1", "E4"), goblin("g2", "C4"), guard()])
+    first = g.move("g1", "F4 G4")
+    assert [(e["type"], e["by"], e["step"]) for e in first.events] == \
+        [("opportunity-attack", "guard", 1)]
+    assert g.state.pieces["guard"]["reaction"] is False
+    assert "reaction spent" in g.setup.adapter.describe(g.state.pieces["guard"])
+
+    second = g.move("g2", "B4 A4")
+    assert second.events == ()
+    assert second.played[0]["events"] == []
+
+    g.move("guard", "C4 B4")  # its turn: the reaction is back
+    assert g.state.pieces["guard"]["reaction"] is True
+    g.next_round()
+    again = g.move("g2", "A5 A6")
+    assert [(e["type"], e["by"], e["step"]) for e in again.events] == \
+        [("opportunity-attack", "guard", 2)]
+
+
+def test_a_reaction_spent_after_its_turn_stays_spent_until_its_next_turn():
+    """Order g1, guard, g2: the guard spends its reaction on g2, after its own turn. In the next
+    round g1 moves before the guard's turn comes: the reaction is still spent, g1 goes free; the
+    guard's turn gives it back."""
+    g = game([goblin("g1", "C4"), guard(), goblin("g2", "E4")])
+    g.move("g1", "")
+    g.move("guard", "")
+    g.move("g2", "F4 G4")  # after the guard's turn: spends it
+    assert g.state.pieces["guard"]["reaction"] is False
+    g.next_round()
+    assert g.state.pieces["guard"]["reaction"] is False
+    assert g.move("g1", "B4 A4").events == ()  # before the guard's turn: still spent
+    g.move("guard", "")
+    assert g.state.pieces["guard"]["reaction"] is True
+
+
+def test_a_scenario_can_say_a_reaction_is_spent():
+    """A game master asking about one move: ``reaction: false`` on the guard, no attack."""
+    text = dnd_text([goblin("g1", "E4"), guard(reaction=False)])
+    scenario = wingbeat.parse_scenario(yaml.safe_load(text), source="spent.yaml")
+    assert wingbeat.check(scenario, "g1", "F4 G4").to_dict()["events"] == []
+    fresh = wingbeat.parse_scenario(yaml.safe_load(dnd_text([goblin("g1", "E4"), guard()])),
+                                    source="fresh.yaml")
+    assert [e["by"] for e in wingbeat.check(fresh, "g1", "F4 G4").to_dict()["events"]] == \
+        ["guard"]
+
+
+def test_replay_rebuilds_the_spent_reactions():
+    g = game([goblin("g1", "E4"), goblin("g2", "C4"), guard()])
+    g.move("g1", "F4 G4")
+    g.move("g2", "B4 A4")
+    again = replay(g.setup, g.actions)
+    assert again[-1].state.to_dict() == g.state.to_dict()

@@ -317,3 +317,16 @@ def test_cli_render_refuses_attack_with_a_destination():
                                  "--to", "F6"])
     assert result.exit_code == 2
     assert "--attack finds its own destination" in result.output
+
+
+def test_a_spent_reaction_is_said_on_the_creature():
+    """D-creatures: a creature whose reaction is spent makes no opportunity attack; its tooltip
+    says so, where a game master hovering the piece will read it."""
+    text = ("ruleset: dnd5e\nmap: {columns: 6, rows: 6}\ncreatures:\n"
+            "  - {id: guard, speed: {walk: 30}, at: C3, side: party, reaction: false}\n"
+            "  - {id: goblin, speed: {walk: 30}, at: D3, side: monsters}\n")
+    scenario = wingbeat.read_scenario_text(text, source="spent.yaml")
+    root = ET.fromstring(render_svg(scenario))
+    titles = [t.text or "" for t in root.iterfind(".//s:g/s:title", NS)]
+    assert any(t.startswith("guard") and "reaction spent" in t for t in titles)
+    assert not any(t.startswith("goblin") and "reaction" in t for t in titles)

@@ -81,6 +81,7 @@ def _piece(creature: Dnd5eCreature, where: Mapping[str, Any], *, unit: str, fall
         "prone": creature.prone,
         "squeezing": bool(where.get("squeezing", False)),
         "conditions": sorted(creature.conditions),
+        "reaction": creature.reaction,
         "falling": falling,
         "fallen": fallen if falling else 0,
         "unit": unit,
@@ -92,7 +93,8 @@ def _creature(battle: Dnd5eBattle, base: Dnd5eCreature, piece: Mapping[str, Any]
               ) -> Dnd5eCreature:
     col, row = split_label(str(piece["at"]), kind=_kind(battle))
     return replace(base, at=(col, row), altitude=int(piece["altitude"]),
-                   conditions=frozenset(str(c) for c in piece.get("conditions", ())))
+                   conditions=frozenset(str(c) for c in piece.get("conditions", ())),
+                   reaction=bool(piece.get("reaction", True)))  # older pieces: not tracked
 
 
 class Dnd5ePlay:
@@ -131,19 +133,23 @@ class Dnd5ePlay:
         report = turn_report(space, checked)
         if not report.legal:
             return Played(creature, moves, False, report.to_dict(), error=checked.error)
-        me = battle.creature(creature)
+        # its turn starts: it regains its reaction (D-creatures: an opportunity attack spends it)
+        me = replace(battle.creature(creature), reaction=True)
         fallen = int(pieces[creature].get("fallen", 0))
         events: list[dict[str, Any]] = []
+        others: dict[str, Piece] = {}
         damage = 0
         for event in report.events:
             if event["type"] == "opportunity-attack":
                 step = int(event["step"])
                 by = str(event["by"])
+                others[by] = {**pieces[by], "reaction": False}
                 events.append({"type": "opportunity-attack", "creature": creature, "by": by,
                                "rule": "D-creatures", "step": step,
                                "move": checked.steps[step - 1].move,
                                "note": f"{by} may make one melee attack against {creature} "
-                                       "(its reaction) just before it leaves its reach"})
+                                       "just before it leaves its reach; that spends its "
+                                       "reaction until the start of its next turn"})
             elif event["type"] == "fall":
                 cause = fall_cause(me, dropped=int(event.get("step", 0)) > 0)
                 logged, rolled = self._fall(battle, me, event, fallen, cause, dice)
@@ -159,7 +165,7 @@ class Dnd5ePlay:
         piece = _piece(after, checked.end, unit=checked.unit, falling=falling, fallen=fallen,
                        turn=turn)
         return Played(creature, moves, True, report.to_dict(), checked.moves, piece,
-                      tuple(events), damage)
+                      tuple(events), damage, others=others)
 
     def _fall(self, battle: Dnd5eBattle, me: Dnd5eCreature, event: Mapping[str, Any],
               fallen: int, cause: str, dice: Dice) -> tuple[dict[str, Any], int]:
@@ -237,6 +243,8 @@ class Dnd5ePlay:
         how.extend(str(c) for c in piece.get("conditions", ()))
         if piece.get("squeezing"):
             how.append("squeezing")
+        if piece.get("reaction") is False:
+            how.append("reaction spent")
         turn = ""
         if piece.get("spent", "0") != "0" or piece.get("action", "unused") != "unused":
             turn = f"; moved {piece.get('spent', '0')} {unit}, action {piece.get('action')}"

@@ -90,7 +90,9 @@ class Played:
     """One creature's declared move as the adapter played it.
 
     ``made`` is what actually happened (a failed save cuts a move short, or forces a landing);
-    ``report`` is the checked declaration (``MoveReport.to_dict()``); ``damage`` any damage rolled.
+    ``report`` is the checked declaration (``MoveReport.to_dict()``); ``damage`` any damage rolled;
+    ``others`` the pieces of other creatures the move changed (a 5e foe's reaction spent on an
+    opportunity attack).
     """
 
     creature: str
@@ -102,6 +104,7 @@ class Played:
     events: tuple[dict[str, Any], ...] = ()
     damage: int = 0
     error: IllegalMoveError | None = None
+    others: Mapping[str, Piece] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {"creature": self.creature, "declared": self.declared, "made": self.made,
@@ -422,7 +425,7 @@ def _move(setup: Setup, state: EncounterState, action: Action) -> Entry:
     played = setup.adapter.move(setup.scenario, state.pieces, creature, action.moves, dice,
                                 action.option_map)
     _refuse_if_illegal(played)
-    pieces = {**state.pieces, creature: played.piece}
+    pieces = {**state.pieces, **played.others, creature: played.piece}
     damage = {**state.damage, creature: state.damage.get(creature, 0) + played.damage}
     after = EncounterState(state.round, state.order, (*state.moved, creature), pieces, damage,
                            state.entries + 1)
@@ -477,6 +480,7 @@ def _next_round(setup: Setup, state: EncounterState, action: Action) -> Entry:
             continue
         played = setup.adapter.move(setup.scenario, pieces, creature, "", dice)
         _refuse_if_illegal(played, holding=True)
+        pieces.update(played.others)
         pieces[creature] = played.piece
         damage[creature] = damage.get(creature, 0) + played.damage
         played_all.append(played.to_dict())

@@ -458,6 +458,8 @@ def _creature_words(bmap: Dnd5eMap, c: Dnd5eCreature, unit: str) -> str:
     others = sorted(c.conditions - {"prone"})
     if others:
         words.append("conditions: " + ", ".join(others))
+    if not c.reaction:
+        words.append("reaction spent: no opportunity attack")
     return "; ".join(words)
 
 

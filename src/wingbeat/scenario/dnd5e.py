@@ -67,6 +67,7 @@ class CreatureModel(StrictModel):
     altitude: int | None = Field(default=None, ge=-200, le=200)
     side: str | None = None
     conditions: list[str] = []
+    reaction: bool = True
 
     @field_validator("conditions")
     @classmethod
@@ -189,4 +190,4 @@ def _build_creature(c: CreatureModel, vmap: Dnd5eMap, board: Board, where: str) 
         raise ScenarioError("hover needs a fly speed", where=f"{where}.hover")
     return Dnd5eCreature(id=c.id, at=(col, row), altitude=altitude, name=c.name, size=c.size,
                          speed=speed, hover=c.hover, reach=c.reach, side=c.side,
-                         conditions=frozenset(c.conditions))
+                         conditions=frozenset(c.conditions), reaction=c.reaction)

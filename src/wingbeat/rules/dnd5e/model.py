@@ -144,6 +144,7 @@ class Dnd5eCreature:
     reach: int = 5
     side: str | None = None
     conditions: frozenset[str] = frozenset()
+    reaction: bool = True  # still has its reaction: an opportunity attack spends it (D-creatures)
 
     @property
     def display_name(self) -> str:

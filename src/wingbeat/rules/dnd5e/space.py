@@ -238,7 +238,7 @@ class Dnd5eSpace:
         watchers = []
         if "invisible" not in me.conditions:
             for i, other in enumerate(self.others):
-                if (me.hostile_to(other) and other.reach > 0
+                if (me.hostile_to(other) and other.reach > 0 and other.reaction
                         and not other.conditions & NO_REACTION):
                     watchers.append(i)
         self.watchers = watchers
