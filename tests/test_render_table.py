@@ -143,6 +143,8 @@ def test_lengths_read_as_on_a_ruler():
     words = [t.text for t in root.iterfind(".//s:text[@class='area-words']", NS)]
     assert words == ["tier 2: 17.5 cm", "tier 1: 12.5 cm (descent)"]
     assert root.get("data-budget") == "17.5"
+    legend = " ".join(root.find(".//s:g[@class='legend']", NS).itertext())  # type: ignore[union-attr]
+    assert "where it can end: every tier" in legend  # C-tiers: confrontation counts tiers
 
 
 @pytest.mark.parametrize(("value", "shown"), [

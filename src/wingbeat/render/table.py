@@ -406,8 +406,9 @@ def _legend(report: dict[str, Any] | None, altitude: int | None, levels: list[st
         budget = _budget(report)
         parts.append(text(x, y, f"{report.get('creature')}: {budget} {report.get('unit', '')}",
                           font_size=12, font_weight="bold"))
-        shown = "every level" if altitude is None else (
-            f"level {levels[altitude]}" if levels else f"level {altitude}")
+        word = "tier" if report.get("ruleset") == "confrontation" else "level"  # C-tiers
+        shown = f"every {word}" if altitude is None else (
+            f"{word} {levels[altitude]}" if levels else f"{word} {altitude}")
         parts.append(text(x, y + 16, f"where it can end: {shown}", font_size=11))
         y += 36
         for area in report["areas"]:
