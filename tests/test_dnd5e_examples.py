@@ -40,6 +40,9 @@ def test_seed_standing_and_crawling() -> None:
     assert cli_json("check", ex("seed-split.yaml"), "sleeper", "stand")["cost"] == "9/2"
     crawl = cli_json("check", ex("seed-split.yaml"), "sleeper", "D3")
     assert crawl["cost"] == "9/2" and crawl["end"]["prone"] is True
+    # people read the seed's "4,5 m" as a decimal; the JSON above stays an exact fraction
+    said = runner.invoke(app, ["check", ex("seed-split.yaml"), "sleeper", "stand"]).output
+    assert "legal: 4.5 m" in said and "9/2" not in said
 
 
 @pytest.mark.parametrize(("rule", "six", "three_d"), [("phb", "30", "5"), ("dmg", "45", "5"),

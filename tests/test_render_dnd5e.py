@@ -112,9 +112,11 @@ def test_metres_are_drawn_as_reach_reports_them():
     root = ET.fromstring(render_svg(scenario, reach=report, altitude=0))
     assert drawn_cells(root) == expected_cells(printed, 0)
     assert root.get("data-unit") == "m"
-    assert any("/" in cost for cost, _ in drawn_cells(root).values())  # 3/2 m, exact
+    assert any("/" in cost for cost, _ in drawn_cells(root).values())  # data-cost 3/2, exact
+    printed_costs = {t.text for t in root.iterfind(".//s:text[@class='cost']", NS)}
+    assert "1.5" in printed_costs and not any("/" in (c or "") for c in printed_costs)
     summary = scenario_summary(scenario)
-    assert summary["altitudes"]["labels"][:2] == ["0 (0 m)", "1 (3/2 m)"]
+    assert summary["altitudes"]["labels"][:2] == ["0 (0 m)", "1 (1.5 m)"]  # as on a ruler
 
 
 def test_walls_and_difficult_terrain_are_marked(harpy):

@@ -186,7 +186,7 @@ def test_dnd5e_offers_its_diagonals_and_units(client):
         "units": {"value": "ft", "choices": ["ft", "m"]}}
     labels = harpy["altitudes"]["labels_by_unit"]
     assert labels["ft"] == harpy["altitudes"]["labels"]
-    assert labels["m"][:3] == ["0 (0 m)", "1 (3/2 m)", "2 (3 m)"]
+    assert labels["m"][:3] == ["0 (0 m)", "1 (1.5 m)", "2 (3 m)"]
     assert "options" not in client.get("/api/scenario").json()
 
 

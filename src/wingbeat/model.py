@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Check", "Scenario", "format_cost", "format_decimal"]
+__all__ = ["LENGTH_UNITS", "Check", "Scenario", "format_amount", "format_cost", "format_decimal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,3 +78,13 @@ def format_decimal(value: Fraction | int | str) -> str:
     whole, part = divmod(int(scaled), 10**places)
     sign = "-" if value < 0 else ""
     return f"{sign}{whole}.{part:0{places}d}"
+
+
+#: Units a person measures with a ruler or counts in feet: their amounts read as decimals.
+LENGTH_UNITS = frozenset({"ft", "m", "cm", "in"})
+
+
+def format_amount(value: Fraction | int | str, unit: str) -> str:
+    """A cost as a person reads it in ``unit``: a length as a decimal (``4.5`` m, exact), movement
+    points as the rules count them (``7/2`` MP: volare's wind deals in halves and thirds)."""
+    return format_decimal(value) if unit in LENGTH_UNITS else format_cost(Fraction(value))

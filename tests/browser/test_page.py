@@ -110,6 +110,7 @@ def test_upload_a_scenario_and_see_a_clear_error_for_a_bad_one(page: Page, tmp_p
 
 def test_a_slow_answer_never_overwrites_a_later_click(page: Page, server: str):
     """Click U35, then T36 before U35's path arrives: the panel ends on T36, never on U35."""
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
     set_altitude(page, 1)
     page.evaluate("""() => {
         const original = window.fetch;

@@ -5,6 +5,7 @@ must keep the attack; reach's `to_act` said for a clicked cell; and the harpy's 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +155,9 @@ def test_harpy_diagonals_and_units(page: Page, server: str):
     found = api(server, "path", scenario="example:harpy", creature="harpy", attack="fighter",
                 option="units=m")
     expect(page.locator("#path-moves")).to_have_text(found["moves"])
-    expect(page.locator("#path-summary .path-cost")).to_have_text(f"{found['cost']} m")
+    metres = Fraction(found["cost"])  # exact in JSON; on the page as on a ruler (1.5 m)
+    expect(page.locator("#path-summary .path-cost")).to_have_text(
+        f"{metres.numerator / metres.denominator:g} m")
     expect(page.locator("#map svg")).to_have_attribute("data-unit", "m")
     expect(page.locator("#map line.route-step")).to_have_count(len(found["steps"]))
     expect(page.locator(f'#map g.cell.selected[data-cell="{found["end"]["at"]}"]')).to_have_count(1)

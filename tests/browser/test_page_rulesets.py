@@ -115,8 +115,9 @@ def test_morbid_angel_tiers_click_a_point_and_a_refused_move(page: Page, server:
     expect(page.locator("#reach-summary")).to_have_text(
         "Can end at tier 2: 17.5 cm; tier 1: 12.5 cm (descent).")
     # a tabletop length reads as on a ruler, exactly: a third keeps its fraction
-    assert page.evaluate("['35/2', '-7/4', '1/3', '12'].map(shown)") == \
+    assert page.evaluate("['35/2', '-7/4', '1/3', '12'].map((c) => shown(c, 'cm'))") == \
         ["17.5", "-1.75", "1/3", "12"]
+    assert page.evaluate("shown('7/2', 'MP')") == "7/2"  # movement points keep the rules' halves
     page.locator("#altitude").fill("1")
     expect(page.locator("#altitude-value")).to_have_text("tier 1")
     expect(page.locator("#map svg")).to_have_attribute("data-altitude", "1")

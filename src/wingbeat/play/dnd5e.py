@@ -4,9 +4,9 @@ A declared move is checked by ``grid_check`` over ``Dnd5eSpace`` (the one legali
 its D-turn ledger taken from ``turn_report``, exactly as ``wingbeat check`` does. Its events are
 logged for the game master: each opportunity attack (who attacks whom, at which step; hit points
 are not modelled, so the GM resolves it; it spends the attacker's reaction until the start of its
-next turn, so that foe provokes nothing more meanwhile) and each fall, whose damage dice are rolled here with the
-entry's seeded generator (D-fly: 1d6 per 10 ft, at most 20d6, prone unless no damage; the XGtE
-options when the scenario turns them on).
+next turn, so that foe provokes nothing more meanwhile) and each fall, whose damage dice are
+rolled here with the entry's seeded generator (D-fly: 1d6 per 10 ft, at most 20d6, prone unless
+no damage; the XGtE options when the scenario turns them on).
 
 The game master can change a creature's conditions between moves (``condition``: ``+prone``
 when it is knocked prone, ``+grappled`` …, ``-grappled`` when it ends): a flyer that cannot hover

@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape
 from ..errors import OptionError
 from ..geometry.labels import column_label
 from ..geometry.squaregrid import DiagonalRule
-from ..model import Scenario, format_cost
+from ..model import Scenario, format_amount, format_cost
 from ..rules.base import Result
 from ..rules.dnd5e.board import footprint_offsets
 from ..rules.dnd5e.model import (
@@ -79,7 +79,7 @@ def _kind(bmap: Dnd5eMap) -> str:
 def level_words(level: int, unit: str) -> str:
     """An altitude level as a height: ``2 (10 ft)``, or ``2 (3 m)`` with ``units: m``."""
     height = Fraction(3, 2) * level if unit == "m" else Fraction(5) * level
-    return f"{level} ({format_cost(height)} {unit})"
+    return f"{level} ({format_amount(height, unit)} {unit})"
 
 
 def summary(scenario: Scenario) -> dict[str, Any]:
@@ -163,7 +163,7 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
              for c, r in layout.cells() if bmap.contains(c, r))
     discs = [d for c in battle.creatures if (d := _disc(bmap, layout, c)) is not None]
     arrows, notes = route_layer(layout, legs, stacked=True,
-                                avoid=[(x, y, r + 7) for x, y, r in discs])
+                                avoid=[(x, y, r + 7) for x, y, r in discs], unit=unit)
     body = [element("defs", [arrow_marker_defs(), hatch_patterns()]),
             element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
             column_heads(layout),
@@ -221,7 +221,7 @@ def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellR
     data: dict[str, object] = {}
     marks: list[str] = []
     if reached is not None:
-        fill, marks, data = reach_layer(layout, col, row, reached, budget, altitude)
+        fill, marks, data = reach_layer(layout, col, row, reached, budget, altitude, unit)
         parts.append(fill)
     if spec.wall:
         facts.append("wall: nothing enters it")
@@ -245,7 +245,7 @@ def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellR
                              fill_opacity=0.7, class_="solid"))
     if reached is not None:
         parts.extend(marks)
-        facts.append(reach_words(reached, altitude, _state_words) + f" ({unit})")
+        facts.append(reach_words(reached, altitude, _state_words, unit) + f" ({unit})")
     top = cy - size * (0.45 if layout.kind == "hex" else 0.3)
     left = cx if layout.kind == "hex" else cx - size * 0.45
     parts.append(text(left, top, label, font_size=8, fill="#eee" if spec.wall else "#555",
@@ -475,8 +475,8 @@ def _legend(bmap: Dnd5eMap, reach: ReachReport | None, altitude: int | None, x0:
     if reach is not None and focus is not None:
         shown = ("best over all altitudes" if altitude is None
                  else f"altitude {level_words(altitude, unit)}")
-        block, used = reach_legend(x, y, f"{focus.display_name}: {format_cost(budget)} {unit}"
-                                   " with Dash", shown, budget, unit,
+        headline = f"{focus.display_name}: {format_amount(budget, unit)} {unit} with Dash"
+        block, used = reach_legend(x, y, headline, shown, budget, unit,
                                    "can still take its action")
         parts.extend(block)
         y += used

@@ -20,7 +20,7 @@ from ..errors import NotationError
 from ..geometry.hexgrid import Direction
 from ..geometry.labels import column_label, split_label
 from ..geometry.squaregrid import Compass
-from ..model import format_cost
+from ..model import format_amount, format_cost
 from .cells import CellReach, RouteLeg
 from .svg import (
     ACT_COLOR,
@@ -241,16 +241,18 @@ def ground_fill(ground: int, top: int) -> str:
 
 
 def reach_layer(layout: GridLayout, col: int, row: int, reached: CellReach, budget: Fraction,
-                altitude: int | None) -> tuple[str, list[str], dict[str, object]]:
-    """A reached cell's colour, then its cost, can-act dot (and best altitude when showing
-    all), and the ``data-*`` attributes of its group. Terrain marks go between the two."""
+                altitude: int | None, unit: str = "MP") -> tuple[str, list[str], dict[str, object]]:
+    """A reached cell's colour, then its cost (as people read ``unit``: ``4.5`` m, ``7/2`` MP),
+    can-act dot (and best altitude when showing all), and the ``data-*`` attributes of its
+    group (``data-cost`` exact, as JSON spells it). Terrain marks go between the two."""
     corners = points(layout.outline(col, row))
     cx, cy = layout.center(col, row)
     size = layout.size
     cost = format_cost(reached.cost)
+    shown = format_amount(reached.cost, unit)
     fill = element("polygon", points=corners, fill=cost_color(reached.cost, budget),
                    fill_opacity=0.82, class_="reach-fill")
-    parts = [text(cx, cy + 5, cost, font_size=12 if len(cost) < 4 else 10, font_weight="bold",
+    parts = [text(cx, cy + 5, shown, font_size=12 if len(shown) < 4 else 10, font_weight="bold",
                   text_anchor="middle", class_="cost")]
     if altitude is None:
         below = size * (0.62 if layout.kind == "hex" else 0.4)
@@ -269,12 +271,13 @@ def reach_layer(layout: GridLayout, col: int, row: int, reached: CellReach, budg
 
 
 def reach_words(reached: CellReach, altitude: int | None,
-                state_words: Callable[[dict[str, object]], str]) -> str:
+                state_words: Callable[[dict[str, object]], str], unit: str = "MP") -> str:
     """The tooltip of a reached cell: its least cost, and the cheapest way to still act."""
     where = "at any altitude" if altitude is None else f"at altitude {altitude}"
-    out = f"least cost {format_cost(reached.cost)} {where} ({state_words(reached.state)})"
+    out = (f"least cost {format_amount(reached.cost, unit)} {where} "
+           f"({state_words(reached.state)})")
     if reached.act_cost is not None and reached.act_state is not None:
-        out += (f"; can still act for {format_cost(reached.act_cost)} "
+        out += (f"; can still act for {format_amount(reached.act_cost, unit)} "
                 f"({state_words(reached.act_state)})")
     else:
         out += "; cannot act after moving here"
@@ -282,7 +285,8 @@ def reach_words(reached: CellReach, altitude: int | None,
 
 
 def route_layer(layout: GridLayout, legs: Sequence[RouteLeg], *, stacked: bool = False,
-                avoid: Sequence[tuple[float, float, float]] = ()) -> tuple[str, str]:
+                avoid: Sequence[tuple[float, float, float]] = (), unit: str = "MP"
+                ) -> tuple[str, str]:
     """Arrows from cell to cell, each with the running cost; steps in place listed at their cell
     (``1 · down 2 · hover 4``, or one under the other when ``stacked``, which keeps the notes
     of neighbouring cells apart); a refused step red and dashed with its rule id. A note is put
@@ -296,7 +300,8 @@ def route_layer(layout: GridLayout, legs: Sequence[RouteLeg], *, stacked: bool =
     arrows: list[str] = []
     notes: dict[str, list[str]] = {}
     for leg in legs:
-        total = "" if leg.total is None else format_cost(leg.total)
+        total = "" if leg.total is None else format_cost(leg.total)  # exact, for data-total
+        said_total = "" if leg.total is None else format_amount(leg.total, unit)
         if leg.start != leg.end:
             start, end = parse_label(leg.start, layout.kind), parse_label(leg.end, layout.kind)
             if start is not None and end is not None:
@@ -317,7 +322,8 @@ def route_layer(layout: GridLayout, legs: Sequence[RouteLeg], *, stacked: bool =
         if leg.refused:
             note = f"✗ {leg.move} [{leg.refused}]"
         else:
-            said = [total, leg.extra] if leg.start != leg.end else [leg.move, total, leg.extra]
+            said = ([said_total, leg.extra] if leg.start != leg.end
+                    else [leg.move, said_total, leg.extra])
             note = " ".join(w for w in said if w)
         notes.setdefault(leg.end, []).append(note)  # a step in place ends where it started
     labels = []

@@ -115,8 +115,9 @@ def legend_scale(x: float, y: float, width: float, budget: Fraction, unit: str) 
         cost = budget * Fraction(i, steps - 1)
         parts.append(element("rect", x=x + width * i / steps, y=y, width=width / steps + 0.5,
                              height=12, fill=cost_color(cost, budget)))
-    from ..model import format_cost
+    from ..model import format_amount
 
     parts.append(text(x, y + 26, "0", font_size=10))
-    parts.append(text(x + width, y + 26, format_cost(budget), font_size=10, text_anchor="end"))
+    parts.append(text(x + width, y + 26, format_amount(budget, unit), font_size=10,
+                      text_anchor="end"))
     return element("g", parts, class_="scale")

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from ..errors import IllegalMoveError, NotationError
-from ..model import Check, format_cost
+from ..model import Check, format_amount, format_cost
 from ..search import CHECK_SLOTS, Exploration, Step, explore
 
 __all__ = [
@@ -162,13 +162,14 @@ class ReachReport:
 
     def to_text(self, limit: int | None = None) -> str:
         """A table of the end states (the ``limit`` cheapest, when given) and the text map."""
-        budget = format_cost(self.budget)
-        head = f"{self.creature} ({self.ruleset}): {budget} {self.unit} this round"
+        unit = self.unit
+        head = f"{self.creature} ({self.ruleset}): {format_amount(self.budget, unit)} {unit} " \
+               "this round"
         if self.half is not None:
-            head += f", {format_cost(self.half)} {self.unit} for a half-move action"
+            head += f", {format_amount(self.half, unit)} {unit} for a half-move action"
         keys = _state_columns(self.states)
         rows = [
-            [*(_cell(s.state.get(k)) for k in keys), format_cost(s.cost),
+            [*(_cell(s.state.get(k)) for k in keys), format_amount(s.cost, unit),
              "yes" if s.can_act else "no", " ".join(c.rule + f" {c.chance}%" for c in s.checks),
              " ".join(s.moves)]
             for s in self.states[:limit]
@@ -263,7 +264,7 @@ class MoveReport:
             lines.append(f"ILLEGAL at step {self.error.step} ({self.error.move}): "
                          f"{self.error.message} [{self.error.rule}]")
         rows = [
-            [str(i), s.move, format_cost(s.cost), format_cost(s.total),
+            [str(i), s.move, format_amount(s.cost, self.unit), format_amount(s.total, self.unit),
              " ".join(f"{c.rule} {c.save} {c.chance}%" for c in s.checks)]
             for i, s in enumerate(self.steps, 1)
         ]
@@ -271,7 +272,7 @@ class MoveReport:
             lines.append(text_table(["#", "move", "cost", "total", "checks"], rows))
         end = ", ".join(f"{k} {_cell(v)}" for k, v in self.end.items())
         verdict = "legal" if self.legal else "stops before the illegal step"
-        lines.append(f"{verdict}: {format_cost(self.cost)} {self.unit}; ends {end}")
+        lines.append(f"{verdict}: {format_amount(self.cost, self.unit)} {self.unit}; ends {end}")
         if self.legal:
             lines.append("can still attack this round" if self.can_act
                          else "cannot attack this round")
@@ -497,7 +498,7 @@ def grid_path(
     hits = [code for code, priority in found.priority.items()
             if goal(code, priority // CHECK_SLOTS)]
     if not hits:
-        budget = format_cost(_fraction(space, space.budget))
+        budget = format_amount(_fraction(space, space.budget), space.unit)
         extra = " without any check" if avoid_checks else ""
         if must_act:
             extra += " with an attack left"

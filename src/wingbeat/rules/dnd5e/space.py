@@ -34,7 +34,7 @@ from ...geometry.squaregrid import (
     round_root_sum,
     square_text_window,
 )
-from ...model import Check, format_cost
+from ...model import Check, format_amount, format_cost
 from ...search import Step
 from .board import Board, Move, footprint_offsets
 from .falling import fall
@@ -925,7 +925,7 @@ class Dnd5eSpace:
         return data
 
     def text_map(self, costs: Mapping[str, Fraction]) -> str:
-        shown = {label: format_cost(cost) for label, cost in costs.items()}
+        shown = {label: format_amount(cost, self.unit) for label, cost in costs.items()}
         vmap = self.battle.map
         col, row = self.me.at
         here = _label(col, row)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...model import format_amount
 from ...search import Step
 from ..grid import MoveReport
 from .space import ACTION, DASHED, DISENGAGED, INTERACT, MODES, PRONE, Dnd5eSpace
@@ -44,9 +45,11 @@ class TurnReport:
         lines.append(self.move.to_text())
         t = self.turn
         unit = self.move.unit
-        spent = ", ".join(f"{mode} {v}" for mode, v in t["spent"].items()) or "nothing"
-        left = ", ".join(f"{mode} {v}" for mode, v in t["left"].items())
-        lines.append(f"movement spent: {spent} ({t['total']} {unit}); left: {left}")
+        spent = ", ".join(f"{mode} {format_amount(v, unit)}"
+                          for mode, v in t["spent"].items()) or "nothing"
+        left = ", ".join(f"{mode} {format_amount(v, unit)}" for mode, v in t["left"].items())
+        lines.append(f"movement spent: {spent} ({format_amount(t['total'], unit)} {unit}); "
+                     f"left: {left}")
         if t["difficult"]:
             # a step is named by where the creature's (north-west) space goes; for a creature
             # larger than one space the difficult square may be another one under it

@@ -296,7 +296,8 @@ function summarize(svg) {
   const where = state.altitude === null ? "at any altitude"
     : `at ${altitudePhrase(state.altitude)}`;
   const what = state.info.map.kind === "square" ? "squares" : "hexes";
-  target.textContent = `${cells.length} ${what} reachable ${where} with ${budget} ${unit}; ` +
+  target.textContent = `${cells.length} ${what} reachable ${where} with ` +
+    `${shown(budget, unit)} ${unit}; ` +
     `${acting.length} where it can still act (dot).`;
 }
 
@@ -323,9 +324,10 @@ function actText(answer) {
 }
 
 // dnd5e's turn ledger: movement left by speed, and what became of the action.
-function turnText(turn) {
+function turnText(turn, unit) {
   if (!turn || !turn.left) return "";
-  const left = Object.entries(turn.left).map(([mode, v]) => `${mode} ${v}`).join(", ");
+  const left = Object.entries(turn.left).map(([mode, v]) => `${mode} ${shown(v, unit)}`)
+    .join(", ");
   return `movement left: ${left}; action ${turn.action}`;
 }
 
@@ -346,12 +348,14 @@ function eventText(event) {
   return `${event.type}${rest ? ": " + rest : ""}`;
 }
 
-// On a tabletop a length reads as on a ruler: "35/2" cm shows as 17.5 (exact: only halves,
-// fifths and the like have a finite decimal; anything else keeps its fraction).
-function shown(cost) {
+// A length reads as on a ruler: "35/2" cm shows as 17.5, "9/2" m as 4.5 (exact: only halves,
+// fifths and the like have a finite decimal; anything else keeps its fraction). Movement points
+// keep the rules' fractions (volare's 7/2 MP), as format_amount does in Python.
+const LENGTH_UNITS = new Set(["ft", "m", "cm", "in"]);
+function shown(cost, unit) {
   const text = String(cost);
   const match = /^(-?\d+)\/(\d+)$/.exec(text);
-  if (!match || !state.info || state.info.map.kind !== "table") return text;
+  if (!match || !LENGTH_UNITS.has(unit)) return text;
   let rest = Number(match[2]);
   let places = 0;
   for (const prime of [2, 5]) {
@@ -363,21 +367,22 @@ function shown(cost) {
   return String(Number((Number(match[1]) / Number(match[2])).toFixed(places)));
 }
 
-function stepCost(step) {
-  if (step.cost !== undefined) return shown(step.cost);
-  if (step.length !== undefined) return shown(step.length);
-  if (step.climb !== undefined) return `${shown(step.climb)} (climb)`;
+function stepCost(step, unit) {
+  if (step.cost !== undefined) return shown(step.cost, unit);
+  if (step.length !== undefined) return shown(step.length, unit);
+  if (step.climb !== undefined) return `${shown(step.climb, unit)} (climb)`;
   return step.change || "0";
 }
 
-function fillSteps(steps) {
+function fillSteps(steps, unit) {
   const table = $("path-steps");
   const body = table.querySelector("tbody");
   body.replaceChildren();
   steps.forEach((s, i) => {
     const row = el("tr");
     const notes = [checksText(s.checks), ...(s.events || []).map(eventText)].filter((t) => t);
-    for (const text of [i + 1, s.move, stepCost(s), shown(s.total), notes.join("; ")]) {
+    const cells = [i + 1, s.move, stepCost(s, unit), shown(s.total, unit), notes.join("; ")];
+    for (const text of cells) {
       row.append(el("td", String(text)));
     }
     body.append(row);
@@ -420,12 +425,13 @@ function showPath(answer, goal) {
   }
   $("path-summary").className = "";
   $("path-summary").replaceChildren(
-    el("span", `${goal}: `), el("strong", `${shown(answer.cost)} ${answer.unit}`, "path-cost"),
+    el("span", `${goal}: `),
+    el("strong", `${shown(answer.cost, answer.unit)} ${answer.unit}`, "path-cost"),
     el("span", answer.checks.length ? `, checks: ${checksText(answer.checks)}`
       : (ruleset().saves ? ", no checks" : "")));
   $("path-moves").textContent = answer.moves ? answer.moves : "(stays where it is)";
-  fillSteps(answer.steps);
-  const ledger = turnText(answer.turn);
+  fillSteps(answer.steps, answer.unit);
+  const ledger = turnText(answer.turn, answer.unit);
   $("path-end").textContent = `ends ${endText(answer.end)}${actText(answer)}` +
     (ledger ? `; ${ledger}` : "");
   $("move-input").value = answer.moves;
@@ -486,7 +492,8 @@ async function showToAct(answer, asked) {
   const way = reached && reached.to_act;
   if (!way) return;
   $("to-act-text").textContent = "The cheapest way ends the round's actions; for " +
-    `${way.cost} ${report.unit}${savesText(way.checks)} it can still attack: ${way.path}`;
+    `${shown(way.cost, report.unit)} ${report.unit}${savesText(way.checks)} it can still ` +
+    `attack: ${way.path}`;
   $("to-act-show").dataset.moves = way.path;
   $("to-act").hidden = false;
 }
@@ -522,9 +529,10 @@ async function checkMove(text) {
   const out = $("check-result");
   out.replaceChildren();
   if (answer.legal) {
-    out.append(el("p", `Legal: ${shown(answer.cost)} ${answer.unit}`, "legal"));
+    out.append(el("p", `Legal: ${shown(answer.cost, answer.unit)} ${answer.unit}`, "legal"));
     out.append(el("p", `ends ${endText(answer.end)}${actText(answer)}`));
-    if (turnText(answer.turn)) out.append(el("p", turnText(answer.turn), "muted"));
+    const ledger = turnText(answer.turn, answer.unit);
+    if (ledger) out.append(el("p", ledger, "muted"));
     if (answer.checks.length) out.append(el("p", `checks: ${checksText(answer.checks)}`));
   } else {
     const e = answer.error;
@@ -532,7 +540,8 @@ async function checkMove(text) {
     head.append(el("span", e.rule, "rule"));
     out.append(head);
     out.append(el("p", e.message, "explanation"));
-    out.append(el("p", `stops before it: ${shown(answer.cost)} ${answer.unit}, ${endText(answer.end)}`,
+    out.append(el("p", `stops before it: ${shown(answer.cost, answer.unit)} ${answer.unit}, ` +
+      endText(answer.end),
       "muted"));
   }
   for (const event of answer.events || []) {
@@ -573,6 +582,7 @@ function wire() {
   }));
   $("creature-select").addEventListener("change", guard((e) => pickCreature(e.target.value)));
   $("altitude").addEventListener("input", (e) => {
+    if (!state.info) return;  // still opening the scenario: its altitudes are not known yet
     $("all-altitudes").checked = false;
     state.altitude = Number(e.target.value);
     showAltitude();
@@ -581,6 +591,7 @@ function wire() {
     sliderTimer = setTimeout(guard(draw), 120);
   });
   $("all-altitudes").addEventListener("change", guard(async (e) => {
+    if (!state.info) return;
     state.altitude = e.target.checked ? null : Number($("altitude").value);
     showAltitude();
     clearRoute();
