@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import OptionError
 from ..geometry.labels import split_label
-from ..model import Scenario
+from ..model import Scenario, format_amount
 from ..rules.dnd5e import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
 from ..rules.dnd5e.rounds import (
     change_conditions,
@@ -248,7 +248,8 @@ class Dnd5ePlay:
             how.append("reaction spent")
         turn = ""
         if piece.get("spent", "0") != "0" or piece.get("action", "unused") != "unused":
-            turn = f"; moved {piece.get('spent', '0')} {unit}, action {piece.get('action')}"
+            moved = format_amount(str(piece.get("spent", "0")), str(unit))
+            turn = f"; moved {moved} {unit}, action {piece.get('action')}"
         return f"{where}, {', '.join(how)}{turn}"
 
     def scenario_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> Scenario:
