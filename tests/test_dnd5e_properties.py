@@ -15,7 +15,8 @@ SIZE = 5
 
 @st.composite
 def battlefields(draw: st.DrawFn) -> tuple[str, str]:
-    """A 5 × 5 map, altitude 0-2, some walls, difficult squares and water; a mover and a foe."""
+    """A 5 × 5 map, altitude 0-2, some walls, difficult squares and raised ground (ledges 5 or
+    10 ft high, to walk off: D-fly); a mover and a foe."""
     squares = [f"{column_label(c)}{r}" for c in range(1, SIZE + 1) for r in range(1, SIZE + 1)]
     mover_at = draw(st.sampled_from(squares))
     rest = [s for s in squares if s != mover_at]
@@ -23,6 +24,10 @@ def battlefields(draw: st.DrawFn) -> tuple[str, str]:
     free = [s for s in rest if s != foe_at]
     walls = draw(st.lists(st.sampled_from(free), max_size=5, unique=True))
     rough = draw(st.lists(st.sampled_from(squares), max_size=6, unique=True))
+    raised = draw(st.lists(st.sampled_from(squares), max_size=8, unique=True))
+    if draw(st.booleans()) and mover_at not in raised:
+        raised.append(mover_at)  # the mover starts on a ledge, to walk off it
+    height = draw(st.sampled_from([1, 2]))
     diagonals = draw(st.sampled_from(["phb", "dmg", "euclid"]))
     walk = draw(st.sampled_from([10, 15, 20]))
     fly = draw(st.sampled_from([0, 15, 20]))
@@ -30,6 +35,8 @@ def battlefields(draw: st.DrawFn) -> tuple[str, str]:
     cells = [f"{{at: [{', '.join(rough)}], terrain: difficult}}"] if rough else []
     if walls:
         cells.append(f"{{at: [{', '.join(walls)}], wall: true}}")
+    if raised:
+        cells.append(f"{{at: [{', '.join(raised)}], ground: {height}}}")
     text = (f"ruleset: dnd5e\noptions: {{diagonals: {diagonals}}}\n"
             f"map: {{grid: square, columns: {SIZE}, rows: {SIZE}, top: 2, "
             f"cells: [{', '.join(cells)}]}}\ncreatures:\n"

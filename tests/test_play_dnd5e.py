@@ -221,6 +221,33 @@ def test_dropping_prone_aloft_is_a_fall_rolled_in_the_move() -> None:
     assert g.state.pieces["harpy"]["at"] == "D3" and g.state.pieces["harpy"]["altitude"] == 0
 
 
+def ledge_game(seed: int) -> Game:
+    """A 20 ft platform (A1–B3) above open ground, a walker on its edge and a flyer on it."""
+    data = yaml.safe_load(dnd_text([knight(at="B2"), harpy(at="A2", altitude=None)],
+                                   columns=6, rows=3))
+    data["map"]["cells"] = [{"at": ["A1", "A2", "A3", "B1", "B2", "B3"], "ground": 4}]
+    for creature in data["creatures"]:
+        creature.pop("altitude", None)
+    return Game.from_scenario_text(yaml.safe_dump(data), seed=seed, order=["knight", "harpy"])
+
+
+def test_walking_off_a_ledge_is_a_fall_rolled_in_the_move() -> None:
+    """D-fly, Decision 5: the knight (no fly speed) walks off a 20 ft ledge: 2d6 rolled and
+    logged at that step, and it lands prone; the harpy flies off the same ledge and falls not."""
+    g = ledge_game(seed=4)
+    entry = g.move("knight", "C2 D2")
+    (roll,) = fall_rolls(entry)
+    (fall,) = events(entry, "fall")
+    assert (fall["step"], fall["feet"], fall["damage"], fall["prone"], fall["cause"]) == (
+        1, 20, "2d6", True, "stepped off a ledge into C2")
+    assert fall["rolled"] == roll["total"] == g.state.damage["knight"]
+    piece = g.state.pieces["knight"]
+    assert (piece["at"], piece["altitude"], piece["prone"], piece["spent"]) == ("D2", 0, True, "15")
+    flight = g.move("harpy", "B1 C1")
+    assert events(flight, "fall") == [] and g.state.damage["harpy"] == 0
+    assert (g.state.pieces["harpy"]["altitude"], g.state.pieces["harpy"]["mode"]) == (4, "fly")
+
+
 def test_a_creature_prone_aloft_falls_when_its_turn_comes() -> None:
     """D-fly, Decision 12: prone in the air at the start of its turn, the fall comes first (step
     0); a creature that holds through ``next-round`` falls too."""

@@ -4,7 +4,8 @@ A declared move is checked by ``grid_check`` over ``Dnd5eSpace`` (the one legali
 its D-turn ledger taken from ``turn_report``, exactly as ``wingbeat check`` does. Its events are
 logged for the game master: each opportunity attack (who attacks whom, at which step; hit points
 are not modelled, so the GM resolves it; it spends the attacker's reaction until the start of its
-next turn, so that foe provokes nothing more meanwhile) and each fall, whose damage dice are
+next turn, so that foe provokes nothing more meanwhile) and each fall (a ``prone`` aloft, a step
+off a ledge), whose damage dice are
 rolled here with the entry's seeded generator (D-fly: 1d6 per 10 ft, at most 20d6, prone unless
 no damage; the XGtE options when the scenario turns them on).
 
@@ -152,7 +153,10 @@ class Dnd5ePlay:
                                        "just before it leaves its reach; that spends its "
                                        "reaction until the start of its next turn"})
             elif event["type"] == "fall":
-                cause = fall_cause(me, dropped=int(event.get("step", 0)) > 0)
+                step = int(event.get("step", 0))
+                made = checked.steps[step - 1].move.removeprefix("dash ") if step else ""
+                cause = fall_cause(me, dropped=step > 0,
+                                   ledge=made if step and made != "prone" else None)
                 logged, rolled = self._fall(battle, me, event, fallen, cause, dice)
                 events.append(logged)
                 damage += rolled

@@ -111,8 +111,12 @@ def creature_after(creature: Dnd5eCreature, end: Mapping[str, Any],
                    conditions=frozenset(conditions))
 
 
-def fall_cause(creature: Dnd5eCreature, *, dropped: bool = False) -> str:
-    """Why a creature falls, in words for the log (D-fly)."""
+def fall_cause(creature: Dnd5eCreature, *, dropped: bool = False,
+               ledge: str | None = None) -> str:
+    """Why a creature falls, in words for the log (D-fly); ``ledge`` names the space a step
+    walked (or crawled) off a ledge into."""
+    if ledge is not None:
+        return f"stepped off a ledge into {ledge}"
     if dropped:
         return "dropped prone in the air"
     if creature.speed_zero:

@@ -37,7 +37,7 @@ from ...geometry.squaregrid import (
 from ...model import Check, format_amount, format_cost
 from ...search import Step
 from .board import Board, Move, footprint_offsets
-from .falling import fall
+from .falling import Fall, fall
 from .model import (
     NO_ACTION,
     NO_REACTION,
@@ -137,9 +137,12 @@ def _way(mode: int, multiplier: int, difficult: bool) -> Way:
     return Way(mode, multiplier, difficult)
 
 
-#: A move ready for ``steps``: (name, "dash " + name, destination position << provoked bits,
-#: destination threat, axes, ((multiplier, paying speed in ticks, ticks at 5 ft a square), …)).
-_Edge = tuple[str, str, int, int, int, tuple[tuple[int, int, int], ...]]
+#: A move ready for ``steps``: (name, "dash " + name, the high bits of the destination state
+#: (its position, shifted past the provoked and low bits, with the flags a fall sets), destination
+#: threat, axes, ((multiplier, paying speed in ticks, ticks at 5 ft a square), …), events of a
+#: fall): a walk off a ledge lands prone if it takes damage (D-fly).
+_Edge = tuple[str, str, int, int, int, tuple[tuple[int, int, int], ...],
+              tuple[dict[str, Any], ...]]
 _NEVER = 1 << 62  # no state without Dash yet
 
 
@@ -201,6 +204,7 @@ class Dnd5eSpace:
         self._places: dict[int, Place | None] = {}
         self._room: dict[tuple[int, int, bool], str | None] = {}
         self._edges: dict[int, tuple[_Edge, ...]] = {}
+        self._landings: dict[int, tuple[Place, Fall]] = {}
         self._way_sets: dict[tuple[tuple[int, ...], int, bool], tuple[Way, ...]] = {}
         self._plans: dict[tuple[Way, ...], tuple[tuple[int, int, int], ...]] = {}
         self._budget = max(self.speed) * self.scale * (2 if self.can_act else 1)
@@ -411,10 +415,10 @@ class Dnd5eSpace:
         prune = self.prune
         # the searches' pruning (see ``_dominated``), inline for phb and dmg, where b = c = 0
         best = self._best if prune and rule is not DiagonalRule.EUCLID else None
-        for name, dash_name, high, dst_threat, axes, plan in self._edges_from(
+        for name, dash_name, high, dst_threat, axes, plan, fell in self._edges_from(
                 place, bool(flags & PRONE)):
             new = threat & ~dst_threat
-            head = ((high | provoked | new) << LOW_BITS)
+            head = high | ((provoked | new) << LOW_BITS)  # ``high`` holds a fall's flags too
             for m, limit, base in plan:
                 nb, nc, nflags = b, c, flags
                 if axes == 1 or plain:
@@ -452,7 +456,7 @@ class Dnd5eSpace:
                 elif prune and self._dominated(target, total):
                     continue
                 out.append((step_name, target, cost, _NO_CHECKS,
-                            self._attacks(new) if new else _NO_EVENTS))
+                            self._attacks(new) + fell if new else fell))
         return out
 
     def _dominated(self, code: int, spent: int) -> bool:
@@ -489,9 +493,13 @@ class Dnd5eSpace:
     def _edges_from(self, place: Place, prone: bool) -> tuple[_Edge, ...]:
         """The legal moves from ``place``, whatever the movement left, ready for ``steps``.
 
-        Each is (name, name with Dash, destination position shifted past the provoked bits,
-        destination threat, axes, and per way: (multiplier, ticks of the paying speed, ticks of
-        the step when it costs 5 ft per square)).
+        Each is (name, name with Dash, destination position shifted past the provoked and low
+        bits with the flags a fall sets, destination threat, axes, per way: (multiplier, ticks of
+        the paying speed, ticks of the step when it costs 5 ft per square), and the events of a
+        fall). A walk off a ledge (``_ways`` gives a walking way into the air only then) lands
+        where ``_landing`` says: its destination is the ground below, its threat that of the
+        space walked into (leaving a reach by walking provokes, falling out of one does not:
+        Decision 7).
         """
         key = place.pos * 2 + prone
         edges = self._edges.get(key)
@@ -508,8 +516,12 @@ class Dnd5eSpace:
                         plan = plans[ways] = tuple(
                             (w.multiplier, self.speed[self.paying(w.mode)] * scale,
                              5 * w.multiplier * scale) for w in ways)
-                    found.append((move.name, "dash " + move.name, dst.pos << shift, dst.threat,
-                                  move.axes, plan))
+                    sets, fell, end = 0, _NO_EVENTS, dst
+                    if dst.kind == AIR and ways[0].mode == WALK:
+                        end, sets, fell = self._drop(dst, prone)
+                    found.append((move.name, "dash " + move.name,
+                                  ((end.pos << shift) << LOW_BITS) | sets, dst.threat,
+                                  move.axes, plan, fell))
             edges = tuple(found)
             self._edges[key] = edges
         return edges
@@ -572,13 +584,21 @@ class Dnd5eSpace:
                                              f"{self.name} has none") if explain else _REFUSED)
             modes = (BURROW,)
         elif src_kind == AIR or dst_kind == AIR or move.dz:
-            if prone:
-                return dst, (), self._crawl_refusal(explain)
-            climb = ((src_kind != AIR or src.climbable) and (dst_kind != AIR or dst.climbable)
-                     and (src.climbable or dst.climbable))
-            modes = ((FLY,) if speed[FLY] else ()) + ((CLIMB,) if climb else ())
-            if not modes:
-                return dst, (), self._lift_refusal(dst) if explain else _REFUSED
+            if not prone:
+                climb = ((src_kind != AIR or src.climbable) and (dst_kind != AIR or dst.climbable)
+                         and (src.climbable or dst.climbable))
+                modes = ((FLY,) if speed[FLY] else ()) + ((CLIMB,) if climb else ())
+            if prone or not modes:
+                # a level step off the ground (not swimming) into the air that cannot be flown
+                # or climbed is walked (or crawled): it falls to the ground below (Decision 5)
+                if dst_kind != AIR or src_kind != GROUND or move.dz or src.water:
+                    if prone:
+                        return dst, (), self._crawl_refusal(explain)
+                    return dst, (), self._lift_refusal(dst) if explain else _REFUSED
+                landing = self._landing_refusal(dst, explain)
+                if landing is not None:
+                    return dst, (), landing
+                modes = (WALK,)
         elif src.water or dst.water:
             if prone:
                 return dst, (), (("D-prone", f"{self.name} is prone: it cannot swim while prone")
@@ -601,6 +621,47 @@ class Dnd5eSpace:
                 _way(mode, extra + (mode in (CLIMB, SWIM) and not speed[mode]), difficult)
                 for mode in modes)  # climbing or swimming without that speed: +1 (D-speed)
         return ways
+
+    def _landing(self, place: Place) -> tuple[Place, Fall]:
+        """Where a fall from ``place`` ends this turn and how far it goes (D-fly): the ground
+        level under the footprint, or 500 ft down under XGtE's ``fall_rate``."""
+        known = self._landings.get(place.pos)
+        if known is not None:
+            return known
+        options = self.options
+        result = fall((place.z - place.landing) * 5, fly_speed=self.speed[FLY],
+                      fall_rate=options.fall_rate, flyer_fall=options.flyer_fall)
+        end = self.place(self.position(place.anchor, place.z - result.feet // 5))
+        if end is None:  # pragma: no cover - the ground below always has room
+            end = self.place(self.position(place.anchor, place.landing))
+            assert end is not None
+        self._landings[place.pos] = (end, result)
+        return end, result
+
+    def _fall_event(self, result: Fall, prone: bool) -> dict[str, Any]:
+        metres = format_cost(Fraction(result.feet * 3, 10)) if self.metric else None
+        return result.event(prone=prone, metres=metres)
+
+    def _drop(self, place: Place, prone: bool) -> tuple[Place, int, tuple[dict[str, Any], ...]]:
+        """A walk (or crawl) off a ledge into ``place``: where it lands, the flags the fall sets
+        (prone if it took damage, still falling under XGtE) and its ``fall`` event (D-fly)."""
+        end, result = self._landing(place)
+        sets = (PRONE if result.prone else 0) | (0 if result.lands else FALLING)
+        return end, sets, (self._fall_event(result, prone or result.prone),)
+
+    def _landing_refusal(self, place: Place, explain: bool) -> tuple[str, str] | None:
+        """Why a walk off a ledge into ``place`` may not land where it would (a hostile's
+        space, D-creatures), else None."""
+        end, _result = self._landing(place)
+        for i in end.occupants:
+            if self.blocking[i]:
+                if not explain:
+                    return _REFUSED
+                other = self.others[i]
+                return ("D-creatures", f"{self.name} would fall into the space of "
+                                       f"{other.display_name}, a hostile creature it cannot move "
+                                       f"through, at {self.board.labels[end.anchor]}")
+        return None
 
     def _crawl_refusal(self, explain: bool) -> tuple[str, str]:
         if not explain:
@@ -674,23 +735,15 @@ class Dnd5eSpace:
     def _fall(self, place: Place, flags: int, *, involuntary: bool
               ) -> tuple[int, int, dict[str, Any]]:
         """D-fly: the creature drops to the ground level of its space (or 500 ft, XGtE)."""
-        options = self.options
-        feet = (place.z - place.landing) * 5
-        result = fall(feet, fly_speed=self.speed[FLY], fall_rate=options.fall_rate,
-                      flyer_fall=options.flyer_fall)
-        levels = result.feet // 5
-        pos = self.position(place.anchor, place.z - levels)
-        if self.place(pos) is None:  # pragma: no cover - the ground below always has room
-            pos = self.position(place.anchor, place.landing)
+        end, result = self._landing(place)
+        pos = end.pos
         if result.lands:
             flags &= ~FALLING
             if involuntary and not result.prone and not self.me.prone:
                 flags &= ~PRONE
         else:
             flags |= FALLING
-        prone = bool(flags & PRONE)
-        metres = format_cost(Fraction(result.feet * 3, 10)) if self.metric else None
-        return pos, flags, result.event(prone=prone, metres=metres)
+        return pos, flags, self._fall_event(result, bool(flags & PRONE))
 
     # -- words for states and refusals ------------------------------------------------------------
     def mode_name(self, place: Place) -> str:
