@@ -1,4 +1,4 @@
-"""Shared helpers: build scenarios from small dicts, find the shared examples."""
+"""Test settings, and where the tests' own scenario files live (tests/data, in the repository)."""
 
 from __future__ import annotations
 
@@ -14,17 +14,10 @@ settings.register_profile("wingbeat", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "wingbeat")
 
-REPO = Path(__file__).resolve().parent.parent
-_SHARED_CANDIDATES = [
-    Path(os.environ["WINGBEAT_SHARED"]) if os.environ.get("WINGBEAT_SHARED") else None,
-    REPO.parent / "shared",
-]
-SHARED = next((p for p in _SHARED_CANDIDATES if p is not None and p.is_dir()), None)
+DATA = Path(__file__).resolve().parent / "data"
 
 
 @pytest.fixture
-def shared_examples() -> Path:
-    """The shared examples folder (beside the repository, as CI lays it out)."""
-    if SHARED is None:
-        pytest.fail("../shared is missing: the examples under shared/examples are required tests")
-    return SHARED / "examples"
+def data_examples() -> Path:
+    """The seeds' worked examples the tests read (tests/data/examples, one folder per ruleset)."""
+    return DATA / "examples"

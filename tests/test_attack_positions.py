@@ -52,14 +52,14 @@ def test_to_act_paths_check_out() -> None:
         assert verdict.cost == state.to_act.cost and verdict.end == state.state
 
 
-def test_path_can_act(shared_examples: Path) -> None:
+def test_path_can_act(data_examples: Path) -> None:
     """V-actions: --can-act keeps only ways that leave the attack."""
     plain = cli("path", "example:giant-bat", "bat", "--to", "U35", "--altitude", "1")
     assert (plain["cost"], plain["end"]["mode"], plain["can_act"]) == ("2", "moving", False)
     acting = cli("path", "example:giant-bat", "bat", "--to", "U35", "--altitude", "1",
                  "--can-act")
     assert (acting["cost"], acting["moves"], acting["can_act"]) == ("4", "U35 down hover", True)
-    missing = cli("path", str(shared_examples / "volare/giant-bat-from-u33.yaml"), "bat",
+    missing = cli("path", str(data_examples / "volare/giant-bat-from-u33.yaml"), "bat",
                   "--to", "U35", "--altitude", "1", "--can-act", code=1)
     assert missing["found"] is False and "attack left" in missing["message"]
 
@@ -80,14 +80,14 @@ def test_attack_position_for_the_giant_bat() -> None:
         assert engagement_between(after, scenario.battle.creature("chamois")).engagement == "melee"
 
 
-def test_attack_from_u33_lands_beside_the_chamois(shared_examples: Path) -> None:
+def test_attack_from_u33_lands_beside_the_chamois(data_examples: Path) -> None:
     """From U33 no hover beside V36 fits the half move (EXPECTED.md), but a violent landing at
     U37 does: 4 MP and a 45 % Reflex save, then the attack (V-land: success may act)."""
-    data = cli("path", str(shared_examples / "volare/giant-bat-from-u33.yaml"), "bat",
+    data = cli("path", str(data_examples / "volare/giant-bat-from-u33.yaml"), "bat",
                "--attack", "chamois")
     assert (data["moves"], data["cost"], data["can_act"]) == ("T36 U37 down down land-fast",
                                                               "4", True)
-    none = cli("path", str(shared_examples / "volare/giant-bat-from-u33.yaml"), "bat",
+    none = cli("path", str(data_examples / "volare/giant-bat-from-u33.yaml"), "bat",
                "--attack", "chamois", "--no-checks", code=1)
     assert none["found"] is False
 

@@ -21,11 +21,6 @@ def refused(name: str, who: str, moves: str, rule: str, step: int) -> None:
     assert report.error is not None and (report.error.rule, report.error.step) == (rule, step)
 
 
-def test_builtin_example_is_the_same_file() -> None:
-    builtin = Path(wingbeat.__file__).parent / "examples" / "pegasi.yaml"
-    assert builtin.read_text() == (HERE / "pegasi.yaml").read_text()
-
-
 def test_pegasi() -> None:
     report = run("pegasi.yaml", "pegasi", "up 42,20")
     assert report.legal and report.climb_cost == 16 and report.spent == 48

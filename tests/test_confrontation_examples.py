@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
 
 import wingbeat
-from wingbeat.rules.confrontation import ConfrontationMove, ConfrontationReach
+from wingbeat.rules.confrontation import ConfrontationMove
 
 HERE = Path(__file__).resolve().parent.parent / "examples" / "confrontation"
 
@@ -22,22 +21,6 @@ def run(name: str, who: str, moves: str) -> ConfrontationMove:
 def refused(name: str, who: str, moves: str, rule: str, step: int) -> None:
     report = run(name, who, moves)
     assert report.error is not None and (report.error.rule, report.error.step) == (rule, step)
-
-
-def test_builtin_example_is_the_same_file() -> None:
-    builtin = Path(wingbeat.__file__).parent / "examples" / "morbid-angel.yaml"
-    assert builtin.read_text() == (HERE / "morbid-angel.yaml").read_text()
-
-
-def test_morbid_angel_seed_example() -> None:
-    """C-change: 17.5 → 12.5, moving then descending or the reverse."""
-    for moves in ("42.5,30 down", "down 42.5,30"):
-        report = run("morbid-angel.yaml", "angel", moves)
-        assert report.legal and report.budget is not None and report.budget.total == F(25, 2)
-    refused("morbid-angel.yaml", "angel", "42.6,30 down", "C-change", 1)
-    refused("morbid-angel.yaml", "angel", "down down", "C-change", 2)
-    reach = wingbeat.reach(wingbeat.open_scenario(HERE / "morbid-angel.yaml"), "angel")
-    assert isinstance(reach, ConfrontationReach) and {a.tier for a in reach.areas} == {1, 2}
 
 
 def test_morbid_angel_dive_and_terrain() -> None:

@@ -26,25 +26,6 @@ def ex(name: str) -> str:
     return str(EXAMPLES / name)
 
 
-def test_seed_split_movement_in_metres() -> None:
-    """D-speed (seed 002): 9 m: move 3 m, act, move 6 m."""
-    data = cli_json("check", ex("seed-split.yaml"), "hero", "B1 C1 action D1 E1 F1 G1")
-    assert (data["legal"], data["unit"], data["cost"], data["can_act"]) == (True, "m", "9", False)
-    assert data["steps"][2] == {"move": "action", "cost": "0", "total": "3"}
-    bad = cli_json("check", ex("seed-split.yaml"), "hero", "B1 C1 action D1 E1 F1 G1 H1", code=1)
-    assert (bad["error"]["rule"], bad["error"]["step"]) == ("D-speed", 8)
-
-
-def test_seed_standing_and_crawling() -> None:
-    """D-prone (seed 002): standing costs 4.5 m; crawling in difficult terrain 3 m per metre."""
-    assert cli_json("check", ex("seed-split.yaml"), "sleeper", "stand")["cost"] == "9/2"
-    crawl = cli_json("check", ex("seed-split.yaml"), "sleeper", "D3")
-    assert crawl["cost"] == "9/2" and crawl["end"]["prone"] is True
-    # people read the seed's "4,5 m" as a decimal; the JSON above stays an exact fraction
-    said = runner.invoke(app, ["check", ex("seed-split.yaml"), "sleeper", "stand"]).output
-    assert "legal: 4.5 m" in said and "9/2" not in said
-
-
 @pytest.mark.parametrize(("rule", "six", "three_d"), [("phb", "30", "5"), ("dmg", "45", "5"),
                                                       ("euclid", "40", "10")])
 def test_diagonals(rule: str, six: str, three_d: str) -> None:

@@ -76,14 +76,14 @@ def test_the_bats_attack_positions_with_and_without_saves(client):
     assert (safe["moves"], safe["cost"], safe["checks"]) == ("U35 down hover", "4", [])
 
 
-def test_a_path_that_cannot_keep_the_attack_is_an_answer(shared_examples: Path):
+def test_a_path_that_cannot_keep_the_attack_is_an_answer(data_examples: Path):
     """V-actions: from U33 no way to U35 at altitude 1 leaves the attack (found: false, 200)."""
-    shared = shared_examples / "volare" / "giant-bat-from-u33.yaml"
-    app = TestClient(create_app(shared.parent))
-    response = app.get("/api/path", params={"scenario": shared.name, "creature": "bat",
+    scenario = data_examples / "volare" / "giant-bat-from-u33.yaml"
+    app = TestClient(create_app(scenario.parent))
+    response = app.get("/api/path", params={"scenario": scenario.name, "creature": "bat",
                                             "to": "U35", "altitude": "1", "can_act": "true"})
     assert response.status_code == 200
-    _, expected = cli_json("path", str(shared), "bat", "--to", "U35", "--altitude", "1",
+    _, expected = cli_json("path", str(scenario), "bat", "--to", "U35", "--altitude", "1",
                            "--can-act")
     assert response.json() == expected
     assert expected["found"] is False and "attack left" in expected["message"]
