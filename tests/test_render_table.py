@@ -9,8 +9,6 @@ import pytest
 import wingbeat
 from wingbeat.render import render_svg, scenario_summary
 
-pytest.importorskip("wingbeat.scenario.battlesystem", reason="battlesystem has not landed")
-
 NS = {"s": "http://www.w3.org/2000/svg"}
 
 PEGASI = """
@@ -98,7 +96,6 @@ creatures:
 
 @pytest.mark.parametrize("tier", [None, 0, 1, 2])
 def test_confrontation_tiers_and_obstacles(tier):
-    pytest.importorskip("wingbeat.scenario.confrontation", reason="confrontation has not landed")
     scenario = wingbeat.read_scenario_text(ANGEL, source="angel.yaml")
     report = wingbeat.reach(scenario, "angel")
     root = ET.fromstring(render_svg(scenario, reach=report, altitude=tier))
