@@ -26,5 +26,6 @@ SHARED = next((p for p in _SHARED_CANDIDATES if p is not None and p.is_dir()), N
 def shared_examples() -> Path:
     """The shared examples folder (beside the repository, as CI lays it out)."""
     if SHARED is None:
-        pytest.fail("../shared is missing: the examples under shared/examples are required tests")
+        pytest.fail("the shared folder beside the repository is missing (or set WINGBEAT_SHARED): "
+                    "the examples under shared/examples are required tests")
     return SHARED / "examples"
