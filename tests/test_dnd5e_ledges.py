@@ -1,4 +1,4 @@
-"""dnd5e: walking off a ledge (D-fly falling, D-speed, Decision 5 of docs/dnd5e.md).
+"""dnd5e: walking off a ledge (D-fly falling, D-speed, Decision 5 of docs/rules/dnd5e.md).
 
 A creature on the ground that cannot fly may step off a ledge at its walking cost; it then falls
 to the ground below: 1d6 per 10 ft (at most 20d6), prone unless it takes no damage. The fall

@@ -1,8 +1,9 @@
 """``battlesystem``: BATTLESYSTEM mass-combat flying on a tabletop measured in inches.
 
-The normative reading is ``rules/battlesystem.md``; rule ids (``B-alt`` …) appear in every refusal.
-Not a grid: ``reach`` answers with areas (one per altitude the unit can end at), ``check`` reads a
-move of waypoints and altitude changes, ``path`` gives the shortest such move to a point.
+The rule reference is ``docs/rules/battlesystem.md``; rule ids (``B-alt`` …) appear in every
+refusal. Not a grid: ``reach`` answers with areas (one per altitude the unit can end at),
+``check`` reads a move of waypoints and altitude changes, ``path`` gives the shortest such move
+to a point.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """``dnd5e``: D&D 5e (SRD 5.1) movement and flight on a square grid (hex option).
 
-The normative reading is ``rules/dnd5e.md``; rule ids (``D-speed`` …) appear in every refusal.
+The rule reference is ``docs/rules/dnd5e.md``; rule ids (``D-speed`` …) appear in every refusal.
 Reach, path and check all ask one step generator, ``Dnd5eSpace.steps``.
 """
 

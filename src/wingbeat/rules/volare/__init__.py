@@ -1,6 +1,7 @@
 """``volare``: hex-map flight with altitude, inertia, wind, take-off, landing and skimming.
 
-The normative reading is ``rules/volare.md``; rule ids (``V-inertia`` …) appear in every refusal.
+The rule reference is ``docs/rules/volare.md``; rule ids (``V-inertia`` …) appear in every
+refusal.
 """
 
 from __future__ import annotations

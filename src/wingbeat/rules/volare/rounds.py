@@ -158,8 +158,8 @@ def play_out(space: VolareSpace, moves: Iterable[str],
 def stand_up(creature: VolareCreature) -> VolareCreature:
     """A prone creature on the ground gets up (the play engine spends its round's movement on it).
 
-    ``volare.md`` knocks creatures down but does not say how they rise; play lets a grounded,
-    prone creature declare ``stand`` as its whole move for a round.
+    The rules (``docs/rules/volare.md``, V-land) knock creatures down but do not say how they
+    rise; play lets a grounded, prone creature declare ``stand`` as its whole move for a round.
     """
     if creature.mode is not Mode.GROUNDED or not creature.prone:
         raise IllegalMoveError("V-land", f"{creature.display_name} is not lying on the ground: "
