@@ -224,8 +224,8 @@ def test_play_move_takes_option_from_the_command_line(tmp_path: Path) -> None:
     assert "options" not in json.loads(held.stdout)["entry"]["action"]
     log = cli("play", "log", "1", "--db", str(db))
     assert "#1 round 1: angel: down 30,55 (factor=2)" in log.stdout
-    pursuit = cli("play", "move", "1", "harpy", "80,35", "-o", "pursuit=true", "-o", "factor=2",
-                  "--db", str(db))
+    pursuit = cli("play", "move", "1", "harpy", "80,35", "--option", "pursuit=true",
+                  "--option", "factor=2", "--db", str(db))
     assert pursuit.exit_code == 0, pursuit.output
     shown = cli("play", "show", "1", "--db", str(db))
     assert "last action: #3 round 1: harpy: 80,35 (factor=2, pursuit=true)" in shown.stdout
@@ -247,7 +247,8 @@ def test_a_bad_option_reads_as_in_check_and_writes_nothing(tmp_path: Path, optio
 def test_volare_names_what_check_takes(tmp_path: Path) -> None:
     db = tmp_path / "cave.sqlite3"
     new_encounter(db, "example:giant-bat", ["bat", "chamois"])
-    played = cli("play", "move", "1", "bat", "U35 down hover", "-o", "factor=2", "--db", str(db))
+    played = cli("play", "move", "1", "bat", "U35 down hover", "--option", "factor=2",
+                 "--db", str(db))
     assert played.exit_code == 2
     assert "volare does not know the option(s) factor" in played.stderr
 

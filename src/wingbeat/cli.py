@@ -14,19 +14,19 @@ from typing import Annotated
 import typer
 
 from . import _api
-from ._console import err, fail, out, parse_query_options
+from ._console import Command, Group, err, fail, out, parse_query_options
 from .errors import WingbeatError
 from .examples import example_names
 from .rules.base import Result
-from .rules.grid import ReachReport
 
 __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="wingbeat",
+    cls=Group,
     help="Exact flying movement for tabletop games: reach, cheapest paths, move checks.",
     no_args_is_help=True,
-    add_completion=False,
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
 
@@ -37,7 +37,26 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines."
 NoChecksOpt = Annotated[bool, typer.Option(
     "--no-checks", help="Leave out every way that needs a save.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help="A ruleset query option, KEY=VALUE (repeatable).")]
+    "--option", metavar="KEY=VALUE", help="A ruleset query option (repeatable).")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("wingbeat")
+        except PackageNotFoundError:  # pragma: no cover - run from a source tree
+            from . import __version__ as number
+        out.print(f"wingbeat {number}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, expose_value=False,
+        help="Print the version and exit.")] = False) -> None:
+    """What ``wingbeat`` takes before any command: --version (and shell completion)."""
 
 
 def _answer(make: Callable[[], Result], as_json: bool,
@@ -59,7 +78,7 @@ def _answer(make: Callable[[], Result], as_json: bool,
 REACH_ROWS = 40
 
 
-@app.command()
+@app.command(cls=Command)
 def reach(scenario: ScenarioArg, creature: CreatureArg, json_: JsonOpt = False,
           no_checks: NoChecksOpt = False, option: OptionOpt = None,
           all_: Annotated[bool, typer.Option(
@@ -72,22 +91,25 @@ def reach(scenario: ScenarioArg, creature: CreatureArg, json_: JsonOpt = False,
 
 
 def _first_rows(result: Result) -> str:
+    from .rules.grid import ReachReport
+
     if isinstance(result, ReachReport):
         return result.to_text(limit=REACH_ROWS)
     return result.to_text()
 
 
-@app.command()
+@app.command(cls=Command)
 def path(
     scenario: ScenarioArg,
     creature: CreatureArg,
     to: Annotated[str | None, typer.Option(
-        "--to", help="Destination: a cell label (U35) or x,y.")] = None,
+        "--to", metavar="CELL", help="Destination: a cell label (U35) or x,y.")] = None,
     altitude: Annotated[str | None, typer.Option(help="Altitude (or tier) to end at.")] = None,
     mode: Annotated[str | None, typer.Option(help="Mode to end in (hovering, moving …).")] = None,
     attack: Annotated[str | None, typer.Option(
-        "--attack", help="Instead of --to: the cheapest place in melee with this creature, "
-                         "with the attack still to make.")] = None,
+        "--attack", metavar="CREATURE",
+        help="Instead of --to: the cheapest place in melee with this creature, with the attack "
+             "still to make.")] = None,
     can_act: Annotated[bool, typer.Option(
         "--can-act", help="Only ways that leave the creature an attack this round.")] = False,
     json_: JsonOpt = False,
@@ -103,7 +125,7 @@ def path(
     _answer(find, json_)
 
 
-@app.command()
+@app.command(cls=Command)
 def check(
     scenario: ScenarioArg,
     creature: CreatureArg,
@@ -116,7 +138,7 @@ def check(
                                **parse_query_options(option)), json_)
 
 
-@app.command()
+@app.command(cls=Command)
 def engagement(
     scenario: ScenarioArg,
     a: Annotated[str, typer.Argument(help="One creature's id.")],
@@ -127,14 +149,14 @@ def engagement(
     _answer(lambda: _api.engagement(_api.open_scenario(scenario), a, b), json_)
 
 
-@app.command()
+@app.command(cls=Command)
 def examples() -> None:
     """List the built-in example scenarios (use them as example:NAME)."""
     for name in example_names():
         out.print(f"example:{name}", markup=False)
 
 
-@app.command()
+@app.command(cls=Command)
 def demo() -> None:
     """Run the built-in giant bat example: reach, cheapest paths, move checks, engagement."""
     source = "example:giant-bat"
@@ -176,9 +198,10 @@ _register_extensions()
 
 
 def main() -> None:
-    """Console entry point: no traceback ever reaches the user for bad input."""
+    """Console entry point (``wingbeat`` and ``python -m wingbeat``): no traceback ever reaches
+    the user for bad input."""
     try:
-        app()
+        app(prog_name="wingbeat")
     except WingbeatError as exc:  # pragma: no cover - commands catch their own
         err.print(f"error: {exc}", markup=False)
         sys.exit(2)

@@ -13,22 +13,26 @@ function of the scenario, the seed and the log of actions (``replay``).
 
 from __future__ import annotations
 
-from .dice import Dice, DiceExpression, parse_dice
-from .engine import (
-    Action,
-    EncounterState,
-    Entry,
-    Game,
-    PlayAdapter,
-    Played,
-    RefusedMove,
-    Setup,
-    adapter_for,
-    apply,
-    replay,
-    start,
-)
-from .store import EncounterInfo, EncounterStore, ReplayCheck, StoreError, default_db_path
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .dice import Dice, DiceExpression, parse_dice
+    from .engine import (
+        Action,
+        EncounterState,
+        Entry,
+        Game,
+        PlayAdapter,
+        Played,
+        RefusedMove,
+        Setup,
+        adapter_for,
+        apply,
+        replay,
+        start,
+    )
+    from .store import EncounterInfo, EncounterStore, ReplayCheck, StoreError, default_db_path
 
 __all__ = [
     "Action",
@@ -52,3 +56,18 @@ __all__ = [
     "replay",
     "start",
 ]
+
+#: Where each name lives: imported on first use, so that ``wingbeat check`` (whose CLI registers
+#: the ``play`` commands) does not load the engine and the store.
+_HOMES = {"dice": ("Dice", "DiceExpression", "parse_dice"),
+          "engine": ("Action", "EncounterState", "Entry", "Game", "PlayAdapter", "Played",
+                     "RefusedMove", "Setup", "adapter_for", "apply", "replay", "start"),
+          "store": ("EncounterInfo", "EncounterStore", "ReplayCheck", "StoreError",
+                    "default_db_path")}
+
+
+def __getattr__(name: str) -> Any:
+    for module, names in _HOMES.items():
+        if name in names:
+            return getattr(import_module(f"{__name__}.{module}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,31 +7,38 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .._console import fail, out, parse_query_options
+from .._console import Command, Group, fail, out, parse_query_options
 from ..errors import WingbeatError
-from ..rules.base import Result
-from .engine import CONDITION, Action, Entry, RefusedMove
-from .store import EncounterStore, default_db_path
-from .view import LogView, Outcome, snapshot
+
+if TYPE_CHECKING:
+    from ..rules.base import Result
+    from .engine import Entry
+    from .store import EncounterStore
+    from .view import Outcome
 
 __all__ = ["play_app", "read_scenario_source", "register"]
 
 
 play_app = typer.Typer(
     name="play",
+    cls=Group,
     help="Play an encounter round by round: moves checked, rolls made and logged, saved to disk.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
 
 DbOpt = Annotated[Path | None, typer.Option(
-    "--db", help="The encounter database (default: $XDG_DATA_HOME/wingbeat/encounters.sqlite3).",
+    "--db", metavar="FILE",
+    help="The encounter database (default: $XDG_DATA_HOME/wingbeat/encounters.sqlite3); only "
+         "play new creates one.",
     dir_okay=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
 EncounterArg = Annotated[str, typer.Argument(help="The encounter's id or name.")]
@@ -55,10 +62,19 @@ def read_scenario_source(where: str) -> tuple[str, str]:
     return read_scenario_file(where), where
 
 
-def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: bool) -> None:
-    """Open the store, run one command, print its answer; map refusals and bad input to 1 and 2."""
+def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: bool,
+         create: bool = False) -> None:
+    """Open the store, run one command, print its answer; map refusals and bad input to 1 and 2.
+
+    Only ``play new`` (``create``) makes the database: any other command on a database that is not
+    there says so, and leaves no empty file (nor directory) behind.
+    """
+    from .engine import RefusedMove
+    from .store import EncounterStore, default_db_path
+
     try:
-        with EncounterStore(db if db is not None else default_db_path()) as store:
+        with EncounterStore(db if db is not None else default_db_path(),
+                            create=create) as store:
             result = make(store)
     except RefusedMove as exc:
         if as_json:
@@ -86,11 +102,13 @@ def _latest(store: EncounterStore, ref: str | None) -> str:
 
 
 def _outcome(store: EncounterStore, ref: str, entry: Entry, undone: bool = False) -> Outcome:
+    from .view import Outcome, snapshot
+
     info, now = store.current(ref)
     return Outcome(entry, snapshot(info, store.setup(info), now.state), undone)
 
 
-@play_app.command("new")
+@play_app.command("new", cls=Command)
 def new(
     scenario: Annotated[str, typer.Argument(
         help="Scenario file (YAML or JSON), or a built-in one: example:giant-bat.")],
@@ -107,19 +125,19 @@ def new(
         given = None if order is None else [c.strip() for c in order.split(",") if c.strip()]
         info, entry = store.create(text, source=source, seed=seed, order=given, name=name)
         return _outcome(store, str(info.id), entry)
-    _run(make, db, json_)
+    _run(make, db, json_, create=True)
 
 
-@play_app.command("move")
+@play_app.command("move", cls=Command)
 def move(
     encounter: EncounterArg,
     creature: Annotated[str, typer.Argument(help="The creature's id.")],
     moves: Annotated[str, typer.Argument(
         help='Its declared move in the ruleset\'s notation, e.g. "U35 down hover" ("" holds).')],
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="A ruleset query option the move is played under, KEY=VALUE "
-                               "(repeatable), as wingbeat check takes it: factor=2 (a "
-                               "confrontation run), pursuit=true.")] = None,
+        "--option", metavar="KEY=VALUE", help="A ruleset query option the move is played under "
+                                              "(repeatable), as wingbeat check takes it: factor=2 "
+                                              "(a confrontation run), pursuit=true.")] = None,
     db: DbOpt = None,
     json_: JsonOpt = False,
 ) -> None:
@@ -130,7 +148,7 @@ def move(
     _run(make, db, json_)
 
 
-@play_app.command("condition")
+@play_app.command("condition", cls=Command)
 def condition(
     encounter: EncounterArg,
     creature: Annotated[str, typer.Argument(help="The creature's id.")],
@@ -146,6 +164,8 @@ def condition(
     It is no move: any creature, any time in the round. Logged, so undo and replay see it.
     """
     def make(store: EncounterStore) -> Result:
+        from .engine import CONDITION, Action
+
         sign = "-" if end else "+"
         change = " ".join(c if c[:1] in "+-" else sign + c for c in conditions)
         return _outcome(store, encounter, store.play(encounter,
@@ -153,16 +173,16 @@ def condition(
     _run(make, db, json_)
 
 
-@play_app.command("next-round")
+@play_app.command("next-round", cls=Command)
 def next_round(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
-    """End the round (creatures that did not move hold) and start the next one."""
+    """End the round (creatures that did not move hold still) and start the next one."""
     def make(store: EncounterStore) -> Result:
         ref = _latest(store, encounter)
-        return _outcome(store, ref, store.next_round(ref))
+        return _RoundOver(_outcome(store, ref, store.next_round(ref)))
     _run(make, db, json_)
 
 
-@play_app.command("undo")
+@play_app.command("undo", cls=Command)
 def undo(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
     """Take back the last action (a move or a round's end)."""
     def make(store: EncounterStore) -> Result:
@@ -172,25 +192,29 @@ def undo(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) 
     _run(make, db, json_)
 
 
-@play_app.command("show")
+@play_app.command("show", cls=Command)
 def show(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
     """Where the encounter stands: round, turn order, every creature, who must act."""
     def make(store: EncounterStore) -> Result:
+        from .view import snapshot
+
         info, now = store.current(_latest(store, encounter))
         return snapshot(info, store.setup(info), now.state, last=now)
     _run(make, db, json_)
 
 
-@play_app.command("log")
+@play_app.command("log", cls=Command)
 def log(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
     """Every action of the encounter with its rolls and events."""
     def make(store: EncounterStore) -> Result:
+        from .view import LogView
+
         info, entries = store.entries(_latest(store, encounter))
         return LogView(info, entries)
     _run(make, db, json_)
 
 
-@play_app.command("replay")
+@play_app.command("replay", cls=Command)
 def replay(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
     """Replay the log from the scenario and seed, and check it gives back every stored state."""
     def make(store: EncounterStore) -> Result:
@@ -198,13 +222,47 @@ def replay(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False
     _run(make, db, json_)
 
 
-@play_app.command("list")
+@play_app.command("list", cls=Command)
 def list_(db: DbOpt = None, json_: JsonOpt = False) -> None:
     """The encounters in the database."""
     def make(store: EncounterStore) -> Result:
         return _Listing([(info.to_dict(), store.current(info.id)[1].state.round)
                          for info in store.encounters()])
     _run(make, db, json_)
+
+
+@dataclass(frozen=True)
+class _RoundOver:
+    """``play next-round``'s answer: one line for the round's end, naming who held still."""
+
+    outcome: Outcome
+
+    @property
+    def held(self) -> list[str]:
+        """The creatures that had not moved, which the round's end made hold."""
+        return [str(p["creature"]) for p in self.outcome.entry.played]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.outcome.to_dict(), "held": self.held}
+
+    def to_text(self) -> str:
+        from .engine import event_text, roll_text
+
+        entry = self.outcome.entry
+        still = [str(p["creature"]) for p in entry.played if not p["made"]]
+        head = f"#{entry.number} round {entry.round} over"
+        if still:
+            head += f"; {_and(still)} held still"
+        lines = [f"{head}; round {entry.state.round} begins"]
+        lines += [f"  {p['creature']} made: {p['made']}" for p in entry.played if p["made"]]
+        lines += ["  roll: " + roll_text(roll) for roll in entry.rolls]
+        lines += ["  event: " + event_text(event) for event in entry.events]
+        return "\n".join(lines) + "\n\n" + self.outcome.now.to_text()
+
+
+def _and(names: list[str]) -> str:
+    """``bat``, ``bat and chamois``, ``bat, chamois and harpy``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class _Listing:

@@ -125,12 +125,19 @@ def _dump(value: Any) -> str:
 class EncounterStore:
     """A database of encounters. Open it, play, close it (or use it as a context manager)."""
 
-    def __init__(self, path: str | Path | None = None, *, timeout: float = 10.0):
+    def __init__(self, path: str | Path | None = None, *, timeout: float = 10.0,
+                 create: bool = True):
+        """``create=False``: open only a database that exists, and make no file or directory."""
         self.path = Path(path) if path is not None else default_db_path()
+        if not create and not self.path.exists():
+            raise StoreError(f"no encounter database at {self.path}: start one with "
+                             "wingbeat play new SCENARIO")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
-                                       check_same_thread=False)
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            where = self.path if create else self.path.absolute().as_uri() + "?mode=rw"
+            self._db = sqlite3.connect(where, timeout=timeout, isolation_level=None,
+                                       check_same_thread=False, uri=not create)
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"{self.path}: cannot open the encounter database: {exc}") from None
         self._setups: dict[int, Setup] = {}

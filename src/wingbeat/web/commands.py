@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-__all__ = ["register", "serve_command", "where_to_serve"]
+from .._console import Command
+
+__all__ = ["listen", "register", "serve_command", "where_to_serve"]
 
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -30,38 +34,89 @@ def where_to_serve(argument: str | None) -> tuple[Path | None, str | None]:
     raise ScenarioError("no such file or directory", source=argument)
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port``, for the server to accept on.
+
+    Bound here, before the server starts, so a busy port is the CLI's one-line error rather than
+    the server's log; and handed to the server as it is, so no other process can take the port in
+    between.
+    """
+    from ..errors import OptionError
+
+    try:
+        found = [a for a in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                               flags=socket.AI_PASSIVE)
+                 if a[0] in (socket.AF_INET, socket.AF_INET6)]
+    except socket.gaierror as exc:
+        raise OptionError(f"cannot listen on {host}: {exc.strerror}") from None
+    if not found:
+        raise OptionError(f"cannot listen on {host}: not an IP address or host name")
+    # IPv4 first: a name such as localhost then means 127.0.0.1, as the server would take it.
+    family, kind, proto, _name, address = min(found, key=lambda a: a[0] != socket.AF_INET)
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise OptionError(f"port {port} on {host} is in use: try --port "
+                              f"{_free_port(host, port)}") from None
+        raise OptionError(f"cannot listen on {host} port {port}: {exc.strerror}") from None
+    return sock
+
+
+def _free_port(host: str, port: int) -> int:
+    """The next port that is free on ``host`` (the next one, if none of the next hundred is)."""
+    from ..errors import WingbeatError
+
+    for candidate in range(port + 1, min(port + 101, 65536)):
+        try:
+            probe = listen(host, candidate)
+        except WingbeatError:
+            continue
+        probe.close()
+        return candidate
+    return port + 1
+
+
 def serve_command(
     scenario: Annotated[str | None, typer.Argument(
         help="A scenario file, a directory of them, or example:NAME (default: "
              "example:giant-bat).")] = None,
     host: Annotated[str, typer.Option(
         help="Address to listen on; keep 127.0.0.1 unless you mean to share it.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free one).",
+                                      min=0, max=65535)] = 8000,
 ) -> None:
     """Run the web app: the map, reach, paths and move checks in a browser."""
-    import uvicorn
-
     from .._console import err, fail
     from ..errors import WingbeatError
-    from .app import DEFAULT_SCENARIO, create_app
 
     try:
+        from .app import DEFAULT_SCENARIO, create_app
+
         directory, first = where_to_serve(scenario)
         app = create_app(directory, first)
         # Open the first scenario now, so a broken file fails here with the CLI's message.
         from .scenarios import ScenarioStore
 
         ScenarioStore(directory).open(first or DEFAULT_SCENARIO)
+        sock = listen(host, port)
     except WingbeatError as exc:
         fail(str(exc), False)
-    if host not in _LOOPBACK:
-        err.print(f"warning: listening on {host}: anyone who can reach this address can use "
-                  "the app", markup=False)
-    shown = f"[{host}]" if ":" in host else host
-    err.print(f"wingbeat: serving on http://{shown}:{port}/ (API docs at /docs); "
-              "Ctrl+C stops it", markup=False)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    import uvicorn
+
+    with sock:
+        port = sock.getsockname()[1]
+        if host not in _LOOPBACK:
+            err.print(f"warning: listening on {host}: anyone who can reach this address can use "
+                      "the app", markup=False)
+        shown = f"[{host}]" if ":" in host else host
+        err.print(f"wingbeat: serving on http://{shown}:{port}/ (API docs at /docs); "
+                  "Ctrl+C stops it", markup=False)
+        uvicorn.run(app, host=host, port=port, fd=sock.fileno(), log_level="warning")
 
 
 def register(app: typer.Typer) -> None:
-    app.command("serve")(serve_command)
+    app.command("serve", cls=Command)(serve_command)
