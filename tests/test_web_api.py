@@ -261,11 +261,18 @@ def test_serve_arguments(tmp_path):
 def test_serve_binds_loopback_by_default(monkeypatch):
     import uvicorn
 
+    from wingbeat.web import commands
+
+    real_listen = commands.listen
+    asked = []
+    # bind an ephemeral port, not 8000 itself: the test must not depend on 8000 being free
+    monkeypatch.setattr(commands, "listen",
+                        lambda host, port: asked.append((host, port)) or real_listen(host, 0))
     seen = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
     result = runner.invoke(cli_app, ["serve"])
     assert result.exit_code == 0, result.output
-    assert (seen["host"], seen["port"]) == ("127.0.0.1", 8000)
+    assert asked == [("127.0.0.1", 8000)] and seen["host"] == "127.0.0.1"
     assert TestClient(seen["app"]).get("/api/scenario").json()["name"] == "example:giant-bat"
 
 
