@@ -299,7 +299,8 @@ class VolareSpace:
                           "note": "the second half-move action is sacrificed to land"},)))
         walk = 0
         if moved < self._half and not flags & FULL_MOVE and self.me.ground > 0:
-            walk = min(WALK_MAX, (self._half - moved) * self.me.ground // self._half)
+            # what is left of the half-move action, on foot: a half-move walks ground/2 hexes
+            walk = min(WALK_MAX, (self._half - moved) * self.me.ground // (2 * self._half))
         out.append(("land-fast", self.pack(idx, alt, GROUNDED,
                                            base | LANDED_FAST | walk * WALK_UNIT), 0,
                     (self.land_check,),
