@@ -138,7 +138,7 @@ def test_failed_skim_save_without_half_move_lands_violently_and_falls() -> None:
 
 def test_declared_violent_landing_that_fails_knocks_down_and_stops_the_walk() -> None:
     """V-land: land-fast with a failed save: prone, fall damage, and the walk after it is lost."""
-    g = game([hawk(reflex=0)])
+    g = game([hawk(reflex=0, ground=12)])
     entry = g.move("hawk", "down land-fast J12")
     assert saves(entry) == [("V-land", False)]
     assert entry.played[0]["made"] == "down land-fast"
@@ -158,12 +158,18 @@ def test_fall_damage_follows_the_scenario_option() -> None:
 
 
 def test_successful_violent_landing_keeps_the_walk() -> None:
-    """V-land: a successful violent landing may finish the half-move walking."""
-    g = game([hawk(reflex=100)])
-    entry = g.move("hawk", "down land-fast J12")
+    """V-land: a successful violent landing may finish the half-move walking ("completare la
+    propria azione di mezzo movimento camminando"): 3/4 of the half-move is left after ``down``,
+    and a half-move on foot is ground 12 / 2 = 6 hexes, so 4 hexes (issue 13)."""
+    g = game([hawk(reflex=100, ground=12)])
+    with pytest.raises(RefusedMove) as refused:
+        g.move("hawk", "down land-fast J12 J14 J16 J18 J20")
+    assert (refused.value.rule, refused.value.step) == ("V-land", 7)
+    entry = g.move("hawk", "down land-fast J12 J14 J16 J18")
     assert saves(entry) == [("V-land", True)]
-    assert entry.played[0]["made"] == "down land-fast J12"
-    assert g.state.pieces["hawk"] == {"at": "J12", "altitude": 0, "mode": "grounded",
+    assert entry.played[0]["made"] == "down land-fast J12 J14 J16 J18"
+    assert entry.played[0]["cost"] == "1"  # walking is not flying: the MP flown
+    assert g.state.pieces["hawk"] == {"at": "J18", "altitude": 0, "mode": "grounded",
                                       "heading": None, "skimming": False, "prone": False,
                                       "horizontal": True}
 

@@ -183,15 +183,56 @@ def test_violent_landing_save_by_class(man: str, chance: int) -> None:
     assert save.probability == F(chance, 100)
 
 
+#: V-land, the seed: "Se il tiro salvezza riesce sarà riuscita ad atterrare in velocità senza
+#: problemi potendo eventualmente effettuare altre azioni o completare la propria azione di mezzo
+#: movimento camminando." (If the save succeeds it has landed at speed without trouble, and may
+#: take other actions or complete its half-move action walking.) What is left to walk is what is
+#: left of *that half-move action*, on foot: a half-move of walking is half the ground speed.
+
+
 def test_violent_landing_lets_it_act_or_walk_the_rest_of_its_half_move() -> None:
-    """V-land Decision: walk = floor(remaining fraction of the half move × ground speed)."""
-    s = volare([flyer(altitude=1, mode="hovering", fly=8, ground=6)])
-    report = check(s, "f", "down land-fast")  # 1 of 4 MP spent: 3/4 × 6 = 4.5 → 4 hexes
+    """V-land (issue 13): fly 8, ground 12, one level up: ``down`` spends 1 of the half-move's
+    4 MP, so 3/4 of a 6-hex half-move of walking is left: 4 hexes (4.5 rounded down), not 9."""
+    s = volare([flyer(altitude=1, mode="hovering", fly=8, ground=12)])
+    report = check(s, "f", "down land-fast")
     assert report.events[-1]["may_walk"] == 4 and report.can_act
     walked = check(s, "f", "down land-fast J12 J14 J16 J18")
     assert walked.legal and walked.end["at"] == "J18" and walked.can_act
+    assert walked.cost == 1  # the walk is on foot: the reported cost stays the flight MP
     message = refused(s, "f", "down land-fast J12 J14 J16 J18 J20", "V-land", 7)
     assert "walk" in message
+
+
+@pytest.mark.parametrize(("fly", "ground", "moves", "may_walk"), [
+    (8, 12, "land-fast", 6),            # nothing spent: a whole half-move on foot, 12/2
+    (8, 12, "down land-fast", 4),       # 3/4 × 6 = 4.5
+    (8, 12, "J8 down land-fast", 3),    # 2/4 × 6
+    (8, 12, "J8 J6 J4 down land-fast", 0),  # the half-move action is all spent
+    (8, 9, "land-fast", 4),             # 9/2 = 4.5
+    (7, 12, "down land-fast", 4),       # (7/2 − 1) / (7/2) × 6 = 30/7
+    (8, 1, "land-fast", 0),             # half of 1 hex: nothing whole to walk
+    (8, 0, "land-fast", 0),             # no ground speed, no walk
+])
+def test_the_walk_is_the_unspent_part_of_a_half_move_on_foot(fly: int, ground: int, moves: str,
+                                                             may_walk: int) -> None:
+    """V-land (issue 13): may_walk = floor(unspent fraction of the half-move × ground / 2)."""
+    start = {"altitude": 0} if moves.startswith("land") else {"altitude": 1}
+    s = volare([flyer(mode="hovering", fly=fly, ground=ground, **start)])
+    report = check(s, "f", moves)
+    assert report.legal, report.to_text()
+    landing = report.events[-1]
+    assert (landing["type"], landing["safe"], landing["may_walk"]) == ("landing", False, may_walk)
+
+
+def test_reach_walks_no_farther_than_the_half_move_on_foot() -> None:
+    """V-land (issue 13): reach explores the walk after a violent landing; from a skim with
+    nothing spent, ground 12 walks 6 hexes (a half-move on foot), never 7."""
+    s = volare([flyer(altitude=0, mode="hovering", fly=8, ground=12)])
+    here = parse_hex("J10")
+    grounded = [st for st in wingbeat.reach(s, "f").states
+                if st.state["mode"] == "grounded" and st.cost == 0]
+    far = max(here.distance(parse_hex(st.state["at"])) for st in grounded)
+    assert far == 6
 
 
 def test_fall_damage_is_a_ruleset_option() -> None:
