@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction as F
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
+from typer.testing import CliRunner
 
 import wingbeat
 from scenarios import volare
+from wingbeat.cli import app
 from wingbeat.geometry.hexgrid import Direction, parse_hex
 from wingbeat.rules.grid import MoveReport
 from wingbeat.rules.volare import (
@@ -106,6 +111,93 @@ def test_flying_creatures_cast_only_without_somatic_components() -> None:
     assert "spell" not in check(s, "f", "up").actions
     assert "spell-no-somatic" in check(s, "f", "up").actions
     assert "spell" in check(s, "g", "").actions
+
+
+#: V-inertia, the seed: "Mentre si trova in volo in movimento, però, la creatura potrà compiere
+#: non azioni, nonché free actions ed azioni complesse non aventi natura fisica e non richiedenti
+#: componenti somatici (i poteri di soffio si considerano comunemente compatibili con il movimento
+#: in volo)." (While moving in flight the creature may take non-actions, free actions and complex
+#: actions that are not physical and need no somatic component; breath weapons are commonly
+#: held compatible with moving flight.) And V-spells: "gli altri poteri speciali posseduti da
+#: creature che siano naturalmente in grado di volare saranno dalle stesse utilizzabili anche in
+#: volo" (a natural flyer's other special powers work in flight too).
+
+
+def test_a_moving_flyer_with_a_breath_weapon_may_breathe() -> None:
+    """V-inertia, V-actions (issue 13): a moving flyer cannot attack, but a creature with
+    ``breath: true`` keeps its breath weapon as its complex action."""
+    s = volare([flyer(altitude=3, mode="moving", heading="N", breath=True)])
+    report = check(s, "f", "J8")
+    assert not report.can_act
+    assert report.actions == ("spell-no-somatic", "non-physical", "breath", "free")
+    assert report.to_dict()["actions"] == ["spell-no-somatic", "non-physical", "breath", "free"]
+    assert "actions still open: spell-no-somatic, non-physical, breath, free" in report.to_text()
+
+
+def test_the_breath_weapon_works_hovering_and_on_the_ground_too() -> None:
+    """V-spells (issue 13): a natural flyer's other special powers work in flight, and a breath
+    weapon on the ground is no flight matter at all."""
+    s = volare([flyer(altitude=3, mode="hovering", breath=True),
+                flyer(id="g", at="L10", mode="grounded", breath=True)])
+    assert check(s, "f", "J8 hover").actions == ("attack", "spell-no-somatic", "non-physical",
+                                                 "breath", "free")
+    assert check(s, "g", "").actions == ("attack", "spell", "spell-no-somatic", "non-physical",
+                                         "breath", "free")
+
+
+def test_breathing_is_the_complex_action_so_the_half_move_limits_it() -> None:
+    """V-actions: the breath weapon is a complex action: past MP/2, or after a take-off thrust
+    (a full-move action), only free actions are left."""
+    s = volare([flyer(altitude=3, mode="moving", heading="N", breath=True),
+                flyer(id="g", at="L10", mode="grounded", breath=True)])
+    assert check(s, "f", "J8 J6 J4 J2").actions == ("spell-no-somatic", "non-physical",
+                                                    "breath", "free")  # 4 MP = MP/2
+    assert check(s, "f", "J8 J6 J4 J2 up").actions == ("free",)  # 6 MP > 4
+    assert check(s, "g", "thrust up").actions == ("free",)
+
+
+def test_no_breath_weapon_unless_the_scenario_gives_one() -> None:
+    """V-actions (issue 13): ``breath`` defaults to false: a creature without it has none."""
+    s = volare([flyer(altitude=3, mode="moving", heading="N")])
+    assert "breath" not in check(s, "f", "J8").actions
+    assert s.battle.creature("f").breath is False
+
+
+def test_reach_reports_the_breath_weapon_of_moving_states() -> None:
+    """V-inertia (issue 13): every moving end state within the half-move keeps the breath
+    weapon in reach's ``actions``; none keeps the attack."""
+    s = volare([flyer(altitude=3, mode="moving", heading="N", breath=True)])
+    states = wingbeat.reach(s, "f").to_dict()["states"]
+    moving = [st for st in states if st["mode"] == "moving" and F(st["cost"]) <= 4]
+    assert moving and all(st["actions"] == ["spell-no-somatic", "non-physical", "breath",
+                                            "free"] for st in moving)
+    assert all(st["actions"] == ["free"] for st in states if F(st["cost"]) > 4)
+
+
+@pytest.mark.parametrize("value", ["fire", [True]])
+def test_breath_is_true_or_false(value: Any) -> None:
+    """V-actions: ``breath`` is a yes/no flag; anything else is bad input naming its place."""
+    with pytest.raises(wingbeat.ScenarioError, match=r"creatures\[0\]\.breath"):
+        volare([flyer(altitude=3, mode="hovering", breath=value)])
+
+
+def test_check_and_reach_on_the_command_line_list_the_breath_weapon(tmp_path: Path) -> None:
+    """V-inertia (issue 13): ``wingbeat check --json`` and ``reach --json`` carry ``breath``
+    in ``actions`` for a moving dragon; a bad ``breath`` value exits 2 on one line."""
+    file = tmp_path / "dragon.yaml"
+    file.write_text(yaml.safe_dump({"ruleset": "volare", "map": {"columns": 20, "rows": 20},
+                                    "creatures": [flyer(id="dragon", altitude=3, mode="moving",
+                                                        heading="N", breath=True)]}))
+    checked = CliRunner().invoke(app, ["check", str(file), "dragon", "J8", "--json"])
+    assert checked.exit_code == 0, checked.output
+    assert json.loads(checked.stdout)["actions"] == ["spell-no-somatic", "non-physical",
+                                                     "breath", "free"]
+    reached = CliRunner().invoke(app, ["reach", str(file), "dragon", "--json"])
+    assert reached.exit_code == 0, reached.output
+    assert any("breath" in st["actions"] for st in json.loads(reached.stdout)["states"])
+    file.write_text(file.read_text().replace("breath: true", "breath: fire"))
+    bad = CliRunner().invoke(app, ["check", str(file), "dragon", "J8"])
+    assert bad.exit_code == 2 and "breath" in bad.output and "Traceback" not in bad.output
 
 
 # -- V-takeoff --------------------------------------------------------------------------------
