@@ -45,6 +45,28 @@ def test_a_fight_over_two_rounds_from_the_command_line(tmp_path: Path) -> None:
     assert [(e["name"], e["round"]) for e in listed["encounters"]] == [("cave", 2)]
 
 
+def test_a_failed_skim_save_logs_what_was_flown(tmp_path: Path) -> None:
+    """V-skim (issue 13): "se invece il tiro salvezza fallisce la creatura sarà costretta ad
+    atterrare immediatamente sul posto" (if the save fails it must land at once, in place). Seed 1
+    rolls 84 against the bat's 50 %: after U35 V36 W37 down down (5 MP > 4, no half-move left) it
+    lands violently, its V-land save (45 %) made with 40. The log's cost is the 5 MP flown, not
+    the declared 6."""
+    db = tmp_path / "skim.sqlite3"
+    play(db, "new", "example:giant-bat", "--seed", "1", "--order", "bat,chamois")
+    moved = play(db, "move", "1", "bat", "U35 V36 W37 down down skim X38")
+    entry = moved["entry"]
+    assert [(r["rule"], r["roll"], r["success"]) for r in entry["rolls"]] == [
+        ("V-skim", 84, False), ("V-land", 40, True)]
+    played = entry["played"][0]
+    assert played["declared"] == "U35 V36 W37 down down skim X38"
+    assert played["made"] == "U35 V36 W37 down down land-fast"
+    assert played["cost"] == "5"
+    assert moved["state"]["pieces"]["bat"]["at"] == "W37"
+    logged = play(db, "log", "1")["entries"][-1]["played"][0]
+    assert (logged["made"], logged["cost"]) == ("U35 V36 W37 down down land-fast", "5")
+    assert play(db, "replay", "1")["ok"] is True
+
+
 def test_an_illegal_move_exits_1_with_its_rule(tmp_path: Path) -> None:
     """V-inertia: U33 is behind the bat's frontal hexes."""
     db = tmp_path / "f.sqlite3"

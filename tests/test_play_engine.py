@@ -15,6 +15,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import wingbeat
 from wingbeat.errors import OptionError, ScenarioError
 from wingbeat.examples import example_text
 from wingbeat.play import Action, Game, RefusedMove, Setup, replay
@@ -138,7 +139,7 @@ def test_failed_skim_save_without_half_move_lands_violently_and_falls() -> None:
 
 def test_declared_violent_landing_that_fails_knocks_down_and_stops_the_walk() -> None:
     """V-land: land-fast with a failed save: prone, fall damage, and the walk after it is lost."""
-    g = game([hawk(reflex=0)])
+    g = game([hawk(reflex=0, ground=12)])
     entry = g.move("hawk", "down land-fast J12")
     assert saves(entry) == [("V-land", False)]
     assert entry.played[0]["made"] == "down land-fast"
@@ -158,14 +159,54 @@ def test_fall_damage_follows_the_scenario_option() -> None:
 
 
 def test_successful_violent_landing_keeps_the_walk() -> None:
-    """V-land: a successful violent landing may finish the half-move walking."""
-    g = game([hawk(reflex=100)])
-    entry = g.move("hawk", "down land-fast J12")
+    """V-land: a successful violent landing may finish the half-move walking ("completare la
+    propria azione di mezzo movimento camminando"): 3/4 of the half-move is left after ``down``,
+    and a half-move on foot is ground 12 / 2 = 6 hexes, so 4 hexes (issue 13)."""
+    g = game([hawk(reflex=100, ground=12)])
+    with pytest.raises(RefusedMove) as refused:
+        g.move("hawk", "down land-fast J12 J14 J16 J18 J20")
+    assert (refused.value.rule, refused.value.step) == ("V-land", 7)
+    entry = g.move("hawk", "down land-fast J12 J14 J16 J18")
     assert saves(entry) == [("V-land", True)]
-    assert entry.played[0]["made"] == "down land-fast J12"
-    assert g.state.pieces["hawk"] == {"at": "J12", "altitude": 0, "mode": "grounded",
+    assert entry.played[0]["made"] == "down land-fast J12 J14 J16 J18"
+    assert entry.played[0]["cost"] == "1"  # walking is not flying: the MP flown
+    assert g.state.pieces["hawk"] == {"at": "J18", "altitude": 0, "mode": "grounded",
                                       "heading": None, "skimming": False, "prone": False,
                                       "horizontal": True}
+
+
+#: V-skim, the seed: "se invece il tiro salvezza fallisce la creatura sarà costretta ad atterrare
+#: immediatamente sul posto" (if the save fails the creature must land at once, in place): the
+#: rest of the declared move is not flown, and the log says what was.
+
+
+def test_a_failed_skim_save_logs_the_cost_flown_not_the_cost_declared() -> None:
+    """V-skim (issue 13): declared 7 MP (… down skim J22); the save fails at the touchdown after
+    6 MP, so the entry's cost is 6; the checked declaration keeps its own cost."""
+    g = game([hawk(reflex=0)])
+    declared = "J12 J14 J16 J18 J20 down skim J22"
+    entry = g.move("hawk", declared)
+    played = entry.played[0]
+    assert played["made"] == "J12 J14 J16 J18 J20 down land-fast"
+    assert played["cost"] == "6"
+    checked = wingbeat.check(g.setup.scenario, "hawk", declared)
+    assert checked.legal and checked.cost == 7
+
+
+def test_a_forced_safe_landing_logs_the_cost_flown() -> None:
+    """V-skim → V-land: ``down skim J12`` fails its save after 1 MP and lands safely where it
+    touched down, at J10: the entry costs 1, not the declared 2."""
+    g = game([hawk(reflex=0)])
+    entry = g.move("hawk", "down skim J12")
+    assert entry.played[0]["made"] == "down land" and entry.played[0]["cost"] == "1"
+    assert g.state.pieces["hawk"]["at"] == "J10"
+
+
+def test_a_move_whose_saves_succeed_logs_its_declared_cost() -> None:
+    """V-skim: with the save made the whole declared move is flown, at its declared cost."""
+    g = game([hawk(reflex=100)])
+    entry = g.move("hawk", "down skim J12")
+    assert entry.played[0]["made"] == "down skim J12" and entry.played[0]["cost"] == "2"
 
 
 def test_skimming_save_is_made_again_every_round() -> None:

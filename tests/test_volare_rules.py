@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction as F
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
+from typer.testing import CliRunner
 
 import wingbeat
 from scenarios import volare
+from wingbeat.cli import app
 from wingbeat.geometry.hexgrid import Direction, parse_hex
 from wingbeat.rules.grid import MoveReport
 from wingbeat.rules.volare import (
@@ -108,6 +113,93 @@ def test_flying_creatures_cast_only_without_somatic_components() -> None:
     assert "spell" in check(s, "g", "").actions
 
 
+#: V-inertia, the seed: "Mentre si trova in volo in movimento, però, la creatura potrà compiere
+#: non azioni, nonché free actions ed azioni complesse non aventi natura fisica e non richiedenti
+#: componenti somatici (i poteri di soffio si considerano comunemente compatibili con il movimento
+#: in volo)." (While moving in flight the creature may take non-actions, free actions and complex
+#: actions that are not physical and need no somatic component; breath weapons are commonly
+#: held compatible with moving flight.) And V-spells: "gli altri poteri speciali posseduti da
+#: creature che siano naturalmente in grado di volare saranno dalle stesse utilizzabili anche in
+#: volo" (a natural flyer's other special powers work in flight too).
+
+
+def test_a_moving_flyer_with_a_breath_weapon_may_breathe() -> None:
+    """V-inertia, V-actions (issue 13): a moving flyer cannot attack, but a creature with
+    ``breath: true`` keeps its breath weapon as its complex action."""
+    s = volare([flyer(altitude=3, mode="moving", heading="N", breath=True)])
+    report = check(s, "f", "J8")
+    assert not report.can_act
+    assert report.actions == ("spell-no-somatic", "non-physical", "breath", "free")
+    assert report.to_dict()["actions"] == ["spell-no-somatic", "non-physical", "breath", "free"]
+    assert "actions still open: spell-no-somatic, non-physical, breath, free" in report.to_text()
+
+
+def test_the_breath_weapon_works_hovering_and_on_the_ground_too() -> None:
+    """V-spells (issue 13): a natural flyer's other special powers work in flight, and a breath
+    weapon on the ground is no flight matter at all."""
+    s = volare([flyer(altitude=3, mode="hovering", breath=True),
+                flyer(id="g", at="L10", mode="grounded", breath=True)])
+    assert check(s, "f", "J8 hover").actions == ("attack", "spell-no-somatic", "non-physical",
+                                                 "breath", "free")
+    assert check(s, "g", "").actions == ("attack", "spell", "spell-no-somatic", "non-physical",
+                                         "breath", "free")
+
+
+def test_breathing_is_the_complex_action_so_the_half_move_limits_it() -> None:
+    """V-actions: the breath weapon is a complex action: past MP/2, or after a take-off thrust
+    (a full-move action), only free actions are left."""
+    s = volare([flyer(altitude=3, mode="moving", heading="N", breath=True),
+                flyer(id="g", at="L10", mode="grounded", breath=True)])
+    assert check(s, "f", "J8 J6 J4 J2").actions == ("spell-no-somatic", "non-physical",
+                                                    "breath", "free")  # 4 MP = MP/2
+    assert check(s, "f", "J8 J6 J4 J2 up").actions == ("free",)  # 6 MP > 4
+    assert check(s, "g", "thrust up").actions == ("free",)
+
+
+def test_no_breath_weapon_unless_the_scenario_gives_one() -> None:
+    """V-actions (issue 13): ``breath`` defaults to false: a creature without it has none."""
+    s = volare([flyer(altitude=3, mode="moving", heading="N")])
+    assert "breath" not in check(s, "f", "J8").actions
+    assert s.battle.creature("f").breath is False
+
+
+def test_reach_reports_the_breath_weapon_of_moving_states() -> None:
+    """V-inertia (issue 13): every moving end state within the half-move keeps the breath
+    weapon in reach's ``actions``; none keeps the attack."""
+    s = volare([flyer(altitude=3, mode="moving", heading="N", breath=True)])
+    states = wingbeat.reach(s, "f").to_dict()["states"]
+    moving = [st for st in states if st["mode"] == "moving" and F(st["cost"]) <= 4]
+    assert moving and all(st["actions"] == ["spell-no-somatic", "non-physical", "breath",
+                                            "free"] for st in moving)
+    assert all(st["actions"] == ["free"] for st in states if F(st["cost"]) > 4)
+
+
+@pytest.mark.parametrize("value", ["fire", [True]])
+def test_breath_is_true_or_false(value: Any) -> None:
+    """V-actions: ``breath`` is a yes/no flag; anything else is bad input naming its place."""
+    with pytest.raises(wingbeat.ScenarioError, match=r"creatures\[0\]\.breath"):
+        volare([flyer(altitude=3, mode="hovering", breath=value)])
+
+
+def test_check_and_reach_on_the_command_line_list_the_breath_weapon(tmp_path: Path) -> None:
+    """V-inertia (issue 13): ``wingbeat check --json`` and ``reach --json`` carry ``breath``
+    in ``actions`` for a moving dragon; a bad ``breath`` value exits 2 on one line."""
+    file = tmp_path / "dragon.yaml"
+    file.write_text(yaml.safe_dump({"ruleset": "volare", "map": {"columns": 20, "rows": 20},
+                                    "creatures": [flyer(id="dragon", altitude=3, mode="moving",
+                                                        heading="N", breath=True)]}))
+    checked = CliRunner().invoke(app, ["check", str(file), "dragon", "J8", "--json"])
+    assert checked.exit_code == 0, checked.output
+    assert json.loads(checked.stdout)["actions"] == ["spell-no-somatic", "non-physical",
+                                                     "breath", "free"]
+    reached = CliRunner().invoke(app, ["reach", str(file), "dragon", "--json"])
+    assert reached.exit_code == 0, reached.output
+    assert any("breath" in st["actions"] for st in json.loads(reached.stdout)["states"])
+    file.write_text(file.read_text().replace("breath: true", "breath: fire"))
+    bad = CliRunner().invoke(app, ["check", str(file), "dragon", "J8"])
+    assert bad.exit_code == 2 and "breath" in bad.output and "Traceback" not in bad.output
+
+
 # -- V-takeoff --------------------------------------------------------------------------------
 
 def test_take_off_is_a_full_move_action() -> None:
@@ -183,15 +275,56 @@ def test_violent_landing_save_by_class(man: str, chance: int) -> None:
     assert save.probability == F(chance, 100)
 
 
+#: V-land, the seed: "Se il tiro salvezza riesce sarà riuscita ad atterrare in velocità senza
+#: problemi potendo eventualmente effettuare altre azioni o completare la propria azione di mezzo
+#: movimento camminando." (If the save succeeds it has landed at speed without trouble, and may
+#: take other actions or complete its half-move action walking.) What is left to walk is what is
+#: left of *that half-move action*, on foot: a half-move of walking is half the ground speed.
+
+
 def test_violent_landing_lets_it_act_or_walk_the_rest_of_its_half_move() -> None:
-    """V-land Decision: walk = floor(remaining fraction of the half move × ground speed)."""
-    s = volare([flyer(altitude=1, mode="hovering", fly=8, ground=6)])
-    report = check(s, "f", "down land-fast")  # 1 of 4 MP spent: 3/4 × 6 = 4.5 → 4 hexes
+    """V-land (issue 13): fly 8, ground 12, one level up: ``down`` spends 1 of the half-move's
+    4 MP, so 3/4 of a 6-hex half-move of walking is left: 4 hexes (4.5 rounded down), not 9."""
+    s = volare([flyer(altitude=1, mode="hovering", fly=8, ground=12)])
+    report = check(s, "f", "down land-fast")
     assert report.events[-1]["may_walk"] == 4 and report.can_act
     walked = check(s, "f", "down land-fast J12 J14 J16 J18")
     assert walked.legal and walked.end["at"] == "J18" and walked.can_act
+    assert walked.cost == 1  # the walk is on foot: the reported cost stays the flight MP
     message = refused(s, "f", "down land-fast J12 J14 J16 J18 J20", "V-land", 7)
     assert "walk" in message
+
+
+@pytest.mark.parametrize(("fly", "ground", "moves", "may_walk"), [
+    (8, 12, "land-fast", 6),            # nothing spent: a whole half-move on foot, 12/2
+    (8, 12, "down land-fast", 4),       # 3/4 × 6 = 4.5
+    (8, 12, "J8 down land-fast", 3),    # 2/4 × 6
+    (8, 12, "J8 J6 J4 down land-fast", 0),  # the half-move action is all spent
+    (8, 9, "land-fast", 4),             # 9/2 = 4.5
+    (7, 12, "down land-fast", 4),       # (7/2 − 1) / (7/2) × 6 = 30/7
+    (8, 1, "land-fast", 0),             # half of 1 hex: nothing whole to walk
+    (8, 0, "land-fast", 0),             # no ground speed, no walk
+])
+def test_the_walk_is_the_unspent_part_of_a_half_move_on_foot(fly: int, ground: int, moves: str,
+                                                             may_walk: int) -> None:
+    """V-land (issue 13): may_walk = floor(unspent fraction of the half-move × ground / 2)."""
+    start = {"altitude": 0} if moves.startswith("land") else {"altitude": 1}
+    s = volare([flyer(mode="hovering", fly=fly, ground=ground, **start)])
+    report = check(s, "f", moves)
+    assert report.legal, report.to_text()
+    landing = report.events[-1]
+    assert (landing["type"], landing["safe"], landing["may_walk"]) == ("landing", False, may_walk)
+
+
+def test_reach_walks_no_farther_than_the_half_move_on_foot() -> None:
+    """V-land (issue 13): reach explores the walk after a violent landing; from a skim with
+    nothing spent, ground 12 walks 6 hexes (a half-move on foot), never 7."""
+    s = volare([flyer(altitude=0, mode="hovering", fly=8, ground=12)])
+    here = parse_hex("J10")
+    grounded = [st for st in wingbeat.reach(s, "f").states
+                if st.state["mode"] == "grounded" and st.cost == 0]
+    far = max(here.distance(parse_hex(st.state["at"])) for st in grounded)
+    assert far == 6
 
 
 def test_fall_damage_is_a_ruleset_option() -> None:

@@ -92,7 +92,8 @@ class Played:
     ``made`` is what actually happened (a failed save cuts a move short, or forces a landing);
     ``report`` is the checked declaration (``MoveReport.to_dict()``); ``damage`` any damage rolled;
     ``others`` the pieces of other creatures the move changed (a 5e foe's reaction spent on an
-    opportunity attack).
+    opportunity attack); ``cost`` what was actually spent, when the adapter knows it (a move cut
+    short costs less than declared), else the report's.
     """
 
     creature: str
@@ -105,10 +106,12 @@ class Played:
     damage: int = 0
     error: IllegalMoveError | None = None
     others: Mapping[str, Piece] = field(default_factory=dict)
+    cost: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        cost = self.cost if self.cost is not None else self.report.get("cost")
         return {"creature": self.creature, "declared": self.declared, "made": self.made,
-                "cost": self.report.get("cost"), "end": self.piece, "damage": self.damage,
+                "cost": cost, "end": self.piece, "damage": self.damage,
                 "events": list(self.events), "checks": self.report.get("checks", [])}
 
 

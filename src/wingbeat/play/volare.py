@@ -2,7 +2,8 @@
 
 A declared move is checked by ``grid_check`` over ``VolareSpace`` (the one legality function);
 its saves are rolled in order and ``rules.volare.rounds.play_out`` applies what they decide
-(V-skim, V-land); a failed violent landing rolls the fall damage (``options.fall_damage``). At the
+(V-skim, V-land); a failed violent landing rolls the fall damage (``options.fall_damage``). The
+entry's cost is what was flown: a failed skimming save lands the creature before the rest. At the
 end of a round a creature still ``moving`` that took no horizontal step spends its inertia
 (V-inertia). The start-of-round duties (the wind's pay-or-drift, the skimming save) are the
 space's own: a new round builds each creature's space afresh from where it stands.
@@ -16,7 +17,7 @@ from typing import Any
 
 from ..errors import IllegalMoveError, OptionError
 from ..geometry.hexgrid import Direction, parse_hex
-from ..model import Scenario
+from ..model import Scenario, format_cost
 from ..rules.grid import grid_check
 from ..rules.volare import Mode, VolareBattle, VolareCreature, VolareSpace, next_round
 from ..rules.volare.rounds import play_out, stand_up
@@ -97,8 +98,10 @@ class VolarePlay:
             events.append({"type": "fall", "creature": creature, "rule": "V-land", "feet": 10,
                            "metres": 3, "damage": dice_text, "rolled": damage, "prone": True})
         after = space.creature_after(played.code)
+        flown = format_cost(played.spent * space.tick)  # what was flown, not what was declared
         return Played(creature, moves, True, report.to_dict(), " ".join(played.moves),
-                      _piece(battle, after, played.horizontal), tuple(events), damage)
+                      _piece(battle, after, played.horizontal), tuple(events), damage,
+                      cost=flown)
 
     def _stand(self, battle: VolareBattle, creature: str, moves: str, alone: bool) -> Played:
         me = battle.creature(creature)

@@ -84,6 +84,7 @@ class CreatureModel(StrictModel):
     skimming: bool | None = None
     prone: bool = False
     side: str | None = None
+    breath: bool = False
 
 
 class BandPenaltyModel(StrictModel):
@@ -254,6 +255,7 @@ def _build_creature(c: CreatureModel, vmap: VolareMap, where: str) -> VolareCrea
         id=c.id, name=c.name, fly=c.fly, ground=c.ground, maneuverability=c.maneuverability,
         reflex=c.reflex, strength=c.strength, load=c.load, encumbrance=encumbrance, at=at,
         altitude=altitude, mode=c.mode, heading=heading, prone=c.prone, side=c.side,
+        breath=c.breath,
     )
     load = flight_load(creature)
     if creature.airborne and not load.can_fly:

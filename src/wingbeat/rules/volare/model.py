@@ -100,6 +100,8 @@ class VolareCreature:
 
     ``fly`` and ``ground`` are movement rates (hexes, i.e. MP, per round); ``reflex`` is the
     percentile Reflex save chance; ``load`` in lb with ``strength`` sets the encumbrance band.
+    ``breath`` says it has a breath weapon, the one complex action a ``moving`` flyer may use
+    besides non-physical ones (V-inertia).
     """
 
     id: str
@@ -117,6 +119,7 @@ class VolareCreature:
     heading: Direction | None = None
     prone: bool = False
     side: str | None = None
+    breath: bool = False
 
     @property
     def display_name(self) -> str:

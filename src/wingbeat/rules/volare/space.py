@@ -96,6 +96,14 @@ class VolareSpace:
                                 f"({battle.options.fall_damage})")
         self._thrust_note = ("climb (up) or skim this round, or the thrust is lost" if self.can_skim
                              else "climb (up) this round, or the thrust is lost")
+        # V-actions: the complex actions open in each posture. A breath weapon works in flight,
+        # moving included (V-inertia: "i poteri di soffio si considerano comunemente compatibili
+        # con il movimento in volo"), for a creature that has one.
+        breath = ("breath",) if me.breath else ()
+        self._open_grounded = ("attack", "spell", "spell-no-somatic", "non-physical", *breath,
+                               "free")
+        self._open_hovering = ("attack", "spell-no-somatic", "non-physical", *breath, "free")
+        self._open_moving = ("spell-no-somatic", "non-physical", *breath, "free")
         self._index_map()
         self._start = self._start_code(me)
 
@@ -299,7 +307,8 @@ class VolareSpace:
                           "note": "the second half-move action is sacrificed to land"},)))
         walk = 0
         if moved < self._half and not flags & FULL_MOVE and self.me.ground > 0:
-            walk = min(WALK_MAX, (self._half - moved) * self.me.ground // self._half)
+            # what is left of the half-move action, on foot: a half-move walks ground/2 hexes
+            walk = min(WALK_MAX, (self._half - moved) * self.me.ground // (2 * self._half))
         out.append(("land-fast", self.pack(idx, alt, GROUNDED,
                                            base | LANDED_FAST | walk * WALK_UNIT), 0,
                     (self.land_check,),
@@ -363,10 +372,10 @@ class VolareSpace:
         if flags & FULL_MOVE or self.movement(flags, spent) > self._half:
             return ("free",)
         if posture == GROUNDED:
-            return ("attack", "spell", "spell-no-somatic", "non-physical", "free")
+            return self._open_grounded
         if posture == HOVERING:
-            return ("attack", "spell-no-somatic", "non-physical", "free")
-        return ("spell-no-somatic", "non-physical", "free")
+            return self._open_hovering
+        return self._open_moving
 
     def parse_move(self, token: str, code: int) -> str:
         word = token.strip().lower()
