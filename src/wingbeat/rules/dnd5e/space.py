@@ -996,7 +996,7 @@ class Dnd5eSpace:
             rule = "D-fly"
         if not any(self.speed):
             held = ", ".join(sorted(self.me.conditions & SPEED_ZERO))
-            why = f"{self.me.id}'s speed is 0" + (f" ({held})" if held else "")
+            why = f"{self.me.display_name}'s speed is 0" + (f" ({held})" if held else "")
             said.append(f"{why}: it cannot move this turn" + (" (D-speed)" if rule else ""))
             rule = rule or "D-speed"
         return (rule, "; ".join(said)) if said else None
