@@ -39,7 +39,12 @@ FieldText = Callable[[str, Any], str]
 
 
 class GridSpace(Protocol):
-    """One creature's round on a grid, as the search and the reports need it."""
+    """One creature's round on a grid, as the search and the reports need it.
+
+    Optional hooks, looked up by name: ``end_key`` and ``could_act`` (speed up ``grid_reach``),
+    ``reach_note()`` (why the creature can go nowhere: a gale) and ``field_text(key, value)`` (how
+    the text says a state's field: ``altitude 2 (10 ft)``).
+    """
 
     ruleset: str
     creature: str

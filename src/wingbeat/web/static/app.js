@@ -399,7 +399,8 @@ function fillSteps(steps, unit) {
     const row = el("tr");
     const notes = [...(s.checks || []).map((c) => c.text || checkLabel(c)),
       ...(s.events || []).map(eventText)].filter((t) => t);
-    const cells = [i + 1, s.move, stepCost(s, unit), shown(s.total, unit), notes.join("; ")];
+    const said = notes.map((t) => (/[.!?]$/.test(t) ? t : `${t}.`)).join(" ");
+    const cells = [i + 1, s.move, stepCost(s, unit), shown(s.total, unit), said];
     for (const text of cells) {
       row.append(el("td", String(text)));
     }
