@@ -445,7 +445,8 @@ def test_two_rounds_from_the_command_line(tmp_path: Path) -> None:
     assert undone["undone"]["action"]["moves"] == "stand F3"
     assert cli(db, "condition", "yard", "harpy", "flying", code=2)["error"]["message"]
     text = runner.invoke(app, ["play", "log", "yard", "--db", str(db)])
-    assert "GM: harpy +prone" in text.stdout and "fall damage 2d6" in text.stdout
+    assert "GM: harpy +prone" in text.stdout
+    assert "harpy rolls 2d6 fall damage (D-fly)" in text.stdout
 
 
 def test_the_api_takes_condition_changes(tmp_path: Path) -> None:

@@ -237,7 +237,7 @@ def test_confrontation_from_the_command_line(tmp_path: Path) -> None:
     play(db, "next-round", "1")
     assert play(db, "replay", "1")["ok"] is True
     text = runner.invoke(app, ["play", "log", "1", "--db", str(db)])
-    assert text.exit_code == 0 and "gargoyle dive-charge" in text.stdout
+    assert text.exit_code == 0 and "gargoyle dive-charges knight" in text.stdout
 
 
 @pytest.mark.parametrize("example, creature, moves", [

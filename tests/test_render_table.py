@@ -146,13 +146,14 @@ def test_lengths_read_as_on_a_ruler():
 
 @pytest.mark.parametrize(("value", "shown"), [
     ("35/2", "17.5"), ("1/8", "0.125"), ("-7/4", "-1.75"), ("1/20", "0.05"), ("12", "12"),
-    ("1/3", "1/3"), ("5/6", "5/6"),
+    ("1/3", "⅓"), ("5/6", "⅚"), ("40/3", "13⅓"),
 ])
-def test_format_decimal_is_exact_or_keeps_the_fraction(value, shown):
+def test_format_decimal_is_exact_or_a_mixed_number(value, shown):
+    """A length with no finite decimal reads as a mixed number (40/3 in is 13⅓"), never rounded."""
     from fractions import Fraction
 
     from wingbeat.model import format_decimal
 
     assert format_decimal(value) == shown
-    if "/" not in shown or "." in shown:
+    if "." in shown or shown.lstrip("-").isdigit():
         assert Fraction(shown) == Fraction(value)

@@ -49,7 +49,7 @@ def test_the_good_file_loads(tmp_path: Path) -> None:
     ("at: T34", "at: T33", "creatures[0].at", "column index + row must be even"),
     ("at: T34", "at: AZ34", "creatures[0].at", "off the map"),
     ("at: T34", "at: 34T", "creatures[0].at", "hex label"),
-    ("altitude: 2", "altitude: high", "creatures[0].altitude", "integer"),
+    ("altitude: 2", "altitude: high", "creatures[0].altitude", "whole number"),
     ("altitude: 2", "altitude: 11", "creatures[0].altitude", "top"),
     ("mode: moving", "mode: gliding", "creatures[0].mode", "grounded"),
     ("came_from: T32", "came_from: T30", "creatures[0].came_from", "not adjacent"),

@@ -24,22 +24,40 @@ class ScenarioError(WingbeatError):
     """A scenario file (or mapping) that does not describe a valid battlefield.
 
     ``source`` names the file, ``where`` the place inside it (``creatures[1].altitude``), and the
-    message says what was expected there.
+    message says what was expected there. ``more`` holds the file's other problems found at once
+    (place, expectation), so that a user fixes them all in one go; ``hidden`` counts those left
+    out of a long list.
     """
 
-    def __init__(self, message: str, *, source: str | None = None, where: str | None = None):
+    def __init__(self, message: str, *, source: str | None = None, where: str | None = None,
+                 more: tuple[tuple[str | None, str], ...] = (), hidden: int = 0):
         self.message = message
         self.source = source
         self.where = where
+        self.more = more
+        self.hidden = hidden
         super().__init__(self._text())
 
+    @property
+    def problems(self) -> tuple[tuple[str | None, str], ...]:
+        """Every problem listed, first one first: (place or None, what was expected)."""
+        return ((self.where, self.message), *self.more)
+
     def _text(self) -> str:
-        parts = [p for p in (self.source, self.where) if p]
-        return ": ".join([*parts, self.message])
+        said = ["{}: {}".format(*p) if p[0] else p[1] for p in self.problems]
+        count = len(said) + self.hidden
+        listed = "; ".join(said)
+        if self.hidden:
+            listed += f"; and {self.hidden} more"
+        head = [self.source] if self.source else []
+        if count > 1:
+            head.append(f"{count} problems")
+        return ": ".join([*head, listed])
 
     def located(self, source: str) -> ScenarioError:
         """The same error, naming the file it came from."""
-        return ScenarioError(self.message, source=source, where=self.where)
+        return ScenarioError(self.message, source=source, where=self.where, more=self.more,
+                             hidden=self.hidden)
 
 
 class NotationError(WingbeatError):

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["LENGTH_UNITS", "Check", "Scenario", "format_amount", "format_cost", "format_decimal"]
+__all__ = ["LENGTH_UNITS", "Check", "Scenario", "format_amount", "format_cost", "format_decimal",
+           "format_mixed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,7 @@ def format_cost(value: Fraction | int) -> str:
 def format_decimal(value: Fraction | int | str) -> str:
     """``Fraction(35, 2)`` → ``"17.5"``: a cost as a person reads it on a ruler, still exact.
 
-    A value with no finite decimal (``1/3``) keeps its fraction: never a rounded number.
+    A value with no finite decimal (``1/3``) reads as a mixed number (``⅓``): never a rounded one.
     """
     value = Fraction(value)
     if value.denominator == 1:
@@ -73,11 +74,32 @@ def format_decimal(value: Fraction | int | str) -> str:
             count += 1
         places = max(places, count)
     if rest != 1:
-        return format_cost(value)
+        return format_mixed(value)
     scaled = abs(value) * 10**places
     whole, part = divmod(int(scaled), 10**places)
     sign = "-" if value < 0 else ""
     return f"{sign}{whole}.{part:0{places}d}"
+
+
+#: The fractions a table says with one sign; any other reads as ⁷⁄₁₂ (``format_mixed``).
+_VULGAR = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕",
+           (2, 5): "⅖", (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 7): "⅐",
+           (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞", (1, 9): "⅑", (1, 10): "⅒"}
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def format_mixed(value: Fraction | int | str) -> str:
+    """``Fraction(17, 4)`` → ``"4¼"``, ``Fraction(1, 3)`` → ``"⅓"``, ``Fraction(19, 12)`` →
+    ``"1⁷⁄₁₂"``: an exact amount as said at the table ("four and a quarter"), not ``17/4``."""
+    value = Fraction(value)
+    whole, part = divmod(abs(value.numerator), value.denominator)
+    sign = "-" if value < 0 else ""
+    if not part:
+        return f"{sign}{whole}"
+    fraction = _VULGAR.get((part, value.denominator)) or (
+        f"{str(part).translate(_SUPERSCRIPT)}⁄{str(value.denominator).translate(_SUBSCRIPT)}")
+    return f"{sign}{whole or ''}{fraction}"
 
 
 #: Units a person measures with a ruler or counts in feet: their amounts read as decimals.
@@ -85,6 +107,7 @@ LENGTH_UNITS = frozenset({"ft", "m", "cm", "in"})
 
 
 def format_amount(value: Fraction | int | str, unit: str) -> str:
-    """A cost as a person reads it in ``unit``: a length as a decimal (``4.5`` m, exact), movement
-    points as the rules count them (``7/2`` MP: volare's wind deals in halves and thirds)."""
-    return format_decimal(value) if unit in LENGTH_UNITS else format_cost(Fraction(value))
+    """An exact amount as a person reads it in ``unit``, in every text (not JSON): a length as a
+    decimal (``4.5`` m, exact), movement points as a mixed number (``4¼`` MP: volare's wind
+    deals in halves, thirds and quarters)."""
+    return format_decimal(value) if unit in LENGTH_UNITS else format_mixed(value)

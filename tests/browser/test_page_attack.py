@@ -49,7 +49,7 @@ def test_the_bats_attack_position_against_the_chamois(page: Page, server: str):
     expect(page.locator("#path-moves")).to_have_text("U35 down down land-fast")
     expect(page.locator("#path-summary .path-cost")).to_have_text("3 MP")
     expect(page.locator("#path-summary")).to_contain_text("Attack position against Chamois")
-    expect(page.locator("#path-summary")).to_contain_text("V-land reflex 45%")
+    expect(page.locator("#path-summary")).to_contain_text("45% Reflex (V-land)")
     expect(page.locator("#path-end")).to_contain_text("can still attack this round")
     step_rows(page, api(server, "path", creature="bat", attack="chamois"))
     expect(page.locator('#map g.route-note[data-cell="U35"]')).to_have_text(
@@ -94,8 +94,8 @@ def test_a_clicked_landing_says_how_to_keep_the_attack(page: Page, server: str):
     page.locator('#map g.hex[data-cell="T34"]').click()
     expect(page.locator("#path-moves")).to_have_text("down down land")
     expect(page.locator("#to-act-text")).to_have_text(
-        "The cheapest way ends the round's actions; for 2 MP with a V-land save (45 %) it can "
-        "still attack: down down land-fast")
+        "The cheapest way ends the round's actions; for 2 MP with a Reflex save (V-land, 45% to "
+        "succeed) it can still attack: down down land-fast")
     shot(page, "to-act-t34.png")
     page.locator("#to-act-show").click()
     expect(page.locator("#check-result .legal")).to_have_text("Legal: 2 MP")
@@ -104,7 +104,8 @@ def test_a_clicked_landing_says_how_to_keep_the_attack(page: Page, server: str):
     # another landing says the same; asking for a way that keeps the attack, nothing more
     page.locator('#map g.hex[data-cell="U35"]').click()
     expect(page.locator("#to-act-text")).to_contain_text(
-        "for 3 MP with a V-land save (45 %) it can still attack: U35 down down land-fast")
+        "for 3 MP with a Reflex save (V-land, 45% to succeed) it can still attack: U35 down down "
+        "land-fast")
     page.locator("#can-act").check()
     expect(page.locator("#path-moves")).to_have_text("U35 down down land-fast")
     expect(page.locator("#to-act")).to_be_hidden()

@@ -82,8 +82,8 @@ def test_harpy_reach_per_altitude_path_and_checked_moves(page: Page, server: str
     page.locator("#check-button").click()
     expect(page.locator("#check-result .legal")).to_have_text("Legal: 15 ft")
     expect(page.locator("#check-result")).to_contain_text("cannot attack this round")
-    expect(page.locator("#check-result .event")).to_have_text(
-        "opportunity attack by fighter at step 4")
+    expect(page.locator("#check-result .event")).to_have_text(  # the CLI's own sentence
+        "Step 4: fighter gets an opportunity attack.")
     expect(page.locator('#map g.route-note[data-cell="C3"]')).to_contain_text("OA")
     shot(page, "harpy-check.png")
 
@@ -114,10 +114,12 @@ def test_morbid_angel_tiers_click_a_point_and_a_refused_move(page: Page, server:
     expect(page.locator("#path-hint")).to_contain_text("Click a point on the table")
     expect(page.locator("#reach-summary")).to_have_text(
         "Can end at tier 2: 17.5 cm; tier 1: 12.5 cm (descent).")
-    # a tabletop length reads as on a ruler, exactly: a third keeps its fraction
+    # a tabletop length reads as on a ruler, exactly: a third reads as a mixed number; movement
+    # points read as the table says them (format_amount: 7/2 MP is 3½)
     assert page.evaluate("['35/2', '-7/4', '1/3', '12'].map((c) => shown(c, 'cm'))") == \
-        ["17.5", "-1.75", "1/3", "12"]
-    assert page.evaluate("shown('7/2', 'MP')") == "7/2"  # movement points keep the rules' halves
+        ["17.5", "-1.75", "⅓", "12"]
+    assert page.evaluate("['7/2', '19/12', '4', '40/3'].map((c) => shown(c, 'MP'))") == \
+        ["3½", "1⁷⁄₁₂", "4", "13⅓"]
     page.locator("#altitude").fill("1")
     expect(page.locator("#altitude-value")).to_have_text("tier 1")
     expect(page.locator("#map svg")).to_have_attribute("data-altitude", "1")

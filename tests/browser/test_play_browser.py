@@ -70,11 +70,11 @@ def test_play_two_rounds_in_the_page(play_server: str, browser: Any, tmp_path: P
 
     # round 2: down to the ground and skim: a V-skim save is rolled and logged
     played = _move(page, "bat", "V36 down skim")
-    assert "roll: bat V-skim reflex save 50%" in played
+    assert "bat rolls its Reflex save (V-skim), 50% to succeed" in played
     _next_round(page, 3)
     expect(page.locator("#log")).to_contain_text("round 2: round over; round 3 begins")
     log = page.text_content("#log")
-    assert "V-skim reflex save" in log
+    assert "Reflex save (V-skim)" in log
     picture = page.request.get(play_server + page.get_attribute("#map-image", "src"))
     assert picture.ok and picture.text().startswith("<svg")
     shot = tmp_path / "play.png"

@@ -43,15 +43,15 @@ def test_knock_a_harpy_prone_from_the_page(dnd_server: str, browser: Any) -> Non
     page.fill("#moves-input", "C3+down D3 action C3+up")
     page.click("#move-button")
     result = page.locator("#move-result")
-    expect(result).to_contain_text("harpy opportunity-attack: by fighter")
+    expect(result).to_contain_text("fighter gets an opportunity attack on harpy")
 
     page.select_option("#condition-creature", "harpy")
     page.select_option("#condition-select", "prone")
     page.click("#condition-gain-button")
     expect(result).to_contain_text("GM: harpy +prone")
-    expect(result).to_contain_text(re.compile(r"harpy fall damage 1d6: \d = \d"))
+    expect(result).to_contain_text(re.compile(r"harpy rolls 1d6 fall damage \(D-fly\): \d"))
     row = page.locator("#pieces tr[data-creature='harpy'] td:nth-child(3)")
-    expect(row).to_have_text(re.compile(r"^C3 altitude 0, walking, prone"))
+    expect(row).to_have_text(re.compile(r"^C3 altitude 0 \(0 ft\), walking, prone"))
     expect(page.locator("#log")).to_contain_text("GM: harpy +prone")
     page.wait_for_function("() => { const img = document.getElementById('map-image'); "
                            "return img && img.complete && img.naturalWidth > 0; }")
@@ -60,6 +60,6 @@ def test_knock_a_harpy_prone_from_the_page(dnd_server: str, browser: Any) -> Non
                         full_page=True)
 
     page.click("#undo-button")
-    expect(row).to_have_text(re.compile(r"^C3 altitude 2, flying"))
+    expect(row).to_have_text(re.compile(r"^C3 altitude 2 \(10 ft\), flying"))
     assert errors == []
     page.close()

@@ -128,7 +128,8 @@ def hex_text_window(
     radius: int = 6,
     mark: dict[str, str] | None = None,
 ) -> str:
-    """A text picture of the hexes around ``center``: one line per row, each cell 4 wide.
+    """A text picture of the hexes around ``center``: one line per row, each cell 4 wide (wider
+    when a text needs it: ``1⁷⁄₁₂`` MP).
 
     In doubled coordinates every other column of a row holds a cell, so a plain character grid is
     already a faithful hex layout. ``shown`` maps labels to short texts (a cost), ``mark`` overrides
@@ -137,7 +138,7 @@ def hex_text_window(
     mark = mark or {}
     c0, c1 = max(1, center.col - radius), min(columns, center.col + radius)
     r0, r1 = max(1, center.row - 2 * radius), min(rows, center.row + 2 * radius)
-    width = 4
+    width = max(4, *(len(t) + 1 for t in shown.values())) if shown else 4
     header = "     " + "".join(column_label(c).center(width) for c in range(c0, c1 + 1))
     lines = [header.rstrip()]
     for row in range(r0, r1 + 1):

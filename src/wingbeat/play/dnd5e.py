@@ -35,6 +35,7 @@ from ..rules.dnd5e.rounds import (
     space_for,
     whole_fall,
 )
+from ..rules.dnd5e.space import MODE_WORDS, altitude_words
 from ..rules.dnd5e.turn import turn_report
 from ..rules.grid import grid_check
 from .dice import Dice
@@ -57,10 +58,6 @@ REFUSED_OPTIONS = {
 
 #: What a creature has used of its turn, as it stands before it moves (D-turn).
 FRESH_TURN: dict[str, Any] = {"spent": "0", "action": "unused", "interaction": "unused"}
-
-_MODE_WORDS = {"walk": "walking", "fly": "flying", "climb": "climbing", "swim": "swimming",
-               "burrow": "burrowing"}
-
 
 def _battle(scenario: Scenario) -> Dnd5eBattle:
     battle = scenario.battle
@@ -241,8 +238,8 @@ class Dnd5ePlay:
 
     def describe(self, piece: Mapping[str, Any]) -> str:
         unit = piece.get("unit", "ft")
-        where = f"{piece['at']} altitude {piece['altitude']}"
-        how = [_MODE_WORDS.get(str(piece["mode"]), str(piece["mode"]))]
+        where = f"{piece['at']} altitude {altitude_words(int(piece['altitude']), str(unit))}"
+        how = [MODE_WORDS.get(str(piece["mode"]), str(piece["mode"]))]
         if piece.get("falling"):
             how.append(f"falling ({piece.get('fallen', 0)} ft so far)")
         how.extend(str(c) for c in piece.get("conditions", ()))

@@ -27,6 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..errors import IllegalMoveError, OptionError, ScenarioError
 from ..model import Scenario
+from ..narrate import event_text, roll_text
 from ..rules import find_ruleset
 from ..rules.grid import GridSpace
 from .dice import Dice
@@ -43,9 +44,11 @@ __all__ = [
     "Setup",
     "adapter_for",
     "apply",
+    "event_text",
     "move_options",
     "must_act",
     "replay",
+    "roll_text",
     "start",
 ]
 
@@ -333,28 +336,10 @@ class Entry:
             if played["declared"] != played["made"] or self.action.kind == NEXT_ROUND:
                 lines.append(f"  {played['creature']} made: {played['made'] or '(nothing)'}")
         for roll in self.rolls:
-            lines.append("  roll: " + roll_text(roll))
+            lines.append("  " + roll_text(roll))
         for event in self.events:
-            lines.append("  event: " + event_text(event))
+            lines.append("  " + event_text(event))
         return "\n".join(lines)
-
-
-def roll_text(roll: Mapping[str, Any]) -> str:
-    """``bat V-skim reflex 50%: rolled 37, success`` or ``bat fall damage 1d6: 4``."""
-    if roll.get("kind") == "save":
-        verdict = "success" if roll["success"] else "failure"
-        return (f"{roll['creature']} {roll['rule']} {roll['save']} save {roll['chance']}%: "
-                f"rolled {roll['roll']}, {verdict}")
-    faces = "+".join(str(f) for f in roll.get("faces", []))
-    return f"{roll['creature']} {roll['kind']} {roll['dice']}: {faces} = {roll['total']}"
-
-
-def event_text(event: Mapping[str, Any]) -> str:
-    """``bat landing: safe True, step 3``: who and what first, then the details."""
-    who = event.get("creature")
-    head = (f"{who} " if who else "") + str(event.get("type", "event"))
-    rest = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("type", "creature"))
-    return f"{head}: {rest}" if rest else head
 
 
 def start(setup: Setup) -> Entry:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..narrate import event_text
 from ..rules.grid import text_table
 from .engine import EncounterState, Entry, Setup
 from .store import EncounterInfo
@@ -43,8 +44,7 @@ class Snapshot:
             rows.append([creature, self.names.get(creature, creature), turn,
                          self.lines[creature], str(state.damage.get(creature, 0))])
         lines = [head, text_table(["creature", "name", "turn", "where", "damage"], rows)]
-        for item in self.pending:
-            lines.append(f"{item['creature']} must act: {item['message']} [{item['rule']}]")
+        lines.extend(event_text(item) for item in self.pending)
         if self.last is not None and self.last.number > 0:
             # text only (JSON: ``play log``): the last move, with the options it was played under
             lines.append("last action: " + self.last.to_text().splitlines()[0])

@@ -4,7 +4,9 @@
 ``app.state.play_db`` when set, else the user's default one. Each request opens its own
 connection, so the page reads a consistent state while a move is being written. A refused move
 answers 409 with the refusal (``{"legal": false, "error": {rule, message, …}}``); bad input answers
-400 with ``{"error": {"message": …}}``, as the rest of the web app does.
+400 with ``{"error": {"message": …}}``, as the rest of the web app does. Each entry in an answer
+also carries ``"text"``, the log's words for it (``Entry.to_text``), and so does each creature
+that must act (``pending``): the page shows them as they are.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .._console import parse_query_options
 from ..errors import ScenarioError, WingbeatError
+from ..narrate import event_text
 from .engine import CONDITION, Action, RefusedMove
 from .store import EncounterStore
 from .view import LogView, Outcome, snapshot
@@ -84,7 +87,21 @@ def _answer(make: Callable[[], Any]) -> Any:
         return JSONResponse(exc.to_dict(), status_code=409)
     except WingbeatError as exc:
         return JSONResponse({"error": {"message": str(exc)}}, status_code=400)
-    return result.to_dict() if hasattr(result, "to_dict") else result
+    return _told(result) if hasattr(result, "to_dict") else result
+
+
+def _told(result: Any) -> Any:
+    """The answer's JSON, with each entry also said as the command line's log says it (``text``:
+    the action, its rolls and events as sentences), for the page to show as it is."""
+    data = result.to_dict()
+    if isinstance(result, Outcome):
+        data["undone" if result.undone else "entry"]["text"] = result.entry.to_text()
+    elif isinstance(result, LogView):
+        for entry, said in zip(result.entries, data["entries"], strict=True):
+            said["text"] = entry.to_text()
+    if isinstance(data.get("pending"), list):  # a snapshot: who must act, and why
+        data["pending"] = [{**item, "text": event_text(item)} for item in data["pending"]]
+    return data
 
 
 def _outcome(store: EncounterStore, ref: str, entry: Any, undone: bool = False) -> Outcome:

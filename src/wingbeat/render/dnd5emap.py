@@ -29,6 +29,7 @@ from ..rules.dnd5e.model import (
     Terrain,
     Units,
 )
+from ..rules.dnd5e.space import altitude_words
 from ..rules.grid import ReachReport
 from .cells import CellReach, RouteLeg, cells_reached, route_legs_from_json
 from .grid import (
@@ -78,8 +79,7 @@ def _kind(bmap: Dnd5eMap) -> str:
 
 def level_words(level: int, unit: str) -> str:
     """An altitude level as a height: ``2 (10 ft)``, or ``2 (3 m)`` with ``units: m``."""
-    height = Fraction(3, 2) * level if unit == "m" else Fraction(5) * level
-    return f"{level} ({format_amount(height, unit)} {unit})"
+    return altitude_words(level, unit)
 
 
 def summary(scenario: Scenario) -> dict[str, Any]:

@@ -15,24 +15,36 @@ from typing import Any, Protocol
 
 from ..errors import IllegalMoveError, NotationError
 from ..model import Check, format_amount, format_cost
+from ..narrate import check_label, check_legend, check_text, event_text
 from ..search import CHECK_SLOTS, Exploration, Step, explore
 
 __all__ = [
     "ActingWay",
+    "FieldText",
     "GridSpace",
     "MoveReport",
     "ReachReport",
     "ReachedState",
     "StepRecord",
+    "end_text",
     "grid_check",
     "grid_path",
     "grid_reach",
+    "step_lines",
     "text_table",
 ]
 
+#: How a text says one field of a state: ``(key, value) → words``.
+FieldText = Callable[[str, Any], str]
+
 
 class GridSpace(Protocol):
-    """One creature's round on a grid, as the search and the reports need it."""
+    """One creature's round on a grid, as the search and the reports need it.
+
+    Optional hooks, looked up by name: ``end_key`` and ``could_act`` (speed up ``grid_reach``),
+    ``reach_note()`` (why the creature can go nowhere: a gale) and ``field_text(key, value)`` (how
+    the text says a state's field: ``altitude 2 (10 ft)``).
+    """
 
     ruleset: str
     creature: str
@@ -146,6 +158,10 @@ class ReachReport:
     states: tuple[ReachedState, ...]
     info: dict[str, Any] = field(default_factory=dict)
     text_map: str = ""
+    #: why the creature can go nowhere, or only so far (rule, sentence): text only, never JSON
+    note: tuple[str, str] | None = None
+    #: how the text says a state's field (dnd5e: ``altitude 2 (10 ft)``); plain when None
+    field_text: FieldText | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -161,24 +177,35 @@ class ReachReport:
         return data
 
     def to_text(self, limit: int | None = None) -> str:
-        """A table of the end states (the ``limit`` cheapest, when given) and the text map."""
+        """A table of the end states (the ``limit`` cheapest, when given), what its checks mean,
+        and the text map."""
         unit = self.unit
         head = f"{self.creature} ({self.ruleset}): {format_amount(self.budget, unit)} {unit} " \
                "this round"
         if self.half is not None:
             head += f", {format_amount(self.half, unit)} {unit} for a half-move action"
+        parts = [head]
+        if self.note is not None:
+            rule, sentence = self.note
+            parts.append(f"{sentence} ({rule})" if rule else sentence)
         keys = _state_columns(self.states)
+        said = self.field_text or _field_cell
+        shown = self.states[:limit]
         rows = [
-            [*(_cell(s.state.get(k)) for k in keys), format_amount(s.cost, unit),
-             "yes" if s.can_act else "no", " ".join(c.rule + f" {c.chance}%" for c in s.checks),
+            [*(said(k, s.state.get(k)) for k in keys), format_amount(s.cost, unit),
+             "yes" if s.can_act else "no", ", ".join(check_label(c) for c in s.checks),
              " ".join(s.moves)]
-            for s in self.states[:limit]
+            for s in shown
         ]
-        table = text_table([*keys, "cost", "can act", "checks", "path"], rows)
-        count = f"{len(self.states)} distinct end states"
-        if limit is not None and len(self.states) > limit:
-            count += f"; the {limit} cheapest below (--all for every one, --json for machines)"
-        parts = [head, count, table]
+        count = len(self.states)
+        counted = f"{count} distinct end state{'' if count == 1 else 's'}"
+        if limit is not None and count > limit:
+            counted += f"; the {limit} cheapest below (--all for every one, --json for machines)"
+        parts.append(counted)
+        if rows:
+            table = text_table([*keys, "cost", "can act", "checks", "path"], rows)
+            legend = check_legend(c for s in shown for c in s.checks)
+            parts.append("\n".join([table, *legend]))
         if self.text_map:
             parts.append(self.text_map)
         return "\n\n".join(parts)
@@ -220,6 +247,8 @@ class MoveReport:
     steps: tuple[StepRecord, ...]
     error: IllegalMoveError | None = None
     info: dict[str, Any] = field(default_factory=dict)
+    #: how the text says a state's field (dnd5e: ``altitude 2 (10 ft)``); plain when None
+    field_text: FieldText | None = field(default=None, compare=False, repr=False)
 
     @property
     def checks(self) -> tuple[Check, ...]:
@@ -263,24 +292,34 @@ class MoveReport:
         if self.error is not None:
             lines.append(f"ILLEGAL at step {self.error.step} ({self.error.move}): "
                          f"{self.error.message} [{self.error.rule}]")
+        unit = self.unit
         rows = [
-            [str(i), s.move, format_amount(s.cost, self.unit), format_amount(s.total, self.unit),
-             " ".join(f"{c.rule} {c.save} {c.chance}%" for c in s.checks)]
+            [str(i), s.move, format_amount(s.cost, unit), format_amount(s.total, unit),
+             ", ".join(check_label(c) for c in s.checks)]
             for i, s in enumerate(self.steps, 1)
         ]
         if rows:
             lines.append(text_table(["#", "move", "cost", "total", "checks"], rows))
-        end = ", ".join(f"{k} {_cell(v)}" for k, v in self.end.items())
         verdict = "legal" if self.legal else "stops before the illegal step"
-        lines.append(f"{verdict}: {format_amount(self.cost, self.unit)} {self.unit}; ends {end}")
+        lines.append(f"{verdict}: {format_amount(self.cost, unit)} {unit}; "
+                     f"ends {end_text(self.end, self.field_text)}")
         if self.legal:
             lines.append("can still attack this round" if self.can_act
                          else "cannot attack this round")
             if self.actions:
                 lines.append("actions still open: " + ", ".join(self.actions))
-        for event in self.events:
-            lines.append("event: " + ", ".join(f"{k} {v}" for k, v in event.items()))
+        lines.extend(step_lines(self.steps))
         return "\n".join(lines)
+
+
+def step_lines(steps: Iterable[StepRecord]) -> list[str]:
+    """What happens along a move, step by step: each save (its chance to succeed, what failing
+    does) and each event, as sentences."""
+    lines: list[str] = []
+    for i, s in enumerate(steps, 1):
+        lines.extend(f"Step {i}: {check_text(c)}" for c in s.checks)
+        lines.extend(event_text(e) for e in s.events)
+    return lines
 
 
 @dataclass(frozen=True)
@@ -319,6 +358,28 @@ def _cell(value: Any) -> str:
     if value is False:
         return "no"
     return str(value)
+
+
+def _field_cell(_key: str, value: Any) -> str:
+    return _cell(value)
+
+
+def end_text(end: Mapping[str, Any], field_text: FieldText | None = None) -> str:
+    """``at U35, altitude 1, hovering``: where a move ends, as said at the table (a flag that
+    is off and a heading that is none go unsaid; the mode is said bare)."""
+    said = field_text or _field_cell
+    parts = []
+    for key, value in end.items():
+        if value is None or value is False:
+            continue
+        word = key.replace("_", " ")
+        if value is True:
+            parts.append(word)
+        elif key == "mode":
+            parts.append(said(key, value))
+        else:
+            parts.append(f"{word} {said(key, value)}")
+    return ", ".join(parts)
 
 
 def text_table(headers: list[str], rows: list[list[str]]) -> str:
@@ -398,7 +459,28 @@ def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
         states=tuple(states),
         info=space.info(),
         text_map=space.text_map(least),
+        note=_reach_note(space, states),
+        field_text=getattr(space, "field_text", None),
     )
+
+
+def _reach_note(space: GridSpace, states: list[ReachedState]) -> tuple[str, str] | None:
+    """Why the creature can go nowhere (or only so far) this round, for the text: the space's own
+    word when it has one (optional hook ``reach_note``: a gale, no fly speed …), else what little
+    can be said here when the search found only the start state, or nothing."""
+    hook: Callable[[], tuple[str, str] | None] | None = getattr(space, "reach_note", None)
+    note = hook() if hook is not None else None
+    if note is not None:
+        return note
+    if not states:
+        problem = space.end_problem(space.start)
+        if problem is not None:
+            rule, sentence = problem
+            return rule, f"No way to end this round is open to {space.creature}: {sentence}"
+        return "", f"No way to end this round is open to {space.creature}"
+    if len(states) == 1 and not states[0].moves:
+        return "", f"{space.creature} can only stay where it is this round: no step is open to it"
+    return None
 
 
 class _Costs:
@@ -470,6 +552,7 @@ def _report(space: GridSpace, path: list[Step], end: int, error: IllegalMoveErro
         steps=tuple(records),
         error=error,
         info=space.info(),
+        field_text=getattr(space, "field_text", None),
     )
 
 

@@ -112,20 +112,37 @@ _FRIENDLY = {
     "extra_forbidden": "unknown key: not part of the scenario format (check its spelling)",
     "missing": "required, but missing",
 }
+#: pydantic's words for a wrong kind of value, as a person says them (the given value follows).
+_PLAIN = {
+    "int_parsing": "expected a whole number",
+    "int_from_float": "expected a whole number",
+    "float_parsing": "expected a number",
+}
+
+
+#: The most problems one error lists: a hostile file with thousands says how many more there are.
+MAX_PROBLEMS = 20
 
 
 def raise_validation(error: ValidationError, source: str) -> None:
-    """Turn pydantic's first error into a ``ScenarioError`` naming file, place and expectation."""
-    first = error.errors()[0]
-    loc = tuple(p for p in first["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-    message = _FRIENDLY.get(first["type"], first["msg"])
+    """Turn pydantic's errors into one ``ScenarioError`` that lists each problem (at most
+    ``MAX_PROBLEMS``) with its place in the file and what was expected there."""
+    problems = [_problem(e) for e in error.errors()[:MAX_PROBLEMS]]
+    (where, message), *more = problems
+    hidden = max(0, error.error_count() - MAX_PROBLEMS)
+    raise ScenarioError(message, source=source, where=where, more=tuple(more),
+                        hidden=hidden) from None
+
+
+def _problem(problem: Any) -> tuple[str, str]:
+    """One pydantic error as (place, expectation): ``("map.columns", "expected a valid integer
+    … (got 'ten')")``."""
+    loc = tuple(p for p in problem["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+    message = _FRIENDLY.get(problem["type"]) or _PLAIN.get(problem["type"], problem["msg"])
     if message.startswith("Value error, "):
         message = message[len("Value error, "):]
     message = message.replace("Input should be", "expected")
-    given = first.get("input")
-    if first["type"] not in _FRIENDLY and isinstance(given, str | int | float | bool):
+    given = problem.get("input")
+    if problem["type"] not in _FRIENDLY and isinstance(given, str | int | float | bool):
         message += f" (got {given!r})"
-    more = error.error_count() - 1
-    if more:
-        message += f" [and {more} more problem{'s' if more > 1 else ''}]"
-    raise ScenarioError(message, source=source, where=format_location(loc)) from None
+    return format_location(loc), message

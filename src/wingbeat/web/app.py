@@ -1,8 +1,10 @@
 """The FastAPI app: a static page and a JSON API that mirrors the command line.
 
-Every query endpoint answers with exactly the JSON that ``wingbeat … --json`` prints, and every
-bad input with ``{"error": {"message": …}}``, the CLI's message, status 400 (413 for an upload
-over 1 MB, 422 for a request missing a parameter). The app only reads built-in examples, uploads
+Every query endpoint answers with exactly the JSON that ``wingbeat … --json`` prints (``path`` and
+``check`` add to each check and event the sentence the command line's text says, ``"text"``, so
+the page says them as the table does without a second copy of the words), and every bad input
+with ``{"error": {"message": …}}``, the CLI's message, status 400 (413 for an upload over 1 MB,
+422 for a request missing a parameter). The app only reads built-in examples, uploads
 kept in memory, and files inside the directory it was given.
 """
 
@@ -18,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import _api
 from ..errors import ScenarioError, WingbeatError
+from ..narrate import check_text, event_text
 from ..render import altitude_words, render_svg, scenario_summary
 from ..rules import find_ruleset
 from .scenarios import MAX_BYTES, Opened, ScenarioStore
@@ -158,9 +161,9 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
         --json``); with ``attack``, to a melee position against that creature with the attack
         still to make (``--attack``); with ``can_act``, only ways that keep it (``--can-act``)."""
         found = opened(scenario)
-        return _api.route(found.scenario, creature, to=to, altitude=altitude, mode=mode,
-                          attack=attack, can_act=can_act,
-                          **parse_query_options(option, no_checks)).to_dict()
+        return _told(_api.route(found.scenario, creature, to=to, altitude=altitude, mode=mode,
+                                attack=attack, can_act=can_act,
+                                **parse_query_options(option, no_checks)).to_dict())
 
     @app.get("/api/check", tags=["queries"])
     def check(creature: CreatureQ,
@@ -169,7 +172,8 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
         """Whether a declared move is legal: its cost, checks and what remains, or the rule it
         breaks (``wingbeat check --json``; an illegal move is an answer, status 200)."""
         found = opened(scenario)
-        return _api.check(found.scenario, creature, moves, **parse_query_options(option)).to_dict()
+        return _told(_api.check(found.scenario, creature, moves,
+                                **parse_query_options(option)).to_dict())
 
     @app.get("/api/engagement", tags=["queries"])
     def engagement(a: Annotated[str, Query(description="One creature's id.")],
@@ -222,6 +226,28 @@ def _summary(found: Opened) -> dict[str, Any]:
     positions (then path also takes ``can_act``)."""
     attacks = hasattr(find_ruleset(found.scenario.ruleset), "attack_path")
     return {"name": found.name, **scenario_summary(found.scenario), "attack_positions": attacks}
+
+
+def _told(data: dict[str, Any]) -> dict[str, Any]:
+    """A move's JSON with each check and event also said as a sentence (``text``), by the one
+    function that says it for the command line (``narrate``); in a step's own row an event needs
+    no "Step 3:" before it."""
+    def said(items: list[dict[str, Any]], say: Any) -> list[dict[str, Any]]:
+        return [{**item, "text": say(item)} for item in items]
+
+    def in_its_row(event: dict[str, Any]) -> str:
+        return event_text({k: v for k, v in event.items() if k != "step"})
+
+    if isinstance(data.get("checks"), list):
+        data["checks"] = said(data["checks"], check_text)
+    if isinstance(data.get("events"), list):
+        data["events"] = said(data["events"], event_text)
+    for step in data.get("steps") or ():
+        if step.get("checks"):
+            step["checks"] = said(step["checks"], check_text)
+        if step.get("events"):
+            step["events"] = said(step["events"], in_its_row)
+    return data
 
 
 def _frozen(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:

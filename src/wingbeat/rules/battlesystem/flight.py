@@ -36,6 +36,7 @@ from .reports import (
     BattlesystemReach,
     Leg,
     SectorPart,
+    inches,
 )
 from .turning import turn_category
 
@@ -190,8 +191,8 @@ def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[st
             climb = levels * rate / 3
             if float(flight.climb + climb) + flight.distance > float(rate) + EPSILON:
                 total = format_length(flight.spent + float(climb))
-                return ("B-alt", f"rising {levels} level(s) costs {format_number(climb)}\" (a "
-                                 f"third of its {format_number(rate)}\" rate per level), which "
+                return ("B-alt", f"rising {levels} level(s) costs {inches(climb)}\" (a "
+                                 f"third of its {inches(rate)}\" rate per level), which "
                                  f"brings its movement to {total}\", more than its rate")
             flight.climb_levels += levels
             if flight.altitude == 0:
@@ -220,10 +221,10 @@ def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[st
     spent = flight.spent + length
     if spent > float(rate) + EPSILON:
         rule = "B-alt" if flight.climb > 0 else "B-units"
-        climbing = f' (climbing took {format_number(flight.climb)}")' if flight.climb > 0 else ""
+        climbing = f' (climbing took {inches(flight.climb)}")' if flight.climb > 0 else ""
         return (rule, f"flying to {format_point(point)} brings its movement to "
                       f'{format_length(spent)}"{climbing}, more than its rate of '
-                      f'{format_number(rate)}"')
+                      f'{inches(rate)}"')
     turn = angle_between(heading, flight.heading) if length > 0 else 0.0
     total_turn = flight.turn_used + turn
     best = turn_category(battle.game, unit, half_speed=spent <= float(rate / 2) + EPSILON)
@@ -263,7 +264,7 @@ def _turned_too_much_past_half(flight: _Flight,
             half = turn_category(battle.game, unit, half_speed=True)
             message = (f"this leg brings its turning to {round(deviation, 2)}° this round: "
                        f"category {half.name} ({half.degrees}°) holds only for a round spending "
-                       f'at most half its rate ({format_number(unit.fly / 2)}"), and by step '
+                       f'at most half its rate ({inches(unit.fly / 2)}"), and by step '
                        f"{len(tokens_done)} ({tokens_done[-1]}) the move spends "
                        f'{format_length(flight.spent)}", so category {full.name} allows '
                        f"{full.degrees}°")

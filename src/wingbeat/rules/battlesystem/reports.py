@@ -10,11 +10,18 @@ from shapely.geometry.base import BaseGeometry
 
 from ...errors import IllegalMoveError
 from ...geometry.table import Point, format_length, format_number, format_point, geojson
-from ...model import format_cost
+from ...model import format_amount, format_cost
+from ...narrate import event_text
+from ..grid import end_text
 from .turning import TurnCategory
 
 __all__ = ["AltitudeArea", "BattlesystemEngagement", "BattlesystemMove", "BattlesystemReach",
-           "Leg", "SectorPart"]
+           "Leg", "SectorPart", "inches"]
+
+
+def inches(value: Fraction | int) -> str:
+    """An exact rate or climb in a sentence: ``12.5``, or ``13⅓`` for 40/3 (never 13.333333)."""
+    return format_amount(value, "in")
 
 
 @dataclass(frozen=True)
@@ -29,7 +36,7 @@ class SectorPart:
                 "turn": self.category.degrees}
 
     def words(self) -> str:
-        return f'{format_number(self.radius)}" turning up to {self.category.degrees}° ' \
+        return f'{inches(self.radius)}" turning up to {self.category.degrees}° ' \
                f"(category {self.category.name})"
 
 
@@ -91,13 +98,13 @@ class BattlesystemReach:
         }
 
     def to_text(self) -> str:
-        lines = [f'{self.creature} (battlesystem, {self.game}): flies {format_number(self.rate)}" '
+        lines = [f'{self.creature} (battlesystem, {self.game}): flies {inches(self.rate)}" '
                  f"this round from {format_point(self.at)} at {self.altitude}, heading "
                  f"{format_number(self.heading)}°, {self.formation} formation"]
         for a in self.areas:
             x0, y0, x1, y1 = a.area.bounds
-            head = f"- {a.altitude} ({format_number(a.height)}\"): climbs {a.climb_levels} " \
-                   f"level(s) for {format_number(a.climb_cost)}\"; {a.full.words()}"
+            head = f"- {a.altitude} ({inches(a.height)}\"): climbs {a.climb_levels} " \
+                   f"level(s) for {inches(a.climb_cost)}\"; {a.full.words()}"
             if a.half is not None:
                 head += f"; at half speed {a.half.words()}"
             lines.append(head)
@@ -106,7 +113,7 @@ class BattlesystemReach:
                          f"formation {a.formation}")
         if self.leave_cost is not None:
             lines.append(f"- can leave the battlefield by flying above the top level, for "
-                         f'{format_number(self.leave_cost)}" (B-alt)')
+                         f'{inches(self.leave_cost)}" (B-alt)')
         return "\n".join(lines)
 
 
@@ -194,18 +201,17 @@ class BattlesystemMove:
                          f"{self.error.message} [{self.error.rule}]")
         for i, s in enumerate(self.steps, 1):
             what = (f'{format_length(s.length)}" at {round(s.heading, 2)}°' if s.heading is not None
-                    else f'climb {format_number(s.climb)}"')
+                    else f'climb {inches(s.climb)}"')
             lines.append(f"{i}. {s.move}: {what}, total {format_length(s.total)}\"")
         verdict = "legal" if self.legal else "stops before the illegal step"
-        end = ", ".join(f"{k} {v}" for k, v in self.end.items())
-        lines.append(f'{verdict}: {format_length(self.spent)}" of {format_number(self.rate)}" '
-                     f'(climbing {format_number(self.climb_cost)}"); ends {end}')
+        end = end_text(self.end)
+        lines.append(f'{verdict}: {format_length(self.spent)}" of {inches(self.rate)}" '
+                     f'(climbing {inches(self.climb_cost)}"); ends {end}')
         if self.turn_allowed is not None:
             lines.append(f"turned {round(self.turn_used, 2)}° of the {self.turn_allowed.degrees}° "
                          f"allowed (category {self.turn_allowed.name}"
                          f"{', half speed' if self.half_speed else ''}) (B-turn)")
-        for event in self.events:
-            lines.append("event: " + ", ".join(f"{k} {v}" for k, v in event.items()))
+        lines.extend(event_text(e) for e in self.events)
         lines.extend(self.notes)
         return "\n".join(lines)
 

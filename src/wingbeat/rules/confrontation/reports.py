@@ -10,7 +10,8 @@ from shapely.geometry.base import BaseGeometry
 
 from ...errors import IllegalMoveError
 from ...geometry.table import Point, format_length, format_number, format_point, geojson
-from ...model import format_cost
+from ...model import format_amount, format_cost
+from ..grid import end_text
 from .mou import Budget
 
 __all__ = ["ConfrontationEngagement", "ConfrontationMove", "ConfrontationReach", "Stage",
@@ -182,8 +183,8 @@ class ConfrontationMove:
                     else f"{format_length(s.length)} cm at tier {s.tier}")
             lines.append(f"{i}. {s.move}: {what}, total {format_length(s.total)} cm")
         verdict = "legal" if self.legal else "stops before the illegal step"
-        end = ", ".join(f"{k} {v}" for k, v in self.end.items())
-        budget = "" if self.budget is None else f" of {format_number(self.budget.total)}"
+        end = end_text(self.end)
+        budget = "" if self.budget is None else f" of {format_amount(self.budget.total, 'cm')}"
         lines.append(f"{verdict}: {format_length(self.spent)} cm{budget}; ends {end}")
         if self.dive is not None:
             bonuses = ", ".join(f"{k} +{v}" for k, v in self.dive["bonuses"].items())

@@ -35,6 +35,7 @@ from ...geometry.squaregrid import (
     square_text_window,
 )
 from ...model import Check, format_amount, format_cost
+from ...narrate import event_text
 from ...search import Step
 from .board import Board, Move, footprint_offsets
 from .falling import Fall, fall
@@ -49,8 +50,21 @@ from .model import (
     Units,
 )
 
-__all__ = ["ACTION", "DASHED", "DISENGAGED", "FALLING", "INTERACT", "KEYWORDS", "MODES", "PRONE",
-           "Dnd5eSpace", "Place", "Way"]
+__all__ = [
+    "ACTION",
+    "DASHED",
+    "DISENGAGED",
+    "FALLING",
+    "INTERACT",
+    "KEYWORDS",
+    "MODES",
+    "MODE_WORDS",
+    "PRONE",
+    "Dnd5eSpace",
+    "Place",
+    "Way",
+    "altitude_words",
+]
 
 PRONE = 1 << 0
 ACTION = 1 << 1  # the action is used (an attack, a spell … or Dash / Disengage)
@@ -961,6 +975,32 @@ class Dnd5eSpace:
     def length(self, ticks: int) -> str:
         return format_cost(ticks * self.tick)
 
+    def field_text(self, key: str, value: Any) -> str:
+        """A state's field in the reports' text: an altitude with its height (``2 (10 ft)``), a
+        mode as said at the table (``flying``)."""
+        if key == "altitude" and isinstance(value, int):
+            return altitude_words(value, self.unit)
+        if key == "mode" and value in MODE_WORDS:
+            return MODE_WORDS[value]
+        return "-" if value is None else ("yes" if value is True else
+                                          "no" if value is False else str(value))
+
+    def reach_note(self) -> tuple[str, str] | None:
+        """Why reach shows so little, for its text: a fall before the first step (D-fly), a speed
+        of 0 (D-speed)."""
+        said = []
+        rule = ""
+        if self.start_events:
+            said.append(event_text({**self.start_events[0], "creature": self.me.id})
+                        .removesuffix("."))
+            rule = "D-fly"
+        if not any(self.speed):
+            held = ", ".join(sorted(self.me.conditions & SPEED_ZERO))
+            why = f"{self.me.display_name}'s speed is 0" + (f" ({held})" if held else "")
+            said.append(f"{why}: it cannot move this turn" + (" (D-speed)" if rule else ""))
+            rule = rule or "D-speed"
+        return (rule, "; ".join(said)) if said else None
+
     def info(self) -> dict[str, Any]:
         per_foot = Fraction(3, 10) if self.metric else Fraction(1)
         speeds = {MODES[i]: format_cost(self.speed[i] * per_foot) for i in range(5)
@@ -995,6 +1035,18 @@ class Dnd5eSpace:
 
     def label_of(self, code: int) -> str:
         return self.board.labels[self._place_of(code).anchor]
+
+
+#: A mode of movement as said at the table.
+MODE_WORDS = {"walk": "walking", "fly": "flying", "climb": "climbing", "swim": "swimming",
+              "burrow": "burrowing"}
+
+
+def altitude_words(level: int, unit: str) -> str:
+    """An altitude level as a height (5 ft a level, D-grid): ``2 (10 ft)``, or ``2 (3 m)`` with
+    ``units: m``."""
+    height = Fraction(3, 2) * level if unit == "m" else Fraction(5) * level
+    return f"{level} ({format_amount(height, unit)} {unit})"
 
 
 def _label(col: int, row: int) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...model import format_amount
+from ...narrate import event_text
 from ...search import Step
 from ..grid import MoveReport
 from .space import ACTION, DASHED, DISENGAGED, INTERACT, MODES, PRONE, Dnd5eSpace
@@ -41,7 +42,7 @@ class TurnReport:
         return data
 
     def to_text(self) -> str:
-        lines = [f"event before moving: {_words(e)}" for e in self.start_events]
+        lines = [event_text(e) for e in self.start_events]
         lines.append(self.move.to_text())
         t = self.turn
         unit = self.move.unit
@@ -61,10 +62,6 @@ class TurnReport:
             lines.append("squeezing: disadvantage on its attack rolls and Dexterity saves; "
                          "attacks against it have advantage (D-size)")
         return "\n".join(lines)
-
-
-def _words(event: dict[str, Any]) -> str:
-    return ", ".join(f"{k} {v}" for k, v in event.items())
 
 
 def _replay(space: Dnd5eSpace, report: MoveReport) -> list[tuple[int, Step]]:

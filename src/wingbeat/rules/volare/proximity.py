@@ -34,7 +34,10 @@ class Engagement:
                 "notes": list(self.notes)}
 
     def to_text(self) -> str:
-        lines = [f"{self.a} and {self.b}: {self.engagement} ({self.rule}). {self.reason}"]
+        reason = self.reason[:1].upper() + self.reason[1:]
+        if reason and not reason.endswith("."):
+            reason += "."
+        lines = [f"{self.a} and {self.b}: {self.engagement} ({self.rule}). {reason}"]
         if self.elevated:
             lines.append(f"{self.elevated} holds the elevated position.")
         for who, mod in self.attack_modifiers.items():

@@ -20,7 +20,7 @@ from typing import Any
 from ...chance import clamp_percent
 from ...errors import NotationError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
-from ...model import Check, format_cost
+from ...model import Check, format_amount, format_cost
 from ...search import Step
 from .encumbrance import flight_load
 from .model import Maneuverability, Mode, VolareBattle, VolareCreature, WindStrength
@@ -638,6 +638,27 @@ class VolareSpace:
         return (f"{stuck}, and it has fewer than {pay} MP to pay, so it spends all its "
                 f"{_mp(self._budget)} MP holding its place (pay)")
 
+    def reach_note(self) -> tuple[str, str] | None:
+        """Why reach shows so little, for its text: a gale grounds every flyer (V-wind), and a
+        creature on the ground that cannot take off stays there (its refusal of ``thrust``)."""
+        idx, alt, posture, _flags = self.unpack(self._start)
+        name = self.name
+        if self.gale:
+            gale = "In a gale or tornado no creature can fly"
+            if posture == GROUNDED:
+                return ("V-wind", f"{gale}: nothing can take off, so {name} stays on the ground")
+            if alt == self.ground[idx]:
+                return ("V-wind", f"{gale}: {name}, at ground level, can only land")
+            return ("V-wind", f"{gale}: {name}, in the air at altitude {alt}, can take no flight "
+                              "step and stays where it is; only at ground level could it land")
+        if posture == GROUNDED and not self._may_take_off():
+            rule, sentence = self._explain_thrust(posture, self._start & FLAG_MASK, 0)
+            return (rule, f"{sentence[:1].upper()}{sentence[1:]}: it stays on the ground")
+        if posture == GROUNDED and self._start & PRONE:
+            return ("V-takeoff", f"{name} is prone: a prone creature cannot take off, so it stays "
+                                 "on the ground (play: stand, its whole move)")
+        return None
+
     def info(self) -> dict[str, Any]:
         modifiers = MANEUVERABILITY[self.man]
         return {
@@ -661,7 +682,7 @@ class VolareSpace:
     def text_map(self, costs: Mapping[str, Fraction]) -> str:
         from ...geometry.hexgrid import hex_text_window
 
-        shown = {label: format_cost(cost) for label, cost in costs.items()}
+        shown = {label: format_amount(cost, self.unit) for label, cost in costs.items()}
         return hex_text_window(self.me.at, shown, self.battle.map.columns, self.battle.map.rows,
                                mark={str(self.me.at): "@"})
 
@@ -678,4 +699,5 @@ _HEADINGS = (None, None, *(d.name for d in Direction))
 
 
 def _mp(ticks: int) -> str:
-    return format_cost(Fraction(ticks, TICKS_PER_MP))
+    """MP in a sentence, as the tables say them: ``4¼``."""
+    return format_amount(Fraction(ticks, TICKS_PER_MP), "MP")

@@ -301,13 +301,21 @@ function summarize(svg) {
     `${acting.length} where it can still act (dot).`;
 }
 
+// A save in a short line: "45% Reflex (V-skim)", the percentage its chance to succeed (the
+// CLI's check_label); its whole sentence, with what a failure does, comes from the server ("text").
+function checkLabel(c) {
+  const save = c.save ? c.save[0].toUpperCase() + c.save.slice(1) : "A";
+  return `${c.chance}% ${save} (${c.rule})`;
+}
+
 function checksText(checks) {
-  return (checks || []).map((c) => `${c.rule} ${c.save} ${c.chance}%`).join(", ");
+  return (checks || []).map(checkLabel).join(", ");
 }
 
 function endText(end) {
   const parts = [`at ${end.at}`];
-  if (end.altitude !== undefined) parts.push(`altitude ${end.altitude}`);
+  if (typeof end.altitude === "number") parts.push(altitudePhrase(end.altitude));
+  else if (end.altitude !== undefined) parts.push(`altitude ${end.altitude}`);
   if (end.tier !== undefined) parts.push(`tier ${end.tier}`);
   if (end.mode) parts.push(end.mode);
   if (end.heading !== undefined && end.heading !== null) parts.push(`heading ${end.heading}`);
@@ -331,40 +339,49 @@ function turnText(turn, unit) {
   return `movement left: ${left}; action ${turn.action}`;
 }
 
+// An event as the table says it: the server's sentence (narrate.event_text, as the CLI prints it).
 function eventText(event) {
-  if (event.type === "opportunity-attack") {
-    return `opportunity attack by ${event.by} at step ${event.step}`;
-  }
-  if (event.type === "fall") {
-    return `falls ${event.feet} ft (${event.damage})` + (event.prone ? ", lands prone" : "") +
-      (event.step === 0 ? ", before moving" : ` at step ${event.step}`);
-  }
-  if (event.type === "landing") {
-    if (event.safe) return `safe landing${event.note ? `: ${event.note}` : ""}`;
-    return "violent landing" + (event.may_walk ? `, then may walk ${event.may_walk} hexes` : "");
-  }
-  const rest = Object.entries(event).filter(([k]) => k !== "type")
-    .map(([k, v]) => `${k} ${v}`).join(", ");
-  return `${event.type}${rest ? ": " + rest : ""}`;
+  return event.text || event.type;
 }
 
-// A length reads as on a ruler: "35/2" cm shows as 17.5, "9/2" m as 4.5 (exact: only halves,
-// fifths and the like have a finite decimal; anything else keeps its fraction). Movement points
-// keep the rules' fractions (volare's 7/2 MP), as format_amount does in Python.
+// An exact amount as people read it, as format_amount does in Python: a length as on a ruler
+// ("35/2" cm shows as 17.5, "9/2" m as 4.5: exact, only halves, fifths and the like have a finite
+// decimal), movement points and any other fraction as a mixed number ("17/4" MP is 4¼, "19/12"
+// 1⁷⁄₁₂), never a rounded number.
 const LENGTH_UNITS = new Set(["ft", "m", "cm", "in"]);
+const VULGAR = { "1/2": "½", "1/3": "⅓", "2/3": "⅔", "1/4": "¼", "3/4": "¾", "1/5": "⅕",
+  "2/5": "⅖", "3/5": "⅗", "4/5": "⅘", "1/6": "⅙", "5/6": "⅚", "1/7": "⅐", "1/8": "⅛", "3/8": "⅜",
+  "5/8": "⅝", "7/8": "⅞", "1/9": "⅑", "1/10": "⅒" };
+const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+const SUBSCRIPT = "₀₁₂₃₄₅₆₇₈₉";
+
+function mixed(numerator, denominator) {
+  const sign = numerator < 0 ? "-" : "";
+  const whole = Math.floor(Math.abs(numerator) / denominator);
+  const part = Math.abs(numerator) % denominator;
+  if (!part) return `${sign}${whole}`;
+  const fraction = VULGAR[`${part}/${denominator}`] ||
+    [...String(part)].map((d) => SUPERSCRIPT[d]).join("") + "⁄" +
+    [...String(denominator)].map((d) => SUBSCRIPT[d]).join("");
+  return `${sign}${whole || ""}${fraction}`;
+}
+
 function shown(cost, unit) {
   const text = String(cost);
   const match = /^(-?\d+)\/(\d+)$/.exec(text);
-  if (!match || !LENGTH_UNITS.has(unit)) return text;
-  let rest = Number(match[2]);
+  if (!match) return text;
+  const numerator = Number(match[1]);
+  const denominator = Number(match[2]);
+  if (!LENGTH_UNITS.has(unit)) return mixed(numerator, denominator);
+  let rest = denominator;
   let places = 0;
   for (const prime of [2, 5]) {
     let count = 0;
     while (rest % prime === 0) { rest /= prime; count += 1; }
     places = Math.max(places, count);
   }
-  if (rest !== 1 || places > 6) return text;
-  return String(Number((Number(match[1]) / Number(match[2])).toFixed(places)));
+  if (rest !== 1 || places > 6) return mixed(numerator, denominator);
+  return String(Number((numerator / denominator).toFixed(places)));
 }
 
 function stepCost(step, unit) {
@@ -380,8 +397,10 @@ function fillSteps(steps, unit) {
   body.replaceChildren();
   steps.forEach((s, i) => {
     const row = el("tr");
-    const notes = [checksText(s.checks), ...(s.events || []).map(eventText)].filter((t) => t);
-    const cells = [i + 1, s.move, stepCost(s, unit), shown(s.total, unit), notes.join("; ")];
+    const notes = [...(s.checks || []).map((c) => c.text || checkLabel(c)),
+      ...(s.events || []).map(eventText)].filter((t) => t);
+    const said = notes.map((t) => (/[.!?]$/.test(t) ? t : `${t}.`)).join(" ");
+    const cells = [i + 1, s.move, stepCost(s, unit), shown(s.total, unit), said];
     for (const text of cells) {
       row.append(el("td", String(text)));
     }
@@ -471,11 +490,15 @@ function reachReport(asked) {
   return reachCache.report;
 }
 
+// "with a Reflex save (V-land, 45% to succeed)": the saves a reach's other way needs.
 function savesText(checks) {
   if (!checks.length) return "";
-  const each = checks.map((c) => `${c.rule} (${c.chance} %)`);
-  return checks.length === 1 ? ` with a ${checks[0].rule} save (${checks[0].chance} %)`
-    : ` with saves ${each.join(", ")}`;
+  const each = checks.map((c) => {
+    const save = c.save ? c.save[0].toUpperCase() + c.save.slice(1) : "A";
+    return `${save} (${c.rule}, ${c.chance}% to succeed)`;
+  });
+  return checks.length === 1 ? ` with a ${each[0].replace(" (", " save (")}`
+    : ` with saves: ${each.join(", ")}`;
 }
 
 // Where the cheapest way to the path's end state spends the attack but another way keeps it,
@@ -533,7 +556,11 @@ async function checkMove(text) {
     out.append(el("p", `ends ${endText(answer.end)}${actText(answer)}`));
     const ledger = turnText(answer.turn, answer.unit);
     if (ledger) out.append(el("p", ledger, "muted"));
-    if (answer.checks.length) out.append(el("p", `checks: ${checksText(answer.checks)}`));
+    (answer.steps || []).forEach((s, i) => {
+      for (const c of s.checks || []) {
+        out.append(el("p", `Step ${i + 1}: ${c.text || checkLabel(c)}`, "check"));
+      }
+    });
   } else {
     const e = answer.error;
     const head = el("p", `Illegal at step ${e.step} (${e.move}): `, "illegal");

@@ -32,48 +32,15 @@ function option(select, value, text) {
   select.appendChild(o);
 }
 
-function rollText(r) {
-  if (r.kind === "save") {
-    return `${r.creature} ${r.rule} ${r.save} save ${r.chance}%: rolled ${r.roll}, ` +
-      (r.success ? "success" : "failure");
-  }
-  return `${r.creature} ${r.kind} ${r.dice}: ${(r.faces || []).join("+")} = ${r.total}`;
-}
-
-function eventText(e) {
-  const head = (e.creature ? e.creature + " " : "") + (e.type || "event");
-  const rest = Object.entries(e).filter(([k]) => k !== "type" && k !== "creature")
-    .map(([k, v]) => `${k} ${v}`).join(", ");
-  return rest ? `${head}: ${rest}` : head;
-}
-
-// A move's query options as the CLI log shows them: " (factor=2, pursuit=true)".
-function optionsText(options) {
-  const words = Object.entries(options || {}).map(([key, value]) => `${key}=${value}`);
-  return words.length ? ` (${words.join(", ")})` : "";
-}
-
 // "factor=2 pursuit=true" or "factor=2, pursuit=true" → the API's ["factor=2", "pursuit=true"].
 function optionList(text) {
   return text.split(/[\s,]+/).filter((word) => word !== "");
 }
 
+// An entry as the game master reads it: the server says it (its "text", the CLI log's words for
+// the action, each roll and each event), so the page and the command line cannot drift apart.
 function entryText(entry) {
-  const a = entry.action;
-  let head = `#${entry.entry} round ${entry.round}: `;
-  if (a.kind === "start") head += "set up, turn order " + entry.state.order.join(", ");
-  else if (a.kind === "next-round") head += `round over; round ${entry.state.round} begins`;
-  else if (a.kind === "condition") head += `GM: ${a.creature} ${a.moves}`;
-  else head += `${a.creature}: ${a.moves || "(holds)"}${optionsText(a.options)}`;
-  const lines = [head];
-  for (const p of entry.played || []) {
-    if (p.declared !== p.made || a.kind === "next-round") {
-      lines.push(`  ${p.creature} made: ${p.made || "(nothing)"}`);
-    }
-  }
-  for (const r of entry.rolls || []) lines.push("  roll: " + rollText(r));
-  for (const e of entry.events || []) lines.push("  event: " + eventText(e));
-  return lines.join("\n");
+  return entry.text;
 }
 
 async function loadEncounters(select) {
@@ -129,7 +96,7 @@ function render(view) {
   pending.textContent = "";
   for (const p of view.pending) {
     const li = document.createElement("li");
-    li.textContent = `${p.creature} must act: ${p.message} [${p.rule}]`;
+    li.textContent = p.text;
     pending.appendChild(li);
   }
   const select = $("creature-select");
