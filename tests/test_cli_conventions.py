@@ -331,7 +331,7 @@ def test_next_round_names_several(tmp_path: Path) -> None:
     play(db, "new", "example:harpy", "--seed", "3")
     lines = play(db, "next-round").splitlines()
     assert lines[0] == "#1 round 1 over; scout, harpy and fighter held still; round 2 begins"
-    assert lines[1].startswith("  event: scout still-prone")
+    assert lines[1] == "  scout stays prone until it stands (half its speed) (D-prone)."
 
 
 # -- cold start ----------------------------------------------------------------------------------

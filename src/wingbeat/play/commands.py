@@ -255,8 +255,8 @@ class _RoundOver:
             head += f"; {_and(still)} held still"
         lines = [f"{head}; round {entry.state.round} begins"]
         lines += [f"  {p['creature']} made: {p['made']}" for p in entry.played if p["made"]]
-        lines += ["  roll: " + roll_text(roll) for roll in entry.rolls]
-        lines += ["  event: " + event_text(event) for event in entry.events]
+        lines += ["  " + roll_text(roll) for roll in entry.rolls]
+        lines += ["  " + event_text(event) for event in entry.events]
         return "\n".join(lines) + "\n\n" + self.outcome.now.to_text()
 
 
