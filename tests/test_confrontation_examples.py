@@ -12,14 +12,14 @@ from wingbeat.rules.confrontation import ConfrontationMove
 HERE = Path(__file__).resolve().parent.parent / "examples" / "confrontation"
 
 
-def run(name: str, who: str, moves: str) -> ConfrontationMove:
-    report = wingbeat.check(wingbeat.open_scenario(HERE / name), who, moves)
+def run(name: str, who: str, moves: str, **options: object) -> ConfrontationMove:
+    report = wingbeat.check(wingbeat.open_scenario(HERE / name), who, moves, **options)
     assert isinstance(report, ConfrontationMove)
     return report
 
 
-def refused(name: str, who: str, moves: str, rule: str, step: int) -> None:
-    report = run(name, who, moves)
+def refused(name: str, who: str, moves: str, rule: str, step: int, **options: object) -> None:
+    report = run(name, who, moves, **options)
     assert report.error is not None and (report.error.rule, report.error.step) == (rule, step)
 
 
@@ -43,3 +43,34 @@ def test_edition_3_take_off() -> None:
     refused("edition-3.yaml", "wyvern", "52,25 up 53,25", "C-change", 3)
     s = wingbeat.open_scenario(HERE / "edition-3.yaml")
     assert wingbeat.engagement(s, "wyvern", "archer").to_dict()["sees"]["wyvern"] is True
+
+
+def test_landing_bond_and_the_base_edge() -> None:
+    """C-tiers: Bond in the current text; C-dive: measured from the counter to the base's edge."""
+    s = wingbeat.open_scenario(HERE / "landing.yaml")
+    reach = wingbeat.reach(s, "angel")
+    assert isinstance(reach, ConfrontationReach) and "Bond" in reach.abilities[0]
+    dive = run("landing.yaml", "angel", "dive:knight")
+    assert dive.legal and dive.spent == pytest.approx(12.25) and dive.end["at"] == "31,20"
+    assert dive.end["landed"] is True
+
+
+def test_landing_bases_block_on_the_ground() -> None:
+    """C-terrain: no base crosses another on the ground, nor lands on one."""
+    refused("landing.yaml", "squire", "33.5,15", "C-terrain", 1)
+    path = wingbeat.path(wingbeat.open_scenario(HERE / "landing.yaml"), "squire", "33.5,15")
+    assert isinstance(path, ConfrontationMove) and path.legal
+    assert path.spent == pytest.approx(11.2639, abs=1e-4)
+    refused("landing.yaml", "angel", "32,20 land", "C-terrain", 2)
+    assert run("landing.yaml", "angel", "30,20 land").legal
+
+
+def test_landing_pursuit_and_redirect() -> None:
+    """C-change: after landing, a pursuit move with the ground MOU, or the assault redirected."""
+    pursued = run("landing.yaml", "angel", "dive:knight pursue 31,10")
+    assert pursued.legal and pursued.pursuit is not None and pursued.pursuit[1] == 10
+    assert pursued.dive is not None and "bonuses_lost" in pursued.dive
+    refused("landing.yaml", "angel", "dive:knight pursue 31,9.9", "C-mou", 3)
+    redirected = run("landing.yaml", "angel", "dive:knight redirect:squire", factor=2)
+    assert redirected.legal and redirected.spent == pytest.approx(15.3402, abs=1e-4)
+    refused("landing.yaml", "angel", "dive:knight redirect:squire", "C-change", 2)

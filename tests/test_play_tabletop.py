@@ -165,6 +165,50 @@ def test_confrontation_tier_change_renews_next_round() -> None:
     assert game.state.pieces["gargoyle"]["changed"] == "descent"
 
 
+def landing() -> Game:
+    text = (Path(__file__).resolve().parent.parent / "examples" / "confrontation" /
+            "landing.yaml").read_text()
+    return Game.from_scenario_text(text, seed=3, source="landing.yaml",
+                                   order=["angel", "knight", "squire"])
+
+
+def test_confrontation_after_landing_redirect_and_pursue_in_play() -> None:
+    """C-change: « Un combattant peut rediriger son assaut après l'atterrissage si sa cible n'est
+    plus là » (a fighter may redirect its assault after landing if its target is gone) and « Il
+    peut également effectuer un mouvement de poursuite pendant la phase de corps à corps » (it may
+    also make a pursuit move in the melee phase). Play keeps one move a round, so both follow the
+    dive in the same declared move; the pursuit loses the dive's bonuses (C-dive)."""
+    game = landing()
+    entry = game.move("angel", "dive:knight redirect:squire pursue 31,14", {"factor": 2})
+    assert [e["type"] for e in entry.events] == ["tier-change", "dive-charge", "redirect",
+                                                 "pursuit"]
+    redirect = entry.events[2]
+    assert (redirect["gone"], redirect["target"], redirect["rule"]) == ("knight", "squire",
+                                                                        "C-change")
+    assert "bonuses are lost" in entry.events[3]["note"]
+    piece = game.state.pieces["angel"]
+    assert (piece["at"], piece["tier"], piece["landed"], piece["dive"]) == \
+        ("31,14", 0, True, None)
+    assert entry.played[0]["made"] == "dive:knight redirect:squire pursue 31,14"
+
+
+def test_confrontation_dive_onto_the_ground_and_bases_in_play() -> None:
+    """C-dive: measured to the edge of the knight's base (12.25 of 12.5 cm), the angel lands in
+    base contact and keeps its bonuses; C-terrain: on the ground the squire cannot walk through
+    the knight's base, nor, once it has landed, the angel's."""
+    game = landing()
+    game.move("angel", "dive:knight")
+    piece = game.state.pieces["angel"]
+    assert (piece["at"], piece["tier"], piece["dive"]) == ("31,20", 0, "knight")
+    with pytest.raises(RefusedMove) as refused:
+        game.move("squire", "33.5,15")
+    assert refused.value.rule == "C-terrain" and "Knight's base" in refused.value.message
+    with pytest.raises(RefusedMove) as refused:
+        game.move("squire", "31,24 29,20")
+    assert refused.value.rule == "C-terrain" and refused.value.step == 2
+    assert "Morbid angel's base" in refused.value.message
+
+
 # -- undo and replay --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("make, moves", [

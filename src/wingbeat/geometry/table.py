@@ -273,7 +273,7 @@ class FreeSpace:
         shapely.prepare(self.shape)
         self.nodes = tuple(_reflex_corners(self.shape))
         self.edges = tuple(_boundary_edges(self.shape))
-        self._graph: list[list[tuple[int, float]]] | None = None
+        self._graph: dict[int, dict[int, bool]] = {}
 
     def contains(self, p: Point) -> bool:
         return bool(self.shape.covers(ShapelyPoint(p)))
@@ -283,29 +283,38 @@ class FreeSpace:
             return self.contains(a)
         return bool(self.shape.covers(LineString([a, b])))
 
-    def _node_graph(self) -> list[list[tuple[int, float]]]:
-        if self._graph is None:
-            graph: list[list[tuple[int, float]]] = [[] for _ in self.nodes]
-            for i, a in enumerate(self.nodes):
-                for j in range(i + 1, len(self.nodes)):
-                    b = self.nodes[j]
-                    if self.visible(a, b):
-                        d = distance(a, b)
-                        graph[i].append((j, d))
-                        graph[j].append((i, d))
-            self._graph = graph
-        return self._graph
+    def _seen_from(self, p: Point, targets: Sequence[int]) -> list[bool]:
+        """``visible(p, node)`` for each node of ``targets``, asked of shapely all at once."""
+        if not targets:
+            return []
+        others = [self.nodes[j] for j in targets]
+        lines = shapely.linestrings([[p, q] if q != p else [p, (p[0] + PINCH, p[1])]
+                                     for q in others])
+        seen = shapely.covers(self.shape, lines).tolist()
+        return [self.contains(p) if q == p else bool(ok)
+                for q, ok in zip(others, seen, strict=True)]
 
-    def distances_from(self, start: Point) -> tuple[list[float], list[int]]:
-        """Geodesic distance from ``start`` to every node, and each node's predecessor (−1 for
-        ``start``, −2 unreachable)."""
-        graph = self._node_graph()
+    def _neighbours(self, i: int, among: Sequence[int]) -> list[tuple[int, float]]:
+        """The corners of ``among`` that corner ``i`` sees, with their distances; each pair is
+        asked once, when first needed (a table crowded with round bases has hundreds of corners,
+        most of them out of any one move's reach)."""
+        row = self._graph.setdefault(i, {})
+        a = self.nodes[i]
+        unknown = [j for j in among if j != i and j not in row]
+        row.update(zip(unknown, self._seen_from(a, unknown), strict=True))
+        return [(j, distance(a, self.nodes[j])) for j in among if j != i and row[j]]
+
+    def distances_from(self, start: Point, limit: float = math.inf
+                       ) -> tuple[list[float], list[int]]:
+        """Geodesic distance from ``start`` to every node nearer than ``limit``, and each node's
+        predecessor (−1 for ``start``, −2 unreachable or at ``limit`` or beyond)."""
         dist = [math.inf] * len(self.nodes)
         prev = [-2] * len(self.nodes)
+        near = [i for i, node in enumerate(self.nodes) if distance(start, node) < limit]
         queue: list[tuple[float, int]] = []
-        for i, node in enumerate(self.nodes):
-            if self.visible(start, node):
-                dist[i] = distance(start, node)
+        for i, ok in zip(near, self._seen_from(start, near), strict=True):
+            if ok:
+                dist[i] = distance(start, self.nodes[i])
                 prev[i] = -1
                 queue.append((dist[i], i))
         heapq.heapify(queue)
@@ -313,25 +322,47 @@ class FreeSpace:
             d, i = heapq.heappop(queue)
             if d > dist[i]:
                 continue
-            for j, w in graph[i]:
-                if d + w < dist[j] - 1e-12:
+            for j, w in self._neighbours(i, near):
+                if d + w < dist[j] - 1e-12 and d + w < limit:
                     dist[j] = d + w
                     prev[j] = i
                     heapq.heappush(queue, (dist[j], j))
         return dist, prev
 
     def shortest_path(self, start: Point, goal: Point) -> tuple[float, tuple[Point, ...]] | None:
-        """The shortest route from ``start`` to ``goal`` and its length; None if walled off."""
+        """The shortest route from ``start`` to ``goal`` and its length; None if walled off.
+
+        A* over the corners (the straight distance to ``goal`` never overestimates), stopping as
+        soon as no corner left can beat the best route found."""
         if not (self.contains(start) and self.contains(goal)):
             return None
         if self.visible(start, goal):
             return distance(start, goal), (start, goal)
-        dist, prev = self.distances_from(start)
+        everyone = list(range(len(self.nodes)))
+        to_goal = self._seen_from(goal, everyone)
+        dist = [math.inf] * len(self.nodes)
+        prev = [-2] * len(self.nodes)
+        queue: list[tuple[float, float, int]] = []
+        for i, ok in zip(everyone, self._seen_from(start, everyone), strict=True):
+            if ok:
+                dist[i] = distance(start, self.nodes[i])
+                prev[i] = -1
+                queue.append((dist[i] + distance(self.nodes[i], goal), dist[i], i))
+        heapq.heapify(queue)
         best, last = math.inf, -1
-        for i, node in enumerate(self.nodes):
-            if dist[i] < math.inf and dist[i] + distance(node, goal) < best \
-                    and self.visible(node, goal):
-                best, last = dist[i] + distance(node, goal), i
+        while queue:
+            bound, d, i = heapq.heappop(queue)
+            if bound >= best:
+                break
+            if d > dist[i]:
+                continue
+            if to_goal[i] and d + distance(self.nodes[i], goal) < best:
+                best, last = d + distance(self.nodes[i], goal), i
+            for j, w in self._neighbours(i, everyone):
+                if d + w < dist[j] - 1e-12:
+                    dist[j] = d + w
+                    prev[j] = i
+                    heapq.heappush(queue, (dist[j] + distance(self.nodes[j], goal), dist[j], j))
         if last < 0:
             return None
         route = [goal]
@@ -353,7 +384,7 @@ class FreeSpace:
             return Polygon()
         pieces = [self._visible_disc(start, budget)]
         if self.nodes:
-            dist, _prev = self.distances_from(start)
+            dist, _prev = self.distances_from(start, budget)
             for node, d in zip(self.nodes, dist, strict=True):
                 if d < budget - self.tolerance / 8:
                     pieces.append(self._visible_disc(node, budget - d))

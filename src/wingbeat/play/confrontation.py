@@ -7,6 +7,11 @@ target's place and tier); ``rules.confrontation.rounds.fighter_after`` applies i
 its tier change, landing or dive charge (C-dive: INI +2, ATT +2, FOR +2 for the game master).
 One change of tier a turn (C-change): the piece remembers it until the end of the round, when it
 renews. Nothing is rolled in the flight rules.
+
+Play keeps one move per creature a round, so what follows a landing in the same turn is declared
+in the same move, as ``check`` reads it: ``redirect:ID`` (the assault goes on to another enemy,
+its target gone) and, after ``pursue``, the pursuit move of the melee phase (C-change); a
+pursuit move loses the dive charge's bonuses (C-dive), so the piece no longer carries them.
 """
 
 from __future__ import annotations
@@ -92,7 +97,8 @@ class ConfrontationPlay:
         events = turn_events(creature, after, fighter.tier)
         changed = after.change or (str(piece["changed"]) if piece.get("changed") else None)
         new = _piece(after.fighter, changed=changed,
-                     landed=after.landed or bool(piece.get("landed")), dive=after.dive)
+                     landed=after.landed or bool(piece.get("landed")),
+                     dive=None if after.pursuit else after.dive)
         return Played(creature, moves, True, report.to_dict(), report.moves, new, tuple(events))
 
     def end_round(self, scenario: Scenario, pieces: Mapping[str, Piece]

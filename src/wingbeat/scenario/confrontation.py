@@ -18,15 +18,20 @@ __all__ = ["ConfrontationFile", "build"]
 
 
 class OptionsModel(StrictModel):
-    edition: Edition = Edition.THREE_FIVE
+    """``edition``: ``current`` (the rule as it stands now; the default), ``confede``, ``3.5``
+    (no text of its own on the source page: it follows Confédé, without Bond) or ``3``."""
+
+    edition: Edition = Edition.CURRENT
 
     @field_validator("edition", mode="before")
     @classmethod
     def _edition(cls, value: Any) -> Any:
         if isinstance(value, int | float) and not isinstance(value, bool):
             value = format(value, "g")
-        if isinstance(value, str) and value.lower() in ("confédé", "confede"):
+        if isinstance(value, str) and value.strip().lower() in ("confédé", "confede"):
             return "confede"
+        if isinstance(value, str) and value.strip().lower() == "current":
+            return "current"
         return value
 
 

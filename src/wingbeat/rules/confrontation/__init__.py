@@ -1,4 +1,4 @@
-"""``confrontation``: the "Vol" ability of Confrontation (editions 3, 3.5, Confédé), in cm.
+"""``confrontation``: the "Vol" ability of Confrontation (current text, Confédé, 3.5, 3), in cm.
 
 The rule reference is ``docs/rules/confrontation.md``; rule ids (``C-change`` …) appear in every
 refusal. Not a grid: ``reach`` answers with areas (one per tier the fighter can end at), ``check``

@@ -23,21 +23,40 @@ TIER_ONE_CLEARANCE = Fraction(15)
 
 
 class Edition(StrEnum):
-    """The text of "Vol" in force (ruleset option ``edition``)."""
+    """The text of "Vol" in force (ruleset option ``edition``).
 
-    THREE = "3"
-    THREE_FIVE = "3.5"
+    The source page gives the rule as it stands now (``current``), then the older texts labelled
+    Confédé, Confrontation 3.5 (a dash: no text of its own) and Confrontation 3. ``3.5`` follows
+    the Confédé block, which continued it.
+    """
+
+    CURRENT = "current"
     CONFEDE = "confede"
+    THREE_FIVE = "3.5"
+    THREE = "3"
 
     @property
     def modern(self) -> bool:
-        """3.5 and Confédé share one text, word for word."""
+        """The current text, Confédé and 3.5 share one text, word for word, but for Bond."""
         return self is not Edition.THREE
 
     @property
+    def bond(self) -> bool:
+        """C-tiers: only the current text says a flyer counts as having Bond."""
+        return self is Edition.CURRENT
+
+    @property
     def words(self) -> str:
-        return {"3": "Confrontation 3", "3.5": "Confrontation 3.5",
-                "confede": "Confédé"}[self.value]
+        return {"current": "the current text", "confede": "Confédé",
+                "3.5": "Confrontation 3.5", "3": "Confrontation 3"}[self.value]
+
+    @property
+    def note(self) -> str | None:
+        """What a report says of an edition the source page gives no text of its own."""
+        if self is not Edition.THREE_FIVE:
+            return None
+        return ("edition 3.5: the source page gives Confrontation 3.5 no text of its own (\"–\"); "
+                "it follows the Confédé block, which continued it, without Bond")
 
 
 @dataclass(frozen=True)
@@ -89,6 +108,11 @@ class Fighter:
     facing: float | None = None
     side: str | None = None
     base: Fraction = Fraction(5, 2)
+
+    @property
+    def radius(self) -> float:
+        """Half the base's diameter: distances to a model on the ground end at its base's edge."""
+        return float(self.base) / 2
 
     @property
     def display_name(self) -> str:

@@ -21,7 +21,7 @@ class Change(StrEnum):
     CLIMB = "climb"  # 1 → 2
     DESCENT = "descent"  # 2 → 1
     LANDING = "landing"  # 1 → 0
-    DIVE = "dive"  # a dive charge onto the tier below (3.5 / Confédé)
+    DIVE = "dive"  # a dive charge onto the tier below (every edition but 3)
 
     @property
     def words(self) -> str:
@@ -37,7 +37,7 @@ class Order(StrEnum):
 
     BEFORE = "before"  # change, then move
     AFTER = "after"  # move, then change
-    DURING = "during"  # move, change, move (3.5 / Confédé only)
+    DURING = "during"  # move, change, move (every edition but 3)
 
 
 def change_between(start: int, end: int) -> Change:

@@ -2,7 +2,10 @@
 move is legal.
 
 Reach and check share one reading: a move is legs at a tier plus at most one change of tier (one
-step at a time), whose budget ``budget()`` sets; legs are blocked as ``Terrain`` says.
+step at a time), whose budget ``budget()`` sets; legs are blocked as ``Terrain`` says (at tier 0,
+scenery and the other models' bases). A declared move may go on, after ``pursue``, with the
+pursuit move of the melee phase (its own budget: the MOU of its tier), and an assault that landed
+may be redirected (``redirect:ID``) when its target is gone (C-change).
 """
 
 from __future__ import annotations
@@ -63,7 +66,11 @@ def sees(edition: Edition, viewer: Fighter, target: Fighter) -> bool | None:
 
 
 def _abilities(edition: Edition) -> tuple[str, ...]:
-    return ("Bond (leap) (C-tiers)",) if edition.modern else ()
+    return ("Bond (leap) (C-tiers)",) if edition.bond else ()
+
+
+def _edition_notes(edition: Edition) -> tuple[str, ...]:
+    return () if edition.note is None else (edition.note,)
 
 
 # -- reach ------------------------------------------------------------------------------------
@@ -72,7 +79,7 @@ def reach(battle: ConfrontationBattle, fighter: Fighter, factor: Fraction,
           pursuit: bool) -> ConfrontationReach:
     """For each tier the fighter can end at, the area it can reach (C-report)."""
     edition = battle.edition
-    terrain = Terrain(battle, fighter.at)
+    terrain = Terrain(battle, fighter)
     t0 = fighter.tier
     areas: list[TierArea] = []
 
@@ -106,12 +113,14 @@ def reach(battle: ConfrontationBattle, fighter: Fighter, factor: Fraction,
                      "going up to tier 2, then moving", plain(2))])
             notes = _LANDING_NOTES + ((_LANDING_REDIRECT,) if edition.modern else ())
             add(0, [(budget(edition, fighter, 1, Change.LANDING, Order.AFTER, factor),
-                     "moving at tier 1, then landing", plain(1))], landed=True, notes=notes)
+                     "moving at tier 1, then landing", terrain.landing_region)], landed=True,
+                notes=notes)
         else:
             add(1, [(budget(edition, fighter, 2, Change.DESCENT, Order.AFTER, factor),
                      "moving at tier 2, then going down to tier 1", terrain.descent_region)],
                 notes=("tier 0 is two steps down: landing takes another turn (C-change)",))
     notes = ("a pursuit move: no change of tier (C-change)",) if pursuit else ()
+    notes += _edition_notes(edition)
     return ConfrontationReach(
         ruleset="confrontation", creature=fighter.id, edition=edition.value, tier=t0,
         at=fighter.at, mou=(fighter.ground_mou, fighter.air_mou), factor=factor,
@@ -123,7 +132,7 @@ def reach(battle: ConfrontationBattle, fighter: Fighter, factor: Fraction,
 
 @dataclass(frozen=True)
 class _Token:
-    kind: str  # "point" | "up" | "down" | "dive"
+    kind: str  # "point" | "up" | "down" | "dive" | "redirect" | "pursue"
     text: str
     point: Point | None = None
     target: str | None = None
@@ -137,16 +146,18 @@ def _parse(battle: ConfrontationBattle, text: str) -> list[_Token]:
             tokens.append(_Token("up", "up"))
         elif word in ("down", "land"):
             tokens.append(_Token("down", "down"))
-        elif word.startswith("dive:"):
-            target = raw[len("dive:"):]
+        elif word in ("pursue", "pursuit"):
+            tokens.append(_Token("pursue", "pursue"))
+        elif word.startswith(("dive:", "redirect:")):
+            kind, _, target = raw.partition(":")
             battle.fighter(target)
-            tokens.append(_Token("dive", f"dive:{target}", target=target))
+            tokens.append(_Token(kind.lower(), f"{kind.lower()}:{target}", target=target))
         else:
             try:
                 point = parse_point(raw)
             except NotationError as exc:
                 raise NotationError(f"move {index} ({raw!r}): {exc}; or up, down, land, "
-                                    "dive:ID") from None
+                                    "dive:ID, redirect:ID, pursue") from None
             if not battle.table.contains(point):
                 raise NotationError(f"move {index} ({raw!r}) is off the table "
                                     f"({battle.table.describe()})")
@@ -190,6 +201,11 @@ class _Move:
     dive: dict[str, Any] | None = None
     stages: list[Stage] = field(default_factory=list)
     route: list[Point] = field(default_factory=list)
+    #: The activation's budget, length and zone factor, kept once ``pursue`` starts the pursuit.
+    activation: tuple[Budget, float, Fraction] | None = None
+    #: Fighters the move has declared gone (a redirected assault's first target).
+    gone: frozenset[str] = frozenset()
+    redirected: str | None = None
 
     @property
     def spent(self) -> float:
@@ -201,29 +217,42 @@ class _Move:
         events: list[dict[str, Any]] = []
         if self.landed and self.dive is None:
             notes = _LANDING_NOTES + ((_LANDING_REDIRECT,) if edition.modern else ())
+        notes += _edition_notes(edition)
+        first, spent, ground_factor = (self.activation if self.activation is not None
+                                       else (self.budget, self.spent, self.ground_factor))
         if self.changes:
-            assert self.budget is not None and self.budget.change is not None
-            events.append({"type": "tier-change", "change": self.budget.change.value,
+            assert first is not None and first.change is not None
+            events.append({"type": "tier-change", "change": first.change.value,
                            "rule": "C-change"})
         end = {"at": format_point(self.at), "tier": self.tier, "landed": self.landed}
+        pursuit = None
+        if self.activation is not None and self.budget is not None:
+            pursuit = (self.budget, self.spent)
         return ConfrontationMove(
             ruleset="confrontation", creature=self.fighter.id, edition=edition.value,
-            legal=error is None, budget=self.budget, spent=self.spent,
-            ground_factor=self.ground_factor, end=end, steps=tuple(self.stages),
+            legal=error is None, budget=first, spent=spent,
+            ground_factor=ground_factor, end=end, steps=tuple(self.stages),
             events=tuple(events), dive=self.dive, vision=vision_words(edition, self.tier),
-            notes=notes, error=error, route=tuple(self.route))
+            notes=notes, error=error, route=tuple(self.route), pursuit=pursuit)
 
 
 def check_move(battle: ConfrontationBattle, fighter: Fighter, text: str, factor: Fraction,
                pursuit: bool) -> ConfrontationMove:
-    """Validate a declared move: waypoints ``x,y``, ``up``/``down`` (``land``), ``dive:ID``."""
+    """Validate a declared move: waypoints ``x,y``, ``up``/``down`` (``land``), ``dive:ID``,
+    ``redirect:ID`` (after landing, C-change), then ``pursue`` and the pursuit move's waypoints."""
     tokens = _parse(battle, text)
-    change, order, _at = _plan(tokens, fighter.tier)
-    if change is Change.TAKE_OFF and not any(t.kind == "point" for t in tokens):
+    kinds = [t.kind for t in tokens]
+    if "pursue" in kinds and (pursuit or kinds.count("pursue") > 1):
+        raise NotationError("'pursue' starts the one pursuit move after the activation's move; "
+                            "with pursuit=true the whole move is already one: give one of them, "
+                            "once")
+    activation = tokens[:kinds.index("pursue")] if "pursue" in kinds else tokens
+    change, order, _at = _plan(activation, fighter.tier)
+    if change is Change.TAKE_OFF and not any(t.kind == "point" for t in activation):
         order = max((Order.BEFORE, Order.AFTER), key=lambda o: budget(
             battle.edition, fighter, fighter.tier, change, o, factor).total)
     plan = None if pursuit and change is not None else change
-    move = _Move(battle, fighter, Terrain(battle, fighter.at),
+    move = _Move(battle, fighter, Terrain(battle, fighter),
                  budget(battle.edition, fighter, fighter.tier, plan, order, factor),
                  fighter.tier, fighter.at, pursuit=pursuit, route=[fighter.at])
     move.ground_factor = move.terrain.start_factor if fighter.tier == 0 else Fraction(1)
@@ -237,22 +266,30 @@ def check_move(battle: ConfrontationBattle, fighter: Fighter, text: str, factor:
 def _step(move: _Move, token: _Token, order: Order | None) -> tuple[str, str] | None:
     battle, fighter = move.battle, move.fighter
     who = fighter.display_name
-    if move.dive is not None:
+    if token.kind == "pursue":
+        return _pursue(move)
+    if token.kind == "redirect":
+        return _redirect(move, token)
+    if move.redirected is not None and not move.pursuit:
+        return ("C-change", "the redirected assault ends its move; a pursuit move in the melee "
+                            "phase comes after 'pursue'")
+    if move.dive is not None and not move.pursuit:
         return ("C-dive", "the dive charge ends its move")
     if token.kind == "point":
         assert token.point is not None
-        if move.landed:
-            return ("C-change", f"{who} has landed: no move is allowed after landing")
+        if move.landed and not move.pursuit:
+            return ("C-change", f"{who} has landed: no move is allowed after landing (a pursuit "
+                                "move in the melee phase comes after 'pursue')")
         if move.changes and order is Order.DURING and not battle.edition.modern:
             return ("C-change", f"in {battle.edition.words} a fighter changes tier before or "
                                 "after its move, not during it")
         return _leg(move, token.point, token.text)
     if token.kind == "dive":
         return _dive(move, token)
-    if move.changes:
-        return ("C-change", f"{who} has already changed tier this turn: only one change a turn")
     if move.pursuit:
         return ("C-change", "no change of tier during a pursuit move")
+    if move.changes:
+        return ("C-change", f"{who} has already changed tier this turn: only one change a turn")
     end = move.tier + (1 if token.kind == "up" else -1)
     if end > 2:
         return ("C-tiers", f"{who} is at tier 2, the highest tier")
@@ -262,6 +299,11 @@ def _step(move: _Move, token: _Token, order: Order | None) -> tuple[str, str] | 
             o.outline.holds(move.at) for o in move.terrain.obstacles(1, from_start=False)):
         return ("C-terrain", f"{format_point(move.at)} is inside an obstacle over 15 cm: a "
                              "fighter at tier 1 cannot be there")
+    under = move.terrain.on_a_base(move.at) if end == 0 else []
+    if under:
+        names = " and ".join(f"{f.display_name}'s base" for f in under)
+        return ("C-terrain", f"landing at {format_point(move.at)} would put its base on "
+                             f"{names}: models on the ground do not overlap")
     assert move.budget is not None
     if move.budget.reduced < 0:
         return ("C-change", f"{move.budget.mou} MOU {format_number(move.budget.value)} is too "
@@ -279,18 +321,23 @@ def _step(move: _Move, token: _Token, order: Order | None) -> tuple[str, str] | 
     return None
 
 
-def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None
-         ) -> tuple[str, str] | None:
+def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None,
+         end: Point | None = None) -> tuple[str, str] | None:
+    """A straight leg to ``point`` at the current tier; the fighter then stands at ``end``
+    (default ``point``: a charger is placed in base contact beyond where its counter arrives)."""
     terrain = move.terrain
     blocked = terrain.blocked(move.tier, move.at, point)
     if blocked is not None:
-        obstacles, through = blocked
-        names = " and ".join(f"{o.name or 'an obstacle'} ({format_number(o.height)} cm)"
-                             for o in obstacles) or "scenery"
-        how = (f"passes through {names}" if through
-               else f"squeezes between {names} where they touch: there is no gap")
-        why = {0: "at tier 0 a fighter goes around scenery",
-               1: "at tier 1 a flyer must go around obstacles higher than 15 cm"}[move.tier]
+        names, through = blocked
+        listed = " and ".join(names) or "scenery"
+        how = (f"passes through {listed}" if through
+               else f"squeezes between {listed} where they touch: there is no gap")
+        if move.tier == 0 and any(name.endswith("'s base") for name in names):
+            why = ("at tier 0 a model cannot pass through another model's base (only counters "
+                   "in the air go round one another freely)")
+        else:
+            why = {0: "at tier 0 a fighter goes around scenery",
+                   1: "at tier 1 a flyer must go around obstacles higher than 15 cm"}[move.tier]
         return ("C-terrain", f"the leg from {format_point(move.at)} to {format_point(point)} "
                              f"{how}; {why}")
     length = distance(move.at, point)
@@ -311,24 +358,37 @@ def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None
         move.ground_factor = factor
     else:
         move.air_length += length
-    move.at = point
-    move.route.append(point)
-    move.stages.append(Stage(stage_text or text, move.tier, length, move.spent))
+    move.at = point if end is None else end
+    move.route.append(move.at)
+    move.stages.append(Stage(stage_text or text, move.tier, length, move.spent,
+                             phase="pursuit" if move.activation is not None else None))
     return None
 
 
+def _toward(origin: Point, other: Point, fallback: Point) -> tuple[float, float]:
+    """The unit vector from ``origin`` to ``other`` (or to ``fallback`` when they coincide)."""
+    for p in (other, fallback):
+        d = distance(origin, p)
+        if d > EPSILON:
+            return ((p[0] - origin[0]) / d, (p[1] - origin[1]) / d)
+    return (0.0, -1.0)
+
+
 def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
+    """C-dive: a charge onto the tier below, measured from the counter to its target (C-tiers):
+    to a counter's centre at tier 1, to the edge of its base on the ground (tier 0), where the
+    charger lands, placed in base contact on the side it comes from."""
     battle, fighter = move.battle, move.fighter
     assert token.target is not None
     target = battle.fighter(token.target)
     if not battle.edition.modern:
-        return ("C-dive", f"the dive charge exists only in Confrontation 3.5 and Confédé, not in "
-                          f"{battle.edition.words}")
+        return ("C-dive", f"the dive charge exists only in the current text, Confédé and "
+                          f"Confrontation 3.5, not in {battle.edition.words}")
+    if move.pursuit:
+        return ("C-change", "no change of tier during a pursuit move")
     if move.changes:
         return ("C-change", f"{fighter.display_name} has already changed tier this turn, and a "
                             "dive charge is a change of tier")
-    if move.pursuit:
-        return ("C-change", "no change of tier during a pursuit move")
     if move.tier == 0:
         return ("C-dive", "a dive charge is made from tier 1 or 2")
     if target.id == fighter.id:
@@ -343,7 +403,18 @@ def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
     if move.budget.reduced < 0:
         return ("C-change", f"air MOU {format_number(move.budget.value)} is too low to pay the "
                             "5 cm a dive charge costs")
-    problem = _leg(move, target.at, token.text, stage_text=token.text)
+    if target.tier == 0:
+        ux, uy = _toward(target.at, move.at, fighter.at)
+        edge = (target.at[0] + ux * target.radius, target.at[1] + uy * target.radius)
+        if distance(move.at, target.at) <= target.radius:
+            edge = move.at  # the counter is already over the base
+        gap = target.radius + fighter.radius
+        contact = (target.at[0] + ux * gap, target.at[1] + uy * gap)
+        measured = f"from its counter to the edge of {target.display_name}'s base (C-tiers)"
+        problem = _leg(move, edge, token.text, stage_text=token.text, end=contact)
+    else:
+        measured = f"from its counter to {target.display_name}'s counter (C-tiers)"
+        problem = _leg(move, target.at, token.text, stage_text=token.text)
     if problem is not None:
         return problem
     last = move.stages.pop()
@@ -352,8 +423,79 @@ def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
     move.landed = move.tier == 0
     move.stages.append(Stage(token.text, move.tier, last.length, last.total, Change.DIVE.value))
     move.dive = {"target": target.id, "bonuses": dict(DIVE_BONUSES), "rule": "C-dive",
+                 "measured": measured, "length": format_length(last.length),
                  "holds": "in the first combat it fights, even if separated from its target "
                           "when melees are split; lost if it makes a pursuit move"}
+    return None
+
+
+def _redirect(move: _Move, token: _Token) -> tuple[str, str] | None:
+    """C-change: after landing, an assault whose target is gone (killed outright or routed: the
+    move declares it) goes on to another enemy on the ground: a straight leg at tier 0 to base
+    contact, within what is left of the assault's movement."""
+    battle, fighter = move.battle, move.fighter
+    assert token.target is not None
+    target = battle.fighter(token.target)
+    if not battle.edition.modern:
+        return ("C-change", f"{battle.edition.words}'s landing text lets no assault be "
+                            "redirected")
+    if move.pursuit:
+        return ("C-change", "an assault is redirected after landing, not during a pursuit move")
+    if move.redirected is not None:
+        return ("C-change", "the assault has already been redirected")
+    if move.dive is None or not move.landed:
+        return ("C-change", "only an assault that landed (a dive charge onto a model on the "
+                            "ground) may be redirected after landing")
+    gone = str(move.dive["target"])
+    if target.id == fighter.id:
+        return ("C-change", "a fighter cannot charge itself")
+    if target.id == gone:
+        return ("C-change", f"{target.display_name} is the target that is gone: the assault is "
+                            "redirected onto another")
+    if target.tier != 0:
+        return ("C-change", f"{target.display_name} is at tier {target.tier}: after landing the "
+                            "assault goes on to a model on the ground")
+    if fighter.side is not None and fighter.side == target.side:
+        return ("C-change", f"{target.display_name} is on the same side: an assault is made on "
+                            "an enemy")
+    move.gone = move.gone | {gone}
+    move.terrain = Terrain(battle, fighter, move.at, move.gone)
+    move.ground_factor = max(move.ground_factor, move.terrain.start_factor)
+    gap = target.radius + fighter.radius
+    contact = move.at
+    if distance(move.at, target.at) > gap:
+        ux, uy = _toward(target.at, move.at, fighter.at)
+        contact = (target.at[0] + ux * gap, target.at[1] + uy * gap)
+    problem = _leg(move, contact, token.text)
+    if problem is not None:
+        return problem
+    last = move.stages.pop()
+    move.stages.append(Stage(token.text, 0, last.length, last.total, phase="redirect"))
+    move.redirected = target.id
+    move.dive = {**move.dive, "redirected": {"to": target.id, "gone": gone, "rule": "C-change"}}
+    return None
+
+
+def _pursue(move: _Move) -> tuple[str, str] | None:
+    """C-change: the pursuit move of the melee phase, after the activation's move (after a
+    landing too): no change of tier, the MOU of its tier (its ground MOU on the ground), the
+    activation's factor not applying; a dive charge's bonuses are then lost (C-dive)."""
+    fighter = move.fighter
+    assert move.budget is not None
+    move.activation = (move.budget, move.spent, move.ground_factor)
+    move.pursuit = True
+    move.terrain = Terrain(move.battle, fighter, move.at, move.gone)
+    ground = move.tier == 0
+    reason = (f"a pursuit move in the melee phase at tier {move.tier}"
+              + (", with its ground MOU" if ground else "") + " (C-change)")
+    move.budget = Budget("ground" if ground else "air",
+                         fighter.ground_mou if ground else fighter.air_mou, Fraction(0),
+                         Fraction(1), None, None, reason)
+    move.ground_length = move.air_length = 0.0
+    move.ground_factor = move.terrain.start_factor if ground else Fraction(1)
+    if move.dive is not None:
+        move.dive = {**move.dive, "bonuses_lost": "it made a pursuit move (C-dive)"}
+    move.stages.append(Stage("pursue", move.tier, 0.0, 0.0, phase="pursuit"))
     return None
 
 
@@ -362,7 +504,7 @@ def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
 def route_moves(battle: ConfrontationBattle, fighter: Fighter, goal: Point,
                 tier: int) -> list[str]:
     """Candidate declared moves to ``goal`` at ``tier``, each the shortest of its kind."""
-    terrain = Terrain(battle, fighter.at)
+    terrain = Terrain(battle, fighter)
     t0 = fighter.tier
 
     def legs(at_tier: int) -> list[str] | None:

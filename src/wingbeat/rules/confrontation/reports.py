@@ -17,7 +17,7 @@ from .mou import Budget
 __all__ = ["ConfrontationEngagement", "ConfrontationMove", "ConfrontationReach", "Stage",
            "TierArea"]
 
-#: C-dive: a dive charge gives INI +2, ATT +2, FOR +2 (3.5 / Confédé).
+#: C-dive: a dive charge gives INI +2, ATT +2, FOR +2 (every edition but 3).
 DIVE_BONUSES = {"INI": 2, "ATT": 2, "FOR": 2}
 
 
@@ -102,16 +102,22 @@ class ConfrontationReach:
 
 @dataclass(frozen=True)
 class Stage:
-    """One token of a declared move: a leg at a tier, a change of tier, or a dive charge."""
+    """One token of a declared move: a leg at a tier, a change of tier, or a dive charge.
+
+    ``phase`` marks a redirected assault's leg (``redirect``) and the pursuit move of the melee
+    phase (``pursuit``: its ``pursue`` token and its legs, totalled on their own budget)."""
 
     move: str
     tier: int
     length: float
     total: float
     change: str | None = None
+    phase: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"move": self.move, "tier": self.tier}
+        if self.phase is not None:
+            data["phase"] = self.phase
         if self.change is None:
             data["length"] = format_length(self.length)
         else:
@@ -142,6 +148,8 @@ class ConfrontationMove:
     error: IllegalMoveError | None = None
     unit: str = "cm"
     route: tuple[Point, ...] = field(default=())
+    #: The pursuit move after ``pursue``: its budget and the length it spent.
+    pursuit: tuple[Budget, float] | None = None
 
     @property
     def moves(self) -> str:
@@ -165,6 +173,8 @@ class ConfrontationMove:
             "dive": self.dive,
             "vision": self.vision,
             "notes": list(self.notes),
+            "pursuit": None if self.pursuit is None else {
+                "budget": self.pursuit[0].to_dict(), "cost": format_length(self.pursuit[1])},
         }
         if self.error is not None:
             data["error"] = {"step": self.error.step, "move": self.error.move,
@@ -180,15 +190,24 @@ class ConfrontationMove:
             lines.append("movement: " + self.budget.words())
         for i, s in enumerate(self.steps, 1):
             what = (f"{s.change}" if s.change is not None
+                    else f"pursuit move (melee phase) at tier {s.tier}" if s.move == "pursue"
                     else f"{format_length(s.length)} cm at tier {s.tier}")
             lines.append(f"{i}. {s.move}: {what}, total {format_length(s.total)} cm")
         verdict = "legal" if self.legal else "stops before the illegal step"
         end = end_text(self.end)
         budget = "" if self.budget is None else f" of {format_amount(self.budget.total, 'cm')}"
         lines.append(f"{verdict}: {format_length(self.spent)} cm{budget}; ends {end}")
+        if self.pursuit is not None:
+            lines.append(f"pursuit: {format_length(self.pursuit[1])} cm of its "
+                         f"{self.pursuit[0].words()}")
         if self.dive is not None:
             bonuses = ", ".join(f"{k} +{v}" for k, v in self.dive["bonuses"].items())
-            lines.append(f"dive charge on {self.dive['target']}: {bonuses} (C-dive)")
+            line = f"dive charge on {self.dive['target']}: {bonuses} (C-dive)"
+            if "redirected" in self.dive:
+                line += f"; redirected onto {self.dive['redirected']['to']} (C-change)"
+            if "bonuses_lost" in self.dive:
+                line += f"; bonuses lost: {self.dive['bonuses_lost']}"
+            lines.append(line)
         if self.vision:
             lines.append("vision: " + self.vision)
         lines.extend(self.notes)

@@ -3,7 +3,8 @@
 ``check_move`` judges one activation from where the fighter stands, and already refuses a second
 change of tier within it (C-change: one change a turn). Play needs the fighter after it: its end
 point and tier, whether it changed tier (the right renews at the next turn), landed (no more
-movement this turn), or dive-charged (C-dive: its bonuses hold in the first combat it fights).
+movement this turn), or dive-charged (C-dive: its bonuses hold in the first combat it fights,
+unless it made a pursuit move), redirected its assault after landing, or made a pursuit move.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ class FighterAfter:
     change: str | None
     landed: bool
     dive: str | None
+    redirect: tuple[str, str] | None = None  # (the target gone, the new target)
+    pursuit: bool = False
 
 
 def fighter_after(fighter: Fighter, report: ConfrontationMove) -> FighterAfter:
@@ -40,7 +43,10 @@ def fighter_after(fighter: Fighter, report: ConfrontationMove) -> FighterAfter:
     change = next((s.change for s in report.steps if s.change is not None), None)
     after = replace(fighter, at=at, tier=int(report.end["tier"]))
     dive = None if report.dive is None else str(report.dive["target"])
-    return FighterAfter(after, change, bool(report.end.get("landed", False)), dive)
+    redirected = None if report.dive is None else report.dive.get("redirected")
+    redirect = None if redirected is None else (str(redirected["gone"]), str(redirected["to"]))
+    return FighterAfter(after, change, bool(report.end.get("landed", False)), dive, redirect,
+                        report.pursuit is not None)
 
 
 def changed_refusal(fighter: Fighter, move: str, step: int) -> IllegalMoveError:
@@ -65,4 +71,15 @@ def turn_events(who: str, after: FighterAfter, start_tier: int) -> list[dict[str
     elif after.landed:
         events.append({"type": "landed", "creature": who, "rule": "C-change",
                        "note": "no more movement this turn; it may still shoot, cast or pray"})
+    if after.redirect is not None:
+        gone, target = after.redirect
+        events.append({"type": "redirect", "creature": who, "rule": "C-change", "gone": gone,
+                       "target": target, "note": f"after landing, its target {gone} gone "
+                                                 f"(killed outright or routed), the assault went "
+                                                 f"on to {target}"})
+    if after.pursuit:
+        note = "a pursuit move in the melee phase, without any change of tier"
+        if after.dive is not None:
+            note += "; the dive charge's bonuses are lost"
+        events.append({"type": "pursuit", "creature": who, "rule": "C-change", "note": note})
     return events
