@@ -204,6 +204,12 @@ SAYINGS: dict[str, Said] = {
     "dive-charge": _dive,
     "landed": _landed,
     "tier-change-renews": lambda _e, _who, me: f"{me}may change tier once again next turn",
+    "redirect": lambda e, _who, me: (f"{me}redirects its assault: its target {e.get('gone')} "
+                                     f"is gone (killed outright or routed), so it charges "
+                                     f"{e.get('target')}"),
+    "pursuit": lambda e, _who, me: (
+        f"{me}makes a pursuit move in the melee phase, without any change of tier"
+        + ("; the dive charge's bonuses are lost" if "bonuses" in str(e.get("note")) else "")),
     "formation": lambda e, who, _me: (f"{who}takes off, so its formation opens ("
                                       f"{e.get('from')} to {e.get('to')})"),
     "left-battlefield": lambda e, _who, me: str(e.get("message")
