@@ -4,7 +4,9 @@ A grid ruleset packs each state into an ``int`` and yields its legal steps as pl
 ``(move, target, cost, checks, events)``; costs are integer ticks of the ruleset's smallest unit
 (1/12 MP for ``volare``). The search is a bucket queue (Dial's algorithm): costs are small whole
 numbers, so a list of buckets indexed by priority replaces a heap. At equal cost, the way with fewer
-checks wins, so the priority is ``ticks * CHECK_SLOTS + checks``.
+checks wins, so the priority is ``ticks * CHECK_SLOTS + checks``. What breaks a tie between states
+at equal priority (the action kept, fewer opportunity attacks) is a fact of each state, not of the
+way there, so the search need not order by it: ``rules.grid.way_rank`` ranks the states it settles.
 
 The loop only touches ints and tuples, so it can be replaced by a compiled kernel with the same
 inputs and identical results.
@@ -98,8 +100,8 @@ def explore(
 ) -> Exploration:
     """Settle every state reachable within the budget, cheapest first.
 
-    With ``goal(code, spent)``, stop as soon as a goal state is settled: it is then the cheapest
-    goal state.
+    With ``goal(code, spent)``, stop once the bucket of the first goal state settled is done: every
+    goal state of that least priority is then settled, for the caller to choose among.
     With ``avoid_checks``, steps that call for a check are not taken.
     """
     start = space.start
@@ -115,6 +117,7 @@ def explore(
     # Costs are never negative, so priorities only grow: a state is settled from the bucket of
     # its least priority, where it is listed once, and a settled state's least priority is never
     # beaten again. ``best`` alone therefore tells which entries and which steps still count.
+    reached = False
     for priority, bucket in enumerate(buckets):
         if not bucket:
             continue
@@ -129,8 +132,8 @@ def explore(
                 raise OptionError(
                     f"this query would settle more than {max_states:,} states; use a smaller map, "
                     "fewer altitude levels or a slower creature")
-            if goal is not None and goal(code, spent):
-                return Exploration(start, settled, settled_parent)
+            if goal is not None and not reached and goal(code, spent):
+                reached = True
             for step in steps_of(code, spent):
                 total = spent + step[2]
                 if total > budget:
@@ -149,4 +152,6 @@ def explore(
                     parent[target] = (code, step)
                     buckets[new].append(target)
         bucket.clear()
+        if reached:
+            break
     return Exploration(start, settled, settled_parent)

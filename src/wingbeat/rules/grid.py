@@ -2,7 +2,8 @@
 
 A grid ruleset describes one creature's round as a ``GridSpace``: packed int states, legal steps
 with integer costs, and words for states and refusals. Everything here only asks the space, so what
-``reach`` shows, what ``path`` finds and what ``check`` accepts cannot disagree.
+``reach`` shows, what ``path`` finds and what ``check`` accepts cannot disagree; and all three rank
+equally cheap ways by one order, ``way_rank``.
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ __all__ = [
     "ReachReport",
     "ReachedState",
     "StepRecord",
+    "choose_step",
     "end_text",
     "grid_check",
     "grid_path",
     "grid_reach",
     "step_lines",
     "text_table",
+    "way_rank",
 ]
 
 #: How a text says one field of a state: ``(key, value) → words``.
@@ -89,6 +92,36 @@ class GridSpace(Protocol):
     def text_map(self, costs: Mapping[str, Fraction]) -> str:
         """A small text map around the creature, showing the least cost to each cell."""
         ...
+
+    # optional: ``opportunity_attacks(code) -> int``, how many opportunity attacks the ways to a
+    # state have drawn (the same for every way there: each hostile's reaction is a bit of the
+    # state); a ruleset without them leaves it out (see ``way_rank``)
+
+
+def way_rank(space: GridSpace, code: int, priority: int) -> tuple[int, int, int]:
+    """How good the cheapest way to state ``code`` is, the smaller the better: its search
+    priority (ticks, then checks), then 0 if it keeps the attack (``can_act``), then the
+    opportunity attacks it drew. ``reach``, ``path`` and ``check`` choose by this one order.
+
+    The search orders by priority alone: the rest is a fact of the state at that cost, the same
+    whichever way led there, so ranking the states it settles is exact.
+    """
+    return (priority, *_tie(space, code, priority // CHECK_SLOTS))
+
+
+def choose_step(space: GridSpace, candidates: Iterable[Step], spent: int) -> Step:
+    """Of the steps one token names from a state after ``spent`` ticks, the one ``check`` takes:
+    the best by ``way_rank``'s order (cheapest, fewest checks, the attack kept, fewest
+    opportunity attacks)."""
+    return min(candidates, key=lambda s: (s[2], len(s[3]), *_tie(space, s[1], spent + s[2])))
+
+
+def _tie(space: GridSpace, code: int, spent: int) -> tuple[int, int]:
+    """What ranks equally cheap ways with as many checks: (0 if the attack is kept else 1,
+    opportunity attacks drawn)."""
+    kept = "attack" in space.actions(code, spent)
+    drawn: Callable[[int], int] | None = getattr(space, "opportunity_attacks", None)
+    return 0 if kept else 1, 0 if drawn is None else drawn(code)
 
 
 @dataclass(frozen=True)
@@ -406,11 +439,12 @@ def _fraction(space: GridSpace, ticks: int) -> Fraction:
 
 
 def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
-    """Every distinct end state within the budget, each with its least cost (then fewest checks).
+    """Every distinct end state within the budget, each with its best way (``way_rank``).
 
-    The search settles states cheapest first, so the first state settled for an end state is its
-    cheapest way; the ways there are read once off the search's tree (``Exploration.ways``)
-    rather than walked back state by state.
+    The search settles states cheapest first, so the first state settled for an end state is a
+    cheapest way, and only the states settled at that same priority can rank better; the ways
+    there are read once off the search's tree (``Exploration.ways``) rather than walked back
+    state by state.
     """
     found = explore(space, avoid_checks=avoid_checks)
     priority = found.priority
@@ -423,10 +457,15 @@ def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
         if end_problem(code) is not None:
             continue
         key = key_of(code)
-        if key in best:
-            later.append(code)
-        else:
+        old = best.get(key)
+        if old is None:
             best[key] = code
+        elif priority[old] == priority[code] and (
+                way_rank(space, code, priority[code]) < way_rank(space, old, priority[old])):
+            best[key] = code
+            later.append(old)
+        else:
+            later.append(code)
     order = sorted(best.values())
     order.sort(key=priority.__getitem__)  # stable: by priority, then by code
     actions_of = space.actions
@@ -502,9 +541,9 @@ def _acting_alternatives(space: GridSpace, found: Exploration, key_of: Callable[
                          later: list[int]) -> dict[int, int]:
     """For end states whose cheapest way cannot attack, the cheapest way that still can.
 
-    ``order`` holds each end state's cheapest way and ``open_actions`` what each leaves open;
-    ``later`` the dearer ways to the same end states, cheapest first. The answer maps the code of
-    a cheapest way to the code of the way that can attack.
+    ``order`` holds each end state's best way and ``open_actions`` what each leaves open;
+    ``later`` the other ways to the same end states, cheapest first. The answer maps the code of
+    a best way to the code of the best way (``way_rank``) that can attack.
     """
     # optional hook: whether any state describing the same end state could attack at all
     # (a moving flyer never can), so the scan below skips what cannot change the answer
@@ -520,8 +559,15 @@ def _acting_alternatives(space: GridSpace, found: Exploration, key_of: Callable[
     acting: dict[int, int] = {}
     for code in later:
         cheapest = wanted.get(key_of(code))
-        if cheapest is not None and cheapest not in acting \
-                and "attack" in actions_of(code, priority[code] // CHECK_SLOTS):
+        if cheapest is None:
+            continue
+        known = acting.get(cheapest)
+        if known is not None:
+            if priority[known] == priority[code] and (
+                    way_rank(space, code, priority[code])
+                    < way_rank(space, known, priority[known])):
+                acting[cheapest] = code
+        elif "attack" in actions_of(code, priority[code] // CHECK_SLOTS):
             acting[cheapest] = code
     return acting
 
@@ -565,7 +611,8 @@ def grid_path(
     must_act: bool = False,
     accept: Callable[[int], bool] | None = None,
 ) -> MoveReport | PathNotFound:
-    """The cheapest way (then fewest checks) to an end state whose description ``matches``.
+    """The best way (``way_rank``: cheapest, then fewest checks, then keeping the attack, then
+    the fewest opportunity attacks) to an end state whose description ``matches``.
 
     With ``must_act`` only end states that still leave an attack count; ``accept`` may refuse
     end states by their packed code (an attack position: in melee with a target).
@@ -588,12 +635,15 @@ def grid_path(
         return PathNotFound(space.ruleset, space.creature, goal_text,
                             f"{space.creature} cannot reach {goal_text} this round{extra} "
                             f"within {budget} {space.unit}")
-    code = min(hits, key=lambda c: found.priority[c])
+    code = min(hits, key=lambda c: way_rank(space, c, found.priority[c]))
     return _report(space, found.path_to(code), code)
 
 
 def grid_check(space: GridSpace, text: str) -> MoveReport:
-    """Validate a declared move, token by token, with the same step generator as the search."""
+    """Validate a declared move, token by token, with the same step generator as the search.
+
+    Where a token names several steps, the one taken is the best by ``way_rank``'s order.
+    """
     tokens = text.split()
     code = space.start
     spent = 0
@@ -609,7 +659,7 @@ def grid_check(space: GridSpace, text: str) -> MoveReport:
             rule, message = space.explain(code, spent, move)
             return _report(space, path, code,
                            IllegalMoveError(rule, message, step=index, move=token))
-        step = min(candidates, key=lambda s: (s[2], len(s[3])))
+        step = choose_step(space, candidates, spent)
         path.append(step)
         spent += step[2]
         code = step[1]

@@ -24,6 +24,7 @@ from ..rules.dnd5e import (
     Units,
 )
 from ..rules.dnd5e.board import Board, footprint_offsets
+from ._cells import cell_items, is_range, range_cells
 from ._schema import StrictModel, check_unique_ids, validate
 
 __all__ = ["Dnd5eFile", "build"]
@@ -125,6 +126,14 @@ def _coords(label: str, vmap: Dnd5eMap, where: str) -> tuple[int, int]:
     return col, row
 
 
+def _spaces(item: str, vmap: Dnd5eMap, where: str) -> list[tuple[int, int]]:
+    """The spaces an ``at`` item names: one label, or a range of them (``P1:AD30``)."""
+    if is_range(item):
+        return range_cells(item, where, columns=vmap.columns, rows=vmap.rows,
+                           hexes=vmap.grid is GridKind.HEX)
+    return [_coords(item, vmap, where)]
+
+
 def _build_map(m: MapModel) -> Dnd5eMap:
     if m.bottom > m.top:  # pragma: no cover - bottom ≤ 0 ≤ top by the schema
         raise ScenarioError("bottom must not be above top", where="map.bottom")
@@ -132,9 +141,9 @@ def _build_map(m: MapModel) -> Dnd5eMap:
     cells: dict[tuple[int, int], Cell] = {}
     for i, block in enumerate(m.cells):
         here = f"map.cells[{i}]"
-        labels = [block.at] if isinstance(block.at, str) else block.at
-        if not labels:
-            raise ScenarioError("expected at least one space label", where=f"{here}.at")
+        if not block.at:
+            raise ScenarioError("expected at least one space label (or a range like P1:AD30)",
+                                where=f"{here}.at")
         if all(v is None for v in (block.terrain, block.wall, block.ground, block.ceiling,
                                    block.climb, block.air)):
             raise ScenarioError("expected something about these spaces: terrain, wall, ground, "
@@ -142,19 +151,18 @@ def _build_map(m: MapModel) -> Dnd5eMap:
         if block.ground is not None and not m.bottom <= block.ground <= m.top:
             raise ScenarioError(f"ground level {block.ground} is outside the map's altitudes "
                                 f"({m.bottom}..{m.top})", where=f"{here}.ground")
-        for j, label in enumerate(labels):
-            where = f"{here}.at" + ("" if isinstance(block.at, str) else f"[{j}]")
-            xy = _coords(label, shell, where)
-            old = cells.get(xy, Cell())
-            cells[xy] = Cell(
-                terrain=block.terrain if block.terrain is not None else old.terrain,
-                wall=block.wall if block.wall is not None else old.wall,
-                ground=block.ground if block.ground is not None else old.ground,
-                ceiling=block.ceiling if block.ceiling is not None else old.ceiling,
-                climb=block.climb if block.climb is not None else old.climb,
-                air_difficult=(block.air == "difficult") if block.air is not None
-                else old.air_difficult,
-            )
+        for item, where in cell_items(block.at, f"{here}.at"):
+            for xy in _spaces(item, shell, where):
+                old = cells.get(xy, Cell())
+                cells[xy] = Cell(
+                    terrain=block.terrain if block.terrain is not None else old.terrain,
+                    wall=block.wall if block.wall is not None else old.wall,
+                    ground=block.ground if block.ground is not None else old.ground,
+                    ceiling=block.ceiling if block.ceiling is not None else old.ceiling,
+                    climb=block.climb if block.climb is not None else old.climb,
+                    air_difficult=(block.air == "difficult") if block.air is not None
+                    else old.air_difficult,
+                )
     for (col, row), cell in cells.items():
         if cell.ceiling is not None and cell.ceiling <= cell.ground:
             raise ScenarioError(f"{column_label(col)}{row} has its ceiling at {cell.ceiling}, not "

@@ -24,6 +24,7 @@ from ..rules.volare import (
     WindStrength,
     flight_load,
 )
+from ._cells import cell_items, is_range, range_cells
 from ._schema import StrictModel, check_unique_ids, validate
 
 __all__ = ["VolareFile", "build"]
@@ -156,20 +157,31 @@ def _last_col(vmap: VolareMap) -> str:
     return column_label(vmap.columns)
 
 
+def _hexes(at: str | list[str], vmap: VolareMap, where: str) -> list[tuple[Hex, str]]:
+    """Every hex a cells block's ``at`` names, with the place of the item that named it: labels,
+    or ranges of them (``P1:AD30``: the hexes of that rectangle)."""
+    out: list[tuple[Hex, str]] = []
+    for item, place in cell_items(at, where):
+        if is_range(item):
+            out.extend((Hex(c, r), place) for c, r in range_cells(
+                item, place, columns=vmap.columns, rows=vmap.rows, hexes=True))
+        else:
+            out.append((_cell(item, vmap, place), place))
+    return out
+
+
 def _build_map(m: MapModel) -> VolareMap:
     shell = VolareMap(columns=m.columns, rows=m.rows, top=m.top)
     ground: dict[Hex, int] = {}
     ceiling: dict[Hex, int] = {}
     first: dict[tuple[Hex, str], int] = {}  # where each cell's ground or ceiling was first given
     for i, block in enumerate(m.cells):
-        labels = [block.at] if isinstance(block.at, str) else block.at
-        if not labels:
-            raise ScenarioError("expected at least one hex label", where=f"map.cells[{i}].at")
+        if not block.at:
+            raise ScenarioError("expected at least one hex label (or a range like P1:AD30)",
+                                where=f"map.cells[{i}].at")
         if block.ground is None and block.ceiling is None:
             raise ScenarioError("expected ground or ceiling (or both)", where=f"map.cells[{i}]")
-        for j, label in enumerate(labels):
-            where = f"map.cells[{i}].at" + ("" if isinstance(block.at, str) else f"[{j}]")
-            cell = _cell(label, shell, where)
+        for cell, where in _hexes(block.at, shell, f"map.cells[{i}].at"):
             for key, value, levels in (("ground", block.ground, ground),
                                        ("ceiling", block.ceiling, ceiling)):
                 if value is None:

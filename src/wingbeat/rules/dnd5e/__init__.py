@@ -17,7 +17,6 @@ from ...model import Scenario
 from ..grid import (
     MoveReport,
     PathNotFound,
-    ReachedState,
     ReachReport,
     grid_check,
     grid_path,
@@ -109,8 +108,7 @@ class Dnd5eRuleset:
                           full_notation=full_notation)
 
     def reach(self, scenario: Scenario, creature: str, options: Mapping[str, Any]) -> ReachReport:
-        report = grid_reach(self.space(scenario, creature, full_notation=False, options=options))
-        return _merged(report)
+        return grid_reach(self.space(scenario, creature, full_notation=False, options=options))
 
     def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
              mode: str | None, options: Mapping[str, Any]) -> TurnReport | PathNotFound:
@@ -186,18 +184,6 @@ def _replayed(space: Dnd5eSpace, creature: str,
         return found
     replay = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
     return turn_report(replay, found)
-
-
-def _merged(report: ReachReport) -> ReachReport:
-    """One entry per end state: the cheapest, and at equal cost the one that can still act."""
-    best: dict[tuple[Any, ...], ReachedState] = {}
-    for state in report.states:
-        key = tuple(state.state.items())
-        old = best.get(key)
-        if old is None or (state.cost, not state.can_act) < (old.cost, not old.can_act):
-            best[key] = state
-    states = tuple(s for s in report.states if best[tuple(s.state.items())] is s)
-    return replace(report, states=states)
 
 
 def _int_or_none(text: str | None, what: str) -> int | None:

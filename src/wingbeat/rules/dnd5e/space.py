@@ -782,13 +782,15 @@ class Dnd5eSpace:
         return data
 
     def end_key(self, code: int) -> int:
-        """Codes that describe the same end state share this key (turn-only flags dropped).
+        """Codes that describe the same end state share this key (turn-only flags dropped: the
+        action, Dash, the provoked reactions; ``grid.way_rank`` prefers the way that keeps them)."""
+        return (((code >> LOW_BITS) >> self.n_watchers) << 2) | (code & PRONE) | (
+            2 if code & FALLING else 0)
 
-        Whether the action is used stays in the key, so that a reach keeps the way with the action
-        still open when a way with Dash costs the same; ``Dnd5eRuleset.reach`` then merges them.
-        """
-        return (((code >> LOW_BITS) >> self.n_watchers) << 3) | (code & PRONE) | (
-            2 if code & FALLING else 0) | (4 if code & ACTION else 0)
+    def opportunity_attacks(self, code: int) -> int:
+        """How many opportunity attacks the ways to this state drew: one per provoked hostile,
+        whose bit the state carries (D-creatures)."""
+        return ((code >> LOW_BITS) & self.watch_mask).bit_count()
 
     def end_problem(self, code: int) -> tuple[str, str] | None:
         place = self._place_of(code)

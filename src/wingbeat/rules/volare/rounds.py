@@ -17,6 +17,7 @@ from typing import Any
 from ...errors import IllegalMoveError
 from ...model import Check
 from ...search import Step
+from ..grid import choose_step
 from .model import Mode, VolareCreature
 from .space import (
     DRIFT_DUE,
@@ -73,8 +74,8 @@ class PlayedMove:
 
 
 def walk(space: VolareSpace, moves: Iterable[str]) -> list[WalkedStep]:
-    """Re-walk canonical moves (a ``MoveReport``'s steps) choosing each step as ``grid_check`` does:
-    the cheapest candidate, then the one with fewer checks."""
+    """Re-walk canonical moves (a ``MoveReport``'s steps) choosing each step as ``grid_check`` does
+    (``choose_step``)."""
     code, spent = space.start, 0
     walked: list[WalkedStep] = []
     for index, move in enumerate(moves, 1):
@@ -83,7 +84,7 @@ def walk(space: VolareSpace, moves: Iterable[str]) -> list[WalkedStep]:
         if not candidates:
             rule, message = space.explain(code, spent, move)
             raise IllegalMoveError(rule, message, step=index, move=move)
-        step = min(candidates, key=lambda s: (s[2], len(s[3])))
+        step = choose_step(space, candidates, spent)
         walked.append(WalkedStep(code, spent, step))
         code, spent = step[1], spent + step[2]
     return walked
