@@ -16,7 +16,8 @@ SIZE = 5
 @st.composite
 def battlefields(draw: st.DrawFn) -> tuple[str, str]:
     """A 5 × 5 map, altitude 0-2, some walls, difficult squares and raised ground (ledges 5 or
-    10 ft high, to walk off: D-fly); a mover and a foe."""
+    10 ft high, to walk off: D-fly); a mover (with a fly speed it flies along the ground too;
+    with a Strength score it jumps: D-jump) and a foe."""
     squares = [f"{column_label(c)}{r}" for c in range(1, SIZE + 1) for r in range(1, SIZE + 1)]
     mover_at = draw(st.sampled_from(squares))
     rest = [s for s in squares if s != mover_at]
@@ -32,6 +33,7 @@ def battlefields(draw: st.DrawFn) -> tuple[str, str]:
     walk = draw(st.sampled_from([10, 15, 20]))
     fly = draw(st.sampled_from([0, 15, 20]))
     prone = draw(st.booleans())
+    strength = draw(st.sampled_from(["", ", strength: 10", ", strength: 20"]))
     cells = [f"{{at: [{', '.join(rough)}], terrain: difficult}}"] if rough else []
     if walls:
         cells.append(f"{{at: [{', '.join(walls)}], wall: true}}")
@@ -40,7 +42,8 @@ def battlefields(draw: st.DrawFn) -> tuple[str, str]:
     text = (f"ruleset: dnd5e\noptions: {{diagonals: {diagonals}}}\n"
             f"map: {{grid: square, columns: {SIZE}, rows: {SIZE}, top: 2, "
             f"cells: [{', '.join(cells)}]}}\ncreatures:\n"
-            f"  - {{id: mover, speed: {{walk: {walk}, fly: {fly}}}, at: {mover_at}, side: a"
+            f"  - {{id: mover, speed: {{walk: {walk}, fly: {fly}}}{strength}, at: {mover_at},"
+            " side: a"
             f"{', conditions: [prone]' if prone else ''}}}\n"
             f"  - {{id: foe, speed: {{walk: 30}}, reach: 5, at: {foe_at}, side: b}}\n")
     return text, diagonals

@@ -71,10 +71,12 @@ def test_switching_speeds_subtracts_what_was_moved() -> None:
     assert verdict["legal"] is True and verdict["cost"] == "35"
     assert verdict["turn"]["spent"] == {"walk": "20", "fly": "15"}
     assert verdict["turn"]["left"] == {"walk": "0", "fly": "5"}
-    # having flown 25 ft, nothing is left of the walking speed 20
-    walk_after = check(s, "harpy", "up B1 C1 D1 E1 down F1")
+    # having flown 25 ft, nothing is left of the walking speed 20: prone, it cannot fly, and
+    # crawling is paid with the walking speed (along the ground it may still fly: D-fly)
+    walk_after = check(s, "harpy", "up B1 C1 D1 E1 down prone F1")
     assert walk_after["legal"] is False
-    assert walk_after["error"]["rule"] == "D-speed" and walk_after["error"]["step"] == 7
+    assert walk_after["error"]["rule"] == "D-speed" and walk_after["error"]["step"] == 8
+    assert "walk speed" in walk_after["error"]["message"]
 
 
 def test_climbing_and_swimming_without_the_speed_cost_double() -> None:

@@ -36,6 +36,16 @@ def load(creatures: str, *, cells: str = "[]", grid: str = "square") -> wingbeat
      "ceiling"),
     ("  - {id: a, at: A1}\n", "[{at: [B1], terrain: lava}]", "square", "map.cells[0].terrain",
      "difficult"),
+    ("  - {id: a, at: A1, strength: 0}\n", "[]", "square", "creatures[0].strength",
+     "greater than or equal to 1"),
+    ("  - {id: a, at: A1, strength: 31}\n", "[]", "square", "creatures[0].strength",
+     "less than or equal to 30"),
+    ("  - {id: a, at: A1, acrobatics: lots}\n", "[]", "square", "creatures[0].acrobatics",
+     "integer"),
+    ("  - {id: a, at: A1}\n  - {id: b, at: B2}\n  - {id: c, size: huge, at: A1, altitude: 0}\n",
+     "[]", "square", "creatures[2].at", "c overlaps a at A1, altitude 0"),
+    ("  - {id: a, at: E5, altitude: 1, speed: {fly: 30}}\n  - {id: b, size: large, at: D4}\n",
+     "[]", "hex", "creatures[1].at", "b overlaps a at E5, altitude 1"),
 ])
 def test_bad_scenarios_name_the_place(creatures: str, cells: str, grid: str, where: str,
                                       words: str) -> None:

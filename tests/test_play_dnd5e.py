@@ -316,6 +316,66 @@ def test_fall_damage_is_the_dice_rolled_and_replays(seed: int, altitude: int) ->
     assert [e.to_dict() for e in again] == [e.to_dict() for e in g.entries]
 
 
+# -- D-jump: the landing check --------------------------------------------------------------------
+def jumper(**extra: Any) -> dict[str, Any]:
+    fields: dict[str, Any] = {"id": "rogue", "speed": {"walk": 30}, "strength": 15,
+                              "acrobatics": 1, "at": "A1", "side": "party"}
+    fields.update(extra)
+    return fields
+
+
+def rubble_game(seed: int) -> Game:
+    """A rogue (Acrobatics +1) who jumps into the rubble at C1, then walks on; a watching orc."""
+    text = dnd_text([jumper(), knight(id="orc", at="C2", side="monsters")], columns=8, rows=4)
+    data = yaml.safe_load(text)
+    data["map"]["cells"] = [{"at": ["C1"], "terrain": "difficult"}]
+    return Game.from_scenario_text(yaml.safe_dump(data), seed=seed, order=["rogue", "orc"])
+
+
+def test_a_jump_into_difficult_terrain_rolls_the_acrobatics_check() -> None:
+    """D-jump (SRD): "When you land in difficult terrain, you must succeed on a DC 10 Dexterity
+    (Acrobatics) check to land on your feet. Otherwise, you land prone." Play rolls d20 + 1:
+    a total under 10 lands the rogue prone in C1 and the rest of its move is not made (nor its
+    opportunity attack); 10 or more, it goes on to E1, past the orc's reach."""
+    declared = "A2 B1 jump:C1 D1 E1"
+    outcomes = set()
+    for seed in range(1, 13):
+        g = rubble_game(seed)
+        entry = g.move("rogue", declared)
+        (roll,) = [r for r in entry.rolls if r["kind"] == "acrobatics check"]
+        assert roll["dice"] == "1d20+1" and roll["rule"] == "D-jump"
+        assert roll["total"] == roll["faces"][0] + 1
+        (jump,) = events(entry, "jump")
+        assert (jump["jump"], jump["feet"], jump["run_up"], jump["step"], jump["move"]) == (
+            "long", 5, True, 3, "jump:C1")
+        piece = g.state.pieces["rogue"]
+        played = entry.played[0]
+        if roll["total"] >= 10:
+            assert events(entry, "check-failed") == []
+            assert (piece["at"], piece["prone"], piece["spent"]) == ("E1", False, "25")
+            assert played["made"] == declared
+            assert [a["by"] for a in events(entry, "opportunity-attack")] == ["orc"]
+        else:
+            (failed,) = events(entry, "check-failed")
+            assert (failed["step"], failed["move"], failed["rule"]) == (3, "jump:C1", "D-jump")
+            assert (piece["at"], piece["prone"], piece["spent"]) == ("C1", True, "15")
+            assert piece["conditions"] == ["prone"]
+            assert (played["made"], played["cost"]) == ("A2 B1 jump:C1", "15")
+            assert events(entry, "opportunity-attack") == []
+        assert played["checks"] == [{"rule": "D-jump", "save": "Acrobatics DC 10",
+                                     "chance": 60, "on_failure": "it lands prone"}]
+        outcomes.add(roll["total"] >= 10)
+    assert outcomes == {True, False}  # both ways happen in these twelve seeded encounters
+
+
+def test_a_jump_onto_firm_ground_rolls_nothing() -> None:
+    """D-jump: no difficult terrain where it lands, no check."""
+    g = rubble_game(1)
+    entry = g.move("rogue", "A2 A3 jump:C3")
+    assert entry.rolls == () and events(entry, "check-failed") == []
+    assert g.state.pieces["rogue"]["at"] == "C3"
+
+
 # -- undo and replay ------------------------------------------------------------------------------
 def test_undo_and_replay_give_back_the_same_state_and_rolls() -> None:
     g = harpy_game(seed=21)

@@ -237,6 +237,27 @@ def test_a_large_creature_path_shows_where_its_block_ends():
         {"C7", "D7", "C8", "D8"}
 
 
+def test_a_jump_is_drawn_from_takeoff_to_landing_with_its_height():
+    """D-jump: ``jump:D1`` is one arrow across the chasm; ``jump-up:E1`` climbs a level."""
+    scenario = wingbeat.read_scenario_text(
+        "ruleset: dnd5e\nmap: {columns: 6, rows: 2, cells: [{at: [B1, B2, C1, C2], ground: -1},"
+        " {at: [E1, E2, F1, F2], ground: 1}], bottom: -1}\n"
+        "creatures: [{id: monk, speed: {walk: 60}, strength: 20, at: A2}]\n", source="jump.yaml")
+    verdict = wingbeat.check(scenario, "monk", "A1 A2 A1 jump:D1 D2 D1 jump-up:E1")
+    assert verdict.legal
+    root = ET.fromstring(render_svg(scenario, route=verdict, creature="monk"))
+    lines = arrows(root)
+    assert [a.get("data-move") for a in lines] == ["A1", "A2", "A1", "jump:D1", "D2", "D1",
+                                                  "jump-up:E1"]
+    assert points_at(root, lines[3], "A1", "D1") and points_at(root, lines[6], "D1", "E1")
+    notes = {g.get("data-cell"): "/".join(t for t in g.itertext())
+             for g in root.findall(".//s:g[@class='route-note']", NS)}
+    assert notes["D1"] == "30 jump/40" and notes["E1"] == "50 ↑ jump"
+    said = " ".join(root.find(".//s:g[@class='route-words']", NS).itertext())  # type: ignore
+    assert "4. jump:D1: 15 → 30 ft, alt 0" in said
+    assert "7. jump-up:E1: 10 → 50 ft, alt 1" in said
+
+
 def test_hex_option_neighbours_sit_where_the_directions_point():
     """D-grid hex option: doubled coordinates drawn flat-topped, N straight up, SE down-right."""
     scenario = wingbeat.open_scenario(str(EXAMPLES / "hex.yaml"))

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..errors import OptionError
 from ..geometry.labels import split_label
-from ..model import Scenario, format_amount
+from ..model import Check, Scenario, format_amount
 from ..rules.dnd5e import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
 from ..rules.dnd5e.rounds import (
     change_conditions,
@@ -96,6 +96,17 @@ def _creature(battle: Dnd5eBattle, base: Dnd5eCreature, piece: Mapping[str, Any]
                    reaction=bool(piece.get("reaction", True)))  # older pieces: not tracked
 
 
+def _lands_on_its_feet(checks: tuple[Check, ...], me: Dnd5eCreature, dice: Dice) -> bool:
+    """A jump's landing in difficult terrain: d20 + the creature's Acrobatics bonus against
+    DC 10, rolled as at the table; its chance is exactly the check's, (11 + bonus) in 20 (D-jump).
+    No check (firm ground, or a bonus that cannot fail): it lands on its feet."""
+    for _check in checks:
+        total = dice.total(f"1d20{me.acrobatics:+d}", me.id, "acrobatics check", rule="D-jump")
+        if total < 10:
+            return False
+    return True
+
+
 class Dnd5ePlay:
     """The ``dnd5e`` play adapter (see ``engine.PlayAdapter`` and ``engine.ConditionAdapter``)."""
 
@@ -138,7 +149,10 @@ class Dnd5ePlay:
         events: list[dict[str, Any]] = []
         others: dict[str, Piece] = {}
         damage = 0
+        cut: int | None = None  # the step whose landing check failed (D-jump)
         for event in report.events:
+            if cut is not None and int(event.get("step", 0)) > cut:
+                break  # it landed prone: the rest of the declared move is not made
             if event["type"] == "opportunity-attack":
                 step = int(event["step"])
                 by = str(event["by"])
@@ -158,16 +172,32 @@ class Dnd5ePlay:
                 events.append(logged)
                 damage += rolled
                 fallen = 0 if logged.get("lands", True) else fallen + int(event["feet"])
+            elif event["type"] == "jump":
+                step = int(event["step"])
+                events.append({"type": "jump", "creature": creature, "rule": "D-jump",
+                               **{k: v for k, v in event.items() if k != "type"},
+                               "move": checked.steps[step - 1].move})
+                if not _lands_on_its_feet(checked.steps[step - 1].checks, me, dice):
+                    cut = step
             else:  # pragma: no cover - the space reports no other kind of event
                 events.append({**event, "creature": creature})
-        after = creature_after(me, checked.end, battle.map.grid)
-        falling = bool(checked.end.get("falling", False))
-        turn = {"spent": report.turn["total"], "action": report.turn["action"],
-                "interaction": report.turn["object_interaction"]}
-        piece = _piece(after, checked.end, unit=checked.unit, falling=falling, fallen=fallen,
-                       turn=turn)
-        return Played(creature, moves, True, report.to_dict(), checked.moves, piece,
-                      tuple(events), damage, others=others)
+        kept, end, cost, done = checked, checked.end, None, report
+        if cut is not None:
+            # D-jump: a failed Acrobatics check lands it prone, and its move stops there
+            kept = grid_check(space, " ".join(s.move for s in checked.steps[:cut]))
+            done = turn_report(space, kept)
+            end, cost = {**kept.end, "prone": True}, done.turn["total"]
+            events.append({"type": "check-failed", "creature": creature, "rule": "D-jump",
+                           "step": cut, "move": checked.steps[cut - 1].move,
+                           "check": "Acrobatics DC 10", "consequence": "it lands prone; the "
+                           "rest of the declared move is not made"})
+        after = creature_after(me, end, battle.map.grid)
+        falling = bool(end.get("falling", False))
+        turn = {"spent": done.turn["total"], "action": done.turn["action"],
+                "interaction": done.turn["object_interaction"]}
+        piece = _piece(after, end, unit=checked.unit, falling=falling, fallen=fallen, turn=turn)
+        return Played(creature, moves, True, report.to_dict(), kept.moves, piece,
+                      tuple(events), damage, others=others, cost=cost)
 
     def _fall(self, battle: Dnd5eBattle, me: Dnd5eCreature, event: Mapping[str, Any],
               fallen: int, cause: str, dice: Dice) -> tuple[dict[str, Any], int]:

@@ -308,12 +308,12 @@ def _state_words(state: dict[str, Any]) -> str:
 
 def _cell_of(layout: GridLayout) -> Any:
     def cell_of(move: str, here: str) -> str | None:
-        """The space a token moves the north-west space into (``dash C9``, ``C5+up``, ``NE``);
-        None for a step in place (``up``, ``stand``, ``action`` …)."""
+        """The space a token moves the north-west space into (``dash C9``, ``C5+up``, ``NE``,
+        ``jump:E5``); None for a step in place (``up``, ``stand``, ``action`` …)."""
         word = move.strip()
         if word.lower().startswith("dash "):
             word = word[5:].strip()
-        head = word.split("+", 1)[0]
+        head = word.split("+", 1)[0].split(":")[-1]  # a jump lands where it names (D-jump)
         if head.upper() in layout.directions():
             return layout.neighbour(here, head)
         found = parse_label(head, layout.kind)
@@ -333,6 +333,12 @@ def _climb(move: str) -> int:
 def _fallen(events: Iterable[dict[str, Any]]) -> int:
     """Levels fallen in these events (5 ft each)."""
     return sum(int(e.get("feet", 0)) // 5 for e in events if e.get("type") == "fall")
+
+
+def _risen(events: Iterable[dict[str, Any]]) -> int:
+    """Levels risen by a high jump in these events (5 ft each, D-jump)."""
+    return sum(int(e.get("feet", 0)) // 5 for e in events
+               if e.get("type") == "jump" and e.get("jump") == "high")
 
 
 def _legs(data: dict[str, Any], focus: Dnd5eCreature, layout: GridLayout) -> list[RouteLeg]:
@@ -357,8 +363,9 @@ def _legs(data: dict[str, Any], focus: Dnd5eCreature, layout: GridLayout) -> lis
         events = step.get("events", ())
         said = []
         if leg.start != leg.end:
-            said.append({1: "↑", -1: "↓"}.get(_climb(leg.move), ""))
+            said.append({1: "↑", -1: "↓"}.get(_climb(leg.move) + min(1, _risen(events)), ""))
             said.append("Dash" if leg.move.lower().startswith("dash ") else "")
+        said += ["jump" for e in events if e.get("type") == "jump"]
         said += ["OA" for e in events if e.get("type") == "opportunity-attack"]
         said += ["fall" for e in events if e.get("type") == "fall"]
         out.append(replace(leg, extra=" ".join(w for w in said if w)))
@@ -375,7 +382,7 @@ def step_lines(data: dict[str, Any], focus: Dnd5eCreature, unit: str) -> list[st
         lines.append(f"0. falls {_fallen(before) * 5} ft before moving, to altitude {level}")
     for index, step in enumerate(data.get("steps", ()), 1):
         events = step.get("events", ())
-        level += _climb(str(step.get("move", ""))) - _fallen(events)
+        level += _climb(str(step.get("move", ""))) + _risen(events) - _fallen(events)
         words = [f"{index}. {step.get('move')}: {step.get('cost')} → {step.get('total')} {unit}",
                  f"alt {level}"]
         words += [f"OA by {e['by']}" for e in events if e.get("type") == "opportunity-attack"]

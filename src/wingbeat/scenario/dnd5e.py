@@ -69,6 +69,8 @@ class CreatureModel(StrictModel):
     side: str | None = None
     conditions: list[str] = []
     reaction: bool = True
+    strength: int | None = Field(default=None, ge=1, le=30)
+    acrobatics: int = Field(default=0, ge=-10, le=30)
 
     @field_validator("conditions")
     @classmethod
@@ -107,6 +109,7 @@ def build(data: dict[str, Any], source: str) -> Scenario:
     for i, c in enumerate(model.creatures):
         where = f"creatures[{i}]"
         creatures.append(_build_creature(c, vmap, board, where))
+    _check_overlaps(creatures, board)
     battle = Dnd5eBattle(map=vmap, creatures=tuple(creatures), options=options)
     return Scenario(ruleset="dnd5e", battle=battle, source=source)
 
@@ -198,4 +201,29 @@ def _build_creature(c: CreatureModel, vmap: Dnd5eMap, board: Board, where: str) 
         raise ScenarioError("hover needs a fly speed", where=f"{where}.hover")
     return Dnd5eCreature(id=c.id, at=(col, row), altitude=altitude, name=c.name, size=c.size,
                          speed=speed, hover=c.hover, reach=c.reach, side=c.side,
-                         conditions=frozenset(c.conditions), reaction=c.reaction)
+                         conditions=frozenset(c.conditions), reaction=c.reaction,
+                         strength=c.strength, acrobatics=c.acrobatics)
+
+
+def _check_overlaps(creatures: list[Dnd5eCreature], board: Board) -> None:
+    """No two creatures share a space (D-creatures): a turn never ends in another creature's
+    space, so none starts there. Spaces are cubes: a flyer 30 ft above a walker shares no space
+    with it. Up to four Tiny creatures share one space (D-size)."""
+    held: dict[tuple[int, int], list[int]] = {}
+    for i, c in enumerate(creatures):
+        room = board.creature_space(c.size, c.at, c.altitude, burrow=c.speed.burrow > 0)
+        assert not isinstance(room, str)  # ``_build_creature`` placed it
+        cells, (low, high), _squeezing = room
+        for cell in cells:
+            for z in range(low, high + 1):
+                others = held.setdefault((cell, z), [])
+                shared = [creatures[j] for j in others]
+                tiny = c.size is Size.TINY and all(o.size is Size.TINY for o in shared)
+                if shared and not (tiny and len(shared) < 4):
+                    first = shared[0]
+                    what = ("four Tiny creatures already share it" if tiny
+                            else "two creatures cannot share a space")
+                    raise ScenarioError(
+                        f"{c.id} overlaps {first.id} at {board.labels[cell]}, altitude {z}: "
+                        f"{what} (D-creatures, D-size)", where=f"creatures[{i}].at")
+                others.append(i)

@@ -145,6 +145,13 @@ class Dnd5eCreature:
     side: str | None = None
     conditions: frozenset[str] = frozenset()
     reaction: bool = True  # still has its reaction: an opportunity attack spends it (D-creatures)
+    strength: int | None = None  # its Strength score: without one it does not jump (D-jump)
+    acrobatics: int = 0  # its Dexterity (Acrobatics) bonus: landing a jump in difficult terrain
+
+    @property
+    def strength_modifier(self) -> int:
+        """(score − 10) / 2, rounded down; 0 without a score."""
+        return 0 if self.strength is None else (self.strength - 10) // 2
 
     @property
     def display_name(self) -> str:

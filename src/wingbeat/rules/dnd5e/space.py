@@ -3,15 +3,15 @@
 This is the one legality function of the ruleset: ``reach``, ``path`` and ``check`` all ask
 ``Dnd5eSpace.steps``. A state packs into one int::
 
-    code = (((position << hostiles) | provoked) << LOW_BITS) | (c << 17) | (b << 7) | flags
+    code = (((position << hostiles) | provoked) << LOW_BITS) | (c << 19) | (b << 9) | flags
 
 ``position`` is the footprint's north-west space and altitude (whether it squeezes, D-size,
 follows from there); ``provoked`` has a bit per hostile whose reaction this turn's movement has
 already drawn (D-creatures); ``b`` and ``c`` count the two- and three-axis steps (times their
 cost multiplier) for ``euclid`` diagonals; the flags carry prone, the action (used, Dash,
-Disengage), the free object interaction, the ``dmg`` diagonal parity and a fall still under way
-(XGtE). Costs are ticks of 1 ft (½ ft when a speed is odd, so that standing up costs exactly half
-of it).
+Disengage), the free object interaction, the ``dmg`` diagonal parity, a fall still under way
+(XGtE) and a jumper's run-up (D-jump: the steps just walked on foot, 0, 1 or 2). Costs are
+ticks of 1 ft (½ ft when a speed is odd, so that standing up costs exactly half of it).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from ...geometry.squaregrid import (
     DiagonalRule,
     Square,
     compare_root_sum,
+    grid_distance,
     round_root_sum,
     square_text_window,
 )
@@ -73,7 +74,10 @@ DISENGAGED = 1 << 3
 INTERACT = 1 << 4  # the free object interaction is used (D-interact)
 PARITY = 1 << 5  # dmg: an odd number of diagonal steps so far this turn
 FALLING = 1 << 6  # XGtE: still falling at the end of this turn's drop
-FLAG_BITS = 7
+RUN_SHIFT = 7  # D-jump: steps just walked on foot (0, 1, 2 or more: a run-up), for jumpers only
+RUN_MASK = 3 << RUN_SHIFT
+RUN_UP = 2 << RUN_SHIFT  # two steps on foot (10 ft) just before: a running jump
+FLAG_BITS = 9
 FLAG_MASK = (1 << FLAG_BITS) - 1
 EU_BITS = 10
 EU_MASK = (1 << EU_BITS) - 1
@@ -84,6 +88,9 @@ MODES = ("walk", "fly", "climb", "swim", "burrow")
 GROUND, AIR, UNDER = range(3)
 
 KEYWORDS = ("up", "down", "prone", "stand", "dash", "disengage", "action", "interact")
+_JUMPS = ("jump:", "jump-up:")  # D-jump: jump:E5 (long), jump-up:C5 (high), named by the landing
+_HEX_DIRECTIONS = tuple(d.delta for d in Direction)
+_SQUARE_DIRECTIONS = tuple(d.delta for d in Compass)
 _NO_CHECKS: tuple[Check, ...] = ()
 _NO_EVENTS: tuple[dict[str, Any], ...] = ()
 
@@ -109,11 +116,31 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Way:
-    """One legal way to make a move: its speed, cost multiplier and whether terrain slowed it."""
+    """One legal way to make a move: its speed, cost multiplier and whether terrain slowed it;
+    ``foot``: a step walked on the ground, which counts towards a jump's run-up (D-jump)."""
 
     mode: int
     multiplier: int
     difficult: bool
+    foot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Jump:
+    """A jump with room (D-jump), whatever the movement left: its name, where it lands, the
+    places it passes (the landing last: for opportunity attacks), how many spaces it covers along
+    its line and how many axes each changes, the levels it rises, its landing check, whether it
+    needs no run-up, and its event standing and running."""
+
+    name: str
+    dst: Place
+    chain: tuple[Place, ...]
+    squares: int
+    axes: int
+    rise: int
+    checks: tuple[Check, ...]
+    standing: bool
+    events: tuple[dict[str, Any], dict[str, Any]]
 
 
 #: A state in a pruning front: (spent, Dash bit, b, c, ``_residue_bracket(b, c)``).
@@ -146,16 +173,16 @@ _REFUSED = ("", "")  # a refusal the searches need not word (see ``Dnd5eSpace._w
 
 
 @cache
-def _way(mode: int, multiplier: int, difficult: bool) -> Way:
+def _way(mode: int, multiplier: int, difficult: bool, foot: bool = False) -> Way:
     """The one ``Way`` of these values (frozen, so shared)."""
-    return Way(mode, multiplier, difficult)
+    return Way(mode, multiplier, difficult, foot)
 
 
 #: A move ready for ``steps``: (name, "dash " + name, the high bits of the destination state
 #: (its position, shifted past the provoked and low bits, with the flags a fall sets), destination
-#: threat, axes, ((multiplier, paying speed in ticks, ticks at 5 ft a square), …), events of a
-#: fall): a walk off a ledge lands prone if it takes damage (D-fly).
-_Edge = tuple[str, str, int, int, int, tuple[tuple[int, int, int], ...],
+#: threat, axes, ((multiplier, paying speed in ticks, ticks at 5 ft a square, on foot), …),
+#: events of a fall): a walk off a ledge lands prone if it takes damage (D-fly).
+_Edge = tuple[str, str, int, int, int, tuple[tuple[int, int, int, bool], ...],
               tuple[dict[str, Any], ...]]
 _NEVER = 1 << 62  # no state without Dash yet
 
@@ -214,13 +241,22 @@ class Dnd5eSpace:
         # hovering is what the creature can do, not what its speed is now: a grappled beholder
         # (speed 0) still hovers and does not fall (D-fly)
         self.hover = me.hover and me.speed.fly > 0
+        # D-jump: a creature with a Strength score jumps, on foot (its walking speed pays)
+        self.jumper = me.strength is not None and self.speed[WALK] > 0
+        self._jumps: dict[int, tuple[_Jump, ...]] = {}
+        self._tops: dict[int, int | None] = {}
         self._index_others()
         self._places: dict[int, Place | None] = {}
         self._room: dict[tuple[int, int, bool], str | None] = {}
         self._edges: dict[int, tuple[_Edge, ...]] = {}
         self._landings: dict[int, tuple[Place, Fall]] = {}
-        self._way_sets: dict[tuple[tuple[int, ...], int, bool], tuple[Way, ...]] = {}
-        self._plans: dict[tuple[Way, ...], tuple[tuple[int, int, int], ...]] = {}
+        self._way_sets: dict[tuple[tuple[int, ...], int, bool, bool], tuple[Way, ...]] = {}
+        # a step along the ground: walked, and flown at ground level by a creature with a fly
+        # speed (D-fly); a creature with no walking speed only flies it
+        self._ground_modes: tuple[int, ...] = (
+            ((WALK,) if self.speed[WALK] or not self.speed[FLY] else ())
+            + ((FLY,) if self.speed[FLY] else ()))
+        self._plans: dict[tuple[Way, ...], tuple[tuple[int, int, int, bool], ...]] = {}
         self._budget = max(self.speed) * self.scale * (2 if self.can_act else 1)
         self.start_events: tuple[dict[str, Any], ...] = ()
         self._start = self._start_code(me)
@@ -429,17 +465,19 @@ class Dnd5eSpace:
         prune = self.prune
         # the searches' pruning (see ``_dominated``), inline for phb and dmg, where b = c = 0
         best = self._best if prune and rule is not DiagonalRule.EUCLID else None
+        # D-jump: a step on foot adds to the run-up (2 is enough), any other step ends it
+        moved, ran = self._run_flags(flags)
         for name, dash_name, high, dst_threat, axes, plan, fell in self._edges_from(
                 place, bool(flags & PRONE)):
             new = threat & ~dst_threat
             head = high | ((provoked | new) << LOW_BITS)  # ``high`` holds a fall's flags too
-            for m, limit, base in plan:
-                nb, nc, nflags = b, c, flags
+            for m, limit, base, foot in plan:
+                nb, nc, nflags = b, c, moved | ran if foot else moved
                 if axes == 1 or plain:
                     cost = base
                 elif dmg:
                     cost = base * 2 if flags & PARITY else base
-                    nflags = flags ^ PARITY
+                    nflags ^= PARITY
                 elif axes == 2:
                     nb = b + m
                     cost = 5 * (round_root_sum(nb, c) - round_root_sum(b, c)) * scale
@@ -471,6 +509,8 @@ class Dnd5eSpace:
                     continue
                 out.append((step_name, target, cost, _NO_CHECKS,
                             self._attacks(new) + fell if new else fell))
+        if self.jumper and not flags & PRONE and place.kind == GROUND:
+            self._jump_steps(out, place, provoked, b, c, flags, spent)
         return out
 
     def _dominated(self, code: int, spent: int) -> bool:
@@ -529,7 +569,7 @@ class Dnd5eSpace:
                     if plan is None:
                         plan = plans[ways] = tuple(
                             (w.multiplier, self.speed[self.paying(w.mode)] * scale,
-                             5 * w.multiplier * scale) for w in ways)
+                             5 * w.multiplier * scale, w.foot) for w in ways)
                     sets, fell, end = 0, _NO_EVENTS, dst
                     if dst.kind == AIR and ways[0].mode == WALK:
                         end, sets, fell = self._drop(dst, prone)
@@ -618,21 +658,29 @@ class Dnd5eSpace:
                 return dst, (), (("D-prone", f"{self.name} is prone: it cannot swim while prone")
                                  if explain else _REFUSED)
             modes = (SWIM,)
+        elif prone:
+            modes = (WALK,)  # crawling
         else:
-            modes = (WALK,)
+            # along the ground: walked, or flown at ground level with a fly speed (D-fly)
+            difficult = dst.difficult
+            return dst, self._way_set(self._ground_modes, 1 + difficult + dst.squeezed,
+                                      difficult, True), None
         difficult = dst.difficult
         # difficult terrain, crawling (D-prone), squeezing (D-size): 1 extra foot per foot each
         extra = 1 + difficult + prone + dst.squeezed
         return dst, self._way_set(modes, extra, difficult), None
 
-    def _way_set(self, modes: tuple[int, ...], extra: int, difficult: bool) -> tuple[Way, ...]:
-        """The ways for these speeds: made once per space, as every place asks for a few."""
-        key = (modes, extra, difficult)
+    def _way_set(self, modes: tuple[int, ...], extra: int, difficult: bool,
+                 on_foot: bool = False) -> tuple[Way, ...]:
+        """The ways for these speeds: made once per space, as every place asks for a few.
+        ``on_foot``: a step along the ground, whose walking way counts as a run-up (D-jump)."""
+        key = (modes, extra, difficult, on_foot)
         ways = self._way_sets.get(key)
         if ways is None:
             speed = self.speed
             ways = self._way_sets[key] = tuple(
-                _way(mode, extra + (mode in (CLIMB, SWIM) and not speed[mode]), difficult)
+                _way(mode, extra + (mode in (CLIMB, SWIM) and not speed[mode]), difficult,
+                     on_foot and mode == WALK)
                 for mode in modes)  # climbing or swimming without that speed: +1 (D-speed)
         return ways
 
@@ -719,13 +767,13 @@ class Dnd5eSpace:
             mode = self.stand_mode(place)
             cost = self.speed[mode] * self.scale // 2
             if self.speed[mode] and spent + cost <= self.cap(mode, flags):
-                out.append(("stand", pack(pos, provoked, b, c, flags & ~PRONE), cost,
-                            _NO_CHECKS, _NO_EVENTS))
+                out.append(("stand", pack(pos, provoked, b, c, flags & ~(PRONE | RUN_MASK)),
+                            cost, _NO_CHECKS, _NO_EVENTS))
             elif (self.speed[mode] and not full and action_open
                   and spent + cost <= self.cap(mode, flags | DASHED)):
                 out.append(("dash stand", pack(pos, provoked, b, c,
-                                               (flags & ~PRONE) | ACTION | DASHED), cost,
-                            _NO_CHECKS, _NO_EVENTS))
+                                               (flags & ~(PRONE | RUN_MASK)) | ACTION | DASHED),
+                            cost, _NO_CHECKS, _NO_EVENTS))
         elif full and place.kind != UNDER and not place.water:
             if place.kind == AIR and not self.hover:
                 npos, nflags, event = self._fall(place, flags | PRONE, involuntary=False)
@@ -765,7 +813,10 @@ class Dnd5eSpace:
             return "burrow"
         if place.kind == AIR:
             return "fly" if self.speed[FLY] or not place.climbable else "climb"
-        return "swim" if place.water else "walk"
+        if place.water:
+            return "swim"
+        # a flyer with no walking speed flies along the ground (D-fly)
+        return "fly" if self.me.speed.fly and not self.me.speed.walk else "walk"
 
     def describe(self, code: int) -> dict[str, Any]:
         flags = code & FLAG_MASK
@@ -825,6 +876,8 @@ class Dnd5eSpace:
         word = token.strip().lower()
         if word in KEYWORDS:
             return word
+        if word.startswith(_JUMPS) or word in ("jump", "jump-up"):
+            return self._parse_jump(word)
         head, plus, tail = word.partition("+")
         if plus and tail not in ("up", "down"):
             raise NotationError(f"expected a space and +up or +down (like C5+up), got {token!r}")
@@ -844,8 +897,22 @@ class Dnd5eSpace:
             dirs = "N NE SE S SW NW" if self.board.hex else "N NE E SE S SW W NW"
             raise NotationError(
                 f"{exc}; a move is a space label (C5, or C5+up / C5+down to change altitude on "
-                f"the way), a direction ({dirs}) or one of: " + ", ".join(KEYWORDS)) from None
+                f"the way), a direction ({dirs}), a jump (jump:E5, jump-up:C5) or one of: "
+                + ", ".join(KEYWORDS)) from None
         return _label(c, r) + suffix
+
+    def _parse_jump(self, word: str) -> str:
+        """``jump:e5`` → ``jump:E5``: a jump names the space its north-west space lands on."""
+        kind, _colon, where = word.partition(":")
+        usage = ("a jump names the space it lands on: jump:E5 (a long jump to E5) or jump-up:C5 "
+                 "(a high jump onto C5)")
+        if not where:
+            raise NotationError(f"expected where {word!r} lands; {usage}")
+        try:
+            c, r = split_label(where, kind="hex" if self.board.hex else "square")
+        except NotationError as exc:
+            raise NotationError(f"{exc}; {usage}") from None
+        return f"{kind}:{_label(c, r)}"
 
     def explain(self, code: int, spent: int, move: str) -> tuple[str, str]:
         _pos, _provoked, _b, _c, flags = self.unpack(code)
@@ -865,6 +932,8 @@ class Dnd5eSpace:
         if self.me.speed_zero:
             held = ", ".join(sorted(self.me.conditions & SPEED_ZERO))
             return ("D-speed", f"{name}'s speed is 0 ({held}): it cannot move")
+        if move.startswith(_JUMPS):
+            return self._explain_jump(code, spent, move)
         edge = next((m for m in self.board.moves_of(place.anchor) if m.name == move), None)
         if edge is None:
             return self._explain_far(place, move)
@@ -923,7 +992,9 @@ class Dnd5eSpace:
     def _explain_cost(self, code: int, spent: int, move: Move, dst: Place,
                       ways: tuple[Way, ...]) -> tuple[str, str]:
         flags = code & FLAG_MASK
-        cheapest = min(ways, key=lambda w: self.step_cost(code, move, w))
+        # the cheapest way, and of those the one whose speed has the most left
+        cheapest = min(ways, key=lambda w: (self.step_cost(code, move, w),
+                                            -self.cap(w.mode, flags)))
         cost = self.step_cost(code, move, cheapest)
         mode = self.paying(cheapest.mode)
         left = max(0, self.cap(mode, flags) - spent)
@@ -961,18 +1032,25 @@ class Dnd5eSpace:
             feet = 5 * (round_root_sum(b, c + m) - round_root_sum(b, c))
         return feet * self.scale
 
-    def way_of(self, code: int, step: Step) -> Way | None:
-        """Which way a taken step went (None for a token): for the turn report."""
+    def way_of(self, code: int, step: Step, spent: int | None = None) -> Way | None:
+        """Which way a taken step went (None for a token): for the turn report. Given what was
+        ``spent`` before it, the first way whose speed had that much left (a step along the
+        ground is walked while the walking speed lasts, then flown: D-speed)."""
         place = self._place_of(code)
         name = step[0].removeprefix("dash ")
+        if name.startswith(_JUMPS):
+            return _way(WALK, 1, False)  # a jump is paid with the walking speed (D-jump)
         move = next((m for m in self.board.moves_of(place.anchor) if m.name == name), None)
         if move is None:
             return None
         _dst, ways, _why = self._ways(place, move, bool(code & PRONE))
-        for way in ways:
-            if self.step_cost(code, move, way) == step[2]:
-                return way
-        return None  # pragma: no cover - a taken step always has its way
+        fitting = [w for w in ways if self.step_cost(code, move, w) == step[2]]
+        if spent is not None:
+            flags = step[1] & FLAG_MASK
+            for way in fitting:
+                if spent + step[2] <= self.cap(way.mode, flags):
+                    return way
+        return fitting[0] if fitting else None
 
     def length(self, ticks: int) -> str:
         return format_cost(ticks * self.tick)
@@ -1030,6 +1108,326 @@ class Dnd5eSpace:
         walls = frozenset(self.board.labels[i] for i, w in enumerate(self.board.wall) if w)
         return square_text_window(Square(col, row), shown, vmap.columns, vmap.rows,
                                   mark={here: "@"}, blocked=walls)
+
+    # -- jumps (D-jump) ----------------------------------------------------------------------------
+    def _run_flags(self, flags: int) -> tuple[int, int]:
+        """``flags`` without the run-up, and the run-up bits after one more step on foot (a
+        jumper's only: for anyone else the run-up stays 0, so its states are as many as ever)."""
+        if not self.jumper:
+            return flags, 0
+        run = min(2, ((flags & RUN_MASK) >> RUN_SHIFT) + 1)
+        return flags & ~RUN_MASK, run << RUN_SHIFT
+
+    def _jump_steps(self, out: list[Step], place: Place, provoked: int, b: int, c: int,
+                    flags: int, spent: int) -> None:
+        """The long and high jumps from ``place`` that the movement left allows (D-jump): each
+        foot jumped costs a foot of the walking speed, Dash doubling it as for any step."""
+        running = flags & RUN_MASK == RUN_UP
+        jumps = self._jumps.get(place.pos)
+        if jumps is None:
+            jumps = self._jumps[place.pos] = self._jumps_from(place)
+        limit = self.speed[WALK] * self.scale
+        auto_dash = not self.full and self.can_act and not flags & ACTION
+        dashed = 2 if flags & DASHED else 1
+        disengaged = bool(flags & DISENGAGED)
+        moved = flags & ~RUN_MASK
+        for jump in jumps:
+            if not (running or jump.standing):
+                continue
+            cost, nb, nc, parity = self._jump_cost(jump, b, c, flags)
+            total = spent + cost
+            name, nflags = jump.name, moved ^ parity
+            if total > limit * dashed:
+                if not auto_dash or total > 2 * limit:
+                    continue
+                name, nflags = "dash " + name, nflags | ACTION | DASHED
+            new = 0 if disengaged else self._jump_provokes(place, jump.chain, provoked)
+            target = self.pack(jump.dst.pos, provoked | new, nb, nc, nflags)
+            events = (self._attacks(new) if new else _NO_EVENTS) + (jump.events[running],)
+            out.append((name, target, cost, jump.checks, events))
+
+    def _jump_provokes(self, place: Place, chain: tuple[Place, ...], provoked: int) -> int:
+        """The hostiles whose reach the jump leaves, space by space (D-creatures)."""
+        new = 0
+        threat = place.threat
+        for passed in chain:
+            left = threat & ~(provoked | new) & ~passed.threat
+            new |= left
+            threat = passed.threat
+        return new
+
+    def _jump_cost(self, jump: _Jump, b: int, c: int, flags: int) -> tuple[int, int, int, int]:
+        """(ticks, new b, new c, PARITY if the ``dmg`` parity flips): the spaces jumped over are
+        counted as steps along the line by the diagonal option, the height of a high jump 5 ft a
+        level."""
+        scale = self.scale
+        rise = 5 * jump.rise * scale
+        n = jump.squares
+        if jump.axes == 1 or self.rule is DiagonalRule.PHB:
+            return rise + 5 * n * scale, b, c, 0
+        if self.rule is DiagonalRule.DMG:
+            tens = (n + (1 if flags & PARITY else 0)) // 2
+            return rise + 5 * (n + tens) * scale, b, c, PARITY if n % 2 else 0
+        return (rise + 5 * (round_root_sum(b + n, c) - round_root_sum(b, c)) * scale,
+                b + n, c, 0)
+
+    def _jumps_from(self, place: Place) -> tuple[_Jump, ...]:
+        """Every jump with room from ``place`` after a run-up, whatever the movement left; each
+        says whether it also needs none."""
+        if self._jump_refusal(place) is not None:
+            return ()
+        col, row = self.board.coords[place.anchor]
+        found = []
+        for dc, dr in self._directions():
+            found.append(self._jump_plan(place, True, col + dc, row + dr, True))
+            n = 1
+            while self._jump_length(n, dc, dr) <= (self.me.strength or 0):
+                found.append(self._jump_plan(place, False, col + n * dc, row + n * dr, True))
+                n += 1
+        return tuple(j for j in found if isinstance(j, _Jump))
+
+    def _directions(self) -> tuple[tuple[int, int], ...]:
+        return _HEX_DIRECTIONS if self.board.hex else _SQUARE_DIRECTIONS
+
+    def _jump_length(self, n: int, dc: int, dr: int) -> int:
+        """Feet of a long jump over ``n`` spaces of direction (dc, dr), measured on its own by
+        the diagonal option: what the Strength score must cover."""
+        if self.board.hex or not (dc and dr):
+            return 5 * n
+        return grid_distance((n, n, 0), self.rule)
+
+    def _jump_refusal(self, place: Place) -> tuple[str, str] | None:
+        """Why the creature cannot jump from ``place`` at all, or None."""
+        name = self.name
+        me = self.me
+        if me.strength is None:
+            return ("D-jump", f"{name} has no Strength score in the scenario (strength: 3 … 30): "
+                              "how far it jumps depends on it, so it does not jump")
+        if not self.speed[WALK]:
+            return ("D-jump", f"a jump is movement on foot, paid with the walking speed; {name} "
+                              "has no walking speed")
+        if place.kind == AIR:
+            return ("D-jump", f"{name} is in the air: a jump starts from the ground")
+        if place.kind == UNDER:
+            return ("D-jump", f"{name} is under the ground: a jump starts from the ground")
+        if place.water:
+            return ("D-jump", f"{name} is swimming: a jump starts from solid ground")
+        if place.squeezed:
+            return ("D-jump", f"{name} is squeezing: a jump needs room for its whole space")
+        return None
+
+    def _jump_plan(self, place: Place, high: bool, col: int, row: int,
+                   running: bool) -> _Jump | tuple[str, str]:
+        """The jump from ``place`` landing with the north-west space at (col, row), or why there
+        is none (D-jump): a long jump along a line to the same level, a high jump onto an
+        adjacent space whose ground is higher."""
+        board = self.board
+        here = board.labels[place.anchor]
+        name = self.name
+        target = board.at(col, row)
+        if target is None:
+            return ("D-jump", f"there is no {'hex' if board.hex else 'square'} {_label(col, row)} "
+                              "on the map")
+        label = board.labels[target]
+        hc, hr = board.coords[place.anchor]
+        dc, dr = col - hc, row - hr
+        strength = self.me.strength or 0
+        unrun = "" if running else (", standing (it has not walked 10 ft on foot right "
+                                    "before: no run-up)")
+        if high:
+            if (dc, dr) not in self._directions():
+                return ("D-jump", f"a high jump lands on a space next to {name}'s; {label} is not "
+                                  f"adjacent to {here}")
+            top = self._ground_top(target)
+            if top is None:
+                return ("D-jump", f"{name}'s space would reach off the map at {label}")
+            rise = top - place.z
+            if rise <= 0:
+                return ("D-jump", f"the ground at {label} is not higher than where {name} stands: "
+                                  f"a high jump lands on higher ground (along the level: "
+                                  f"jump:{label})")
+            reach = max(0, 3 + self.me.strength_modifier)
+            if 5 * rise * (1 if running else 2) > reach:
+                most = self._feet(Fraction(reach, 1 if running else 2))
+                return ("D-jump", f"a high jump onto {label} clears {self._feet(5 * rise)}; "
+                                  f"{name} (Strength {strength}) jumps {most} high{unrun}")
+            chain: list[Place] = []
+            for z in range(place.z + 1, top + 1):
+                passed = self._jump_space(place.anchor, z, f"above {here}")
+                if isinstance(passed, tuple):
+                    return passed
+                chain.append(passed)
+            for corner in self._jump_corners(hc, hr, dc, dr):
+                room = "off the map" if corner < 0 else self._fits(corner, top, False)
+                if room is not None:
+                    return ("D-jump", f"the jump would cut a corner: {room}")
+            feet, squares, z = 5 * rise, 1, top
+            standing = 10 * rise <= reach
+        else:
+            line = self._line_squares(dc, dr)
+            if line is None:
+                return ("D-jump", f"a long jump goes in a straight line (a row, a column or a "
+                                  f"diagonal); {label} is not in line with {here}")
+            squares = line
+            ec, er = dc // squares, dr // squares
+            feet = self._jump_length(squares, ec, er)
+            if feet * (1 if running else 2) > strength:
+                most = self._feet(Fraction(strength, 1 if running else 2))
+                return ("D-jump", f"a long jump to {label} covers {self._feet(feet)}; {name} "
+                                  f"(Strength {strength}) jumps {most}{unrun}")
+            chain = []
+            for k in range(squares):
+                for corner in self._jump_corners(hc + k * ec, hr + k * er, ec, er):
+                    cut = self._jump_corner(corner, place.z, feet)
+                    if cut is not None:
+                        return cut
+                if k + 1 < squares:
+                    at = board.at(hc + (k + 1) * ec, hr + (k + 1) * er)
+                    assert at is not None  # on the line between two spaces of the map
+                    passed = self._jump_over(at, place.z, feet)
+                    if isinstance(passed, tuple):
+                        return passed
+                    chain.append(passed)
+            rise, z = 0, place.z
+            standing = 2 * feet <= strength
+        dst = self.place(self.position(target, z))
+        if dst is None or dst.squeezed:
+            why = self._fits(target, z, False)
+            return ("D-jump", f"{name} has no room to land at {label}, altitude {z}: "
+                              f"{why or 'only squeezing'} (a jump cannot squeeze)")
+        if dst.kind != GROUND:
+            return ("D-jump", f"{name} would land in the air at {label}: the ground there is at "
+                              f"altitude {dst.landing}, and a long jump lands at the level it "
+                              f"leaves (altitude {place.z}): jump to the edge, then step down")
+        blocked = self._jump_blocked(dst, label)
+        if blocked is not None:
+            return blocked
+        chain.append(dst)
+        checks = _NO_CHECKS
+        if dst.difficult:
+            chance = 5 * max(0, min(20, 11 + self.me.acrobatics))
+            if chance < 100:
+                checks = (Check("D-jump", "Acrobatics DC 10", chance, "it lands prone"),)
+        event: dict[str, Any] = {"type": "jump", "jump": "high" if high else "long", "feet": feet}
+        if self.metric:
+            event["metres"] = format_cost(Fraction(feet * 3, 10))
+        return _Jump(f"{'jump-up' if high else 'jump'}:{label}", dst, tuple(chain), squares,
+                     2 if dc and dr and not board.hex else 1, rise, checks, standing,
+                     ({**event, "run_up": False}, {**event, "run_up": True}))
+
+    def _ground_top(self, anchor: int) -> int | None:
+        """The highest ground under the creature's whole space at ``anchor`` (None: off the
+        map), made once per space."""
+        try:
+            return self._tops[anchor]
+        except KeyError:
+            pass
+        cells = self.board.cells_of(anchor, self.offsets)
+        top = self._tops[anchor] = (None if cells is None
+                                    else max(self.board.ground[i] for i in cells))
+        return top
+
+    def _feet(self, feet: Fraction | int) -> str:
+        """A length given in feet, as reports spell it (``7.5 ft``, or ``2.25 m``)."""
+        if self.metric:
+            return f"{format_amount(Fraction(feet) * Fraction(3, 10), 'm')} m"
+        return f"{format_amount(Fraction(feet), 'ft')} ft"
+
+    def _line_squares(self, dc: int, dr: int) -> int | None:
+        """How many spaces along one direction (dc, dr) is, or None off every line."""
+        if (dc, dr) == (0, 0):
+            return None
+        if self.board.hex:
+            if dc == 0:
+                return abs(dr) // 2
+            return abs(dc) if abs(dc) == abs(dr) else None
+        if dc == 0 or dr == 0 or abs(dc) == abs(dr):
+            return max(abs(dc), abs(dr))
+        return None
+
+    def _jump_corners(self, col: int, row: int, dc: int, dr: int) -> tuple[int, ...]:
+        """The anchors a diagonal square passes beside (Decision 11); -1 off the map."""
+        if self.board.hex or not (dc and dr):
+            return ()
+        at = self.board.at
+        return tuple(-1 if i is None else i for i in (at(col + dc, row), at(col, row + dr)))
+
+    def _jump_corner(self, corner: int, z: int, feet: int) -> tuple[str, str] | None:
+        """Why a corner a long jump passes has no room (walls, ceilings, ground too high)."""
+        if corner < 0:
+            return ("D-jump", "the jump would cut a corner: off the map")
+        cleared = self._jump_clear(corner, z, feet)
+        if isinstance(cleared, tuple):
+            return ("D-jump", f"the jump would cut a corner: {cleared[1]}")
+        why = self._fits(corner, cleared, False)
+        if why is not None:
+            return ("D-jump", f"the jump would cut a corner: {why}")
+        return None
+
+    def _jump_clear(self, anchor: int, z: int, feet: int) -> int | tuple[str, str]:
+        """The altitude a long jump of ``feet`` passes over ``anchor`` at: its takeoff level, or
+        the top of a low obstacle there (raised ground at most a quarter of the jump's length
+        higher); or why it cannot pass."""
+        top = self._ground_top(anchor)
+        label = self.board.labels[anchor]
+        if top is None:
+            return ("D-jump", f"{self.name}'s space would reach off the map at {label}")
+        if top > z and 4 * 5 * (top - z) > feet:
+            return ("D-jump", f"the ground at {label} is {self._feet(5 * (top - z))} higher: a "
+                              f"long jump of {self._feet(feet)} clears an obstacle no taller than "
+                              "a quarter of its length")
+        return max(top, z)
+
+    def _jump_over(self, anchor: int, z: int, feet: int) -> Place | tuple[str, str]:
+        """The space a long jump passes over ``anchor`` (room, obstacle, creatures)."""
+        cleared = self._jump_clear(anchor, z, feet)
+        if isinstance(cleared, tuple):
+            return cleared
+        return self._jump_space(anchor, cleared, self.board.labels[anchor])
+
+    def _jump_space(self, anchor: int, z: int, where: str) -> Place | tuple[str, str]:
+        why = self._fits(anchor, z, False)
+        if why is not None:
+            return ("D-jump", f"{self.name} has no room to jump past {where}: {why}")
+        passed = self.place(self.position(anchor, z))
+        assert passed is not None  # its whole footprint fits there
+        blocked = self._jump_blocked(passed, where)
+        return passed if blocked is None else blocked
+
+    def _jump_blocked(self, passed: Place, where: str) -> tuple[str, str] | None:
+        """A hostile the creature cannot move through, in a space the jump passes or lands on:
+        a jump goes through spaces as a step does (D-creatures)."""
+        for i in passed.occupants:
+            if self.blocking[i]:
+                other = self.others[i]
+                return ("D-creatures", f"{other.display_name} ({other.size.value}) at {where} is "
+                                       f"hostile and less than two sizes larger or smaller than "
+                                       f"{self.name}: a jump cannot pass through its space")
+        return None
+
+    def _explain_jump(self, code: int, spent: int, move: str) -> tuple[str, str]:
+        flags = code & FLAG_MASK
+        place = self._place_of(code)
+        if flags & PRONE:
+            return ("D-jump", f"{self.name} is prone: it stands up before it jumps")
+        refusal = self._jump_refusal(place)
+        if refusal is not None:
+            return refusal
+        kind, _colon, where = move.partition(":")
+        col, row = split_label(where, kind="hex" if self.board.hex else "square")
+        jump = self._jump_plan(place, kind == "jump-up", col, row, flags & RUN_MASK == RUN_UP)
+        if not isinstance(jump, _Jump):
+            return jump
+        cost = self._jump_cost(jump, *self.unpack(code)[2:4], flags)[0]
+        left = max(0, self.cap(WALK, flags) - spent)
+        hint = ""
+        if self.can_act and not flags & ACTION and spent + cost <= self.cap(WALK, DASHED):
+            hint = "; Dash (its action) would add its speed"
+        dash = " with Dash" if flags & DASHED else ""
+        return ("D-jump", f"the jump to {where} costs {self.length(cost)} {self.unit} (a foot of "
+                          f"movement per foot jumped), but with its walking speed{dash} "
+                          f"{self.name} has only {self.length(left)} {self.unit} left after "
+                          f"moving {self.length(spent)} {self.unit}{hint}")
 
     # -- for the turn report -----------------------------------------------------------------------
     def flags_of(self, code: int) -> int:

@@ -89,7 +89,7 @@ def turn_report(space: Dnd5eSpace, report: MoveReport) -> TurnReport:
     total = 0
     for index, (code, step) in enumerate(_replay(space, report), 1):
         move, target, cost = step[0], step[1], step[2]
-        way = space.way_of(code, step)
+        way = space.way_of(code, step, total)
         if way is not None:
             mode = MODES[space.paying(way.mode)]
             spent_by[mode] = spent_by.get(mode, 0) + cost
