@@ -41,7 +41,7 @@ def load(creatures: str, *, cells: str = "[]", grid: str = "square") -> wingbeat
     ("  - {id: a, at: A1, strength: 31}\n", "[]", "square", "creatures[0].strength",
      "less than or equal to 30"),
     ("  - {id: a, at: A1, acrobatics: lots}\n", "[]", "square", "creatures[0].acrobatics",
-     "integer"),
+     "whole number"),
     ("  - {id: a, at: A1}\n  - {id: b, at: B2}\n  - {id: c, size: huge, at: A1, altitude: 0}\n",
      "[]", "square", "creatures[2].at", "c overlaps a at A1, altitude 0"),
     ("  - {id: a, at: E5, altitude: 1, speed: {fly: 30}}\n  - {id: b, size: large, at: D4}\n",

@@ -140,6 +140,17 @@ def _save_failed(e: Mapping[str, Any], who: str, _me: str) -> str:
     return f"{text}: {e['consequence']}" if e.get("consequence") else text
 
 
+def _jump(e: Mapping[str, Any], _who: str, me: str) -> str:
+    kind = "high" if e.get("jump") == "high" else "long"
+    start = "with a run-up" if e.get("run_up") else "from standing"
+    return f"{me}makes a {kind} jump of {_distance(e)} {start}"
+
+
+def _check_failed(e: Mapping[str, Any], who: str, _me: str) -> str:
+    text = f"{who}fails its {e.get('check') or e.get('rule')} check on {e.get('move')}"
+    return f"{text}: {e['consequence']}" if e.get("consequence") else text
+
+
 def _opportunity(e: Mapping[str, Any], _who: str, _me: str) -> str:
     by = e.get("by")
     if not e.get("creature"):
@@ -191,6 +202,8 @@ SAYINGS: dict[str, Said] = {
     "walk": lambda _e, who, _me: f"{who}walks one hex after its violent landing",
     "wind-pay": _wind_pay,
     "save-failed": _save_failed,
+    "check-failed": _check_failed,
+    "jump": _jump,
     "stand": _stand,
     "inertia-spent": lambda e, _who, me: (f"{me}took no horizontal step this round: it starts "
                                           f"the next one {e.get('mode')}"),
