@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from wingbeat.cli import app
 from wingbeat.examples import example_text
 from wingbeat.play import Game, RefusedMove
-from wingbeat.play.confrontation import ADAPTER as CONFRONTATION
+from wingbeat.rules.confrontation.play import ADAPTER as CONFRONTATION
 from wingbeat.play.dice import Dice
 from wingbeat.play.web import create_play_app
 
