@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 from wingbeat.cli import app
 from wingbeat.examples import example_text
 from wingbeat.play import Game, RefusedMove
-from wingbeat.play.confrontation import ADAPTER as CONFRONTATION
 from wingbeat.play.dice import Dice
 from wingbeat.play.web import create_play_app
+from wingbeat.rules.confrontation.play import ADAPTER as CONFRONTATION
 
 runner = CliRunner()
 

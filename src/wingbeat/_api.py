@@ -9,6 +9,7 @@ from .errors import OptionError
 from .model import Scenario
 from .rules import find_ruleset
 from .rules.base import Result
+from .rules.registry import ruleset_info
 
 __all__ = ["attack_path", "check", "engagement", "open_scenario", "path", "reach", "route"]
 
@@ -40,13 +41,8 @@ def path(scenario: Scenario, creature: str, to: str, *, altitude: int | str | No
 def attack_path(scenario: Scenario, creature: str, target: str, **options: Any) -> Result:
     """The cheapest way to a place from which ``creature`` can still attack ``target`` this round
     (in melee with it, its attack unspent)."""
-    ruleset = find_ruleset(scenario.ruleset)
-    finder = getattr(ruleset, "attack_path", None)
-    if finder is None:
-        raise OptionError(f"the {scenario.ruleset} ruleset cannot look for attack positions yet; "
-                          "give a destination with --to")
-    result: Result = finder(scenario, creature, target, options)
-    return result
+    return ruleset_info(scenario.ruleset).attacker().attack_path(scenario, creature, target,
+                                                                  options)
 
 
 def route(scenario: Scenario, creature: str, *, to: str | None = None,

@@ -5,7 +5,8 @@ ruleset's one legality function, applies it with its rolls, and says what the en
 round change. The engine keeps the rounds, the turn order and the log. Entry 0 sets the encounter
 up (turn order, given or rolled); every later entry is one action: a creature's move, the end
 of the round, or the game master's word that a creature's conditions changed (knocked prone,
-grappled …), for a ruleset whose adapter takes it (``ConditionAdapter``). Each entry rolls with
+grappled …), for a ruleset that declares the ``conditions`` capability (its adapter is a
+``ConditionAdapter``). Each entry rolls with
 its own generator derived from the seed and its number (``dice.Dice``), so replaying the same
 actions gives the same state, roll for roll.
 
@@ -22,14 +23,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from importlib import import_module
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from ..errors import IllegalMoveError, OptionError, ScenarioError
 from ..model import Scenario
 from ..narrate import event_text, roll_text
 from ..rules import find_ruleset
 from ..rules.grid import GridSpace
+from ..rules.registry import ruleset_info, rulesets
 from .dice import Dice
 
 __all__ = [
@@ -56,13 +57,6 @@ Piece = dict[str, Any]
 Pieces = Mapping[str, Piece]
 #: A query option's value as ``--option KEY=VALUE`` parses it (``_console.parse_query_options``).
 OptionValue = bool | int | float | str
-
-_ADAPTERS = {
-    "volare": "wingbeat.play.volare",
-    "dnd5e": "wingbeat.play.dnd5e",
-    "battlesystem": "wingbeat.play.battlesystem",
-    "confrontation": "wingbeat.play.confrontation",
-}
 
 MOVE = "move"
 NEXT_ROUND = "next-round"
@@ -169,18 +163,11 @@ class ConditionAdapter(PlayAdapter, Protocol):
 
 def adapter_for(ruleset: str) -> PlayAdapter:
     """The play adapter of a ruleset; a clear error if that ruleset cannot be played yet."""
-    name = _ADAPTERS.get(ruleset)
-    if name is None:
+    adapter: PlayAdapter | None = ruleset_info(ruleset).adapter()
+    if adapter is None:
+        playable = ", ".join(info.id for info in rulesets() if info.play is not None)
         raise ScenarioError(f"ruleset {ruleset!r} cannot be played round by round yet; "
-                            f"play knows: {', '.join(_ADAPTERS)}")
-    try:
-        module = import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            raise ScenarioError(f"ruleset {ruleset!r} cannot be played round by round "
-                                "yet") from None
-        raise
-    adapter: PlayAdapter = module.ADAPTER
+                            f"play knows: {playable}")
     return adapter
 
 
@@ -428,11 +415,12 @@ def _condition(setup: Setup, state: EncounterState, action: Action) -> Entry:
         raise ScenarioError(f"no creature {creature!r} in this encounter (creatures: "
                             f"{', '.join(state.order)})")
     adapter = setup.adapter
-    if not isinstance(adapter, ConditionAdapter):
+    if not ruleset_info(setup.scenario.ruleset).can("conditions"):
         raise OptionError(f"ruleset {setup.scenario.ruleset!r} takes no condition changes in "
                           "play; declare what a creature does as its move")
     dice = Dice(setup.seed, state.entries)
-    played = adapter.condition(setup.scenario, state.pieces, creature, action.moves, dice)
+    played = cast(ConditionAdapter, adapter).condition(setup.scenario, state.pieces, creature,
+                                                       action.moves, dice)
     _refuse_if_illegal(played)
     pieces = {**state.pieces, creature: played.piece}
     damage = {**state.damage, creature: state.damage.get(creature, 0) + played.damage}

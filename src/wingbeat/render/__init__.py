@@ -5,43 +5,31 @@
     >>> scenario = wingbeat.open_scenario("example:giant-bat")
     >>> svg = render_svg(scenario, reach=wingbeat.reach(scenario, "bat"), altitude=1)
 
-Each ruleset's picture is one module, chosen by the scenario's ruleset: ``hexmap`` (``volare``),
-``dnd5emap`` (``dnd5e``, on squares or hexes) and ``table`` (the tabletop rulesets). The grid
-geometry (hex and square layouts) and the layers every grid picture shares live in ``grid``, the
-SVG building blocks in ``svg``. None of them computes a rule: they draw what ``reach``, ``path``
-and ``check`` already said.
+Each ruleset's picture is one module, named by its registration (``rules/<id>/ruleset.toml``):
+a grid ruleset's lives in its own folder (``rules/volare/render.py``), and the tabletop rulesets
+share ``table``. The grid geometry (hex and square layouts) and the layers every grid picture
+shares live in ``grid``, the SVG building blocks in ``svg``. None of them computes a rule: they
+draw what ``reach``, ``path`` and ``check`` already said.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
-from ..errors import OptionError
+from ..errors import OptionError, ScenarioError
 from ..model import Scenario
 from ..rules.base import Result
+from ..rules.registry import Renderer, ruleset_info
 
-__all__ = ["MAP_KINDS", "altitude_words", "render_svg", "scenario_summary"]
-
-#: The drawing module of each ruleset.
-MAP_KINDS: dict[str, str] = {
-    "volare": "wingbeat.render.hexmap",
-    "dnd5e": "wingbeat.render.dnd5emap",
-    "battlesystem": "wingbeat.render.table",
-    "confrontation": "wingbeat.render.table",
-}
+__all__ = ["altitude_words", "render_svg", "scenario_summary"]
 
 
-def _module(ruleset: str) -> Any:
-    name = MAP_KINDS.get(ruleset)
-    if name is None:
-        raise OptionError(f"no picture for ruleset {ruleset!r} yet")
+def _module(ruleset: str) -> Renderer:
     try:
-        return import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            raise OptionError(f"no picture for ruleset {ruleset!r} yet") from None
-        raise
+        info = ruleset_info(ruleset)
+    except ScenarioError:
+        raise OptionError(f"no picture for ruleset {ruleset!r} yet") from None
+    return info.renderer_of()
 
 
 def render_svg(
@@ -59,15 +47,13 @@ def render_svg(
     ``wingbeat.path`` or ``wingbeat.check``) is drawn as arrows with running costs; ``creature``
     highlights one creature when there is no report.
     """
-    drawn: str = _module(scenario.ruleset).render(scenario, reach=reach, altitude=altitude,
-                                                  route=route, creature=creature)
-    return drawn
+    return _module(scenario.ruleset).render(scenario, reach=reach, altitude=altitude,
+                                            route=route, creature=creature)
 
 
 def scenario_summary(scenario: Scenario) -> dict[str, Any]:
     """The map's kind and size, its altitudes and its creatures: what a picker shows."""
-    summary: dict[str, Any] = _module(scenario.ruleset).summary(scenario)
-    return summary
+    return _module(scenario.ruleset).summary(scenario)
 
 
 def altitude_words(scenario: Scenario, level: int | None) -> str | None:

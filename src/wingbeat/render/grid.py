@@ -2,8 +2,8 @@
 drawn on them alike, whatever the ruleset: the reach colours, the route arrows, the legend's scale.
 
 A layout places labelled cells on the screen for a window of columns and rows; the pictures
-(``hexmap`` for ``volare``, ``dnd5emap`` for ``dnd5e`` on squares or hexes) draw through it and
-never compute a position themselves.
+(each grid ruleset's own ``rules/<id>/render.py``: volare's hexes, dnd5e's squares or hexes)
+draw through it and never compute a position themselves.
 """
 
 from __future__ import annotations

@@ -13,9 +13,10 @@ from fractions import Fraction
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ..errors import NotationError, OptionError
+from ..errors import NotationError, OptionError, ScenarioError
 from ..model import Scenario, format_decimal
 from ..rules.base import Result
+from ..rules.registry import ruleset_info
 from .svg import (
     ILLEGAL_COLOR,
     PATH_COLOR,
@@ -31,7 +32,6 @@ __all__ = ["render", "summary"]
 DRAWN_WIDTH = 900.0  # the table's long side, px
 MARGIN = 30.0
 LEGEND_WIDTH = 240.0
-_UNITS = {"battlesystem": "in", "confrontation": "cm"}
 # one clearly different hue per level or tier, lowest first: the areas overlap on the table
 _LEVEL_COLORS = ("#a6761d", "#1a9850", "#3a6ea5", "#7b3fa0", "#d73027", "#e6ab02", "#666666")
 _SIDE_COLORS = ("#7b3fa0", "#2a7f62", "#b5651d", "#3a6ea5", "#a03f5f")
@@ -118,6 +118,15 @@ def _point_text(p: Point) -> str:
     return f"{fmt(p[0])},{fmt(p[1])}"
 
 
+def _hint(ruleset: str, key: str, default: str) -> str:
+    """A word the ruleset's registration gives the table (``unit``: ``in``, ``cm``;
+    ``level_word``: ``tier``)."""
+    try:
+        return ruleset_info(ruleset).hints.get(key, default)
+    except ScenarioError:
+        return default
+
+
 def summary(scenario: Scenario) -> dict[str, Any]:
     battle = scenario.battle
     width, height = _table(battle)
@@ -126,7 +135,7 @@ def summary(scenario: Scenario) -> dict[str, Any]:
         "ruleset": scenario.ruleset,
         "source": scenario.source,
         "map": {"kind": "table", "width": width, "height": height,
-                "unit": _UNITS.get(scenario.ruleset, "")},
+                "unit": _hint(scenario.ruleset, "unit", "")},
         "altitudes": {"min": 0, "max": max(0, len(levels) - 1), "names": levels,
                       "word": "tier" if hasattr(battle, "fighters") else "altitude"},
         "wind": None,
@@ -194,7 +203,7 @@ def render(
                         class_="creatures", pointer_events="none"))
     body.append(_legend(report, altitude, levels, MARGIN * 2 + drawn_w,
                         bool(_obstacles(battle)), bool(_zones(battle))))
-    unit = _UNITS.get(scenario.ruleset, "")
+    unit = _hint(scenario.ruleset, "unit", "")
     title = f"{scenario.source}: the table, {fmt(width)} × {fmt(height)} {unit}"
     return element(
         "svg", [element("title", [escape(title)]), *body],
@@ -406,7 +415,7 @@ def _legend(report: dict[str, Any] | None, altitude: int | None, levels: list[st
         budget = _budget(report)
         parts.append(text(x, y, f"{report.get('creature')}: {budget} {report.get('unit', '')}",
                           font_size=12, font_weight="bold"))
-        word = "tier" if report.get("ruleset") == "confrontation" else "level"  # C-tiers
+        word = _hint(str(report.get("ruleset")), "level_word", "level")  # C-tiers
         shown = f"every {word}" if altitude is None else (
             f"{word} {levels[altitude]}" if levels else f"{word} {altitude}")
         parts.append(text(x, y + 16, f"where it can end: {shown}", font_size=11))

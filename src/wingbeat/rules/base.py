@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from ..model import Scenario
 
-__all__ = ["Result", "Ruleset"]
+__all__ = ["AttackRuleset", "Result", "Ruleset"]
 
 
 class Result(Protocol):
@@ -41,3 +41,10 @@ class Ruleset(Protocol):
     ) -> Result: ...
 
     def engagement(self, scenario: Scenario, a: str, b: str) -> Result: ...
+
+
+class AttackRuleset(Ruleset, Protocol):
+    """A ruleset that declares ``attack_path``: it finds where a creature can still attack."""
+
+    def attack_path(self, scenario: Scenario, creature: str, target: str,
+                    options: Mapping[str, Any]) -> Result: ...

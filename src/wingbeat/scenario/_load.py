@@ -1,10 +1,10 @@
-"""Reading a scenario: the file, its syntax, and dispatch to the ruleset's schema."""
+"""Reading a scenario: the file, its syntax, and dispatch to the ruleset's schema (the
+registry's ``build``)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -13,16 +13,10 @@ from pydantic import ValidationError
 
 from ..errors import ScenarioError
 from ..model import Scenario
+from ..rules.registry import ruleset_ids, ruleset_info
 
 __all__ = ["format_location", "load_scenario", "parse_scenario", "raise_validation",
            "read_scenario_file", "read_scenario_text"]
-
-_SCHEMAS = {
-    "volare": "wingbeat.scenario.volare",
-    "dnd5e": "wingbeat.scenario.dnd5e",
-    "battlesystem": "wingbeat.scenario.battlesystem",
-    "confrontation": "wingbeat.scenario.confrontation",
-}
 
 MAX_BYTES = 1_000_000
 
@@ -75,21 +69,13 @@ def parse_scenario(data: Any, *, source: str = "<scenario>") -> Scenario:
                             source=source)
     ruleset = data.get("ruleset")
     if ruleset is None:
-        raise ScenarioError("missing; expected one of: " + ", ".join(_SCHEMAS), source=source,
-                            where="ruleset")
-    module_name = _SCHEMAS.get(ruleset) if isinstance(ruleset, str) else None
-    if module_name is None:
-        raise ScenarioError(f"unknown ruleset {ruleset!r}; expected one of: " + ", ".join(_SCHEMAS),
+        raise ScenarioError("missing; expected one of: " + ", ".join(ruleset_ids()),
                             source=source, where="ruleset")
+    if not isinstance(ruleset, str) or ruleset not in ruleset_ids():
+        raise ScenarioError(f"unknown ruleset {ruleset!r}; expected one of: "
+                            + ", ".join(ruleset_ids()), source=source, where="ruleset")
     try:
-        module = import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            raise ScenarioError(f"ruleset {ruleset!r} is not available yet", source=source,
-                                where="ruleset") from None
-        raise
-    try:
-        scenario: Scenario = module.build(dict(data), source)
+        scenario = ruleset_info(ruleset).build(dict(data), source)
     except ScenarioError as exc:
         if exc.source is None:
             raise exc.located(source) from None

@@ -22,7 +22,7 @@ from .. import _api
 from ..errors import ScenarioError, WingbeatError
 from ..narrate import check_text, event_text
 from ..render import altitude_words, render_svg, scenario_summary
-from ..rules import find_ruleset
+from ..rules.registry import ruleset_info, rulesets
 from .scenarios import MAX_BYTES, Opened, ScenarioStore
 
 __all__ = ["DEFAULT_SCENARIO", "create_app"]
@@ -41,7 +41,8 @@ AltitudeQ = Annotated[str | None, Query(
     description="An altitude (or tier); for render, 'all' or none shows the best over all.")]
 AttackQ = Annotated[str | None, Query(
     description="Instead of to: the cheapest place in melee with this creature, with the attack "
-                "still to make (--attack on the CLI; volare and dnd5e).")]
+                "still to make (--attack on the CLI; "
+                + " and ".join(r.id for r in rulesets() if r.can("attack_path")) + ").")]
 CanActQ = Annotated[bool, Query(
     description="Only ways that leave the creature an attack this round (--can-act).")]
 
@@ -113,6 +114,13 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
         """The scenarios this server can open, and the one it opens on."""
         return {"default": default, "scenarios": store.names(),
                 "uploads": True, "max_upload_bytes": MAX_BYTES}
+
+    @app.get("/api/rulesets", tags=["scenarios"])
+    def ruleset_list() -> dict[str, Any]:
+        """Every registered ruleset: its id, title, kind of space, capabilities (``attack_path``,
+        ``saves``, ``conditions``) and the page's words for its moves (``hints``: ``example``,
+        ``notation``)."""
+        return {"rulesets": [info.to_dict() for info in rulesets()]}
 
     @app.get("/api/scenario", tags=["scenarios"])
     def scenario_info(scenario: ScenarioQ = None) -> dict[str, Any]:
@@ -224,7 +232,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
 def _summary(found: Opened) -> dict[str, Any]:
     """What the page's pickers need: the scenario's summary, and whether its ruleset finds attack
     positions (then path also takes ``can_act``)."""
-    attacks = hasattr(find_ruleset(found.scenario.ruleset), "attack_path")
+    attacks = ruleset_info(found.scenario.ruleset).can("attack_path")
     return {"name": found.name, **scenario_summary(found.scenario), "attack_positions": attacks}
 
 

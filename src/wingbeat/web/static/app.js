@@ -17,24 +17,14 @@ const state = {
 
 const $ = (id) => document.getElementById(id);
 
-// What the page says about each ruleset's moves: an example and the notation in one line.
-const RULESETS = {
-  volare: { example: "U35 down hover", saves: true,
-    notation: "Hexes (U35) or directions (N NE SE S SW NW), up, down, hover, land … (docs/volare.md)" },
-  dnd5e: { example: "C3+down D3 action C3+up",
-    notation: "Spaces (C3) or directions (N NE E … on squares, N NE SE S SW NW on hexes), " +
-      "C3+up / C3+down for 3-D steps, up, down, dash, disengage, action, stand, prone " +
-      "(docs/dnd5e.md)" },
-  battlesystem: { example: "up 30,20 40,25",
-    notation: "Points x,y in inches from the south-west corner, up, down, a level name " +
-      "(low, medium …), land, leave (docs/tabletop.md)" },
-  confrontation: { example: "42.5,30 down",
-    notation: "Points x,y in cm from the south-west corner, up (takeoff), down (land), " +
-      "dive:ID (docs/tabletop.md)" },
-};
+// What the page says about each ruleset's moves (an example, the notation in one line) and
+// whether its moves call for saves: from the server's registry (/api/rulesets), read once.
+const RULESETS = {};
 
 function ruleset() {
-  return RULESETS[state.info.ruleset] || { example: "", notation: "" };
+  const found = RULESETS[state.info.ruleset];
+  if (!found) return { example: "", notation: "", saves: false };
+  return { ...found.hints, saves: found.capabilities.includes("saves") };
 }
 
 // An altitude index as the map names it: "2 (10 ft)", a level name ("low"), a tier.
@@ -146,6 +136,7 @@ function buildOptionPickers(offered) {
 }
 
 async function loadList() {
+  for (const one of (await api("rulesets", {})).rulesets) RULESETS[one.id] = one;
   const list = await api("scenarios", {});
   const select = $("scenario-select");
   select.replaceChildren();

@@ -10,15 +10,12 @@ from fractions import Fraction
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ..errors import NotationError, OptionError
-from ..geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
-from ..geometry.labels import column_label
-from ..model import Scenario, format_cost
-from ..rules.base import Result
-from ..rules.grid import MoveReport, PathNotFound, ReachReport
-from ..rules.volare.model import Mode, VolareBattle, VolareCreature
-from .cells import CellReach, RouteLeg, cells_reached, route_legs
-from .grid import (
+from ...errors import NotationError, OptionError
+from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
+from ...geometry.labels import column_label
+from ...model import Scenario, format_cost
+from ...render.cells import CellReach, RouteLeg, cells_reached, route_legs
+from ...render.grid import (
     MARGIN,
     HexLayout,
     adjacent,
@@ -33,7 +30,7 @@ from .grid import (
     window,
     wrapped,
 )
-from .svg import (
+from ...render.svg import (
     ILLEGAL_COLOR,
     PATH_COLOR,
     arrow_marker_defs,
@@ -43,6 +40,9 @@ from .svg import (
     text,
     wind_arrow,
 )
+from ...rules.base import Result
+from ...rules.grid import MoveReport, PathNotFound, ReachReport
+from ...rules.volare.model import Mode, VolareBattle, VolareCreature
 
 __all__ = ["direction_angle", "hex_center", "render", "summary"]
 

@@ -6,10 +6,10 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ..errors import ScenarioError
-from ..geometry.table import format_number
-from ..model import Scenario
-from ..rules.battlesystem import (
+from ...errors import ScenarioError
+from ...geometry.table import format_number
+from ...model import Scenario
+from ...rules.battlesystem import (
     DEFAULT_LEVELS,
     AltitudeLevel,
     BattlesystemBattle,
@@ -19,8 +19,8 @@ from ..rules.battlesystem import (
     Maneuverability,
     Size,
 )
-from ._schema import StrictModel, check_unique_ids, validate
-from ._tabletop import exact, table_of
+from ...scenario._schema import StrictModel, check_unique_ids, validate
+from ...scenario._tabletop import exact, table_of
 
 __all__ = ["BattlesystemFile", "build"]
 

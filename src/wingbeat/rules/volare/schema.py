@@ -7,10 +7,10 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from ..errors import NotationError, ScenarioError
-from ..geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
-from ..model import Scenario
-from ..rules.volare import (
+from ...errors import NotationError, ScenarioError
+from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
+from ...model import Scenario
+from ...rules.volare import (
     STRENGTH_BREAKS,
     BandPenalty,
     Encumbrance,
@@ -24,8 +24,8 @@ from ..rules.volare import (
     WindStrength,
     flight_load,
 )
-from ._cells import cell_items, is_range, range_cells
-from ._schema import StrictModel, check_unique_ids, validate
+from ...scenario._cells import cell_items, is_range, range_cells
+from ...scenario._schema import StrictModel, check_unique_ids, validate
 
 __all__ = ["VolareFile", "build"]
 
@@ -152,7 +152,7 @@ def _cell(label: str, vmap: VolareMap | None, where: str) -> Hex:
 
 
 def _last_col(vmap: VolareMap) -> str:
-    from ..geometry.labels import column_label
+    from ...geometry.labels import column_label
 
     return column_label(vmap.columns)
 

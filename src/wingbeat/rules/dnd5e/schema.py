@@ -6,11 +6,11 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from ..errors import NotationError, ScenarioError
-from ..geometry.labels import column_label, split_label
-from ..geometry.squaregrid import DiagonalRule
-from ..model import Scenario
-from ..rules.dnd5e import (
+from ...errors import NotationError, ScenarioError
+from ...geometry.labels import column_label, split_label
+from ...geometry.squaregrid import DiagonalRule
+from ...model import Scenario
+from ...rules.dnd5e import (
     CONDITIONS,
     Cell,
     Dnd5eBattle,
@@ -23,9 +23,9 @@ from ..rules.dnd5e import (
     Terrain,
     Units,
 )
-from ..rules.dnd5e.board import Board, footprint_offsets
-from ._cells import cell_items, is_range, range_cells
-from ._schema import StrictModel, check_unique_ids, validate
+from ...rules.dnd5e.board import Board, footprint_offsets
+from ...scenario._cells import cell_items, is_range, range_cells
+from ...scenario._schema import StrictModel, check_unique_ids, validate
 
 __all__ = ["Dnd5eFile", "build"]
 

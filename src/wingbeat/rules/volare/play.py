@@ -15,14 +15,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..errors import IllegalMoveError, OptionError
-from ..geometry.hexgrid import Direction, parse_hex
-from ..model import Scenario, format_cost
-from ..rules.grid import grid_check
-from ..rules.volare import Mode, VolareBattle, VolareCreature, VolareSpace, next_round
-from ..rules.volare.rounds import play_out, stand_up
-from .dice import Dice
-from .engine import SEARCH_ONLY, Piece, Played, move_options, must_act
+from ...errors import IllegalMoveError, OptionError
+from ...geometry.hexgrid import Direction, parse_hex
+from ...model import Scenario, format_cost
+from ...play.dice import Dice
+from ...play.engine import SEARCH_ONLY, Piece, Played, move_options, must_act
+from ...rules.grid import grid_check
+from ...rules.volare import Mode, VolareBattle, VolareCreature, VolareSpace, next_round
+from ...rules.volare.rounds import play_out, stand_up
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "VolarePlay"]
 

@@ -20,13 +20,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..errors import OptionError
-from ..geometry.table import format_number, format_point, parse_point
-from ..model import Scenario
-from ..rules.confrontation import RULESET, ConfrontationBattle, Fighter
-from ..rules.confrontation.rounds import changed_refusal, fighter_after, turn_events
-from .dice import Dice
-from .engine import SEARCH_ONLY, Piece, Played, move_options
+from ...errors import OptionError
+from ...geometry.table import format_number, format_point, parse_point
+from ...model import Scenario
+from ...play.dice import Dice
+from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
+from ...rules.confrontation import RULESET, ConfrontationBattle, Fighter
+from ...rules.confrontation.rounds import changed_refusal, fighter_after, turn_events
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "TAKES_OPTIONS", "ConfrontationPlay"]
 

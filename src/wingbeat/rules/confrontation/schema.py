@@ -7,12 +7,12 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 from shapely.geometry import Polygon
 
-from ..errors import ScenarioError
-from ..geometry.table import Point, TablePolygon, format_point
-from ..model import Scenario
-from ..rules.confrontation import ConfrontationBattle, Edition, Fighter, Obstacle, Zone
-from ._schema import StrictModel, check_unique_ids, validate
-from ._tabletop import MAX_TABLE, exact, table_of
+from ...errors import ScenarioError
+from ...geometry.table import Point, TablePolygon, format_point
+from ...model import Scenario
+from ...rules.confrontation import ConfrontationBattle, Edition, Fighter, Obstacle, Zone
+from ...scenario._schema import StrictModel, check_unique_ids, validate
+from ...scenario._tabletop import MAX_TABLE, exact, table_of
 
 __all__ = ["ConfrontationFile", "build"]
 

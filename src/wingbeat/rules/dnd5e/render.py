@@ -14,25 +14,12 @@ from fractions import Fraction
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ..errors import OptionError
-from ..geometry.labels import column_label
-from ..geometry.squaregrid import DiagonalRule
-from ..model import Scenario, format_amount, format_cost
-from ..rules.base import Result
-from ..rules.dnd5e.board import footprint_offsets
-from ..rules.dnd5e.model import (
-    Cell,
-    Dnd5eBattle,
-    Dnd5eCreature,
-    Dnd5eMap,
-    GridKind,
-    Terrain,
-    Units,
-)
-from ..rules.dnd5e.space import altitude_words
-from ..rules.grid import ReachReport
-from .cells import CellReach, RouteLeg, cells_reached, route_legs_from_json
-from .grid import (
+from ...errors import OptionError
+from ...geometry.labels import column_label
+from ...geometry.squaregrid import DiagonalRule
+from ...model import Scenario, format_amount, format_cost
+from ...render.cells import CellReach, RouteLeg, cells_reached, route_legs_from_json
+from ...render.grid import (
     MARGIN,
     GridLayout,
     HexLayout,
@@ -51,7 +38,20 @@ from .grid import (
     window,
     wrapped,
 )
-from .svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element, fmt, points, text
+from ...render.svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element, fmt, points, text
+from ...rules.base import Result
+from ...rules.dnd5e.board import footprint_offsets
+from ...rules.dnd5e.model import (
+    Cell,
+    Dnd5eBattle,
+    Dnd5eCreature,
+    Dnd5eMap,
+    GridKind,
+    Terrain,
+    Units,
+)
+from ...rules.dnd5e.space import altitude_words
+from ...rules.grid import ReachReport
 
 __all__ = ["render", "summary"]
 

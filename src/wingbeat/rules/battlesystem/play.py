@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..errors import OptionError
-from ..geometry.table import format_number, format_point, parse_point
-from ..model import Scenario
-from ..rules.battlesystem import BattlesystemBattle, BattlesystemUnit, Formation, check_move
-from ..rules.battlesystem.rounds import gone_refusal, unit_after
-from .dice import Dice
-from .engine import SEARCH_ONLY, Piece, Played, move_options
+from ...errors import OptionError
+from ...geometry.table import format_number, format_point, parse_point
+from ...model import Scenario
+from ...play.dice import Dice
+from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
+from ...rules.battlesystem import BattlesystemBattle, BattlesystemUnit, Formation, check_move
+from ...rules.battlesystem.rounds import gone_refusal, unit_after
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "BattlesystemPlay"]
 

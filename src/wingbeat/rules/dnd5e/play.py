@@ -22,11 +22,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..errors import OptionError
-from ..geometry.labels import split_label
-from ..model import Check, Scenario, format_amount
-from ..rules.dnd5e import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
-from ..rules.dnd5e.rounds import (
+from ...errors import OptionError
+from ...geometry.labels import split_label
+from ...model import Check, Scenario, format_amount
+from ...play.dice import Dice
+from ...play.engine import Piece, Played, move_options, must_act
+from ...rules.dnd5e import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
+from ...rules.dnd5e.rounds import (
     change_conditions,
     change_text,
     creature_after,
@@ -35,11 +37,9 @@ from ..rules.dnd5e.rounds import (
     space_for,
     whole_fall,
 )
-from ..rules.dnd5e.space import MODE_WORDS, altitude_words
-from ..rules.dnd5e.turn import turn_report
-from ..rules.grid import grid_check
-from .dice import Dice
-from .engine import Piece, Played, move_options, must_act
+from ...rules.dnd5e.space import MODE_WORDS, altitude_words
+from ...rules.dnd5e.turn import turn_report
+from ...rules.grid import grid_check
 
 __all__ = ["ADAPTER", "FRESH_TURN", "REFUSED_OPTIONS", "Dnd5ePlay"]
 

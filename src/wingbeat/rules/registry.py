@@ -1,0 +1,209 @@
+"""The one place a ruleset is named: each ruleset's registration, found in its own folder.
+
+A built-in ruleset is a subpackage of ``wingbeat.rules`` holding a ``ruleset.toml``: its id,
+title, kind of space, the dotted places of its engine, scenario schema, picture and play adapter,
+the words the page shows about its moves (``hints``) and what it can do (``capabilities``). The
+registry reads those small files (it imports none of the modules they name, so a cold
+``wingbeat check`` loads only the ruleset it checks) and resolves each place on first use.
+A ruleset defined elsewhere (a test's) joins with ``register``. Every face (library, CLI, web,
+picture, play) asks here; none names a ruleset. docs/adding-a-ruleset.md has the recipe.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import sys
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module, resources
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..errors import OptionError, ScenarioError
+
+if TYPE_CHECKING:
+    from ..model import Scenario
+    from .base import AttackRuleset, Result, Ruleset
+
+__all__ = ["CAPABILITIES", "SPACES", "Ref", "Renderer", "RulesetInfo", "register", "ruleset_ids",
+           "ruleset_info", "rulesets", "unregister"]
+
+#: A place to load on first use: ``"package.module:NAME"`` (or ``"package.module"`` for the
+#: module itself), or a function that returns the object.
+Ref = str | Callable[[], Any]
+
+#: What a ruleset may declare it can do; the faces offer a feature only where it is declared.
+CAPABILITIES = {
+    "attack_path": "finds attack positions (path --attack, the page's attack picker); its engine "
+                   "has attack_path(scenario, creature, target, options)",
+    "saves": "some moves call for saves, so no_checks (--no-checks) means something",
+    "conditions": "the game master can change a creature's conditions in play; its play adapter "
+                  "has condition(scenario, pieces, creature, change, dice)",
+}
+#: The kinds of space a ruleset moves in: cells of a grid, or points on a table.
+SPACES = ("grid", "table")
+
+_FILE = "ruleset.toml"
+
+
+class Renderer(Protocol):
+    """A ruleset's picture: the map as SVG, and the facts a picker shows."""
+
+    def render(self, scenario: Scenario, *, reach: Result | None, altitude: int | None,
+               route: Result | None, creature: str | None) -> str: ...
+
+    def summary(self, scenario: Scenario) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    """One ruleset's registration.
+
+    ``engine`` resolves to the ``Ruleset`` (reach, path, check, engagement); ``schema`` to
+    ``build(data, source) -> Scenario``; ``renderer`` to a ``Renderer``; ``play`` to a play
+    adapter (``wingbeat.play.engine.PlayAdapter``). ``hints`` are the page's words for its moves
+    (``example``, ``notation``); ``order`` places it in lists (the smaller, the earlier).
+    """
+
+    id: str
+    title: str
+    space: str
+    engine: Ref
+    schema: Ref
+    renderer: Ref | None = None
+    play: Ref | None = None
+    hints: Mapping[str, str] = field(default_factory=dict)
+    capabilities: frozenset[str] = frozenset()
+    order: int = 1000
+
+    def __post_init__(self) -> None:
+        if self.space not in SPACES:
+            raise ValueError(f"ruleset {self.id!r}: space is one of {', '.join(SPACES)}, "
+                             f"got {self.space!r}")
+        unknown = sorted(set(self.capabilities) - set(CAPABILITIES))
+        if unknown:
+            raise ValueError(f"ruleset {self.id!r}: unknown capabilities {', '.join(unknown)}; "
+                             f"known: {', '.join(CAPABILITIES)}")
+        object.__setattr__(self, "capabilities", frozenset(self.capabilities))
+        object.__setattr__(self, "hints", MappingProxyType(dict(self.hints)))
+
+    def can(self, capability: str) -> bool:
+        """Whether the ruleset declares ``capability`` (one of ``CAPABILITIES``)."""
+        if capability not in CAPABILITIES:
+            raise ValueError(f"unknown capability {capability!r}")
+        return capability in self.capabilities
+
+    def ruleset(self) -> Ruleset:
+        """The engine: reach, path, check and engagement."""
+        found: Ruleset = _resolve(self.engine)
+        return found
+
+    def attacker(self) -> AttackRuleset:
+        """The engine as it finds attack positions; an ``OptionError`` if it cannot."""
+        if not self.can("attack_path"):
+            raise OptionError(f"the {self.id} ruleset cannot look for attack positions yet; "
+                              "give a destination with --to")
+        found: AttackRuleset = _resolve(self.engine)
+        return found
+
+    def build(self, data: dict[str, Any], source: str) -> Scenario:
+        """A scenario of this ruleset from its parsed file (``ScenarioError`` if it is wrong)."""
+        built: Scenario = _resolve(self.schema)(data, source)
+        return built
+
+    def renderer_of(self) -> Renderer:
+        """The picture module; an ``OptionError`` if the ruleset has none."""
+        if self.renderer is None:
+            raise OptionError(f"no picture for ruleset {self.id!r} yet")
+        drawn: Renderer = _resolve(self.renderer)
+        return drawn
+
+    def adapter(self) -> Any:
+        """The play adapter (a ``PlayAdapter``), or None when the ruleset cannot be played."""
+        return None if self.play is None else _resolve(self.play)
+
+    def to_dict(self) -> dict[str, Any]:
+        """What the page needs: id, title, space, capabilities, hints, and what it offers."""
+        return {"id": self.id, "title": self.title, "space": self.space,
+                "capabilities": sorted(self.capabilities), "hints": dict(self.hints),
+                "render": self.renderer is not None, "play": self.play is not None}
+
+
+@cache
+def _resolve(ref: Ref) -> Any:
+    if callable(ref):
+        return ref()
+    module_name, _, name = ref.partition(":")
+    __import__(module_name)  # not import_module: ``-X importtime`` (the cold-start test) sees it
+    module = sys.modules[module_name]
+    return getattr(module, name) if name else module
+
+
+_registered: dict[str, RulesetInfo] = {}
+_discovered = False
+
+
+def _discover() -> None:
+    """Read the ``ruleset.toml`` of every subpackage of ``wingbeat.rules`` (once)."""
+    global _discovered
+    if _discovered:
+        return
+    package = __name__.rpartition(".")[0]
+    root = resources.files(package)
+    found = []
+    for module in pkgutil.iter_modules(import_module(package).__path__):
+        entry = root.joinpath(module.name, _FILE)
+        if module.ispkg and entry.is_file():
+            found.append(_from_toml(module.name, entry.read_text(encoding="utf-8")))
+    for info in found:
+        _registered.setdefault(info.id, info)
+    _discovered = True
+
+
+def _from_toml(folder: str, text: str) -> RulesetInfo:
+    data = tomllib.loads(text)
+    if data.get("id") != folder:
+        raise ValueError(f"rules/{folder}/{_FILE}: id must be the folder's name, {folder!r}")
+    return RulesetInfo(
+        id=folder, title=data["title"], space=data["space"], engine=data["engine"],
+        schema=data["schema"], renderer=data.get("renderer"), play=data.get("play"),
+        hints=data.get("hints", {}), capabilities=frozenset(data.get("capabilities", ())),
+        order=data.get("order", 1000))
+
+
+def register(info: RulesetInfo) -> RulesetInfo:
+    """Add a ruleset defined outside ``wingbeat.rules`` (a test's); its id must be new."""
+    _discover()
+    old = _registered.get(info.id)
+    if old is not None and old != info:
+        raise ValueError(f"a ruleset {info.id!r} is already registered")
+    _registered[info.id] = info
+    return info
+
+
+def unregister(ruleset_id: str) -> None:
+    """Remove a ruleset added with ``register`` (a test's clean-up)."""
+    _registered.pop(ruleset_id, None)
+
+
+def rulesets() -> tuple[RulesetInfo, ...]:
+    """Every registered ruleset, in list order."""
+    _discover()
+    return tuple(sorted(_registered.values(), key=lambda info: (info.order, info.id)))
+
+
+def ruleset_ids() -> tuple[str, ...]:
+    """The ids of every registered ruleset, in list order."""
+    return tuple(info.id for info in rulesets())
+
+
+def ruleset_info(ruleset_id: str) -> RulesetInfo:
+    """The registration of ``ruleset_id``; a ``ScenarioError`` naming the known ones otherwise."""
+    _discover()
+    info = _registered.get(ruleset_id)
+    if info is None:
+        raise ScenarioError(f"unknown ruleset {ruleset_id!r}; expected one of: "
+                            + ", ".join(ruleset_ids()))
+    return info
