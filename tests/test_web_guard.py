@@ -399,3 +399,22 @@ def test_a_large_upload_is_parsed_off_the_event_loop(tmp_path):
     assert len(times) >= 3, "the upload was read before it could be measured"
     times.sort()
     assert times[len(times) // 2] < 0.2 and times[-1] < 1.0, times
+
+
+def test_serve_answers_the_host_it_is_given_and_takes_a_time_limit(monkeypatch):
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from wingbeat.cli import app as cli_app
+    from wingbeat.web import commands
+
+    real_listen = commands.listen
+    monkeypatch.setattr(commands, "listen", lambda host, port: real_listen("127.0.0.1", 0))
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
+    result = CliRunner().invoke(cli_app, ["serve", "--host", "wing.lan", "--time-limit", "5"])
+    assert result.exit_code == 0, result.output
+    served = TestClient(seen["app"], base_url="http://wing.lan:8000")
+    assert served.get("/api/scenarios").status_code == 200
+    assert served.get("/api/scenarios", headers={"Host": "evil.example"}).status_code == 400
+    assert seen["app"].state.time_limit == 5
