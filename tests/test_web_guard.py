@@ -372,9 +372,8 @@ def test_cheap_requests_stay_quick_while_a_huge_one_computes(tmp_path):
         slow.join(timeout=60)
     assert done and done[0].status_code == 200 and json.loads(done[0].text)["creature"]
     assert len(times) >= 5, "the slow reach ended before it could be measured"
-    times.sort()
-    assert times[len(times) // 2] < 0.2, times  # two requests each
-    assert times[-1] < 1.0, times
+    times.sort()  # the median well under 200 ms; the slowest bounded even on a loaded machine
+    assert times[len(times) // 2] < 0.2 and times[-1] < 2.5, times
 
 
 def test_a_large_upload_is_parsed_off_the_event_loop(tmp_path):
@@ -398,7 +397,7 @@ def test_a_large_upload_is_parsed_off_the_event_loop(tmp_path):
     assert done and done[0].status_code in (200, 400), done[0].text
     assert len(times) >= 3, "the upload was read before it could be measured"
     times.sort()
-    assert times[len(times) // 2] < 0.2 and times[-1] < 1.0, times
+    assert times[len(times) // 2] < 0.2 and times[-1] < 2.5, times
 
 
 def test_serve_answers_the_host_it_is_given_and_takes_a_time_limit(monkeypatch):

@@ -90,7 +90,7 @@ def serve_command(
                                       min=0, max=65535)] = 8000,
     time_limit: Annotated[float, typer.Option(
         help="Seconds one question may compute before it answers 503.",
-        min=0.1, max=3600)] = 20.0,
+        min=0.1, max=3600)] = 60.0,
 ) -> None:
     """Run the web app: the map, reach, paths and move checks in a browser."""
     from .._console import err, fail
