@@ -203,7 +203,7 @@ def test_the_play_log_says_rolls_and_events_as_the_table_does() -> None:
 
 def test_the_play_page_gets_the_logs_words(tmp_path: Path) -> None:
     """The page shows each entry with the CLI log's words (``text``), not a second copy in JS."""
-    web = TestClient(create_play_app(tmp_path / "play.sqlite3"))
+    web = TestClient(create_play_app(tmp_path / "play.sqlite3"), base_url="http://127.0.0.1")
     new = web.post("/api/play/encounters", json={"scenario": "example:giant-bat", "seed": 4,
                                                   "order": ["bat", "chamois"]}).json()
     assert new["entry"]["text"].startswith("#0 round 1: encounter set up")

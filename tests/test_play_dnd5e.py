@@ -510,7 +510,7 @@ def test_two_rounds_from_the_command_line(tmp_path: Path) -> None:
 
 
 def test_the_api_takes_condition_changes(tmp_path: Path) -> None:
-    web = TestClient(create_play_app(tmp_path / "web.sqlite3"))
+    web = TestClient(create_play_app(tmp_path / "web.sqlite3"), base_url="http://127.0.0.1")
     ref = web.post("/api/play/encounters", json={"scenario": "example:harpy", "seed": 6,
                                                  "order": ["harpy", "fighter", "scout"]}
                    ).json()["encounter"]["id"]

@@ -256,7 +256,7 @@ def test_volare_names_what_check_takes(tmp_path: Path) -> None:
 # -- the web API ---------------------------------------------------------------------------------
 
 def test_the_api_takes_a_moves_options(tmp_path: Path) -> None:
-    web = TestClient(create_play_app(tmp_path / "web.sqlite3"))
+    web = TestClient(create_play_app(tmp_path / "web.sqlite3"), base_url="http://127.0.0.1")
     ref = web.post("/api/play/encounters", json={"scenario": "example:morbid-angel", "seed": 3,
                                                  "order": ORDER}).json()["encounter"]["id"]
     moves = f"/api/play/encounters/{ref}/moves"

@@ -290,7 +290,7 @@ def test_confrontation_from_the_command_line(tmp_path: Path) -> None:
 ])
 def test_tabletop_play_over_the_api_with_its_map(tmp_path: Path, example: str, creature: str,
                                                  moves: str) -> None:
-    web = TestClient(create_play_app(tmp_path / "web.sqlite3"))
+    web = TestClient(create_play_app(tmp_path / "web.sqlite3"), base_url="http://127.0.0.1")
     new = web.post("/api/play/encounters", json={"scenario": example, "seed": 3})
     assert new.status_code == 200, new.text
     ref = new.json()["encounter"]["id"]
@@ -300,4 +300,4 @@ def test_tabletop_play_over_the_api_with_its_map(tmp_path: Path, example: str, c
     assert moved.json()["state"]["pieces"][creature]["at"] == moves.split()[-1]
     picture = web.get(f"/api/play/encounters/{ref}/map.svg")
     assert picture.status_code == 200 and picture.text.startswith("<svg")
-    assert web.post(f"/api/play/encounters/{ref}/next-round").json()["state"]["round"] == 2
+    assert web.post(f"/api/play/encounters/{ref}/next-round", json={}).json()["state"]["round"] == 2

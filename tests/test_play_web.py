@@ -10,7 +10,7 @@ from wingbeat.play.web import create_play_app
 
 
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_play_app(tmp_path / "web.sqlite3"))
+    return TestClient(create_play_app(tmp_path / "web.sqlite3"), base_url="http://127.0.0.1")
 
 
 def test_play_two_rounds_over_the_api(tmp_path: Path) -> None:
@@ -23,16 +23,16 @@ def test_play_two_rounds_over_the_api(tmp_path: Path) -> None:
     moved = web.post(f"/api/play/encounters/{ref}/moves",
                      json={"creature": "bat", "moves": "U35 down hover"})
     assert moved.status_code == 200 and moved.json()["state"]["pieces"]["bat"]["altitude"] == 1
-    assert web.post(f"/api/play/encounters/{ref}/next-round").json()["state"]["round"] == 2
+    assert web.post(f"/api/play/encounters/{ref}/next-round", json={}).json()["state"]["round"] == 2
     web.post(f"/api/play/encounters/{ref}/moves", json={"creature": "bat", "moves": "V36"})
-    assert web.post(f"/api/play/encounters/{ref}/next-round").json()["state"]["round"] == 3
+    assert web.post(f"/api/play/encounters/{ref}/next-round", json={}).json()["state"]["round"] == 3
     shown = web.get(f"/api/play/encounters/{ref}").json()
     assert shown["state"]["round"] == 3 and shown["describe"]["bat"].startswith("V36")
     log = web.get(f"/api/play/encounters/{ref}/log").json()
     assert len(log["entries"]) == 5
     assert web.get(f"/api/play/encounters/{ref}/replay").json()["ok"] is True
     assert web.get("/api/play/encounters").json()["encounters"][0]["round"] == 3
-    undone = web.post(f"/api/play/encounters/{ref}/undo").json()
+    undone = web.post(f"/api/play/encounters/{ref}/undo", json={}).json()
     assert undone["undone"]["action"]["kind"] == "next-round" and undone["state"]["round"] == 2
 
 

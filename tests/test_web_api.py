@@ -18,6 +18,7 @@ from wingbeat.web.commands import where_to_serve
 
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
+YAML = {"Content-Type": "application/yaml"}  # what the page sends: a type no HTML form can send
 
 SMALL = """\
 ruleset: volare
@@ -30,7 +31,7 @@ creatures:
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url="http://127.0.0.1")
 
 
 def cli_json(*args: str) -> tuple[int, dict]:
@@ -130,7 +131,7 @@ def test_render_altitude_must_be_a_number(client):
 def test_upload_is_validated_kept_in_memory_and_usable(client, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     response = client.post("/api/upload", params={"name": "small.yaml"},
-                           content=SMALL.encode())
+                           content=SMALL.encode(), headers=YAML)
     assert response.status_code == 200
     body = response.json()
     assert body["name"].startswith("upload:")
@@ -150,7 +151,8 @@ def test_upload_is_validated_kept_in_memory_and_usable(client, tmp_path, monkeyp
     "- just\n- a list\n",
 ])
 def test_malformed_upload_gets_the_loader_message(client, text):
-    response = client.post("/api/upload", params={"name": "bad.yaml"}, content=text.encode())
+    response = client.post("/api/upload", params={"name": "bad.yaml"}, content=text.encode(),
+                           headers=YAML)
     assert response.status_code == 400
     with pytest.raises(Exception) as caught:
         read_scenario_text(text, source="bad.yaml")
@@ -159,7 +161,8 @@ def test_malformed_upload_gets_the_loader_message(client, text):
 
 def test_upload_over_one_megabyte_is_refused(client):
     big = SMALL + "#" * 1_000_001 + "\n"
-    response = client.post("/api/upload", params={"name": "big.yaml"}, content=big.encode())
+    response = client.post("/api/upload", params={"name": "big.yaml"}, content=big.encode(),
+                           headers=YAML)
     assert response.status_code == 413
     assert response.json() == {"error": {
         "message": "big.yaml: is larger than 1 MB; a scenario is a small text file"}}
@@ -167,7 +170,7 @@ def test_upload_over_one_megabyte_is_refused(client):
 
 def test_upload_must_be_utf8(client):
     response = client.post("/api/upload", params={"name": "latin.yaml"},
-                           content="ruleset: volare # café".encode("latin-1"))
+                           content="ruleset: volare # café".encode("latin-1"), headers=YAML)
     assert response.status_code == 400
     assert response.json()["error"]["message"] == "latin.yaml: is not UTF-8 text"
 
@@ -192,7 +195,7 @@ def folder(tmp_path: Path) -> Path:
 
 
 def test_scenario_directory_files_are_listed_and_opened(folder):
-    client = TestClient(create_app(folder, "small.yaml"))
+    client = TestClient(create_app(folder, "small.yaml"), base_url="http://127.0.0.1")
     names = [s["name"] for s in client.get("/api/scenarios").json()["scenarios"]]
     assert "small.yaml" in names and "huge.yaml" in names
     assert "notes.txt" not in names and "escape.yaml" not in names
@@ -212,7 +215,7 @@ def test_scenario_directory_files_are_listed_and_opened(folder):
     ("huge.yaml", "is larger than 1 MB"),
 ])
 def test_nothing_outside_the_scenario_directory_is_read(folder, name, message):
-    client = TestClient(create_app(folder))
+    client = TestClient(create_app(folder), base_url="http://127.0.0.1")
     response = client.get("/api/scenario", params={"scenario": name})
     assert response.status_code == 400
     assert message in response.json()["error"]["message"]
@@ -222,7 +225,7 @@ def test_nothing_outside_the_scenario_directory_is_read(folder, name, message):
 def test_without_a_directory_no_file_is_opened(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "here.yaml").write_text(SMALL, encoding="utf-8")
-    client = TestClient(create_app())
+    client = TestClient(create_app(), base_url="http://127.0.0.1")
     response = client.get("/api/scenario", params={"scenario": "here.yaml"})
     assert response.status_code == 400
     assert "without a scenario directory" in response.json()["error"]["message"]
@@ -273,7 +276,8 @@ def test_serve_binds_loopback_by_default(monkeypatch):
     result = runner.invoke(cli_app, ["serve"])
     assert result.exit_code == 0, result.output
     assert asked == [("127.0.0.1", 8000)] and seen["host"] == "127.0.0.1"
-    assert TestClient(seen["app"]).get("/api/scenario").json()["name"] == "example:giant-bat"
+    served = TestClient(seen["app"], base_url="http://127.0.0.1")
+    assert served.get("/api/scenario").json()["name"] == "example:giant-bat"
 
 
 def test_serve_refuses_a_broken_scenario_before_starting(tmp_path, monkeypatch):

@@ -25,7 +25,7 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url="http://127.0.0.1")
 
 
 def cli_json(*args: str) -> tuple[int, dict[str, Any]]:
@@ -80,7 +80,7 @@ def test_the_bats_attack_positions_with_and_without_saves(client):
 def test_a_path_that_cannot_keep_the_attack_is_an_answer(data_examples: Path):
     """V-actions: from U33 no way to U35 at altitude 1 leaves the attack (found: false, 200)."""
     scenario = data_examples / "volare" / "giant-bat-from-u33.yaml"
-    app = TestClient(create_app(scenario.parent))
+    app = TestClient(create_app(scenario.parent), base_url="http://127.0.0.1")
     response = app.get("/api/path", params={"scenario": scenario.name, "creature": "bat",
                                             "to": "U35", "altitude": "1", "can_act": "true"})
     assert response.status_code == 200

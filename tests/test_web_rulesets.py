@@ -25,7 +25,7 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app(DND5E))
+    return TestClient(create_app(DND5E), base_url="http://127.0.0.1")
 
 
 def cli_json(*args: str) -> dict[str, Any]:

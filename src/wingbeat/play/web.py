@@ -11,7 +11,7 @@ that must act (``pending``): the page shows them as they are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -157,10 +157,13 @@ def show(ref: str, store: Store) -> Any:
     return _answer(make)
 
 
-@router.get("/encounters/{ref}/map.svg", response_model=None)
-def picture(ref: str, store: Store) -> Response | JSONResponse:
+@router.get("/encounters/{ref}/map.svg", response_model=None,
+            responses={200: {"content": {"image/svg+xml": {}}}})
+async def picture(request: Request, ref: str, store: Store) -> Response:
     """The map with every creature where it stands now, and where the next to move can go."""
-    try:
+    from ..web.guard import limited
+
+    def draw() -> str:
         from .. import _api
         from ..render import render_svg
 
@@ -174,10 +177,9 @@ def picture(ref: str, store: Store) -> Response | JSONResponse:
                 reach = _api.reach(drawn, focus)
             except WingbeatError:
                 reach = None  # the picture still shows where everyone stands
-        svg = render_svg(drawn, reach=reach, creature=focus)
-    except WingbeatError as exc:
-        return JSONResponse({"error": {"message": str(exc)}}, status_code=400)
-    return Response(svg, media_type="image/svg+xml")
+        return render_svg(drawn, reach=reach, creature=focus)
+    # Bad input (400) and a drawing past the time limit (503) answer through the app's handlers.
+    return Response(await limited(request, draw), media_type="image/svg+xml")
 
 
 @router.get("/encounters/{ref}/log")
@@ -226,11 +228,15 @@ def replay(ref: str, store: Store) -> Any:
     return _answer(lambda: store.replay(ref))
 
 
-def create_play_app(db: str | Path | None = None) -> FastAPI:
+def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> FastAPI:
     """A small app with only the play page and its API: for tests, and for a table that needs
-    nothing else. The full web app includes ``router`` itself."""
+    nothing else. The full web app includes ``router`` itself. Guarded as the full app is
+    (``wingbeat.web.guard``): ``hosts`` are the names it answers to besides the loopback."""
+    from ..web.guard import protect
+
     app = FastAPI(title="wingbeat play")
     app.state.play_db = db
+    protect(app, hosts)
     app.include_router(router)
 
     @app.get("/", include_in_schema=False)

@@ -10,11 +10,11 @@ kept in memory, and files inside the directory it was given.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -23,6 +23,7 @@ from ..errors import ScenarioError, WingbeatError
 from ..narrate import check_text, event_text
 from ..render import altitude_words, render_svg, scenario_summary
 from ..rules.registry import ruleset_info, rulesets
+from .guard import TIME_LIMIT, error_response, limited, protect
 from .scenarios import MAX_BYTES, Opened, ScenarioStore
 
 __all__ = ["DEFAULT_SCENARIO", "create_app"]
@@ -51,15 +52,13 @@ class UploadTooLarge(ScenarioError):
     """An upload over the size limit: refused before it is read whole."""
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"message": message}}, status_code=status)
-
-
-def create_app(scenario_dir: Path | None = None, scenario: str | None = None) -> FastAPI:
+def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
+               hosts: Iterable[str] = (), time_limit: float = TIME_LIMIT) -> FastAPI:
     """The web app over ``scenario_dir`` (files by name only inside it), opening on ``scenario``.
 
     ``scenario`` is ``example:NAME`` or a file name in ``scenario_dir``; the built-in giant bat
-    example when None.
+    example when None. ``hosts``: the names it answers to besides the loopback (``--host``);
+    ``time_limit``: the seconds one question may compute before it answers 503.
     """
     from .._console import parse_query_options
 
@@ -74,33 +73,11 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
         version=_version(),
     )
 
+    protect(app, hosts, time_limit)
+
     @app.exception_handler(UploadTooLarge)
     async def too_large(_request: Request, exc: UploadTooLarge) -> JSONResponse:
-        return _error(413, str(exc))
-
-    @app.exception_handler(WingbeatError)
-    async def bad_input(_request: Request, exc: WingbeatError) -> JSONResponse:
-        return _error(400, str(exc))
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = []
-        for problem in exc.errors():
-            where = ".".join(str(p) for p in problem.get("loc", ()) if p not in ("query", "body"))
-            problems.append(f"{where}: {problem.get('msg', 'invalid')}" if where
-                            else str(problem.get("msg", "invalid")))
-        return _error(422, "; ".join(problems) or "invalid request")
-
-    @app.middleware("http")
-    async def local_page_headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        if not request.url.path.startswith(("/docs", "/redoc")):
-            response.headers.setdefault(
-                "Content-Security-Policy",
-                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-                "frame-ancestors 'none'")
-        return response
+        return error_response(413, str(exc))
 
     def opened(name: str | None) -> Any:
         return store.open(name or default)
@@ -123,10 +100,10 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
         return {"rulesets": [info.to_dict() for info in rulesets()]}
 
     @app.get("/api/scenario", tags=["scenarios"])
-    def scenario_info(scenario: ScenarioQ = None) -> dict[str, Any]:
+    async def scenario_info(request: Request, scenario: ScenarioQ = None) -> dict[str, Any]:
         """A scenario's ruleset, map, altitudes and creatures (validating it on the way), and
         whether its ruleset finds attack positions (``attack=`` and ``can_act=`` on path)."""
-        return _summary(opened(scenario))
+        return await limited(request, lambda: _summary(opened(scenario)))
 
     @app.post("/api/upload", tags=["scenarios"])
     async def upload(request: Request, name: str | None = None) -> dict[str, Any]:
@@ -146,81 +123,95 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None) ->
                 raise UploadTooLarge("is larger than 1 MB; a scenario is a small text file",
                                      source=label)
             chunks.append(chunk)
-        return _summary(store.upload(b"".join(chunks), name))
+        data = b"".join(chunks)
+        return await limited(request, lambda: _summary(store.upload(data, name)))
 
     @app.get("/api/reach", tags=["queries"])
-    def reach(creature: CreatureQ, scenario: ScenarioQ = None, no_checks: NoChecksQ = False,
-              option: OptionQ = None) -> dict[str, Any]:
+    async def reach(request: Request, creature: CreatureQ, scenario: ScenarioQ = None,
+                    no_checks: NoChecksQ = False, option: OptionQ = None) -> dict[str, Any]:
         """Everything the creature can reach this round, each at its least cost
         (``wingbeat reach --json``)."""
-        found = opened(scenario)
-        extra = parse_query_options(option, no_checks)
-        result = store.answer(found, ("reach", creature, _frozen(extra)),
-                              lambda: _api.reach(found.scenario, creature, **extra))
-        return result.to_dict()
+        def compute() -> dict[str, Any]:
+            found = opened(scenario)
+            extra = parse_query_options(option, no_checks)
+            result = store.answer(found, ("reach", creature, _frozen(extra)),
+                                  lambda: _api.reach(found.scenario, creature, **extra))
+            return result.to_dict()
+        return await limited(request, compute)
 
     @app.get("/api/path", tags=["queries"])
-    def path(creature: CreatureQ,
-             to: Annotated[str | None, Query(description="A cell label: U35.")] = None,
-             scenario: ScenarioQ = None, altitude: AltitudeQ = None,
-             mode: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
-             no_checks: NoChecksQ = False, option: OptionQ = None) -> dict[str, Any]:
+    async def path(request: Request, creature: CreatureQ,
+                   to: Annotated[str | None, Query(description="A cell label: U35.")] = None,
+                   scenario: ScenarioQ = None, altitude: AltitudeQ = None,
+                   mode: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
+                   no_checks: NoChecksQ = False, option: OptionQ = None) -> dict[str, Any]:
         """The cheapest way to a destination this round, step by step (``wingbeat path
         --json``); with ``attack``, to a melee position against that creature with the attack
         still to make (``--attack``); with ``can_act``, only ways that keep it (``--can-act``)."""
-        found = opened(scenario)
-        return _told(_api.route(found.scenario, creature, to=to, altitude=altitude, mode=mode,
-                                attack=attack, can_act=can_act,
-                                **parse_query_options(option, no_checks)).to_dict())
+        def compute() -> dict[str, Any]:
+            found = opened(scenario)
+            return _told(_api.route(found.scenario, creature, to=to, altitude=altitude,
+                                    mode=mode, attack=attack, can_act=can_act,
+                                    **parse_query_options(option, no_checks)).to_dict())
+        return await limited(request, compute)
 
     @app.get("/api/check", tags=["queries"])
-    def check(creature: CreatureQ,
-              moves: Annotated[str, Query(description='The declared move: "U35 down hover".')],
-              scenario: ScenarioQ = None, option: OptionQ = None) -> dict[str, Any]:
+    async def check(request: Request, creature: CreatureQ,
+                    moves: Annotated[str, Query(
+                        description='The declared move: "U35 down hover".')],
+                    scenario: ScenarioQ = None, option: OptionQ = None) -> dict[str, Any]:
         """Whether a declared move is legal: its cost, checks and what remains, or the rule it
         breaks (``wingbeat check --json``; an illegal move is an answer, status 200)."""
-        found = opened(scenario)
-        return _told(_api.check(found.scenario, creature, moves,
-                                **parse_query_options(option)).to_dict())
+        def compute() -> dict[str, Any]:
+            found = opened(scenario)
+            return _told(_api.check(found.scenario, creature, moves,
+                                    **parse_query_options(option)).to_dict())
+        return await limited(request, compute)
 
     @app.get("/api/engagement", tags=["queries"])
-    def engagement(a: Annotated[str, Query(description="One creature's id.")],
-                   b: Annotated[str, Query(description="The other creature's id.")],
-                   scenario: ScenarioQ = None) -> dict[str, Any]:
+    async def engagement(request: Request,
+                         a: Annotated[str, Query(description="One creature's id.")],
+                         b: Annotated[str, Query(description="The other creature's id.")],
+                         scenario: ScenarioQ = None) -> dict[str, Any]:
         """Whether two creatures are in melee, reach-only, or not engaged
         (``wingbeat engagement --json``)."""
-        return _api.engagement(opened(scenario).scenario, a, b).to_dict()
+        return await limited(request,
+                             lambda: _api.engagement(opened(scenario).scenario, a, b).to_dict())
 
     @app.get("/api/render", tags=["pictures"],
              responses={200: {"content": {"image/svg+xml": {}}}})
-    def render(scenario: ScenarioQ = None, creature: str | None = None,
-               altitude: AltitudeQ = None, to: str | None = None, mode: str | None = None,
-               moves: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
-               no_checks: NoChecksQ = False, option: OptionQ = None) -> Response:
+    async def render(request: Request, scenario: ScenarioQ = None, creature: str | None = None,
+                     altitude: AltitudeQ = None, to: str | None = None, mode: str | None = None,
+                     moves: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
+                     no_checks: NoChecksQ = False, option: OptionQ = None) -> Response:
         """The map as SVG (``wingbeat render``): with a creature, its reach at ``altitude``
         (or the best over all), and the cheapest path ``to`` a cell (``can_act``: keeping the
         attack), to an ``attack`` position, or a checked ``moves``."""
         from ..render.commands import _altitude
 
-        found = opened(scenario)
-        level = _altitude(altitude)
-        extra = parse_query_options(option, no_checks)
-        reach_report = route = None
-        if creature:
-            reach_report = store.answer(
-                found, ("reach", creature, _frozen(extra)),
-                lambda: _api.reach(found.scenario, creature, **extra))
-            if moves:
-                route = _api.check(found.scenario, creature, moves, **parse_query_options(option))
-            elif to or attack:
-                route = _api.route(
-                    found.scenario, creature, to=to, mode=mode, attack=attack, can_act=can_act,
-                    altitude=None if attack else altitude_words(found.scenario, level), **extra)
-        elif to or moves or attack:
-            raise WingbeatError("to, attack and moves need a creature")
-        svg = render_svg(found.scenario, reach=reach_report, altitude=level, route=route,
-                         creature=creature or None)
-        return Response(svg, media_type="image/svg+xml")
+        def compute() -> str:
+            found = opened(scenario)
+            level = _altitude(altitude)
+            extra = parse_query_options(option, no_checks)
+            reach_report = route = None
+            if creature:
+                reach_report = store.answer(
+                    found, ("reach", creature, _frozen(extra)),
+                    lambda: _api.reach(found.scenario, creature, **extra))
+                if moves:
+                    route = _api.check(found.scenario, creature, moves,
+                                       **parse_query_options(option))
+                elif to or attack:
+                    route = _api.route(
+                        found.scenario, creature, to=to, mode=mode, attack=attack,
+                        can_act=can_act,
+                        altitude=None if attack else altitude_words(found.scenario, level),
+                        **extra)
+            elif to or moves or attack:
+                raise WingbeatError("to, attack and moves need a creature")
+            return render_svg(found.scenario, reach=reach_report, altitude=level, route=route,
+                              creature=creature or None)
+        return Response(await limited(request, compute), media_type="image/svg+xml")
 
     from ..play.web import router as play_router
 

@@ -88,6 +88,9 @@ def serve_command(
         help="Address to listen on; keep 127.0.0.1 unless you mean to share it.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on (0: any free one).",
                                       min=0, max=65535)] = 8000,
+    time_limit: Annotated[float, typer.Option(
+        help="Seconds one question may compute before it answers 503.",
+        min=0.1, max=3600)] = 60.0,
 ) -> None:
     """Run the web app: the map, reach, paths and move checks in a browser."""
     from .._console import err, fail
@@ -97,7 +100,7 @@ def serve_command(
         from .app import DEFAULT_SCENARIO, create_app
 
         directory, first = where_to_serve(scenario)
-        app = create_app(directory, first)
+        app = create_app(directory, first, hosts=[host], time_limit=time_limit)
         # Open the first scenario now, so a broken file fails here with the CLI's message.
         from .scenarios import ScenarioStore
 

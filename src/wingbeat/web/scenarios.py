@@ -4,7 +4,7 @@ inside the one directory it was given, never outside it.
 
 from __future__ import annotations
 
-import hashlib
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -94,14 +94,15 @@ class ScenarioStore:
     def upload(self, data: bytes, filename: str | None) -> Opened:
         """Validate uploaded bytes with the same loader as the command line; keep them in memory.
 
-        Nothing is written to disk: the scenario lives in a small in-memory table by its hash.
+        Nothing is written to disk: the scenario lives in a small in-memory table under a random
+        id (never derived from the content, so no other page can guess it from the file).
         """
         source = _display_name(filename)
         if len(data) > MAX_BYTES:
             raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
                                 source=source)
         scenario = read_scenario_text(_decode(data, source), source=source)
-        name = "upload:" + hashlib.sha256(data).hexdigest()[:16]
+        name = "upload:" + secrets.token_urlsafe(16)
         self._uploads.put(name, scenario)
         return Opened(name, ("upload", name), scenario)
 

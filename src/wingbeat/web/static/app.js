@@ -582,7 +582,10 @@ async function upload(file) {
   if (file.size > 1000000) {
     throw new Error(`${file.name}: is larger than 1 MB; a scenario is a small text file`);
   }
-  const found = await api("upload", { name: file.name }, { method: "POST", body: file });
+  // The server takes a change only with a type no HTML form can send (see docs/web.md, Security).
+  const type = file.name.toLowerCase().endsWith(".json") ? "application/json" : "application/yaml";
+  const found = await api("upload", { name: file.name },
+    { method: "POST", body: file, headers: { "Content-Type": type } });
   await openScenario(found.name, found);
 }
 

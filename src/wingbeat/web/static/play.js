@@ -15,10 +15,9 @@ function showError(message) {
 
 async function call(method, path, body) {
   const options = { method, headers: {} };
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
-  }
+  // Every change is JSON, even with no body: the server refuses the types an HTML form can send.
+  if (method !== "GET") options.headers["Content-Type"] = "application/json";
+  if (body !== undefined) options.body = JSON.stringify(body);
   const response = await fetch(api + path, options);
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }

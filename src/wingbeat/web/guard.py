@@ -1,0 +1,267 @@
+"""What keeps the local server a local tool: no other web page can drive it, and no request can
+hold it or answer with a traceback.
+
+``protect(app, hosts)`` installs both halves on a FastAPI app (the full web app and the play app):
+
+- ``Guard``, a pure ASGI middleware that runs before any handler. It refuses a ``Host`` that is not
+  the loopback or what ``--host`` names (DNS rebinding: a page on ``evil.example`` resolved to
+  127.0.0.1 would otherwise read everything), refuses a state-changing request from another origin
+  (``Origin`` or ``Sec-Fetch-Site``) or with a content type an HTML form can send (so a browser
+  would have had to ask first, and the server never says yes), refuses a body over the size limit
+  (declared or streamed), and puts the security headers on every answer.
+- exception handlers that give every failure the API's one shape, ``{"error": {"message": …}}``,
+  never FastAPI's ``{"detail": …}`` nor a plain-text 500 with a traceback.
+
+``limited`` runs a heavy computation in a worker thread and answers 503 when it takes longer than
+the app's limit, so a huge or hostile query never holds the event loop or the other requests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import socket
+import sqlite3
+import weakref
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from typing import Any, TypeVar
+
+import anyio
+import anyio.to_thread
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+
+from ..errors import WingbeatError
+
+__all__ = ["LOOPBACK", "MAX_BODY_BYTES", "TIME_LIMIT", "Guard", "error_response",
+           "failure_response", "limited", "protect"]
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WILDCARDS = frozenset({"0.0.0.0", "::"})
+MAX_BODY_BYTES = 4_000_000  # a 1 MB scenario as JSON text, escapes and all, with room to spare
+TIME_LIMIT = 60.0  # seconds one computation may take (a loaded machine is slow, not wrong)
+HEAVY_THREADS = 4  # computations at once; cheap requests keep the default thread pool
+
+UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# The content types a cross-origin page may send without asking first (CORS "simple" requests).
+FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data", "text/plain"})
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+       "script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")
+# FastAPI's /docs and /redoc load their scripts from a CDN and inline: they may not be framed.
+DOCS_CSP = "frame-ancestors 'none'"
+SECURITY_HEADERS = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+)
+
+T = TypeVar("T")
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+log = logging.getLogger("wingbeat.web")
+
+
+class TooSlow(WingbeatError):
+    """A computation that took longer than the server's limit for one request."""
+
+
+def error_response(status: int, message: str) -> JSONResponse:
+    """The one error shape of every endpoint."""
+    return JSONResponse({"error": {"message": message}}, status_code=status)
+
+
+def allowed_hosts(hosts: Iterable[str]) -> frozenset[str]:
+    """The host names (without port, lower case, IPv6 without brackets) the server answers to."""
+    return frozenset(h.strip().strip("[]").lower() for h in (*LOOPBACK, *hosts) if h.strip())
+
+
+def host_name(value: str) -> str:
+    """``Host`` without its port: ``[::1]:8000`` → ``::1``, ``localhost:80`` → ``localhost``."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:value.find("]")] if "]" in value else ""
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+class Guard:
+    """Host check, same-origin state changes, a body size limit and security headers (ASGI)."""
+
+    def __init__(self, app: ASGIApp, hosts: Iterable[str] = (),
+                 max_body: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.hosts = allowed_hosts(hosts)
+        # Listening on every address (--host 0.0.0.0) means being reached by this machine's
+        # addresses and names: any IP address is allowed then (DNS rebinding needs a name),
+        # and the machine's own names.
+        self.any_address = bool(self.hosts & WILDCARDS)
+        if self.any_address:
+            self.hosts |= allowed_hosts((socket.gethostname(), socket.getfqdn()))
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        send = self._headed(scope, send)
+        headers = Headers(scope=scope)
+        refusal = self.refusal(scope, headers)
+        if refusal is not None:
+            await error_response(*refusal)(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+        try:
+            await self.app(scope, self._limited(receive), sending)
+        except Exception as exc:
+            if started:
+                raise
+            log.error("internal error on %s", scope.get("path"), exc_info=exc)
+            await failure_response(exc)(scope, receive, send)
+
+    def refusal(self, scope: Scope, headers: Headers) -> tuple[int, str] | None:
+        """Why the request is refused before any handler sees it (status, message), or None."""
+        host = headers.get("host", "")
+        if not self.allows(host_name(host)):
+            return 400, (f"this server answers to {', '.join(sorted(self.hosts))}, not "
+                         f"{host or 'a request without Host'!r} (serve --host names another)")
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            return 413, f"the request body is larger than {self.max_body} bytes"
+        if scope["method"] not in UNSAFE:
+            return None
+        origin = headers.get("origin")
+        own = f"{scope.get('scheme', 'http')}://{host}".lower()
+        if origin is not None and origin.lower() != own:
+            return 403, (f"refused a change from another web page ({origin}): only this "
+                         "server's own page may change anything")
+        if origin is None and headers.get("sec-fetch-site", "same-origin") not in (
+                "same-origin", "none"):
+            return 403, ("refused a change from another web page: only this server's own page "
+                         "may change anything")
+        kind = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if not kind or kind in FORM_TYPES:
+            return 415, ("a change must be sent as application/json (an upload: the file with "
+                         "its own type, such as application/yaml), not as a form")
+        return None
+
+    def allows(self, name: str) -> bool:
+        """Whether the server answers to the host ``name``."""
+        if name in self.hosts:
+            return True
+        if not self.any_address:
+            return False
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+
+    def _headed(self, scope: Scope, send: Send) -> Send:
+        docs = str(scope.get("path", "")).startswith(("/docs", "/redoc"))
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                raw = list(message.get("headers", []))
+                present = {name.lower() for name, _value in raw}
+                extra = [*SECURITY_HEADERS,
+                         (b"content-security-policy", (DOCS_CSP if docs else CSP).encode())]
+                raw.extend((name, value) for name, value in extra if name not in present)
+                message["headers"] = raw
+            await send(message)
+        return sending
+
+    def _limited(self, receive: Receive) -> Receive:
+        """``receive``, stopping a (chunked) body as soon as it passes the limit."""
+        seen = 0
+
+        async def receiving() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body:
+                    raise HTTPException(413, f"the request body is larger than {self.max_body} "
+                                             "bytes")
+            return message
+        return receiving
+
+
+def protect(app: FastAPI, hosts: Iterable[str] = (), time_limit: float = TIME_LIMIT) -> None:
+    """Install the guard and the error handlers on ``app``; ``hosts``: what ``--host`` names."""
+    app.state.time_limit = time_limit
+    app.add_middleware(Guard, hosts=tuple(hosts))
+
+    @app.exception_handler(WingbeatError)
+    async def bad_input(_request: Request, exc: WingbeatError) -> JSONResponse:
+        return error_response(503 if isinstance(exc, TooSlow) else 400, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []
+        for problem in exc.errors():
+            where = ".".join(str(p) for p in problem.get("loc", ()) if p not in ("query", "body"))
+            said = str(problem.get("msg", "invalid"))
+            problems.append(f"{where}: {said}" if where else said)
+        return error_response(422, "; ".join(problems) or "invalid request")
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        response = error_response(exc.status_code, str(exc.detail))
+        response.headers.update(exc.headers or {})
+        return response
+
+    @app.exception_handler(sqlite3.Error)
+    async def database_error(_request: Request, exc: sqlite3.Error) -> JSONResponse:
+        log.error("encounter database error: %s", exc)
+        return error_response(500, f"the encounter database cannot be used: {exc}; check the "
+                                   "file (wingbeat play list) or start a new one with --db")
+
+
+
+def failure_response(exc: Exception) -> JSONResponse:
+    """Any other failure: the error shape without the traceback (the server's log has it)."""
+    if isinstance(exc, MemoryError):
+        return error_response(503, "the question needs more memory than the server has: ask "
+                                   "about a smaller map, a shorter move or a slower creature")
+    return error_response(500, f"internal error ({type(exc).__name__}); the server's log has "
+                               "the details")
+
+
+async def limited(request: Request, compute: Callable[[], T]) -> T:
+    """``compute()`` in a worker thread (never on the event loop), at most ``HEAVY_THREADS`` at
+    once; past the app's time limit the request answers 503 (``TooSlow``) while the thread runs
+    its course unwatched (a thread cannot be stopped)."""
+    limit = float(getattr(request.app.state, "time_limit", TIME_LIMIT))
+    try:
+        with anyio.fail_after(limit):
+            return await anyio.to_thread.run_sync(compute, abandon_on_cancel=True,
+                                                  limiter=_heavy())
+    except TimeoutError:
+        raise TooSlow(f"the question took longer than the server's limit of {limit:g} s: ask "
+                      "about a smaller map, a shorter move or a slower creature") from None
+
+
+_HEAVY: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
+    weakref.WeakKeyDictionary())
+
+
+def _heavy() -> anyio.CapacityLimiter:
+    """The heavy computations' own thread limit, one per event loop (a test client runs many)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _HEAVY:
+        _HEAVY[loop] = anyio.CapacityLimiter(HEAVY_THREADS)
+    return _HEAVY[loop]
