@@ -139,7 +139,7 @@ def test_play_of_a_registered_ruleset_replays(track: None) -> None:
 
 
 def test_the_web_lists_the_registered_rulesets(track: None) -> None:
-    listed = TestClient(create_app()).get("/api/rulesets").json()["rulesets"]
+    listed = TestClient(create_app(), base_url="http://127.0.0.1").get("/api/rulesets").json()["rulesets"]
     assert [r["id"] for r in listed] == [*RULESET_IDS, "track"]
     volare = listed[0]
     assert volare["capabilities"] == ["attack_path", "saves"]
