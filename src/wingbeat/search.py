@@ -31,10 +31,11 @@ Step = tuple[str, int, int, tuple[Check, ...], tuple[dict[str, Any], ...]]
 CHECK_SLOTS = 16
 
 #: A query that would settle more states than this is refused rather than eat the machine's memory:
-#: the map, the altitudes or the speed are larger than a round needs. Measured (docs/limits.md):
-#: the search alone holds about 210 bytes a settled state, a full reach with its JSON up to about
-#: 1.1 kB, so at this cap the search stays near 0.4 GB and a whole reach report near 2.2 GB.
-MAX_STATES = 2_000_000
+#: the map, the altitudes or the speed are larger than a round needs. Measured on volare
+#: (benchmarks/memory.py, docs/limits.md): the search holds about 375 bytes a settled state and a
+#: whole reach with its JSON about 1.8 kB, so at this cap the search stays under 0.4 GB and the
+#: reach report under 2 GB. A space whose states cost more says its own cap (``max_states``).
+MAX_STATES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,8 @@ class MoveSpace(Protocol):
         ...
 
     # optional: ``estimate() -> StateEstimate``, how many states the search could settle, asked
-    # before it starts (a grid ruleset's spaces have it; see ``refuse_too_large``)
+    # before it starts (a grid ruleset's spaces have it; see ``refuse_too_large``); and
+    # ``max_states``, its own cap when its states cost more memory than ``MAX_STATES`` allows for
 
 
 @dataclass
@@ -132,15 +134,18 @@ def explore(
     *,
     avoid_checks: bool = False,
     goal: Callable[[int, int], bool] | None = None,
-    max_states: int = MAX_STATES,
+    max_states: int | None = None,
 ) -> Exploration:
     """Settle every state reachable within the budget, cheapest first.
 
     With ``goal(code, spent)``, stop once the bucket of the first goal state settled is done: every
     goal state of that least priority is then settled, for the caller to choose among.
     With ``avoid_checks``, steps that call for a check are not taken. A space whose ``estimate``
-    passes ``max_states`` is refused before the search; one that passes it while searching, then.
+    passes ``max_states`` (by default the space's own ``max_states``, else ``MAX_STATES``) is
+    refused before the search; one that passes it while searching, then.
     """
+    if max_states is None:
+        max_states = int(getattr(space, "max_states", MAX_STATES))
     estimate: Callable[[], StateEstimate] | None = getattr(space, "estimate", None)
     if estimate is not None:
         refuse_too_large(estimate(), max_states)

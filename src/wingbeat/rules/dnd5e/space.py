@@ -204,6 +204,10 @@ class Dnd5eSpace:
     """
 
     ruleset = "dnd5e"
+    #: a settled state costs about 6.4 kB while searching (its place's footprint, edges and
+    #: fronts are kept per place) and 8.2 kB with the reach and its JSON (benchmarks/memory.py):
+    #: this cap keeps a search near 1 GB (docs/limits.md)
+    max_states = 150_000
 
     def __init__(self, battle: Dnd5eBattle, creature_id: str, *, full_notation: bool = True,
                  prune: bool | None = None, board: Board | None = None):
@@ -240,7 +244,7 @@ class Dnd5eSpace:
         self.jumper = me.strength is not None and self.speed[WALK] > 0
         self._budget = max(self.speed) * self.scale * (2 if self.can_act else 1)
         if self.prune:  # a space for a search: refuse a query too large before the board
-            refuse_too_large(self.estimate(watchers=0))
+            refuse_too_large(self.estimate(watchers=0), self.max_states)
         # a board depends only on the map and the diagonals: a caller that builds many spaces
         # on one map (the play engine) may pass the one it built
         reuse = board is not None and board.map is battle.map and board.rule is self.rule
@@ -268,9 +272,10 @@ class Dnd5eSpace:
         """How many states a search could settle, before searching (``search.StateEstimate``):
         the spaces within ``budget / 5 ft`` squares of the start (a box: a PHB diagonal, even
         up or down, costs 5 ft), clipped to the map, × the altitudes from the map's bottom (a
-        fall costs nothing) to as high as that many steps climb, × 4 for the flags that matter
-        (Dash, prone) × 2 for each hostile whose opportunity attack a way may have drawn
-        (``watchers``: how many, when the others are not placed yet)."""
+        fall costs nothing) to as high as that many steps climb, × 2 for the flags that matter
+        (pruning keeps about one state a place, a few keep two: Dash, prone) × 2 for each
+        hostile whose opportunity attack a way may have drawn (``watchers``: how many, when the
+        others are not placed yet)."""
         vmap = self.battle.map
         col, row = self.me.at
         steps = self._budget // (5 * self.scale)
@@ -282,7 +287,7 @@ class Dnd5eSpace:
             cells = cols * (min(vmap.rows, row + steps) - max(1, row - steps) + 1)
         levels = min(vmap.top, self.me.altitude + steps) - vmap.bottom + 1
         hostiles = self.n_watchers if watchers is None else watchers
-        return StateEstimate(cells * levels, cells, levels, 4 << min(hostiles, 16))
+        return StateEstimate(cells * levels, cells, levels, 2 << min(hostiles, 16))
 
     # -- the others on the map -----------------------------------------------------------------
     def _index_others(self) -> None:

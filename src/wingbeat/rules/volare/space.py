@@ -23,7 +23,7 @@ from ...chance import clamp_percent
 from ...errors import NotationError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
 from ...model import Check, format_amount, format_cost
-from ...search import StateEstimate, Step, refuse_too_large
+from ...search import MAX_STATES, StateEstimate, Step, refuse_too_large
 from .encumbrance import flight_load
 from .model import (
     Maneuverability,
@@ -75,6 +75,7 @@ class VolareSpace:
     ruleset = "volare"
     unit = "MP"
     tick = Fraction(1, TICKS_PER_MP)
+    max_states = MAX_STATES  # a settled state costs about 375 bytes searching (docs/limits.md)
 
     def __init__(self, battle: VolareBattle, creature_id: str, *, search: bool = False):
         """``search``: the space is for a search, so a query too large for one is refused here,
@@ -117,7 +118,7 @@ class VolareSpace:
         self._open_moving = ("spell-no-somatic", "non-physical", *breath, "free")
         self.top = battle.map.top
         if search:
-            refuse_too_large(self.estimate())
+            refuse_too_large(self.estimate(), self.max_states)
         self._index_map()
         self._start = self._start_code(me)
 
