@@ -78,7 +78,8 @@ def test_the_installed_entry_point_runs() -> None:
 
 
 def test_runaway_queries_are_refused_not_run() -> None:
-    """A search past the state limit stops with a clear error instead of exhausting memory."""
+    """A search past the state limit stops with a clear error instead of exhausting memory: at
+    once when the space's estimate passes it, else while searching (the backstop)."""
     import pytest
 
     import wingbeat
@@ -88,8 +89,14 @@ def test_runaway_queries_are_refused_not_run() -> None:
     scenario = wingbeat.open_scenario("example:giant-bat")
     space = VolareSpace(scenario.battle, "bat")
     assert len(explore(space).priority) > 100
-    with pytest.raises(wingbeat.OptionError, match="more than 100 states"):
+    with pytest.raises(wingbeat.OptionError, match=r"reach about 11,536 states.*limit is 100"):
         explore(space, max_states=100)
+
+    class NoEstimate:  # the same steps, without the estimate hook
+        start, budget, steps = space.start, space.budget, space.steps
+
+    with pytest.raises(wingbeat.OptionError, match="more than 100 states"):
+        explore(NoEstimate(), max_states=100)
 
 
 def test_reach_text_lists_the_cheapest_and_all_on_request() -> None:

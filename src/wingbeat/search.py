@@ -21,7 +21,8 @@ from typing import Any, Protocol
 from .errors import OptionError
 from .model import Check
 
-__all__ = ["CHECK_SLOTS", "MAX_STATES", "Exploration", "MoveSpace", "Step", "explore"]
+__all__ = ["CHECK_SLOTS", "MAX_STATES", "Exploration", "MoveSpace", "StateEstimate", "Step",
+           "explore", "refuse_too_large"]
 
 #: A legal step: (move notation, packed target state, cost in ticks, checks, events).
 Step = tuple[str, int, int, tuple[Check, ...], tuple[dict[str, Any], ...]]
@@ -29,9 +30,42 @@ Step = tuple[str, int, int, tuple[Check, ...], tuple[dict[str, Any], ...]]
 #: Priorities count checks below one tick; more checks than this on one path no longer break ties.
 CHECK_SLOTS = 16
 
-#: A query that would settle more states than this is refused rather than eat the machine's memory
-#: (about 1 GB at this size): the map, the altitudes or the speed are larger than a round needs.
-MAX_STATES = 4_000_000
+#: A query that would settle more states than this is refused rather than eat the machine's memory:
+#: the map, the altitudes or the speed are larger than a round needs. Measured on volare
+#: (benchmarks/memory.py, docs/limits.md): the search holds about 375 bytes a settled state and a
+#: whole reach with its JSON about 1.8 kB, so at this cap the search stays under 0.4 GB and the
+#: reach report under 2 GB. A space whose states cost more says its own cap (``max_states``).
+MAX_STATES = 1_000_000
+
+
+@dataclass(frozen=True)
+class StateEstimate:
+    """How many states a query could settle, said before any search: the places (cell and
+    altitude) within range of the speed, clipped to the map and to its top, × the postures and
+    flags that matter. Cheap, so a runaway query is refused in milliseconds; the in-search cap
+    stays as the backstop for what the estimate does not foresee.
+
+    ``cells`` (the most at any one altitude) and ``levels`` say which knob makes it large.
+    """
+
+    places: int
+    cells: int
+    levels: int
+    variants: int
+
+    @property
+    def states(self) -> int:
+        return self.places * self.variants
+
+
+def refuse_too_large(estimate: StateEstimate, max_states: int = MAX_STATES) -> None:
+    """Refuse, in one line naming the knobs, a query whose estimate passes ``max_states``."""
+    if estimate.states > max_states:
+        raise OptionError(
+            f"this query could reach about {estimate.states:,} states (up to "
+            f"{estimate.cells:,} cells × {estimate.levels:,} altitudes, × {estimate.variants} "
+            f"postures); the limit is {max_states:,}: use a smaller map, fewer altitude levels "
+            "(top) or a slower creature")
 
 
 class MoveSpace(Protocol):
@@ -46,6 +80,10 @@ class MoveSpace(Protocol):
     def steps(self, code: int, spent: int) -> Iterable[Step]:
         """Every legal step from state ``code`` after ``spent`` ticks this round."""
         ...
+
+    # optional: ``estimate() -> StateEstimate``, how many states the search could settle, asked
+    # before it starts (a grid ruleset's spaces have it; see ``refuse_too_large``); and
+    # ``max_states``, its own cap when its states cost more memory than ``MAX_STATES`` allows for
 
 
 @dataclass
@@ -96,14 +134,21 @@ def explore(
     *,
     avoid_checks: bool = False,
     goal: Callable[[int, int], bool] | None = None,
-    max_states: int = MAX_STATES,
+    max_states: int | None = None,
 ) -> Exploration:
     """Settle every state reachable within the budget, cheapest first.
 
     With ``goal(code, spent)``, stop once the bucket of the first goal state settled is done: every
     goal state of that least priority is then settled, for the caller to choose among.
-    With ``avoid_checks``, steps that call for a check are not taken.
+    With ``avoid_checks``, steps that call for a check are not taken. A space whose ``estimate``
+    passes ``max_states`` (by default the space's own ``max_states``, else ``MAX_STATES``) is
+    refused before the search; one that passes it while searching, then.
     """
+    if max_states is None:
+        max_states = int(getattr(space, "max_states", MAX_STATES))
+    estimate: Callable[[], StateEstimate] | None = getattr(space, "estimate", None)
+    if estimate is not None:
+        refuse_too_large(estimate(), max_states)
     start = space.start
     budget = space.budget
     slots = CHECK_SLOTS

@@ -22,7 +22,7 @@ from ..grid import (
     grid_path,
     grid_reach,
 )
-from .board import Board, footprint_offsets
+from .board import Board, footprint_offsets, shared_board
 from .falling import Fall, fall
 from .model import (
     CONDITIONS,
@@ -154,7 +154,7 @@ class Dnd5eRuleset:
             raise OptionError(f"{victim.id} cannot attack itself")
         if me.reach <= 0:
             raise OptionError(f"{me.id} has no melee reach (reach: 0)")
-        board = Board(battle.map, battle.options.diagonals)
+        board = shared_board(battle.map, battle.options.diagonals)
         cells_b, span_b = engagement_space(board, battle, victim)
 
         def within_reach(code: int) -> bool:

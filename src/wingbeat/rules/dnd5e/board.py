@@ -7,6 +7,8 @@ every partial step (a *corner*) must have room too, so no move cuts past a wall 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
@@ -16,7 +18,7 @@ from ...geometry.labels import column_label
 from ...geometry.squaregrid import Compass, DiagonalRule, grid_distance
 from .model import Dnd5eMap, GridKind, Size, Terrain
 
-__all__ = ["Board", "Move", "footprint_offsets"]
+__all__ = ["Board", "Move", "footprint_offsets", "shared_board"]
 
 #: D-size on squares: the side of the square block; on hexes: the hexes of the shape, relative to
 #: its north-west hex (least column, then least row) in doubled coordinates.
@@ -204,6 +206,31 @@ class Board:
                  cells_b: tuple[int, ...], span_b: tuple[int, int]) -> int:
         """Feet between two footprints' nearest spaces, by the map's diagonal rule."""
         return grid_distance(self.gaps(cells_a, span_a, cells_b, span_b), self.rule)
+
+
+_BOARDS: OrderedDict[tuple[int, DiagonalRule], Board] = OrderedDict()  # the board keeps its map
+_BOARDS_KEPT = 8
+_BOARDS_LOCK = threading.Lock()
+
+
+def shared_board(vmap: Dnd5eMap, rule: DiagonalRule) -> Board:
+    """``Board(vmap, rule)``, built once per map object: a 702 × 2000 map takes seconds to
+    flatten, and every query on a scenario (whatever its options or creatures) has the same map.
+
+    The last few boards are kept, each with the map object it was built from.
+    """
+    key = (id(vmap), rule)
+    with _BOARDS_LOCK:
+        board = _BOARDS.get(key)
+        if board is not None and board.map is vmap:
+            _BOARDS.move_to_end(key)
+            return board
+    board = Board(vmap, rule)  # outside the lock: another map's query need not wait for it
+    with _BOARDS_LOCK:
+        _BOARDS[key] = board
+        while len(_BOARDS) > _BOARDS_KEPT:
+            _BOARDS.popitem(last=False)
+    return board
 
 
 def _hex_gap(a: tuple[int, int], b: tuple[int, int]) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Board, footprint_offsets
+from .board import Board, footprint_offsets, shared_board
 from .model import Dnd5eBattle, Dnd5eCreature
 
 __all__ = ["Engagement", "engagement", "engagement_space"]
@@ -63,7 +63,7 @@ def engagement_space(board: Board, battle: Dnd5eBattle, c: Dnd5eCreature
 
 def engagement(battle: Dnd5eBattle, a_id: str, b_id: str) -> Engagement:
     a, b = battle.creature(a_id), battle.creature(b_id)
-    board = Board(battle.map, battle.options.diagonals)
+    board = shared_board(battle.map, battle.options.diagonals)
     cells_a, span_a = engagement_space(board, battle, a)
     cells_b, span_b = engagement_space(board, battle, b)
     feet = board.distance(cells_a, span_a, cells_b, span_b)

@@ -18,8 +18,6 @@ one map; ``space_for`` shares the map's ``Board`` between them (building one is 
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -28,7 +26,7 @@ from typing import Any
 from ...errors import NotationError, OptionError
 from ...geometry.labels import split_label
 from ...model import format_cost
-from .board import Board
+from .board import shared_board
 from .falling import fall
 from .model import CONDITIONS, SPEED_ZERO, Dnd5eBattle, Dnd5eCreature, Dnd5eOptions, GridKind
 from .space import Dnd5eSpace
@@ -46,27 +44,11 @@ __all__ = [
 ]
 
 _TOKEN = re.compile(r"^([+-]?)([a-z]+)$")
-_BOARDS: OrderedDict[int, Board] = OrderedDict()  # by the map's id; the board keeps it alive
-_BOARDS_KEPT = 8
-_BOARDS_LOCK = threading.Lock()
 
 
 def space_for(battle: Dnd5eBattle, creature_id: str) -> Dnd5eSpace:
-    """``Dnd5eSpace(battle, creature_id)`` (full notation), on the map's shared ``Board``.
-
-    The last few boards are kept, each with the map object it was built from: the same map (a
-    scenario's, whatever creatures stand on it) gives the same board.
-    """
-    vmap = battle.map
-    rule = battle.options.diagonals
-    with _BOARDS_LOCK:
-        board = _BOARDS.get(id(vmap))
-        if board is not None and board.map is vmap and board.rule is rule:
-            _BOARDS.move_to_end(id(vmap))
-        else:
-            board = _BOARDS[id(vmap)] = Board(vmap, rule)
-            while len(_BOARDS) > _BOARDS_KEPT:
-                _BOARDS.popitem(last=False)
+    """``Dnd5eSpace(battle, creature_id)`` (full notation), on the map's shared ``Board``."""
+    board = shared_board(battle.map, battle.options.diagonals)
     return Dnd5eSpace(battle, creature_id, board=board)
 
 

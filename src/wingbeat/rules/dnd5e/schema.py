@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from ...errors import NotationError, ScenarioError
 from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
+from ...limits import MAX_CREATURES, MAX_DND5E_SPEED, map_size_error
 from ...model import Scenario
 from ...rules.dnd5e import (
     CONDITIONS,
@@ -23,7 +24,7 @@ from ...rules.dnd5e import (
     Terrain,
     Units,
 )
-from ...rules.dnd5e.board import Board, footprint_offsets
+from ...rules.dnd5e.board import Board, footprint_offsets, shared_board
 from ...scenario._cells import cell_items, is_range, range_cells
 from ...scenario._schema import StrictModel, check_unique_ids, validate
 
@@ -48,13 +49,20 @@ class MapModel(StrictModel):
     bottom: int = Field(default=0, ge=-200, le=0)
     cells: list[CellsModel] = []
 
+    @model_validator(mode="after")
+    def _size(self) -> MapModel:
+        why = map_size_error(self.columns, self.rows)
+        if why is not None:
+            raise ValueError(why)
+        return self
+
 
 class SpeedModel(StrictModel):
-    walk: int = Field(default=30, ge=0, le=1000)
-    fly: int = Field(default=0, ge=0, le=1000)
-    climb: int = Field(default=0, ge=0, le=1000)
-    swim: int = Field(default=0, ge=0, le=1000)
-    burrow: int = Field(default=0, ge=0, le=1000)
+    walk: int = Field(default=30, ge=0, le=MAX_DND5E_SPEED)
+    fly: int = Field(default=0, ge=0, le=MAX_DND5E_SPEED)
+    climb: int = Field(default=0, ge=0, le=MAX_DND5E_SPEED)
+    swim: int = Field(default=0, ge=0, le=MAX_DND5E_SPEED)
+    burrow: int = Field(default=0, ge=0, le=MAX_DND5E_SPEED)
 
 
 class CreatureModel(StrictModel):
@@ -94,7 +102,7 @@ class Dnd5eFile(StrictModel):
     description: str = ""
     options: OptionsModel = OptionsModel()
     map: MapModel
-    creatures: list[CreatureModel] = []
+    creatures: list[CreatureModel] = Field(default=[], max_length=MAX_CREATURES)
 
 
 def build(data: dict[str, Any], source: str) -> Scenario:
@@ -103,7 +111,7 @@ def build(data: dict[str, Any], source: str) -> Scenario:
     vmap = _build_map(model.map)
     options = Dnd5eOptions(diagonals=model.options.diagonals, units=model.options.units,
                            fall_rate=model.options.fall_rate, flyer_fall=model.options.flyer_fall)
-    board = Board(vmap, options.diagonals)
+    board = shared_board(vmap, options.diagonals)
     creatures = []
     check_unique_ids((x.id for x in model.creatures), "creatures", "creature")
     for i, c in enumerate(model.creatures):

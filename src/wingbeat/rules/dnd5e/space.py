@@ -37,8 +37,8 @@ from ...geometry.squaregrid import (
 )
 from ...model import Check, format_amount, format_cost
 from ...narrate import event_text
-from ...search import Step
-from .board import Board, Move, footprint_offsets
+from ...search import StateEstimate, Step, refuse_too_large
+from .board import Board, Move, footprint_offsets, shared_board
 from .falling import Fall, fall
 from .model import (
     NO_ACTION,
@@ -204,6 +204,10 @@ class Dnd5eSpace:
     """
 
     ruleset = "dnd5e"
+    #: a settled state costs about 6.4 kB while searching (its place's footprint, edges and
+    #: fronts are kept per place) and 8.2 kB with the reach and its JSON (benchmarks/memory.py):
+    #: this cap keeps a search near 1 GB (docs/limits.md)
+    max_states = 150_000
 
     def __init__(self, battle: Dnd5eBattle, creature_id: str, *, full_notation: bool = True,
                  prune: bool | None = None, board: Board | None = None):
@@ -218,11 +222,6 @@ class Dnd5eSpace:
         self._best: dict[int, tuple[int, int]] = {}  # least spent without and with Dash
         self.options = battle.options
         self.rule = battle.options.diagonals
-        # a board depends only on the map and the diagonals: a caller that builds many spaces
-        # on one map (the play engine) may pass the one it built
-        reuse = board is not None and board.map is battle.map and board.rule is self.rule
-        self.board = board if reuse and board is not None else Board(battle.map, self.rule)
-        self.levels = self.board.levels
         grid = battle.map.grid
         self.offsets = footprint_offsets(grid, me.size)
         self.small_offsets = (footprint_offsets(grid, Size(tuple(Size)[me.size.rank - 1]))
@@ -243,6 +242,15 @@ class Dnd5eSpace:
         self.hover = me.hover and me.speed.fly > 0
         # D-jump: a creature with a Strength score jumps, on foot (its walking speed pays)
         self.jumper = me.strength is not None and self.speed[WALK] > 0
+        self._budget = max(self.speed) * self.scale * (2 if self.can_act else 1)
+        if self.prune:  # a space for a search: refuse a query too large before the board
+            refuse_too_large(self.estimate(watchers=0), self.max_states)
+        # a board depends only on the map and the diagonals: a caller that builds many spaces
+        # on one map (the play engine) may pass the one it built
+        reuse = board is not None and board.map is battle.map and board.rule is self.rule
+        self.board = (board if reuse and board is not None
+                      else shared_board(battle.map, self.rule))
+        self.levels = self.board.levels
         self._jumps: dict[int, tuple[_Jump, ...]] = {}
         self._tops: dict[int, int | None] = {}
         self._index_others()
@@ -257,9 +265,29 @@ class Dnd5eSpace:
             ((WALK,) if self.speed[WALK] or not self.speed[FLY] else ())
             + ((FLY,) if self.speed[FLY] else ()))
         self._plans: dict[tuple[Way, ...], tuple[tuple[int, int, int, bool], ...]] = {}
-        self._budget = max(self.speed) * self.scale * (2 if self.can_act else 1)
         self.start_events: tuple[dict[str, Any], ...] = ()
         self._start = self._start_code(me)
+
+    def estimate(self, watchers: int | None = None) -> StateEstimate:
+        """How many states a search could settle, before searching (``search.StateEstimate``):
+        the spaces within ``budget / 5 ft`` squares of the start (a box: a PHB diagonal, even
+        up or down, costs 5 ft), clipped to the map, × the altitudes from the map's bottom (a
+        fall costs nothing) to as high as that many steps climb, × 2 for the flags that matter
+        (pruning keeps about one state a place, a few keep two: Dash, prone) × 2 for each
+        hostile whose opportunity attack a way may have drawn (``watchers``: how many, when the
+        others are not placed yet)."""
+        vmap = self.battle.map
+        col, row = self.me.at
+        steps = self._budget // (5 * self.scale)
+        cols = min(vmap.columns, col + steps) - max(1, col - steps) + 1
+        if vmap.grid is GridKind.HEX:
+            rows = min(vmap.rows, row + 2 * steps) - max(1, row - 2 * steps) + 1
+            cells = min(3 * steps * (steps + 1) + 1, (cols * rows + 1) // 2)
+        else:
+            cells = cols * (min(vmap.rows, row + steps) - max(1, row - steps) + 1)
+        levels = min(vmap.top, self.me.altitude + steps) - vmap.bottom + 1
+        hostiles = self.n_watchers if watchers is None else watchers
+        return StateEstimate(cells * levels, cells, levels, 2 << min(hostiles, 16))
 
     # -- the others on the map -----------------------------------------------------------------
     def _index_others(self) -> None:

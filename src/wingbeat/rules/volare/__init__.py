@@ -85,11 +85,12 @@ def _avoid_checks(options: Mapping[str, Any]) -> bool:
 class VolareRuleset:
     id = "volare"
 
-    def space(self, scenario: Scenario, creature: str) -> VolareSpace:
-        return VolareSpace(_battle(scenario), creature)
+    def space(self, scenario: Scenario, creature: str, *, search: bool = False) -> VolareSpace:
+        return VolareSpace(_battle(scenario), creature, search=search)
 
     def reach(self, scenario: Scenario, creature: str, options: Mapping[str, Any]) -> ReachReport:
-        return grid_reach(self.space(scenario, creature), avoid_checks=_avoid_checks(options))
+        avoid = _avoid_checks(options)
+        return grid_reach(self.space(scenario, creature, search=True), avoid_checks=avoid)
 
     def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
              mode: str | None, options: Mapping[str, Any]) -> MoveReport | PathNotFound:
@@ -107,7 +108,7 @@ class VolareRuleset:
                 return bool(state["skimming"])
             return mode is None or state["mode"] == mode
 
-        space = self.space(scenario, creature)
+        space = self.space(scenario, creature, search=True)
         vmap = space.battle.map
         if parse_hex(target) not in space.index:
             raise NotationError(f"{target} is off the map ({vmap.columns} columns, "
@@ -127,7 +128,7 @@ class VolareRuleset:
         avoid = _avoid_checks(options)
         battle = _battle(scenario)
         victim = battle.creature(target)
-        space = self.space(scenario, creature)
+        space = self.space(scenario, creature, search=True)
         if victim.id == space.creature:
             raise OptionError(f"{victim.id} cannot attack itself")
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from ...errors import NotationError, ScenarioError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
+from ...limits import MAX_CREATURES, MAX_VOLARE_RATE, map_size_error
 from ...model import Scenario
 from ...rules.volare import (
     STRENGTH_BREAKS,
@@ -61,6 +62,13 @@ class MapModel(StrictModel):
     wind: WindModel = WindModel()
     cells: list[CellsModel] = []
 
+    @model_validator(mode="after")
+    def _size(self) -> MapModel:
+        why = map_size_error(self.columns, self.rows)
+        if why is not None:
+            raise ValueError(why)
+        return self
+
 
 class EncumbranceModel(StrictModel):
     unencumbered: int = Field(ge=0)
@@ -70,8 +78,8 @@ class EncumbranceModel(StrictModel):
 class CreatureModel(StrictModel):
     id: str = Field(min_length=1)
     name: str = ""
-    fly: int = Field(default=0, ge=0, le=1000)
-    ground: int = Field(default=0, ge=0, le=1000)
+    fly: int = Field(default=0, ge=0, le=MAX_VOLARE_RATE)
+    ground: int = Field(default=0, ge=0, le=MAX_VOLARE_RATE)
     maneuverability: Maneuverability = Maneuverability.MEDIUM
     reflex: int = Field(default=0, ge=0, le=100)
     strength: int | None = Field(default=None, ge=1, le=25)
@@ -118,7 +126,7 @@ class VolareFile(StrictModel):
     description: str = ""
     options: OptionsModel = OptionsModel()
     map: MapModel
-    creatures: list[CreatureModel] = []
+    creatures: list[CreatureModel] = Field(default=[], max_length=MAX_CREATURES)
 
 
 def build(data: dict[str, Any], source: str) -> Scenario:

@@ -13,7 +13,9 @@ many hexes a violent landing still lets the creature walk. Costs are ticks of 1/
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -21,9 +23,16 @@ from ...chance import clamp_percent
 from ...errors import NotationError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
 from ...model import Check, format_amount, format_cost
-from ...search import Step
+from ...search import MAX_STATES, StateEstimate, Step, refuse_too_large
 from .encumbrance import flight_load
-from .model import Maneuverability, Mode, VolareBattle, VolareCreature, WindStrength
+from .model import (
+    Maneuverability,
+    Mode,
+    VolareBattle,
+    VolareCreature,
+    VolareMap,
+    WindStrength,
+)
 from .tables import (
     CLIMB,
     DESCEND,
@@ -66,8 +75,11 @@ class VolareSpace:
     ruleset = "volare"
     unit = "MP"
     tick = Fraction(1, TICKS_PER_MP)
+    max_states = MAX_STATES  # a settled state costs about 375 bytes searching (docs/limits.md)
 
-    def __init__(self, battle: VolareBattle, creature_id: str):
+    def __init__(self, battle: VolareBattle, creature_id: str, *, search: bool = False):
+        """``search``: the space is for a search, so a query too large for one is refused here,
+        before the map is flattened (``search.refuse_too_large``)."""
         self.battle = battle
         me = battle.creature(creature_id)
         self.me = me
@@ -104,26 +116,49 @@ class VolareSpace:
                                "free")
         self._open_hovering = ("attack", "spell-no-somatic", "non-physical", *breath, "free")
         self._open_moving = ("spell-no-somatic", "non-physical", *breath, "free")
+        self.top = battle.map.top
+        if search:
+            refuse_too_large(self.estimate(), self.max_states)
         self._index_map()
         self._start = self._start_code(me)
 
     # -- the map, flattened into arrays --------------------------------------------------------
     def _index_map(self) -> None:
+        tables = _map_tables(self.battle.map)
+        self.top = tables.top
+        self.levels = tables.top + 1
+        self.cells = tables.cells
+        self.index = tables.index
+        self.labels = tables.labels
+        self.ground = tables.ground
+        self.ceil = tables.ceil
+        self.nbr = tables.nbr
+
+    def estimate(self) -> StateEstimate:
+        """How many states a search could settle, before searching (``search.StateEstimate``):
+        at each altitude it can climb to (2 MP a level) or descend to (1 MP), the hexes within
+        what is left over the cheapest step, clipped to the map; × the 8 postures (grounded,
+        hovering, six headings) × 2 for the round's flags (the skimming save, the wind's
+        payment)."""
+        start = self.me.at
         vmap = self.battle.map
-        self.top = vmap.top
-        self.levels = vmap.top + 1
-        cells = vmap.cells()
-        self.cells = cells
-        self.index = {cell: i for i, cell in enumerate(cells)}
-        self.labels = [str(c) for c in cells]
-        self.ground = [vmap.ground_at(c) for c in cells]
-        self.ceil = [min(vmap.ceiling_at(c) or self.levels, self.levels) for c in cells]
-        nbr = []
-        for cell in cells:
-            for d in Direction:
-                other = cell.neighbor(d)
-                nbr.append(self.index.get(other, -1) if other is not None else -1)
-        self.nbr = nbr
+        budget = self._budget
+        flight = [c for c in self.costs if c > 0]
+        alt = self.me.altitude
+        if self.gale or not flight or not self._may_take_off():
+            walk = min(WALK_MAX, self.me.ground)  # it can walk only after a violent landing
+            cells = _hexes_within(walk, start, vmap)
+            return StateEstimate(cells, cells, 1, 16)
+        cheapest = min(flight)
+        high = min(self.top, alt + budget // CLIMB)
+        low = max(0, alt - budget // DESCEND)
+        places = widest = 0
+        for z in range(low, high + 1):
+            left = budget - ((z - alt) * CLIMB if z >= alt else (alt - z) * DESCEND)
+            cells = _hexes_within(left // cheapest, start, vmap)
+            places += cells
+            widest = max(widest, cells)
+        return StateEstimate(places, widest, high - low + 1, 16)
 
     def _start_code(self, me: VolareCreature) -> int:
         idx = self.index[me.at]
@@ -685,6 +720,75 @@ class VolareSpace:
         shown = {label: format_amount(cost, self.unit) for label, cost in costs.items()}
         return hex_text_window(self.me.at, shown, self.battle.map.columns, self.battle.map.rows,
                                mark={str(self.me.at): "@"})
+
+
+@dataclass(frozen=True)
+class _MapTables:
+    """A ``VolareMap`` flattened into arrays indexed by hex (row by row), with each hex's six
+    neighbours (-1 off the map): made once per map, not per query (a 702 × 2000 map takes
+    seconds)."""
+
+    top: int
+    cells: list[Hex]
+    index: dict[Hex, int]
+    labels: list[str]
+    ground: list[int]
+    ceil: list[int]
+    nbr: list[int]
+
+
+_TABLES: list[tuple[VolareMap, _MapTables]] = []  # the last few maps, by identity
+_TABLES_KEPT = 4
+
+
+_TABLES_LOCK = threading.Lock()
+
+
+def _map_tables(vmap: VolareMap) -> _MapTables:
+    with _TABLES_LOCK:
+        for known, tables in _TABLES:
+            if known is vmap:
+                return tables
+    tables = _flatten(vmap)  # outside the lock: another map's query need not wait for it
+    with _TABLES_LOCK:
+        _TABLES.insert(0, (vmap, tables))
+        del _TABLES[_TABLES_KEPT:]
+    return tables
+
+
+def _flatten(vmap: VolareMap) -> _MapTables:
+    levels = vmap.top + 1
+    cells = vmap.cells()
+    index = {cell: i for i, cell in enumerate(cells)}
+    columns, rows = vmap.columns, vmap.rows
+    # the hexes of row r are the columns of r's parity, so a hex's index is arithmetic
+    first = [0] * (rows + 2)
+    for r in range(1, rows + 1):
+        first[r + 1] = first[r] + (columns + (r % 2)) // 2
+    ground = vmap.ground
+    ceiling = vmap.ceiling
+    deltas = [d.delta for d in Direction]
+    nbr: list[int] = []
+    for cell in cells:
+        c0, r0 = cell.col, cell.row
+        for dc, dr in deltas:
+            c, r = c0 + dc, r0 + dr
+            nbr.append(first[r] + (c - 1) // 2 if 1 <= c <= columns and 1 <= r <= rows else -1)
+    return _MapTables(
+        top=vmap.top, cells=cells, index=index, labels=[str(c) for c in cells],
+        ground=[ground.get(c, 0) for c in cells] if ground else [0] * len(cells),
+        ceil=([min(ceiling.get(c) or levels, levels) for c in cells] if ceiling
+              else [levels] * len(cells)),
+        nbr=nbr)
+
+
+def _hexes_within(steps: int, start: Hex, vmap: VolareMap) -> int:
+    """At most how many hexes of the map lie within ``steps`` of ``start``: the hexagon, or its
+    bounding box clipped to the map when that is smaller."""
+    around = 3 * steps * (steps + 1) + 1
+    cols = min(vmap.columns, start.col + steps) - max(1, start.col - steps) + 1
+    rows = min(vmap.rows, start.row + 2 * steps) - max(1, start.row - 2 * steps) + 1
+    return min(around, (cols * rows + 1) // 2)
 
 
 def _mode(posture: int) -> Mode:
