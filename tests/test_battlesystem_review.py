@@ -1,6 +1,7 @@
 """BATTLESYSTEM review: the turn is the round's total change of heading (B-turn), so what
-``check`` accepts always ends inside what ``reach`` draws; GeoJSON areas follow RFC 7946; bad
-numbers in a scenario are scenario errors."""
+``check`` accepts always ends inside what ``reach`` draws; bad numbers in a scenario are scenario
+errors. (That reach's GeoJSON areas follow RFC 7946 is checked for every example by
+tests/test_conformance.py.)"""
 
 from __future__ import annotations
 
@@ -11,13 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point as SP
-from shapely.geometry import shape
-from shapely.geometry.polygon import LinearRing
 
 import wingbeat
+from conformance import assert_legal_move_ends_inside, json_of
 from wingbeat.rules.battlesystem import BattlesystemMove, BattlesystemReach
-
-IN_MM = 1 / 25.4
 
 
 def scenario(*units: dict[str, Any], game: str = "adnd", **options: Any) -> wingbeat.Scenario:
@@ -46,6 +44,12 @@ def check(s: wingbeat.Scenario, moves: str) -> BattlesystemMove:
     report = wingbeat.check(s, "u", moves)
     assert isinstance(report, BattlesystemMove)
     return report
+
+
+def _reach(s: wingbeat.Scenario) -> dict[str, Any]:
+    report = wingbeat.reach(s, "u")
+    assert isinstance(report, BattlesystemReach)
+    return json_of(report)
 
 
 def area(s: wingbeat.Scenario, altitude: str) -> Any:
@@ -98,7 +102,7 @@ _LEG = st.tuples(st.floats(-180, 180), st.floats(0.5, 12))
 def test_every_move_check_accepts_ends_inside_the_reach_area(
         klass: str, mounted: bool, legs: list[tuple[float, float]], climb: bool) -> None:
     """B-turn, B-alt: reach and check never disagree: a legal move ends inside the drawn area
-    (up to its half-millimetre tolerance)."""
+    (up to its half-millimetre tolerance; the conformance assertion)."""
     s = scenario(unit(maneuverability=klass, mounted=mounted, heading=30))
     at = (100.0, 100.0)
     moves = ["up"] if climb else []
@@ -106,32 +110,7 @@ def test_every_move_check_accepts_ends_inside_the_reach_area(
         at = polar(30 + heading, length, at)
         moves.append(text(at))
     report = check(s, " ".join(moves))
-    if report.legal:
-        drawn = area(s, report.end["altitude"])
-        assert drawn.distance(SP(at)) <= IN_MM / 2 + 1e-9, report.to_text()
-
-
-# -- GeoJSON ------------------------------------------------------------------------------------
-
-def _rings(geometry: dict[str, Any]) -> list[tuple[bool, list[list[float]]]]:
-    polygons = ([geometry["coordinates"]] if geometry["type"] == "Polygon"
-                else geometry["coordinates"] if geometry["type"] == "MultiPolygon" else [])
-    return [(i == 0, ring) for polygon in polygons for i, ring in enumerate(polygon)]
-
-
-@pytest.mark.parametrize("name", ["pegasi", "morbid-angel"])
-def test_reach_areas_are_rfc7946_polygons(name: str) -> None:
-    """GeoJSON (RFC 7946 §3.1.6): closed rings, exterior counter-clockwise, holes clockwise."""
-    s = wingbeat.open_scenario(f"example:{name}")
-    creature = {"pegasi": "pegasi", "morbid-angel": "gargoyle"}[name]
-    data = wingbeat.reach(s, creature).to_dict()
-    rings = [r for a in data["areas"] for r in _rings(a["area"])]
-    assert rings
-    for exterior, ring in rings:
-        assert ring[0] == ring[-1] and len(ring) >= 4
-        assert LinearRing(ring).is_ccw is exterior
-    for a in data["areas"]:
-        assert shape(a["area"]).is_valid
+    assert_legal_move_ends_inside(json_of(report), _reach(s))
 
 
 # -- scenario numbers ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point as SP
 
 import wingbeat
+from conformance import assert_route_agrees
 from wingbeat.geometry.table import FreeSpace, Table
 from wingbeat.rules.confrontation import ConfrontationMove, ConfrontationReach
 
@@ -179,15 +180,7 @@ def _area(who: str, tier: int) -> Any:
        st.floats(0, 120), st.floats(0, 120))
 def test_path_check_and_reach_agree(who_tier: tuple[str, int], x: float, y: float) -> None:
     """C-terrain, C-change: a route ``path`` finds is one ``check`` accepts at the same length,
-    and it ends inside the drawn area; a point well inside the area has a route."""
+    and it ends inside the drawn area; a point well inside the area has a route (the
+    conformance assertion)."""
     who, tier = who_tier
-    drawn = _area(who, tier)
-    route = wingbeat.path(_TABLE, who, f"{x!r},{y!r}", altitude=tier)
-    assert isinstance(route, ConfrontationMove)
-    if route.legal:
-        again = wingbeat.check(_TABLE, who, route.moves)
-        assert isinstance(again, ConfrontationMove) and again.legal
-        assert again.spent == pytest.approx(route.spent, abs=1e-9)
-        assert drawn.distance(SP(x, y)) <= 0.05 + 1e-9
-    else:
-        assert not drawn.buffer(-0.1).covers(SP(x, y)), route.to_text()
+    assert_route_agrees(_TABLE, who, x, y, tier, _area(who, tier), unit="cm")

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point as SP
 
 import wingbeat
+from conformance import assert_route_agrees
 from wingbeat.rules.confrontation import ConfrontationMove, ConfrontationReach
 
 MM = 0.1
@@ -221,18 +222,10 @@ _AREA: list[Any] = []
 def test_c_terrain_path_check_and_reach_agree_among_bases(x: float, y: float) -> None:
     """C-terrain: reach, path and check share one legality among bases: a route ``path`` finds
     is one ``check`` accepts at the same length and ends in the drawn area; a point well inside
-    the area has a route."""
+    the area has a route (the conformance assertion)."""
     if not _AREA:
         _AREA.append(area(_TABLE, "w", 0))
-    route = wingbeat.path(_TABLE, "w", f"{x!r},{y!r}")
-    assert isinstance(route, ConfrontationMove)
-    if route.legal:
-        again = check(_TABLE, "w", route.moves)
-        assert again.legal, again.to_text()
-        assert again.spent == pytest.approx(route.spent, abs=1e-9)
-        assert _AREA[0].distance(SP(x, y)) <= 0.05 + 1e-9
-    else:
-        assert not _AREA[0].buffer(-0.1).covers(SP(x, y)), route.to_text()
+    assert_route_agrees(_TABLE, "w", x, y, 0, _AREA[0], unit="cm")
 
 
 # -- 10. after landing: the pursuit move, and the assault redirected (C-change) ----------------

@@ -8,6 +8,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wingbeat
+from conformance import (
+    assert_path_finds_the_least_cost,
+    assert_reach_shape,
+    assert_ways_check,
+    evenly,
+    json_of,
+)
 from wingbeat.geometry.labels import column_label
 
 SIZE = 5
@@ -52,36 +59,28 @@ def battlefields(draw: st.DrawFn) -> tuple[str, str]:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(battlefields())
 def test_every_reached_state_checks_with_the_same_cost_and_end(field: tuple[str, str]) -> None:
-    """D-turn: check accepts each reach path at the reach cost, ending in that state."""
+    """D-turn: check accepts each reach path at the reach cost, ending in that state (the
+    conformance assertion, every state)."""
     text, _ = field
     s = wingbeat.read_scenario_text(text, source="random.yaml")
-    report = wingbeat.reach(s, "mover").to_dict()
+    report = json_of(wingbeat.reach(s, "mover"))
+    assert_reach_shape("dnd5e", report, "mover")
     assert report["states"][0]["cost"] == "0"
-    budget = Fraction(report["budget"])
-    for state in report["states"]:
-        assert Fraction(state["cost"]) <= budget
-        verdict = wingbeat.check(s, "mover", state["path"]).to_dict()
-        assert verdict["legal"] is True, (state, verdict.get("error"))
-        assert verdict["cost"] == state["cost"]
-        assert verdict["can_act"] == state["can_act"]
-        for key in ("at", "altitude", "mode", "prone", "squeezing"):
-            assert verdict["end"][key] == state[key]
+    assert_ways_check(s, "mover", report, report["states"])
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(battlefields())
 def test_path_finds_the_reach_cost_of_each_square(field: tuple[str, str]) -> None:
-    """One legality function: the cheapest path to a square costs its least reach cost."""
+    """One legality function: the cheapest path to a square (at an altitude, in a mode) costs
+    its least reach cost, with and without --can-act (the conformance assertion, on eight states
+    evenly spread)."""
     text, _ = field
     s = wingbeat.read_scenario_text(text, source="random.yaml")
-    report = wingbeat.reach(s, "mover").to_dict()
-    least: dict[tuple[str, int], Fraction] = {}
-    for state in report["states"]:
-        key = (state["at"], state["altitude"])
-        least[key] = min(least.get(key, Fraction(state["cost"])), Fraction(state["cost"]))
-    for (at, altitude), cost in sorted(least.items())[:8]:
-        found = wingbeat.path(s, "mover", at, altitude=altitude).to_dict()
-        assert Fraction(found["cost"]) == cost
+    report = json_of(wingbeat.reach(s, "mover"))
+    sample = evenly(report["states"], 8)
+    assert_path_finds_the_least_cost(s, "mover", report, sample)
+    assert_path_finds_the_least_cost(s, "mover", report, sample[-2:], can_act=True)
 
 
 @settings(max_examples=12, deadline=None)

@@ -9,6 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wingbeat
+from conformance import (
+    assert_path_finds_the_least_cost,
+    assert_reach_shape,
+    assert_ways_check,
+    evenly,
+    json_of,
+)
 from wingbeat.rules.grid import MoveReport, ReachReport
 from wingbeat.rules.volare import VolareSpace
 
@@ -59,38 +66,29 @@ FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 @FAST
 @given(battlefields())
 def test_every_reached_state_is_reached_by_its_path(data: dict[str, Any]) -> None:
-    """reach, path and check share one legality function: the reported path checks out.
+    """reach, path and check share one legality function: every reported way checks out, at its
+    cost, with its checks, ending in its state (the conformance assertion, every state).
 
     There is always somewhere to end the round (V-wind, V-skim: no dead end, even for a creature
     that can neither pay the wind nor drift, or that is caught skimming in a gale)."""
     scenario = wingbeat.parse_scenario(data)
-    report = _reach(data)
-    assert report.states, "no legal end state at all"
-    assert report.states[0].cost == 0 or data["creatures"][0]["mode"] == "hovering"
-    for reached in report.states:
-        assert 0 <= reached.cost <= report.budget
-        verdict = wingbeat.check(scenario, "f", " ".join(reached.moves))
-        assert isinstance(verdict, MoveReport)
-        assert verdict.legal, (reached.moves, verdict.to_text())
-        assert verdict.cost == reached.cost
-        assert verdict.end == reached.state
-        assert verdict.checks == reached.checks
-        assert verdict.can_act == reached.can_act
+    report = json_of(_reach(data))
+    assert_reach_shape("volare", report, "f")
+    assert report["states"], "no legal end state at all"
+    assert report["states"][0]["cost"] == "0" or data["creatures"][0]["mode"] == "hovering"
+    assert_ways_check(scenario, "f", report, report["states"])
 
 
 @FAST
 @given(battlefields())
 def test_cheapest_path_matches_reach(data: dict[str, Any]) -> None:
+    """The cheapest path to a reached (hex, altitude, mode) costs its least reach cost, with and
+    without --can-act (the conformance assertion, on six states evenly spread)."""
     scenario = wingbeat.parse_scenario(data)
-    report = _reach(data)
-    for reached in report.states[:: max(1, len(report.states) // 5)]:
-        st_ = reached.state
-        found = wingbeat.path(scenario, "f", st_["at"], altitude=st_["altitude"], mode=st_["mode"])
-        assert isinstance(found, MoveReport)
-        best = min(r.cost for r in report.states
-                   if (r.state["at"], r.state["altitude"], r.state["mode"])
-                   == (st_["at"], st_["altitude"], st_["mode"]))
-        assert found.cost == best
+    report = json_of(_reach(data))
+    sample = evenly(report["states"], 6)
+    assert_path_finds_the_least_cost(scenario, "f", report, sample)
+    assert_path_finds_the_least_cost(scenario, "f", report, sample[-2:], can_act=True)
 
 
 @FAST
