@@ -178,9 +178,12 @@ def sector(center: Point, radius: float, heading: float, half_angle: float,
 def geojson(geometry: BaseGeometry, digits: int = 6) -> dict[str, Any]:
     """A GeoJSON geometry object with coordinates rounded to ``digits`` decimals (a micron).
 
-    Rings follow RFC 7946's right-hand rule: exteriors counter-clockwise, holes clockwise.
+    Rings follow RFC 7946's right-hand rule: exteriors counter-clockwise, holes clockwise. The
+    geometry is snapped to that precision first, so a sliver thinner than a micron disappears
+    rather than survive as a ring with no area.
     """
-    data: dict[str, Any] = _rounded(mapping(_right_handed(geometry)), digits)
+    snapped = shapely.set_precision(geometry, 10.0 ** -digits)
+    data: dict[str, Any] = _rounded(mapping(_right_handed(snapped)), digits)
     return data
 
 
