@@ -4,7 +4,9 @@ input's error on one line of standard error."""
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -104,7 +106,8 @@ def mutated(draw: st.DrawFn) -> tuple[str, str]:
     return "\n".join(lines) + "\n", draw(st.sampled_from(ids))
 
 
-_FOLDER = Path(tempfile.mkdtemp(prefix="wingbeat-fuzz-"))
+_FOLDER = Path(tempfile.mkdtemp(prefix="wingbeat-fuzz-"))  # hypothesis and tmp_path do not mix
+atexit.register(shutil.rmtree, _FOLDER, ignore_errors=True)
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
