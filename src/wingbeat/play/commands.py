@@ -63,18 +63,19 @@ def read_scenario_source(where: str) -> tuple[str, str]:
 
 
 def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: bool,
-         create: bool = False) -> None:
+         create: bool = False, readonly: bool = False) -> None:
     """Open the store, run one command, print its answer; map refusals and bad input to 1 and 2.
 
     Only ``play new`` (``create``) makes the database: any other command on a database that is not
-    there says so, and leaves no empty file (nor directory) behind.
+    there says so, and leaves no empty file (nor directory) behind. The commands that only read
+    (show, log, replay, list) open it ``readonly``, so they work on a read-only database too.
     """
     from .engine import RefusedMove
     from .store import EncounterStore, default_db_path
 
     try:
         with EncounterStore(db if db is not None else default_db_path(),
-                            create=create) as store:
+                            create=create, readonly=readonly) as store:
             result = make(store)
     except RefusedMove as exc:
         if as_json:
@@ -200,7 +201,7 @@ def show(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) 
 
         info, now = store.current(_latest(store, encounter))
         return snapshot(info, store.setup(info), now.state, last=now)
-    _run(make, db, json_)
+    _run(make, db, json_, readonly=True)
 
 
 @play_app.command("log", cls=Command)
@@ -211,7 +212,7 @@ def log(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -
 
         info, entries = store.entries(_latest(store, encounter))
         return LogView(info, entries)
-    _run(make, db, json_)
+    _run(make, db, json_, readonly=True)
 
 
 @play_app.command("replay", cls=Command)
@@ -219,7 +220,7 @@ def replay(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False
     """Replay the log from the scenario and seed, and check it gives back every stored state."""
     def make(store: EncounterStore) -> Result:
         return store.replay(_latest(store, encounter))
-    _run(make, db, json_)
+    _run(make, db, json_, readonly=True)
 
 
 @play_app.command("list", cls=Command)
@@ -228,7 +229,7 @@ def list_(db: DbOpt = None, json_: JsonOpt = False) -> None:
     def make(store: EncounterStore) -> Result:
         return _Listing([(info.to_dict(), store.current(info.id)[1].state.round)
                          for info in store.encounters()])
-    _run(make, db, json_)
+    _run(make, db, json_, readonly=True)
 
 
 @dataclass(frozen=True)

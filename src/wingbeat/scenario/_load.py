@@ -11,14 +11,20 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError
 from ..model import Scenario
 from ..rules.registry import ruleset_ids, ruleset_info
+from ._yaml import YamlLimitError
+from ._yaml import load as load_yaml
 
 __all__ = ["format_location", "load_scenario", "parse_scenario", "raise_validation",
            "read_scenario_file", "read_scenario_text"]
 
+#: The largest scenario read, in bytes: a scenario is a small text file (the largest example is a
+#: few kilobytes), and no more than this is ever read from any file given.
 MAX_BYTES = 1_000_000
+_TOO_LARGE = "is larger than 1 MB; a scenario is a small text file"
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -27,17 +33,15 @@ def load_scenario(path: str | Path) -> Scenario:
 
 
 def read_scenario_file(path: str | Path) -> str:
-    """A scenario file's text; a ``ScenarioError`` if it cannot be read as UTF-8."""
-    file = Path(path)
+    """A scenario file's text; a ``ScenarioError`` if it cannot be read as UTF-8, is not a regular
+    file, or is larger than ``MAX_BYTES``."""
     source = str(path)
     try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioError("no such file", source=source) from None
-    except IsADirectoryError:
-        raise ScenarioError("is a directory, not a scenario file", source=source) from None
-    except OSError as exc:
-        raise ScenarioError(f"cannot be read: {exc.strerror}", source=source) from None
+        raw = read_limited(path, MAX_BYTES)
+    except FileTooLarge:
+        raise ScenarioError(_TOO_LARGE, source=source) from None
+    except UnreadableFile as exc:
+        raise ScenarioError(exc.reason, source=source) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -47,13 +51,15 @@ def read_scenario_file(path: str | Path) -> str:
 def read_scenario_text(text: str, *, source: str = "<scenario>") -> Scenario:
     """Parse scenario text (YAML, of which JSON is a subset) and validate it."""
     if len(text.encode("utf-8")) > MAX_BYTES:
-        raise ScenarioError("is larger than 1 MB; a scenario is a small text file", source=source)
+        raise ScenarioError(_TOO_LARGE, source=source)
     try:
-        data = yaml.safe_load(text) if text.strip() else None
+        data = load_yaml(text) if text.strip() else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else None
+        if isinstance(exc, YamlLimitError):
+            raise ScenarioError(str(problem), source=source, where=where) from None
         raise ScenarioError(f"is not valid YAML or JSON: {problem}", source=source,
                             where=where) from None
     except json.JSONDecodeError as exc:  # pragma: no cover - yaml parses JSON itself

@@ -1,0 +1,81 @@
+"""Reading a file the user names, without trusting it to be a small regular file.
+
+``Path.read_bytes`` reads ``/dev/zero`` until memory runs out, a 300 MB file whole before anyone
+looks at its size, and waits forever on a FIFO nobody writes to. ``read_limited`` looks at what
+the name is before opening it, opens it without blocking, and reads at most one byte more than it
+will accept.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+__all__ = ["FileTooLarge", "UnreadableFile", "read_limited"]
+
+_CHUNK = 65_536
+
+
+class UnreadableFile(OSError):
+    """A name that is not a readable regular file; ``reason`` says why, as a sentence's end."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class FileTooLarge(UnreadableFile):
+    """A file larger than the reader accepts: ``limit`` bytes."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"is larger than {limit:,} bytes")
+        self.limit = limit
+
+
+def read_limited(path: str | Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, if there are at most ``limit`` of them.
+
+    Refuses directories, FIFOs, devices and sockets before opening them, and never reads more
+    than ``limit + 1`` bytes whatever the file claims its size is.
+    """
+    try:
+        _check_kind(os.stat(path), limit)
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise UnreadableFile("no such file") from None
+    except NotADirectoryError:
+        raise UnreadableFile("no such file (a part of its path is not a directory)") from None
+    except UnreadableFile:
+        raise
+    except OSError as exc:
+        raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        _check_kind(os.fstat(handle), limit)  # the name may have changed since it was looked at
+        parts: list[bytes] = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(handle, min(_CHUNK, limit + 1 - got))
+            if not chunk:
+                break
+            parts.append(chunk)
+            got += len(chunk)
+    except UnreadableFile:
+        raise
+    except OSError as exc:
+        raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(handle)
+    if got > limit:
+        raise FileTooLarge(limit)
+    return b"".join(parts)
+
+
+def _check_kind(info: os.stat_result, limit: int) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise UnreadableFile("is a directory, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableFile("is not a regular file (a pipe, a device or a socket); give a file")
+    if info.st_size > limit:
+        raise FileTooLarge(limit)
