@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, TypeVar
 
+from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError
 from ..examples import example_names, load_example
 from ..model import Scenario
@@ -145,7 +146,12 @@ class ScenarioStore:
         cached = self._files.get(key)
         if cached is None:
             try:
-                raw = file.read_bytes()
+                raw = read_limited(file, MAX_BYTES)  # a FIFO or a device is refused, not read
+            except FileTooLarge:
+                raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
+                                    source=name) from None
+            except UnreadableFile as exc:
+                raise ScenarioError(exc.reason, source=name) from None
             except OSError as exc:
                 raise ScenarioError(f"cannot be read: {exc.strerror}", source=name) from None
             cached = read_scenario_text(_decode(raw, name), source=name)
