@@ -411,10 +411,12 @@ def _grid(facts: dict[str, Any], state: dict[str, Any], actions: Any,
     return reach, move
 
 
-# Only volare (saves) and dnd5e (a jump's Acrobatics check, D-jump) have checks (json.md).
+#: Only volare and dnd5e have checks (dnd5e: a jump landing in difficult terrain, D-jump); the
+#: other rulesets answer ``"checks": []`` (json.md).
+_D_CHECKS = Seq(CHECK.but({"rule": Enum("D-jump")}, {"on_failure": str}))
 _V_REACH, _V_MOVE = _grid(_V_FACTS, _V_STATE, _V_ACTIONS, {"prone": Enum(True)})
 _D_REACH, _D_MOVE = _grid(_D_FACTS, _D_STATE, _D_ACTIONS, {"falling": Enum(True)},
-                          {"start_events": Seq(EVENT)}, {"turn": _D_TURN})
+                          {"start_events": Seq(EVENT)}, {"turn": _D_TURN}, _D_CHECKS)
 
 #: Each ruleset's own keys (json.md); a ruleset not here is held to its family's shapes.
 CONTRACTS: dict[str, Contract] = {

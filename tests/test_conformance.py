@@ -55,17 +55,28 @@ from conformance import (
     problems,
     state_of,
 )
+from track_ruleset import TRACK
 from wingbeat.cli import app
 from wingbeat.examples import example_names, example_text
 from wingbeat.play import Game, RefusedMove, replay
+from wingbeat.rules import registry
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+TEST_EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
 
 # -- what is under test: ask here, and only here ------------------------------------------------
 def rulesets() -> list[str]:
-    """Every ruleset the conformance test covers."""
-    return list(wingbeat.RULESET_IDS)
+    """Every registered ruleset, and the test-only fifth one (``tests/track_ruleset.py``),
+    registered for this module's tests by ``_track``."""
+    return [*registry.ruleset_ids(), TRACK.id]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _track() -> Iterator[None]:
+    registry.register(TRACK)
+    yield
+    registry.unregister(TRACK.id)
 
 
 @dataclass(frozen=True)
@@ -96,7 +107,7 @@ def _examples() -> tuple[Example, ...]:
     word is one scenario, tested once."""
     found = [Example(f"example:{name}", example_text(name)) for name in example_names()]
     texts = {e.text for e in found}
-    for file in sorted(EXAMPLES.glob("*/*.yaml")):
+    for file in [*sorted(EXAMPLES.glob("*/*.yaml")), *sorted(TEST_EXAMPLES.glob("track/*.yaml"))]:
         text = file.read_text(encoding="utf-8")
         if text not in texts:
             found.append(Example(str(file), text))

@@ -4,6 +4,7 @@ registry, and a ruleset defined outside wingbeat (``track_ruleset``, test-only) 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -91,7 +92,7 @@ def test_the_library_answers_for_a_registered_ruleset(track: None) -> None:
     reach = wingbeat.reach(scenario, "hare").to_dict()
     assert [s["at"] for s in reach["states"]] == ["2", "1", "3", "0", "4"]
     assert wingbeat.check(scenario, "hare", "3 4").to_dict()["cost"] == "2"
-    assert wingbeat.path(scenario, "hare", "0").to_dict()["steps"][-1]["at"] == "0"
+    assert wingbeat.path(scenario, "hare", "0").to_dict()["moves"] == "1 0"
     with pytest.raises(OptionError, match="track ruleset cannot look for attack positions"):
         wingbeat.attack_path(scenario, "hare", "snail")
 
@@ -99,11 +100,11 @@ def test_the_library_answers_for_a_registered_ruleset(track: None) -> None:
 def test_the_cli_answers_for_a_registered_ruleset(track_file: Path) -> None:
     runner = CliRunner()
     ok = runner.invoke(app, ["check", str(track_file), "hare", "3 4"])
-    assert (ok.exit_code, ok.output) == (0, "legal: 2; ends at 4\n")
+    assert ok.exit_code == 0 and "legal: 2 cells; ends at 4, altitude 0, running\n" in ok.output
     illegal = runner.invoke(app, ["check", str(track_file), "hare", "3 5"])
-    assert illegal.exit_code == 1 and "(T-step)" in illegal.output  # T-step
+    assert illegal.exit_code == 1 and "[T-step]" in illegal.output  # T-step
     over = runner.invoke(app, ["check", str(track_file), "snail", "4 3"])
-    assert over.exit_code == 1 and "(T-speed)" in over.output  # T-speed
+    assert over.exit_code == 1 and "[T-speed]" in over.output  # T-speed
     reach = runner.invoke(app, ["reach", str(track_file), "snail", "--json"])
     assert reach.exit_code == 0 and '"at": "4"' in reach.output
 
@@ -121,7 +122,8 @@ def test_a_bad_scenario_of_a_registered_ruleset_is_one_line_and_exit_2(
 def test_the_picture_of_a_registered_ruleset(track: None) -> None:
     scenario = wingbeat.read_scenario_text(TRACK_TEXT)
     svg = wingbeat.render_svg(scenario, reach=wingbeat.reach(scenario, "snail"))
-    assert svg.count('fill="#9c9"') == 2  # cells 4 and 5: the snail's reach (T-speed)
+    reached = re.findall(r'class="reach" data-cell="(\d+)" data-cost="(\d+)"', svg)
+    assert reached == [("4", "1"), ("5", "0")]  # the snail's reach (T-speed)
 
 
 def test_play_of_a_registered_ruleset_replays(track: None) -> None:
@@ -144,4 +146,5 @@ def test_the_web_lists_the_registered_rulesets(track: None) -> None:
     volare = listed[0]
     assert volare["capabilities"] == ["attack_path", "saves"]
     assert volare["hints"]["example"] == "U35 down hover"
-    assert listed[-1]["hints"] == {"example": "1 2", "notation": "Cell numbers, one step at a time"}
+    assert listed[-1]["hints"] == {"example": "1 2",
+                                   "notation": "Cell numbers (or up, down), one step at a time"}
