@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,14 @@ from hypothesis import settings
 settings.register_profile("wingbeat", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "wingbeat")
+
+# The CLI keeps validated scenarios in a cache (scenario/_cache.py): the tests use their own, never
+# the user's, and every CLI test goes through it, so a scenario read back from it must give the
+# same answers as one read from its text.
+_CACHE = tempfile.mkdtemp(prefix="wingbeat-test-cache-")
+os.environ["WINGBEAT_CACHE_DIR"] = _CACHE
+os.environ.pop("WINGBEAT_CACHE", None)
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -30,8 +30,9 @@ from wingbeat.cli import app
 
 db = sys.argv[1]
 cycle = [("move", "1", "bat", ""), ("move", "1", "chamois", ""), ("next-round", "1")]
-with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
-    app(["play", "show", "1", "--db", db], prog_name="wingbeat")  # the imports, done
+for warm_up in (["show", "1"], ["replay", "1"]):  # the imports a move needs, done
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+        app(["play", *warm_up, "--db", db], prog_name="wingbeat")
 print("ready", flush=True)
 turn = 0
 while True:
@@ -67,7 +68,7 @@ def test_kill_9_during_moves_loses_nothing_confirmed(tmp_path: Path) -> None:
     assert started.exit_code == 0, started.output
     chance = random.Random(14)
     confirmed = 1
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     actions = mid_action = 0
     for _kill in range(KILLS):
         player = subprocess.Popen([sys.executable, "-c", PLAYER, str(db)],

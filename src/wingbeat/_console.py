@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 import typer
@@ -19,6 +21,7 @@ import typer
 # from a command's own exit.
 from typer._click import Context, HelpFormatter
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOption, UsageError
+from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from .errors import OptionError
@@ -100,12 +103,58 @@ def _argument_name(param: TyperArgument) -> str:
     return name + ("..." if param.nargs != 1 else "")
 
 
+# -- values ---------------------------------------------------------------------------------------
+# Typer checks every value it hands a command with a pydantic ``TypeAdapter``, built on first use:
+# importing pydantic and building the adapters is most of what ``wingbeat check`` would spend before
+# it reads the scenario. A text, a flag, a path or a list of texts needs no checking, so those take
+# the lean way; anything else (a number given on the command line) still goes through Typer's own.
+
+_LEAN = (str, bool, Path, list[str])
+
+
+@dataclass(frozen=True)
+class _LeanValue(RuntimeParam):
+    """A parameter value taken as the command line gave it, or Typer's own check for the rest."""
+
+    descriptor: TypeDescriptor
+
+    def _coerce_value(self, value: Any, param: Any, ctx: Context) -> Any:
+        kind = self.annotation
+        if kind is str and isinstance(value, str):
+            return value
+        if kind is bool and isinstance(value, bool):
+            return value
+        if kind is Path and isinstance(value, str | Path):
+            return Path(value)
+        if kind == list[str] and isinstance(value, list | tuple) and all(
+                isinstance(item, str) for item in value):
+            return list(value)
+        return build_runtime_param(self.descriptor).coerce(value, param=param, ctx=ctx)
+
+
+def _lean_values(params: Sequence[Any]) -> None:
+    for param in params:
+        if not isinstance(param, TyperArgument | TyperOption):
+            continue
+        descriptor = param.type_descriptor
+        if param._runtime_param is None and descriptor.annotation in _LEAN and (
+                not descriptor.is_file and descriptor.parameter_info.parser is None):
+            param._runtime_param = _LeanValue(parameter_info=descriptor.parameter_info,
+                                              annotation=descriptor.annotation,
+                                              descriptor=descriptor)
+
+
 class Command(TyperCommand):
     """A command whose usage line and help name values in capitals, without Python types."""
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         _name_values(self.params)
+
+    def get_params(self, ctx: Context) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)
+        _lean_values(params)  # --help is added here, the others at __init__
+        return params
 
     def collect_usage_pieces(self, ctx: Context) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
@@ -148,6 +197,11 @@ class Group(TyperGroup):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         _name_values(self.params)
+
+    def get_params(self, ctx: Context) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)
+        _lean_values(params)  # --help and the completion options are added after __init__
+        return params
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,

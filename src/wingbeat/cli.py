@@ -17,6 +17,7 @@ from . import _api
 from ._console import Command, Group, err, fail, out, parse_query_options
 from .errors import WingbeatError
 from .examples import example_names
+from .model import Scenario
 from .rules.base import Result
 
 __all__ = ["app", "main"]
@@ -59,6 +60,13 @@ def _root(version: Annotated[bool, typer.Option(
     """What ``wingbeat`` takes before any command: --version (and shell completion)."""
 
 
+def _open(where: str) -> Scenario:
+    """The scenario a command names, through the CLI's cache of validated scenarios."""
+    from .scenario._cache import open_cached
+
+    return open_cached(where)
+
+
 def _answer(make: Callable[[], Result], as_json: bool,
             text: Callable[[Result], str] | None = None) -> None:
     """Run a query, print its answer, and exit 1 if it is an illegal move or no path."""
@@ -85,7 +93,7 @@ def reach(scenario: ScenarioArg, creature: CreatureArg, json_: JsonOpt = False,
               "--all", help=f"List every end state, not just the {REACH_ROWS} cheapest.")] = False,
           ) -> None:
     """Everything the creature can reach this round, each at its least cost."""
-    _answer(lambda: _api.reach(_api.open_scenario(scenario), creature,
+    _answer(lambda: _api.reach(_open(scenario), creature,
                                **parse_query_options(option, no_checks)), json_,
             text=None if all_ else _first_rows)
 
@@ -118,7 +126,7 @@ def path(
 ) -> None:
     """The cheapest way to a destination (or to an attack position) this round, step by step."""
     def find() -> Result:
-        return _api.route(_api.open_scenario(scenario), creature, to=to, attack=attack,
+        return _api.route(_open(scenario), creature, to=to, attack=attack,
                           altitude=altitude, mode=mode, can_act=can_act,
                           **parse_query_options(option, no_checks))
 
@@ -134,7 +142,7 @@ def check(
     option: OptionOpt = None,
 ) -> None:
     """Is this declared move legal? Its cost, checks and what remains; or the rule it breaks."""
-    _answer(lambda: _api.check(_api.open_scenario(scenario), creature, moves,
+    _answer(lambda: _api.check(_open(scenario), creature, moves,
                                **parse_query_options(option)), json_)
 
 
@@ -146,7 +154,7 @@ def engagement(
     json_: JsonOpt = False,
 ) -> None:
     """Whether two creatures are in melee, reach-only, or not engaged."""
-    _answer(lambda: _api.engagement(_api.open_scenario(scenario), a, b), json_)
+    _answer(lambda: _api.engagement(_open(scenario), a, b), json_)
 
 
 @app.command(cls=Command)
@@ -160,7 +168,7 @@ def examples() -> None:
 def demo() -> None:
     """Run the built-in giant bat example: reach, cheapest paths, move checks, engagement."""
     source = "example:giant-bat"
-    scenario = _api.open_scenario(source)
+    scenario = _open(source)
     out.print(f"Scenario {source}: a giant bat (fly 8, medium) two levels up at T34, having "
               "flown in from T32; a chamois grazes at V36.\n", markup=False)
     out.print("$ wingbeat reach example:giant-bat bat\n", markup=False)

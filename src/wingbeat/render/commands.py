@@ -58,11 +58,12 @@ def render_command(
     from .. import _api
     from .._console import err, fail, parse_query_options
     from ..errors import WingbeatError
+    from ..scenario._cache import open_cached
     from . import altitude_words, render_svg
 
     try:
         _check_output(output)
-        opened = _api.open_scenario(scenario)
+        opened = open_cached(scenario)
         level = _altitude(altitude)
         reach = route = None
         extra: dict[str, Any] = parse_query_options(option, no_checks)

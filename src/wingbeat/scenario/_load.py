@@ -6,17 +6,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
-
-import yaml
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError
 from ..model import Scenario
 from ..rules.registry import ruleset_ids, ruleset_info
-from ._yaml import YamlLimitError
-from ._yaml import load as load_yaml
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 __all__ = ["format_location", "load_scenario", "parse_scenario", "raise_validation",
            "read_scenario_file", "read_scenario_text"]
@@ -50,6 +48,11 @@ def read_scenario_file(path: str | Path) -> str:
 
 def read_scenario_text(text: str, *, source: str = "<scenario>") -> Scenario:
     """Parse scenario text (YAML, of which JSON is a subset) and validate it."""
+    import yaml  # here, not above: a command that reads a cached scenario never needs it
+
+    from ._yaml import YamlLimitError
+    from ._yaml import load as load_yaml
+
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise ScenarioError(_TOO_LARGE, source=source)
     try:

@@ -1,0 +1,171 @@
+"""Validated scenarios kept between runs of the command line, so a short command starts fast.
+
+Reading a scenario means parsing YAML and validating it with pydantic: importing and building
+those is most of what ``wingbeat check`` spends on a small map. At the table the same file is asked
+about again and again, so the CLI keeps each validated scenario, pickled, in the user's cache
+folder (``$XDG_CACHE_HOME/wingbeat``, else ``~/.cache/wingbeat``; ``WINGBEAT_CACHE_DIR`` names
+another, ``WINGBEAT_CACHE=off`` turns it off) and reads it back while the text, its name and
+wingbeat's own code are all unchanged.
+
+The cache is only ever a speed-up: any trouble with it (a folder that cannot be made or written, a
+damaged or foreign file) means the scenario is read from its text as if there were no cache, and
+nothing is said. Unpickling runs code, so only files this user wrote, in a folder no one else may
+write to, are read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import stat
+import sys
+import tempfile
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from ..model import Scenario
+
+__all__ = ["MAX_ENTRIES", "MAX_PICKLE_BYTES", "cache_dir", "cached_scenario", "open_cached"]
+
+#: Scenarios kept; the oldest go first. A scenario's pickle is a few kilobytes.
+MAX_ENTRIES = 64
+#: A validated scenario larger than this (a huge map) is not kept: reading it back would not pay.
+MAX_PICKLE_BYTES = 8_000_000
+_FORMAT = b"wingbeat-scenario-cache-1"
+_SUFFIX = ".pickle"
+
+
+def cache_dir() -> Path | None:
+    """The folder the cache lives in, or None when it is turned off."""
+    if os.environ.get("WINGBEAT_CACHE", "").lower() in ("off", "0", "no", "false"):
+        return None
+    named = os.environ.get("WINGBEAT_CACHE_DIR")
+    if named:
+        return Path(named)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "wingbeat"
+
+
+def open_cached(where: str | Path) -> Scenario:
+    """``wingbeat.open_scenario`` for the command line: a file path or ``example:NAME``, through
+    the cache."""
+    from ..examples import example_text
+    from ._load import read_scenario_file, read_scenario_text
+
+    source = str(where)
+    if source.startswith("example:"):
+        text = example_text(source.removeprefix("example:"))
+    else:
+        text = read_scenario_file(where)
+    return cached_scenario(text, source, lambda t, s: read_scenario_text(t, source=s))
+
+
+def cached_scenario(text: str, source: str, read: Callable[[str, str], Scenario]) -> Scenario:
+    """The scenario of ``text`` (named ``source``): from the cache if it holds it, else ``read``
+    from the text and then kept. ``read`` raises for a bad scenario, which is never kept."""
+    folder = cache_dir()
+    if folder is None:
+        return read(text, source)
+    key = _key(text, source)
+    found = _load(folder, key)
+    if found is not None:
+        return found
+    scenario = read(text, source)
+    _store(folder, key, scenario)
+    return scenario
+
+
+def _key(text: str, source: str) -> str:
+    """The same text under the same name (a file by its absolute path: relative paths inside it
+    resolve from there) and the same code."""
+    where = source if source.startswith(("example:", "<")) else os.path.abspath(source)
+    digest = hashlib.sha256(_FORMAT)
+    for part in (sys.version.encode(), _code_fingerprint(), where.encode("utf-8", "replace"),
+                 text.encode("utf-8", "replace")):
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+@cache
+def _code_fingerprint() -> bytes:
+    """Every source file of the package, its name, size and time: a changed rule, schema or model
+    (an upgrade, or an edit in a source checkout) never meets a scenario kept before it."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".toml", ".so", ".pyd"):
+            info = path.stat()
+            digest.update(f"{path.relative_to(root)}|{info.st_size}|{info.st_mtime_ns}\n".encode())
+    return digest.digest()
+
+
+def _private(info: os.stat_result) -> bool:
+    """Owned by this user, and writable by no one else."""
+    owner = getattr(os, "getuid", lambda: info.st_uid)()
+    return info.st_uid == owner and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _load(folder: Path, key: str) -> Scenario | None:
+    try:
+        if not _private(os.stat(folder)):
+            return None
+        handle = os.open(folder / (key + _SUFFIX), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(handle)
+        if (not stat.S_ISREG(info.st_mode) or not _private(info)
+                or info.st_size > MAX_PICKLE_BYTES):
+            return None
+        with os.fdopen(handle, "rb") as stream:
+            handle = -1
+            found = pickle.loads(stream.read(MAX_PICKLE_BYTES + 1))
+    except Exception:  # a damaged or foreign file is as good as none
+        return None
+    finally:
+        if handle != -1:
+            os.close(handle)
+    return found if isinstance(found, Scenario) else None
+
+
+def _store(folder: Path, key: str, scenario: Scenario) -> None:
+    if not _builtin_ruleset(scenario.ruleset):
+        return  # a ruleset registered from elsewhere: its code is not in the fingerprint
+    try:
+        data = pickle.dumps(scenario, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return
+    if len(data) > MAX_PICKLE_BYTES:
+        return
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _private(os.stat(folder)):
+            return
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".part")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+            os.replace(temporary, folder / (key + _SUFFIX))
+        except BaseException:
+            os.unlink(temporary)
+            raise
+        _prune(folder)
+    except OSError:
+        return
+
+
+def _prune(folder: Path) -> None:
+    """Keep the newest ``MAX_ENTRIES`` scenarios."""
+    kept = sorted(folder.glob("*" + _SUFFIX), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for old in kept[MAX_ENTRIES:]:
+        old.unlink(missing_ok=True)
+
+
+def _builtin_ruleset(ruleset: str) -> bool:
+    from ..rules.registry import ruleset_info
+
+    schema = ruleset_info(ruleset).schema
+    return isinstance(schema, str) and schema.startswith("wingbeat.")

@@ -1,0 +1,168 @@
+"""The CLI's cache of validated scenarios (scenario/_cache.py): a speed-up that never changes an
+answer, never trusts a file it did not write, and never fails a command."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wingbeat import open_scenario
+from wingbeat.examples import example_names
+from wingbeat.scenario import _cache
+from wingbeat.scenario._load import read_scenario_text
+
+BAT = Path(__file__).resolve().parent / "data" / "examples" / "volare" / "giant-bat.yaml"
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    where = tmp_path / "cache"
+    monkeypatch.setenv("WINGBEAT_CACHE_DIR", str(where))
+    monkeypatch.delenv("WINGBEAT_CACHE", raising=False)
+    return where
+
+
+def entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.pickle")) if folder.exists() else []
+
+
+def counting_reader() -> tuple[list[str], _cache.Callable[[str, str], _cache.Scenario]]:
+    calls: list[str] = []
+
+    def read(text: str, source: str) -> _cache.Scenario:
+        calls.append(source)
+        return read_scenario_text(text, source=source)
+
+    return calls, read
+
+
+@pytest.mark.parametrize("name", example_names())
+def test_every_example_comes_back_from_the_cache_equal(name: str, folder: Path) -> None:
+    fresh = open_scenario(f"example:{name}")
+    first = _cache.open_cached(f"example:{name}")
+    assert len(entries(folder)) == 1
+    again = _cache.open_cached(f"example:{name}")
+    assert first == fresh and again == fresh
+
+
+def test_a_kept_scenario_is_read_back_without_parsing(folder: Path) -> None:
+    text = BAT.read_text(encoding="utf-8")
+    calls, read = counting_reader()
+    one = _cache.cached_scenario(text, "bat.yaml", read)
+    two = _cache.cached_scenario(text, "bat.yaml", read)
+    assert calls == ["bat.yaml"] and one == two
+
+
+def test_another_text_or_name_is_another_entry(folder: Path) -> None:
+    text = BAT.read_text(encoding="utf-8")
+    calls, read = counting_reader()
+    kept = _cache.cached_scenario(text, "bat.yaml", read)
+    changed = _cache.cached_scenario(text.replace("fly: 8", "fly: 9"), "bat.yaml", read)
+    _cache.cached_scenario(text, "other.yaml", read)
+    assert calls == ["bat.yaml", "bat.yaml", "other.yaml"]
+    assert len(entries(folder)) == 3
+    assert changed != kept
+
+
+def test_a_damaged_entry_is_read_from_the_text_and_replaced(folder: Path) -> None:
+    text = BAT.read_text(encoding="utf-8")
+    calls, read = counting_reader()
+    _cache.cached_scenario(text, "bat.yaml", read)
+    (entry,) = entries(folder)
+    entry.write_bytes(b"not a pickle")
+    again = _cache.cached_scenario(text, "bat.yaml", read)
+    assert calls == ["bat.yaml", "bat.yaml"]
+    assert pickle.loads(entry.read_bytes()) == again
+
+
+def test_a_pickle_of_something_else_is_not_taken(folder: Path) -> None:
+    text = BAT.read_text(encoding="utf-8")
+    calls, read = counting_reader()
+    _cache.cached_scenario(text, "bat.yaml", read)
+    (entry,) = entries(folder)
+    entry.write_bytes(pickle.dumps({"not": "a scenario"}))
+    _cache.cached_scenario(text, "bat.yaml", read)
+    assert calls == ["bat.yaml", "bat.yaml"]
+
+
+def test_a_folder_others_may_write_is_not_used(folder: Path) -> None:
+    text = BAT.read_text(encoding="utf-8")
+    calls, read = counting_reader()
+    folder.mkdir()
+    folder.chmod(0o777)
+    _cache.cached_scenario(text, "bat.yaml", read)
+    _cache.cached_scenario(text, "bat.yaml", read)
+    assert calls == ["bat.yaml", "bat.yaml"] and entries(folder) == []
+
+
+def test_a_link_in_the_cache_is_not_followed(folder: Path, tmp_path: Path) -> None:
+    text = BAT.read_text(encoding="utf-8")
+    calls, read = counting_reader()
+    _cache.cached_scenario(text, "bat.yaml", read)
+    (entry,) = entries(folder)
+    elsewhere = tmp_path / "elsewhere.pickle"
+    entry.rename(elsewhere)
+    entry.symlink_to(elsewhere)
+    _cache.cached_scenario(text, "bat.yaml", read)
+    assert calls == ["bat.yaml", "bat.yaml"]
+
+
+def test_an_unwritable_folder_costs_nothing_but_speed(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("in the way")
+    monkeypatch.setenv("WINGBEAT_CACHE_DIR", str(blocker / "cache"))
+    assert _cache.open_cached("example:giant-bat") == open_scenario("example:giant-bat")
+
+
+def test_turned_off_nothing_is_written(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WINGBEAT_CACHE", "off")
+    assert _cache.cache_dir() is None
+    _cache.open_cached("example:giant-bat")
+    assert not folder.exists()
+
+
+def test_the_oldest_entries_go(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_cache, "MAX_ENTRIES", 3)
+    text = BAT.read_text(encoding="utf-8")
+    _calls, read = counting_reader()
+    for n in range(5):
+        _cache.cached_scenario(text, f"bat{n}.yaml", read)
+    assert len(entries(folder)) == 3
+
+
+def test_a_bad_scenario_is_never_kept(folder: Path) -> None:
+    _calls, read = counting_reader()
+    with pytest.raises(Exception, match="ruleset"):
+        _cache.cached_scenario("ruleset: nope\n", "bad.yaml", read)
+    assert entries(folder) == []
+
+
+def test_the_default_folder_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("WINGBEAT_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert _cache.cache_dir() == tmp_path / "wingbeat"
+
+
+def test_a_repeated_check_imports_neither_yaml_nor_pydantic(folder: Path) -> None:
+    """Issue 10's cold start: with the scenario kept, ``wingbeat check`` reads no YAML and
+    validates nothing, so the two heaviest imports of a short command are left out."""
+    command = [sys.executable, "-X", "importtime", "-m", "wingbeat", "check", "example:giant-bat",
+               "bat", "U35 down hover"]
+    env = {**os.environ, "WINGBEAT_CACHE_DIR": str(folder)}
+    first = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    second = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    assert first.returncode == second.returncode == 0
+    assert first.stdout == second.stdout
+
+    def modules(stderr: str) -> set[str]:
+        return {line.rpartition("|")[2].strip() for line in stderr.splitlines()
+                if line.startswith("import time:")}
+
+    assert {"yaml", "pydantic"} <= modules(first.stderr)
+    assert not {m for m in modules(second.stderr) if m.split(".")[0] in ("yaml", "pydantic")}
