@@ -46,6 +46,7 @@ AttackQ = Annotated[str | None, Query(
                 + " and ".join(r.id for r in rulesets() if r.can("attack_path")) + ").")]
 CanActQ = Annotated[bool, Query(
     description="Only ways that leave the creature an attack this round (--can-act).")]
+FormatQ = Annotated[str, Query(alias="format", description="svg (the default) or png.")]
 
 
 class UploadTooLarge(ScenarioError):
@@ -179,15 +180,17 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                              lambda: _api.engagement(opened(scenario).scenario, a, b).to_dict())
 
     @app.get("/api/render", tags=["pictures"],
-             responses={200: {"content": {"image/svg+xml": {}}}})
+             responses={200: {"content": {"image/svg+xml": {}, "image/png": {}}}})
     async def render(request: Request, scenario: ScenarioQ = None, creature: str | None = None,
                      altitude: AltitudeQ = None, to: str | None = None, mode: str | None = None,
                      moves: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
-                     no_checks: NoChecksQ = False, option: OptionQ = None) -> Response:
-        """The map as SVG (``wingbeat render``): with a creature, its reach at ``altitude``
-        (or the best over all), and the cheapest path ``to`` a cell (``can_act``: keeping the
-        attack), to an ``attack`` position, or a checked ``moves``."""
+                     no_checks: NoChecksQ = False, option: OptionQ = None,
+                     format_: FormatQ = "svg") -> Response:
+        """The map as SVG, or PNG with ``format=png`` (``wingbeat render``): with a creature,
+        its reach at ``altitude`` (or the best over all), and the cheapest path ``to`` a cell
+        (``can_act``: keeping the attack), to an ``attack`` position, or a checked ``moves``."""
         from ..render.commands import _altitude
+        from ..render.png import picture
 
         def compute() -> str:
             found = opened(scenario)
@@ -211,7 +214,8 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                 raise WingbeatError("to, attack and moves need a creature")
             return render_svg(found.scenario, reach=reach_report, altitude=level, route=route,
                               creature=creature or None)
-        return Response(await limited(request, compute), media_type="image/svg+xml")
+        drawn, media = await limited(request, lambda: picture(compute(), format_))
+        return Response(drawn, media_type=media)
 
     from ..play.web import router as play_router
 
