@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import OptionError
 
-__all__ = ["FORMATS", "picture", "svg_to_png"]
+__all__ = ["FORMATS", "picture", "picture_format", "svg_to_png"]
 
 FORMATS = ("svg", "png")
 
@@ -22,11 +22,16 @@ def svg_to_png(svg: str, *, zoom: float = 1.0) -> bytes:
     return bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=zoom))
 
 
+def picture_format(format_: str) -> str:
+    """``svg`` or ``png`` (in any case); an ``OptionError`` for anything else, before any work."""
+    kind = format_.lower()
+    if kind not in FORMATS:
+        raise OptionError(f"format is svg or png, got {format_!r}")
+    return kind
+
+
 def picture(svg: str, format_: str) -> tuple[str | bytes, str]:
     """The picture in ``format_`` (``svg`` or ``png``) and its media type."""
-    kind = format_.lower()
-    if kind == "svg":
-        return svg, "image/svg+xml"
-    if kind == "png":
+    if picture_format(format_) == "png":
         return svg_to_png(svg), "image/png"
-    raise OptionError(f"format is svg or png, got {format_!r}")
+    return svg, "image/svg+xml"

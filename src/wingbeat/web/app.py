@@ -204,7 +204,9 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         its reach at ``altitude`` (or the best over all), and the cheapest path ``to`` a cell
         (``can_act``: keeping the attack), to an ``attack`` position, or a checked ``moves``."""
         from ..render.commands import _altitude
-        from ..render.png import picture
+        from ..render.png import picture, picture_format
+
+        picture_format(format_)  # a bad format is refused before any work
 
         def compute() -> str:
             found = opened(scenario)
