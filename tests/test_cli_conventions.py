@@ -97,7 +97,7 @@ COMMANDS = list(_every_command())
 
 def test_every_command_is_walked() -> None:
     assert ["check"] in COMMANDS and ["play", "next-round"] in COMMANDS and ["serve"] in COMMANDS
-    assert len(COMMANDS) == 1 + 9 + 9  # wingbeat, its commands (play among them), play's
+    assert len(COMMANDS) == 1 + 10 + 9  # wingbeat, its commands (play among them), play's
 
 
 @pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(p) or "wingbeat")
@@ -135,7 +135,7 @@ def test_option_values_are_named() -> None:
      "(see wingbeat check --help)"),
     (["check", "example:giant-bat"],
      "wingbeat: error: Missing argument 'CREATURE' (see wingbeat check --help)"),
-    (["chek"], "wingbeat: error: No such command 'chek'. Did you mean 'check'? "
+    (["chek"], "wingbeat: error: No such command 'chek'. Did you mean 'check', 'schema'? "
                "(see wingbeat --help)"),
     (["play", "show", "--bogus"],
      "wingbeat: error: No such option: --bogus (see wingbeat play show --help)"),
@@ -171,15 +171,21 @@ def test_o_is_not_option(args: list[str]) -> None:
     assert "No such option: -o" in result.stderr and len(result.stderr.splitlines()) == 1
 
 
-def test_render_output_must_be_an_svg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_render_output_must_be_a_picture(tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     option = runner.invoke(app, ["render", "example:giant-bat", "-o", "diagonals=dmg"])
     assert option.exit_code == 2
-    assert option.stderr == ("error: diagonals=dmg: render writes SVG: name a file ending in .svg "
-                             "(or - for standard output); a query option is --option "
-                             "KEY=VALUE\n")
-    png = runner.invoke(app, ["render", "example:giant-bat", "-o", "map.png"])
-    assert png.exit_code == 2 and "map.png: render writes SVG" in png.stderr
+    assert option.stderr == ("error: diagonals=dmg: render writes SVG or PNG: name a file ending "
+                             "in .svg or .png (or - for standard output); a query option is "
+                             "--option KEY=VALUE\n")
+    gif = runner.invoke(app, ["render", "example:giant-bat", "-o", "map.gif"])
+    assert gif.exit_code == 2 and "map.gif: render writes SVG or PNG" in gif.stderr
+    clash = runner.invoke(app, ["render", "example:giant-bat", "--format", "png", "-o", "m.svg"])
+    assert clash.exit_code == 2 and clash.stderr == (
+        "error: m.svg: --format png would write PNG into a file ending in .svg\n")
+    odd = runner.invoke(app, ["render", "example:giant-bat", "--format", "gif"])
+    assert odd.exit_code == 2 and odd.stderr == "error: --format is svg or png, got 'gif'\n"
     assert list(tmp_path.iterdir()) == []
     dash = runner.invoke(app, ["render", "example:giant-bat", "-o", "-"])
     assert dash.exit_code == 0 and dash.stdout.startswith("<svg")

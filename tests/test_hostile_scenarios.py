@@ -124,7 +124,7 @@ def test_a_duplicate_key_is_refused_not_silently_the_last(tmp_path: Path, suffix
 def test_a_duplicate_top_level_key_is_refused() -> None:
     text = example_text("giant-bat") + "ruleset: dnd5e\n"
     with pytest.raises(wingbeat.ScenarioError,
-                       match=r"duplicate key 'ruleset' \(first at line 3\)"):
+                       match=r"duplicate key 'ruleset' \(first at line 4\)"):
         wingbeat.read_scenario_text(text, source="twice.yaml")
 
 

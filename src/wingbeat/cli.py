@@ -165,6 +165,20 @@ def examples() -> None:
 
 
 @app.command(cls=Command)
+def schema(ruleset: Annotated[str | None, typer.Argument(
+        help="One ruleset's scenario file (volare, dnd5e …); all of them when left out.")
+        ] = None) -> None:
+    """Print the JSON Schema of the scenario file, for editors (docs/scenario.md#editors)."""
+    from .scenario.json_schema import schema_text
+
+    try:
+        text = schema_text(ruleset)
+    except WingbeatError as exc:
+        fail(str(exc), False)
+    sys.stdout.write(text)
+
+
+@app.command(cls=Command)
 def demo() -> None:
     """Run the built-in giant bat example: reach, cheapest paths, move checks, engagement."""
     source = "example:giant-bat"

@@ -22,6 +22,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from .._console import parse_query_options
 from ..errors import ScenarioError, WingbeatError
 from ..narrate import event_text
+from ..web.models import (
+    PlayEncounters,
+    PlayExamples,
+    PlayLog,
+    PlayOutcome,
+    PlayRefused,
+    PlayReplay,
+    PlayShow,
+    documented,
+)
 from .engine import CONDITION, Action, RefusedMove
 from .store import EncounterStore
 from .view import LogView, Outcome, snapshot
@@ -80,6 +90,10 @@ def _store(request: Request) -> Iterator[EncounterStore]:
 Store = Annotated[EncounterStore, Depends(_store)]
 
 
+_refusable = {**documented(PlayOutcome), 409: {"model": PlayRefused,
+                                             "description": "A refused move or round"}}
+
+
 def _answer(make: Callable[[], Any]) -> Any:
     try:
         result = make()
@@ -109,7 +123,7 @@ def _outcome(store: EncounterStore, ref: str, entry: Any, undone: bool = False) 
     return Outcome(entry, snapshot(info, store.setup(info), now.state), undone)
 
 
-@router.get("/examples")
+@router.get("/examples", responses=documented(PlayExamples))
 def examples() -> dict[str, Any]:
     """The built-in scenarios an encounter can start from."""
     from ..examples import example_names
@@ -117,7 +131,7 @@ def examples() -> dict[str, Any]:
     return {"examples": [f"example:{name}" for name in example_names()]}
 
 
-@router.get("/encounters")
+@router.get("/encounters", responses=documented(PlayEncounters))
 def encounters(store: Store) -> Any:
     """Every encounter in the database, with the round it stands in."""
     def make() -> dict[str, Any]:
@@ -126,7 +140,7 @@ def encounters(store: Store) -> Any:
     return _answer(make)
 
 
-@router.post("/encounters")
+@router.post("/encounters", responses=documented(PlayOutcome))
 def new_encounter(body: NewEncounter, store: Store) -> Any:
     """Start an encounter: set up, turn order given or rolled (1d20 each)."""
     def make() -> Outcome:
@@ -148,7 +162,7 @@ def new_encounter(body: NewEncounter, store: Store) -> Any:
     return _answer(make)
 
 
-@router.get("/encounters/{ref}")
+@router.get("/encounters/{ref}", responses=documented(PlayShow))
 def show(ref: str, store: Store) -> Any:
     """Where the encounter stands: round, turn order, every piece, who must act."""
     def make() -> Any:
@@ -182,7 +196,7 @@ async def picture(request: Request, ref: str, store: Store) -> Response:
     return Response(await limited(request, draw), media_type="image/svg+xml")
 
 
-@router.get("/encounters/{ref}/log")
+@router.get("/encounters/{ref}/log", responses=documented(PlayLog))
 def log(ref: str, store: Store) -> Any:
     """Every action with its rolls and events, set-up first."""
     def make() -> LogView:
@@ -191,7 +205,7 @@ def log(ref: str, store: Store) -> Any:
     return _answer(make)
 
 
-@router.post("/encounters/{ref}/moves")
+@router.post("/encounters/{ref}/moves", responses=_refusable)
 def move(ref: str, body: DeclaredMove, store: Store) -> Any:
     """Declare a creature's move: checked, its saves rolled, its consequences applied."""
     def make() -> Outcome:
@@ -200,20 +214,20 @@ def move(ref: str, body: DeclaredMove, store: Store) -> Any:
     return _answer(make)
 
 
-@router.post("/encounters/{ref}/conditions")
+@router.post("/encounters/{ref}/conditions", responses=_refusable)
 def condition(ref: str, body: DeclaredCondition, store: Store) -> Any:
     """Change a creature's conditions now (knocked prone …): what that causes is rolled."""
     action = Action(CONDITION, body.creature, body.change)
     return _answer(lambda: _outcome(store, ref, store.play(ref, action)))
 
 
-@router.post("/encounters/{ref}/next-round")
+@router.post("/encounters/{ref}/next-round", responses=_refusable)
 def next_round(ref: str, store: Store) -> Any:
     """End the round (creatures that did not move hold) and start the next one."""
     return _answer(lambda: _outcome(store, ref, store.next_round(ref)))
 
 
-@router.post("/encounters/{ref}/undo")
+@router.post("/encounters/{ref}/undo", responses=documented(PlayOutcome))
 def undo(ref: str, store: Store) -> Any:
     """Take back the last action."""
     def make() -> Outcome:
@@ -222,7 +236,7 @@ def undo(ref: str, store: Store) -> Any:
     return _answer(make)
 
 
-@router.get("/encounters/{ref}/replay")
+@router.get("/encounters/{ref}/replay", responses=documented(PlayReplay))
 def replay(ref: str, store: Store) -> Any:
     """Replay the log from scenario and seed, and say whether every stored entry comes back."""
     return _answer(lambda: store.replay(ref))
@@ -232,11 +246,13 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
     """A small app with only the play page and its API: for tests, and for a table that needs
     nothing else. The full web app includes ``router`` itself. Guarded as the full app is
     (``wingbeat.web.guard``): ``hosts`` are the names it answers to besides the loopback."""
+    from ..web.docs import mount_docs
     from ..web.guard import protect
 
-    app = FastAPI(title="wingbeat play")
+    app = FastAPI(title="wingbeat play", docs_url=None, redoc_url=None)
     app.state.play_db = db
     protect(app, hosts)
+    mount_docs(app)  # /docs from the app's own files, as the full app's
     app.include_router(router)
 
     @app.get("/", include_in_schema=False)

@@ -31,9 +31,13 @@ def render_command(
     creature: Annotated[str | None, typer.Argument(
         help="Colour this creature's reach by least cost.")] = None,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", metavar="FILE.svg",
-        help="Write the SVG to this file (default: standard output, when it is not a "
+        "--output", "-o", metavar="FILE.svg|FILE.png",
+        help="Write the picture to this file (default: standard output, when it is not a "
              "terminal).")] = None,
+    format_: Annotated[str | None, typer.Option(
+        "--format", metavar="svg|png",
+        help="svg (text) or png (an image); the default is the output file's ending, else "
+             "svg.")] = None,
     altitude: Annotated[str | None, typer.Option(
         help="Show the reach at this altitude only; 'all' (the default) shows the best over "
              "all altitudes.")] = None,
@@ -54,7 +58,8 @@ def render_command(
     option: Annotated[list[str] | None, typer.Option(
         "--option", metavar="KEY=VALUE", help="A ruleset query option (repeatable).")] = None,
 ) -> None:
-    """Draw the map as SVG: terrain, creatures and wind; with CREATURE, where it can go."""
+    """Draw the map as SVG or PNG: terrain, creatures, wind and a scale bar; with CREATURE,
+    where it can go."""
     from .. import _api
     from .._console import err, fail, parse_query_options
     from ..errors import WingbeatError
@@ -62,7 +67,7 @@ def render_command(
     from . import altitude_words, render_svg
 
     try:
-        _check_output(output)
+        kind = _check_output(output, format_)
         opened = open_cached(scenario)
         level = _altitude(altitude)
         reach = route = None
@@ -78,37 +83,62 @@ def render_command(
         elif to is not None or moves is not None or attack is not None:
             raise WingbeatError("--to, --attack and --moves need a CREATURE")
         svg = render_svg(opened, reach=reach, altitude=level, route=route, creature=creature)
+        picture: str | bytes = svg if kind == "svg" else _png(svg)
     except WingbeatError as exc:
         fail(str(exc), False)
     if output is None or str(output) == "-":
-        sys.stdout.write(svg)
+        if isinstance(picture, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(picture)
+            sys.stdout.buffer.flush()
+        else:
+            sys.stdout.write(picture)
         return
     try:
-        _write_atomically(output, svg)
+        _write_atomically(output, picture)
     except OSError as exc:
         fail(f"{output}: cannot be written: {exc.strerror}", False)
     err.print(f"wrote {output}", markup=False)
 
 
-def _check_output(output: Path | None) -> None:
-    """Refuse, before any work, an output the user cannot mean: SVG on a terminal, or a file name
-    that is not a picture (``-o diagonals=dmg`` was a query option, and is --option now)."""
-    from ..errors import OptionError
+def _png(svg: str) -> bytes:
+    from .png import svg_to_png
 
+    return svg_to_png(svg)
+
+
+def _check_output(output: Path | None, format_: str | None) -> str:
+    """The format to write (``svg`` or ``png``), after refusing, before any work, an output the
+    user cannot mean: a picture on a terminal, a file name that is not a picture (``-o
+    diagonals=dmg`` was a query option, and is --option now), or one whose ending says another
+    format than --format."""
+    from ..errors import OptionError
+    from .png import FORMATS
+
+    if format_ is not None and format_.lower() not in FORMATS:
+        raise OptionError(f"--format is svg or png, got {format_!r}")
+    wanted = None if format_ is None else format_.lower()
     if output is None:
         if sys.stdout.isatty():
-            raise OptionError("render writes SVG: give -o FILE.svg, or redirect standard output "
-                              "(wingbeat render … > map.svg)")
-        return
+            kind = (wanted or "svg").upper()
+            raise OptionError(f"render writes {kind}: give -o FILE.{kind.lower()}, or redirect "
+                              f"standard output (wingbeat render … > map.{kind.lower()})")
+        return wanted or "svg"
     name = str(output)
-    if name == "-" or output.suffix.lower() == ".svg":
-        return
+    if name == "-":
+        return wanted or "svg"
+    ending = output.suffix.lower().lstrip(".")
+    if ending in FORMATS:
+        if wanted is not None and wanted != ending:
+            raise OptionError(f"{name}: --format {wanted} would write {wanted.upper()} into a "
+                              f"file ending in .{ending}")
+        return ending
     hint = "; a query option is --option KEY=VALUE" if "=" in name else ""
-    raise OptionError(f"{name}: render writes SVG: name a file ending in .svg "
+    raise OptionError(f"{name}: render writes SVG or PNG: name a file ending in .svg or .png "
                       f"(or - for standard output){hint}")
 
 
-def _write_atomically(target: Path, text: str) -> None:
+def _write_atomically(target: Path, content: str | bytes) -> None:
     """Write beside the target, then rename: a failure never leaves a half-written picture.
 
     The file gets the mode any new file would (0666 less the umask), or the mode of the file it
@@ -125,8 +155,12 @@ def _write_atomically(target: Path, text: str) -> None:
         mode = 0o666 & ~umask
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        if isinstance(content, bytes):
+            with os.fdopen(handle, "wb") as binary:
+                binary.write(content)
+        else:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(content)
         os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException:

@@ -17,6 +17,7 @@ from ..errors import NotationError, OptionError, ScenarioError
 from ..model import Scenario, format_decimal
 from ..rules.base import Result
 from ..rules.registry import ruleset_info
+from .scale import SCALE_BAR_SPACE, table_scale_bar
 from .svg import (
     ILLEGAL_COLOR,
     PATH_COLOR,
@@ -181,7 +182,7 @@ def render(
 
     drawn_w, drawn_h = width * scale, height * scale
     total_w = MARGIN * 2 + drawn_w + LEGEND_WIDTH
-    total_h = max(MARGIN * 2 + drawn_h, 300.0)
+    total_h = max(MARGIN * 2 + drawn_h + SCALE_BAR_SPACE, 300.0)
     body = [
         element("defs", [arrow_marker_defs()]),
         element("rect", x=0, y=0, width=total_w, height=total_h, fill="#fbfaf6"),
@@ -204,6 +205,7 @@ def render(
     body.append(_legend(report, altitude, levels, MARGIN * 2 + drawn_w,
                         bool(_obstacles(battle)), bool(_zones(battle))))
     unit = _hint(scenario.ruleset, "unit", "")
+    body.append(_scale_bar(width, height, scale, unit))
     title = f"{scenario.source}: the table, {fmt(width)} × {fmt(height)} {unit}"
     return element(
         "svg", [element("title", [escape(title)]), *body],
@@ -218,9 +220,20 @@ def render(
     ) + "\n"
 
 
+def _grid_step(width: float, height: float) -> float:
+    return 6.0 if max(width, height) <= 120 and width % 6 == 0 else 10.0
+
+
+def _scale_bar(width: float, height: float, scale: float, unit: str) -> str:
+    """Under the table: blocks as long as the grid's squares."""
+    step = Fraction(_grid_step(width, height)).limit_denominator()
+    return table_scale_bar(MARGIN, MARGIN + height * scale + 12, scale, step, unit,
+                           width * scale)
+
+
 def _grid(width: float, height: float, scale: float) -> str:
     """Faint lines every 6 or 10 units, so distances can be judged by eye."""
-    step = 6.0 if max(width, height) <= 120 and width % 6 == 0 else 10.0
+    step = _grid_step(width, height)
     lines = []
     x = step
     while x < width:

@@ -23,7 +23,18 @@ from ..errors import ScenarioError, WingbeatError
 from ..narrate import check_text, event_text
 from ..render import altitude_words, render_svg, scenario_summary
 from ..rules.registry import ruleset_info, rulesets
+from .docs import mount_docs
 from .guard import TIME_LIMIT, error_response, limited, protect
+from .models import (
+    CheckAnswer,
+    EngagementAnswer,
+    NoPath,
+    ReachAnswer,
+    RulesetList,
+    ScenarioInfo,
+    ScenarioList,
+    documented,
+)
 from .scenarios import MAX_BYTES, Opened, ScenarioStore
 
 __all__ = ["DEFAULT_SCENARIO", "create_app"]
@@ -46,6 +57,7 @@ AttackQ = Annotated[str | None, Query(
                 + " and ".join(r.id for r in rulesets() if r.can("attack_path")) + ").")]
 CanActQ = Annotated[bool, Query(
     description="Only ways that leave the creature an attack this round (--can-act).")]
+FormatQ = Annotated[str, Query(alias="format", description="svg (the default) or png.")]
 
 
 class UploadTooLarge(ScenarioError):
@@ -71,9 +83,12 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                     "a `scenario` (`example:giant-bat`, an `upload:ID` from `/api/upload`, or a "
                     "file name in the server's scenario directory).",
         version=_version(),
+        docs_url=None,  # /docs is served from the app's own files (web/docs.py)
+        redoc_url=None,  # ReDoc would load from a CDN
     )
 
     protect(app, hosts, time_limit)
+    mount_docs(app)
 
     @app.exception_handler(UploadTooLarge)
     async def too_large(_request: Request, exc: UploadTooLarge) -> JSONResponse:
@@ -86,26 +101,26 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
-    @app.get("/api/scenarios", tags=["scenarios"])
+    @app.get("/api/scenarios", tags=["scenarios"], responses=documented(ScenarioList))
     def scenarios() -> dict[str, Any]:
         """The scenarios this server can open, and the one it opens on."""
         return {"default": default, "scenarios": store.names(),
                 "uploads": True, "max_upload_bytes": MAX_BYTES}
 
-    @app.get("/api/rulesets", tags=["scenarios"])
+    @app.get("/api/rulesets", tags=["scenarios"], responses=documented(RulesetList))
     def ruleset_list() -> dict[str, Any]:
         """Every registered ruleset: its id, title, kind of space, capabilities (``attack_path``,
         ``saves``, ``conditions``) and the page's words for its moves (``hints``: ``example``,
         ``notation``)."""
         return {"rulesets": [info.to_dict() for info in rulesets()]}
 
-    @app.get("/api/scenario", tags=["scenarios"])
+    @app.get("/api/scenario", tags=["scenarios"], responses=documented(ScenarioInfo, 503))
     async def scenario_info(request: Request, scenario: ScenarioQ = None) -> dict[str, Any]:
         """A scenario's ruleset, map, altitudes and creatures (validating it on the way), and
         whether its ruleset finds attack positions (``attack=`` and ``can_act=`` on path)."""
         return await limited(request, lambda: _summary(opened(scenario)))
 
-    @app.post("/api/upload", tags=["scenarios"])
+    @app.post("/api/upload", tags=["scenarios"], responses=documented(ScenarioInfo, 413, 503))
     async def upload(request: Request, name: str | None = None) -> dict[str, Any]:
         """Send a scenario file's bytes as the request body (at most 1 MB); the answer names it
         ``upload:ID`` for the other endpoints. It is validated like a file on the command line and
@@ -126,7 +141,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         data = b"".join(chunks)
         return await limited(request, lambda: _summary(store.upload(data, name)))
 
-    @app.get("/api/reach", tags=["queries"])
+    @app.get("/api/reach", tags=["queries"], responses=documented(ReachAnswer, 503))
     async def reach(request: Request, creature: CreatureQ, scenario: ScenarioQ = None,
                     no_checks: NoChecksQ = False, option: OptionQ = None) -> dict[str, Any]:
         """Everything the creature can reach this round, each at its least cost
@@ -139,7 +154,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
             return result.to_dict()
         return await limited(request, compute)
 
-    @app.get("/api/path", tags=["queries"])
+    @app.get("/api/path", tags=["queries"], responses=documented(CheckAnswer | NoPath, 503))
     async def path(request: Request, creature: CreatureQ,
                    to: Annotated[str | None, Query(description="A cell label: U35.")] = None,
                    scenario: ScenarioQ = None, altitude: AltitudeQ = None,
@@ -155,7 +170,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                                     **parse_query_options(option, no_checks)).to_dict())
         return await limited(request, compute)
 
-    @app.get("/api/check", tags=["queries"])
+    @app.get("/api/check", tags=["queries"], responses=documented(CheckAnswer, 503))
     async def check(request: Request, creature: CreatureQ,
                     moves: Annotated[str, Query(
                         description='The declared move: "U35 down hover".')],
@@ -168,7 +183,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                                     **parse_query_options(option)).to_dict())
         return await limited(request, compute)
 
-    @app.get("/api/engagement", tags=["queries"])
+    @app.get("/api/engagement", tags=["queries"], responses=documented(EngagementAnswer, 503))
     async def engagement(request: Request,
                          a: Annotated[str, Query(description="One creature's id.")],
                          b: Annotated[str, Query(description="The other creature's id.")],
@@ -179,15 +194,19 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                              lambda: _api.engagement(opened(scenario).scenario, a, b).to_dict())
 
     @app.get("/api/render", tags=["pictures"],
-             responses={200: {"content": {"image/svg+xml": {}}}})
+             responses={200: {"content": {"image/svg+xml": {}, "image/png": {}}}})
     async def render(request: Request, scenario: ScenarioQ = None, creature: str | None = None,
                      altitude: AltitudeQ = None, to: str | None = None, mode: str | None = None,
                      moves: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
-                     no_checks: NoChecksQ = False, option: OptionQ = None) -> Response:
-        """The map as SVG (``wingbeat render``): with a creature, its reach at ``altitude``
-        (or the best over all), and the cheapest path ``to`` a cell (``can_act``: keeping the
-        attack), to an ``attack`` position, or a checked ``moves``."""
+                     no_checks: NoChecksQ = False, option: OptionQ = None,
+                     format_: FormatQ = "svg") -> Response:
+        """The map as SVG, or PNG with ``format=png`` (``wingbeat render``): with a creature,
+        its reach at ``altitude`` (or the best over all), and the cheapest path ``to`` a cell
+        (``can_act``: keeping the attack), to an ``attack`` position, or a checked ``moves``."""
         from ..render.commands import _altitude
+        from ..render.png import picture, picture_format
+
+        picture_format(format_)  # a bad format is refused before any work
 
         def compute() -> str:
             found = opened(scenario)
@@ -211,7 +230,8 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                 raise WingbeatError("to, attack and moves need a creature")
             return render_svg(found.scenario, reach=reach_report, altitude=level, route=route,
                               creature=creature or None)
-        return Response(await limited(request, compute), media_type="image/svg+xml")
+        drawn, media = await limited(request, lambda: picture(compute(), format_))
+        return Response(drawn, media_type=media)
 
     from ..play.web import router as play_router
 

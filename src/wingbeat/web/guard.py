@@ -52,8 +52,6 @@ FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-dat
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
        "script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
        "frame-ancestors 'none'")
-# FastAPI's /docs and /redoc load their scripts from a CDN and inline: they may not be framed.
-DOCS_CSP = "frame-ancestors 'none'"
 SECURITY_HEADERS = (
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -171,14 +169,12 @@ class Guard:
         return True
 
     def _headed(self, scope: Scope, send: Send) -> Send:
-        docs = str(scope.get("path", "")).startswith(("/docs", "/redoc"))
-
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
                 raw = list(message.get("headers", []))
                 present = {name.lower() for name, _value in raw}
                 extra = [*SECURITY_HEADERS,
-                         (b"content-security-policy", (DOCS_CSP if docs else CSP).encode())]
+                         (b"content-security-policy", CSP.encode())]
                 raw.extend((name, value) for name, value in extra if name not in present)
                 message["headers"] = raw
             await send(message)

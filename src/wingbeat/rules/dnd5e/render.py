@@ -38,6 +38,7 @@ from ...render.grid import (
     window,
     wrapped,
 )
+from ...render.scale import SCALE_BAR_SPACE, cell_scale_bar
 from ...render.svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element, fmt, points, text
 from ...rules.base import Result
 from ...rules.dnd5e.board import footprint_offsets
@@ -158,7 +159,8 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
     budget = reach.budget if reach is not None else Fraction(0)
     legend, legend_bottom = _legend(bmap, reach, altitude, layout.width, budget, focus, data,
                                     unit)
-    width, height = layout.width + LEGEND_WIDTH, max(layout.height, legend_bottom + MARGIN)
+    width = layout.width + LEGEND_WIDTH
+    height = max(layout.height + SCALE_BAR_SPACE, legend_bottom + MARGIN)
     cells = (_cell(bmap, layout, c, r, reached.get(cell_label(c, r)), budget, altitude, unit)
              for c, r in layout.cells() if bmap.contains(c, r))
     discs = [d for c in battle.creatures if (d := _disc(bmap, layout, c)) is not None]
@@ -174,7 +176,8 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
                           for i, c in enumerate(battle.creatures)), class_="creatures",
                     pointer_events="none"),
             notes,
-            legend]
+            legend,
+            _scale_bar(layout, unit)]
     shown = "best over all altitudes" if altitude is None else f"altitude {altitude}"
     title = (f"{scenario.source}: where {focus.display_name} can go this turn ({shown})"
              if reach is not None and focus is not None else f"{scenario.source}: the map")
@@ -187,6 +190,13 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
         data_budget=None if reach is None else format_cost(reach.budget),
         data_unit=None if reach is None else reach.unit,
         font_family="DejaVu Sans, Verdana, sans-serif") + "\n"
+
+
+def _scale_bar(layout: GridLayout, unit: str) -> str:
+    """Under the map: a square or hex is 5 ft, 1.5 m with ``units: m`` (D-grid)."""
+    length = Fraction(3, 2) if unit == "m" else Fraction(5)
+    return cell_scale_bar(MARGIN, layout.height + 2, layout.kind, layout.size, length,
+                          "m" if unit == "m" else "ft", layout.width - 2 * MARGIN)
 
 
 def _window(battle: Dnd5eBattle, reach: ReachReport | None, legs: Sequence[RouteLeg]

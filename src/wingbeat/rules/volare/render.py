@@ -30,6 +30,7 @@ from ...render.grid import (
     window,
     wrapped,
 )
+from ...render.scale import SCALE_BAR_SPACE, cell_scale_bar
 from ...render.svg import (
     ILLEGAL_COLOR,
     PATH_COLOR,
@@ -50,6 +51,7 @@ SIZE = 24.0  # centre to corner, px
 LEGEND_WIDTH = 260.0
 FULL_MAP_LIMIT = 4000  # larger maps are cropped to what the picture is about
 CROP_MARGIN = 2
+HEX_METRES = Fraction(3)  # one hex across, and one altitude level
 
 _HEXES = HexLayout(1, 1, 1, 1, SIZE)  # neighbourhood does not depend on the window drawn
 SIDE_COLORS = ("#7b3fa0", "#2a7f62", "#b5651d", "#3a6ea5", "#a03f5f")
@@ -143,7 +145,7 @@ def render(
 
     layout = HexLayout(*_window(battle, reach, legs), size=SIZE)
     width = layout.width + LEGEND_WIDTH
-    height = max(layout.height, 340.0)
+    height = max(layout.height + SCALE_BAR_SPACE, 340.0)
     budget = reach.budget if reach is not None else Fraction(0)
     shown = [c for c in battle.creatures if layout.inside(c.at.col, c.at.row)]
     arrows, notes = route_layer(layout, legs, avoid=[
@@ -161,6 +163,7 @@ def render(
                 class_="creatures", pointer_events="none"),
         notes,
         _legend(battle, reach, altitude, layout.width, budget, focus, missed),
+        _scale_bar(layout),
     ]
     title = _title(scenario, reach, altitude, focus)
     return element(
@@ -172,6 +175,12 @@ def render(
         data_unit=None if reach is None else reach.unit,
         font_family="DejaVu Sans, Verdana, sans-serif",
     ) + "\n"
+
+
+def _scale_bar(layout: HexLayout) -> str:
+    """Under the map: one hex is 3 m across (docs/rules/volare.md, units)."""
+    return cell_scale_bar(MARGIN, layout.height + 2, "hex", layout.size, HEX_METRES, "m",
+                          layout.width - 2 * MARGIN)
 
 
 def _window(battle: VolareBattle, reach: ReachReport | None, legs: list[RouteLeg]

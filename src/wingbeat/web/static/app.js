@@ -254,12 +254,14 @@ function clearRoute() {
 let drawing = 0;
 async function draw() {
   const ticket = ++drawing;
-  const svgText = await api("render", {
+  const asked = {
     ...base(), altitude: state.altitude === null ? "all" : state.altitude,
     to: state.to, attack: state.attack, moves: state.moves, no_checks: state.noChecks,
     can_act: state.to && state.canAct,
-  });
+  };
+  const svgText = await api("render", asked);
   if (ticket !== drawing) return;  // a newer picture was asked for meanwhile
+  $("png-link").href = `/api/render?${query({ ...asked, format: "png" })}`;  // this picture
   const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const svg = document.importNode(parsed.documentElement, true);
   $("map").replaceChildren(svg);

@@ -1,0 +1,82 @@
+"""The scenario file's JSON Schema, made from the pydantic models that read it, so an editor
+(through ``# yaml-language-server: $schema=…``) completes keys and underlines mistakes by the very
+rules ``wingbeat`` applies.
+
+Each ruleset's model is the one in its ``schema.py`` whose ``ruleset`` key is that ruleset's id;
+the schema of every ruleset at once is one of them, told apart by that key. The schema says what
+a key may hold; checks across keys (a creature on the map, ids unique) stay ``wingbeat``'s.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+from ..errors import OptionError, ScenarioError
+from ..rules.registry import ruleset_ids, ruleset_info
+
+__all__ = ["DIALECT", "file_model", "json_schema", "schema_text"]
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def file_model(ruleset: str) -> type[BaseModel]:
+    """The pydantic model of a whole ``ruleset`` scenario file."""
+    try:
+        info = ruleset_info(ruleset)
+    except ScenarioError:
+        raise OptionError(f"unknown ruleset {ruleset!r}; expected one of: "
+                          + ", ".join(ruleset_ids())) from None
+    builder = info.schema
+    module_name = builder.partition(":")[0] if isinstance(builder, str) else builder.__module__
+    __import__(module_name)
+    module = sys.modules[module_name]
+    names = getattr(module, "__all__", None) or list(vars(module))
+    for name in names:
+        found = getattr(module, name, None)
+        if (isinstance(found, type) and issubclass(found, BaseModel)
+                and _names_ruleset(found, ruleset)):
+            return found
+    raise OptionError(f"the {ruleset} ruleset's schema module {module_name} has no model "
+                      f"whose ruleset key is {ruleset!r}")
+
+
+def _names_ruleset(model: type[BaseModel], ruleset: str) -> bool:
+    field = model.model_fields.get("ruleset")
+    return (field is not None and get_origin(field.annotation) is Literal
+            and get_args(field.annotation) == (ruleset,))
+
+
+def json_schema(ruleset: str | None = None, *, among: Sequence[str] | None = None
+                ) -> dict[str, Any]:
+    """The JSON Schema of a ``ruleset``'s scenario file, or when None of a file of any ruleset
+    (``among`` these; every registered one by default)."""
+    if ruleset is not None:
+        schema = file_model(ruleset).model_json_schema()
+        return {"$schema": DIALECT,
+                "title": f"wingbeat scenario: {ruleset}",
+                "description": f"A scenario file of the {ruleset} ruleset (wingbeat's "
+                               "docs/scenario.md). Made by `wingbeat schema " + ruleset + "`.",
+                **{k: v for k, v in schema.items() if k != "title"}}
+    ids = list(ruleset_ids() if among is None else among)
+    refs, defs = models_json_schema([(file_model(r), "validation") for r in ids],
+                                    title="wingbeat scenario")
+    return {"$schema": DIALECT,
+            "title": "wingbeat scenario",
+            "description": "A scenario file of any wingbeat ruleset, told apart by its ruleset "
+                           "key (docs/scenario.md). Made by `wingbeat schema`.",
+            **dict(type="object"),  # (not an event's "type": tests/test_narrate.py looks)
+            "required": ["ruleset"],
+            "properties": {"ruleset": {"enum": ids}},
+            "oneOf": [refs[(file_model(r), "validation")] for r in ids],
+            "$defs": defs.get("$defs", {})}
+
+
+def schema_text(ruleset: str | None = None, *, among: Sequence[str] | None = None) -> str:
+    """The schema as the files in ``docs/schema/`` hold it: indented JSON and a last newline."""
+    return json.dumps(json_schema(ruleset, among=among), indent=2, ensure_ascii=False) + "\n"
