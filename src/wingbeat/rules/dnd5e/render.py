@@ -18,6 +18,7 @@ from ...errors import OptionError
 from ...geometry.labels import column_label
 from ...geometry.squaregrid import DiagonalRule
 from ...model import Scenario, format_amount, format_cost
+from ...render.background import background_layer
 from ...render.cells import CellReach, RouteLeg, cells_reached, route_legs_from_json
 from ...render.grid import (
     MARGIN,
@@ -49,6 +50,7 @@ from ...rules.dnd5e.model import (
     GridKind,
     Terrain,
     Units,
+    WallKind,
 )
 from ...rules.dnd5e.space import altitude_words
 from ...rules.grid import ReachReport
@@ -167,7 +169,11 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
     body = [element("defs", [arrow_marker_defs(), hatch_patterns()]),
             element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
             column_heads(layout),
-            element("g", cells, class_="cells"),
+            background_layer(scenario, layout),
+            # over a background picture the cells are see-through, so the picture shows
+            element("g", cells, class_="cells",
+                    fill_opacity=0.45 if scenario.background is not None else None),
+            _walls_layer(bmap, layout),
             _route_end(bmap, layout, focus, legs),
             arrows,
             element("g", (_creature(bmap, layout, c, c.id == focus_id, i, unit)
@@ -264,6 +270,34 @@ def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellR
                    data_ground=spec.ground or None, data_ceiling=spec.ceiling,
                    data_climb="true" if spec.climb else None,
                    data_air="difficult" if spec.air_difficult else None, **data)
+
+
+def _walls_layer(bmap: Dnd5eMap, layout: GridLayout) -> str:
+    """The walls and doors between squares (D-walls): a wall a thick dark line, a closed door a
+    brown bar, an open door a dashed one."""
+    if not bmap.walls or layout.kind != "square":
+        return ""
+    half = layout.size / 2
+    parts = []
+    for (a, b), kind in sorted(bmap.walls.items()):
+        if not (layout.inside(*a) or layout.inside(*b)):
+            continue
+        (ax, ay), (bx, by) = layout.center(*a), layout.center(*b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        if a[1] == b[1]:  # side by side in a row: the side runs north-south
+            x1, y1, x2, y2 = mx, my - half, mx, my + half
+        else:
+            x1, y1, x2, y2 = mx - half, my, mx + half, my
+        style = {WallKind.WALL: {"stroke": WALL, "stroke_width": 5},
+                 WallKind.CLOSED: {"stroke": "#8a5a2b", "stroke_width": 5},
+                 WallKind.OPEN: {"stroke": "#8a5a2b", "stroke_width": 3,
+                                 "stroke_dasharray": "4 3"}}[kind]
+        label = f"{cell_label(*a)}|{cell_label(*b)}"
+        what = "wall" if kind is WallKind.WALL else f"{kind.value} door"
+        parts.append(element("line", [element("title", [escape(f"{what} between {label}")])],
+                             x1=x1, y1=y1, x2=x2, y2=y2, stroke_linecap="round",
+                             class_=what.replace(" ", "-"), data_side=label, **style))
+    return element("g", parts, class_="walls", pointer_events="none")
 
 
 def _terrain_facts(spec: Cell, unit: str) -> list[str]:

@@ -25,8 +25,8 @@ from ...rules.dnd5e import (
     Units,
     WallKind,
 )
-from ...rules.dnd5e.model import side_key
 from ...rules.dnd5e.board import Board, footprint_offsets, shared_board
+from ...rules.dnd5e.model import side_key
 from ...scenario._cells import cell_items, is_range, range_cells
 from ...scenario._schema import StrictModel, check_unique_ids, validate
 
