@@ -25,6 +25,7 @@ import yaml
 
 from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError
+from ..model import Scenario
 from ..scenario import parse_scenario
 from ..scenario._load import MAX_BYTES
 from ._common import Imported
@@ -34,7 +35,7 @@ from .uvtt import SUFFIXES as UVTT_SUFFIXES
 from .uvtt import read_uvtt
 
 __all__ = ["IMPORT_SUFFIXES", "MAX_IMPORT_BYTES", "Imported", "import_bytes", "import_file",
-           "scenario_text"]
+           "imported_scenario", "scenario_data", "scenario_text"]
 
 #: The largest map file read: a Universal VTT file carries its picture (a few MB, base64).
 MAX_IMPORT_BYTES = 50_000_000
@@ -97,6 +98,24 @@ def scenario_text(imported: Imported, *, image: str | None, source: str) -> str:
         raise ScenarioError(f"the scenario would be larger than 1 MB, the most a scenario file "
                             f"may be{hint}", source=source)
     return text
+
+
+def imported_scenario(raw: bytes, filename: str, source: str) -> Scenario | None:
+    """The scenario an uploaded map file makes (its picture embedded), or None when the file is
+    a scenario itself (``.yaml``, or ``.json`` with a ``ruleset``): a page's upload takes both.
+    Nothing beside the upload is read (it has no folder)."""
+    suffix = Path(filename).suffix.lower()
+    if suffix not in IMPORT_SUFFIXES:
+        return None
+    if suffix == ".json":
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return None  # the scenario loader says what is wrong with it
+        if not isinstance(data, dict) or "ruleset" in data:
+            return None
+    imported = import_bytes(raw, filename, source=source)
+    return parse_scenario(scenario_data(imported), source=source)
 
 
 def scenario_data(imported: Imported) -> dict[str, Any]:

@@ -154,16 +154,20 @@ class Board:
         """
         return bool(self.walled) and _blocked(self.walled, a, b)
 
-    def step_wall(self, cells: tuple[int, ...], dc: int, dr: int) -> str | None:
-        """The wall a footprint crosses when it steps by (dc, dr) into ``cells`` (each space it
-        enters, from the space behind it along the step), or None: the one wall check of every
-        step, jump and reach (D-walls)."""
+    def step_wall(self, before: tuple[int, ...], after: tuple[int, ...], dc: int, dr: int
+                  ) -> str | None:
+        """The wall a footprint crosses when it steps by (dc, dr) from the spaces ``before`` to
+        ``after``, or None: each space of ``after`` whose space behind it along the step is in
+        ``before`` is entered from there (a footprint that grows out of a squeeze fills the rest
+        from within itself, where no wall runs): the one wall check of every step and jump
+        (D-walls)."""
         if not self.walled or (dc == 0 and dr == 0):
             return None
         coords = self.coords
-        for c in cells:
+        was = {coords[c] for c in before}
+        for c in after:
             col, row = coords[c]
-            if self.blocked((col - dc, row - dr), (col, row)):
+            if (col - dc, row - dr) in was and self.blocked((col - dc, row - dr), (col, row)):
                 return f"a wall stands between {_label(col - dc, row - dr)} and {self.labels[c]}"
         return None
 

@@ -646,7 +646,7 @@ class Dnd5eSpace:
                     return None, (), ("D-grid", f"the step to {move.name} would cut a corner: "
                                                 f"{blocked}")
         if board.walled:
-            wall = self._wall_between(src, move.target, dst.cells)
+            wall = self._wall_between(src, move.target, dst)
             if wall is not None:
                 return None, (), (("D-walls", f"the step to {move.name} would cross a wall: "
                                               f"{wall}") if explain else _REFUSED)
@@ -704,11 +704,12 @@ class Dnd5eSpace:
         extra = 1 + difficult + prone + dst.squeezed
         return dst, self._way_set(modes, extra, difficult), None
 
-    def _wall_between(self, src: Place, target: int, cells: tuple[int, ...]) -> str | None:
-        """The wall a step from ``src`` to the anchor ``target`` crosses, or None (D-walls)."""
+    def _wall_between(self, src: Place, target: int, dst: Place) -> str | None:
+        """The wall a step from ``src`` to ``dst`` (at the anchor ``target``) crosses, or None
+        (D-walls)."""
         coords = self.board.coords
         (sc, sr), (tc, tr) = coords[src.anchor], coords[target]
-        return self.board.step_wall(cells, tc - sc, tr - sr)
+        return self.board.step_wall(src.cells, dst.cells, tc - sc, tr - sr)
 
     def _way_set(self, modes: tuple[int, ...], extra: int, difficult: bool,
                  on_foot: bool = False) -> tuple[Way, ...]:
@@ -1366,8 +1367,13 @@ class Dnd5eSpace:
         """The wall a jump's footprint crosses moving by (dc, dr) onto ``anchor`` (D-walls)."""
         if not self.board.walled:
             return None
-        cells = self.board.cells_of(anchor, self.offsets)
-        return None if cells is None else self.board.step_wall(cells, dc, dr)
+        board = self.board
+        col, row = board.coords[anchor]
+        behind = board.at(col - dc, row - dr)
+        cells = board.cells_of(anchor, self.offsets)
+        before = None if behind is None else board.cells_of(behind, self.offsets)
+        return None if cells is None or before is None else board.step_wall(before, cells, dc,
+                                                                            dr)
 
     def _ground_top(self, anchor: int) -> int | None:
         """The highest ground under the creature's whole space at ``anchor`` (None: off the
