@@ -90,7 +90,7 @@ def number(value: Any) -> Fraction | None:
     """A JSON or XML number as an exact fraction (a float's exact value), or None."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, int):
+    if isinstance(value, int | Fraction):
         return Fraction(value)
     if isinstance(value, float):
         return Fraction(value) if math.isfinite(value) else None
