@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .._files import UnreadableFile, read_limited
-from ..render.background import MAX_IMAGE_BYTES, image_size
+from .._pictures import MAX_IMAGE_BYTES, image_size
 from ._common import Imported, Reader, creature_id, plain, side_runs, sides_crossed
 
 __all__ = ["looks_like_foundry", "read_foundry"]

@@ -37,8 +37,8 @@ from typing import Any
 from xml.etree import ElementTree
 
 from .._files import UnreadableFile, read_limited
+from .._pictures import MAX_IMAGE_BYTES, image_size
 from ..geometry.labels import column_label
-from ..render.background import MAX_IMAGE_BYTES, image_size
 from ._common import Imported, Reader, cell_blocks, creature_id, plain
 
 __all__ = ["read_tiled"]

@@ -22,7 +22,7 @@ import json
 from itertools import pairwise
 from typing import Any
 
-from ..render.background import image_size
+from .._pictures import image_size
 from ._common import Imported, Reader, plain, side_runs, sides_crossed
 
 __all__ = ["read_uvtt"]
