@@ -112,6 +112,16 @@ def test_a_foundry_scene_gives_walls_doors_tokens_and_its_background() -> None:
     assert any("move 0" in note for note in imported.notes)
 
 
+def test_a_door_drawn_over_a_wall_stays_a_door() -> None:
+    """A scene whose wall E1:E8 | F1:F8 runs on through the open door's side: the door wins,
+    whichever comes first in the file."""
+    scene = json.loads((DATA / "guard-room.json").read_text(encoding="utf-8"))
+    scene["walls"].append({"c": [800, 200, 800, 1000], "move": 20, "door": 0, "ds": 0})
+    data = import_bytes(json.dumps(scene).encode(), "s.json").data
+    sides = sides_of(data)
+    assert sides[("E6", "F6")] == "open" and sides[("E3", "F3")] == "closed"
+
+
 def test_a_foundry_scene_from_version_9_reads_alike() -> None:
     scene = json.loads((DATA / "guard-room.json").read_text(encoding="utf-8"))
     old = {k: v for k, v in scene.items() if k not in ("grid", "background")}

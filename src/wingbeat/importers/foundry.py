@@ -103,7 +103,10 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None) -> Importe
                                        f"{state!r}")
         kind_of = "wall" if not door else ("open" if state == 1 else "closed")
         for side in sides_crossed(square(ax, ay), square(bx, by), columns, rows):
-            sides[side] = kind_of
+            if kind_of == "wall":
+                sides.setdefault(side, kind_of)  # a door on the same side stays a door
+            else:
+                sides[side] = kind_of
 
     imported = Imported(data={})
     creatures = _tokens(r, data, square, columns, rows, distance, imported.notes)

@@ -69,7 +69,7 @@ def read_uvtt(raw: bytes, source: str) -> Imported:
         if not isinstance(closed, bool):
             raise r.fail(f"{here}.closed", "expected true or false")
         for side in sides_crossed((ax - ox, ay - oy), (bx - ox, by - oy), columns, rows):
-            sides[side] = "closed" if closed else "open"
+            sides[side] = "closed" if closed else "open"  # over a wall drawn across it
             doors += 1
 
     imported = Imported(data={})
