@@ -66,6 +66,7 @@ SIDE_COLORS = ("#7b3fa0", "#2a7f62", "#b5651d", "#3a6ea5", "#a03f5f")
 FOCUS_COLOR = "#e0a100"
 _SILENT = frozenset({"action", "dash", "disengage", "interact"})
 WALL = "#3b3b3b"
+DOOR = "#a0642c"
 TERRAIN_FILL = {Terrain.DIFFICULT: "#e3d9b8", Terrain.WATER: "#b9d3ea"}
 
 
@@ -289,8 +290,8 @@ def _walls_layer(bmap: Dnd5eMap, layout: GridLayout) -> str:
         else:
             x1, y1, x2, y2 = mx - half, my, mx + half, my
         style = {WallKind.WALL: {"stroke": WALL, "stroke_width": 5},
-                 WallKind.CLOSED: {"stroke": "#8a5a2b", "stroke_width": 5},
-                 WallKind.OPEN: {"stroke": "#8a5a2b", "stroke_width": 3,
+                 WallKind.CLOSED: {"stroke": DOOR, "stroke_width": 8},
+                 WallKind.OPEN: {"stroke": DOOR, "stroke_width": 3,
                                  "stroke_dasharray": "4 3"}}[kind]
         label = f"{cell_label(*a)}|{cell_label(*b)}"
         what = "wall" if kind is WallKind.WALL else f"{kind.value} door"
@@ -298,6 +299,20 @@ def _walls_layer(bmap: Dnd5eMap, layout: GridLayout) -> str:
                              x1=x1, y1=y1, x2=x2, y2=y2, stroke_linecap="round",
                              class_=what.replace(" ", "-"), data_side=label, **style))
     return element("g", parts, class_="walls", pointer_events="none")
+
+
+def _wall_keys(bmap: Dnd5eMap) -> list[tuple[dict[str, object], str]]:
+    """Legend rows for the walls and doors between squares, when the map has any (D-walls)."""
+    kinds = set(bmap.walls.values())
+    rows: list[tuple[dict[str, object], str]] = []
+    if WallKind.WALL in kinds:
+        rows.append(({"fill": WALL, "rx": 4}, "wall between squares"))
+    if WallKind.CLOSED in kinds:
+        rows.append(({"fill": DOOR, "rx": 4}, "closed door (blocks)"))
+    if WallKind.OPEN in kinds:
+        rows.append(({"fill": "none", "stroke": DOOR, "stroke_dasharray": "3 2"},
+                     "open door"))
+    return rows
 
 
 def _terrain_facts(spec: Cell, unit: str) -> list[str]:
@@ -544,6 +559,7 @@ def _legend(bmap: Dnd5eMap, reach: ReachReport | None, altitude: int | None, x0:
         ({"fill": "url(#ceiling-hatch)", "stroke": "#5a4632"}, "ceiling (c = first missing)"),
         ({"fill": "url(#air-waves)", "stroke": "#5b7fa6"}, "difficult air"),
         ({"fill": "url(#solid-hatch)"}, "altitude not there"),
+        *_wall_keys(bmap),
     ])
     parts.extend(rows)
     y += used
