@@ -198,6 +198,23 @@ def test_a_tiled_hex_map_imports_to_volare() -> None:
     assert wingbeat.reach(sc, "giant-bat").to_dict()["states"]
 
 
+def test_an_external_tileset_beside_the_map_is_read(tmp_path: Path) -> None:
+    """A ``.tsx`` tileset beside the map gives its tiles' properties; one that is not there
+    leaves them out, with a note (the cells stay plain)."""
+    (tmp_path / "hills.tsx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><tileset name="hills" tilewidth="8" '
+        'tileheight="8" tilecount="2"><tile id="1"><properties><property name="ground" '
+        'type="int" value="2"/></properties></tile></tileset>', encoding="utf-8")
+    tmx = ('<map orientation="orthogonal" width="2" height="1" tilewidth="8" tileheight="8">'
+           '<tileset firstgid="1" source="{}"/><layer name="g" width="2" height="1">'
+           '<data encoding="csv">1,2</data></layer></map>')
+    (tmp_path / "map.tmx").write_text(tmx.format("hills.tsx"), encoding="utf-8")
+    assert import_file(tmp_path / "map.tmx").data["map"]["cells"] == [{"at": "B1", "ground": 2}]
+    (tmp_path / "lost.tmx").write_text(tmx.format("gone.tsx"), encoding="utf-8")
+    lost = import_file(tmp_path / "lost.tmx")
+    assert "cells" not in lost.data["map"] and any("gone.tsx" in n for n in lost.notes)
+
+
 @pytest.mark.parametrize("compression", ["", "zlib", "gzip"])
 def test_tiled_base64_layers_read_alike(compression: str) -> None:
     tmj = json.loads((DATA / "cliff.tmj").read_text(encoding="utf-8"))
