@@ -198,6 +198,24 @@ def test_a_tiled_hex_map_imports_to_volare() -> None:
     assert wingbeat.reach(sc, "giant-bat").to_dict()["states"]
 
 
+def test_a_tile_layer_named_for_its_cells_says_what_they_are() -> None:
+    """``ground 2``, ``terrain water``, ``wall`` as layer names: every cell holding a tile there
+    gets it; a layer's property wins over its name; other names say nothing."""
+    def layer(name: str, data: list[int], **props: Any) -> dict[str, Any]:
+        return {"type": "tilelayer", "name": name, "width": 3, "height": 1, "data": data,
+                "properties": [{"name": k, "value": v} for k, v in props.items()]}
+
+    tmj = {"type": "map", "orientation": "orthogonal", "width": 3, "height": 1, "tilewidth": 8,
+           "tileheight": 8, "tilesets": [], "layers": [
+               layer("ground 2", [1, 1, 0]), layer("Terrain=water", [0, 0, 1]),
+               layer("wall", [0, 1, 0]), layer("ceiling 5", [1, 0, 0], ceiling=6),
+               layer("grass", [1, 1, 1])]}
+    data = import_bytes(json.dumps(tmj).encode(), "n.tmj").data
+    assert data["map"]["cells"] == [{"at": "A1", "ceiling": 6, "ground": 2},
+                                    {"at": "B1", "ground": 2, "wall": True},
+                                    {"at": "C1", "terrain": "water"}]
+
+
 def test_an_external_tileset_beside_the_map_is_read(tmp_path: Path) -> None:
     """A ``.tsx`` tileset beside the map gives its tiles' properties; one that is not there
     leaves them out, with a note (the cells stay plain)."""

@@ -6,8 +6,9 @@ What becomes what (docs/import.md has the table):
 - a custom property ``ground`` (whole number), ``ceiling`` (whole number), ``terrain``
   (``normal``, ``difficult``, ``water``; dnd5e), ``wall`` or ``climb`` (true/false; dnd5e) on a
   **tile** (in its tileset) applies to every cell where that tile is placed; on a **tile layer**,
-  to every cell of the layer that holds a tile. A tile's own property wins over its layer's, and
-  a later layer over an earlier one.
+  to every cell of the layer that holds a tile; a tile layer **named** ``ground 2``,
+  ``ceiling 4``, ``terrain difficult``, ``wall`` or ``climb`` says the same of its cells. A
+  tile's own property wins over its layer's, and a later layer over an earlier one.
 - every **object** of an object layer becomes a creature in the cell under its centre: its name
   is its name, its ``class`` (``type`` before Tiled 1.9) its side, and custom properties named
   like creature keys (``altitude``, ``size``, ``side``, ``fly``, ``walk`` …) are copied.
@@ -28,6 +29,7 @@ import binascii
 import gzip
 import json
 import math
+import re
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -390,7 +392,8 @@ def _cell_facts(r: Reader, tmap: _Map, keys: tuple[str, ...], notes: list[str]
     for layer in tmap.layers:
         if layer.kind != "tile":
             continue
-        own = _facts(r, layer.properties, f"{layer.where}.properties", keys, ignored)
+        own = _facts(r, {**_named(layer.name), **layer.properties},
+                     f"{layer.where}.properties", keys, ignored)
         for index, gid in enumerate(layer.gids):
             if not gid:
                 continue
@@ -402,6 +405,25 @@ def _cell_facts(r: Reader, tmap: _Map, keys: tuple[str, ...], notes: list[str]
     for key in sorted(ignored):
         notes.append(f"{key}: left out (no such thing on this ruleset's map)")
     return facts
+
+
+_NAMED = re.compile(r"^\s*(ground|ceiling)\s*[=:]?\s*(-?\d+)\s*$"
+                    r"|^\s*terrain\s*[=:]?\s*(normal|difficult|water)\s*$"
+                    r"|^\s*(wall|climb)\s*$", re.IGNORECASE)
+
+
+def _named(name: str) -> dict[str, Any]:
+    """What a tile layer's name says of its cells: ``ground 2``, ``ceiling=4``,
+    ``terrain difficult``, ``wall``, ``climb`` (its properties, if any, win)."""
+    found = _NAMED.match(name)
+    if found is None:
+        return {}
+    level, value, terrain, flag = found.groups()
+    if level:
+        return {level.lower(): int(value)}
+    if terrain:
+        return {"terrain": terrain.lower()}
+    return {flag.lower(): True}
 
 
 def _facts(r: Reader, props: Mapping[str, Any], where: str, keys: tuple[str, ...],
