@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["LENGTH_UNITS", "Check", "Scenario", "format_amount", "format_cost", "format_decimal",
-           "format_mixed"]
+__all__ = ["LENGTH_UNITS", "Background", "Check", "Scenario", "format_amount", "format_cost",
+           "format_decimal", "format_mixed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +35,19 @@ class Check:
         return data
 
 
+@dataclass(frozen=True, slots=True)
+class Background:
+    """A picture of the map drawn under the grid: ``image`` is a path (relative to ``base``, the
+    scenario file's folder; None when the scenario came from no file) or a ``data:`` URI;
+    ``cell`` image pixels make one square (on hexes: one hex's width, corner to corner), and
+    ``origin`` is the image pixel at the grid's north-west corner."""
+
+    image: str
+    cell: Fraction
+    origin: tuple[Fraction, Fraction] = (Fraction(0), Fraction(0))
+    base: str | None = None
+
+
 @dataclass(frozen=True)
 class Scenario:
     """A battlefield with its creatures, under one ruleset.
@@ -47,6 +60,7 @@ class Scenario:
     battle: Any
     source: str = "<scenario>"
     options: Mapping[str, Any] = field(default_factory=dict)
+    background: Background | None = None  # a picture under the grid, for the renderers only
 
 
 def format_cost(value: Fraction | int) -> str:

@@ -55,11 +55,14 @@ def open_cached(where: str | Path) -> Scenario:
     from ._load import read_scenario_file, read_scenario_text
 
     source = str(where)
+    base: str | None = None
     if source.startswith("example:"):
         text = example_text(source.removeprefix("example:"))
     else:
         text = read_scenario_file(where)
-    return cached_scenario(text, source, lambda t, s: read_scenario_text(t, source=s))
+        base = str(Path(where).parent)  # as load_scenario: a background's path starts there
+    return cached_scenario(text, source,
+                           lambda t, s: read_scenario_text(t, source=s, base=base))
 
 
 def cached_scenario(text: str, source: str, read: Callable[[str, str], Scenario]) -> Scenario:

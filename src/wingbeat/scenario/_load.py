@@ -27,7 +27,8 @@ _TOO_LARGE = "is larger than 1 MB; a scenario is a small text file"
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read and validate a scenario file; a ``ScenarioError`` says what is wrong and where."""
-    return read_scenario_text(read_scenario_file(path), source=str(path))
+    return read_scenario_text(read_scenario_file(path), source=str(path),
+                              base=str(Path(path).parent))
 
 
 def read_scenario_file(path: str | Path) -> str:
@@ -46,8 +47,10 @@ def read_scenario_file(path: str | Path) -> str:
         raise ScenarioError("is not UTF-8 text", source=source) from None
 
 
-def read_scenario_text(text: str, *, source: str = "<scenario>") -> Scenario:
-    """Parse scenario text (YAML, of which JSON is a subset) and validate it."""
+def read_scenario_text(text: str, *, source: str = "<scenario>",
+                       base: str | None = None) -> Scenario:
+    """Parse scenario text (YAML, of which JSON is a subset) and validate it; ``base``: the
+    folder a background's relative path starts from (None: the text came from no file)."""
     import yaml  # here, not above: a command that reads a cached scenario never needs it
 
     from ._yaml import YamlLimitError
@@ -67,11 +70,12 @@ def read_scenario_text(text: str, *, source: str = "<scenario>") -> Scenario:
                             where=where) from None
     except json.JSONDecodeError as exc:  # pragma: no cover - yaml parses JSON itself
         raise ScenarioError(f"is not valid JSON: {exc.msg}", source=source) from None
-    return parse_scenario(data, source=source)
+    return parse_scenario(data, source=source, base=base)
 
 
-def parse_scenario(data: Any, *, source: str = "<scenario>") -> Scenario:
-    """Validate already-parsed scenario data (a mapping)."""
+def parse_scenario(data: Any, *, source: str = "<scenario>", base: str | None = None) -> Scenario:
+    """Validate already-parsed scenario data (a mapping). ``background`` (every ruleset's) is
+    read here, apart from the ruleset's schema: it changes no rule."""
     if not isinstance(data, Mapping):
         got = "nothing" if data is None else type(data).__name__
         raise ScenarioError(f"expected a mapping with ruleset, map and creatures; got {got}",
@@ -83,12 +87,20 @@ def parse_scenario(data: Any, *, source: str = "<scenario>") -> Scenario:
     if not isinstance(ruleset, str) or ruleset not in ruleset_ids():
         raise ScenarioError(f"unknown ruleset {ruleset!r}; expected one of: "
                             + ", ".join(ruleset_ids()), source=source, where="ruleset")
+    data = dict(data)
+    background = data.pop("background", None)
     try:
-        scenario = ruleset_info(ruleset).build(dict(data), source)
+        scenario = ruleset_info(ruleset).build(data, source)
     except ScenarioError as exc:
         if exc.source is None:
             raise exc.located(source) from None
         raise
+    if background is not None:
+        from dataclasses import replace
+
+        from ._background import build_background
+
+        scenario = replace(scenario, background=build_background(background, source, base))
     return scenario
 
 

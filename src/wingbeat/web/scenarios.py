@@ -102,7 +102,10 @@ class ScenarioStore:
         if len(data) > MAX_BYTES:
             raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
                                 source=source)
-        scenario = read_scenario_text(_decode(data, source), source=source)
+        from ..importers import imported_scenario  # a map from another tool (docs/import.md)
+
+        scenario = (imported_scenario(data, filename or "", source)
+                    or read_scenario_text(_decode(data, source), source=source))
         name = "upload:" + secrets.token_urlsafe(16)
         self._uploads.put(name, scenario)
         return Opened(name, ("upload", name), scenario)
@@ -154,7 +157,8 @@ class ScenarioStore:
                 raise ScenarioError(exc.reason, source=name) from None
             except OSError as exc:
                 raise ScenarioError(f"cannot be read: {exc.strerror}", source=name) from None
-            cached = read_scenario_text(_decode(raw, name), source=name)
+            cached = read_scenario_text(_decode(raw, name), source=name,
+                                        base=str(file.parent))  # a background beside it
             self._files.put(key, cached)
         return Opened(name, key, cached)
 

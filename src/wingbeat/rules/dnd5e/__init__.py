@@ -36,6 +36,7 @@ from .model import (
     Speeds,
     Terrain,
     Units,
+    WallKind,
 )
 from .proximity import Engagement, engagement, engagement_space
 from .rounds import creature_after
@@ -63,6 +64,7 @@ __all__ = [
     "Terrain",
     "TurnReport",
     "Units",
+    "WallKind",
     "engagement",
     "fall",
     "footprint_offsets",
@@ -160,7 +162,8 @@ class Dnd5eRuleset:
         def within_reach(code: int) -> bool:
             moved = creature_after(me, space.describe(code), battle.map.grid)
             cells_a, span_a = engagement_space(board, battle, moved)
-            return board.distance(cells_a, span_a, cells_b, span_b) <= me.reach
+            return (board.distance(cells_a, span_a, cells_b, span_b) <= me.reach
+                    and board.reach_clear(cells_a, cells_b, me.reach))  # not through a wall
 
         found = grid_path(space, lambda _state: True, f"a place within reach of {victim.id}",
                           must_act=True, accept=within_reach)

@@ -11,12 +11,13 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from ...geometry.hexgrid import Direction
 from ...geometry.labels import column_label
 from ...geometry.squaregrid import Compass, DiagonalRule, grid_distance
-from .model import Dnd5eMap, GridKind, Size, Terrain
+from .model import Dnd5eMap, GridKind, Size, Terrain, side_key
 
 __all__ = ["Board", "Move", "footprint_offsets", "shared_board"]
 
@@ -107,6 +108,8 @@ class Board:
         self.climb = [cell.climb for cell in cells]
         self.air_difficult = [cell.air_difficult for cell in cells]
         self._moves: dict[int, tuple[Move, ...]] = {}
+        # D-walls: the sides between squares that block (walls, closed doors), by coordinates
+        self.walled = frozenset(side for side, kind in vmap.walls.items() if kind.blocks)
 
     # -- cells and footprints ------------------------------------------------------------------
     def at(self, col: int, row: int) -> int | None:
@@ -137,7 +140,67 @@ class Board:
                 return f"{self.labels[c]} has a ceiling at altitude {self.ceil[c]}"
             if z < self.ground[c] and not burrow:
                 return f"{self.labels[c]}'s ground is at altitude {self.ground[c]}"
+        if self.walled and len(cells) > 1:
+            return self._split_reason(cells)
         return None
+
+    # -- walls between squares (D-walls) -------------------------------------------------------
+    def blocked(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """Whether a wall (or a closed door) stands between the adjacent squares ``a`` and ``b``.
+
+        Orthogonal neighbours: the side between them. Diagonal neighbours: any of the four sides
+        that meet at the corner point between them, so no step slips past a wall's end or
+        between two walls that meet at a corner (Decision 17).
+        """
+        return bool(self.walled) and _blocked(self.walled, a, b)
+
+    def step_wall(self, before: tuple[int, ...], after: tuple[int, ...], dc: int, dr: int
+                  ) -> str | None:
+        """The wall a footprint crosses when it steps by (dc, dr) from the spaces ``before`` to
+        ``after``, or None: each space of ``after`` whose space behind it along the step is in
+        ``before`` is entered from there (a footprint that grows out of a squeeze fills the rest
+        from within itself, where no wall runs): the one wall check of every step and jump
+        (D-walls)."""
+        if not self.walled or (dc == 0 and dr == 0):
+            return None
+        coords = self.coords
+        was = {coords[c] for c in before}
+        for c in after:
+            col, row = coords[c]
+            if (col - dc, row - dr) in was and self.blocked((col - dc, row - dr), (col, row)):
+                return f"a wall stands between {_label(col - dc, row - dr)} and {self.labels[c]}"
+        return None
+
+    def _split_reason(self, cells: tuple[int, ...]) -> str | None:
+        """A wall that runs through a footprint of several spaces (it cannot straddle one)."""
+        coords = self.coords
+        inside = {coords[c] for c in cells}
+        for col, row in sorted(inside):
+            for other in ((col + 1, row), (col, row + 1)):
+                if other in inside and side_key((col, row), other) in self.walled:
+                    return (f"a wall runs between {_label(col, row)} and {_label(*other)}, "
+                            "through the space")
+        return None
+
+    def reach_clear(self, cells_a: tuple[int, ...], cells_b: tuple[int, ...], reach: int) -> bool:
+        """Whether a reach of ``reach`` ft from the spaces ``cells_a`` gets to some space of
+        ``cells_b`` without crossing a wall: along a straight way of squares, each step toward
+        the target (as many steps as the larger of the column and row gaps), none crossing a wall
+        (D-walls). The distance itself is ``distance``'s to judge; this only looks at walls."""
+        if not self.walled:
+            return True
+        coords = self.coords
+        steps = reach // 5
+        for a in cells_a:
+            for b in cells_b:
+                (ac, ar), (bc, br) = coords[a], coords[b]
+                if max(abs(ac - bc), abs(ar - br)) <= steps and self._clear_line(coords[a],
+                                                                                 coords[b]):
+                    return True
+        return False
+
+    def _clear_line(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        return _clear_line(self.walled, a, b)
 
     def creature_space(self, size: Size, at: tuple[int, int], altitude: int, *, burrow: bool
                        ) -> tuple[tuple[int, ...], tuple[int, int], bool] | str:
@@ -231,6 +294,49 @@ def shared_board(vmap: Dnd5eMap, rule: DiagonalRule) -> Board:
         while len(_BOARDS) > _BOARDS_KEPT:
             _BOARDS.popitem(last=False)
     return board
+
+
+@lru_cache(maxsize=65_536)
+def _clear_line(walled: frozenset[tuple[tuple[int, int], tuple[int, int]]], a: tuple[int, int],
+                b: tuple[int, int]) -> bool:
+    """Whether some shortest way of squares from ``a`` to ``b`` (each step toward ``b``: the
+    longer axis changes every step, the shorter one as often as it must) crosses no wall."""
+    (ac, ar), (bc, br) = a, b
+    dc, dr = bc - ac, br - ar
+    swap = abs(dr) > abs(dc)
+    long_gap, short_gap = (abs(dr), abs(dc)) if swap else (abs(dc), abs(dr))
+    sl = 1 if (dr if swap else dc) > 0 else -1
+    ss = 1 if (dc if swap else dr) > 0 else -1
+
+    def square(i: int, j: int) -> tuple[int, int]:  # i steps along the long axis, j the short
+        return (ac + j * ss, ar + i * sl) if swap else (ac + i * sl, ar + j * ss)
+
+    front = {0}
+    for i in range(long_gap):
+        nxt = set()
+        for j in front:
+            for k in (j, j + 1):
+                if k <= short_gap and short_gap - k <= long_gap - i - 1 \
+                        and not _blocked(walled, square(i, j), square(i + 1, k)):
+                    nxt.add(k)
+        if not nxt:
+            return False
+        front = nxt
+    return short_gap in front
+
+
+def _blocked(walled: frozenset[tuple[tuple[int, int], tuple[int, int]]], a: tuple[int, int],
+             b: tuple[int, int]) -> bool:
+    """``Board.blocked`` over a bare set of walled sides."""
+    (ac, ar), (bc, br) = a, b
+    if ac == bc or ar == br:
+        return side_key(a, b) in walled
+    return (side_key(a, (bc, ar)) in walled or side_key(a, (ac, br)) in walled
+            or side_key((bc, ar), b) in walled or side_key((ac, br), b) in walled)
+
+
+def _label(col: int, row: int) -> str:
+    return f"{column_label(col)}{row}" if col >= 1 and row >= 1 else "off the map"
 
 
 def _hex_gap(a: tuple[int, int], b: tuple[int, int]) -> int:

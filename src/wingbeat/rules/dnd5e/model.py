@@ -24,6 +24,8 @@ __all__ = [
     "Speeds",
     "Terrain",
     "Units",
+    "WallKind",
+    "side_key",
 ]
 
 
@@ -43,6 +45,24 @@ class Terrain(StrEnum):
     NORMAL = "normal"
     DIFFICULT = "difficult"
     WATER = "water"  # deep water: moving on it is swimming (D-speed)
+
+
+class WallKind(StrEnum):
+    """What stands on the side between two squares (D-walls): a wall or a closed door blocks,
+    an open door does not."""
+
+    WALL = "wall"
+    CLOSED = "closed"
+    OPEN = "open"
+
+    @property
+    def blocks(self) -> bool:
+        return self is not WallKind.OPEN
+
+
+def side_key(a: tuple[int, int], b: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The side between two orthogonally adjacent squares, the same whichever is named first."""
+    return (a, b) if a <= b else (b, a)
 
 
 class Size(StrEnum):
@@ -108,7 +128,8 @@ class Dnd5eMap:
     """A square (or hex) map of 5 ft spaces, altitude levels ``bottom`` … ``top`` of 5 ft each.
 
     On a hex map the cells are in doubled coordinates, as in ``volare``; labels read alike.
-    ``bottom`` below 0 lets burrowers dig under ground level 0.
+    ``bottom`` below 0 lets burrowers dig under ground level 0. ``walls``: what stands on the
+    sides between squares (``side_key`` pairs; square grids only, D-walls).
     """
 
     columns: int
@@ -117,6 +138,8 @@ class Dnd5eMap:
     top: int = 12
     bottom: int = 0
     cells: Mapping[tuple[int, int], Cell] = field(default_factory=dict)
+    walls: Mapping[tuple[tuple[int, int], tuple[int, int]], WallKind] = field(
+        default_factory=dict)
 
     def contains(self, col: int, row: int) -> bool:
         if not (1 <= col <= self.columns and 1 <= row <= self.rows):

@@ -70,5 +70,10 @@ def engagement(battle: Dnd5eBattle, a_id: str, b_id: str) -> Engagement:
     elevated = None
     if a.altitude != b.altitude:
         elevated = a.id if a.altitude > b.altitude else b.id
-    return Engagement(a.id, b.id, feet, b.reach > 0 and feet <= b.reach,
-                      a.reach > 0 and feet <= a.reach, elevated, a.hostile_to(b))
+    # a reach does not cross a wall (D-walls)
+    return Engagement(a.id, b.id, feet,
+                      b.reach > 0 and feet <= b.reach and board.reach_clear(cells_b, cells_a,
+                                                                            b.reach),
+                      a.reach > 0 and feet <= a.reach and board.reach_clear(cells_a, cells_b,
+                                                                            a.reach),
+                      elevated, a.hostile_to(b))

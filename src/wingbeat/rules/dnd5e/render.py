@@ -18,6 +18,7 @@ from ...errors import OptionError
 from ...geometry.labels import column_label
 from ...geometry.squaregrid import DiagonalRule
 from ...model import Scenario, format_amount, format_cost
+from ...render.background import background_layer
 from ...render.cells import CellReach, RouteLeg, cells_reached, route_legs_from_json
 from ...render.grid import (
     MARGIN,
@@ -50,6 +51,7 @@ from ...rules.dnd5e.model import (
     GridKind,
     Terrain,
     Units,
+    WallKind,
 )
 from ...rules.dnd5e.space import altitude_words
 from ...rules.grid import ReachReport
@@ -65,6 +67,7 @@ SIDE_COLORS = ("#7b3fa0", "#2a7f62", "#b5651d", "#3a6ea5", "#a03f5f")
 FOCUS_COLOR = "#e0a100"
 _SILENT = frozenset({"action", "dash", "disengage", "interact"})
 WALL = "#3b3b3b"
+DOOR = "#a0642c"
 TERRAIN_FILL = {Terrain.DIFFICULT: "#e3d9b8", Terrain.WATER: "#b9d3ea"}
 
 
@@ -169,7 +172,11 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
     body = [element("defs", [arrow_marker_defs(), hatch_patterns()]),
             element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
             column_heads(layout),
-            element("g", cells, class_="cells"),
+            background_layer(scenario, layout),
+            # over a background picture the cells are see-through, so the picture shows
+            element("g", cells, class_="cells",
+                    fill_opacity=0.45 if scenario.background is not None else None),
+            _walls_layer(bmap, layout),
             _route_end(bmap, layout, focus, legs),
             arrows,
             element("g", (_creature(bmap, layout, c, c.id == focus_id, i, unit)
@@ -274,6 +281,48 @@ def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellR
                    data_ground=spec.ground or None, data_ceiling=spec.ceiling,
                    data_climb="true" if spec.climb else None,
                    data_air="difficult" if spec.air_difficult else None, **data)
+
+
+def _walls_layer(bmap: Dnd5eMap, layout: GridLayout) -> str:
+    """The walls and doors between squares (D-walls): a wall a thick dark line, a closed door a
+    brown bar, an open door a dashed one."""
+    if not bmap.walls or layout.kind != "square":
+        return ""
+    half = layout.size / 2
+    parts = []
+    for (a, b), kind in sorted(bmap.walls.items()):
+        if not (layout.inside(*a) or layout.inside(*b)):
+            continue
+        (ax, ay), (bx, by) = layout.center(*a), layout.center(*b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        if a[1] == b[1]:  # side by side in a row: the side runs north-south
+            x1, y1, x2, y2 = mx, my - half, mx, my + half
+        else:
+            x1, y1, x2, y2 = mx - half, my, mx + half, my
+        style = {WallKind.WALL: {"stroke": WALL, "stroke_width": 5},
+                 WallKind.CLOSED: {"stroke": DOOR, "stroke_width": 8},
+                 WallKind.OPEN: {"stroke": DOOR, "stroke_width": 3,
+                                 "stroke_dasharray": "4 3"}}[kind]
+        label = f"{cell_label(*a)}|{cell_label(*b)}"
+        what = "wall" if kind is WallKind.WALL else f"{kind.value} door"
+        parts.append(element("line", [element("title", [escape(f"{what} between {label}")])],
+                             x1=x1, y1=y1, x2=x2, y2=y2, stroke_linecap="round",
+                             class_=what.replace(" ", "-"), data_side=label, **style))
+    return element("g", parts, class_="walls", pointer_events="none")
+
+
+def _wall_keys(bmap: Dnd5eMap) -> list[tuple[dict[str, object], str]]:
+    """Legend rows for the walls and doors between squares, when the map has any (D-walls)."""
+    kinds = set(bmap.walls.values())
+    rows: list[tuple[dict[str, object], str]] = []
+    if WallKind.WALL in kinds:
+        rows.append(({"fill": WALL, "rx": 4}, "wall between squares"))
+    if WallKind.CLOSED in kinds:
+        rows.append(({"fill": DOOR, "rx": 4}, "closed door (blocks)"))
+    if WallKind.OPEN in kinds:
+        rows.append(({"fill": "none", "stroke": DOOR, "stroke_dasharray": "3 2"},
+                     "open door"))
+    return rows
 
 
 def _terrain_facts(spec: Cell, unit: str) -> list[str]:
@@ -520,6 +569,7 @@ def _legend(bmap: Dnd5eMap, reach: ReachReport | None, altitude: int | None, x0:
         ({"fill": "url(#ceiling-hatch)", "stroke": "#5a4632"}, "ceiling (c = first missing)"),
         ({"fill": "url(#air-waves)", "stroke": "#5b7fa6"}, "difficult air"),
         ({"fill": "url(#solid-hatch)"}, "altitude not there"),
+        *_wall_keys(bmap),
     ])
     parts.extend(rows)
     y += used

@@ -23,8 +23,10 @@ from ...rules.dnd5e import (
     Speeds,
     Terrain,
     Units,
+    WallKind,
 )
 from ...rules.dnd5e.board import Board, footprint_offsets, shared_board
+from ...rules.dnd5e.model import side_key
 from ...scenario._cells import cell_items, is_range, range_cells
 from ...scenario._schema import StrictModel, check_unique_ids, validate
 
@@ -41,6 +43,11 @@ class CellsModel(StrictModel):
     air: Literal["difficult", "normal"] | None = None
 
 
+class WallModel(StrictModel):
+    between: list[str] = Field(min_length=2, max_length=2)
+    door: Literal["open", "closed"] | None = None
+
+
 class MapModel(StrictModel):
     grid: GridKind = GridKind.SQUARE
     columns: int = Field(ge=1, le=702)
@@ -48,6 +55,7 @@ class MapModel(StrictModel):
     top: int = Field(default=12, ge=0, le=200)
     bottom: int = Field(default=0, ge=-200, le=0)
     cells: list[CellsModel] = []
+    walls: list[WallModel] = []
 
     @model_validator(mode="after")
     def _size(self) -> MapModel:
@@ -180,7 +188,34 @@ def _build_map(m: MapModel) -> Dnd5eMap:
                                 f"above its ground level {cell.ground}: no altitude would exist "
                                 "there", where="map.cells")
     return Dnd5eMap(columns=m.columns, rows=m.rows, grid=m.grid, top=m.top, bottom=m.bottom,
-                    cells=cells)
+                    cells=cells, walls=_build_walls(m, shell))
+
+
+def _build_walls(m: MapModel, shell: Dnd5eMap) -> dict[tuple[tuple[int, int], tuple[int, int]],
+                                                       WallKind]:
+    """The sides between squares that ``map.walls`` names (D-walls): ``between: [E5, F5]`` one
+    side, ``between: [E1:E8, F1:F8]`` a run of them (two ranges of the same shape, side by
+    side); a later entry on the same side replaces an earlier one."""
+    walls: dict[tuple[tuple[int, int], tuple[int, int]], WallKind] = {}
+    if m.walls and m.grid is GridKind.HEX:
+        raise ScenarioError("walls between spaces are on square maps only (grid: square); on "
+                            "hexes mark whole spaces with wall: true", where="map.walls")
+    for i, wall in enumerate(m.walls):
+        here = f"map.walls[{i}].between"
+        first, second = (_spaces(item, shell, f"{here}[{j}]")
+                         for j, item in enumerate(wall.between))
+        if len(first) != len(second):
+            raise ScenarioError(f"{wall.between[0]} names {len(first)} squares and "
+                                f"{wall.between[1]} {len(second)}: expected two ranges of the "
+                                "same shape, side by side", where=here)
+        kind = WallKind.WALL if wall.door is None else WallKind(wall.door)
+        for a, b in zip(first, second, strict=True):
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+                raise ScenarioError(f"{column_label(a[0])}{a[1]} and {column_label(b[0])}{b[1]} "
+                                    "are not side by side: a wall stands between two squares "
+                                    "that share a side", where=here)
+            walls[side_key(a, b)] = kind
+    return walls
 
 
 def _build_creature(c: CreatureModel, vmap: Dnd5eMap, board: Board, where: str) -> Dnd5eCreature:

@@ -398,7 +398,8 @@ class Dnd5eSpace:
             other = self.others[i]
             if not self.other_cells[i]:
                 continue
-            if board.distance(cells, span, self.other_cells[i], self.other_span[i]) <= other.reach:
+            if board.distance(cells, span, self.other_cells[i], self.other_span[i]) <= other.reach \
+                    and board.reach_clear(self.other_cells[i], cells, other.reach):
                 threat |= 1 << bit
         return Place(pos, anchor, z, squeezed, cells, height, landing, kind,
                      kind == GROUND and any(board.water[c] for c in cells),
@@ -644,6 +645,11 @@ class Dnd5eSpace:
                         return None, (), _REFUSED
                     return None, (), ("D-grid", f"the step to {move.name} would cut a corner: "
                                                 f"{blocked}")
+        if board.walled:
+            wall = self._wall_between(src, move.target, dst)
+            if wall is not None:
+                return None, (), (("D-walls", f"the step to {move.name} would cross a wall: "
+                                              f"{wall}") if explain else _REFUSED)
         for i in dst.occupants:
             if self.blocking[i]:
                 if not explain:
@@ -697,6 +703,13 @@ class Dnd5eSpace:
         # difficult terrain, crawling (D-prone), squeezing (D-size): 1 extra foot per foot each
         extra = 1 + difficult + prone + dst.squeezed
         return dst, self._way_set(modes, extra, difficult), None
+
+    def _wall_between(self, src: Place, target: int, dst: Place) -> str | None:
+        """The wall a step from ``src`` to ``dst`` (at the anchor ``target``) crosses, or None
+        (D-walls)."""
+        coords = self.board.coords
+        (sc, sr), (tc, tr) = coords[src.anchor], coords[target]
+        return self.board.step_wall(src.cells, dst.cells, tc - sc, tr - sr)
 
     def _way_set(self, modes: tuple[int, ...], extra: int, difficult: bool,
                  on_foot: bool = False) -> tuple[Way, ...]:
@@ -1289,6 +1302,9 @@ class Dnd5eSpace:
                 room = "off the map" if corner < 0 else self._fits(corner, top, False)
                 if room is not None:
                     return ("D-jump", f"the jump would cut a corner: {room}")
+            wall = self._jump_wall(target, dc, dr)
+            if wall is not None:
+                return ("D-walls", f"the jump onto {label} would cross a wall: {wall}")
             feet, squares, z = 5 * rise, 1, top
             standing = 10 * rise <= reach
         else:
@@ -1309,6 +1325,10 @@ class Dnd5eSpace:
                     cut = self._jump_corner(corner, place.z, feet)
                     if cut is not None:
                         return cut
+                over = board.at(hc + (k + 1) * ec, hr + (k + 1) * er)
+                wall = None if over is None else self._jump_wall(over, ec, er)
+                if wall is not None:
+                    return ("D-walls", f"the jump to {label} would cross a wall: {wall}")
                 if k + 1 < squares:
                     at = board.at(hc + (k + 1) * ec, hr + (k + 1) * er)
                     assert at is not None  # on the line between two spaces of the map
@@ -1342,6 +1362,18 @@ class Dnd5eSpace:
         return _Jump(f"{'jump-up' if high else 'jump'}:{label}", dst, tuple(chain), squares,
                      2 if dc and dr and not board.hex else 1, rise, checks, standing,
                      ({**event, "run_up": False}, {**event, "run_up": True}))
+
+    def _jump_wall(self, anchor: int, dc: int, dr: int) -> str | None:
+        """The wall a jump's footprint crosses moving by (dc, dr) onto ``anchor`` (D-walls)."""
+        if not self.board.walled:
+            return None
+        board = self.board
+        col, row = board.coords[anchor]
+        behind = board.at(col - dc, row - dr)
+        cells = board.cells_of(anchor, self.offsets)
+        before = None if behind is None else board.cells_of(behind, self.offsets)
+        return None if cells is None or before is None else board.step_wall(before, cells, dc,
+                                                                            dr)
 
     def _ground_top(self, anchor: int) -> int | None:
         """The highest ground under the creature's whole space at ``anchor`` (None: off the

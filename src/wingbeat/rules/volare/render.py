@@ -14,6 +14,7 @@ from ...errors import NotationError, OptionError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
 from ...geometry.labels import column_label
 from ...model import Scenario, format_cost
+from ...render.background import background_layer
 from ...render.cells import CellReach, RouteLeg, cells_reached, route_legs
 from ...render.grid import (
     MARGIN,
@@ -154,8 +155,11 @@ def render(
         element("defs", [arrow_marker_defs(), hatch_patterns()]),
         element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
         column_heads(layout),
+        background_layer(scenario, layout),
+        # over a background picture the cells are see-through, so the picture shows
         element("g", (_cell(battle, layout, Hex(c, r), reached.get(str(Hex(c, r))), budget,
-                            altitude) for c, r in layout.cells()), class_="cells"),
+                            altitude) for c, r in layout.cells()), class_="cells",
+                fill_opacity=0.45 if scenario.background is not None else None),
         arrows,
         element("g", (_creature(c, layout, c.id == focus_id, i)
                       for i, c in enumerate(battle.creatures)

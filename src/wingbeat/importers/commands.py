@@ -1,0 +1,73 @@
+"""``wingbeat import``: a thin layer over ``wingbeat.importers``."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .._console import Command, err, fail, out
+from ..errors import WingbeatError
+
+__all__ = ["register"]
+
+
+def import_command(
+    file: Annotated[Path, typer.Argument(
+        help="A map: Universal VTT (.dd2vtt .uvtt .df2vtt), a Foundry VTT scene (.json) or a "
+             "Tiled map (.tmj .tmx).", show_default=False)],
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", metavar="FILE.yaml",
+        help="Write the scenario here, and its background picture beside it "
+             "(FILE.background.png); default: standard output, the picture embedded.")] = None,
+    embed: Annotated[bool, typer.Option(
+        "--embed", help="Embed the background picture in the scenario (a data: URI).")] = False,
+) -> None:
+    """Make a scenario from a map made in another tool: walls, doors, levels, creatures."""
+    from . import import_file, scenario_text
+
+    if output is not None and output.suffix.lower() not in (".yaml", ".yml", ".json"):
+        fail(f"{output}: import writes a scenario: name a file ending in .yaml", False)
+    try:
+        imported = import_file(file)
+        picture = None
+        if imported.image is not None and output is not None and not embed:
+            picture = output.with_name(f"{output.stem}.background{imported.image_suffix}")
+        text = scenario_text(imported, image=picture.name if picture else None,
+                             source=f"{file} (the scenario made of it)")
+    except WingbeatError as exc:
+        fail(str(exc), False)
+    for note in imported.notes:
+        err.print(f"note: {note}", markup=False)
+    if output is None:
+        out.print(text.rstrip("\n"), markup=False)
+        return
+    try:
+        if picture is not None and imported.image is not None:
+            _write(picture, imported.image)
+        _write(output, text.encode("utf-8"))
+    except OSError as exc:
+        fail(f"{output}: cannot be written: {exc.strerror}", False)
+    err.print(f"wrote {output}" + (f" and {picture}" if picture else ""), markup=False)
+
+
+def _write(target: Path, data: bytes) -> None:
+    """Write beside the target, then rename: a failure never leaves half a file."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def register(app: typer.Typer) -> None:
+    app.command("import", cls=Command)(import_command)

@@ -1,0 +1,218 @@
+"""A Foundry VTT scene export (JSON) → a ``dnd5e`` scenario.
+
+The fields read (every coordinate in canvas pixels):
+
+- ``grid``: the square's side in pixels (a number, Foundry 9) or ``{type, size, distance}``
+  (Foundry 10 and later; ``type`` 1 is square; ``gridType`` in Foundry 9);
+- ``width``, ``height``: the scene in pixels; ``padding`` (default 0.25): the canvas around it,
+  rounded up to whole squares, where the grid's first square starts;
+- ``walls``: each ``c`` [x0, y0, x1, y1]; ``move`` 0 lets movement through (left out); ``door``
+  1 or 2 (secret) is a door, ``ds`` 1 open, 0 closed, 2 locked (closed);
+- ``background.src`` (``img`` in Foundry 9) and ``background.offsetX``/``offsetY``
+  (``shiftX``/``shiftY``): the picture and its shift → the scenario's background;
+- ``tokens``: each ``name``, ``x``, ``y`` (its north-west corner), ``width`` (squares: ½ tiny, 1
+  medium, 2 large, 3 huge, 4 gargantuan), ``elevation`` (in the grid's ``distance`` units: 5 ft a
+  level), ``disposition`` (1 friendly, −1 hostile: their sides; 0 neutral: no side).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from .._files import UnreadableFile, read_limited
+from .._pictures import MAX_IMAGE_BYTES, image_size
+from ._common import Imported, Reader, creature_id, plain, side_runs, sides_crossed
+
+__all__ = ["looks_like_foundry", "read_foundry"]
+
+_SIZES = ((Fraction(1, 2), "tiny"), (Fraction(1), "medium"), (Fraction(2), "large"),
+          (Fraction(3), "huge"))
+
+
+_PICTURES = (".png", ".jpg", ".jpeg", ".webp", ".gif")
+
+
+def looks_like_foundry(data: Any) -> bool:
+    """A JSON object with a scene's fields (walls or tokens, a grid, a width)."""
+    return isinstance(data, dict) and "grid" in data and "width" in data and (
+        "walls" in data or "tokens" in data or "background" in data or "img" in data)
+
+
+def read_foundry(raw: bytes, source: str, folder: Path | None = None) -> Imported:
+    """The ``dnd5e`` scenario a Foundry scene describes; ``folder``: where to look for its
+    background picture (the scene file's folder), None to not look."""
+    r = Reader(source)
+    try:
+        top = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise r.fail("", f"is not a Foundry scene: not JSON ({exc})") from None
+    data = r.mapping(top, "")
+    grid = r.get(data, "grid", "")
+    if isinstance(grid, dict):
+        size = r.number(r.get(grid, "size", "grid"), "grid.size")
+        kind = grid.get("type", 1)
+        distance = r.number(grid.get("distance", 5), "grid.distance")
+        kind_where = "grid.type"
+    else:
+        size = r.number(grid, "grid")
+        kind = data.get("gridType", 1)
+        distance = r.number(data.get("gridDistance", 5), "gridDistance")
+        kind_where = "gridType"
+    if kind != 1:
+        raise r.fail(kind_where, f"expected 1, a square grid (got {kind!r}): gridless and hex "
+                                 "scenes do not import to dnd5e squares")
+    if size <= 0:
+        raise r.fail("grid.size", f"expected a positive number of pixels, got {size}")
+    if distance <= 0:
+        raise r.fail("grid.distance", f"expected a positive distance, got {distance}")
+    width = r.number(r.get(data, "width", ""), "width")
+    height = r.number(r.get(data, "height", ""), "height")
+    padding = r.number(data.get("padding", Fraction(1, 4)), "padding")
+    columns, rows = r.grid_size(width / size, height / size, "width")
+    x0 = math.ceil(width * padding / size) * size  # the scene's first square, on the canvas
+    y0 = math.ceil(height * padding / size) * size
+
+    def square(x: Fraction, y: Fraction) -> tuple[Fraction, Fraction]:
+        return ((x - x0) / size, (y - y0) / size)
+
+    sides: dict[tuple[tuple[int, int], tuple[int, int]], str] = {}
+    walls = r.items(data.get("walls", []), "walls")
+    skipped = 0
+    for i, item in enumerate(walls):
+        here = f"walls[{i}]"
+        wall = r.mapping(item, here)
+        c = r.items(r.get(wall, "c", here), f"{here}.c")
+        if len(c) != 4:
+            raise r.fail(f"{here}.c", f"expected [x0, y0, x1, y1], got {len(c)} numbers")
+        ax, ay, bx, by = (r.number(v, f"{here}.c[{j}]") for j, v in enumerate(c))
+        move = wall.get("move", 20)
+        if move == 0:
+            skipped += 1
+            continue
+        door = wall.get("door", 0)
+        state = wall.get("ds", 0)
+        if door not in (0, 1, 2):
+            raise r.fail(f"{here}.door", f"expected 0 (none), 1 (door) or 2 (secret), got {door!r}")
+        if state not in (0, 1, 2):
+            raise r.fail(f"{here}.ds", f"expected 0 (closed), 1 (open) or 2 (locked), got "
+                                       f"{state!r}")
+        kind_of = "wall" if not door else ("open" if state == 1 else "closed")
+        for side in sides_crossed(square(ax, ay), square(bx, by), columns, rows):
+            if kind_of == "wall":
+                sides.setdefault(side, kind_of)  # a door on the same side stays a door
+            else:
+                sides[side] = kind_of
+
+    imported = Imported(data={})
+    creatures = _tokens(r, data, square, columns, rows, distance, imported.notes)
+    top = max([12] + [c.get("altitude", 0) + 2 for c in creatures])
+    scenario: dict[str, Any] = {
+        "ruleset": "dnd5e",
+        "description": f"Imported from {source}"
+                       + (f" ({data['name']})" if isinstance(data.get("name"), str) else "")
+                       + f": {columns} × {rows} squares, {len(creatures)} tokens.",
+        "map": {"columns": columns, "rows": rows, **({"top": top} if top > 12 else {})},
+        "creatures": creatures,
+    }
+    found = side_runs(sides)
+    if found:
+        scenario["map"]["walls"] = found
+    if skipped:
+        imported.notes.append(f"walls: {skipped} left out (move 0: they do not block movement)")
+    _background(r, data, size, width, folder, imported, scenario)
+    imported.data = scenario
+    return imported
+
+
+def _tokens(r: Reader, data: Mapping[str, Any], square: Any, columns: int, rows: int,
+            distance: Fraction, notes: list[str]) -> list[dict[str, Any]]:
+    taken: set[str] = set()
+    creatures = []
+    for i, item in enumerate(r.items(data.get("tokens", []), "tokens")):
+        here = f"tokens[{i}]"
+        token = r.mapping(item, here)
+        name = token.get("name") or f"token {i + 1}"
+        if not isinstance(name, str):
+            raise r.fail(f"{here}.name", "expected text")
+        x = r.number(r.get(token, "x", here), f"{here}.x")
+        y = r.number(r.get(token, "y", here), f"{here}.y")
+        wide = r.number(token.get("width", 1), f"{here}.width")
+        sx, sy = square(x, y)
+        col, row = round(sx) + 1, round(sy) + 1
+        if not (1 <= col <= columns and 1 <= row <= rows):
+            notes.append(f"{here} ({name}): left out, it is off the scene's grid")
+            continue
+        size = next((s for most, s in _SIZES if wide <= most), "gargantuan")
+        elevation = r.number(token.get("elevation", 0) or 0, f"{here}.elevation")
+        level = math.floor(elevation / distance)
+        creature: dict[str, Any] = {"id": creature_id(name, taken), "name": name,
+                                    "at": f"{_column(col)}{row}"}
+        if size != "medium":
+            creature["size"] = size
+        disposition = token.get("disposition", 0)
+        if disposition in (1, -1):
+            creature["side"] = "friendly" if disposition == 1 else "hostile"
+        if level:
+            creature["altitude"] = level
+            if level > 0:
+                creature["speed"] = {"walk": 30, "fly": 30}
+                notes.append(f"{here} ({name}): elevation {plain(elevation)} → altitude {level}; "
+                             "given fly 30 ft to be up there (set its real speeds)")
+        creatures.append(creature)
+    return creatures
+
+
+def _background(r: Reader, data: Mapping[str, Any], size: Fraction, width: Fraction,
+                folder: Path | None, imported: Imported, scenario: dict[str, Any]) -> None:
+    """The scene's picture: its path as the scene gives it (relative to Foundry's data folder),
+    found beside the scene file by its file name if it is there."""
+    bg = data.get("background")
+    if isinstance(bg, dict):
+        src = bg.get("src")
+        ox, oy = bg.get("offsetX", 0), bg.get("offsetY", 0)
+        place = "background"
+    else:
+        src = data.get("img")
+        ox, oy = data.get("shiftX", 0), data.get("shiftY", 0)
+        place = "img"
+    if not src:
+        return
+    if not isinstance(src, str):
+        raise r.fail(f"{place}.src" if place == "background" else place, "expected a file path")
+    off_x = r.number(ox or 0, f"{place}.offsetX")
+    off_y = r.number(oy or 0, f"{place}.offsetY")
+    name = src.replace("\\", "/").rsplit("/", 1)[-1]
+    cell = size
+    if folder is not None:
+        try:
+            picture = read_limited(folder / name, MAX_IMAGE_BYTES)
+        except UnreadableFile:
+            picture = None
+        found = image_size(picture) if picture is not None else None
+        if picture is not None and found is not None:
+            imported.image = picture
+            imported.image_suffix = ".jpg" if found[0] == "jpeg" else "." + found[0]
+            cell = size * found[1][0] / width  # the picture is stretched over the scene's width
+    if imported.image is None and not name.lower().endswith(_PICTURES):
+        imported.notes.append(f"background: {src} left out (not a png, jpeg, webp or gif "
+                              "picture)")
+        return
+    if imported.image is None:
+        imported.notes.append(f"background: {src} is not beside the scene file; the scenario "
+                              f"names {name}: put the picture beside the scenario")
+        scenario["background"] = {"image": name}
+    scenario.setdefault("background", {})
+    scenario["background"].update({"cell": plain(cell),
+                                   "origin": [plain(off_x * cell / size),
+                                              plain(off_y * cell / size)]})
+
+
+def _column(col: int) -> str:
+    from ..geometry.labels import column_label
+
+    return column_label(col)

@@ -1,0 +1,616 @@
+"""A Tiled map (``.tmj`` JSON or ``.tmx`` XML) → a ``dnd5e`` scenario (orthogonal maps, squares)
+or a ``volare`` one (hexagonal maps, flat-topped: ``staggeraxis`` x).
+
+What becomes what (docs/import.md has the table):
+
+- a custom property ``ground`` (whole number), ``ceiling`` (whole number), ``terrain``
+  (``normal``, ``difficult``, ``water``; dnd5e), ``wall`` or ``climb`` (true/false; dnd5e) on a
+  **tile** (in its tileset) applies to every cell where that tile is placed; on a **tile layer**,
+  to every cell of the layer that holds a tile; a tile layer **named** ``ground 2``,
+  ``ceiling 4``, ``terrain difficult``, ``wall`` or ``climb`` says the same of its cells. A
+  tile's own property wins over its layer's, and a later layer over an earlier one.
+- every **object** of an object layer becomes a creature in the cell under its centre: its name
+  is its name, its ``class`` (``type`` before Tiled 1.9) its side, and custom properties named
+  like creature keys (``altitude``, ``size``, ``side``, ``fly``, ``walk`` …) are copied.
+- the first **image layer** is the background.
+
+Hexes: Tiled numbers a flat-topped hex map in columns x = 0, 1 … and rows y = 0, 1 …, with every
+other column half a hex lower (``staggerindex`` odd: columns 1, 3 …; even: columns 0, 2 …).
+volare labels hexes in doubled coordinates, column B half a hex lower than A: Tiled column x is
+volare column x + 1, and Tiled row y is volare row 2y + 1 in the higher columns and 2y + 2 in the
+lower ones (``staggerindex`` even: 2y + 3 in the lower, even-numbered ones, which start below the
+first row of the next column; volare's row 1 of those columns lies off the Tiled map).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import gzip
+import json
+import math
+import re
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+from .._files import UnreadableFile, read_limited
+from .._pictures import MAX_IMAGE_BYTES, image_size
+from ..geometry.labels import column_label
+from ._common import Imported, Reader, cell_blocks, creature_id, plain
+
+__all__ = ["read_tiled"]
+
+_FLAGS = 0xF0000000  # flip and rotation bits of a global tile id
+_CELL_KEYS = ("ground", "ceiling", "terrain", "wall", "climb")
+_VOLARE_CELL_KEYS = ("ground", "ceiling")
+_DND5E_CREATURE = {"altitude": int, "size": str, "side": str, "hover": bool, "reach": int,
+                   "strength": int, "acrobatics": int, "walk": int, "fly": int, "climb": int,
+                   "swim": int, "burrow": int}
+_VOLARE_CREATURE = {"altitude": int, "side": str, "fly": int, "ground": int, "mode": str,
+                    "maneuverability": str, "heading": str, "reflex": int, "strength": int}
+_SPEEDS = ("walk", "fly", "climb", "swim", "burrow")
+MAX_TILESET_BYTES = 5_000_000
+
+
+@dataclass
+class _Layer:
+    kind: str  # "tile", "object", "image"
+    name: str
+    where: str
+    properties: dict[str, Any] = field(default_factory=dict)
+    gids: list[int] = field(default_factory=list)
+    objects: list[dict[str, Any]] = field(default_factory=list)
+    image: str | None = None
+    offset: tuple[Fraction, Fraction] = (Fraction(0), Fraction(0))
+
+
+@dataclass
+class _Map:
+    orientation: str
+    width: int
+    height: int
+    tilewidth: Fraction
+    tileheight: Fraction
+    hexsidelength: Fraction
+    staggeraxis: str
+    staggerindex: str
+    tilesets: list[tuple[int, dict[int, dict[str, Any]]]]
+    layers: list[_Layer]
+
+
+def read_tiled(raw: bytes, source: str, folder: Path | None = None) -> Imported:
+    """The scenario a Tiled map describes; ``folder``: where its external tilesets and image
+    layer pictures are (the map's folder), None to not look."""
+    r = Reader(source)
+    imported = Imported(data={})
+    if raw.lstrip()[:1] == b"<":
+        tmap = _read_tmx(r, raw, folder, imported.notes)
+    else:
+        tmap = _read_tmj(r, raw, folder, imported.notes)
+    if tmap.orientation == "orthogonal":
+        return _to_dnd5e(r, tmap, folder, imported)
+    if tmap.orientation == "hexagonal":
+        if tmap.staggeraxis != "x":
+            raise r.fail("staggeraxis", "expected x (flat-topped hexes, volare's): pointy-topped "
+                                        "hexes (staggeraxis y) would turn the map a quarter turn")
+        return _to_volare(r, tmap, folder, imported)
+    raise r.fail("orientation", f"expected orthogonal (squares, dnd5e) or hexagonal (hexes, "
+                                f"volare), got {tmap.orientation!r}")
+
+
+# -- reading the two files -----------------------------------------------------------------------
+
+def _read_tmj(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _Map:
+    try:
+        top = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise r.fail("", f"is not a Tiled map: neither XML (.tmx) nor JSON (.tmj) ({exc})"
+                     ) from None
+    data = r.mapping(top, "")
+    if data.get("infinite"):
+        raise r.fail("infinite", "infinite maps (stored in chunks) do not import: resize the map "
+                                 "in Tiled (Map ▸ Map Properties ▸ Infinite off)")
+    tilesets = []
+    for i, item in enumerate(r.items(data.get("tilesets", []), "tilesets")):
+        here = f"tilesets[{i}]"
+        ts = r.mapping(item, here)
+        first = _int(r, r.get(ts, "firstgid", here), f"{here}.firstgid")
+        if "source" in ts:
+            tiles = _external_tileset(r, ts["source"], folder, f"{here}.source", notes)
+        else:
+            tiles = _json_tiles(r, ts, here)
+        tilesets.append((first, tiles))
+    width = _int(r, r.get(data, "width", ""), "width")
+    height = _int(r, r.get(data, "height", ""), "height")
+    layers: list[_Layer] = []
+    _json_layers(r, r.items(r.get(data, "layers", ""), "layers"), "layers", width * height,
+                 layers)
+    return _Map(str(r.get(data, "orientation", "")), width, height,
+                r.number(r.get(data, "tilewidth", ""), "tilewidth"),
+                r.number(r.get(data, "tileheight", ""), "tileheight"),
+                r.number(data.get("hexsidelength", 0), "hexsidelength"),
+                str(data.get("staggeraxis", "y")), str(data.get("staggerindex", "odd")),
+                tilesets, layers)
+
+
+def _json_tiles(r: Reader, ts: Mapping[str, Any], here: str) -> dict[int, dict[str, Any]]:
+    tiles = {}
+    for j, item in enumerate(r.items(ts.get("tiles", []), f"{here}.tiles")):
+        tile = r.mapping(item, f"{here}.tiles[{j}]")
+        ident = _int(r, r.get(tile, "id", f"{here}.tiles[{j}]"), f"{here}.tiles[{j}].id")
+        tiles[ident] = _json_props(r, tile.get("properties", []), f"{here}.tiles[{j}].properties")
+    return tiles
+
+
+def _json_props(r: Reader, items: Any, where: str) -> dict[str, Any]:
+    props = {}
+    for k, item in enumerate(r.items(items, where)):
+        prop = r.mapping(item, f"{where}[{k}]")
+        name = r.get(prop, "name", f"{where}[{k}]")
+        props[str(name)] = prop.get("value")
+    return props
+
+
+def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[_Layer]) -> None:
+    for i, item in enumerate(items):
+        here = f"{where}[{i}]"
+        data = r.mapping(item, here)
+        kind = data.get("type")
+        props = _json_props(r, data.get("properties", []), f"{here}.properties")
+        name = str(data.get("name", ""))
+        offset = (r.number(data.get("offsetx", 0), f"{here}.offsetx"),
+                  r.number(data.get("offsety", 0), f"{here}.offsety"))
+        if kind == "group":
+            _json_layers(r, r.items(data.get("layers", []), f"{here}.layers"), f"{here}.layers",
+                         cells, out)
+        elif kind == "tilelayer":
+            if "chunks" in data:
+                raise r.fail(f"{here}.chunks", "infinite maps (chunks) do not import")
+            raw = r.get(data, "data", here)
+            if isinstance(raw, str):
+                gids = _decode(r, raw, data.get("encoding", "base64"),
+                               data.get("compression", ""), cells, f"{here}.data")
+            else:
+                gids = [_int(r, v, f"{here}.data") for v in r.items(raw, f"{here}.data")]
+            if len(gids) != cells:
+                raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
+                                             f"{len(gids)}")
+            out.append(_Layer("tile", name, here, props, gids=gids))
+        elif kind == "objectgroup":
+            objects = []
+            for j, obj in enumerate(r.items(data.get("objects", []), f"{here}.objects")):
+                o = r.mapping(obj, f"{here}.objects[{j}]")
+                objects.append({**o, "where": f"{here}.objects[{j}]", "properties": _json_props(
+                    r, o.get("properties", []), f"{here}.objects[{j}].properties")})
+            out.append(_Layer("object", name, here, props, objects=objects))
+        elif kind == "imagelayer":
+            out.append(_Layer("image", name, here, props, image=data.get("image") or None,
+                              offset=offset))
+        else:
+            raise r.fail(f"{here}.type", f"expected tilelayer, objectgroup, imagelayer or "
+                                         f"group, got {kind!r}")
+
+
+def _parse_xml(r: Reader, raw: bytes, what: str) -> ElementTree.Element:
+    """XML with no document type and no entities (nothing to expand, nothing fetched)."""
+    lowered = raw.lower()
+    if b"<!doctype" in lowered or b"<!entity" in lowered:
+        raise r.fail("", f"{what} declares a DOCTYPE or entities, which are refused (Tiled "
+                         "writes neither)")
+    try:
+        return ElementTree.fromstring(raw)
+    except ElementTree.ParseError as exc:
+        raise r.fail("", f"is not a Tiled map: not well-formed XML ({exc})") from None
+
+
+def _read_tmx(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _Map:
+    root = _parse_xml(r, raw, "the map")
+    if root.tag != "map":
+        raise r.fail("", f"expected a <map> element (a .tmx map), got <{root.tag}>")
+    if root.get("infinite") == "1":
+        raise r.fail("map.infinite", "infinite maps (stored in chunks) do not import: resize "
+                                     "the map in Tiled (Map ▸ Map Properties ▸ Infinite off)")
+    width = _int(r, _attr(r, root, "width", "map"), "map.width")
+    height = _int(r, _attr(r, root, "height", "map"), "map.height")
+    tilesets = []
+    for i, ts in enumerate(root.findall("tileset")):
+        here = f"tileset[{i}]"
+        first = _int(r, _attr(r, ts, "firstgid", here), f"{here}.firstgid")
+        source = ts.get("source")
+        tiles = (_external_tileset(r, source, folder, f"{here}.source", notes) if source
+                 else _xml_tiles(r, ts, here))
+        tilesets.append((first, tiles))
+    layers: list[_Layer] = []
+    _xml_layers(r, root, "map", width * height, layers)
+    return _Map(_attr(r, root, "orientation", "map"), width, height,
+                r.number(_attr(r, root, "tilewidth", "map"), "map.tilewidth"),
+                r.number(_attr(r, root, "tileheight", "map"), "map.tileheight"),
+                r.number(root.get("hexsidelength", "0"), "map.hexsidelength"),
+                root.get("staggeraxis", "y"), root.get("staggerindex", "odd"), tilesets, layers)
+
+
+def _attr(r: Reader, element: ElementTree.Element, name: str, where: str) -> str:
+    value = element.get(name)
+    if value is None:
+        raise r.fail(f"{where}.{name}", "required, but missing")
+    return value
+
+
+def _xml_tiles(r: Reader, ts: ElementTree.Element, here: str) -> dict[int, dict[str, Any]]:
+    tiles = {}
+    for j, tile in enumerate(ts.findall("tile")):
+        where = f"{here}.tile[{j}]"
+        tiles[_int(r, _attr(r, tile, "id", where), f"{where}.id")] = _xml_props(tile)
+    return tiles
+
+
+def _xml_props(element: ElementTree.Element) -> dict[str, Any]:
+    props: dict[str, Any] = {}
+    holder = element.find("properties")
+    if holder is not None:
+        for prop in holder.findall("property"):
+            value = prop.get("value")
+            props[prop.get("name", "")] = value if value is not None else (prop.text or "")
+    return props
+
+
+def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
+                out: list[_Layer]) -> None:
+    counts: dict[str, int] = {}
+    for child in parent:
+        tag = child.tag
+        if tag not in ("layer", "objectgroup", "imagelayer", "group"):
+            continue
+        n = counts[tag] = counts.get(tag, -1) + 1
+        here = f"{where}.{tag}[{n}]"
+        props = _xml_props(child)
+        name = child.get("name", "")
+        if tag == "group":
+            _xml_layers(r, child, here, cells, out)
+        elif tag == "layer":
+            data = child.find("data")
+            if data is None:
+                raise r.fail(f"{here}.data", "required, but missing")
+            if data.find("chunk") is not None:
+                raise r.fail(f"{here}.data", "infinite maps (chunks) do not import")
+            encoding = data.get("encoding")
+            if encoding == "csv":
+                text = (data.text or "").strip()
+                try:
+                    gids = [int(v) for v in text.replace("\n", "").split(",")] if text else []
+                except ValueError:
+                    raise r.fail(f"{here}.data", "expected comma-separated tile ids") from None
+            elif encoding == "base64":
+                gids = _decode(r, data.text or "", "base64", data.get("compression", ""), cells,
+                               f"{here}.data")
+            elif encoding is None:
+                gids = [_int(r, t.get("gid", "0"), f"{here}.data.tile")
+                        for t in data.findall("tile")]
+            else:
+                raise r.fail(f"{here}.data.encoding", f"expected csv or base64, got {encoding!r}")
+            if len(gids) != cells:
+                raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
+                                             f"{len(gids)}")
+            out.append(_Layer("tile", name, here, props, gids=gids))
+        elif tag == "objectgroup":
+            objects = []
+            for j, obj in enumerate(child.findall("object")):
+                o: dict[str, Any] = dict(obj.attrib)
+                o["where"] = f"{here}.object[{j}]"
+                o["properties"] = _xml_props(obj)
+                o["point"] = obj.find("point") is not None
+                objects.append(o)
+            out.append(_Layer("object", name, here, props, objects=objects))
+        else:
+            image = child.find("image")
+            offset = (r.number(child.get("offsetx", "0"), f"{here}.offsetx"),
+                      r.number(child.get("offsety", "0"), f"{here}.offsety"))
+            out.append(_Layer("image", name, here, props, offset=offset,
+                              image=image.get("source") if image is not None else None))
+
+
+def _external_tileset(r: Reader, source: Any, folder: Path | None, where: str,
+                      notes: list[str]) -> dict[int, dict[str, Any]]:
+    """An external tileset's tile properties (``.tsx`` or ``.tsj`` beside the map); missing,
+    its tiles have no properties, and a note says so."""
+    if not isinstance(source, str):
+        raise r.fail(where, "expected a file name")
+    name = source.replace("\\", "/")
+    if folder is None or name.startswith("/") or ".." in name.split("/"):
+        notes.append(f"{where}: {source} not read (only tilesets beside the map are): its tile "
+                     "properties are left out (or embed it: Tiled's Embed Tileset)")
+        return {}
+    try:
+        raw = read_limited(folder / name, MAX_TILESET_BYTES)
+    except UnreadableFile as exc:
+        notes.append(f"{where}: {source} {exc.reason}: its tile properties are left out")
+        return {}
+    sub = Reader(f"{r.source} ({source})")
+    if raw.lstrip()[:1] == b"<":
+        root = _parse_xml(sub, raw, "the tileset")
+        return _xml_tiles(sub, root, "tileset")
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise sub.fail("", f"is not a tileset: not JSON or XML ({exc})") from None
+    return _json_tiles(sub, sub.mapping(data, ""), "")
+
+
+def _decode(r: Reader, text: str, encoding: Any, compression: Any, cells: int,
+            where: str) -> list[int]:
+    """Tile ids stored as base64 of little-endian 32-bit numbers, perhaps compressed (zlib,
+    gzip); never inflated past the map's size."""
+    if encoding != "base64":
+        raise r.fail(f"{where}.encoding", f"expected csv or base64, got {encoding!r}")
+    try:
+        packed = base64.b64decode(text.strip(), validate=False)
+    except (binascii.Error, ValueError):
+        raise r.fail(where, "expected base64 text") from None
+    size = cells * 4
+    if compression in ("zlib", "gzip"):
+        try:
+            inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+            packed = inflater.decompress(packed, size + 1)
+        except (zlib.error, gzip.BadGzipFile):
+            raise r.fail(where, f"expected {compression}-compressed data") from None
+    elif compression not in ("", None):
+        raise r.fail(f"{where}.compression", f"expected zlib, gzip or none, got {compression!r} "
+                                             "(save the map with another layer format)")
+    if len(packed) != size:
+        raise r.fail(where, f"expected {cells} tiles (width × height), got {len(packed) // 4}")
+    return [int.from_bytes(packed[i:i + 4], "little") for i in range(0, size, 4)]
+
+
+def _int(r: Reader, value: Any, where: str) -> int:
+    got = r.number(value, where)
+    if got.denominator != 1:
+        raise r.fail(where, f"expected a whole number, got {plain(got)}")
+    return int(got)
+
+
+# -- building the scenario -----------------------------------------------------------------------
+
+def _tile_props(tmap: _Map, gid: int) -> dict[str, Any]:
+    gid &= ~_FLAGS
+    best: tuple[int, dict[int, dict[str, Any]]] | None = None
+    for first, tiles in tmap.tilesets:
+        if first <= gid and (best is None or first > best[0]):
+            best = (first, tiles)
+    return {} if best is None else best[1].get(gid - best[0], {})
+
+
+def _cell_facts(r: Reader, tmap: _Map, keys: tuple[str, ...], notes: list[str]
+                ) -> dict[tuple[int, int], dict[str, Any]]:
+    """Per Tiled cell (x, y), the facts its layers and tiles give."""
+    facts: dict[tuple[int, int], dict[str, Any]] = {}
+    ignored: set[str] = set()
+    for layer in tmap.layers:
+        if layer.kind != "tile":
+            continue
+        own = _facts(r, {**_named(layer.name), **layer.properties},
+                     f"{layer.where}.properties", keys, ignored)
+        for index, gid in enumerate(layer.gids):
+            if not gid:
+                continue
+            tile = _facts(r, _tile_props(tmap, gid), f"{layer.where} (tile {gid & ~_FLAGS})",
+                          keys, ignored)
+            if own or tile:
+                facts.setdefault((index % tmap.width, index // tmap.width), {}).update(
+                    {**own, **tile})
+    for key in sorted(ignored):
+        notes.append(f"{key}: left out (no such thing on this ruleset's map)")
+    return facts
+
+
+_NAMED = re.compile(r"^\s*(ground|ceiling)\s*[=:]?\s*(-?\d+)\s*$"
+                    r"|^\s*terrain\s*[=:]?\s*(normal|difficult|water)\s*$"
+                    r"|^\s*(wall|climb)\s*$", re.IGNORECASE)
+
+
+def _named(name: str) -> dict[str, Any]:
+    """What a tile layer's name says of its cells: ``ground 2``, ``ceiling=4``,
+    ``terrain difficult``, ``wall``, ``climb`` (its properties, if any, win)."""
+    found = _NAMED.match(name)
+    if found is None:
+        return {}
+    level, value, terrain, flag = found.groups()
+    if level:
+        return {level.lower(): int(value)}
+    if terrain:
+        return {"terrain": terrain.lower()}
+    return {flag.lower(): True}
+
+
+def _facts(r: Reader, props: Mapping[str, Any], where: str, keys: tuple[str, ...],
+           ignored: set[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in _CELL_KEYS:
+        if key not in props:
+            continue
+        if key not in keys:
+            ignored.add(key)
+            continue
+        value = props[key]
+        if key in ("ground", "ceiling"):
+            out[key] = _int(r, value, f"{where}.{key}")
+        elif key == "terrain":
+            if value not in ("normal", "difficult", "water"):
+                raise r.fail(f"{where}.terrain", f"expected normal, difficult or water, got "
+                                                 f"{value!r}")
+            out[key] = value
+        else:
+            out[key] = _bool(r, value, f"{where}.{key}")
+    return out
+
+
+def _bool(r: Reader, value: Any, where: str) -> bool:
+    if isinstance(value, bool):
+        return bool(value)
+    if value in ("true", "false"):
+        return bool(value == "true")
+    raise r.fail(where, f"expected true or false, got {value!r}")
+
+
+def _to_dnd5e(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -> Imported:
+    columns, rows = r.grid_size(Fraction(tmap.width), Fraction(tmap.height), "width")
+    facts = _cell_facts(r, tmap, _CELL_KEYS, imported.notes)
+    cells = {(x + 1, y + 1): f for (x, y), f in facts.items()}
+    lowest = min([0] + [f.get("ground", 0) for f in cells.values()])
+    highest = max([12] + [f.get("ground", 0) + 2 for f in cells.values()]
+                  + [f.get("ceiling", 0) for f in cells.values()])
+    tw, th = tmap.tilewidth, tmap.tileheight
+
+    def where(cx: Fraction, cy: Fraction) -> tuple[int, int]:
+        return math.floor(cx / tw) + 1, math.floor(cy / th) + 1
+
+    creatures = _creatures(r, tmap, where, columns, rows, _DND5E_CREATURE, imported.notes,
+                           lambda c, rw: f"{column_label(c)}{rw}")
+    scenario: dict[str, Any] = {
+        "ruleset": "dnd5e",
+        "description": f"Imported from {r.source}: {columns} × {rows} squares.",
+        "map": {"columns": columns, "rows": rows},
+        "creatures": creatures,
+    }
+    if highest > 12:
+        scenario["map"]["top"] = min(200, highest)
+    if lowest < 0:
+        scenario["map"]["bottom"] = max(-200, lowest)
+    blocks = cell_blocks(cells)
+    if blocks:
+        scenario["map"]["cells"] = blocks
+    _image_layer(r, tmap, folder, imported, scenario, tw)
+    imported.data = scenario
+    return imported
+
+
+def _to_volare(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -> Imported:
+    odd = tmap.staggerindex != "even"
+    if tmap.staggerindex not in ("odd", "even"):
+        raise r.fail("staggerindex", f"expected odd or even, got {tmap.staggerindex!r}")
+
+    def lower(x: int) -> bool:  # Tiled column x is the one half a hex lower
+        return (x % 2 == 1) if odd else (x % 2 == 0)
+
+    def label_of(x: int, y: int) -> tuple[int, int]:
+        if odd:
+            return x + 1, 2 * y + (2 if x % 2 else 1)
+        return x + 1, 2 * y + (3 if x % 2 == 0 else 2)
+
+    columns = tmap.width
+    rows = 2 * tmap.height + (0 if odd else 1)
+    r.grid_size(Fraction(columns), Fraction(rows), "height")
+    facts = _cell_facts(r, tmap, _VOLARE_CELL_KEYS, imported.notes)
+    cells = {label_of(x, y): f for (x, y), f in facts.items()}
+    for xy, f in cells.items():
+        if f.get("ground", 0) < 0:
+            raise r.fail("ground", f"volare ground levels are 0 or more; {column_label(xy[0])}"
+                                   f"{xy[1]} has {f['ground']}")
+    tw, th, side = tmap.tilewidth, tmap.tileheight, tmap.hexsidelength
+    step = (tw + side) / 2  # Tiled's column width on a staggeraxis-x hex map
+
+    def where(cx: Fraction, cy: Fraction) -> tuple[int, int]:
+        x = math.floor(cx / step)
+        y = math.floor((cy - (th / 2 if lower(x) else 0)) / th)
+        return label_of(x, y) if x >= 0 and y >= 0 else (0, 0)
+
+    creatures = _creatures(r, tmap, where, columns, rows, _VOLARE_CREATURE, imported.notes,
+                           lambda c, rw: f"{column_label(c)}{rw}")
+    top = max([20] + [f.get("ground", 0) + 2 for f in cells.values()]
+              + [f.get("ceiling", 0) for f in cells.values()])
+    scenario: dict[str, Any] = {
+        "ruleset": "volare",
+        "description": f"Imported from {r.source}: {tmap.width} × {tmap.height} hexes.",
+        "map": {"columns": columns, "rows": rows},
+        "creatures": creatures,
+    }
+    if top > 20:
+        scenario["map"]["top"] = min(200, top)
+    blocks = cell_blocks(cells, hexes=True)
+    if blocks:
+        scenario["map"]["cells"] = blocks
+    if not odd:
+        imported.notes.append("staggerindex even: volare's row 1 of columns A, C, E … lies off "
+                              "the Tiled map (plain ground)")
+    _image_layer(r, tmap, folder, imported, scenario, tw, Fraction(0) if odd else -th / 2)
+    imported.data = scenario
+    return imported
+
+
+def _creatures(r: Reader, tmap: _Map, where: Any, columns: int, rows: int,
+               keys: Mapping[str, type], notes: list[str], label: Any) -> list[dict[str, Any]]:
+    taken: set[str] = set()
+    out: list[dict[str, Any]] = []
+    for layer in tmap.layers:
+        for obj in layer.objects:
+            here = obj["where"]
+            name = str(obj.get("name") or f"object {obj.get('id', len(out) + 1)}")
+            x = r.number(obj.get("x", 0), f"{here}.x")
+            y = r.number(obj.get("y", 0), f"{here}.y")
+            w = r.number(obj.get("width", 0) or 0, f"{here}.width")
+            h = r.number(obj.get("height", 0) or 0, f"{here}.height")
+            # a tile object's y is its bottom edge; any other object's, its top
+            cy = y - h / 2 if obj.get("gid") else y + h / 2
+            col, row = where(x + w / 2, cy)
+            if not (1 <= col <= columns and 1 <= row <= rows):
+                notes.append(f"{here} ({name}): left out, it is off the map")
+                continue
+            creature: dict[str, Any] = {"id": creature_id(name, taken), "name": name,
+                                        "at": label(col, row)}
+            side = obj.get("class") or obj.get("type")
+            if side:
+                creature["side"] = str(side)
+            speed: dict[str, Any] = {}
+            for key, value in obj["properties"].items():
+                if key not in keys:
+                    continue
+                typed = _typed(r, value, keys[key], f"{here}.properties.{key}")
+                if key in _SPEEDS and keys is _DND5E_CREATURE:
+                    speed[key] = typed
+                else:
+                    creature[key] = typed
+            if speed:
+                creature["speed"] = speed
+            out.append(creature)
+    return out
+
+
+def _typed(r: Reader, value: Any, kind: type, where: str) -> Any:
+    if kind is int:
+        return _int(r, value, where)
+    if kind is bool:
+        return _bool(r, value, where)
+    return str(value)
+
+
+def _image_layer(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
+                 scenario: dict[str, Any], cell: Fraction, top: Fraction = Fraction(0)) -> None:
+    """The first image layer: the background picture, read from beside the map. ``top``: where
+    the grid's first row starts, in the map's pixels (above 0 when its first row is off the
+    Tiled map)."""
+    layer = next((ly for ly in tmap.layers if ly.kind == "image" and ly.image), None)
+    if layer is None or layer.image is None:
+        return
+    name = layer.image.replace("\\", "/")
+    picture = None
+    if folder is not None and not name.startswith("/") and ".." not in name.split("/"):
+        try:
+            picture = read_limited(folder / name, MAX_IMAGE_BYTES)
+        except UnreadableFile:
+            picture = None
+    found = image_size(picture) if picture is not None else None
+    if picture is None or found is None:
+        imported.notes.append(f"{layer.where}.image: {layer.image} not read (not a picture "
+                              "beside the map): no background")
+        return
+    imported.image = picture
+    imported.image_suffix = ".jpg" if found[0] == "jpeg" else "." + found[0]
+    scenario["background"] = {"cell": plain(cell),
+                              "origin": [plain(-layer.offset[0]),
+                                         plain(top - layer.offset[1])]}
+
+

@@ -1,0 +1,110 @@
+"""Universal VTT (``.dd2vtt``, ``.uvtt``, ``.df2vtt``: Dungeondraft, Dungeon Alchemist,
+DungeonFog) → a ``dnd5e`` scenario.
+
+The fields read (every coordinate is in grid squares, not pixels):
+
+- ``resolution.map_origin`` {x, y}: the map's north-west corner; ``resolution.map_size`` {x, y}:
+  its columns and rows; ``resolution.pixels_per_grid``: the picture's pixels per square;
+- ``line_of_sight``: wall polylines, each a list of {x, y} → walls between squares;
+- ``portals``: doors, each with ``bounds`` (two {x, y}, its ends) and ``closed`` → doors between
+  squares, closed or open;
+- ``image``: the map picture, base64 → the scenario's background.
+
+``objects_line_of_sight`` (shadows of objects), ``lights`` and ``environment`` are not movement:
+they are left out, and the notes say so.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from itertools import pairwise
+from typing import Any
+
+from .._pictures import image_size
+from ._common import Imported, Reader, plain, side_runs, sides_crossed
+
+__all__ = ["read_uvtt"]
+
+SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+
+
+def read_uvtt(raw: bytes, source: str) -> Imported:
+    """The ``dnd5e`` scenario a Universal VTT file describes."""
+    r = Reader(source)
+    try:
+        top = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise r.fail("", f"is not a Universal VTT file: not JSON ({exc})") from None
+    data = r.mapping(top, "")
+    if "resolution" not in data and "ddraft_resolution" in data:
+        raise r.fail("ddraft_resolution", "this is the old Dungeondraft format (ddraft_ fields): "
+                                          "export again as Universal VTT")
+    res = r.mapping(r.get(data, "resolution", ""), "resolution")
+    ox, oy = r.point(r.get(res, "map_origin", "resolution"), "resolution.map_origin")
+    width, height = r.point(r.get(res, "map_size", "resolution"), "resolution.map_size")
+    columns, rows = r.grid_size(width, height, "resolution.map_size")
+    ppg = r.number(r.get(res, "pixels_per_grid", "resolution"), "resolution.pixels_per_grid")
+    if ppg <= 0:
+        raise r.fail("resolution.pixels_per_grid", f"expected a positive number, got {ppg}")
+
+    sides: dict[tuple[tuple[int, int], tuple[int, int]], str] = {}
+    for i, line in enumerate(r.items(data.get("line_of_sight", []), "line_of_sight")):
+        here = f"line_of_sight[{i}]"
+        points = [r.point(p, f"{here}[{j}]") for j, p in enumerate(r.items(line, here))]
+        for (ax, ay), (bx, by) in pairwise(points):
+            for side in sides_crossed((ax - ox, ay - oy), (bx - ox, by - oy), columns, rows):
+                sides[side] = "wall"
+    doors = 0
+    for i, portal in enumerate(r.items(data.get("portals", []), "portals")):
+        here = f"portals[{i}]"
+        door = r.mapping(portal, here)
+        bounds = r.items(r.get(door, "bounds", here), f"{here}.bounds")
+        if len(bounds) < 2:
+            raise r.fail(f"{here}.bounds", "expected the door's two ends, {x, y} each")
+        (ax, ay), (bx, by) = (r.point(p, f"{here}.bounds[{j}]")
+                              for j, p in ((0, bounds[0]), (len(bounds) - 1, bounds[-1])))
+        closed = door.get("closed", True)
+        if not isinstance(closed, bool):
+            raise r.fail(f"{here}.closed", "expected true or false")
+        for side in sides_crossed((ax - ox, ay - oy), (bx - ox, by - oy), columns, rows):
+            sides[side] = "closed" if closed else "open"  # over a wall drawn across it
+            doors += 1
+
+    imported = Imported(data={})
+    notes = imported.notes
+    picture = data.get("image")
+    bg: dict[str, Any] | None = None
+    if picture:
+        if not isinstance(picture, str):
+            raise r.fail("image", "expected the map picture as base64 text")
+        try:
+            image = base64.b64decode(picture, validate=False)
+        except (binascii.Error, ValueError):
+            raise r.fail("image", "expected the map picture as base64 text") from None
+        found = image_size(image)
+        if found is None:
+            raise r.fail("image", "expected a png, jpeg, webp or gif picture (base64)")
+        imported.image = image
+        imported.image_suffix = ".jpg" if found[0] == "jpeg" else "." + found[0]
+        bg = {"cell": plain(ppg), "origin": [0, 0]}
+    for key in ("objects_line_of_sight", "lights"):
+        if data.get(key):
+            notes.append(f"{key}: left out (sight and light, not movement)")
+    scenario: dict[str, Any] = {
+        "ruleset": "dnd5e",
+        "description": f"Imported from {source}: {columns} × {rows} squares, "
+                       f"{sum(1 for k in sides.values() if k == 'wall')} wall sides, "
+                       f"{doors} door sides.",
+        "map": {"columns": columns, "rows": rows},
+        "creatures": [],
+    }
+    walls = side_runs(sides)
+    if walls:
+        scenario["map"]["walls"] = walls
+    if bg is not None:
+        scenario["background"] = bg
+    imported.data = scenario
+    return imported
+

@@ -1,0 +1,83 @@
+"""The scenario's background picture under the grid (``background`` in the scenario file).
+
+One function, ``background_layer``, that every grid renderer may call: it places the picture so
+that its grid origin lands on the map's north-west corner and ``cell`` pixels span one square
+(or one hex's width), and clips it to the map. The picture goes into the SVG as a ``data:`` URI,
+so the file stands alone. A picture that cannot be read is left out (the map is still drawn),
+with a ``<desc>`` saying why.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+from pathlib import Path
+
+from .._files import UnreadableFile, read_limited
+from .._pictures import MAX_IMAGE_BYTES, image_size
+from ..model import Background, Scenario
+from .grid import MARGIN, GridLayout
+from .svg import element, fmt
+
+__all__ = ["MAX_IMAGE_BYTES", "background_layer", "image_size", "load_image"]
+
+_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp", "gif": "image/gif"}
+
+
+def background_layer(scenario: Scenario, layout: GridLayout) -> str:
+    """The background picture of ``scenario`` placed under ``layout``'s cells, or ``""``."""
+    bg = scenario.background
+    if bg is None:
+        return ""
+    loaded = load_image(bg)
+    if isinstance(loaded, str):
+        return element("desc", [f"background left out: {loaded}"], class_="background-missing")
+    mime, data, (width, height) = loaded
+    size = layout.size
+    cx, cy = layout.center(1, 1)  # column 1, row 1, wherever the drawn window starts
+    if layout.kind == "hex":
+        corner = (cx - size, cy - math.sqrt(3) / 2 * size)
+        scale = 2 * size / float(bg.cell)
+    else:
+        corner = (cx - size / 2, cy - size / 2)
+        scale = size / float(bg.cell)
+    x = corner[0] - float(bg.origin[0]) * scale
+    y = corner[1] - float(bg.origin[1]) * scale
+    href = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+    clip = element("clipPath", [element("rect", x=MARGIN, y=MARGIN,
+                                        width=layout.width - 2 * MARGIN,
+                                        height=layout.height - 2 * MARGIN)],
+                   id="background-clip")
+    picture = element("image", href=href, x=x, y=y, width=fmt(width * scale),
+                      height=fmt(height * scale), preserveAspectRatio="none")
+    return element("g", [clip, picture], class_="background", clip_path="url(#background-clip)")
+
+
+def load_image(bg: Background) -> tuple[str, bytes, tuple[int, int]] | str:
+    """(MIME type, bytes, (width, height) in pixels) of the background picture, or why not."""
+    if bg.image.startswith("data:"):
+        payload = bg.image.partition(",")[2]
+        try:
+            data = base64.b64decode(payload, validate=True)
+        except (binascii.Error, ValueError):
+            return "its data: URI is not valid base64"
+    else:
+        if bg.base is None:
+            return (f"{bg.image} is a path, and this scenario came from no file to find it "
+                    "beside (embed it as a data: URI)")
+        folder = Path(bg.base)
+        file = folder / bg.image
+        try:
+            if not file.resolve().is_relative_to(folder.resolve()):
+                return f"{bg.image} is outside the scenario's folder"
+            data = read_limited(file, MAX_IMAGE_BYTES)
+        except UnreadableFile as exc:
+            return f"{bg.image} {exc.reason}"
+        except (OSError, RuntimeError) as exc:
+            return f"{bg.image} cannot be read: {exc}"
+    found = image_size(data)
+    if found is None:
+        return f"{bg.image[:40]} is not a png, jpeg, webp or gif picture"
+    kind, size = found
+    return _TYPES[kind], data, size
