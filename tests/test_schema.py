@@ -94,3 +94,21 @@ def test_each_rulesets_schema_is_its_file_model_with_its_ruleset_key() -> None:
         assert model.__module__ == f"wingbeat.rules.{ruleset}.schema"
         assert json_schema(ruleset)["properties"]["ruleset"]["const"] == ruleset
         assert "ruleset" in json_schema(ruleset)["required"]
+
+
+@pytest.mark.parametrize("ruleset", [None, "dnd5e", "volare"])
+def test_a_background_is_part_of_every_schema_as_wingbeat_reads_it(ruleset: str | None) -> None:
+    """``background`` is read apart from the ruleset's model, for every ruleset alike: the schema
+    an editor follows takes it and refuses what wingbeat refuses in it."""
+    source = Path(__file__).resolve().parent.parent / "examples" / "dnd5e" / "walls.yaml"
+    if ruleset == "volare":
+        source = source.parent.parent / "volare" / "giant-bat.yaml"
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    validator = Draft202012Validator(json_schema(ruleset))
+    good = {**data, "background": {"image": "map.png", "cell": 70, "origin": [10, 12]}}
+    assert not list(validator.iter_errors(good))
+    parse_scenario(good, source=str(source), base=str(source.parent))
+    bad = {**data, "background": {"image": "map.png", "cell": 70, "zoom": 2}}
+    assert list(validator.iter_errors(bad))
+    with pytest.raises(ScenarioError, match="zoom"):
+        parse_scenario(bad, source=str(source))

@@ -58,6 +58,7 @@ def json_schema(ruleset: str | None = None, *, among: Sequence[str] | None = Non
     (``among`` these; every registered one by default)."""
     if ruleset is not None:
         schema = file_model(ruleset).model_json_schema()
+        _add_background(schema, schema.setdefault("$defs", {}))
         return {"$schema": DIALECT,
                 "title": f"wingbeat scenario: {ruleset}",
                 "description": f"A scenario file of the {ruleset} ruleset (wingbeat's "
@@ -66,6 +67,10 @@ def json_schema(ruleset: str | None = None, *, among: Sequence[str] | None = Non
     ids = list(ruleset_ids() if among is None else among)
     refs, defs = models_json_schema([(file_model(r), "validation") for r in ids],
                                     title="wingbeat scenario")
+    every = defs.setdefault("$defs", {})
+    for r in ids:
+        _add_background(every[refs[(file_model(r), "validation")]["$ref"].rpartition("/")[2]],
+                        every)
     return {"$schema": DIALECT,
             "title": "wingbeat scenario",
             "description": "A scenario file of any wingbeat ruleset, told apart by its ruleset "
@@ -75,6 +80,19 @@ def json_schema(ruleset: str | None = None, *, among: Sequence[str] | None = Non
             "properties": {"ruleset": {"enum": ids}},
             "oneOf": [refs[(file_model(r), "validation")] for r in ids],
             "$defs": defs.get("$defs", {})}
+
+
+def _add_background(model: dict[str, Any], defs: dict[str, Any]) -> None:
+    """Every ruleset's file may carry a ``background`` (read apart from the ruleset's model)."""
+    from ._background import BackgroundModel
+
+    background = BackgroundModel.model_json_schema()
+    background["description"] = ("A picture of the map drawn under the grid: image (a path "
+                                 "relative to the scenario file, or a data:image/…;base64 URI), "
+                                 "cell (image pixels a square or hex), origin (the image pixel "
+                                 "at the grid's north-west corner).")
+    defs["Background"] = background
+    model.setdefault("properties", {})["background"] = {"$ref": "#/$defs/Background"}
 
 
 def schema_text(ruleset: str | None = None, *, among: Sequence[str] | None = None) -> str:
