@@ -184,7 +184,7 @@ def demo() -> None:
 #: Modules that add their own commands with ``register(app)``: the faces that live apart
 #: (render, web, play). Each is a thin layer over the library too.
 _EXTENSIONS: tuple[str, ...] = ("wingbeat.render.commands", "wingbeat.web.commands",
-                                 "wingbeat.play.commands")
+                                 "wingbeat.play.commands", "wingbeat.tactics.commands")
 
 
 def _register_extensions() -> None:

@@ -43,7 +43,7 @@ CAPABILITIES = {
                   "has condition(scenario, pieces, creature, change, dice)",
     "threat": "says who can strike where next turn, advises attack positions and suggests "
               "moves (wingbeat threat, advise, play suggest); its ``threat`` place names a "
-              "``ThreatRules`` (wingbeat.threat)",
+              "``ThreatRules`` (wingbeat.tactics)",
 }
 #: The kinds of space a ruleset moves in: cells of a grid, or points on a table.
 SPACES = ("grid", "table")
@@ -113,7 +113,7 @@ class RulesetInfo:
         return found
 
     def threat_rules(self) -> Any:
-        """Its ``ThreatRules`` (wingbeat.threat); an ``OptionError`` if it has none."""
+        """Its ``ThreatRules`` (wingbeat.tactics); an ``OptionError`` if it has none."""
         if self.threat is None or not self.can("threat"):
             raise OptionError(f"the {self.id} ruleset cannot say threat zones or advise attacks "
                               "yet")

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...geometry.table import Point, parse_point
 from ...model import Scenario
-from ...threat.table import TableThreatRules, Zone
+from ...tactics.table import TableThreatRules, Zone
 from .flight import CONTACT, TOLERANCE, engagement, reach
 from .model import BattlesystemBattle
 

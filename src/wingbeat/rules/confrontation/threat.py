@@ -17,7 +17,7 @@ from typing import Any
 
 from ...geometry.table import Point, parse_point
 from ...model import Scenario
-from ...threat.table import TableThreatRules, Zone
+from ...tactics.table import TableThreatRules, Zone
 from . import engagement
 from .model import ConfrontationBattle
 from .mou import Change, Order, budget

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...geometry.labels import column_label
 from ...model import Scenario
-from ...threat.grid import GridThreatRules, Place
+from ...tactics.grid import GridThreatRules, Place
 from .board import Board, shared_board
 from .model import Dnd5eBattle, Dnd5eCreature, GridKind, Size
 from .proximity import engagement_space

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...geometry.hexgrid import Direction, Hex, parse_hex
 from ...model import Scenario
-from ...threat.grid import GridThreatRules, Place
+from ...tactics.grid import GridThreatRules, Place
 from .model import Mode, VolareBattle, VolareCreature
 from .proximity import engagement_between
 

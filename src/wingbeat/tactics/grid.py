@@ -10,7 +10,6 @@ So a threat never lists a place ``check`` and ``engagement`` would not agree on.
 from __future__ import annotations
 
 import threading
-
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction

@@ -103,17 +103,19 @@ def overlay(zones: Sequence[Zone], order: Sequence[str]) -> list[tuple[int, Any,
                 continue
             inside = piece.representative_point()
             over = [z for z in here if z.area.covers(inside)]
-            best: dict[str, Zone] = {}
-            for z in over:  # one zone per creature: its first listed (melee before a dive)
-                best.setdefault(z.creature, z)
-            if not best:
+            if not over:
                 continue
-            key = tuple(sorted(best, key=rank.__getitem__))
+            hows: dict[str, list[str]] = {}
+            for z in over:  # a creature may strike there in more ways than one (a dive, …)
+                if z.how not in hows.setdefault(z.creature, []):
+                    hows[z.creature].append(z.how)
+            who = sorted(hows, key=rank.__getitem__)
+            key = tuple(f"{c}\n{'; '.join(hows[c])}" for c in who)
             groups.setdefault(key, []).append(piece)
-            chosen.setdefault(key, tuple(best[c] for c in key))
+            chosen.setdefault(key, tuple(Zone(c, level, None, "; ".join(hows[c])) for c in who))
         for key, pieces in groups.items():
             found.append((level, unary_union(pieces), chosen[key]))
-    found.sort(key=lambda f: (f[0], -len(f[2]), [rank[z.creature] for z in f[2]]))
+    found.sort(key=lambda f: (f[0], -len(f[2]), [(rank[z.creature], z.how) for z in f[2]]))
     return found
 
 
