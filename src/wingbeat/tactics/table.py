@@ -36,6 +36,9 @@ class Zone:
     level: int
     area: Any  # a shapely geometry
     how: str
+    #: where the creature itself can end at that level (the area before it is grown by the
+    #: contact distance), when the zone is a melee zone
+    ends: Any = None
 
 
 @dataclass(frozen=True)
@@ -185,18 +188,24 @@ class TableThreatRules:
 
     def candidates(self, scenario: Scenario, creature: str, target: str) -> list[dict[str, Any]]:
         """Checked moves that might end in melee with ``target``: its own rule's moves, and the
-        shortest route to each contact point around it (every 30°, from the side it comes)."""
+        shortest route to each point around it (every 30°, from the side it comes: at the
+        contact distance, then at half of it), to its very point, and to the nearest point
+        where the creature can end at its level (for one that can hardly move)."""
         engine = find_ruleset(scenario.ruleset)
         found = []
         for moves in self.special_moves(scenario, creature, target):
             found.append(engine.check(scenario, creature, moves, {}).to_dict())
         (mx, my), _, _ = self.position(scenario, creature)
         (tx, ty), level, _ = self.position(scenario, target)
-        gap = self.contact(scenario, creature, target) * 0.999
+        touch = self.contact(scenario, creature, target)
         toward = math.atan2(my - ty, mx - tx)
-        for i in range(DIRECTIONS):
-            angle = toward + 2 * math.pi * i / DIRECTIONS
-            x, y = tx + gap * math.cos(angle), ty + gap * math.sin(angle)
+        spots = [(tx + gap * math.cos(toward + 2 * math.pi * i / DIRECTIONS),
+                  ty + gap * math.sin(toward + 2 * math.pi * i / DIRECTIONS))
+                 for gap in (touch * 0.999, touch / 2) for i in range(DIRECTIONS)]
+        spots.append((tx, ty))  # its very point
+        spots.extend(_nearest(z.ends, (tx, ty)) for z in self.zones(scenario, creature)
+                     if z.level == level and z.ends is not None and not z.ends.is_empty)
+        for x, y in spots:
             try:
                 found.append(engine.path(scenario, creature, to=f"{x:.4f},{y:.4f}",
                                          altitude=str(self.level_word(scenario, level)),
@@ -309,6 +318,15 @@ def _covering(zones: Sequence[Zone], point: Point, level: int, tolerance: float
         if z.level == level and z.creature not in found and z.area.distance(p) <= tolerance:
             found.append(z.creature)
     return tuple(found)
+
+
+def _nearest(area: Any, point: Point) -> Point:
+    from shapely.geometry import Point as ShapelyPoint
+    from shapely.ops import nearest_points
+
+    inner = area.buffer(-0.01)
+    near = nearest_points(inner if not inner.is_empty else area, ShapelyPoint(point))[0]
+    return (near.x, near.y)
 
 
 def _budget_of(verdict: Mapping[str, Any]) -> Fraction:

@@ -37,7 +37,7 @@ class BattlesystemThreatRules(TableThreatRules):
         battle = _battle(scenario)
         names = [n.lower() for n in battle.level_names]
         return [Zone(creature, names.index(a.altitude.lower()), a.area.buffer(float(CONTACT)),
-                     f'B-alt: within 1" at altitude {a.altitude}')
+                     f'B-alt: within 1" at altitude {a.altitude}', a.area)
                 for a in reach(battle, battle.unit(creature)).areas if not a.area.is_empty]
 
     def level_word(self, scenario: Scenario, level: int) -> Any:

@@ -50,7 +50,7 @@ class ConfrontationThreatRules(TableThreatRules):
         me = battle.fighter(creature)
         touch = float(me.base + STANDING_BASE) / 2
         found = [Zone(creature, a.tier, a.area.buffer(touch),
-                      f"C-adj: bases touch at tier {a.tier}")
+                      f"C-adj: bases touch at tier {a.tier}", a.area)
                  for a in reach(battle, me, Fraction(1), False).areas if not a.area.is_empty]
         if battle.edition.modern and me.tier >= 1:
             dive = budget(battle.edition, me, me.tier, Change.DIVE, Order.BEFORE, Fraction(1))
