@@ -133,6 +133,10 @@ class GridThreatRules:
         ``state``, with the rule (and case) that engages them."""
         raise NotImplementedError
 
+    def struck_key(self, state: Mapping[str, Any]) -> Any:
+        """What of an end state ``struck`` depends on: states with one key strike alike."""
+        return tuple(sorted(state.items()))
+
     def engaged(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
                 target: str) -> str | None:
         """The rule by which ``creature`` in ``state`` is in melee with ``target`` as it
@@ -192,8 +196,12 @@ class GridThreatRules:
         for creature in attackers:
             report = self.reach(scenario, creature)
             unit = unit or report.unit
+            struck: dict[Any, list[tuple[Place, str]]] = {}  # end states that strike alike
             for strike in self.strikes(scenario, creature, report):
-                for place, how in self.struck(scenario, creature, strike.state):
+                key = self.struck_key(strike.state)
+                if key not in struck:
+                    struck[key] = list(self.struck(scenario, creature, strike.state))
+                for place, how in struck[key]:
                     here = best.setdefault(place, {})
                     old = here.get(creature)
                     way = Way(creature, strike.way.cost, strike.way.moves, strike.way.checks, how)

@@ -9,12 +9,14 @@ attacks are the events ``check`` reports.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from ...geometry.labels import column_label
+from ...geometry.squaregrid import DiagonalRule, grid_distance
 from ...model import Scenario
 from ...tactics.grid import GridThreatRules, Place
-from .board import Board, shared_board
+from .board import Board, _hex_gap, shared_board
 from .model import Dnd5eBattle, Dnd5eCreature, GridKind, Size
 from .proximity import engagement_space
 from .rounds import creature_after
@@ -39,6 +41,42 @@ def _space_after(battle: Dnd5eBattle, board: Board, creature: str, state: Mappin
     return moved, cells, span
 
 
+@lru_cache(maxsize=64)
+def _pattern(hexes: bool, rule: DiagonalRule, reach: int, shape: tuple[tuple[int, int], ...],
+             height: int) -> tuple[tuple[int, int, int], ...]:
+    """Where a one-space, one-level creature is within ``reach`` of a footprint ``shape``
+    (column and row offsets from one of its cells, ``height`` levels from its lowest):
+    offsets (column, row, level), measured as ``Board.distance`` measures (D-creatures)."""
+    squares = reach // 5 + 1
+    cols = [c for c, _ in shape]
+    rows = [r for _, r in shape]
+    found = []
+    for dc in range(min(cols) - squares, max(cols) + squares + 1):
+        for dr in range(min(rows) - 2 * squares, max(rows) + 2 * squares + 1):
+            if hexes and (dc + dr) % 2:
+                continue  # doubled coordinates: not a hex (the shape's corner is one)
+            for dz in range(-squares, height + squares):
+                level = max(0, dz - (height - 1), -dz)
+                if level == 0 and (dc, dr) in shape:
+                    continue  # its own space
+                if hexes:
+                    gaps: tuple[int, ...] = (min(_hex_gap(a, (dc, dr)) for a in shape), level)
+                else:
+                    gaps = (max(0, dc - max(cols), min(cols) - dc),
+                            max(0, dr - max(rows), min(rows) - dr), level)
+                if grid_distance(gaps, rule) <= reach:
+                    found.append((dc, dr, dz))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 16)
+def _fits(board: Board, col: int, row: int, z: int) -> bool:
+    """Whether a Medium creature has room at a place (D-size)."""
+    if board.at(col, row) is None:
+        return False
+    return not isinstance(board.creature_space(Size.MEDIUM, (col, row), z, burrow=False), str)
+
+
 class Dnd5eThreatRules(GridThreatRules):
     gap_unit = "ft"
 
@@ -49,25 +87,18 @@ class Dnd5eThreatRules(GridThreatRules):
         me, cells, span = _space_after(battle, board, creature, state)
         if me.reach <= 0:
             return
-        squares = me.reach // 5
         coords = board.coords
-        cols = [coords[c][0] for c in cells]
-        rows = [coords[c][1] for c in cells]
+        ax, ay = coords[cells[0]]  # a cell of it: on hexes, offsets keep their parity
+        shape = tuple(sorted((coords[c][0] - ax, coords[c][1] - ay) for c in cells))
         how = f"D-creatures: within its {me.reach} ft reach"
-        for col in range(min(cols) - squares - 1, max(cols) + squares + 2):
-            for row in range(min(rows) - squares - 1, max(rows) + squares + 2):
-                if board.at(col, row) is None:
-                    continue
-                for z in range(max(board.bottom, span[0] - squares),
-                               min(board.top, span[1] + squares) + 1):
-                    where = board.creature_space(Size.MEDIUM, (col, row), z, burrow=False)
-                    if isinstance(where, str):
-                        continue
-                    there, levels, _ = where
-                    if set(there) & set(cells) and levels[0] <= span[1] and levels[1] >= span[0]:
-                        continue  # its own space
-                    if board.distance(cells, span, there, levels) <= me.reach:
-                        yield (f"{column_label(col)}{row}", z), how
+        for dc, dr, dz in _pattern(board.hex, board.rule, me.reach, shape, span[1] - span[0] + 1):
+            col, row, z = ax + dc, ay + dr, span[0] + dz
+            if board.bottom <= z <= board.top and _fits(board, col, row, z):
+                yield (f"{column_label(col)}{row}", z), how
+
+    def struck_key(self, state: Mapping[str, Any]) -> Any:
+        """Its reach is measured from its space: where it is, not how (prone, flying …)."""
+        return state["at"], state["altitude"]
 
     def engaged(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
                 target: str) -> str | None:

@@ -66,6 +66,10 @@ class VolareThreatRules(GridThreatRules):
                 if found.engagement == "melee":
                     yield (str(cell), z), f"V-prox case {found.case}"
 
+    def struck_key(self, state: Mapping[str, Any]) -> Any:
+        """V-prox asks where it is and whether it is moving; not its heading, nor prone."""
+        return state["at"], state["altitude"], state["mode"]
+
     def engaged(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
                 target: str) -> str | None:
         battle = _battle(scenario)
