@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import OptionError
 from ..rules.registry import ruleset_info
+from .grid import kept_reports
 from .model import (
     WEIGHT_DOCS,
     AdviceReport,
@@ -95,7 +96,9 @@ def threat(scenario: Scenario, *, side: str | None = None, creature: str | None 
                               f"{', '.join(sides) or 'none'})")
         if side is not None and sides[creature] != side:
             raise OptionError(f"{creature} is not on side {side!r}")
-        return rules.threat(scenario, [creature], side if side is not None else sides[creature])
+        with kept_reports():
+            return rules.threat(scenario, [creature],
+                                side if side is not None else sides[creature])
     if side is None:
         raise OptionError("threat needs a side (--side monsters) or a creature (--creature ID)")
     attackers = [c for c, s in known if s == side]
@@ -103,7 +106,8 @@ def threat(scenario: Scenario, *, side: str | None = None, creature: str | None 
         named = sorted({s for _, s in known if s is not None})
         raise OptionError(f"no creature is on side {side!r}; sides here: "
                           f"{', '.join(named) or 'none (use --creature)'}")
-    return rules.threat(scenario, attackers, side)
+    with kept_reports():
+        return rules.threat(scenario, attackers, side)
 
 
 def advise(scenario: Scenario, creature: str, *, target: str | None = None,
@@ -121,7 +125,8 @@ def advise(scenario: Scenario, creature: str, *, target: str | None = None,
         targets = foes_of(scenario, creature)
         if not targets:
             raise OptionError(f"{creature} has no foe here: name one with --target")
-    return _rules(scenario).advise(scenario, creature, targets, chosen)
+    with kept_reports():
+        return _rules(scenario).advise(scenario, creature, targets, chosen)
 
 
 def suggest(scenario: Scenario, creature: str, *,
@@ -129,4 +134,5 @@ def suggest(scenario: Scenario, creature: str, *,
     """A move for ``creature`` as the battle stands: attack the most reachable foe (the best
     advised position), else close the distance safely, else hold."""
     foes_of(scenario, creature)  # an unknown creature is refused here
-    return _rules(scenario).suggest(scenario, creature, Weights.of(weights))
+    with kept_reports():
+        return _rules(scenario).suggest(scenario, creature, Weights.of(weights))

@@ -9,8 +9,9 @@ So a threat never lists a place ``check`` and ``engagement`` would not agree on.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -25,11 +26,24 @@ __all__ = ["GridThreat", "GridThreatRules", "Strike", "ThreatPlace"]
 
 Place = tuple[str, int]  # (cell label, altitude)
 
-#: Reach reports kept by battle object and creature (the battle kept with each, so an id is never
-#: reused for another): one advice asks the same reach several times.
-_KEPT: dict[tuple[int, str, str], tuple[Any, ReachReport]] = {}
-_KEEP = 32
-_KEPT_LOCK = threading.Lock()
+#: Reach reports kept while one answer is computed (``kept_reports``), by battle object and
+#: creature: advice asks the foes' threat and a suggestion the advice, each the same reaches.
+#: Nothing is kept once the answer is given (a large reach report is large).
+_KEPT: ContextVar[dict[tuple[int, str, str], tuple[Any, ReachReport]] | None] = ContextVar(
+    "wingbeat_tactics_reports", default=None)
+
+
+@contextmanager
+def kept_reports() -> Iterator[None]:
+    """Keep reach reports for the questions asked inside, then drop them."""
+    if _KEPT.get() is not None:
+        yield
+        return
+    token = _KEPT.set({})
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
 
 
 @dataclass(frozen=True)
@@ -164,17 +178,15 @@ class GridThreatRules:
     def reach(self, scenario: Scenario, creature: str) -> ReachReport:
         """The creature's ``reach``, kept for the few questions one answer asks of it (advice
         asks the foes' threat, a suggestion the advice)."""
+        kept = _KEPT.get()
         key = (id(scenario.battle), scenario.ruleset, creature)
-        with _KEPT_LOCK:
-            kept = _KEPT.get(key)
-        if kept is not None and kept[0] is scenario.battle:
-            return kept[1]
+        known = None if kept is None else kept.get(key)
+        if known is not None and known[0] is scenario.battle:
+            return known[1]
         found = find_ruleset(scenario.ruleset).reach(scenario, creature, {})
         assert isinstance(found, ReachReport)
-        with _KEPT_LOCK:
-            _KEPT[key] = (scenario.battle, found)
-            while len(_KEPT) > _KEEP:
-                _KEPT.pop(next(iter(_KEPT)))
+        if kept is not None:
+            kept[key] = (scenario.battle, found)
         return found
 
     def strikes(self, scenario: Scenario, creature: str,

@@ -126,6 +126,7 @@ class TableThreatRules:
     """Threat, advice and suggestion for a tabletop ruleset; a ruleset fills in its rules."""
 
     level_key = "tier"
+    unit = "cm"  # what its lengths are measured in
     #: How far outside a drawn zone a point still counts as in it: the drawing's tolerance (a
     #: zone's arcs are polygons inside the true circle).
     tolerance = 0.05
@@ -177,9 +178,8 @@ class TableThreatRules:
         areas = tuple(ThreatArea(self.level_word(scenario, level), area,
                                  tuple((z.creature, z.how) for z in by))
                       for level, area, by in overlay(zones, attackers))
-        unit = str(getattr(find_ruleset(scenario.ruleset).reach(scenario, attackers[0], {}),
-                           "unit", "")) if attackers else ""
-        return TableThreat(scenario.ruleset, side, tuple(attackers), unit, self.level_key, areas)
+        return TableThreat(scenario.ruleset, side, tuple(attackers), self.unit, self.level_key,
+                           areas)
 
     def _foe_zones(self, scenario: Scenario, creature: str) -> list[Zone]:
         from . import foes_of
@@ -218,7 +218,7 @@ class TableThreatRules:
                weights: Weights) -> AdviceReport:
         engine = find_ruleset(scenario.ruleset)
         foes = self._foe_zones(scenario, creature)
-        unit = str(getattr(engine.reach(scenario, creature, {}), "unit", ""))
+        unit = self.unit
         options = []
         seen: set[tuple[str, str]] = set()
         for target in targets:
@@ -246,8 +246,7 @@ class TableThreatRules:
         from . import foes_of
 
         foes = foes_of(scenario, creature)
-        engine = find_ruleset(scenario.ruleset)
-        unit = str(getattr(engine.reach(scenario, creature, {}), "unit", ""))
+        unit = self.unit
         if foes:
             advice = self.advise(scenario, creature, foes, weights)
             if advice.options:

@@ -28,6 +28,7 @@ def _battle(scenario: Scenario) -> BattlesystemBattle:
 
 class BattlesystemThreatRules(TableThreatRules):
     level_key = "altitude"
+    unit = "in"
     tolerance = float(TOLERANCE)
 
     def members(self, scenario: Scenario) -> list[tuple[str, str | None]]:
