@@ -13,8 +13,23 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 import wingbeat
-from conformance import json_of
+from conformance import (
+    CHECK,
+    EXACT,
+    GEOJSON,
+    LABEL,
+    LENGTH,
+    Either,
+    Enum,
+    Obj,
+    Seq,
+    Table,
+    assert_conforms,
+    json_of,
+)
 from wingbeat.cli import app
+from wingbeat.tactics import foes_of, members
+from wingbeat.tactics.grid import kept_reports
 from wingbeat.web.app import create_app
 
 runner = CliRunner()
@@ -121,3 +136,46 @@ def test_the_web_api_answers_as_the_cli(tmp_path: Path) -> None:
     assert suggested.json()["accepted"] is None
     unknown = web.get(f"/api/play/encounters/{ref}/suggest", params={"creature": "ghost"})
     assert unknown.status_code == 400
+
+
+# -- the JSON contract of docs/json.md, over every example ----------------------------------------
+
+_WAY = Obj({"creature": str, "cost": EXACT, "moves": str, "checks": Seq(CHECK),
+            "success": EXACT, "how": str})
+_GRID_THREAT = Obj({"ruleset": str, "side": Either(str, None), "creatures": Seq(str, least=1),
+                    "unit": str, "threats": Seq(Obj({"at": LABEL, "altitude": int, "count": int,
+                                                     "by": Seq(_WAY, least=1)}))})
+_TABLE_THREAT = Obj({"ruleset": str, "side": Either(str, None), "creatures": Seq(str, least=1),
+                     "unit": str, "areas": Seq(Obj(
+                         {"count": int, "by": Seq(Obj({"creature": str, "how": str}), least=1),
+                          "area": GEOJSON}, {"tier": int, "altitude": str}))})
+_OPTION = Obj({"rank": int, "target": str, "end": Obj({}, closed=False), "moves": str,
+               "cost": Either(EXACT, LENGTH), "checks": Seq(CHECK), "success": EXACT,
+               "opportunity_attacks": int, "threatened_by": Seq(str),
+               "edge": Seq(Enum("elevated", "out-of-reach", "dive-charge")),
+               "actions": Seq(str), "score": EXACT, "reasons": Seq(str, least=1)})
+_ADVICE = Obj({"ruleset": str, "creature": str, "target": Either(str, None),
+               "targets": Seq(str, least=1), "unit": str, "weights": Table(EXACT),
+               "options": Seq(_OPTION)})
+_SUGGESTION = Obj({"ruleset": str, "creature": str, "kind": Enum("attack", "close", "hold"),
+                   "target": Either(str, None), "moves": str, "cost": Either(EXACT, LENGTH),
+                   "reasons": Seq(str, least=1), "option": Either(_OPTION, None)})
+
+
+@pytest.mark.parametrize("example", ["giant-bat", "harpy", "pegasi", "morbid-angel"])
+def test_every_answer_has_the_documented_shape(example: str) -> None:
+    scenario = wingbeat.open_scenario(f"example:{example}")
+    grid = "states" in json_of(wingbeat.reach(scenario, members(scenario)[0][0]))
+    with kept_reports():  # each creature's reach is searched once for all three answers
+        for creature, side in members(scenario):
+            report = json_of(wingbeat.threat(scenario, creature=creature))
+            assert_conforms(report, _GRID_THREAT if grid else _TABLE_THREAT,
+                            f"threat {creature}")
+            assert report["side"] == side
+            if foes_of(scenario, creature):
+                advice = json_of(wingbeat.advise(scenario, creature))
+                assert_conforms(advice, _ADVICE, f"advise {creature}")
+                assert [o["rank"] for o in advice["options"]] == list(
+                    range(1, len(advice["options"]) + 1))
+            assert_conforms(json_of(wingbeat.suggest(scenario, creature)), _SUGGESTION,
+                            f"suggest {creature}")
