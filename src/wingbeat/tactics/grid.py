@@ -203,7 +203,8 @@ class GridThreatRules:
 
     def threat(self, scenario: Scenario, attackers: Sequence[str], side: str | None
                ) -> GridThreat:
-        best: dict[Place, dict[str, Way]] = {}
+        # per place and attacker: (its best way's rank, the strike, how it engages)
+        best: dict[Place, dict[str, tuple[tuple[Fraction, Fraction, int], Strike, str]]] = {}
         unit = ""
         for creature in attackers:
             report = self.reach(scenario, creature)
@@ -213,18 +214,20 @@ class GridThreatRules:
                 key = self.struck_key(strike.state)
                 if key not in struck:
                     struck[key] = list(self.struck(scenario, creature, strike.state))
+                rank = strike.way.key()
                 for place, how in struck[key]:
                     here = best.setdefault(place, {})
                     old = here.get(creature)
-                    way = Way(creature, strike.way.cost, strike.way.moves, strike.way.checks, how)
-                    if old is None or way.key() < old.key():
-                        here[creature] = way
+                    if old is None or rank < old[0]:
+                        here[creature] = (rank, strike, how)
+        ways = {place: {c: Way(c, s.way.cost, s.way.moves, s.way.checks, how)
+                        for c, (_rank, s, how) in by.items()} for place, by in best.items()}
         order = {c: i for i, c in enumerate(attackers)}
         kind = self.kind_of(scenario)
         places = tuple(
             ThreatPlace(at, z, tuple(sorted(by.values(),
                                             key=lambda w: (w.cost, order[w.creature]))))
-            for (at, z), by in sorted(best.items(), key=lambda kv: (
+            for (at, z), by in sorted(ways.items(), key=lambda kv: (
                 kv[0][1], *reversed(split_label(kv[0][0], kind=kind)))))
         return GridThreat(scenario.ruleset, side, tuple(attackers), unit, kind, places,
                           self.altitude_text(scenario))
@@ -246,9 +249,13 @@ class GridThreatRules:
         threatened = self._threatened(scenario, creature)
         checker = find_ruleset(scenario.ruleset)
         options = []
+        engaged: dict[Any, str | None] = {}  # end states that strike alike engage alike
         for target in targets:
             for strike in strikes:
-                how = self.engaged(scenario, creature, strike.state, target)
+                key = (self.struck_key(strike.state), target)
+                if key not in engaged:
+                    engaged[key] = self.engaged(scenario, creature, strike.state, target)
+                how = engaged[key]
                 if how is None:
                     continue
                 verdict = checker.check(scenario, creature, strike.way.moves, {}).to_dict()

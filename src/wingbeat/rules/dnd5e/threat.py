@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from ...geometry.labels import column_label
 from ...geometry.squaregrid import DiagonalRule, grid_distance
 from ...model import Scenario
 from ...tactics.grid import GridThreatRules, Place
@@ -70,11 +69,13 @@ def _pattern(hexes: bool, rule: DiagonalRule, reach: int, shape: tuple[tuple[int
 
 
 @lru_cache(maxsize=1 << 16)
-def _fits(board: Board, col: int, row: int, z: int) -> bool:
-    """Whether a Medium creature has room at a place (D-size)."""
-    if board.at(col, row) is None:
-        return False
-    return not isinstance(board.creature_space(Size.MEDIUM, (col, row), z, burrow=False), str)
+def _room(board: Board, col: int, row: int, z: int) -> str | None:
+    """The space's label where a Medium creature has room at a place (D-size), else None."""
+    idx = board.at(col, row)
+    if idx is None or isinstance(board.creature_space(Size.MEDIUM, (col, row), z, burrow=False),
+                                 str):
+        return None
+    return board.labels[idx]
 
 
 class Dnd5eThreatRules(GridThreatRules):
@@ -93,8 +94,10 @@ class Dnd5eThreatRules(GridThreatRules):
         how = f"D-creatures: within its {me.reach} ft reach"
         for dc, dr, dz in _pattern(board.hex, board.rule, me.reach, shape, span[1] - span[0] + 1):
             col, row, z = ax + dc, ay + dr, span[0] + dz
-            if board.bottom <= z <= board.top and _fits(board, col, row, z):
-                yield (f"{column_label(col)}{row}", z), how
+            if board.bottom <= z <= board.top:
+                label = _room(board, col, row, z)
+                if label is not None:
+                    yield (label, z), how
 
     def struck_key(self, state: Mapping[str, Any]) -> Any:
         """Its reach is measured from its space: where it is, not how (prone, flying …)."""
