@@ -98,8 +98,6 @@ class Suggested:
     suggestion: Suggestion
     accepted: Outcome | None = None
 
-    legal = True
-
     def to_dict(self) -> dict[str, Any]:
         return {"encounter": self.encounter, "suggestion": self.suggestion.to_dict(),
                 "accepted": None if self.accepted is None else self.accepted.to_dict()}
