@@ -35,6 +35,8 @@ def render_threat_svg(scenario: Scenario, report: Any, altitude: int | str | Non
     table's areas at level ``altitude`` (None: every level, the most threatened on top)."""
     data = report.to_dict()
     if "threats" in data:
+        if altitude is not None and not str(altitude).lstrip("-").isdigit():
+            raise OptionError(f"expected a whole number for altitude, got {altitude!r}")
         return _grid(report, None if altitude is None else int(altitude))
     if "areas" in data:
         return _table(scenario, data, altitude)

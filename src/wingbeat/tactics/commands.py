@@ -50,6 +50,9 @@ def threat_command(
     svg: Annotated[Path | None, typer.Option(
         "--svg", metavar="FILE", help="Also write the overlay, shaded by count, as SVG.",
         dir_okay=False)] = None,
+    altitude: Annotated[str | None, typer.Option(
+        "--altitude", metavar="LEVEL", help="With --svg: draw this altitude (or tier) only; by "
+                                            "default the most over all.")] = None,
     json_: JsonOpt = False,
 ) -> None:
     """Where a side's creatures could attack on their next turn: per place, who and how."""
@@ -62,7 +65,8 @@ def threat_command(
             from ..render.commands import _write_atomically
             from ..render.threat import render_threat_svg
 
-            _write_atomically(svg, render_threat_svg(_api.open_scenario(scenario), found))
+            _write_atomically(svg, render_threat_svg(_api.open_scenario(scenario), found,
+                                                     altitude))
     except (WingbeatError, OSError) as exc:
         fail(str(exc), json_)
     _print(found, json_)
