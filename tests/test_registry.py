@@ -59,11 +59,13 @@ def test_each_registration_names_places_that_exist(ruleset_id: str) -> None:
 
 def test_capabilities_are_declared_not_probed() -> None:
     """What each face offers follows the declarations: attack positions (volare, dnd5e),
-    saves (volare's no_checks), conditions in play (dnd5e)."""
+    saves (volare's no_checks), conditions in play (dnd5e), threat zones and advice (all four)."""
     can = {c: [i.id for i in registry.rulesets() if i.can(c)] for c in registry.CAPABILITIES}
     assert can == {"attack_path": ["volare", "dnd5e"], "saves": ["volare"],
-                   "conditions": ["dnd5e"]}
+                   "conditions": ["dnd5e"],
+                   "threat": ["volare", "dnd5e", "battlesystem", "confrontation"]}
     for info in registry.rulesets():
+        assert (info.threat is not None) == info.can("threat")
         assert hasattr(info.ruleset(), "attack_path") == info.can("attack_path")
         assert hasattr(info.adapter(), "condition") == info.can("conditions")
 
@@ -144,7 +146,7 @@ def test_the_web_lists_the_registered_rulesets(track: None) -> None:
     listed = TestClient(create_app(), base_url="http://127.0.0.1").get("/api/rulesets").json()["rulesets"]
     assert [r["id"] for r in listed] == [*RULESET_IDS, "track"]
     volare = listed[0]
-    assert volare["capabilities"] == ["attack_path", "saves"]
+    assert volare["capabilities"] == ["attack_path", "saves", "threat"]
     assert volare["hints"]["example"] == "U35 down hover"
     assert listed[-1]["hints"] == {"example": "1 2",
                                    "notation": "Cell numbers (or up, down), one step at a time"}

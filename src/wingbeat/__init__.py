@@ -21,6 +21,7 @@ from .model import Check, Scenario, format_cost
 from .render import render_svg
 from .rules import RULESET_IDS, find_ruleset
 from .scenario import load_scenario, parse_scenario, read_scenario_text
+from .tactics import Weights, advise, suggest, threat
 
 __version__ = "0.1.0"
 
@@ -34,8 +35,10 @@ __all__ = [
     "OptionError",
     "Scenario",
     "ScenarioError",
+    "Weights",
     "WingbeatError",
     "__version__",
+    "advise",
     "attack_path",
     "check",
     "engagement",
@@ -51,4 +54,6 @@ __all__ = [
     "reach",
     "read_scenario_text",
     "render_svg",
+    "suggest",
+    "threat",
 ]

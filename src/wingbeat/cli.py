@@ -204,9 +204,10 @@ def demo() -> None:
 
 
 #: Modules that add their own commands with ``register(app)``: the faces that live apart
-#: (render, web, play, import). Each is a thin layer over the library too.
+#: (render, web, play, import, threat and advise). Each is a thin layer over the library too.
 _EXTENSIONS: tuple[str, ...] = ("wingbeat.render.commands", "wingbeat.web.commands",
-                                 "wingbeat.play.commands", "wingbeat.importers.commands")
+                                 "wingbeat.play.commands", "wingbeat.importers.commands",
+                                 "wingbeat.tactics.commands")
 
 
 def _register_extensions() -> None:

@@ -41,6 +41,9 @@ CAPABILITIES = {
     "saves": "some moves call for saves, so no_checks (--no-checks) means something",
     "conditions": "the game master can change a creature's conditions in play; its play adapter "
                   "has condition(scenario, pieces, creature, change, dice)",
+    "threat": "says who can strike where next turn, advises attack positions and suggests "
+              "moves (wingbeat threat, advise, play suggest); its ``threat`` place names a "
+              "``ThreatRules`` (wingbeat.tactics)",
 }
 #: The kinds of space a ruleset moves in: cells of a grid, or points on a table.
 SPACES = ("grid", "table")
@@ -74,6 +77,7 @@ class RulesetInfo:
     schema: Ref
     renderer: Ref | None = None
     play: Ref | None = None
+    threat: Ref | None = None
     hints: Mapping[str, str] = field(default_factory=dict)
     capabilities: frozenset[str] = frozenset()
     order: int = 1000
@@ -107,6 +111,13 @@ class RulesetInfo:
                               "give a destination with --to")
         found: AttackRuleset = _resolve(self.engine)
         return found
+
+    def threat_rules(self) -> Any:
+        """Its ``ThreatRules`` (wingbeat.tactics); an ``OptionError`` if it has none."""
+        if self.threat is None or not self.can("threat"):
+            raise OptionError(f"the {self.id} ruleset cannot say threat zones or advise attacks "
+                              "yet")
+        return _resolve(self.threat)
 
     def build(self, data: dict[str, Any], source: str) -> Scenario:
         """A scenario of this ruleset from its parsed file (``ScenarioError`` if it is wrong)."""
@@ -169,6 +180,7 @@ def _from_toml(folder: str, text: str) -> RulesetInfo:
     return RulesetInfo(
         id=folder, title=data["title"], space=data["space"], engine=data["engine"],
         schema=data["schema"], renderer=data.get("renderer"), play=data.get("play"),
+        threat=data.get("threat"),
         hints=data.get("hints", {}), capabilities=frozenset(data.get("capabilities", ())),
         order=data.get("order", 1000))
 

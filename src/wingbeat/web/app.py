@@ -236,6 +236,9 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     from ..play.web import router as play_router
 
     app.include_router(play_router)  # /api/play: the encounter page's API (static/play.html)
+    from .threat import threat_router
+
+    app.include_router(threat_router(opened))  # /api/threat, /api/advise, play suggest
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -1,0 +1,101 @@
+"""What ``confrontation`` says to threat and advice: bases touching at one tier (C-adj), and the
+dive charge onto the tier directly below (C-dive).
+
+A creature standing at a point is taken to have the default base (2.5 cm). A fighter strikes it
+where its ``reach`` area at that tier, grown by the two bases' half-widths, covers the point; from
+tier 1 or 2 (every edition but 3) also by a dive charge: a straight leg at its own tier, within
+its air MOU less the 5 cm the dive costs (C-change), to a counter at the tier below or to the edge
+of a base on the ground (C-tiers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from ...geometry.table import Point, parse_point
+from ...model import Scenario
+from ...tactics.table import TableThreatRules, Zone
+from . import engagement
+from .model import ConfrontationBattle
+from .mou import Change, Order, budget
+from .movement import reach
+from .reports import DIVE_BONUSES
+from .terrain import TOLERANCE, Terrain
+
+__all__ = ["RULES", "ConfrontationThreatRules"]
+
+#: The base of a creature standing at a point (``Fighter``'s default).
+STANDING_BASE = Fraction(5, 2)
+_BONUSES = ", ".join(f"{k} +{v}" for k, v in DIVE_BONUSES.items())
+
+
+def _battle(scenario: Scenario) -> ConfrontationBattle:
+    battle = scenario.battle
+    assert isinstance(battle, ConfrontationBattle)
+    return battle
+
+
+class ConfrontationThreatRules(TableThreatRules):
+    level_key = "tier"
+    tolerance = TOLERANCE
+
+    def members(self, scenario: Scenario) -> list[tuple[str, str | None]]:
+        return [(f.id, f.side) for f in _battle(scenario).fighters]
+
+    def zones(self, scenario: Scenario, creature: str) -> list[Zone]:
+        battle = _battle(scenario)
+        me = battle.fighter(creature)
+        touch = float(me.base + STANDING_BASE) / 2
+        found = [Zone(creature, a.tier, a.area.buffer(touch),
+                      f"C-adj: bases touch at tier {a.tier}", a.area)
+                 for a in reach(battle, me, Fraction(1), False).areas if not a.area.is_empty]
+        if battle.edition.modern and me.tier >= 1:
+            dive = budget(battle.edition, me, me.tier, Change.DIVE, Order.BEFORE, Fraction(1))
+            if dive.reduced >= 0:
+                area = Terrain(battle, me).region(me.tier, dive.total)
+                below = me.tier - 1
+                if below == 0:
+                    area = area.buffer(float(STANDING_BASE) / 2)  # to the edge of its base
+                found.append(Zone(creature, below, area,
+                                  f"C-dive: a dive charge from tier {me.tier} ({_BONUSES})"))
+        return found
+
+    def position(self, scenario: Scenario, creature: str) -> tuple[Point, int, float]:
+        f = _battle(scenario).fighter(creature)
+        return f.at, f.tier, f.radius
+
+    def contact(self, scenario: Scenario, creature: str, target: str) -> float:
+        battle = _battle(scenario)
+        return float(battle.fighter(creature).base + battle.fighter(target).base) / 2
+
+    def special_moves(self, scenario: Scenario, creature: str, target: str) -> list[str]:
+        return [f"dive:{target}"]
+
+    def end_point(self, scenario: Scenario, verdict: Mapping[str, Any]) -> tuple[Point, int]:
+        end = verdict["end"]
+        return parse_point(str(end["at"])), int(end["tier"])
+
+    def engaged(self, scenario: Scenario, creature: str, verdict: Mapping[str, Any],
+                target: str) -> str | None:
+        dive = verdict.get("dive")
+        if isinstance(dive, Mapping) and dive.get("target") == target:
+            return f"C-dive: a dive charge ({_BONUSES})"
+        battle = _battle(scenario)
+        point, tier = self.end_point(scenario, verdict)
+        moved = replace(battle, fighters=tuple(
+            replace(f, at=point, tier=tier) if f.id == creature else f for f in battle.fighters))
+        found = engagement(moved, creature, target)
+        return f"C-adj: {found.reason}" if found.engagement == "melee" else None
+
+    def edge(self, scenario: Scenario, creature: str, verdict: Mapping[str, Any],
+             target: str) -> tuple[tuple[str, str], ...]:
+        dive = verdict.get("dive")
+        if isinstance(dive, Mapping) and dive.get("target") == target:
+            return (("dive-charge", f"a dive charge: {_BONUSES} in its first combat (C-dive)"),)
+        return ()
+
+
+RULES = ConfrontationThreatRules()

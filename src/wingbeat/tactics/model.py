@@ -1,0 +1,237 @@
+"""The answers of threat, advise and suggest: small frozen values, exact numbers, text and JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from typing import Any
+
+from ..errors import OptionError
+from ..model import Check, format_amount, format_cost
+from ..narrate import check_label
+
+__all__ = ["WEIGHT_DOCS", "AdviceReport", "AttackOption", "Suggestion", "Way", "Weights",
+           "success_of"]
+
+
+def success_of(checks: Iterable[Check]) -> Fraction:
+    """The exact probability that every save on a way succeeds."""
+    p = Fraction(1)
+    for c in checks:
+        p *= c.probability
+    return p
+
+
+@dataclass(frozen=True)
+class Way:
+    """How one creature gets to strike: its move, what it costs, and the saves on the way."""
+
+    creature: str
+    cost: Fraction
+    moves: str
+    checks: tuple[Check, ...] = ()
+    how: str = ""  # the engagement rule that lets it strike (V-prox case 2, C-dive …)
+
+    @property
+    def success(self) -> Fraction:
+        return success_of(self.checks)
+
+    def key(self) -> tuple[Fraction, Fraction, int]:
+        """Least movement first, then the likelier way, then the shorter notation."""
+        return (self.cost, -self.success, len(self.moves))
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"creature": self.creature, "cost": format_cost(self.cost),
+                                "moves": self.moves, "checks": [c.to_dict() for c in self.checks],
+                                "success": format_cost(self.success)}
+        if self.how:
+            data["how"] = self.how
+        return data
+
+
+#: What each weight of the advice ranking means; a position's score is the sum of these terms.
+WEIGHT_DOCS = {
+    "success": "per unit of probability that every save on the way succeeds (default 10)",
+    "opportunity_attacks": "taken off per opportunity attack the way provokes (default 3)",
+    "threatened": "taken off per foe that could attack the end place on its next turn "
+                  "(default 2)",
+    "edge": "per edge the position holds: the elevated position, reach kept out of the foe's "
+            "reach, a dive charge's bonuses (default 1)",
+    "action": "per kind of action still open besides the attack (a spell …) (default 1/10)",
+    "cost": "taken off per whole round's movement the way spends (default 1/2); ties go to the "
+            "cheaper way",
+}
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How advice ranks attack positions: a score, the higher the better (``WEIGHT_DOCS``)."""
+
+    success: Fraction = Fraction(10)
+    opportunity_attacks: Fraction = Fraction(3)
+    threatened: Fraction = Fraction(2)
+    edge: Fraction = Fraction(1)
+    action: Fraction = Fraction(1, 10)
+    cost: Fraction = Fraction(1, 2)
+
+    @classmethod
+    def of(cls, given: Weights | Mapping[str, Any] | None) -> Weights:
+        """Weights from a mapping of names to numbers (``"1/2"``, ``0.5``, ``3``), the rest
+        default; a bad name or value is an ``OptionError``."""
+        if given is None:
+            return cls()
+        if isinstance(given, Weights):
+            return given
+        known = {f.name for f in fields(cls)}
+        values: dict[str, Fraction] = {}
+        for name, raw in given.items():
+            if name not in known:
+                raise OptionError(f"unknown weight {name!r}; the weights are: "
+                                  f"{', '.join(sorted(known))}")
+            try:
+                value = Fraction(str(raw)) if not isinstance(raw, bool) else None
+            except (ValueError, ZeroDivisionError):
+                value = None
+            if value is None or value < 0:
+                raise OptionError(f"weight {name} is a number 0 or more, got {raw!r}")
+            values[name] = value
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, str]:
+        return {f.name: format_cost(getattr(self, f.name)) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """One place to strike from: the end state, the way there and why it ranks where it does."""
+
+    target: str
+    end: Mapping[str, Any]
+    way: Way
+    budget: Fraction
+    opportunity_attacks: int
+    threatened_by: tuple[str, ...]
+    edge: tuple[tuple[str, str], ...]  # (word, why)
+    actions: tuple[str, ...]
+    rank: int = 0
+
+    def score(self, w: Weights) -> Fraction:
+        others = len([a for a in self.actions if a not in ("attack", "free")])
+        spent = self.way.cost / self.budget if self.budget else Fraction(0)
+        return (w.success * self.way.success - w.opportunity_attacks * self.opportunity_attacks
+                - w.threatened * len(self.threatened_by) + w.edge * len(self.edge)
+                + w.action * others - w.cost * spent)
+
+    def order(self, w: Weights) -> tuple[Fraction, Fraction, str]:
+        return (-self.score(w), self.way.cost, self.way.moves)
+
+    def reasons(self, unit: str) -> list[str]:
+        said = [f"{self.way.moves or '(stays where it is)'}: {format_amount(self.way.cost, unit)}"
+                f" {unit} of {format_amount(self.budget, unit)}"]
+        if self.way.checks:
+            saves = ", ".join(check_label(c) for c in self.way.checks)
+            said.append(f"every save succeeds with probability {format_cost(self.way.success)} "
+                        f"({saves})")
+        else:
+            said.append("no save on the way")
+        if self.opportunity_attacks:
+            said.append(f"provokes {self.opportunity_attacks} opportunity attack"
+                        f"{'' if self.opportunity_attacks == 1 else 's'} on the way")
+        if self.threatened_by:
+            said.append(f"then within reach of {len(self.threatened_by)} foe"
+                        f"{'' if len(self.threatened_by) == 1 else 's'} next turn: "
+                        + ", ".join(self.threatened_by))
+        else:
+            said.append("no foe can strike the end place on its next turn")
+        said.extend(why for _, why in self.edge)
+        if self.way.how:
+            said.append(f"attacks {self.target} by {self.way.how}")
+        return said
+
+    def to_dict(self, unit: str, w: Weights) -> dict[str, Any]:
+        return {"rank": self.rank, "target": self.target, "end": dict(self.end),
+                "moves": self.way.moves, "cost": format_cost(self.way.cost),
+                "checks": [c.to_dict() for c in self.way.checks],
+                "success": format_cost(self.way.success),
+                "opportunity_attacks": self.opportunity_attacks,
+                "threatened_by": list(self.threatened_by),
+                "edge": [word for word, _ in self.edge], "actions": list(self.actions),
+                "score": format_cost(self.score(w)), "reasons": self.reasons(unit)}
+
+
+def ranked(options: Iterable[AttackOption], w: Weights) -> tuple[AttackOption, ...]:
+    """Best first by score, ties by the cheaper way; each given its rank."""
+    from dataclasses import replace
+
+    ordered = sorted(options, key=lambda o: o.order(w))
+    return tuple(replace(o, rank=i) for i, o in enumerate(ordered, 1))
+
+
+@dataclass(frozen=True)
+class AdviceReport:
+    """Where ``creature`` can strike from this round, best first."""
+
+    ruleset: str
+    creature: str
+    targets: tuple[str, ...]
+    unit: str
+    weights: Weights
+    options: tuple[AttackOption, ...]
+    end_text: Any = None  # how the text says an end state (``grid.end_text``)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "creature": self.creature,
+                "target": self.targets[0] if len(self.targets) == 1 else None,
+                "targets": list(self.targets), "unit": self.unit,
+                "weights": self.weights.to_dict(),
+                "options": [o.to_dict(self.unit, self.weights) for o in self.options]}
+
+    def to_text(self, limit: int | None = 10) -> str:
+        whom = " or ".join(self.targets)
+        if not self.options:
+            return f"{self.creature} cannot reach a place to attack {whom} this round"
+        shown = self.options if limit is None else self.options[:limit]
+        lines = [f"{self.creature} ({self.ruleset}) can attack {whom} from "
+                 f"{len(self.options)} end state{'' if len(self.options) == 1 else 's'} this "
+                 "round; best first" + (f" (the {len(shown)} best; --json for all)"
+                                        if len(shown) < len(self.options) else "") + ":"]
+        from ..rules.grid import end_text
+
+        for o in shown:
+            lines.append(f"{o.rank}. {o.target} from {end_text(o.end, self.end_text)} "
+                         f"(score {format_cost(o.score(self.weights))})")
+            lines.extend(f"   - {r}" for r in o.reasons(self.unit))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The move advice recommends for a creature as the battle stands, and why."""
+
+    ruleset: str
+    creature: str
+    kind: str  # "attack" | "close" | "hold"
+    moves: str
+    cost: Fraction
+    unit: str
+    reasons: tuple[str, ...]
+    target: str | None = None
+    option: AttackOption | None = None
+    weights: Weights = Weights()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "creature": self.creature, "kind": self.kind,
+                "target": self.target, "moves": self.moves, "cost": format_cost(self.cost),
+                "reasons": list(self.reasons),
+                "option": None if self.option is None else self.option.to_dict(self.unit,
+                                                                               self.weights)}
+
+    def to_text(self) -> str:
+        what = {"attack": f"attack {self.target}", "close": f"close in on {self.target}",
+                "hold": "hold"}[self.kind]
+        move = f'"{self.moves}"' if self.moves else '"" (stay)'
+        lines = [f"suggested for {self.creature}: {what}: {move}, "
+                 f"{format_amount(self.cost, self.unit)} {self.unit}"]
+        lines.extend(f"- {r}" for r in self.reasons)
+        return "\n".join(lines)
