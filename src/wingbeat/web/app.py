@@ -105,14 +105,16 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
+    # The lists are cheap: answered on the event loop, not through the thread pool, which a busy
+    # machine makes slow to hand back (docs/limits.md, the hostile load).
     @app.get("/api/scenarios", tags=["scenarios"])
-    def scenarios() -> dict[str, Any]:
+    async def scenarios() -> dict[str, Any]:
         """The scenarios this server can open, and the one it opens on."""
         return {"default": default, "scenarios": store.names(),
                 "uploads": True, "max_upload_bytes": MAX_BYTES}
 
     @app.get("/api/rulesets", tags=["scenarios"])
-    def ruleset_list() -> dict[str, Any]:
+    async def ruleset_list() -> dict[str, Any]:
         """Every registered ruleset: its id, title, kind of space, capabilities (``attack_path``,
         ``saves``, ``conditions``) and the page's words for its moves (``hints``: ``example``,
         ``notation``)."""

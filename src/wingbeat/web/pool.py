@@ -45,6 +45,9 @@ WORKERS = 2  # heavy computations at once: the issue's machine has two cores
 # 1.8 GB resident (a whole volare reach at 1,000,000 states with its JSON, docs/limits.md); the
 # address space is a few hundred MB above what is resident.
 MEMORY_LIMIT_MB = 3072
+# Workers yield the CPU to the server process: on a two-core machine two busy workers would
+# otherwise take the cores from the page's cheap requests (docs/limits.md, the hostile load).
+NICENESS = 10
 START_METHOD = "forkserver"
 # "__main__" once in the fork server, so that each worker need not run the main script again.
 PRELOAD = ["__main__", "wingbeat.web.warm"]
@@ -271,6 +274,7 @@ def _work(conn: Connection, memory: int) -> None:
     """A worker's life: take a job, answer it, until the server closes the pipe. A job that runs
     out of memory ends the worker (its heap may be in pieces); the server starts another."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
+    os.nice(NICENESS)  # the server's own cheap requests come first when the cores are busy
     if memory:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     while True:
