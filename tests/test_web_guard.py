@@ -447,3 +447,25 @@ def test_serve_answers_the_host_it_is_given_and_takes_a_time_limit(monkeypatch):
     assert served.get("/api/scenarios").status_code == 200
     assert served.get("/api/scenarios", headers={"Host": "evil.example"}).status_code == 400
     assert seen["app"].state.time_limit == 5
+
+
+def test_serve_takes_the_workers_and_their_memory_limit(monkeypatch):
+    import inspect
+
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from wingbeat.cli import app as cli_app
+    from wingbeat.web import commands, pool
+
+    real_listen = commands.listen
+    monkeypatch.setattr(commands, "listen", lambda host, port: real_listen("127.0.0.1", 0))
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
+    result = CliRunner().invoke(cli_app, ["serve", "--workers", "3", "--memory-limit", "900"])
+    assert result.exit_code == 0, result.output
+    served = seen["app"].state.pool
+    assert (served.size, served.memory_mb) == (3, 900)
+    defaults = inspect.signature(commands.serve_command).parameters
+    assert defaults["workers"].default == pool.WORKERS
+    assert defaults["memory_limit"].default == pool.MEMORY_LIMIT_MB

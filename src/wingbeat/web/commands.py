@@ -91,12 +91,14 @@ def serve_command(
     time_limit: Annotated[float, typer.Option(
         help="Seconds one question may compute before it answers 503.",
         min=0.1, max=3600)] = 60.0,
+    # The defaults are pool.WORKERS and pool.MEMORY_LIMIT_MB (not imported: no other command
+    # should pay for multiprocessing).
     workers: Annotated[int, typer.Option(
         help="Worker processes that compute the questions, at most this many at once.",
         min=1, max=32)] = 2,
     memory_limit: Annotated[int, typer.Option(
         help="Memory (address space, MB) one worker may use; a question past it answers 503 "
-             "(0: no limit).", min=0, max=1_048_576)] = 3072,
+             "(0: no limit).", min=0, max=1_048_576)] = 4096,
 ) -> None:
     """Run the web app: the map, reach, paths and move checks in a browser."""
     from .._console import err, fail

@@ -15,8 +15,9 @@ hold it or answer with a traceback.
 ``in_worker`` runs a heavy computation in one of the app's worker processes (web/pool.py): past
 the app's time limit the process is killed and the request answers 503, and a process that runs
 out of memory answers 503 too, so a huge or hostile query never holds the event loop, the other
-requests or a core. ``limited`` runs one in a thread instead (the play picture, which reads the
-encounter database first), with the same time limit on the answer but not on the thread.
+requests or a core. ``limited`` runs blocking work in a thread instead (the play picture's
+database reads, before its drawing goes to a worker), with the same time limit on the answer but
+not on the thread.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 
 from ..errors import WingbeatError
-from .pool import TooSlow, WorkerPool, too_slow
+from .pool import TooSlow, WorkerPool, pool_for, too_slow
 
 __all__ = ["LOOPBACK", "MAX_BODY_BYTES", "TIME_LIMIT", "Guard", "TooSlow", "error_response",
            "failure_response", "in_worker", "limited", "protect"]
@@ -251,7 +252,7 @@ async def in_worker(request: Request, job: Callable[..., bytes], *args: Any,
     the request answers 503 (``TooSlow``). ``compute``, when given, is called in the waiting
     thread with the run and the deadline (the answer cache wraps it; it raises ``TimeoutError``
     when it waited past the deadline)."""
-    pool: WorkerPool = request.app.state.pool
+    pool: WorkerPool = getattr(request.app.state, "pool", None) or pool_for()
     limit = float(getattr(request.app.state, "time_limit", TIME_LIMIT))
     deadline = time.monotonic() + limit
 

@@ -27,8 +27,8 @@ from ..rules.base import Result
 from ..rules.registry import ruleset_info
 from ..scenario import read_scenario_text
 
-__all__ = ["Lru", "Source", "check", "encode", "engagement", "path", "reach", "render",
-           "scenario", "summary", "told"]
+__all__ = ["Lru", "Source", "check", "encode", "engagement", "path", "picture", "reach",
+           "render", "scenario", "summary", "told"]
 
 _SCENARIOS_KEPT = 8
 _REACHES_KEPT = 2  # a reach of a large map holds hundreds of MB: the worker's limit counts it
@@ -157,6 +157,19 @@ def render(source: Source, creature: str | None, level: int | None, route: dict[
         raise WingbeatError("to, attack and moves need a creature")
     return render_svg(found, reach=reach_report, altitude=level, route=shown,
                       creature=creature or None).encode("utf-8")
+
+
+def picture(drawn: Scenario, focus: str | None) -> bytes:
+    """The play page's map: every creature where it stands now, and where ``focus`` (the next to
+    move) can go; without that reach when it has none (the picture still shows where everyone
+    stands)."""
+    reach_report = None
+    if focus is not None:
+        try:
+            reach_report = _api.reach(drawn, focus)
+        except WingbeatError:
+            reach_report = None
+    return render_svg(drawn, reach=reach_report, creature=focus).encode("utf-8")
 
 
 def _reach(source: Source, creature: str, options: dict[str, Any]) -> Result:
