@@ -266,6 +266,7 @@ async def in_worker(request: Request, job: Callable[..., bytes], *args: Any,
             raise too_slow(limit) from None
 
     limiter = _heavy()
+    limiter.total_tokens = max(limiter.total_tokens, pool.size)  # every worker can be busy
     try:
         with anyio.fail_after(limit):
             await limiter.acquire()

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _api
+from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError, WingbeatError
 from ..examples import load_example
 from ..model import Scenario
@@ -26,6 +27,7 @@ from ..render import altitude_words, render_svg, scenario_summary
 from ..rules.base import Result
 from ..rules.registry import ruleset_info
 from ..scenario import read_scenario_text
+from ..scenario._load import MAX_BYTES
 
 __all__ = ["Lru", "Source", "check", "encode", "engagement", "path", "picture", "reach",
            "render", "scenario", "summary", "told"]
@@ -38,11 +40,13 @@ _REACHES_KEPT = 2  # a reach of a large map holds hundreds of MB: the worker's l
 class Source:
     """Where a scenario comes from: ``key`` says when a kept answer about it is still good
     (``("example", NAME)``, ``("file", NAME, mtime, size)``, ``("upload", ID)``); ``text`` is
-    the file's bytes (None for a built-in example)."""
+    an upload's bytes, ``path`` a file's real path (checked by the server to be inside its
+    directory; the worker reads it); a built-in example has neither."""
 
     key: tuple[Hashable, ...]
     label: str
     text: bytes | None = None
+    path: str | None = None
 
 
 class Lru:
@@ -99,16 +103,30 @@ def scenario(source: Source) -> Scenario:
     """The parsed scenario (validated as the command line validates a file), kept a while."""
     found: Scenario | None = _scenarios.get(source.key)
     if found is None:
-        if source.text is None:
+        raw = _read(source.path, source.label) if source.path is not None else source.text
+        if raw is None:
             found = load_example(str(source.key[1]))
         else:
             try:
-                text = source.text.decode("utf-8")
+                text = raw.decode("utf-8")
             except UnicodeDecodeError:
                 raise ScenarioError("is not UTF-8 text", source=source.label) from None
             found = read_scenario_text(text, source=source.label)
         _scenarios.put(source.key, found)
     return found
+
+
+def _read(path: str, label: str) -> bytes:
+    """A scenario file's bytes, at most ``MAX_BYTES``; a FIFO or a device is refused, not read."""
+    try:
+        return read_limited(path, MAX_BYTES)
+    except FileTooLarge:
+        raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
+                            source=label) from None
+    except UnreadableFile as exc:
+        raise ScenarioError(exc.reason, source=label) from None
+    except OSError as exc:
+        raise ScenarioError(f"cannot be read: {exc.strerror}", source=label) from None
 
 
 def summary(source: Source, name: str) -> bytes:

@@ -50,6 +50,7 @@ MEMORY_LIMIT_MB = 4096
 # otherwise take the cores from the page's cheap requests (docs/limits.md, the hostile load).
 NICENESS = 10
 START_METHOD = "forkserver"
+OUT_OF_MEMORY = 3  # a worker's exit code when it ran out of memory
 # "__main__" once in the fork server, so that each worker need not run the main script again.
 PRELOAD = ["__main__", "wingbeat.web.warm"]
 
@@ -230,6 +231,8 @@ class WorkerPool:
         if self._closed:
             return WorkerFailed("the server is stopping")
         log.error("worker %d died (exit code %s)", worker.pid, code)
+        if code == OUT_OF_MEMORY:
+            return self._out_of_memory()
         if code == -signal.SIGKILL:  # the kernel's OOM killer, or someone else
             return self._out_of_memory(killed=True)
         return WorkerFailed(f"the computation stopped unexpectedly (its worker exited with {code})"
@@ -277,7 +280,10 @@ def _work(conn: Connection, memory: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
     os.nice(NICENESS)  # the server's own cheap requests come first when the cores are busy
     if memory:
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            memory = min(memory, hard)  # a lower limit from the shell (ulimit -v) stays
+        resource.setrlimit(resource.RLIMIT_AS, (memory, hard))
     while True:
         try:
             message = conn.recv_bytes()
@@ -300,8 +306,10 @@ def _work(conn: Connection, memory: int) -> None:
             conn.send(reply)
             if reply[0] == "ok":
                 conn.send_bytes(body)
-        except (MemoryError, OSError):
-            os._exit(3)
+        except MemoryError:
+            os._exit(OUT_OF_MEMORY)
+        except OSError:
+            os._exit(1)
         if reply[0] == "memory":
-            os._exit(3)
+            os._exit(OUT_OF_MEMORY)
         del body

@@ -8,6 +8,7 @@ again is a look-up.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import threading
 import time
@@ -15,7 +16,6 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError
 from ..examples import example_names, example_text
 from ..model import Scenario
@@ -62,7 +62,7 @@ class ScenarioStore:
         """The scenario ``name`` names, unparsed: a worker parses it (``jobs.scenario``)."""
         if name.startswith("example:"):
             example = name.removeprefix("example:")
-            if example not in example_names():
+            if example not in _examples():
                 example_text(example)  # raises the loader's own message
             return Source(("example", example), name)
         if name.startswith("upload:"):
@@ -139,16 +139,9 @@ class ScenarioStore:
         if stat.st_size > MAX_BYTES:
             raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
                                 source=name)
-        try:
-            raw = read_limited(file, MAX_BYTES)  # a FIFO or a device is refused, not read
-        except FileTooLarge:
-            raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
-                                source=name) from None
-        except UnreadableFile as exc:
-            raise ScenarioError(exc.reason, source=name) from None
-        except OSError as exc:
-            raise ScenarioError(f"cannot be read: {exc.strerror}", source=name) from None
-        return Source(("file", name, stat.st_mtime_ns, stat.st_size), name, raw)
+        # Read by the worker (jobs.scenario), not on the server's event loop.
+        return Source(("file", name, stat.st_mtime_ns, stat.st_size), name,
+                      path=str(file.resolve()))
 
     def _locate(self, name: str) -> Path:
         """The file ``name`` inside the directory; anything that could lead out is refused."""
@@ -175,6 +168,12 @@ class ScenarioStore:
             return file.resolve().is_relative_to(self.directory)
         except (OSError, RuntimeError):
             return False
+
+
+@functools.cache
+def _examples() -> frozenset[str]:
+    """The built-in examples' names (listed once: they ship with the package)."""
+    return frozenset(example_names())
 
 
 def _display_name(filename: str | None) -> str:
