@@ -107,11 +107,14 @@ def hostile(port: int, until: float, offset: int, step: int, outcomes: list[tupl
 
 
 def children(pid: int) -> list[int]:
-    try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        return []
-    return [int(child) for child in text.split()]
+    """The child processes of ``pid``, whichever of its threads started them (Linux)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            found += [int(child) for child in task.read_text().split()]
+        except OSError:
+            continue
+    return found
 
 
 def workers_peak_kb(server: int) -> int:

@@ -171,10 +171,13 @@ class WorkerPool:
         raise JobCrashed(f"internal error ({detail}); the server's log has the details")
 
     def warm(self) -> None:
-        """Start the fork server and one worker now, so the first question does not wait."""
+        """Start the fork server and one worker now, so the first question does not wait (a
+        failure here is only logged: the first question will meet it and say so)."""
         if self._free.acquire(blocking=False):
             try:
                 self._give_back(self._take(), keep=True)
+            except Exception as exc:
+                log.warning("could not start a worker process: %s", exc)
             finally:
                 self._free.release()
 
@@ -184,10 +187,16 @@ class WorkerPool:
             return sorted(w.pid for w in (*self._idle, *self._busy))
 
     def close(self) -> None:
-        """Stop every worker (a running job's request answers 503)."""
+        """Stop every worker (a running job's request answers 503: its thread sees the worker
+        die, and reaps it)."""
         with self._lock:
             self._closed = True
-        _stop_all(self._idle, self._busy)
+            idle, busy = list(self._idle), list(self._busy)
+            self._idle.clear()
+        for worker in idle:
+            worker.stop()
+        for worker in busy:
+            worker.process.kill()
 
     # -- the workers ---------------------------------------------------------------------------
 
@@ -247,9 +256,9 @@ class WorkerPool:
 
 
 def _stop_all(idle: list[_Worker], busy: set[_Worker]) -> None:
+    """A pool nobody holds any more: its workers go with it."""
     for worker in [*idle, *busy]:
-        worker.stop()
-    idle.clear()
+        worker.process.kill()
 
 
 _POOLS: dict[tuple[int, int], WorkerPool] = {}
