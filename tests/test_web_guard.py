@@ -469,3 +469,17 @@ def test_serve_takes_the_workers_and_their_memory_limit(monkeypatch):
     defaults = inspect.signature(commands.serve_command).parameters
     assert defaults["workers"].default == pool.WORKERS
     assert defaults["memory_limit"].default == pool.MEMORY_LIMIT_MB
+
+
+def test_served_connections_send_small_answers_at_once():
+    """uvicorn takes serve's socket by its descriptor and so leaves Nagle on: every small answer
+    (the lists, a kept answer) then waited about 40 ms for the client's delayed ACK. The listening
+    socket turns it off, and each accepted connection inherits that."""
+    from wingbeat.web.commands import listen
+
+    with listen("127.0.0.1", 0) as sock:
+        sock.listen()
+        with socket.create_connection(sock.getsockname()) as _client:
+            accepted, _address = sock.accept()
+            with accepted:
+                assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)

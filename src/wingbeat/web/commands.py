@@ -56,6 +56,10 @@ def listen(host: str, port: int) -> socket.socket:
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # Inherited by each accepted connection: uvicorn takes the socket by its descriptor, as
+        # a Unix socket, so asyncio does not turn Nagle off itself, and every small answer would
+        # wait about 40 ms for the client's delayed ACK.
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.bind(address)
     except OSError as exc:
         sock.close()
