@@ -3,6 +3,7 @@ API's one error shape (wingbeat.web.guard)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import socket
 import sqlite3
@@ -255,12 +256,10 @@ def test_every_endpoint_answers_bad_input_in_the_error_shape(web, method, url, b
 
 
 def test_an_unexpected_failure_is_a_500_in_the_error_shape(monkeypatch):
-    from wingbeat import _api
+    import held_jobs
+    from wingbeat.web import jobs
 
-    def broken(*_args: Any, **_kw: Any) -> Any:
-        raise KeyError("secret internals")
-
-    monkeypatch.setattr(_api, "reach", broken)
+    monkeypatch.setattr(jobs, "reach", held_jobs.broken)  # a worker runs it (held_jobs.py)
     web = TestClient(create_app(), base_url=LOCAL, raise_server_exceptions=False)
     answer = web.get("/api/reach", params={"creature": "bat"})
     message = is_error(answer, 500)
@@ -358,59 +357,49 @@ def serving(app: Any) -> Iterator[str]:
 
 
 def test_cheap_requests_stay_quick_while_a_huge_one_computes(tmp_path, monkeypatch):
-    """A slow reach runs in a worker thread, not on the event loop: the page's cheap requests
+    """A slow reach runs in a worker process, not on the event loop: the page's cheap requests
     keep answering meanwhile (the issue: one upload froze every request for 57 s). The reach is
-    held in its computation until the cheap requests are measured, so it is slow on any machine;
-    were it computed on the event loop, the cheap requests would time out."""
-    from wingbeat import _api
+    held in its worker until the cheap requests are measured (it waits for a file), so it is slow
+    on any machine; were it computed on the event loop, the cheap requests would time out."""
+    import held_jobs
+    from wingbeat.web import jobs
 
     (tmp_path / "big.yaml").write_text(big_map(40, 8), encoding="utf-8")
-    computing, release = threading.Event(), threading.Event()
-    real_reach = _api.reach
-
-    def held_reach(*args: Any, **kwargs: Any) -> Any:
-        computing.set()
-        release.wait(timeout=60)
-        return real_reach(*args, **kwargs)
-
-    monkeypatch.setattr(_api, "reach", held_reach)
+    started, release = tmp_path / "started", tmp_path / "release"
+    monkeypatch.setattr(jobs, "reach", functools.partial(held_jobs.held, str(started),
+                                                         str(release), "reach"))
     with serving(create_app(tmp_path)) as url, httpx.Client(base_url=url, timeout=60) as client:
         done: list[httpx.Response] = []
         slow = threading.Thread(target=lambda: done.append(client.get(
             "/api/reach", params={"scenario": "big.yaml", "creature": "owl"})))
         slow.start()
-        assert computing.wait(timeout=30), "the reach never started"
         times = []
         try:
+            assert wait_for(started), "the reach never started"
             for _ in range(10):
-                started = time.monotonic()
+                began = time.monotonic()
                 assert client.get("/api/scenario", timeout=10).status_code == 200
                 assert client.get("/", timeout=10).status_code == 200
-                times.append(time.monotonic() - started)
+                times.append(time.monotonic() - began)
             assert slow.is_alive(), "the held reach answered before it was released"
         finally:
-            release.set()
+            release.touch()
             slow.join(timeout=60)
     assert done and done[0].status_code == 200 and json.loads(done[0].text)["creature"]
     times.sort()  # the median well under 200 ms; the slowest bounded even on a loaded machine
     assert times[len(times) // 2] < 0.2 and times[-1] < 2.5, times
 
 
-def test_a_large_upload_is_parsed_off_the_event_loop(monkeypatch):
-    """An upload is parsed in a worker thread: meanwhile the server answers (the issue: a 1 MB
+def test_a_large_upload_is_parsed_off_the_event_loop(tmp_path, monkeypatch):
+    """An upload is parsed in a worker process: meanwhile the server answers (the issue: a 1 MB
     upload froze it about 5 s). The parse is held until the other requests are measured, so it
     is slow on any machine; were it parsed on the event loop, they would time out."""
-    from wingbeat.web import scenarios
+    import held_jobs
+    from wingbeat.web import jobs
 
-    parsing, release = threading.Event(), threading.Event()
-    real_read = scenarios.read_scenario_text
-
-    def held_read(*args: Any, **kwargs: Any) -> Any:
-        parsing.set()
-        release.wait(timeout=60)
-        return real_read(*args, **kwargs)
-
-    monkeypatch.setattr(scenarios, "read_scenario_text", held_read)
+    started, release = tmp_path / "started", tmp_path / "release"
+    monkeypatch.setattr(jobs, "summary", functools.partial(held_jobs.held, str(started),
+                                                           str(release), "summary"))
     creatures = "".join(f"  - {{id: c{i}, fly: 4, at: E5, mode: grounded}}\n"
                         for i in range(100))
     text = ("ruleset: volare\nmap: {columns: 10, rows: 12, top: 4}\ncreatures:\n" + creatures)
@@ -419,20 +408,30 @@ def test_a_large_upload_is_parsed_off_the_event_loop(monkeypatch):
         slow = threading.Thread(target=lambda: done.append(client.post(
             "/api/upload", content=text.encode(), headers=YAML)))
         slow.start()
-        assert parsing.wait(timeout=30), "the upload was never parsed"
         times = []
         try:
+            assert wait_for(started), "the upload was never parsed"
             for _ in range(10):
-                started = time.monotonic()
+                began = time.monotonic()
                 assert client.get("/api/scenarios", timeout=10).status_code == 200
-                times.append(time.monotonic() - started)
+                times.append(time.monotonic() - began)
             assert slow.is_alive(), "the held upload answered before it was released"
         finally:
-            release.set()
+            release.touch()
             slow.join(timeout=60)
     assert done and done[0].status_code in (200, 400), done[0].text
     times.sort()
     assert times[len(times) // 2] < 0.2 and times[-1] < 2.5, times
+
+
+def wait_for(path: Path, timeout: float = 60) -> bool:
+    """Whether the file ``path`` appears within ``timeout`` seconds (a worker's signal)."""
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 def test_serve_answers_the_host_it_is_given_and_takes_a_time_limit(monkeypatch):
@@ -452,3 +451,39 @@ def test_serve_answers_the_host_it_is_given_and_takes_a_time_limit(monkeypatch):
     assert served.get("/api/scenarios").status_code == 200
     assert served.get("/api/scenarios", headers={"Host": "evil.example"}).status_code == 400
     assert seen["app"].state.time_limit == 5
+
+
+def test_serve_takes_the_workers_and_their_memory_limit(monkeypatch):
+    import inspect
+
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from wingbeat.cli import app as cli_app
+    from wingbeat.web import commands, pool
+
+    real_listen = commands.listen
+    monkeypatch.setattr(commands, "listen", lambda host, port: real_listen("127.0.0.1", 0))
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
+    result = CliRunner().invoke(cli_app, ["serve", "--workers", "3", "--memory-limit", "900"])
+    assert result.exit_code == 0, result.output
+    served = seen["app"].state.pool
+    assert (served.size, served.memory_mb) == (3, 900)
+    defaults = inspect.signature(commands.serve_command).parameters
+    assert defaults["workers"].default == pool.WORKERS
+    assert defaults["memory_limit"].default == pool.MEMORY_LIMIT_MB
+
+
+def test_served_connections_send_small_answers_at_once():
+    """uvicorn takes serve's socket by its descriptor and so leaves Nagle on: every small answer
+    (the lists, a kept answer) then waited about 40 ms for the client's delayed ACK. The listening
+    socket turns it off, and each accepted connection inherits that."""
+    from wingbeat.web.commands import listen
+
+    with listen("127.0.0.1", 0) as sock:
+        sock.listen()
+        with socket.create_connection(sock.getsockname()) as _client:
+            accepted, _address = sock.accept()
+            with accepted:
+                assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)

@@ -175,25 +175,18 @@ def show(ref: str, store: Store) -> Any:
             responses={200: {"content": {"image/svg+xml": {}}}})
 async def picture(request: Request, ref: str, store: Store) -> Response:
     """The map with every creature where it stands now, and where the next to move can go."""
-    from ..web.guard import limited
+    from ..web import jobs
+    from ..web.guard import in_worker, limited
 
-    def draw() -> str:
-        from .. import _api
-        from ..render import render_svg
-
+    def now_drawn() -> tuple[Any, str | None]:
         info, now = store.current(ref)
         setup = store.setup(info)
-        drawn = setup.adapter.scenario_now(setup.scenario, now.state.pieces)
-        focus = now.state.next_up
-        reach = None
-        if focus is not None:
-            try:
-                reach = _api.reach(drawn, focus)
-            except WingbeatError:
-                reach = None  # the picture still shows where everyone stands
-        return render_svg(drawn, reach=reach, creature=focus)
-    # Bad input (400) and a drawing past the time limit (503) answer through the app's handlers.
-    return Response(await limited(request, draw), media_type="image/svg+xml")
+        return setup.adapter.scenario_now(setup.scenario, now.state.pieces), now.state.next_up
+    # Read here (a thread), drawn in a worker process; bad input (400) and a drawing past the
+    # time limit (503) answer through the app's handlers.
+    drawn, focus = await limited(request, now_drawn)
+    return Response(await in_worker(request, jobs.picture, drawn, focus),
+                    media_type="image/svg+xml")
 
 
 @router.get("/encounters/{ref}/log", responses=documented(PlayLog))

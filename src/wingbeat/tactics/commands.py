@@ -17,6 +17,7 @@ from .._console import Command, fail, out, parse_query_options
 from ..errors import WingbeatError
 
 if TYPE_CHECKING:
+    from ..model import Scenario
     from ..play.store import EncounterStore
     from ..play.view import Outcome
     from ..rules.base import Result
@@ -117,13 +118,9 @@ class Suggested:
         return f"{text}\naccepted and declared:\n{self.accepted.to_text()}"
 
 
-def suggest_in(store: EncounterStore, ref: str, creature: str, weights: dict[str, Any],
-               accept: bool) -> Suggested:
-    """The suggestion for ``creature`` as encounter ``ref`` stands, declared only if ``accept``
-    (through the encounter's ordinary move: checked, rolled, logged)."""
-    from ..play.commands import _outcome
-    from . import suggest
-
+def encounter_now(store: EncounterStore, ref: str, creature: str) -> tuple[str, Scenario]:
+    """Encounter ``ref`` as it stands, as a scenario, for a suggestion to ``creature`` (which must
+    be in it and not have moved this round); and the encounter's label."""
     info, now = store.current(ref)
     state = now.state
     if creature not in state.pieces:
@@ -132,7 +129,17 @@ def suggest_in(store: EncounterStore, ref: str, creature: str, weights: dict[str
     if creature in state.moved:
         raise WingbeatError(f"{creature} has already moved in round {state.round}")
     setup = store.setup(info)
-    scenario = setup.adapter.scenario_now(setup.scenario, state.pieces)
+    return str(info.label), setup.adapter.scenario_now(setup.scenario, state.pieces)
+
+
+def suggest_in(store: EncounterStore, ref: str, creature: str, weights: dict[str, Any],
+               accept: bool) -> Suggested:
+    """The suggestion for ``creature`` as encounter ``ref`` stands, declared only if ``accept``
+    (through the encounter's ordinary move: checked, rolled, logged)."""
+    from ..play.commands import _outcome
+    from . import suggest
+
+    _label, scenario = encounter_now(store, ref, creature)
     found = suggest(scenario, creature, weights=weights)
     if not accept:
         return Suggested(str(ref), found)

@@ -4,8 +4,14 @@ Every query endpoint answers with exactly the JSON that ``wingbeat … --json`` 
 ``check`` add to each check and event the sentence the command line's text says, ``"text"``, so
 the page says them as the table does without a second copy of the words), and every bad input
 with ``{"error": {"message": …}}``, the CLI's message, status 400 (413 for an upload over 1 MB,
-422 for a request missing a parameter). The app only reads built-in examples, uploads
-kept in memory, and files inside the directory it was given.
+422 for a request missing a parameter, 503 for a question past the server's time or memory
+limit). The app only reads built-in examples, uploads kept in memory, and files inside the
+directory it was given.
+
+The heavy work of a request (parsing a scenario, reach, path, check, engagement, render) runs in
+a worker process (web/jobs.py, web/pool.py), which returns the answer's bytes; the app keeps them
+(``ScenarioStore.answer``), so asking again is a look-up. Static files, the lists and the play
+API's reads stay in the server's own process.
 """
 
 from __future__ import annotations
@@ -18,13 +24,11 @@ from fastapi import FastAPI, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from .. import _api
-from ..errors import ScenarioError, WingbeatError
-from ..narrate import check_text, event_text
-from ..render import altitude_words, render_svg, scenario_summary
-from ..rules.registry import ruleset_info, rulesets
+from ..errors import ScenarioError
+from ..rules.registry import rulesets
+from . import jobs
 from .docs import mount_docs
-from .guard import TIME_LIMIT, error_response, limited, protect
+from .guard import TIME_LIMIT, error_response, in_worker, protect
 from .models import (
     CheckAnswer,
     EngagementAnswer,
@@ -35,7 +39,8 @@ from .models import (
     ScenarioList,
     documented,
 )
-from .scenarios import MAX_BYTES, Opened, ScenarioStore
+from .pool import MEMORY_LIMIT_MB, WORKERS, pool_for
+from .scenarios import ANSWERS_BYTES, MAX_BYTES, ScenarioStore
 
 __all__ = ["DEFAULT_SCENARIO", "create_app"]
 
@@ -65,16 +70,21 @@ class UploadTooLarge(ScenarioError):
 
 
 def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
-               hosts: Iterable[str] = (), time_limit: float = TIME_LIMIT) -> FastAPI:
+               hosts: Iterable[str] = (), time_limit: float = TIME_LIMIT,
+               workers: int = WORKERS, memory_limit: int = MEMORY_LIMIT_MB,
+               answers_bytes: int = ANSWERS_BYTES) -> FastAPI:
     """The web app over ``scenario_dir`` (files by name only inside it), opening on ``scenario``.
 
     ``scenario`` is ``example:NAME`` or a file name in ``scenario_dir``; the built-in giant bat
     example when None. ``hosts``: the names it answers to besides the loopback (``--host``);
-    ``time_limit``: the seconds one question may compute before it answers 503.
+    ``time_limit``: the seconds one question may compute before it answers 503; ``workers``:
+    the worker processes that compute (``memory_limit`` MB of address space each, 0: no limit);
+    ``answers_bytes``: the encoded answers kept.
     """
     from .._console import parse_query_options
+    from ..render.commands import _altitude
 
-    store = ScenarioStore(scenario_dir)
+    store = ScenarioStore(scenario_dir, answers_bytes)
     default = scenario or DEFAULT_SCENARIO
     app = FastAPI(
         title="wingbeat",
@@ -89,39 +99,51 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
 
     protect(app, hosts, time_limit)
     mount_docs(app)
+    app.state.pool = pool_for(workers, memory_limit)
 
     @app.exception_handler(UploadTooLarge)
     async def too_large(_request: Request, exc: UploadTooLarge) -> JSONResponse:
         return error_response(413, str(exc))
 
-    def opened(name: str | None) -> Any:
-        return store.open(name or default)
+    async def answer(request: Request, name: str | None, question: tuple[Any, ...],
+                     job: Any, *args: Any, media: str = "application/json") -> Response:
+        """The answer to ``question`` about the scenario ``name``: kept, or ``job(source,
+        *args)`` computed in a worker process and kept."""
+        source = store.source(name or default)
+        body = store.cached(source, question)
+        if body is None:
+            body = await in_worker(request, job, source, *args, compute=lambda run, deadline: (
+                store.answer(source, question, run, deadline)))
+        return Response(body, media_type=media)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
+    # The lists are cheap: answered on the event loop, not through the thread pool, which a busy
+    # machine makes slow to hand back (docs/limits.md, the hostile load).
     @app.get("/api/scenarios", tags=["scenarios"], responses=documented(ScenarioList))
-    def scenarios() -> dict[str, Any]:
+    async def scenarios() -> dict[str, Any]:
         """The scenarios this server can open, and the one it opens on."""
         return {"default": default, "scenarios": store.names(),
                 "uploads": True, "max_upload_bytes": MAX_BYTES}
 
     @app.get("/api/rulesets", tags=["scenarios"], responses=documented(RulesetList))
-    def ruleset_list() -> dict[str, Any]:
+    async def ruleset_list() -> dict[str, Any]:
         """Every registered ruleset: its id, title, kind of space, capabilities (``attack_path``,
         ``saves``, ``conditions``) and the page's words for its moves (``hints``: ``example``,
         ``notation``)."""
         return {"rulesets": [info.to_dict() for info in rulesets()]}
 
     @app.get("/api/scenario", tags=["scenarios"], responses=documented(ScenarioInfo, 503))
-    async def scenario_info(request: Request, scenario: ScenarioQ = None) -> dict[str, Any]:
+    async def scenario_info(request: Request, scenario: ScenarioQ = None) -> Response:
         """A scenario's ruleset, map, altitudes and creatures (validating it on the way), and
         whether its ruleset finds attack positions (``attack=`` and ``can_act=`` on path)."""
-        return await limited(request, lambda: _summary(opened(scenario)))
+        name = scenario or default
+        return await answer(request, name, ("scenario",), jobs.summary, name)
 
     @app.post("/api/upload", tags=["scenarios"], responses=documented(ScenarioInfo, 413, 503))
-    async def upload(request: Request, name: str | None = None) -> dict[str, Any]:
+    async def upload(request: Request, name: str | None = None) -> Response:
         """Send a scenario file's bytes as the request body (at most 1 MB); the answer names it
         ``upload:ID`` for the other endpoints. It is validated like a file on the command line and
         kept in memory only."""
@@ -138,60 +160,54 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                 raise UploadTooLarge("is larger than 1 MB; a scenario is a small text file",
                                      source=label)
             chunks.append(chunk)
-        data = b"".join(chunks)
-        return await limited(request, lambda: _summary(store.upload(data, name)))
+        kept, source = store.new_upload(b"".join(chunks), name)
+        body = await in_worker(request, jobs.summary, source, kept)  # parsed there, not here
+        store.keep(kept, source)
+        return Response(body, media_type="application/json")
 
     @app.get("/api/reach", tags=["queries"], responses=documented(ReachAnswer, 503))
     async def reach(request: Request, creature: CreatureQ, scenario: ScenarioQ = None,
-                    no_checks: NoChecksQ = False, option: OptionQ = None) -> dict[str, Any]:
+                    no_checks: NoChecksQ = False, option: OptionQ = None) -> Response:
         """Everything the creature can reach this round, each at its least cost
         (``wingbeat reach --json``)."""
-        def compute() -> dict[str, Any]:
-            found = opened(scenario)
-            extra = parse_query_options(option, no_checks)
-            result = store.answer(found, ("reach", creature, _frozen(extra)),
-                                  lambda: _api.reach(found.scenario, creature, **extra))
-            return result.to_dict()
-        return await limited(request, compute)
+        extra = parse_query_options(option, no_checks)
+        return await answer(request, scenario, ("reach", creature, _frozen(extra)), jobs.reach,
+                            creature, extra)
 
     @app.get("/api/path", tags=["queries"], responses=documented(CheckAnswer | NoPath, 503))
     async def path(request: Request, creature: CreatureQ,
                    to: Annotated[str | None, Query(description="A cell label: U35.")] = None,
                    scenario: ScenarioQ = None, altitude: AltitudeQ = None,
                    mode: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
-                   no_checks: NoChecksQ = False, option: OptionQ = None) -> dict[str, Any]:
+                   no_checks: NoChecksQ = False, option: OptionQ = None) -> Response:
         """The cheapest way to a destination this round, step by step (``wingbeat path
         --json``); with ``attack``, to a melee position against that creature with the attack
         still to make (``--attack``); with ``can_act``, only ways that keep it (``--can-act``)."""
-        def compute() -> dict[str, Any]:
-            found = opened(scenario)
-            return _told(_api.route(found.scenario, creature, to=to, altitude=altitude,
-                                    mode=mode, attack=attack, can_act=can_act,
-                                    **parse_query_options(option, no_checks)).to_dict())
-        return await limited(request, compute)
+        extra = parse_query_options(option, no_checks)
+        route = {"to": to, "altitude": altitude, "mode": mode, "attack": attack,
+                 "can_act": can_act}
+        return await answer(request, scenario, ("path", creature, _frozen(route), _frozen(extra)),
+                            jobs.path, creature, route, extra)
 
     @app.get("/api/check", tags=["queries"], responses=documented(CheckAnswer, 503))
     async def check(request: Request, creature: CreatureQ,
                     moves: Annotated[str, Query(
                         description='The declared move: "U35 down hover".')],
-                    scenario: ScenarioQ = None, option: OptionQ = None) -> dict[str, Any]:
+                    scenario: ScenarioQ = None, option: OptionQ = None) -> Response:
         """Whether a declared move is legal: its cost, checks and what remains, or the rule it
         breaks (``wingbeat check --json``; an illegal move is an answer, status 200)."""
-        def compute() -> dict[str, Any]:
-            found = opened(scenario)
-            return _told(_api.check(found.scenario, creature, moves,
-                                    **parse_query_options(option)).to_dict())
-        return await limited(request, compute)
+        extra = parse_query_options(option)
+        return await answer(request, scenario, ("check", creature, moves, _frozen(extra)),
+                            jobs.check, creature, moves, extra)
 
     @app.get("/api/engagement", tags=["queries"], responses=documented(EngagementAnswer, 503))
     async def engagement(request: Request,
                          a: Annotated[str, Query(description="One creature's id.")],
                          b: Annotated[str, Query(description="The other creature's id.")],
-                         scenario: ScenarioQ = None) -> dict[str, Any]:
+                         scenario: ScenarioQ = None) -> Response:
         """Whether two creatures are in melee, reach-only, or not engaged
         (``wingbeat engagement --json``)."""
-        return await limited(request,
-                             lambda: _api.engagement(opened(scenario).scenario, a, b).to_dict())
+        return await answer(request, scenario, ("engagement", a, b), jobs.engagement, a, b)
 
     @app.get("/api/render", tags=["pictures"],
              responses={200: {"content": {"image/svg+xml": {}, "image/png": {}}}})
@@ -203,73 +219,26 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         """The map as SVG, or PNG with ``format=png`` (``wingbeat render``): with a creature,
         its reach at ``altitude`` (or the best over all), and the cheapest path ``to`` a cell
         (``can_act``: keeping the attack), to an ``attack`` position, or a checked ``moves``."""
-        from ..render.commands import _altitude
-        from ..render.png import picture, picture_format
+        from ..render.png import picture_format
 
-        picture_format(format_)  # a bad format is refused before any work
-
-        def compute() -> str:
-            found = opened(scenario)
-            level = _altitude(altitude)
-            extra = parse_query_options(option, no_checks)
-            reach_report = route = None
-            if creature:
-                reach_report = store.answer(
-                    found, ("reach", creature, _frozen(extra)),
-                    lambda: _api.reach(found.scenario, creature, **extra))
-                if moves:
-                    route = _api.check(found.scenario, creature, moves,
-                                       **parse_query_options(option))
-                elif to or attack:
-                    route = _api.route(
-                        found.scenario, creature, to=to, mode=mode, attack=attack,
-                        can_act=can_act,
-                        altitude=None if attack else altitude_words(found.scenario, level),
-                        **extra)
-            elif to or moves or attack:
-                raise WingbeatError("to, attack and moves need a creature")
-            return render_svg(found.scenario, reach=reach_report, altitude=level, route=route,
-                              creature=creature or None)
-        drawn, media = await limited(request, lambda: picture(compute(), format_))
-        return Response(drawn, media_type=media)
+        kind = picture_format(format_)  # a bad format is refused before any work
+        level = _altitude(altitude)
+        extra = parse_query_options(option, no_checks)
+        checked = parse_query_options(option)
+        route = {"to": to, "mode": mode, "attack": attack, "can_act": can_act}
+        question = ("render", creature, level, moves, _frozen(route), _frozen(extra), kind)
+        return await answer(request, scenario, question, jobs.render, creature, level, route,
+                            moves, extra, checked, kind,
+                            media="image/png" if kind == "png" else "image/svg+xml")
 
     from ..play.web import router as play_router
 
     app.include_router(play_router)  # /api/play: the encounter page's API (static/play.html)
     from .threat import threat_router
 
-    app.include_router(threat_router(opened))  # /api/threat, /api/advise, play suggest
+    app.include_router(threat_router(answer))  # /api/threat, /api/advise, play suggest
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
-
-
-def _summary(found: Opened) -> dict[str, Any]:
-    """What the page's pickers need: the scenario's summary, and whether its ruleset finds attack
-    positions (then path also takes ``can_act``)."""
-    attacks = ruleset_info(found.scenario.ruleset).can("attack_path")
-    return {"name": found.name, **scenario_summary(found.scenario), "attack_positions": attacks}
-
-
-def _told(data: dict[str, Any]) -> dict[str, Any]:
-    """A move's JSON with each check and event also said as a sentence (``text``), by the one
-    function that says it for the command line (``narrate``); in a step's own row an event needs
-    no "Step 3:" before it."""
-    def said(items: list[dict[str, Any]], say: Any) -> list[dict[str, Any]]:
-        return [{**item, "text": say(item)} for item in items]
-
-    def in_its_row(event: dict[str, Any]) -> str:
-        return event_text({k: v for k, v in event.items() if k != "step"})
-
-    if isinstance(data.get("checks"), list):
-        data["checks"] = said(data["checks"], check_text)
-    if isinstance(data.get("events"), list):
-        data["events"] = said(data["events"], event_text)
-    for step in data.get("steps") or ():
-        if step.get("checks"):
-            step["checks"] = said(step["checks"], check_text)
-        if step.get("events"):
-            step["events"] = said(step["events"], in_its_row)
-    return data
 
 
 def _frozen(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:

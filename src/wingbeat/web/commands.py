@@ -56,6 +56,10 @@ def listen(host: str, port: int) -> socket.socket:
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # Inherited by each accepted connection: uvicorn takes the socket by its descriptor, as
+        # a Unix socket, so asyncio does not turn Nagle off itself, and every small answer would
+        # wait about 40 ms for the client's delayed ACK.
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.bind(address)
     except OSError as exc:
         sock.close()
@@ -91,6 +95,14 @@ def serve_command(
     time_limit: Annotated[float, typer.Option(
         help="Seconds one question may compute before it answers 503.",
         min=0.1, max=3600)] = 60.0,
+    # The defaults are pool.WORKERS and pool.MEMORY_LIMIT_MB (not imported: no other command
+    # should pay for multiprocessing).
+    workers: Annotated[int, typer.Option(
+        help="Worker processes that compute the questions, at most this many at once.",
+        min=1, max=32)] = 2,
+    memory_limit: Annotated[int, typer.Option(
+        help="Memory (address space, MB) one worker may use; a question past it answers 503 "
+             "(0: no limit).", min=0, max=1_048_576)] = 4096,
 ) -> None:
     """Run the web app: the map, reach, paths and move checks in a browser."""
     from .._console import err, fail
@@ -100,7 +112,8 @@ def serve_command(
         from .app import DEFAULT_SCENARIO, create_app
 
         directory, first = where_to_serve(scenario)
-        app = create_app(directory, first, hosts=[host], time_limit=time_limit)
+        app = create_app(directory, first, hosts=[host], time_limit=time_limit,
+                         workers=workers, memory_limit=memory_limit)
         # Open the first scenario now, so a broken file fails here with the CLI's message.
         from .scenarios import ScenarioStore
 
@@ -108,8 +121,12 @@ def serve_command(
         sock = listen(host, port)
     except WingbeatError as exc:
         fail(str(exc), False)
+    import threading
+
     import uvicorn
 
+    # The worker processes start while the server does, so the first question need not wait.
+    threading.Thread(target=app.state.pool.warm, name="wingbeat-warm", daemon=True).start()
     with sock:
         port = sock.getsockname()[1]
         if host not in _LOOPBACK:

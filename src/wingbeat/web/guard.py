@@ -12,8 +12,12 @@ hold it or answer with a traceback.
 - exception handlers that give every failure the API's one shape, ``{"error": {"message": …}}``,
   never FastAPI's ``{"detail": …}`` nor a plain-text 500 with a traceback.
 
-``limited`` runs a heavy computation in a worker thread and answers 503 when it takes longer than
-the app's limit, so a huge or hostile query never holds the event loop or the other requests.
+``in_worker`` runs a heavy computation in one of the app's worker processes (web/pool.py): past
+the app's time limit the process is killed and the request answers 503, and a process that runs
+out of memory answers 503 too, so a huge or hostile query never holds the event loop, the other
+requests or a core. ``limited`` runs blocking work in a thread instead (the play picture's
+database reads, before its drawing goes to a worker), with the same time limit on the answer but
+not on the thread.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import ipaddress
 import logging
 import socket
 import sqlite3
+import time
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any, TypeVar
@@ -36,9 +41,10 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 
 from ..errors import WingbeatError
+from .pool import TooSlow, WorkerPool, pool_for, too_slow
 
-__all__ = ["LOOPBACK", "MAX_BODY_BYTES", "TIME_LIMIT", "Guard", "error_response",
-           "failure_response", "limited", "protect"]
+__all__ = ["LOOPBACK", "MAX_BODY_BYTES", "TIME_LIMIT", "Guard", "TooSlow", "error_response",
+           "failure_response", "in_worker", "limited", "protect"]
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 WILDCARDS = frozenset({"0.0.0.0", "::"})
@@ -67,10 +73,6 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 log = logging.getLogger("wingbeat.web")
-
-
-class TooSlow(WingbeatError):
-    """A computation that took longer than the server's limit for one request."""
 
 
 def error_response(status: int, message: str) -> JSONResponse:
@@ -203,7 +205,8 @@ def protect(app: FastAPI, hosts: Iterable[str] = (), time_limit: float = TIME_LI
 
     @app.exception_handler(WingbeatError)
     async def bad_input(_request: Request, exc: WingbeatError) -> JSONResponse:
-        return error_response(503 if isinstance(exc, TooSlow) else 400, str(exc))
+        # 400: the input was wrong; 503: the server stopped or lost the computation (pool.py)
+        return error_response(int(getattr(exc, "status", 400)), str(exc))
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -237,6 +240,42 @@ def failure_response(exc: Exception) -> JSONResponse:
                                "the details")
 
 
+async def in_worker(request: Request, job: Callable[..., bytes], *args: Any,
+                    compute: Callable[[Callable[[], bytes], float], bytes] | None = None
+                    ) -> bytes:
+    """``job(*args)`` in one of the app's worker processes (``app.state.pool``), its answer's
+    bytes. Past the app's time limit, waiting for a worker included, the worker is killed and
+    the request answers 503 (``TooSlow``). ``compute``, when given, is called in the waiting
+    thread with the run and the deadline (the answer cache wraps it; it raises ``TimeoutError``
+    when it waited past the deadline)."""
+    pool: WorkerPool = getattr(request.app.state, "pool", None) or pool_for()
+    limit = float(getattr(request.app.state, "time_limit", TIME_LIMIT))
+    deadline = time.monotonic() + limit
+
+    def run() -> bytes:
+        return pool.run(job, args, deadline, limit)
+
+    def wrapped() -> bytes:
+        try:
+            return run() if compute is None else compute(run, deadline)
+        except TimeoutError:
+            raise too_slow(limit) from None
+
+    limiter = _heavy()
+    limiter.total_tokens = max(limiter.total_tokens, pool.size)  # every worker can be busy
+    try:
+        with anyio.fail_after(limit):
+            await limiter.acquire()
+    except TimeoutError:
+        raise too_slow(limit) from None
+    try:
+        # The pool keeps the deadline itself (it kills the worker, then answers), so the thread
+        # is only abandoned if the request is cancelled.
+        return await anyio.to_thread.run_sync(wrapped, abandon_on_cancel=True)
+    finally:
+        limiter.release()
+
+
 async def limited(request: Request, compute: Callable[[], T]) -> T:
     """``compute()`` in a worker thread (never on the event loop), at most ``HEAVY_THREADS`` at
     once; past the app's time limit the request answers 503 (``TooSlow``) while the thread runs
@@ -247,8 +286,7 @@ async def limited(request: Request, compute: Callable[[], T]) -> T:
             return await anyio.to_thread.run_sync(compute, abandon_on_cancel=True,
                                                   limiter=_heavy())
     except TimeoutError:
-        raise TooSlow(f"the question took longer than the server's limit of {limit:g} s: ask "
-                      "about a smaller map, a shorter move or a slower creature") from None
+        raise too_slow(limit) from None
 
 
 _HEAVY: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (

@@ -1,73 +1,51 @@
 """Where the web app finds scenarios: built-in examples, uploads kept in memory, and files by name
-inside the one directory it was given, never outside it.
+inside the one directory it was given, never outside it; and the answers it already gave.
+
+The server itself parses nothing here: it names a scenario's ``Source`` (its key and its bytes)
+for a worker process to parse (web/jobs.py), and keeps each answer's encoded bytes, so that asking
+again is a look-up.
 """
 
 from __future__ import annotations
 
+import functools
 import secrets
 import threading
-from collections import OrderedDict
+import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any, TypeVar
 
-from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError
-from ..examples import example_names, load_example
+from ..examples import example_names, example_text
 from ..model import Scenario
-from ..scenario import read_scenario_text
 from ..scenario._load import MAX_BYTES
+from .jobs import Lru, Source, scenario
 
-__all__ = ["MAX_BYTES", "SUFFIXES", "Opened", "ScenarioStore"]
+__all__ = ["ANSWERS_BYTES", "MAX_BYTES", "SUFFIXES", "Opened", "ScenarioStore"]
 
 SUFFIXES = (".yaml", ".yml", ".json")
+ANSWERS_BYTES = 256 * 1024 * 1024  # the encoded answers kept; one over half of it is not kept
 _UPLOADS_KEPT = 32
-_RESULTS_KEPT = 64
-
-T = TypeVar("T")
+_ANSWERS_KEPT = 4096
 
 
 @dataclass(frozen=True)
 class Opened:
-    """A scenario with the key that says when a cached answer about it is still good."""
+    """A scenario parsed in this process (``serve`` checks its first one before it starts)."""
 
     name: str
     key: Hashable
     scenario: Scenario
 
 
-class _Lru:
-    """A small thread-safe least-recently-used map."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self._items: OrderedDict[Hashable, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Any:
-        with self._lock:
-            if key not in self._items:
-                return None
-            self._items.move_to_end(key)
-            return self._items[key]
-
-    def put(self, key: Hashable, value: Any) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-
 class ScenarioStore:
     """Opens scenarios by name: ``example:NAME``, ``upload:ID``, or a file in ``directory``."""
 
-    def __init__(self, directory: Path | None):
+    def __init__(self, directory: Path | None, answers_bytes: int = ANSWERS_BYTES):
         self.directory = None if directory is None else directory.resolve()
-        self._uploads = _Lru(_UPLOADS_KEPT)
-        self._files = _Lru(_RESULTS_KEPT)
-        self._results = _Lru(_RESULTS_KEPT)
+        self._uploads = Lru(_UPLOADS_KEPT)
+        self._answers = Lru(_ANSWERS_KEPT, max_bytes=answers_bytes)
         self._computing: dict[Hashable, threading.Lock] = {}
         self._computing_lock = threading.Lock()
 
@@ -80,60 +58,76 @@ class ScenarioStore:
                     found.append({"name": file.name, "kind": "file"})
         return found
 
-    def open(self, name: str) -> Opened:
+    def source(self, name: str) -> Source:
+        """The scenario ``name`` names, unparsed: a worker parses it (``jobs.scenario``)."""
         if name.startswith("example:"):
             example = name.removeprefix("example:")
-            return Opened(name, ("example", example), load_example(example))
+            if example not in _examples():
+                example_text(example)  # raises the loader's own message
+            return Source(("example", example), name)
         if name.startswith("upload:"):
-            scenario = self._uploads.get(name)
-            if scenario is None:
+            kept = self._uploads.get(name)
+            if kept is None:
                 raise ScenarioError("no such upload here (uploads are kept in memory only while "
                                     "the server runs): upload the file again", source=name)
-            return Opened(name, ("upload", name), scenario)
-        return self._open_file(name)
+            result: Source = kept
+            return result
+        return self._file(name)
 
-    def upload(self, data: bytes, filename: str | None) -> Opened:
-        """Validate uploaded bytes with the same loader as the command line; keep them in memory.
+    def open(self, name: str) -> Opened:
+        """The scenario ``name`` names, parsed here (``serve``'s check before it starts)."""
+        found = self.source(name)
+        return Opened(name, found.key, scenario(found))
 
-        Nothing is written to disk: the scenario lives in a small in-memory table under a random
-        id (never derived from the content, so no other page can guess it from the file).
-        """
-        source = _display_name(filename)
+    def new_upload(self, data: bytes, filename: str | None) -> tuple[str, Source]:
+        """The name and source an upload would have: a random id (never derived from the
+        content, so no other page can guess it from the file). Kept once a worker validated it
+        (``keep``); nothing is written to disk."""
+        label = _display_name(filename)
         if len(data) > MAX_BYTES:
             raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
-                                source=source)
-        from ..importers import imported_scenario  # a map from another tool (docs/import.md)
-
-        scenario = (imported_scenario(data, filename or "", source)
-                    or read_scenario_text(_decode(data, source), source=source))
+                                source=label)
         name = "upload:" + secrets.token_urlsafe(16)
-        self._uploads.put(name, scenario)
-        return Opened(name, ("upload", name), scenario)
+        return name, Source(("upload", name), label, data)
 
-    def answer(self, opened: Opened, question: Hashable, compute: Callable[[], T]) -> T:
-        """A cached answer about a scenario (reach is the slow one; the slider asks it often).
+    def keep(self, name: str, source: Source) -> None:
+        self._uploads.put(name, source)
+
+    def cached(self, source: Source, question: Hashable) -> bytes | None:
+        """The answer already given to ``question`` about ``source``, if it is still kept."""
+        found: bytes | None = self._answers.get((source.key, question))
+        return found
+
+    def answer(self, opened: Source | Opened, question: Hashable, compute: Callable[[], bytes],
+               deadline: float | None = None) -> bytes:
+        """A kept answer (the encoded bytes), else ``compute()``'s, kept for next time.
 
         Requests that ask the same question at once wait for one computation rather than each
-        repeating it: the page fires a render and a path together when an option changes.
+        repeating it: the page fires a render and a path together when an option changes. A
+        request waits for another's at most until its ``deadline`` (then ``TimeoutError``).
         """
         key = (opened.key, question)
-        found = self._results.get(key)
+        found = self._answers.get(key)
         if found is None:
             with self._computing_lock:
                 lock = self._computing.setdefault(key, threading.Lock())
-            with lock:
-                found = self._results.get(key)
+            wait = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
+            if not lock.acquire(timeout=wait):
+                raise TimeoutError
+            try:
+                found = self._answers.get(key)
                 if found is None:
-                    try:
-                        found = compute()
-                        self._results.put(key, found)
-                    finally:
-                        with self._computing_lock:
-                            self._computing.pop(key, None)
-        result: T = found
+                    found = compute()
+                    self._answers.put(key, found)
+            finally:
+                lock.release()
+                with self._computing_lock:
+                    if self._computing.get(key) is lock and not lock.locked():
+                        del self._computing[key]
+        result: bytes = found
         return result
 
-    def _open_file(self, name: str) -> Opened:
+    def _file(self, name: str) -> Source:
         if self.directory is None:
             raise ScenarioError("this server was started without a scenario directory: open a "
                                 "built-in example (example:NAME) or upload a file", source=name)
@@ -145,22 +139,9 @@ class ScenarioStore:
         if stat.st_size > MAX_BYTES:
             raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
                                 source=name)
-        key = ("file", name, stat.st_mtime_ns, stat.st_size)
-        cached = self._files.get(key)
-        if cached is None:
-            try:
-                raw = read_limited(file, MAX_BYTES)  # a FIFO or a device is refused, not read
-            except FileTooLarge:
-                raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
-                                    source=name) from None
-            except UnreadableFile as exc:
-                raise ScenarioError(exc.reason, source=name) from None
-            except OSError as exc:
-                raise ScenarioError(f"cannot be read: {exc.strerror}", source=name) from None
-            cached = read_scenario_text(_decode(raw, name), source=name,
-                                        base=str(file.parent))  # a background beside it
-            self._files.put(key, cached)
-        return Opened(name, key, cached)
+        # Read by the worker (jobs.scenario), not on the server's event loop.
+        return Source(("file", name, stat.st_mtime_ns, stat.st_size), name,
+                      path=str(file.resolve()))
 
     def _locate(self, name: str) -> Path:
         """The file ``name`` inside the directory; anything that could lead out is refused."""
@@ -189,11 +170,10 @@ class ScenarioStore:
             return False
 
 
-def _decode(raw: bytes, source: str) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ScenarioError("is not UTF-8 text", source=source) from None
+@functools.cache
+def _examples() -> frozenset[str]:
+    """The built-in examples' names (listed once: they ship with the package)."""
+    return frozenset(example_names())
 
 
 def _display_name(filename: str | None) -> str:

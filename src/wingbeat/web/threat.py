@@ -1,9 +1,10 @@
 """The web API of threat zones, attack advice and suggested moves: the same JSON as
 ``wingbeat threat --json``, ``wingbeat advise --json`` and ``wingbeat play suggest --json``.
 
-``threat_router(opened)`` gives the routes; ``opened(name)`` opens a scenario as the app does
-(``web/app.py`` passes its own). Bad input answers 400 with ``{"error": {"message": …}}``, as
-everywhere in the app.
+``threat_router(answer)`` gives the routes; ``answer`` is the app's way to a kept answer or one
+computed in a worker process (``web/app.py`` passes its own), so a threat map, which runs every
+creature's reach, is bounded in time and memory like any query. Bad input answers 400 with
+``{"error": {"message": …}}``, as everywhere in the app.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from .._console import parse_query_options
-from .guard import limited
+from . import jobs
+from .guard import in_worker
 
 __all__ = ["threat_router"]
 
@@ -29,22 +31,20 @@ SideQ = Annotated[str | None, Query(description="The side whose creatures would 
 OneQ = Annotated[str | None, Query(description="Only this creature (instead of a side).")]
 
 
-def threat_router(opened: Callable[[str | None], Any]) -> APIRouter:
+def threat_router(answer: Callable[..., Any]) -> APIRouter:
     """The routes ``/api/threat``, ``/api/threat.svg``, ``/api/advise`` and
-    ``/api/play/encounters/{ref}/suggest``, opening scenarios with ``opened``."""
-    from .. import tactics as threats
-
+    ``/api/play/encounters/{ref}/suggest``; ``answer(request, scenario, question, job, *args,
+    media=…)`` answers a question about a scenario (``create_app``'s own)."""
     router = APIRouter()
 
-    @router.get("/api/threat", tags=["queries"])
+    @router.get("/api/threat", tags=["queries"], response_model=dict[str, Any])
     async def threat(request: Request, scenario: ScenarioQ = None, side: SideQ = None,
-                     creature: OneQ = None) -> dict[str, Any]:
+                     creature: OneQ = None) -> Response:
         """Where a side's creatures (or one creature) could attack on their next turn: per
         place, who can strike and how (``wingbeat threat --json``)."""
-        def compute() -> dict[str, Any]:
-            found = opened(scenario)
-            return threats.threat(found.scenario, side=side, creature=creature).to_dict()
-        return await limited(request, compute)
+        result: Response = await answer(request, scenario, ("threat", side, creature),
+                                        jobs.threat, side, creature)
+        return result
 
     @router.get("/api/threat.svg", tags=["pictures"],
                 responses={200: {"content": {"image/svg+xml": {}}}})
@@ -55,29 +55,26 @@ def threat_router(opened: Callable[[str | None], Any]) -> APIRouter:
                                          "all.")] = None) -> Response:
         """The threat overlay as SVG, each place shaded by how many can strike it, with a
         tooltip naming them (``wingbeat threat --svg``)."""
-        from ..render.threat import render_threat_svg
+        result: Response = await answer(request, scenario, ("threat.svg", side, creature, altitude),
+                                        jobs.threat_svg, side, creature, altitude,
+                                        media="image/svg+xml")
+        return result
 
-        def compute() -> str:
-            found = opened(scenario)
-            report = threats.threat(found.scenario, side=side, creature=creature)
-            return render_threat_svg(found.scenario, report, altitude)
-        return Response(await limited(request, compute), media_type="image/svg+xml")
-
-    @router.get("/api/advise", tags=["queries"])
+    @router.get("/api/advise", tags=["queries"], response_model=dict[str, Any])
     async def advise(request: Request,
                      creature: Annotated[str, Query(description="The creature that would "
                                                                 "attack.")],
                      scenario: ScenarioQ = None,
                      target: Annotated[str | None, Query(
                          description="The creature to attack (default: every foe).")] = None,
-                     weight: WeightQ = None) -> dict[str, Any]:
+                     weight: WeightQ = None) -> Response:
         """Where ``creature`` can attack from this round, best first, each with its reasons
         (``wingbeat advise --json``)."""
-        def compute() -> dict[str, Any]:
-            found = opened(scenario)
-            return threats.advise(found.scenario, creature, target=target,
-                                  weights=parse_query_options(weight)).to_dict()
-        return await limited(request, compute)
+        weights = parse_query_options(weight)
+        result: Response = await answer(
+            request, scenario, ("advise", creature, target, tuple(sorted(weights.items()))),
+            jobs.advise, creature, target, weights)
+        return result
 
     @router.get("/api/play/encounters/{ref}/suggest", tags=["play"])
     async def suggest(request: Request, ref: str,
@@ -85,18 +82,28 @@ def threat_router(opened: Callable[[str | None], Any]) -> APIRouter:
                       weight: WeightQ = None) -> Any:
         """The best-advised move for ``creature`` as the encounter stands, with its reasons; it
         is not declared (the game master accepts it by posting its ``moves`` to
-        ``/api/play/encounters/{ref}/moves``)."""
+        ``/api/play/encounters/{ref}/moves``). The encounter is read here, the advice (every
+        foe's reach) worked out in a worker."""
+        import anyio
+
         from ..play.store import EncounterStore
         from ..play.web import _answer
-        from ..tactics.commands import suggest_in
+        from ..tactics.commands import encounter_now
 
-        def compute() -> Any:
+        weights = parse_query_options(weight)
+
+        def read() -> Any:
             store = EncounterStore(getattr(request.app.state, "play_db", None))
             try:
-                return _answer(lambda: suggest_in(store, ref, creature,
-                                                  parse_query_options(weight), False))
+                return _answer(lambda: encounter_now(store, ref, creature))
             finally:
                 store.close()
-        return await limited(request, compute)
+
+        found = await anyio.to_thread.run_sync(read)
+        if not isinstance(found, tuple):
+            return found  # the error's answer
+        _label, scenario = found
+        body = await in_worker(request, jobs.suggest, ref, scenario, creature, weights)
+        return Response(body, media_type="application/json")
 
     return router

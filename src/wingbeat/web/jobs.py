@@ -1,0 +1,273 @@
+"""The heavy half of the web app's requests, as a worker process runs it (web/pool.py).
+
+Each job takes the scenario's ``Source`` (its cache key, its name for messages, and its text
+unless it is a built-in example) and the question, and returns the answer's bytes: JSON encoded
+exactly as FastAPI's ``JSONResponse`` encodes it (``encode``), or SVG text. So the server sends
+the same bytes it sent when it computed the answers itself, and can keep them (``ScenarioStore``).
+A worker keeps the last few parsed scenarios and reaches, the page asks about the same one often.
+This module and what it imports are what a worker runs: no web framework.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import _api
+from .._files import FileTooLarge, UnreadableFile, read_limited
+from ..errors import ScenarioError, WingbeatError
+from ..examples import load_example
+from ..model import Scenario
+from ..narrate import check_text, event_text
+from ..render import altitude_words, render_svg, scenario_summary
+from ..rules.base import Result
+from ..rules.registry import ruleset_info
+from ..scenario import read_scenario_text
+from ..scenario._load import MAX_BYTES
+
+__all__ = ["Lru", "Source", "check", "encode", "engagement", "path", "picture", "reach",
+           "render", "scenario", "summary", "told"]
+
+_SCENARIOS_KEPT = 8
+_REACHES_KEPT = 2  # a reach of a large map holds hundreds of MB: the worker's limit counts it
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a scenario comes from: ``key`` says when a kept answer about it is still good
+    (``("example", NAME)``, ``("file", NAME, mtime, size)``, ``("upload", ID)``); ``text`` is
+    an upload's bytes, ``path`` a file's real path (checked by the server to be inside its
+    directory; the worker reads it); a built-in example has neither."""
+
+    key: tuple[Hashable, ...]
+    label: str
+    text: bytes | None = None
+    path: str | None = None
+
+
+class Lru:
+    """A thread-safe least-recently-used map of at most ``size`` items and, when ``max_bytes``
+    is given, at most that many bytes of values (each value's ``len``)."""
+
+    def __init__(self, size: int, max_bytes: int | None = None) -> None:
+        self.size = size
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Any:
+        with self._lock:
+            if key not in self._items:
+                return None
+            self._items.move_to_end(key)
+            return self._items[key]
+
+    def put(self, key: Hashable, value: Any) -> None:
+        weight = len(value) if self.max_bytes is not None else 0
+        if self.max_bytes is not None and weight > self.max_bytes // 2:
+            return  # kept, it would push out everything else
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None and self.max_bytes is not None:
+                self.bytes -= len(old)
+            self._items[key] = value
+            self.bytes += weight
+            while len(self._items) > self.size or (self.max_bytes is not None
+                                                    and self.bytes > self.max_bytes):
+                _key, dropped = self._items.popitem(last=False)
+                if self.max_bytes is not None:
+                    self.bytes -= len(dropped)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.bytes = 0
+
+
+_scenarios = Lru(_SCENARIOS_KEPT)
+_reaches = Lru(_REACHES_KEPT)
+
+
+def encode(data: Any) -> bytes:
+    """JSON as FastAPI's ``JSONResponse`` writes it (compact, UTF-8, no NaN)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, indent=None,
+                      separators=(",", ":")).encode("utf-8")
+
+
+def scenario(source: Source) -> Scenario:
+    """The parsed scenario (validated as the command line validates a file), kept a while."""
+    found: Scenario | None = _scenarios.get(source.key)
+    if found is None:
+        raw = _read(source.path, source.label) if source.path is not None else source.text
+        if raw is None:
+            found = load_example(str(source.key[1]))
+        else:
+            imported = None
+            if source.path is None:  # an upload may be a map from another tool (docs/import.md)
+                from ..importers import imported_scenario
+
+                imported = imported_scenario(raw, source.label, source.label)
+            if imported is not None:
+                found = imported
+            else:
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise ScenarioError("is not UTF-8 text", source=source.label) from None
+                base = None if source.path is None else os.path.dirname(source.path)
+                found = read_scenario_text(text, source=source.label, base=base)  # a background
+                # beside a file is read from its folder
+        _scenarios.put(source.key, found)
+    return found
+
+
+def _read(path: str, label: str) -> bytes:
+    """A scenario file's bytes, at most ``MAX_BYTES``; a FIFO or a device is refused, not read."""
+    try:
+        return read_limited(path, MAX_BYTES)
+    except FileTooLarge:
+        raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
+                            source=label) from None
+    except UnreadableFile as exc:
+        raise ScenarioError(exc.reason, source=label) from None
+    except OSError as exc:
+        raise ScenarioError(f"cannot be read: {exc.strerror}", source=label) from None
+
+
+def summary(source: Source, name: str) -> bytes:
+    """What the page's pickers need: the scenario's summary, and whether its ruleset finds attack
+    positions (then path also takes ``can_act``). Parsing an upload is this job too."""
+    found = scenario(source)
+    attacks = ruleset_info(found.ruleset).can("attack_path")
+    return encode({"name": name, **scenario_summary(found), "attack_positions": attacks})
+
+
+def reach(source: Source, creature: str, options: dict[str, Any]) -> bytes:
+    return encode(_reach(source, creature, options).to_dict())
+
+
+def path(source: Source, creature: str, route: dict[str, Any], options: dict[str, Any]) -> bytes:
+    """``route``: ``to``, ``altitude``, ``mode``, ``attack``, ``can_act`` as ``_api.route``
+    takes them."""
+    return encode(told(_api.route(scenario(source), creature, **route, **options).to_dict()))
+
+
+def check(source: Source, creature: str, moves: str, options: dict[str, Any]) -> bytes:
+    return encode(told(_api.check(scenario(source), creature, moves, **options).to_dict()))
+
+
+def engagement(source: Source, a: str, b: str) -> bytes:
+    return encode(_api.engagement(scenario(source), a, b).to_dict())
+
+
+def render(source: Source, creature: str | None, level: int | None, route: dict[str, Any],
+           moves: str | None, options: dict[str, Any], check_options: dict[str, Any],
+           format_: str = "svg") -> bytes:
+    """The map as SVG (or PNG, ``format_``): with a creature, its reach at ``level`` (None: the
+    best over all), and a checked ``moves`` or the cheapest way (``route``: ``to``, ``mode``,
+    ``attack``, ``can_act``)."""
+    found = scenario(source)
+    reach_report = shown = None
+    if creature:
+        reach_report = _reach(source, creature, options)
+        if moves:
+            shown = _api.check(found, creature, moves, **check_options)
+        elif route.get("to") or route.get("attack"):
+            shown = _api.route(found, creature, **route,
+                               altitude=None if route.get("attack") else altitude_words(found,
+                                                                                       level),
+                               **options)
+    elif route.get("to") or moves or route.get("attack"):
+        raise WingbeatError("to, attack and moves need a creature")
+    svg = render_svg(found, reach=reach_report, altitude=level, route=shown,
+                     creature=creature or None)
+    if format_ == "png":
+        from ..render.png import svg_to_png
+
+        return svg_to_png(svg)
+    return svg.encode("utf-8")
+
+
+def threat(source: Source, side: str | None, creature: str | None) -> bytes:
+    """Where a side's creatures (or one creature) could attack next turn (``threat --json``)."""
+    from ..tactics import threat as threats
+
+    return encode(threats(scenario(source), side=side, creature=creature).to_dict())
+
+
+def threat_svg(source: Source, side: str | None, creature: str | None,
+               altitude: str | None) -> bytes:
+    """The threat overlay (``threat --svg``)."""
+    from ..render.threat import render_threat_svg
+    from ..tactics import threat as threats
+
+    found = scenario(source)
+    report = threats(found, side=side, creature=creature)
+    return render_threat_svg(found, report, altitude).encode("utf-8")
+
+
+def advise(source: Source, creature: str, target: str | None, weights: dict[str, Any]) -> bytes:
+    """Where ``creature`` can attack from, best first (``advise --json``)."""
+    from ..tactics import advise as advice
+
+    return encode(advice(scenario(source), creature, target=target, weights=weights).to_dict())
+
+
+def suggest(ref: str, now: Scenario, creature: str, weights: dict[str, Any]) -> bytes:
+    """The best-advised move for ``creature`` in an encounter as it stands (``play suggest
+    --json``, never declared): ``now`` is the encounter's scenario, read by the server."""
+    from ..tactics import suggest as suggestion
+    from ..tactics.commands import Suggested
+
+    return encode(Suggested(ref, suggestion(now, creature, weights=weights)).to_dict())
+
+
+def picture(drawn: Scenario, focus: str | None) -> bytes:
+    """The play page's map: every creature where it stands now, and where ``focus`` (the next to
+    move) can go; without that reach when it has none (the picture still shows where everyone
+    stands)."""
+    reach_report = None
+    if focus is not None:
+        try:
+            reach_report = _api.reach(drawn, focus)
+        except WingbeatError:
+            reach_report = None
+    return render_svg(drawn, reach=reach_report, creature=focus).encode("utf-8")
+
+
+def _reach(source: Source, creature: str, options: dict[str, Any]) -> Result:
+    key = (source.key, creature, tuple(sorted(options.items())))
+    found: Result | None = _reaches.get(key)
+    if found is None:
+        found = _api.reach(scenario(source), creature, **options)
+        _reaches.put(key, found)
+    return found
+
+
+def told(data: dict[str, Any]) -> dict[str, Any]:
+    """A move's JSON with each check and event also said as a sentence (``text``), by the one
+    function that says it for the command line (``narrate``); in a step's own row an event needs
+    no "Step 3:" before it."""
+    def said(items: list[dict[str, Any]], say: Callable[[dict[str, Any]], str]
+             ) -> list[dict[str, Any]]:
+        return [{**item, "text": say(item)} for item in items]
+
+    def in_its_row(event: dict[str, Any]) -> str:
+        return event_text({k: v for k, v in event.items() if k != "step"})
+
+    if isinstance(data.get("checks"), list):
+        data["checks"] = said(data["checks"], check_text)
+    if isinstance(data.get("events"), list):
+        data["events"] = said(data["events"], event_text)
+    for step in data.get("steps") or ():
+        if step.get("checks"):
+            step["checks"] = said(step["checks"], check_text)
+        if step.get("events"):
+            step["events"] = said(step["events"], in_its_row)
+    return data

@@ -1,0 +1,324 @@
+"""Worker processes for the server's heavy work: one request's computation can be stopped.
+
+A thread cannot be stopped, and it shares the server's GIL: a reach that encodes 100 MB of JSON
+holds every other request for as long. So the web app sends each heavy computation (parse a
+scenario, reach, path, check, render) to a small pool of worker processes (``WorkerPool``):
+
+- each worker runs one job at a time, under an address-space limit (``RLIMIT_AS``, ``memory``
+  bytes), so a question that needs too much memory fails in the worker, not in the server;
+- past the request's deadline the worker is killed (SIGKILL, then reaped), so nothing keeps a
+  core busy after the 503, and a fresh worker replaces it at the next job;
+- a worker that dies (out of memory, a crash) is replaced the same way; the request answers 503.
+
+Workers start lazily (the first heavy request; ``serve`` warms the pool in the background) from
+a fork server (``forkserver``): the server process is multi-threaded (uvicorn, the thread pool),
+and forking it directly could copy a lock some other thread holds. The fork server imports the
+job module once; each worker after that is a fork of it, a few milliseconds (docs/limits.md has
+the measurements). This module imports no web framework: the workers stay lean.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import multiprocessing
+import os
+import pickle
+import resource
+import signal
+import threading
+import time
+import traceback
+import weakref
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from ..errors import WingbeatError
+
+__all__ = ["MEMORY_LIMIT_MB", "WORKERS", "OutOfMemory", "PoolError", "TooSlow", "WorkerFailed",
+           "WorkerPool", "pool_for"]
+
+WORKERS = 2  # heavy computations at once: the issue's machine has two cores
+# Address space one worker may use. The search caps bound the largest accepted query at about
+# 1.8 GB resident (a whole volare reach at 1,000,000 states with its JSON as Python objects,
+# docs/limits.md); the encoded text and its bytes add about 0.3 GB each, and a worker starts at
+# about 170 MB of address space.
+MEMORY_LIMIT_MB = 4096
+# Workers yield the CPU to the server process: on a two-core machine two busy workers would
+# otherwise take the cores from the page's cheap requests (docs/limits.md, the hostile load).
+NICENESS = 10
+START_METHOD = "forkserver"
+OUT_OF_MEMORY = 3  # a worker's exit code when it ran out of memory
+# "__main__" once in the fork server, so that each worker need not run the main script again.
+PRELOAD = ["__main__", "wingbeat.web.warm"]
+
+log = logging.getLogger("wingbeat.web")
+
+
+class PoolError(WingbeatError):
+    """A computation the server stopped or lost: the request answers ``status`` (503)."""
+
+    status = 503
+
+
+class TooSlow(PoolError):
+    """A computation that took longer than the server's limit for one request."""
+
+
+class OutOfMemory(PoolError):
+    """A computation that needed more memory than a worker may use."""
+
+
+class WorkerFailed(PoolError):
+    """A worker that died without an answer (a crash, or killed from outside)."""
+
+
+class JobError(WingbeatError):
+    """The user's input was wrong (the job raised a ``WingbeatError``): its message, status 400."""
+
+    status = 400
+
+
+class JobCrashed(WingbeatError):
+    """The job raised something else (a bug): the worker's log has the traceback."""
+
+    status = 500
+
+
+def too_slow(limit: float) -> TooSlow:
+    return TooSlow(f"the question took longer than the server's limit of {limit:g} s: ask about "
+                   "a smaller map, a shorter move or a slower creature")
+
+
+class _Worker:
+    """One worker process and the parent's end of its pipe."""
+
+    def __init__(self, context: Any, memory: int) -> None:
+        self.conn, child = context.Pipe()
+        self.process: BaseProcess = context.Process(target=_work, args=(child, memory),
+                                                    name="wingbeat-worker", daemon=True)
+        self.process.start()
+        child.close()
+
+    @property
+    def pid(self) -> int:
+        return int(self.process.pid or 0)
+
+    def stop(self) -> int | None:
+        """Kill the process and reap it; its exit code."""
+        self.conn.close()
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(5)
+        return self.process.exitcode
+
+
+class WorkerPool:
+    """At most ``size`` worker processes, each under ``memory_mb`` MB of address space (0: no
+    limit), started when first needed and replaced when stopped."""
+
+    def __init__(self, size: int = WORKERS, memory_mb: int = MEMORY_LIMIT_MB,
+                 method: str = START_METHOD) -> None:
+        self.size = size
+        self.memory_mb = memory_mb
+        self.method = method
+        self._free = threading.Semaphore(size)
+        self._idle: list[_Worker] = []
+        self._busy: set[_Worker] = set()
+        self._lock = threading.Lock()
+        self._closed = False
+        self._context: Any = None
+        weakref.finalize(self, _stop_all, self._idle, self._busy)
+
+    def run(self, job: Callable[..., bytes], args: tuple[Any, ...], deadline: float,
+            limit: float) -> bytes:
+        """``job(*args)`` in a worker, by ``deadline`` (``time.monotonic``); ``limit`` is the
+        seconds the message names. Waiting for a free worker counts.
+
+        Raises ``TooSlow`` (the worker is killed), ``OutOfMemory`` or ``WorkerFailed`` (the worker
+        is gone), ``JobError`` (the input was wrong: the job's message) or ``JobCrashed``.
+        """
+        if not self._free.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            raise too_slow(limit)
+        try:
+            worker = self._take()
+            try:
+                worker.conn.send((job, args))  # pickled whole before a byte is written
+            except (EOFError, OSError):
+                raise self._lost(worker) from None
+            except BaseException:
+                self._give_back(worker, keep=True)
+                raise
+            try:
+                if not worker.conn.poll(max(0.0, deadline - time.monotonic())):
+                    self._drop(worker, killed=True)
+                    raise too_slow(limit)
+                kind, detail = worker.conn.recv()
+                body = worker.conn.recv_bytes() if kind == "ok" else b""
+            except (EOFError, OSError):
+                raise self._lost(worker) from None
+            self._give_back(worker, keep=kind != "memory")
+        finally:
+            self._free.release()
+        if kind == "ok":
+            return body
+        if kind == "memory":
+            raise self._out_of_memory()
+        if kind == "error":
+            raise JobError(detail)
+        raise JobCrashed(f"internal error ({detail}); the server's log has the details")
+
+    def warm(self) -> None:
+        """Start the fork server and one worker now, so the first question does not wait (a
+        failure here is only logged: the first question will meet it and say so)."""
+        if self._free.acquire(blocking=False):
+            try:
+                self._give_back(self._take(), keep=True)
+            except Exception as exc:
+                log.warning("could not start a worker process: %s", exc)
+            finally:
+                self._free.release()
+
+    def pids(self) -> list[int]:
+        """The workers' process ids (idle and busy)."""
+        with self._lock:
+            return sorted(w.pid for w in (*self._idle, *self._busy))
+
+    def close(self) -> None:
+        """Stop every worker (a running job's request answers 503: its thread sees the worker
+        die, and reaps it)."""
+        with self._lock:
+            self._closed = True
+            idle, busy = list(self._idle), list(self._busy)
+            self._idle.clear()
+        for worker in idle:
+            worker.stop()
+        for worker in busy:
+            worker.process.kill()
+
+    # -- the workers ---------------------------------------------------------------------------
+
+    def _take(self) -> _Worker:
+        with self._lock:
+            if self._closed:
+                raise WorkerFailed("the server is stopping")
+            while self._idle:
+                worker = self._idle.pop()
+                if worker.process.is_alive():
+                    self._busy.add(worker)
+                    return worker
+                worker.stop()
+            if self._context is None:
+                self._context = multiprocessing.get_context(self.method)
+                if self.method == "forkserver":
+                    self._context.set_forkserver_preload(PRELOAD)
+        worker = _Worker(self._context, self.memory_mb * 1024 * 1024)
+        with self._lock:
+            self._busy.add(worker)
+        return worker
+
+    def _give_back(self, worker: _Worker, keep: bool) -> None:
+        with self._lock:
+            self._busy.discard(worker)
+            if keep and not self._closed:
+                self._idle.append(worker)
+                return
+        worker.stop()
+
+    def _drop(self, worker: _Worker, killed: bool = False) -> int | None:
+        with self._lock:
+            self._busy.discard(worker)
+        code = worker.stop()
+        if killed:
+            log.warning("stopped worker %d: past the time limit", worker.pid)
+        return code
+
+    def _lost(self, worker: _Worker) -> PoolError:
+        code = self._drop(worker)
+        if self._closed:
+            return WorkerFailed("the server is stopping")
+        log.error("worker %d died (exit code %s)", worker.pid, code)
+        if code == OUT_OF_MEMORY:
+            return self._out_of_memory()
+        if code == -signal.SIGKILL:  # the kernel's OOM killer, or someone else
+            return self._out_of_memory(killed=True)
+        return WorkerFailed(f"the computation stopped unexpectedly (its worker exited with {code})"
+                            "; a fresh worker takes the next question: try again, or ask about "
+                            "a smaller map")
+
+    def _out_of_memory(self, killed: bool = False) -> OutOfMemory:
+        how = "was killed, probably out of memory" if killed else (
+            f"needed more memory than the server's limit of {self.memory_mb} MB")
+        return OutOfMemory(f"the question {how}: ask about a smaller map, a shorter move or a "
+                           "slower creature (serve --memory-limit raises the limit)")
+
+
+def _stop_all(idle: list[_Worker], busy: set[_Worker]) -> None:
+    """A pool nobody holds any more: its workers go with it."""
+    for worker in [*idle, *busy]:
+        worker.process.kill()
+
+
+_POOLS: dict[tuple[int, int], WorkerPool] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def pool_for(size: int = WORKERS, memory_mb: int = MEMORY_LIMIT_MB) -> WorkerPool:
+    """The process's pool for these settings: every app with them shares its workers (a test run
+    builds hundreds of apps; ``serve`` one)."""
+    with _POOLS_LOCK:
+        key = (size, memory_mb)
+        if key not in _POOLS:
+            _POOLS[key] = WorkerPool(size, memory_mb)
+        return _POOLS[key]
+
+
+@atexit.register
+def _close_pools() -> None:
+    for pool in list(_POOLS.values()):
+        pool.close()
+
+
+# -- inside a worker ---------------------------------------------------------------------------
+
+def _work(conn: Connection, memory: int) -> None:
+    """A worker's life: take a job, answer it, until the server closes the pipe. A job that runs
+    out of memory ends the worker (its heap may be in pieces); the server starts another."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
+    os.nice(NICENESS)  # the server's own cheap requests come first when the cores are busy
+    if memory:
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            memory = min(memory, hard)  # a lower limit from the shell (ulimit -v) stays
+        resource.setrlimit(resource.RLIMIT_AS, (memory, hard))
+    while True:
+        try:
+            message = conn.recv_bytes()
+        except (EOFError, OSError):
+            return
+        body = b""
+        try:
+            job, args = pickle.loads(message)
+            body = job(*args)
+            reply: tuple[str, str] = ("ok", "")
+        except WingbeatError as exc:
+            reply = ("error", str(exc))
+        except MemoryError:
+            reply = ("memory", "")
+        except Exception as exc:  # a bug: the server's log gets the traceback, the page a line
+            traceback.print_exc()
+            reply = ("failure", type(exc).__name__)
+        del message
+        try:
+            conn.send(reply)
+            if reply[0] == "ok":
+                conn.send_bytes(body)
+        except MemoryError:
+            os._exit(OUT_OF_MEMORY)
+        except OSError:
+            os._exit(1)
+        if reply[0] == "memory":
+            os._exit(OUT_OF_MEMORY)
+        del body

@@ -1,0 +1,262 @@
+"""The server's heavy work runs in worker processes that can be stopped (wingbeat.web.pool), and
+its answers are kept as bytes (wingbeat.web.scenarios): issue 14, "a server-side limit on the
+time and memory of one request (a worker that can be stopped), so one request never takes the
+server down"; issue 12, "the server caches the encoded answer".
+
+Held and hostile jobs come from tests/held_jobs.py: the worker imports them by name, and they
+wait on files, never on timing luck."""
+
+from __future__ import annotations
+
+import functools
+import os
+import signal
+import threading
+import time
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.encoders import jsonable_encoder
+from fastapi.responses import JSONResponse
+from fastapi.testclient import TestClient
+
+import held_jobs
+from test_web_guard import LOCAL, big_map, is_error, serving, wait_for
+from wingbeat import _api
+from wingbeat.examples import load_example
+from wingbeat.web import create_app, jobs
+from wingbeat.web.pool import WorkerPool
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (a reaped process does not; a zombie would)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.fixture
+def one_worker() -> Any:
+    """An app with its own pool of one worker (so the test knows which process ran the job),
+    warmed (the fork server's start, once, is not the question's time)."""
+    def make(**kw: Any) -> TestClient:
+        app = create_app(**{"workers": 1, **kw})
+        app.state.pool.warm()
+        return TestClient(app, base_url=LOCAL, raise_server_exceptions=False)
+    return make
+
+
+def worker_pid(web: TestClient) -> int:
+    """The pid of the app's one worker, started if need be (a question nobody asked before)."""
+    assert web.get("/api/scenario", params={"scenario": "example:harpy"}).status_code == 200
+    pids: list[int] = web.app.state.pool.pids()  # type: ignore[attr-defined]
+    assert len(pids) == 1
+    return pids[0]
+
+
+# -- the time limit -----------------------------------------------------------------------------
+
+def test_a_question_past_the_time_limit_answers_503_and_its_worker_is_gone(one_worker, tmp_path,
+                                                                           monkeypatch):
+    """The job never ends on its own (it holds its GIL in one C loop): at the limit the server
+    kills the process and answers 503 in the error shape; the next question gets a fresh one."""
+    web = one_worker(time_limit=1.0)
+    before = worker_pid(web)
+    monkeypatch.setattr(jobs, "reach", functools.partial(held_jobs.hog, str(tmp_path / "go")))
+    started = time.monotonic()
+    answer = web.get("/api/reach", params={"creature": "bat"})
+    took = time.monotonic() - started
+    assert "limit of 1 s" in is_error(answer, 503)
+    assert wait_for(tmp_path / "go", 0)  # the job did start
+    assert 1.0 <= took < 6, took
+    assert not alive(before), "the worker still runs after its 503"
+    monkeypatch.undo()
+    assert web.get("/api/scenario", params={"scenario": "example:pegasi"}).status_code == 200
+    after = web.app.state.pool.pids()  # type: ignore[attr-defined]
+    assert after and before not in after
+
+
+def test_a_real_question_past_the_limit_stops_its_worker_too(one_worker, tmp_path):
+    (tmp_path / "big.yaml").write_text(big_map(160, 30), encoding="utf-8")
+    web = one_worker(scenario_dir=tmp_path, time_limit=0.5)
+    before = worker_pid(web)
+    assert "limit of 0.5 s" in is_error(
+        web.get("/api/reach", params={"scenario": "big.yaml", "creature": "owl"}), 503)
+    assert not alive(before)
+    assert web.get("/api/scenario", params={"scenario": "big.yaml"}).status_code == 200
+
+
+def test_waiting_for_a_busy_worker_counts_against_the_limit(tmp_path, monkeypatch):
+    """With the one worker held by another app's question (the apps share the pool), a question
+    waits for it, and answers 503 at its limit without ever starting."""
+    holding = create_app(workers=1)
+    holding.state.pool.warm()
+    waiting = TestClient(create_app(time_limit=0.5, workers=1), base_url=LOCAL)
+    assert waiting.app.state.pool is holding.state.pool  # type: ignore[attr-defined]
+    go = tmp_path / "go"
+    monkeypatch.setattr(jobs, "reach", functools.partial(
+        held_jobs.held, str(tmp_path / "started"), str(go), "reach"))
+    done: list[httpx.Response] = []
+    slow = threading.Thread(target=lambda: done.append(TestClient(holding, base_url=LOCAL).get(
+        "/api/reach", params={"creature": "bat"})))
+    slow.start()
+    try:
+        assert wait_for(tmp_path / "started")
+        answer = waiting.get("/api/engagement", params={"a": "bat", "b": "chamois"})
+        assert "limit of 0.5 s" in is_error(answer, 503)
+        assert slow.is_alive()
+    finally:
+        go.touch()
+        slow.join(60)
+    assert done and done[0].status_code == 200
+
+
+# -- memory ------------------------------------------------------------------------------------
+
+def test_a_question_past_the_memory_limit_answers_503_and_the_server_goes_on(one_worker,
+                                                                             monkeypatch):
+    web = one_worker(memory_limit=400)
+    before = worker_pid(web)
+    monkeypatch.setattr(jobs, "reach", functools.partial(held_jobs.allocate, 2000))
+    message = is_error(web.get("/api/reach", params={"creature": "bat"}), 503)
+    assert "memory" in message and "limit of 400 MB" in message and "--memory-limit" in message
+    assert not alive(before), "a worker that ran out of memory is not used again"
+    monkeypatch.undo()
+    assert web.get("/api/reach", params={"creature": "bat"}).status_code == 200
+
+
+def test_a_real_dnd5e_reach_past_the_memory_limit(tmp_path):
+    """Issue 14's gargantuan flyer killed the server; here the worker runs out, not the server.
+    A dnd5e state costs about 6 kB while searching (docs/limits.md): this reach needs about
+    300 MB resident, the worker starts at about 170 MB of address space, its limit is 300 MB."""
+    (tmp_path / "wide.yaml").write_text(
+        "ruleset: dnd5e\nmap: {columns: 120, rows: 120, top: 60}\ncreatures:\n"
+        "  - {id: roc, size: medium, speed: {walk: 30, fly: 40}, at: BH60, altitude: 30}\n",
+        encoding="utf-8")
+    web = TestClient(create_app(tmp_path, workers=1, memory_limit=300), base_url=LOCAL)
+    answer = web.get("/api/reach", params={"scenario": "wide.yaml", "creature": "roc"})
+    assert "limit of 300 MB" in is_error(answer, 503)
+    assert web.get("/api/scenario", params={"scenario": "wide.yaml"}).status_code == 200
+
+
+def test_a_crashed_worker_answers_503_and_is_replaced(one_worker, monkeypatch):
+    web = one_worker()
+    before = worker_pid(web)
+    monkeypatch.setattr(jobs, "reach", held_jobs.crash)
+    assert "stopped unexpectedly" in is_error(web.get("/api/reach", params={"creature": "bat"}),
+                                              503)
+    assert not alive(before)
+    monkeypatch.undo()
+    assert web.get("/api/reach", params={"creature": "bat"}).status_code == 200
+
+
+def test_a_bug_in_a_job_is_a_500_and_the_worker_stays(one_worker, monkeypatch):
+    web = one_worker()
+    before = worker_pid(web)
+    monkeypatch.setattr(jobs, "reach", held_jobs.broken)
+    answer = web.get("/api/reach", params={"creature": "bat"})
+    assert "KeyError" in is_error(answer, 500) and "secret internals" not in answer.text
+    assert web.app.state.pool.pids() == [before]  # type: ignore[attr-defined]
+
+
+# -- cheap requests while a heavy one runs -------------------------------------------------------
+
+def test_cheap_requests_are_answered_while_a_question_holds_its_gil(tmp_path, monkeypatch):
+    """The hostile job holds its process's GIL in one C loop until it is killed. In a thread of
+    the server that would stop every request; in a worker process the page's cheap requests (the
+    page, the lists, a kept answer) come back at once. Then the worker is killed from outside:
+    the held request answers 503, and a fresh worker takes the next question."""
+    app = create_app(workers=1)
+    pool: WorkerPool = app.state.pool
+    with serving(app) as url, httpx.Client(base_url=url, timeout=60) as client:
+        kept = client.get("/api/scenario")
+        assert kept.status_code == 200
+        monkeypatch.setattr(jobs, "reach", functools.partial(held_jobs.hog,
+                                                             str(tmp_path / "started")))
+        done: list[httpx.Response] = []
+        slow = threading.Thread(target=lambda: done.append(client.get(
+            "/api/reach", params={"creature": "bat"})))
+        slow.start()
+        assert wait_for(tmp_path / "started"), "the hostile job never started"
+        times = []
+        try:
+            for _ in range(10):
+                for path in ("/", "/api/scenarios", "/api/rulesets", "/api/scenario"):
+                    started = time.monotonic()
+                    answer = client.get(path, timeout=10)
+                    times.append(time.monotonic() - started)
+                    assert answer.status_code == 200
+                    if path == "/api/scenario":
+                        assert answer.content == kept.content
+            assert slow.is_alive(), "the hostile job answered"
+        finally:
+            for pid in pool.pids():
+                os.kill(pid, signal.SIGKILL)
+            slow.join(timeout=60)
+        assert done and is_error(done[0], 503)
+        monkeypatch.undo()
+        assert client.get("/api/reach", params={"creature": "bat"}).status_code == 200
+    times.sort()
+    assert times[len(times) // 2] < 0.2 and times[-1] < 2.5, times
+
+
+# -- the kept answers ---------------------------------------------------------------------------
+
+def test_the_answers_are_the_bytes_fastapi_would_write():
+    """The worker encodes as FastAPI's JSONResponse does: the same bytes as before it existed."""
+    web = TestClient(create_app(), base_url=LOCAL)
+    bat = load_example("giant-bat")
+    answer = web.get("/api/reach", params={"creature": "bat"})
+    expected = JSONResponse(jsonable_encoder(_api.reach(bat, "bat").to_dict())).body
+    assert answer.content == expected
+    assert answer.headers["content-type"] == "application/json"
+    check = web.get("/api/check", params={"creature": "bat", "moves": "U35"})
+    assert check.json() == jobs.told(_api.check(bat, "bat", "U35").to_dict())
+
+
+def test_a_repeated_question_is_the_kept_bytes_not_a_new_computation(monkeypatch):
+    web = TestClient(create_app(), base_url=LOCAL, raise_server_exceptions=False)
+    params = {"creature": "bat", "no_checks": "true"}
+    first = web.get("/api/reach", params=params)
+    render = web.get("/api/render", params={"creature": "bat", "to": "U35"})
+    assert first.status_code == render.status_code == 200
+    monkeypatch.setattr(jobs, "reach", held_jobs.broken)  # any new computation would fail
+    monkeypatch.setattr(jobs, "render", held_jobs.broken)
+    assert web.get("/api/reach", params=params).content == first.content
+    again = web.get("/api/render", params={"creature": "bat", "to": "U35"})
+    assert again.content == render.content and again.headers["content-type"] == "image/svg+xml"
+    assert web.get("/api/reach", params={"creature": "bat"}).status_code == 500  # not kept
+
+
+def test_a_changed_file_is_asked_again(tmp_path):
+    scenario = tmp_path / "owl.yaml"
+    scenario.write_text(big_map(10, 2), encoding="utf-8")
+    web = TestClient(create_app(tmp_path), base_url=LOCAL)
+    first = web.get("/api/reach", params={"scenario": "owl.yaml", "creature": "owl"})
+    scenario.write_text(big_map(10, 3), encoding="utf-8")
+    second = web.get("/api/reach", params={"scenario": "owl.yaml", "creature": "owl"})
+    assert len(second.json()["states"]) > len(first.json()["states"])
+
+
+def test_the_kept_answers_are_bounded_in_bytes():
+    kept = jobs.Lru(100, max_bytes=10)
+    kept.put("a", b"12345")
+    kept.put("b", b"12345")
+    kept.put("c", b"123")
+    assert kept.get("a") is None and kept.get("b") == b"12345" and kept.bytes == 8
+    kept.put("huge", b"123456")  # over half the budget: never kept, nothing pushed out
+    assert kept.get("huge") is None and kept.get("c") == b"123"
+
+
+def test_a_worker_answers_exactly_its_job(tmp_path):
+    """The pool on its own: a job's bytes come back; its pid is a worker's, not ours."""
+    pool = WorkerPool(1, 0)
+    try:
+        pid = int(pool.run(held_jobs.pid, (), time.monotonic() + 60, 60))
+        assert pid != os.getpid() and pool.pids() == [pid]
+    finally:
+        pool.close()
+    assert not alive(pid)
