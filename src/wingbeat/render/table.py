@@ -122,7 +122,7 @@ def _hint(ruleset: str, key: str, default: str) -> str:
     """A word the ruleset's registration gives the table (``unit``: ``in``, ``cm``;
     ``level_word``: ``tier``)."""
     try:
-        return ruleset_info(ruleset).hints.get(key, default)
+        return str(ruleset_info(ruleset).hints.get(key, default))
     except ScenarioError:
         return default
 

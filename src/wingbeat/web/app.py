@@ -20,10 +20,12 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import _api
 from ..errors import ScenarioError, WingbeatError
-from ..narrate import check_text, event_text
+from ..narrate import check_label, check_text, event_text
 from ..render import altitude_words, render_svg, scenario_summary
-from ..rules.registry import ruleset_info, rulesets
+from ..rules.base import Result
+from ..rules.registry import page_words, ruleset_info, rulesets
 from .guard import TIME_LIMIT, error_response, limited, protect
+from .said import amounts_said
 from .scenarios import MAX_BYTES, Opened, ScenarioStore
 
 __all__ = ["DEFAULT_SCENARIO", "create_app"]
@@ -96,8 +98,9 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     def ruleset_list() -> dict[str, Any]:
         """Every registered ruleset: its id, title, kind of space, capabilities (``attack_path``,
         ``saves``, ``conditions``) and the page's words for its moves (``hints``: ``example``,
-        ``notation``)."""
-        return {"rulesets": [info.to_dict() for info in rulesets()]}
+        ``notation``, option words …), and the units whose amounts read as decimals
+        (``length_units``)."""
+        return page_words()
 
     @app.get("/api/scenario", tags=["scenarios"])
     async def scenario_info(request: Request, scenario: ScenarioQ = None) -> dict[str, Any]:
@@ -152,7 +155,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
             found = opened(scenario)
             return _told(_api.route(found.scenario, creature, to=to, altitude=altitude,
                                     mode=mode, attack=attack, can_act=can_act,
-                                    **parse_query_options(option, no_checks)).to_dict())
+                                    **parse_query_options(option, no_checks)))
         return await limited(request, compute)
 
     @app.get("/api/check", tags=["queries"])
@@ -165,7 +168,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         def compute() -> dict[str, Any]:
             found = opened(scenario)
             return _told(_api.check(found.scenario, creature, moves,
-                                    **parse_query_options(option)).to_dict())
+                                    **parse_query_options(option)))
         return await limited(request, compute)
 
     @app.get("/api/engagement", tags=["queries"])
@@ -227,26 +230,32 @@ def _summary(found: Opened) -> dict[str, Any]:
     return {"name": found.name, **scenario_summary(found.scenario), "attack_positions": attacks}
 
 
-def _told(data: dict[str, Any]) -> dict[str, Any]:
-    """A move's JSON with each check and event also said as a sentence (``text``), by the one
-    function that says it for the command line (``narrate``); in a step's own row an event needs
-    no "Step 3:" before it."""
+def _told(result: Result) -> dict[str, Any]:
+    """A move's JSON with each check and event also said as a sentence (``text``, a check's
+    short form ``label``), by the functions that say them for the command line (``narrate``),
+    and its amounts and end as the command line's text says them (``said.amounts_said``); in a
+    step's own row an event needs no "Step 3:" before it."""
+    data = result.to_dict()
+
     def said(items: list[dict[str, Any]], say: Any) -> list[dict[str, Any]]:
         return [{**item, "text": say(item)} for item in items]
+
+    def checks_said(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{**item, "text": check_text(item), "label": check_label(item)} for item in items]
 
     def in_its_row(event: dict[str, Any]) -> str:
         return event_text({k: v for k, v in event.items() if k != "step"})
 
     if isinstance(data.get("checks"), list):
-        data["checks"] = said(data["checks"], check_text)
+        data["checks"] = checks_said(data["checks"])
     if isinstance(data.get("events"), list):
         data["events"] = said(data["events"], event_text)
     for step in data.get("steps") or ():
         if step.get("checks"):
-            step["checks"] = said(step["checks"], check_text)
+            step["checks"] = checks_said(step["checks"])
         if step.get("events"):
             step["events"] = said(step["events"], in_its_row)
-    return data
+    return amounts_said(data, result.to_text())
 
 
 def _frozen(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
