@@ -419,6 +419,10 @@ function wireDrawer() {
   });
   // a question asked from the drawer shows its answer on the map: the drawer makes way
   drawer.addEventListener("submit", () => set(false));
+  $("map-answer-more").addEventListener("click", () => {
+    set(true);
+    $("move-panel").scrollIntoView({ block: "start" });
+  });
 }
 
 let sliderTimer = null;

@@ -56,8 +56,9 @@ function centre(cell) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-// The cell next to `from` in the direction (dx, dy): the nearest whose centre lies that way,
-// straight lines preferred (hex rows zigzag, so "next" is found by geometry, not by labels).
+// The cell next to `from` in the direction (dx, dy): the nearest whose centre lies within 60° of
+// that way, the straighter of two as near (hex columns zigzag, so "next" is found by geometry,
+// not by labels: right from R22 is S21 or S23, the next column).
 function neighbour(svg, from, dx, dy) {
   const here = centre(from);
   let best = null;
@@ -67,10 +68,11 @@ function neighbour(svg, from, dx, dy) {
     const there = centre(cell);
     const ax = there.x - here.x;
     const ay = there.y - here.y;
-    const along = ax * dx + ay * dy;
-    if (along <= 0.5) continue;
-    const across = Math.abs(ax * dy - ay * dx);
-    const score = along + 2 * across;
+    const distance = Math.hypot(ax, ay);
+    if (distance < 0.5) continue;
+    const cos = (ax * dx + ay * dy) / distance;
+    if (cos < 0.49) continue;
+    const score = distance * (1 + 0.1 * (1 - cos));
     if (score < bestScore) { bestScore = score; best = cell; }
   }
   return best;

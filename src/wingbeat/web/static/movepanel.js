@@ -25,6 +25,14 @@ function fillSteps(steps) {
   table.hidden = !steps || steps.length === 0;
 }
 
+// The answer in one line under the map (shown on narrow screens, where the panel waits in the
+// drawer): what the panel says first.
+function echo(text, refused) {
+  $("map-answer-text").textContent = text || "";
+  $("map-answer").classList.toggle("illegal", Boolean(refused));
+  $("map-answer").hidden = !text;
+}
+
 // The path's half of the panel emptied (a new question, or a checked move that replaces it).
 export function clearPath() {
   $("path-summary").textContent = "";
@@ -42,6 +50,7 @@ export function clearCheck() {
 export function clearMovePanel() {
   clearPath();
   clearCheck();
+  echo(null);
 }
 
 // "ends at U35, altitude 1, hovering" and the lines the command line says after it.
@@ -63,6 +72,7 @@ export function showPath(answer, goal, saves) {
     $("path-moves").textContent = "";
     $("path-end").replaceChildren();
     fillSteps([]);
+    echo(answer.message, true);
     return;
   }
   $("path-summary").className = "";
@@ -74,6 +84,7 @@ export function showPath(answer, goal, saves) {
   $("path-moves").textContent = answer.moves ? answer.moves : "(stays where it is)";
   fillSteps(answer.steps);
   $("path-end").replaceChildren(...endLines(answer).map((line) => el("span", line)));
+  echo(`${goal}: ${answer.cost_text} · ${answer.moves || "(stays where it is)"}`);
 }
 
 // A checked declared move: legal (its cost, end, saves) or the rule it breaks; the path half of
@@ -84,6 +95,7 @@ export function showCheck(answer) {
   out.replaceChildren();
   if (answer.legal) {
     out.append(el("p", `Legal: ${answer.cost_text}`, "legal"));
+    echo(`Legal: ${answer.cost_text} · ${answer.moves}`);
     const [first, ...rest] = endLines(answer);
     if (first) out.append(el("p", first));
     for (const line of rest) out.append(el("p", line, "muted"));
@@ -98,6 +110,7 @@ export function showCheck(answer) {
     head.append(el("span", e.rule, "rule"));
     out.append(head);
     out.append(el("p", e.message, "explanation"));
+    echo(`Illegal at step ${e.step} (${e.move}) [${e.rule}]: ${e.message}`, true);
     out.append(el("p", `stops before it: ${answer.cost_text}, ${answer.end_text || ""}`,
       "muted"));
   }

@@ -238,8 +238,6 @@ async function start() {
   const board = $("board");
   zoomTools($("map-tools"), board, zoomable(board));
   wireDrawer();
-  await loadExamples();
-  await loadEncounters();
   $("new-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { scenario: $("scenario-select").value };
@@ -276,6 +274,9 @@ async function start() {
   $("undo-button").addEventListener("click", () => {
     if (current) act("POST", `/encounters/${current}/undo`);
   });
+  // the lists come last: a form filled in before its handler is there would submit as HTML
+  await loadExamples();
+  await loadEncounters();
   const wanted = /encounter=([^&]+)/.exec(location.hash);
   if (wanted) await openEncounter(decodeURIComponent(wanted[1]));
 }
