@@ -41,7 +41,12 @@ export function place(box, svgText, chosen) {
       cell.setAttribute("aria-label", cell.getAttribute("data-cell") +
         (cost !== null ? `, reachable for ${cost}` : ""));
     }
+    // the cursor starts where it was, else on the chosen cell, else under the creature
+    const mover = svg.querySelector(
+      `g.creature[data-id="${CSS.escape(svg.getAttribute("data-creature") || "")}"]`);
+    const here = mover && mover.getAttribute("data-at");
     const start = cells.find((c) => c.getAttribute("data-cell") === (cursor || chosen)) ||
+      cells.find((c) => c.getAttribute("data-cell") === here) ||
       svg.querySelector("g.cell.reach") || cells[0];
     start.setAttribute("tabindex", "0");
   }
