@@ -26,8 +26,8 @@ def untold(answer: dict[str, Any]) -> dict[str, Any]:
     """A web ``path``/``check`` answer without the sentences it adds for the page (``"text"`` on
     each check and event, ``"label"`` on each check, and the amounts and end as text), checking
     each is the one the command line's text says: what is left is the CLI's JSON."""
-    from wingbeat.model import format_amount
     from wingbeat.narrate import check_label, check_text, event_text
+    from wingbeat.web.said import said_amount
 
     def strip(items: list[dict[str, Any]], say: Any, drop_step: bool = False) -> list[Any]:
         out = []
@@ -42,7 +42,7 @@ def untold(answer: dict[str, Any]) -> dict[str, Any]:
 
     data = {k: v for k, v in answer.items() if k not in SAID}
     if "cost_text" in answer:
-        assert answer["cost_text"] == f"{format_amount(answer['cost'], answer['unit'])} " \
+        assert answer["cost_text"] == f"{said_amount(answer['cost'], answer['unit'])} " \
             f"{answer['unit']}", answer
     for key, say in (("checks", check_text), ("events", event_text)):
         if isinstance(data.get(key), list):
@@ -51,7 +51,7 @@ def untold(answer: dict[str, Any]) -> dict[str, Any]:
         steps = []
         for step in data["steps"]:
             if "total_text" in step:
-                assert step["total_text"] == format_amount(step["total"], answer["unit"]), step
+                assert step["total_text"] == said_amount(step["total"], answer["unit"]), step
             step = {k: v for k, v in step.items() if k not in STEP_SAID}
             if "checks" in step:
                 step["checks"] = strip(step["checks"], check_text)

@@ -14,6 +14,7 @@ from wingbeat.model import LENGTH_UNITS, format_amount
 from wingbeat.play.web import create_play_app
 from wingbeat.rules.registry import RulesetInfo, rulesets
 from wingbeat.web import create_app
+from wingbeat.web.said import said_amount
 
 
 @pytest.fixture(scope="module")
@@ -86,10 +87,20 @@ def test_a_checked_move_says_its_amounts_and_end_as_the_cli(
     assert not any(line.startswith("Step ") for line in answer["said"])
     before = Fraction(0)
     for step in answer["steps"]:
-        assert step["total_text"] == format_amount(step["total"], answer["unit"])
-        assert step["cost_text"] == format_amount(Fraction(step["total"]) - before,
-                                                  answer["unit"])
+        assert step["total_text"] == said_amount(step["total"], answer["unit"])
+        assert step["cost_text"] == said_amount(Fraction(step["total"]) - before,
+                                                answer["unit"])
         before = Fraction(step["total"])
+
+
+def test_a_length_reads_with_at_most_one_decimal() -> None:
+    """A table's diagonal is exact to four decimals in JSON; the page says it as on a ruler."""
+    assert said_amount("10.9202", "cm") == "≈10.9"
+    assert said_amount("35/2", "cm") == "17.5"
+    assert said_amount("9/2", "m") == "4.5"
+    assert said_amount("1.25", "in") == "≈1.3"  # half up, as a ruler is read
+    assert said_amount("17/4", "MP") == "4¼"  # movement points stay exact
+    assert format_amount("10.9202", "cm") == "10.9202"  # the command line keeps every digit
 
 
 def test_an_illegal_move_says_where_it_stops(client: TestClient) -> None:

@@ -138,7 +138,10 @@ def test_morbid_angel_tiers_click_a_point_and_a_refused_move(page: Page, server:
                altitude="1")
     assert path["legal"] is True
     expect(page.locator("#path-summary")).to_contain_text(f"To {chosen} at tier 1:")
-    expect(page.locator("#path-summary .path-cost")).to_have_text(f"{path['cost']} cm")
+    # a length reads as on a ruler, at most one decimal (web/said.py); the JSON keeps it exact
+    from wingbeat.web.said import said_amount
+    expect(page.locator("#path-summary .path-cost")).to_have_text(
+        f"{said_amount(path['cost'], 'cm')} cm")
     rows = page.locator("#path-steps tbody tr")
     expect(rows).to_have_count(len(path["steps"]))
     expect(page.locator("#path-end")).to_contain_text("tier 1")

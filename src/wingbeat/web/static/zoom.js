@@ -18,11 +18,14 @@ export function zoomable(box) {
 
   const content = () => box.querySelector(":scope > svg, :scope > img");
 
+  let base = 0;  // the picture's width unzoomed (the whole map in view), measured at scale 1
+
   function apply() {
     const picture = content();
     if (!picture) return;
-    picture.style.width = scale === 1 ? "" : `${scale * 100}%`;
+    picture.style.width = scale === 1 || !base ? "" : `${base * scale}px`;
     picture.style.maxWidth = scale === 1 ? "" : "none";
+    picture.style.maxHeight = scale === 1 ? "" : "none";
     box.dataset.zoom = String(Math.round(scale * 100) / 100);
     box.classList.toggle("zoomed", scale > 1);
   }
@@ -32,6 +35,7 @@ export function zoomable(box) {
     const picture = content();
     const limited = Math.min(MAX, Math.max(MIN, next));
     if (!picture || limited === scale) return;
+    if (scale === 1) base = picture.getBoundingClientRect().width;
     const frame = box.getBoundingClientRect();
     const px = (x === undefined ? frame.left + box.clientWidth / 2 : x) - frame.left;
     const py = (y === undefined ? frame.top + box.clientHeight / 2 : y) - frame.top;
