@@ -110,7 +110,14 @@ def test_the_play_page_fits_each_screen_and_passes_axe(browser: Any, table_serve
                            "return img && img.complete && img.naturalWidth > 0; }")
     assert serious(page) == []
     if width < 800:
+        page.select_option("#creature-select", "bat")  # whoever the dice put first
+        page.fill("#moves-input", "U35 down hover")
+        page.click("#move-button")
+        expect(page.locator("#move-result")).to_contain_text("bat: U35 down hover")
         page.locator("#drawer-close").click()
+        expect(page.locator("#map-answer")).to_contain_text("bat: U35 down hover")
+    else:
+        expect(page.locator("#map-answer")).to_be_hidden()
     picture = box(page, "#map-image")
     assert picture["x"] >= 0 and picture["x"] + picture["width"] <= width + 1
     closed(page)
@@ -265,6 +272,14 @@ def test_table_rulers_and_snapped_clicks(browser: Any, table_server: str) -> Non
     expect(page.locator("#path-summary")).to_contain_text("To ")
     chosen = page.evaluate("wingbeat.state.to")
     assert all((2 * float(v)).is_integer() for v in chosen.split(","))
+    # the keyboard on a table: a point from the creature (30,30), a unit a press, Enter asks
+    page.locator("#map").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#map circle.point-cursor")).to_have_count(1)
+    page.keyboard.press("Enter")
+    expect(page.locator("#path-summary")).to_contain_text("To 32,31")
     expect(page.locator("#move-notation")).to_contain_text("Points x,y in cm")
     expect(page.locator("#move-input")).to_have_attribute("placeholder", "42.5,30 down")
     closed(page)

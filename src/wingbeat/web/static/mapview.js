@@ -152,6 +152,38 @@ function addRulers(svg) {
   svg.append(rulers);
 }
 
+// The keyboard's point on a table ("x,y"), kept across redraws; it starts on the creature.
+let keyPoint = null;
+
+function tableCursor(svg) {
+  const table = svg.querySelector("rect.table");
+  if (!table) return null;
+  const width = Number(table.getAttribute("data-width"));
+  const height = Number(svg.getAttribute("data-table-height"));
+  const mover = svg.querySelector(
+    `g.creature[data-id="${CSS.escape(svg.getAttribute("data-creature") || "")}"]`);
+  const start = keyPoint || (mover && mover.getAttribute("data-at")) || "0,0";
+  const [x, y] = start.split(",").map(Number);
+  return { x, y, width, height };
+}
+
+// A ring where the keyboard's point is; its box on the screen, for the preview beside it.
+function markPoint(svg, spot) {
+  const scale = Number(svg.getAttribute("data-scale"));
+  const cx = Number(svg.getAttribute("data-origin-x")) + spot.x * scale;
+  const cy = Number(svg.getAttribute("data-origin-y")) +
+    (Number(svg.getAttribute("data-table-height")) - spot.y) * scale;
+  let ring = svg.querySelector("circle.point-cursor");
+  if (!ring) {
+    ring = svgEl(svg, "circle", { class: "point-cursor", r: 8, fill: "none",
+      stroke: "#1f3fbf", "stroke-width": 3 });
+    svg.append(ring);
+  }
+  ring.setAttribute("cx", String(cx));
+  ring.setAttribute("cy", String(cy));
+  return ring.getBoundingClientRect();
+}
+
 // Wire the box once: clicks, keys and hovers on whatever map it holds.
 export function wireMap(box, hoverLabel) {
   box.addEventListener("click", (event) => {
@@ -172,11 +204,12 @@ export function wireMap(box, hoverLabel) {
     if (!svg) return;
     const cell = event.target.closest && event.target.closest("g.cell[data-cell]");
     if (!cell) {
-      // the scroll box itself has the focus: an arrow goes into the cells, if there are any
-      if (event.target === box && ARROWS[event.key]) {
-        const first = svg.querySelector('g.cell[tabindex="0"]');
-        if (first) { event.preventDefault(); moveCursor(first); }
-      }
+      // the scroll box itself has the focus: an arrow goes into the cells, if there are any;
+      // on a table it moves a point (a unit a press, five with Shift), Enter asks the way there
+      if (event.target !== box) return;
+      const first = svg.querySelector('g.cell[tabindex="0"]');
+      if (first && ARROWS[event.key]) { event.preventDefault(); moveCursor(first); return; }
+      if (svg.classList.contains("table-map")) tableKey(svg, event);
       return;
     }
     if (ARROWS[event.key]) {
@@ -217,6 +250,24 @@ export function wireMap(box, hoverLabel) {
     const r = cell.getBoundingClientRect();
     hover(cell.getAttribute("data-cell"), r.right, r.bottom);
   });
+
+  function tableKey(svg, event) {
+    const spot = tableCursor(svg);
+    if (!spot) return;
+    if (ARROWS[event.key]) {
+      event.preventDefault();
+      const [dx, dy] = ARROWS[event.key];
+      const step = event.shiftKey ? 5 : 1;
+      spot.x = Math.min(spot.width, Math.max(0, snapped(spot.x + dx * step)));
+      spot.y = Math.min(spot.height, Math.max(0, snapped(spot.y - dy * step)));
+      keyPoint = `${spot.x},${spot.y}`;
+      const where = markPoint(svg, spot);
+      hover(keyPoint, where.right, where.bottom);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      handlers.onPick(`${spot.x},${spot.y}`);
+    }
+  }
 
   function moveCursor(cell) {
     const svg = cell.ownerSVGElement;

@@ -195,6 +195,15 @@ function report(outcome, undone) {
   const result = $("move-result");
   result.textContent = text;
   result.className = undone ? "muted" : "legal";
+  echo(text, false);
+}
+
+// The answer's first line under the map (shown on narrow screens, where the controls wait in the
+// drawer).
+function echo(text, refusal) {
+  $("map-answer-text").textContent = (text || "").split("\n")[0];
+  $("map-answer").classList.toggle("illegal", refusal);
+  $("map-answer").hidden = !text;
 }
 
 function refused(data) {
@@ -206,6 +215,7 @@ function refused(data) {
     result.textContent = (data && data.error && data.error.message) || "refused";
   }
   result.className = "illegal";
+  echo(result.textContent, true);
 }
 
 async function act(method, path, body) {
@@ -290,6 +300,10 @@ function wireDrawer() {
   };
   button.addEventListener("click", () => set(!document.body.classList.contains("drawer-open")));
   $("drawer-close").addEventListener("click", () => { set(false); button.focus(); });
+  $("map-answer-more").addEventListener("click", () => {
+    set(true);
+    $("move-panel").scrollIntoView({ block: "start" });
+  });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && document.body.classList.contains("drawer-open")) set(false);
   });
