@@ -16,29 +16,43 @@ def volare(creatures: list[dict[str, Any]], **map_fields: Any) -> wingbeat.Scena
     )
 
 
+# What the web adds to a path or check answer for the page (web/said.py): amounts and the end as
+# the command line's text says them.
+SAID = ("cost_text", "end_text", "said")
+STEP_SAID = ("cost_text", "total_text")
+
+
 def untold(answer: dict[str, Any]) -> dict[str, Any]:
     """A web ``path``/``check`` answer without the sentences it adds for the page (``"text"`` on
-    each check and event), checking each is the one the command line's text says: what is left
-    is the CLI's JSON."""
-    from wingbeat.narrate import check_text, event_text
+    each check and event, ``"label"`` on each check, and the amounts and end as text), checking
+    each is the one the command line's text says: what is left is the CLI's JSON."""
+    from wingbeat.narrate import check_label, check_text, event_text
+    from wingbeat.web.said import said_amount
 
     def strip(items: list[dict[str, Any]], say: Any, drop_step: bool = False) -> list[Any]:
         out = []
         for item in items:
-            rest = {k: v for k, v in item.items() if k != "text"}
+            rest = {k: v for k, v in item.items() if k not in ("text", "label")}
             said = {k: v for k, v in rest.items() if k != "step"} if drop_step else rest
             assert item["text"] == say(said), item
+            if say is check_text:
+                assert item["label"] == check_label(rest), item
             out.append(rest)
         return out
 
-    data = dict(answer)
+    data = {k: v for k, v in answer.items() if k not in SAID}
+    if "cost_text" in answer:
+        assert answer["cost_text"] == f"{said_amount(answer['cost'], answer['unit'])} " \
+            f"{answer['unit']}", answer
     for key, say in (("checks", check_text), ("events", event_text)):
         if isinstance(data.get(key), list):
             data[key] = strip(data[key], say)
     if isinstance(data.get("steps"), list):
         steps = []
         for step in data["steps"]:
-            step = dict(step)
+            if "total_text" in step:
+                assert step["total_text"] == said_amount(step["total"], answer["unit"]), step
+            step = {k: v for k, v in step.items() if k not in STEP_SAID}
             if "checks" in step:
                 step["checks"] = strip(step["checks"], check_text)
             if "events" in step:

@@ -206,8 +206,8 @@ def test_dnd5e_options_reach_every_query(client, option):
     plain = client.get("/api/reach", params=query).json()
     assert reach != plain
     path = client.get("/api/path", params={**query, "to": "H8", "option": option}).json()
-    assert path == cli_json("path", "example:harpy", "harpy", "--to", "H8", "--option",
-                            option)[1]
+    assert untold(path) == cli_json("path", "example:harpy", "harpy", "--to", "H8", "--option",
+                                    option)[1]
     check = client.get("/api/check", params={**query, "moves": path["moves"],
                                               "option": option}).json()
     assert (check["legal"], check["cost"]) == (True, path["cost"])

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -253,9 +253,17 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
     def page() -> FileResponse:
         return FileResponse(STATIC / "play.html", media_type="text/html")
 
-    @app.get("/static/play.js", include_in_schema=False)
-    def script() -> FileResponse:
-        return FileResponse(STATIC / "play.js", media_type="text/javascript")
+    @app.get("/static/{name}.js", include_in_schema=False)
+    def script(name: str) -> FileResponse:
+        if name not in ("play", "common", "zoom"):  # play.js and the modules it imports
+            raise HTTPException(status_code=404)
+        return FileResponse(STATIC / f"{name}.js", media_type="text/javascript")
+
+    @app.get("/api/rulesets", include_in_schema=False)
+    def ruleset_words() -> dict[str, Any]:
+        from ..rules.registry import page_words
+
+        return page_words()
 
     @app.get("/static/style.css", include_in_schema=False)
     def style() -> Response:

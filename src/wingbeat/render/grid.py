@@ -252,7 +252,7 @@ def reach_layer(layout: GridLayout, col: int, row: int, reached: CellReach, budg
     shown = format_amount(reached.cost, unit)
     fill = element("polygon", points=corners, fill=cost_color(reached.cost, budget),
                    fill_opacity=0.82, class_="reach-fill")
-    parts = [text(cx, cy + 5, shown, font_size=12 if len(shown) < 4 else 10, font_weight="bold",
+    parts = [text(cx, cy + 6, shown, font_size=16 if len(shown) < 4 else 13, font_weight="bold",
                   text_anchor="middle", class_="cost")]
     if altitude is None:
         below = size * (0.62 if layout.kind == "hex" else 0.4)
@@ -260,8 +260,8 @@ def reach_layer(layout: GridLayout, col: int, row: int, reached: CellReach, budg
                           font_size=7, text_anchor="middle", fill="#333",
                           class_="best-altitude"))
     if reached.can_act:
-        dot = (cx + size * 0.55, cy) if layout.kind == "hex" else (cx + size * 0.32,
-                                                                   cy + size * 0.32)
+        dot = (cx + size * 0.55, cy) if layout.kind == "hex" else (cx + size * 0.34,
+                                                                   cy - size * 0.3)
         parts.append(element("circle", cx=dot[0], cy=dot[1], r=max(3.0, size * 0.12),
                              fill=ACT_COLOR, stroke="#fff", stroke_width=1, class_="can-act"))
     data: dict[str, object] = {"data_cost": cost,

@@ -14,12 +14,15 @@ from xml.sax.saxutils import escape, quoteattr
 __all__ = [
     "ACT_COLOR",
     "ILLEGAL_COLOR",
+    "MIN_FONT",
     "PATH_COLOR",
     "arrow_marker_defs",
     "attrs",
+    "contrast",
     "cost_color",
     "element",
     "fmt",
+    "halo",
     "legend_scale",
     "points",
     "text",
@@ -29,6 +32,8 @@ __all__ = [
 PATH_COLOR = "#1f3fbf"
 ILLEGAL_COLOR = "#c0142c"
 ACT_COLOR = "#10206b"
+#: The smallest text a picture draws, in px: legible at a table and on a phone (issue 15).
+MIN_FONT = 12
 
 # A green-to-red palette (ColorBrewer RdYlGn reversed): cheap is green, the whole budget is red.
 _STOPS: tuple[tuple[int, int, int], ...] = (
@@ -63,7 +68,44 @@ def element(tag: str, children: Iterable[str] = (), /, **values: object) -> str:
 
 
 def text(x: float, y: float, content: str, **values: object) -> str:
+    """A label at least ``MIN_FONT`` px, with a halo in the shade that contrasts most with its
+    colour (white or black: at least 4.6:1 for any colour), so it reads on every cost colour
+    and terrain beneath it."""
+    size = values.get("font_size")
+    if isinstance(size, int | float) and size < MIN_FONT:
+        values["font_size"] = MIN_FONT
+    if "stroke" not in values:
+        values["stroke"] = halo(str(values.get("fill", "#000")))
+        values["stroke_width"] = 3
+        values["stroke_linejoin"] = "round"
+        values["paint_order"] = "stroke"
     return element("text", [escape(content)], x=x, y=y, **values)
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of ``#rgb`` or ``#rrggbb`` (anything else counts as black)."""
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    try:
+        channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    except ValueError:
+        return 0.0
+    if len(digits) != 6:
+        return 0.0
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def halo(fill: str) -> str:
+    """White or black, whichever stands out more from a text of colour ``fill``."""
+    return "#fff" if contrast(fill, "#fff") >= contrast(fill, "#000") else "#000"
 
 
 def points(corners: Iterable[tuple[float, float]]) -> str:

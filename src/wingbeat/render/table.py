@@ -123,7 +123,7 @@ def _hint(ruleset: str, key: str, default: str) -> str:
     """A word the ruleset's registration gives the table (``unit``: ``in``, ``cm``;
     ``level_word``: ``tier``)."""
     try:
-        return ruleset_info(ruleset).hints.get(key, default)
+        return str(ruleset_info(ruleset).hints.get(key, default))
     except ScenarioError:
         return default
 
@@ -387,7 +387,7 @@ def _route(data: dict[str, Any], start: Point, screen: Any) -> str:
 def _figure(f: Any, screen: Any, focused: bool, index: int, levels: list[str]) -> str:
     x, y = screen(f.at)
     color = "#e0a100" if focused else _SIDE_COLORS[index % len(_SIDE_COLORS)]
-    r = 9.0
+    r = 11.0
     parts = [element("title", [escape(f"{getattr(f, 'display_name', f.id)} at "
                                       f"{_point_text(_xy(f.at))}")])]
     heading = _heading(f)
@@ -397,8 +397,8 @@ def _figure(f: Any, screen: Any, focused: bool, index: int, levels: list[str]) -
         parts.append(element("line", x1=x, y1=y, x2=tip[0], y2=tip[1], stroke="#222",
                              stroke_width=2, class_="heading"))
     parts.append(element("circle", cx=x, cy=y, r=r, fill=color, stroke="#222", stroke_width=1.5))
-    parts.append(text(x, y - r - 4, f.id[:8], font_size=10, font_weight="bold",
-                      text_anchor="middle"))
+    parts.append(text(x, y - r - 4, getattr(f, "display_name", f.id), font_size=12,
+                      font_weight="bold", text_anchor="middle", class_="name"))
     level = _height(f)
     parts.append(text(x, y + 3.5, str(level if level is not None else ""), font_size=9,
                       text_anchor="middle", fill="#fff", class_="altitude"))

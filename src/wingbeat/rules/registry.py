@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from ..model import Scenario
     from .base import AttackRuleset, Result, Ruleset
 
-__all__ = ["CAPABILITIES", "SPACES", "Ref", "Renderer", "RulesetInfo", "register", "ruleset_ids",
-           "ruleset_info", "rulesets", "unregister"]
+__all__ = ["CAPABILITIES", "HINTS", "SPACES", "Ref", "Renderer", "RulesetInfo", "page_words",
+           "register", "ruleset_ids", "ruleset_info", "rulesets", "unregister"]
 
 #: A place to load on first use: ``"package.module:NAME"`` (or ``"package.module"`` for the
 #: module itself), or a function that returns the object.
@@ -44,6 +44,19 @@ CAPABILITIES = {
     "threat": "says who can strike where next turn, advises attack positions and suggests "
               "moves (wingbeat threat, advise, play suggest); its ``threat`` place names a "
               "``ThreatRules`` (wingbeat.tactics)",
+}
+#: The words a ruleset gives the page (``[hints]`` in its ``ruleset.toml``): the page holds no rule
+#: knowledge of its own, so what it says about a ruleset's moves and options comes from here.
+HINTS = {
+    "example": "a declared move, the move box's placeholder (page and play page)",
+    "notation": "the move notation in one line, shown under the move box",
+    "unit": "a table's length unit (in, cm): the table picture's words",
+    "level_word": "what the table picture's legend calls an altitude (level, tier)",
+    "play_options": "an example of a played move's options (KEY=VALUE …), the options box's "
+                    "placeholder on the play page; without it a played move takes none",
+    "snap": "a table click snaps to multiples of this many table units (\"1/2\")",
+    "options": "words for the query option pickers: a table per option, its label and the "
+               "words for each value ([hints.options.units] label = \"Units\", ft = \"feet\")",
 }
 #: The kinds of space a ruleset moves in: cells of a grid, or points on a table.
 SPACES = ("grid", "table")
@@ -67,7 +80,8 @@ class RulesetInfo:
     ``engine`` resolves to the ``Ruleset`` (reach, path, check, engagement); ``schema`` to
     ``build(data, source) -> Scenario``; ``renderer`` to a ``Renderer``; ``play`` to a play
     adapter (``wingbeat.play.engine.PlayAdapter``). ``hints`` are the page's words for its moves
-    (``example``, ``notation``); ``order`` places it in lists (the smaller, the earlier).
+    (``HINTS``: ``example``, ``notation``, option words …); ``order`` places it in lists (the
+    smaller, the earlier).
     """
 
     id: str
@@ -78,7 +92,7 @@ class RulesetInfo:
     renderer: Ref | None = None
     play: Ref | None = None
     threat: Ref | None = None
-    hints: Mapping[str, str] = field(default_factory=dict)
+    hints: Mapping[str, Any] = field(default_factory=dict)
     capabilities: frozenset[str] = frozenset()
     order: int = 1000
 
@@ -91,7 +105,7 @@ class RulesetInfo:
             raise ValueError(f"ruleset {self.id!r}: unknown capabilities {', '.join(unknown)}; "
                              f"known: {', '.join(CAPABILITIES)}")
         object.__setattr__(self, "capabilities", frozenset(self.capabilities))
-        object.__setattr__(self, "hints", MappingProxyType(dict(self.hints)))
+        object.__setattr__(self, "hints", MappingProxyType(_checked_hints(self.id, self.hints)))
 
     def can(self, capability: str) -> bool:
         """Whether the ruleset declares ``capability`` (one of ``CAPABILITIES``)."""
@@ -138,8 +152,34 @@ class RulesetInfo:
     def to_dict(self) -> dict[str, Any]:
         """What the page needs: id, title, space, capabilities, hints, and what it offers."""
         return {"id": self.id, "title": self.title, "space": self.space,
-                "capabilities": sorted(self.capabilities), "hints": dict(self.hints),
+                "capabilities": sorted(self.capabilities),
+                "hints": {k: dict(v) if isinstance(v, Mapping) else v
+                          for k, v in self.hints.items()},
                 "render": self.renderer is not None, "play": self.play is not None}
+
+
+def _checked_hints(ruleset_id: str, hints: Mapping[str, Any]) -> dict[str, Any]:
+    """The hints as plain data: known keys only, words as strings, option words as tables of
+    strings (a typo in a ``ruleset.toml`` fails at start, not as a blank on the page)."""
+    unknown = sorted(set(hints) - set(HINTS))
+    if unknown:
+        raise ValueError(f"ruleset {ruleset_id!r}: unknown hints {', '.join(unknown)}; "
+                         f"known: {', '.join(HINTS)}")
+    checked: dict[str, Any] = {}
+    for key, value in hints.items():
+        if key == "options":
+            if not isinstance(value, Mapping) or not all(
+                    isinstance(words, Mapping)
+                    and all(isinstance(w, str) for w in (*words, *words.values()))
+                    for words in value.values()):
+                raise ValueError(f"ruleset {ruleset_id!r}: hints.options is a table per option "
+                                 "of words (strings)")
+            checked[key] = {str(k): dict(words) for k, words in value.items()}
+        elif not isinstance(value, str):
+            raise ValueError(f"ruleset {ruleset_id!r}: hints.{key} is a string")
+        else:
+            checked[key] = value
+    return checked
 
 
 @cache
@@ -204,6 +244,16 @@ def rulesets() -> tuple[RulesetInfo, ...]:
     """Every registered ruleset, in list order."""
     _discover()
     return tuple(sorted(_registered.values(), key=lambda info: (info.order, info.id)))
+
+
+def page_words() -> dict[str, Any]:
+    """What the pages know of the rulesets (``GET /api/rulesets``): each one's ``to_dict``, and
+    the units whose amounts read as decimals (``model.LENGTH_UNITS``; any other unit reads as a
+    mixed number), so neither page holds a ruleset's words or a unit of its own."""
+    from ..model import LENGTH_UNITS
+
+    return {"rulesets": [info.to_dict() for info in rulesets()],
+            "length_units": sorted(LENGTH_UNITS)}
 
 
 def ruleset_ids() -> tuple[str, ...]:

@@ -25,7 +25,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..errors import ScenarioError
-from ..rules.registry import rulesets
+from ..rules.registry import page_words, rulesets
 from . import jobs
 from .docs import mount_docs
 from .guard import TIME_LIMIT, error_response, in_worker, protect
@@ -132,8 +132,9 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     async def ruleset_list() -> dict[str, Any]:
         """Every registered ruleset: its id, title, kind of space, capabilities (``attack_path``,
         ``saves``, ``conditions``) and the page's words for its moves (``hints``: ``example``,
-        ``notation``)."""
-        return {"rulesets": [info.to_dict() for info in rulesets()]}
+        ``notation``, option words …), and the units whose amounts read as decimals
+        (``length_units``)."""
+        return page_words()
 
     @app.get("/api/scenario", tags=["scenarios"], responses=documented(ScenarioInfo, 503))
     async def scenario_info(request: Request, scenario: ScenarioQ = None) -> Response:

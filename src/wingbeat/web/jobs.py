@@ -23,7 +23,7 @@ from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError, WingbeatError
 from ..examples import load_example
 from ..model import Scenario
-from ..narrate import check_text, event_text
+from ..narrate import check_label, check_text, event_text
 from ..render import altitude_words, render_svg, scenario_summary
 from ..rules.base import Result
 from ..rules.registry import ruleset_info
@@ -155,11 +155,11 @@ def reach(source: Source, creature: str, options: dict[str, Any]) -> bytes:
 def path(source: Source, creature: str, route: dict[str, Any], options: dict[str, Any]) -> bytes:
     """``route``: ``to``, ``altitude``, ``mode``, ``attack``, ``can_act`` as ``_api.route``
     takes them."""
-    return encode(told(_api.route(scenario(source), creature, **route, **options).to_dict()))
+    return encode(told(_api.route(scenario(source), creature, **route, **options)))
 
 
 def check(source: Source, creature: str, moves: str, options: dict[str, Any]) -> bytes:
-    return encode(told(_api.check(scenario(source), creature, moves, **options).to_dict()))
+    return encode(told(_api.check(scenario(source), creature, moves, **options)))
 
 
 def engagement(source: Source, a: str, b: str) -> bytes:
@@ -250,24 +250,32 @@ def _reach(source: Source, creature: str, options: dict[str, Any]) -> Result:
     return found
 
 
-def told(data: dict[str, Any]) -> dict[str, Any]:
-    """A move's JSON with each check and event also said as a sentence (``text``), by the one
-    function that says it for the command line (``narrate``); in a step's own row an event needs
-    no "Step 3:" before it."""
+def told(result: Result) -> dict[str, Any]:
+    """A move's JSON with each check and event also said as a sentence (``text``, a check's
+    short form ``label``), by the functions that say them for the command line (``narrate``),
+    and its amounts and end as the command line's text says them (``said.amounts_said``); in a
+    step's own row an event needs no "Step 3:" before it."""
+    from .said import amounts_said
+
+    data = result.to_dict()
+
     def said(items: list[dict[str, Any]], say: Callable[[dict[str, Any]], str]
              ) -> list[dict[str, Any]]:
         return [{**item, "text": say(item)} for item in items]
+
+    def checks_said(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{**item, "text": check_text(item), "label": check_label(item)} for item in items]
 
     def in_its_row(event: dict[str, Any]) -> str:
         return event_text({k: v for k, v in event.items() if k != "step"})
 
     if isinstance(data.get("checks"), list):
-        data["checks"] = said(data["checks"], check_text)
+        data["checks"] = checks_said(data["checks"])
     if isinstance(data.get("events"), list):
         data["events"] = said(data["events"], event_text)
     for step in data.get("steps") or ():
         if step.get("checks"):
-            step["checks"] = said(step["checks"], check_text)
+            step["checks"] = checks_said(step["checks"])
         if step.get("events"):
             step["events"] = said(step["events"], in_its_row)
-    return data
+    return amounts_said(data, result.to_text())

@@ -58,8 +58,8 @@ from ...rules.grid import ReachReport
 
 __all__ = ["render", "summary"]
 
-SQUARE_SIZE = 40.0  # side of a square, px
-HEX_SIZE = 24.0  # centre to corner, px
+SQUARE_SIZE = 48.0  # side of a square, px: room for 12 px labels
+HEX_SIZE = 30.0  # centre to corner, px: room for 12 px labels
 LEGEND_WIDTH = 270.0
 FULL_MAP_LIMIT = 4000  # larger maps are cropped to what the picture is about
 CROP_MARGIN = 2
@@ -505,8 +505,10 @@ def _creature(bmap: Dnd5eMap, layout: GridLayout, c: Dnd5eCreature, focused: boo
                          stroke_width=1))
     parts.append(text(badge[0], badge[1] + 3, str(c.altitude), font_size=8,
                       text_anchor="middle", class_="altitude"))
+    parts.append(text(cx, cy + r + 13, c.display_name, font_size=12, font_weight="bold",
+                      text_anchor="middle", class_="name"))
     if c.prone:
-        parts.append(text(cx, cy + r + 9, "prone", font_size=8, text_anchor="middle",
+        parts.append(text(cx, cy + r + 26, "prone", font_size=8, text_anchor="middle",
                           fill="#222", font_style="italic", class_="prone"))
     return element("g", parts, class_="creature", data_id=c.id, data_at=cell_label(*c.at),
                    data_altitude=c.altitude, data_size=c.size.value,

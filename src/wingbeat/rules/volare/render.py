@@ -48,7 +48,7 @@ from ...rules.volare.model import Mode, VolareBattle, VolareCreature
 
 __all__ = ["direction_angle", "hex_center", "render", "summary"]
 
-SIZE = 24.0  # centre to corner, px
+SIZE = 30.0  # centre to corner, px: room for 12 px labels
 LEGEND_WIDTH = 260.0
 FULL_MAP_LIMIT = 4000  # larger maps are cropped to what the picture is about
 CROP_MARGIN = 2
@@ -286,6 +286,8 @@ def _creature(c: VolareCreature, layout: HexLayout, focused: bool, index: int) -
                          stroke="#222", stroke_width=1))
     parts.append(text(cx + r * 0.85, cy - r * 0.85 + 3, badge, font_size=8,
                       text_anchor="middle", class_="altitude"))
+    parts.append(text(cx, cy + r + 13, c.display_name, font_size=12, font_weight="bold",
+                      text_anchor="middle", class_="name"))
     return element("g", parts, class_="creature", data_id=c.id, data_at=str(c.at),
                    data_altitude=c.altitude, data_mode=c.mode.value,
                    data_heading=c.heading.name if c.heading else None)

@@ -1,7 +1,14 @@
-// wingbeat's page: every answer comes from the JSON API, every picture from /api/render.
-"use strict";
+// wingbeat's page: every answer comes from the JSON API, every picture from /api/render, every
+// word about a ruleset from /api/rulesets. This module holds the page's state and wires the
+// controls; the map (mapview.js), its zoom (zoom.js) and the move panel (movepanel.js) are
+// modules of their own, and so should be any new feature.
 
-const state = {
+import { $, amount, api, el, guard, hintsOf, query, rulesets, showError } from "./common.js";
+import { clearMovePanel, showCheck, showPath } from "./movepanel.js";
+import { onMap, place, setSnap, showPreview, wireMap } from "./mapview.js";
+import { zoomTools, zoomable } from "./zoom.js";
+
+export const state = {
   scenario: null,   // name: example:NAME, upload:ID or a file name
   info: null,       // /api/scenario answer
   creature: null,
@@ -15,16 +22,14 @@ const state = {
   moves: null,      // declared move being drawn
 };
 
-const $ = (id) => document.getElementById(id);
+let registry = null;  // rulesets(): the server's words for each ruleset
 
-// What the page says about each ruleset's moves (an example, the notation in one line) and
-// whether its moves call for saves: from the server's registry (/api/rulesets), read once.
-const RULESETS = {};
+function words() {
+  return hintsOf(registry, state.info.ruleset);
+}
 
-function ruleset() {
-  const found = RULESETS[state.info.ruleset];
-  if (!found) return { example: "", notation: "", saves: false };
-  return { ...found.hints, saves: found.capabilities.includes("saves") };
+function shown(value, unit) {
+  return amount(value, unit, registry.lengthUnits);
 }
 
 // An altitude index as the map names it: "2 (10 ft)", a level name ("low"), a tier.
@@ -44,48 +49,11 @@ function altitudeLabel(index) {
 // "altitude 2 (10 ft)", "altitude medium", "tier 1": how a sentence names an altitude.
 function altitudePhrase(index) {
   const label = altitudeLabel(index);
-  return label.startsWith("tier ") ? label : `altitude ${label}`;
+  return label.startsWith(`${altitudeWord()} `) ? label : `altitude ${label}`;
 }
 
 function altitudeWord() {
   return state.info.altitudes.word || "altitude";
-}
-
-function query(params) {
-  const q = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    for (const one of Array.isArray(value) ? value : [value]) {
-      if (one !== null && one !== undefined && one !== "" && one !== false) {
-        q.append(key, String(one));
-      }
-    }
-  }
-  return q.toString();
-}
-
-async function api(path, params, init) {
-  const response = await fetch(`/api/${path}?${query(params)}`, init);
-  const type = response.headers.get("content-type") || "";
-  const body = type.includes("json") ? await response.json() : await response.text();
-  if (!response.ok) {
-    const message = body && body.error ? body.error.message : `${response.status} ${body}`;
-    throw new Error(message);
-  }
-  return body;
-}
-
-function showError(error) {
-  const box = $("error");
-  if (!error) { box.hidden = true; box.textContent = ""; return; }
-  box.hidden = false;
-  box.textContent = error.message || String(error);
-}
-
-function el(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = text;
-  if (className) node.className = className;
-  return node;
 }
 
 // The ruleset query options chosen on the page, as the API's repeatable option=KEY=VALUE.
@@ -97,28 +65,24 @@ function base() {
   return { scenario: state.scenario, creature: state.creature, option: optionList() };
 }
 
-// Pickers for the ruleset's query options (dnd5e: diagonals, units), from the scenario summary.
-const OPTION_WORDS = {
-  diagonals: { label: "Diagonals", phb: "phb: 5-5-5", dmg: "dmg: 5-10-5",
-    euclid: "euclid: straight line" },
-  units: { label: "Units", ft: "feet (ft)", m: "metres (m)" },
-};
-
+// Pickers for the ruleset's query options (which ones, from the scenario summary; their words,
+// from the ruleset's hints.options).
 function buildOptionPickers(offered) {
   const box = $("query-options");
   box.replaceChildren();
   state.options = {};
   const entries = Object.entries(offered || {});
   box.hidden = entries.length === 0;
+  const optionWords = words().hints.options || {};
   for (const [key, spec] of entries) {
-    const words = OPTION_WORDS[key] || { label: key };
-    const label = el("label", words.label);
+    const said = optionWords[key] || { label: key };
+    const label = el("label", said.label || key);
     label.htmlFor = `option-${key}`;
     const select = el("select");
     select.id = `option-${key}`;
     select.dataset.option = key;
     for (const choice of spec.choices) {
-      const option = el("option", words[choice] || choice);
+      const option = el("option", said[choice] || choice);
       option.value = choice;
       select.append(option);
     }
@@ -136,7 +100,7 @@ function buildOptionPickers(offered) {
 }
 
 async function loadList() {
-  for (const one of (await api("rulesets", {})).rulesets) RULESETS[one.id] = one;
+  registry = await rulesets();
   const list = await api("scenarios", {});
   const select = $("scenario-select");
   select.replaceChildren();
@@ -184,22 +148,33 @@ async function openScenario(name, info) {
   $("altitude-word").textContent = altitudeWord() === "tier" ? "Tier" : "Altitude";
   $("all-altitudes-word").textContent = altitudeWord() === "tier" ? "every tier"
     : "best over all altitudes";
-  $("no-checks-row").hidden = !ruleset().saves;
-  if (!ruleset().saves) { state.noChecks = false; $("no-checks").checked = false; }
+  const saves = words().can("saves");
+  $("no-checks-row").hidden = !saves;
+  if (!saves) { state.noChecks = false; $("no-checks").checked = false; }
   buildOptionPickers(found.options);
   reachCache = null;
   const attacks = Boolean(found.attack_positions);
   $("attack-button").hidden = !attacks;
   $("can-act-row").hidden = !attacks;
   if (!attacks) { state.canAct = false; $("can-act").checked = false; }
-  $("move-input").placeholder = ruleset().example;
-  $("move-notation").textContent = ruleset().notation;
+  const hints = words().hints;
+  $("move-input").placeholder = hints.example || "";
+  $("move-notation").textContent = hints.notation || "";
+  setSnap(hints.snap ? fraction(hints.snap) : null);
   $("path-hint").textContent = map.kind === "table"
-    ? "Click a point on the table: the cheapest way there." : "Click a cell on the map: the cheapest way there.";
+    ? "Click a point on the table (or hover it): the cheapest way there."
+    : "Click a cell on the map, or move to it with the arrow keys and press Enter: " +
+      "the cheapest way there.";
   $("all-altitudes").checked = true;  // a new map starts on the best over all altitudes
   state.altitude = null;
   const flyer = found.creatures.find((c) => c.can_fly) || found.creatures[0];
   await pickCreature(flyer ? flyer.id : null);
+}
+
+// "1/2" → 0.5: a hint's exact step as the number a click is rounded to.
+function fraction(text) {
+  const [top, bottom] = String(text).split("/").map(Number);
+  return bottom ? top / bottom : top;
 }
 
 async function pickCreature(id) {
@@ -242,13 +217,7 @@ function clearRoute() {
   state.to = null;
   state.attack = null;
   state.moves = null;
-  $("path-summary").textContent = "";
-  $("path-moves").textContent = "";
-  $("path-end").textContent = "";
-  $("to-act").hidden = true;
-  $("path-steps").hidden = true;
-  $("path-steps").querySelector("tbody").replaceChildren();
-  $("check-result").replaceChildren();
+  clearMovePanel();
 }
 
 let drawing = 0;
@@ -262,14 +231,8 @@ async function draw() {
   const svgText = await api("render", asked);
   if (ticket !== drawing) return;  // a newer picture was asked for meanwhile
   $("png-link").href = `/api/render?${query({ ...asked, format: "png" })}`;  // this picture
-  const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
-  const svg = document.importNode(parsed.documentElement, true);
-  $("map").replaceChildren(svg);
   const chosen = state.to || state.attackEnd;
-  if (chosen && (state.to || state.attack)) {
-    const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(chosen)}"]`);
-    if (cell) cell.classList.add("selected");
-  }
+  const svg = place($("map"), svgText, chosen && (state.to || state.attack) ? chosen : null);
   summarize(svg);
 }
 
@@ -294,129 +257,6 @@ function summarize(svg) {
     `${acting.length} where it can still act (dot).`;
 }
 
-// A save in a short line: "45% Reflex (V-skim)", the percentage its chance to succeed (the
-// CLI's check_label); its whole sentence, with what a failure does, comes from the server ("text").
-function checkLabel(c) {
-  const save = c.save ? c.save[0].toUpperCase() + c.save.slice(1) : "A";
-  return `${c.chance}% ${save} (${c.rule})`;
-}
-
-function checksText(checks) {
-  return (checks || []).map(checkLabel).join(", ");
-}
-
-function endText(end) {
-  const parts = [`at ${end.at}`];
-  if (typeof end.altitude === "number") parts.push(altitudePhrase(end.altitude));
-  else if (end.altitude !== undefined) parts.push(`altitude ${end.altitude}`);
-  if (end.tier !== undefined) parts.push(`tier ${end.tier}`);
-  if (end.mode) parts.push(end.mode);
-  if (end.heading !== undefined && end.heading !== null) parts.push(`heading ${end.heading}`);
-  for (const flag of ["skimming", "prone", "squeezing", "landed", "left_battlefield"]) {
-    if (end[flag]) parts.push(flag.replace("_", " "));
-  }
-  return parts.join(", ");
-}
-
-// Whether the creature can still act, as far as the ruleset says (tabletops do not).
-function actText(answer) {
-  if (answer.can_act === undefined) return "";
-  return answer.can_act ? "; can still attack this round" : "; cannot attack this round";
-}
-
-// dnd5e's turn ledger: movement left by speed, and what became of the action.
-function turnText(turn, unit) {
-  if (!turn || !turn.left) return "";
-  const left = Object.entries(turn.left).map(([mode, v]) => `${mode} ${shown(v, unit)}`)
-    .join(", ");
-  return `movement left: ${left}; action ${turn.action}`;
-}
-
-// An event as the table says it: the server's sentence (narrate.event_text, as the CLI prints it).
-function eventText(event) {
-  return event.text || event.type;
-}
-
-// An exact amount as people read it, as format_amount does in Python: a length as on a ruler
-// ("35/2" cm shows as 17.5, "9/2" m as 4.5: exact, only halves, fifths and the like have a finite
-// decimal), movement points and any other fraction as a mixed number ("17/4" MP is 4¼, "19/12"
-// 1⁷⁄₁₂), never a rounded number.
-const LENGTH_UNITS = new Set(["ft", "m", "cm", "in"]);
-const VULGAR = { "1/2": "½", "1/3": "⅓", "2/3": "⅔", "1/4": "¼", "3/4": "¾", "1/5": "⅕",
-  "2/5": "⅖", "3/5": "⅗", "4/5": "⅘", "1/6": "⅙", "5/6": "⅚", "1/7": "⅐", "1/8": "⅛", "3/8": "⅜",
-  "5/8": "⅝", "7/8": "⅞", "1/9": "⅑", "1/10": "⅒" };
-const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
-const SUBSCRIPT = "₀₁₂₃₄₅₆₇₈₉";
-
-function mixed(numerator, denominator) {
-  const sign = numerator < 0 ? "-" : "";
-  const whole = Math.floor(Math.abs(numerator) / denominator);
-  const part = Math.abs(numerator) % denominator;
-  if (!part) return `${sign}${whole}`;
-  const fraction = VULGAR[`${part}/${denominator}`] ||
-    [...String(part)].map((d) => SUPERSCRIPT[d]).join("") + "⁄" +
-    [...String(denominator)].map((d) => SUBSCRIPT[d]).join("");
-  return `${sign}${whole || ""}${fraction}`;
-}
-
-function shown(cost, unit) {
-  const text = String(cost);
-  const match = /^(-?\d+)\/(\d+)$/.exec(text);
-  if (!match) return text;
-  const numerator = Number(match[1]);
-  const denominator = Number(match[2]);
-  if (!LENGTH_UNITS.has(unit)) return mixed(numerator, denominator);
-  let rest = denominator;
-  let places = 0;
-  for (const prime of [2, 5]) {
-    let count = 0;
-    while (rest % prime === 0) { rest /= prime; count += 1; }
-    places = Math.max(places, count);
-  }
-  if (rest !== 1 || places > 6) return mixed(numerator, denominator);
-  return String(Number((numerator / denominator).toFixed(places)));
-}
-
-function stepCost(step, unit) {
-  if (step.cost !== undefined) return shown(step.cost, unit);
-  if (step.length !== undefined) return shown(step.length, unit);
-  if (step.climb !== undefined) return `${shown(step.climb, unit)} (climb)`;
-  return step.change || "0";
-}
-
-function fillSteps(steps, unit) {
-  const table = $("path-steps");
-  const body = table.querySelector("tbody");
-  body.replaceChildren();
-  steps.forEach((s, i) => {
-    const row = el("tr");
-    const notes = [...(s.checks || []).map((c) => c.text || checkLabel(c)),
-      ...(s.events || []).map(eventText)].filter((t) => t);
-    const said = notes.map((t) => (/[.!?]$/.test(t) ? t : `${t}.`)).join(" ");
-    const cells = [i + 1, s.move, stepCost(s, unit), shown(s.total, unit), said];
-    for (const text of cells) {
-      row.append(el("td", String(text)));
-    }
-    body.append(row);
-  });
-  table.hidden = steps.length === 0;
-}
-
-// A click on a tabletop picture, in table units ("x,y", origin south-west, y north).
-function tablePoint(svg, event) {
-  const matrix = svg.getScreenCTM();
-  if (!matrix) return null;
-  const pt = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-  const scale = Number(svg.getAttribute("data-scale"));
-  const x = (pt.x - Number(svg.getAttribute("data-origin-x"))) / scale;
-  const y = Number(svg.getAttribute("data-table-height")) -
-    (pt.y - Number(svg.getAttribute("data-origin-y"))) / scale;
-  const width = Number(svg.querySelector("rect.table").getAttribute("data-width"));
-  const height = Number(svg.getAttribute("data-table-height"));
-  if (x < 0 || y < 0 || x > width || y > height) return null;
-  return `${Math.round(x * 10) / 10},${Math.round(y * 10) / 10}`;
-}
-
 // The path's altitude as the ruleset names it: an index on grids, a level name on a table.
 function pathAltitude() {
   if (state.altitude === null) return null;
@@ -424,49 +264,46 @@ function pathAltitude() {
   return names ? names[state.altitude] : state.altitude;
 }
 
-// A path answer (to a clicked cell or to an attack position) in the path panel.
-function showPath(answer, goal) {
-  $("to-act").hidden = true;
-  if (answer.found === false) {
-    $("path-summary").textContent = answer.message;
-    $("path-summary").className = "illegal";
-    $("path-moves").textContent = "";
-    $("path-end").textContent = "";
-    fillSteps([]);
-    return;
-  }
-  $("path-summary").className = "";
-  $("path-summary").replaceChildren(
-    el("span", `${goal}: `),
-    el("strong", `${shown(answer.cost, answer.unit)} ${answer.unit}`, "path-cost"),
-    el("span", answer.checks.length ? `, checks: ${checksText(answer.checks)}`
-      : (ruleset().saves ? ", no checks" : "")));
-  $("path-moves").textContent = answer.moves ? answer.moves : "(stays where it is)";
-  fillSteps(answer.steps, answer.unit);
-  const ledger = turnText(answer.turn, answer.unit);
-  $("path-end").textContent = `ends ${endText(answer.end)}${actText(answer)}` +
-    (ledger ? `; ${ledger}` : "");
-  $("move-input").value = answer.moves;
+function pathQuestion(place) {
+  return { ...base(), to: place, altitude: pathAltitude(), no_checks: state.noChecks,
+    can_act: state.canAct };
 }
 
-async function choose(cell) {
+async function choose(place) {
   if (!state.creature) return;
   showError(null);
-  state.to = cell;
+  state.to = place;
   state.attack = null;
   state.moves = null;
-  $("check-result").replaceChildren();
   const asked = { scenario: state.scenario, creature: state.creature, options: optionList(),
     noChecks: state.noChecks };
   const ticket = ++asking;
-  const answer = await api("path", {
-    ...base(), to: cell, altitude: pathAltitude(), no_checks: state.noChecks,
-    can_act: state.canAct,
-  });
+  const answer = await api("path", pathQuestion(place));
   if (ticket !== asking) return;
-  const goal = cell + (state.altitude === null ? "" : ` at ${altitudePhrase(state.altitude)}`);
-  showPath(answer, `To ${goal}` + (state.canAct ? ", still able to attack" : ""));
+  const goal = place + (state.altitude === null ? "" : ` at ${altitudePhrase(state.altitude)}`);
+  showPath(answer, `To ${goal}` + (state.canAct ? ", still able to attack" : ""),
+    words().can("saves"));
+  if (answer.found !== false) $("move-input").value = answer.moves;
   await Promise.all([draw(), answer.can_act === false ? showToAct(answer, asked) : null]);
+}
+
+// The hover preview: the cheapest way to the place under the pointer (or the keyboard cursor),
+// in a label beside it; nothing is drawn or chosen until a click (or Enter).
+let previewing = 0;
+async function preview(place, x, y) {
+  const label = $("hover-preview");
+  const ticket = ++previewing;
+  if (!place || !state.creature) { label.hidden = true; return; }
+  let answer;
+  try {
+    answer = await api("path", pathQuestion(place));
+  } catch (e) {
+    return;  // a place the rules cannot name (the table's edge): no preview, no error
+  }
+  if (ticket !== previewing) return;
+  const lines = answer.found === false ? [place, answer.message]
+    : [`${place}: ${answer.cost_text}`, answer.moves || "(stays where it is)"];
+  showPreview(label, $("map-frame"), lines, x, y);
 }
 
 // The reach report the clicked paths are looked up in (for to_act), fetched once per question.
@@ -526,10 +363,10 @@ async function attackPosition() {
   state.moves = null;
   state.attack = target;
   state.attackEnd = answer.found === false ? null : answer.end.at;
-  $("check-result").replaceChildren();
   showPath(answer, `Attack position against ${otherName(target)}` +
-    (state.noChecks ? " without saves" : ""));
-  $("path-panel").scrollIntoView({ block: "nearest" });
+    (state.noChecks ? " without saves" : ""), words().can("saves"));
+  if (answer.found !== false) $("move-input").value = answer.moves;
+  $("move-panel").scrollIntoView({ block: "nearest" });
   await draw();
 }
 
@@ -542,31 +379,7 @@ async function checkMove(text) {
   state.moves = text;
   state.to = null;
   state.attack = null;
-  const out = $("check-result");
-  out.replaceChildren();
-  if (answer.legal) {
-    out.append(el("p", `Legal: ${shown(answer.cost, answer.unit)} ${answer.unit}`, "legal"));
-    out.append(el("p", `ends ${endText(answer.end)}${actText(answer)}`));
-    const ledger = turnText(answer.turn, answer.unit);
-    if (ledger) out.append(el("p", ledger, "muted"));
-    (answer.steps || []).forEach((s, i) => {
-      for (const c of s.checks || []) {
-        out.append(el("p", `Step ${i + 1}: ${c.text || checkLabel(c)}`, "check"));
-      }
-    });
-  } else {
-    const e = answer.error;
-    const head = el("p", `Illegal at step ${e.step} (${e.move}): `, "illegal");
-    head.append(el("span", e.rule, "rule"));
-    out.append(head);
-    out.append(el("p", e.message, "explanation"));
-    out.append(el("p", `stops before it: ${shown(answer.cost, answer.unit)} ${answer.unit}, ` +
-      endText(answer.end),
-      "muted"));
-  }
-  for (const event of answer.events || []) {
-    out.append(el("p", eventText(event), "event"));
-  }
+  showCheck(answer);
   await draw();
 }
 
@@ -586,17 +399,42 @@ async function upload(file) {
   }
   // The server takes a change only with a type no HTML form can send (see docs/web.md, Security).
   const type = file.name.toLowerCase().endsWith(".json") ? "application/json" : "application/yaml";
-  const found = await api("upload", { name: file.name },
-    { method: "POST", body: file, headers: { "Content-Type": type } });
+  const found = await api("upload", { name: file.name }, "POST", file, type);
   await openScenario(found.name, found);
 }
 
-function guard(action) {
-  return (...args) => action(...args).catch(showError);
+// The controls drawer on a narrow screen (below 800 px the map takes the width).
+function wireDrawer() {
+  const button = $("drawer-button");
+  const drawer = $("controls");
+  const set = (open) => {
+    document.body.classList.toggle("drawer-open", open);
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => set(!document.body.classList.contains("drawer-open")));
+  $("drawer-close").addEventListener("click", () => { set(false); button.focus(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && document.body.classList.contains("drawer-open")) {
+      set(false);
+      button.focus();
+    }
+  });
+  // a question asked from the drawer shows its answer on the map: the drawer makes way
+  drawer.addEventListener("submit", () => set(false));
+  $("map-answer-more").addEventListener("click", () => {
+    set(true);
+    $("move-panel").scrollIntoView({ block: "start" });
+  });
 }
 
 let sliderTimer = null;
 function wire() {
+  const map = $("map");
+  const zoom = zoomable(map);
+  zoomTools($("map-tools"), map, zoom);
+  wireMap(map, $("hover-preview"));
+  onMap(guard(choose), guard(preview));
+  wireDrawer();
   $("scenario-select").addEventListener("change", guard((e) => openScenario(e.target.value)));
   $("upload").addEventListener("change", guard(async (e) => {
     const file = e.target.files[0];
@@ -639,15 +477,6 @@ function wire() {
     $("to-act").hidden = true;
     await checkMove(moves);
   }));
-  $("map").addEventListener("click", guard(async (e) => {
-    const cell = e.target.closest && e.target.closest("g.cell[data-cell]");
-    if (cell) { await choose(cell.getAttribute("data-cell")); return; }
-    const svg = e.target.closest && e.target.closest("svg.table-map");
-    if (svg) {
-      const spot = tablePoint(svg, e);
-      if (spot) await choose(spot);
-    }
-  }));
   $("check-form").addEventListener("submit", guard(async (e) => {
     e.preventDefault();
     const text = $("move-input").value.trim();
@@ -659,7 +488,8 @@ function wire() {
   }));
 }
 
-document.addEventListener("DOMContentLoaded", () => {
-  wire();
-  guard(loadList)();
-});
+// For tests and the console: the page's state (read-only use).
+window.wingbeat = { state };
+
+wire();
+guard(loadList)();

@@ -1,27 +1,17 @@
-// wingbeat play: run an encounter round by round over /api/play (plain JS, no build step).
-"use strict";
+// wingbeat play: run an encounter round by round over /api/play (ES modules, no build step).
+// What it says about a ruleset's moves (placeholders, notation help, whether a move takes
+// options) comes from the server's registry (GET /api/rulesets), as on the analysis page.
+
+import { $, errorOf, hintsOf, request, rulesets, showError } from "./common.js";
+import { zoomTools, zoomable } from "./zoom.js";
 
 const api = "/api/play";
 let current = null;  // the encounter id shown
 let snap = null;     // its last snapshot
+let registry = null;
 
-const $ = (id) => document.getElementById(id);
-
-function showError(message) {
-  const box = $("error");
-  box.textContent = message || "";
-  box.hidden = !message;
-}
-
-async function call(method, path, body) {
-  const options = { method, headers: {} };
-  // Every change is JSON, even with no body: the server refuses the types an HTML form can send.
-  if (method !== "GET") options.headers["Content-Type"] = "application/json";
-  if (body !== undefined) options.body = JSON.stringify(body);
-  const response = await fetch(api + path, options);
-  let data = null;
-  try { data = await response.json(); } catch (e) { data = null; }
-  return { status: response.status, data };
+function call(method, path, body) {
+  return request(method, api + path, body);
 }
 
 function option(select, value, text) {
@@ -72,6 +62,7 @@ function render(view) {
   $("round-panel").hidden = false;
   $("move-panel").hidden = false;
   $("round").textContent = String(state.round);
+  moveWords(info.ruleset);
   const body = $("pieces").querySelector("tbody");
   body.textContent = "";
   const names = (view.board && view.board.names) || {};
@@ -108,6 +99,16 @@ function render(view) {
   renderConditions(view);
   drawMap(state.entries);
   loadLog();
+}
+
+// The move box's placeholder and notation help, and the options box (only where the ruleset's
+// played moves take options), from the ruleset's hints.
+function moveWords(ruleset) {
+  const { hints } = hintsOf(registry, ruleset);
+  $("moves-input").placeholder = hints.example || "";
+  $("moves-notation").textContent = hints.notation || "";
+  $("options-row").hidden = !hints.play_options;
+  $("options-input").placeholder = hints.play_options || "";
 }
 
 // The game master's word (rulesets whose board lists conditions, e.g. dnd5e): a creature is
@@ -194,6 +195,15 @@ function report(outcome, undone) {
   const result = $("move-result");
   result.textContent = text;
   result.className = undone ? "muted" : "legal";
+  echo(text, false);
+}
+
+// The answer's first line under the map (shown on narrow screens, where the controls wait in the
+// drawer).
+function echo(text, refusal) {
+  $("map-answer-text").textContent = (text || "").split("\n")[0];
+  $("map-answer").classList.toggle("illegal", refusal);
+  $("map-answer").hidden = !text;
 }
 
 function refused(data) {
@@ -205,6 +215,7 @@ function refused(data) {
     result.textContent = (data && data.error && data.error.message) || "refused";
   }
   result.className = "illegal";
+  echo(result.textContent, true);
 }
 
 async function act(method, path, body) {
@@ -217,7 +228,7 @@ async function act(method, path, body) {
     return true;
   }
   if (status === 409) { refused(data); return false; }
-  showError((data && data.error && data.error.message) || `request failed (${status})`);
+  showError(errorOf(status, data));
   return false;
 }
 
@@ -225,7 +236,7 @@ async function openEncounter(id) {
   showError("");
   const { status, data } = await call("GET", `/encounters/${encodeURIComponent(id)}`);
   if (status !== 200) {
-    showError((data && data.error && data.error.message) || `cannot open encounter ${id}`);
+    showError(data && data.error ? errorOf(status, data) : `cannot open encounter ${id}`);
     return;
   }
   $("move-result").textContent = "";
@@ -233,8 +244,10 @@ async function openEncounter(id) {
 }
 
 async function start() {
-  await loadExamples();
-  await loadEncounters();
+  registry = await rulesets();
+  const board = $("board");
+  zoomTools($("map-tools"), board, zoomable(board));
+  wireDrawer();
   $("new-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { scenario: $("scenario-select").value };
@@ -271,8 +284,29 @@ async function start() {
   $("undo-button").addEventListener("click", () => {
     if (current) act("POST", `/encounters/${current}/undo`);
   });
+  // the lists come last: a form filled in before its handler is there would submit as HTML
+  await loadExamples();
+  await loadEncounters();
   const wanted = /encounter=([^&]+)/.exec(location.hash);
   if (wanted) await openEncounter(decodeURIComponent(wanted[1]));
 }
 
-start().catch((e) => showError(String(e)));
+// The controls drawer on a narrow screen (below 800 px the map takes the width).
+function wireDrawer() {
+  const button = $("drawer-button");
+  const set = (open) => {
+    document.body.classList.toggle("drawer-open", open);
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => set(!document.body.classList.contains("drawer-open")));
+  $("drawer-close").addEventListener("click", () => { set(false); button.focus(); });
+  $("map-answer-more").addEventListener("click", () => {
+    set(true);
+    $("move-panel").scrollIntoView({ block: "start" });
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && document.body.classList.contains("drawer-open")) set(false);
+  });
+}
+
+start().catch(showError);

@@ -1,0 +1,136 @@
+// What both pages share: finding elements, asking the API, saying errors, and the server's words
+// about each ruleset (GET /api/rulesets). The pages hold no rule knowledge of their own: every
+// notation, placeholder, option word and amount they show comes from the server.
+
+export const $ = (id) => document.getElementById(id);
+
+export function el(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+// The page's one error box (#error); nothing (null, "") hides it.
+export function showError(error) {
+  const box = $("error");
+  if (!error) { box.hidden = true; box.textContent = ""; return; }
+  box.hidden = false;
+  box.textContent = error.message || String(error);
+}
+
+// An async handler whose failure lands in the error box instead of the console.
+export function guard(action) {
+  return (...args) => Promise.resolve().then(() => action(...args)).catch(showError);
+}
+
+// "a=1&b=2&b=3" from {a: 1, b: [2, 3]}; null, "", false and undefined are left out.
+export function query(params) {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(params || {})) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== null && one !== undefined && one !== "" && one !== false) {
+        q.append(key, String(one));
+      }
+    }
+  }
+  return q.toString();
+}
+
+// The fetch helper: { status, data } whatever the status (data is the JSON, or the text).
+// Every change is JSON, even with no body: the server refuses the types an HTML form can send
+// (docs/web.md, Security); a raw body (a file) keeps the type it is given.
+export async function request(method, url, body, type) {
+  const init = { method, headers: {} };
+  if (method !== "GET") init.headers["Content-Type"] = type || "application/json";
+  if (body !== undefined) init.body = type ? body : JSON.stringify(body);
+  const response = await fetch(url, init);
+  const kind = response.headers.get("content-type") || "";
+  let data = null;
+  try {
+    data = kind.includes("json") ? await response.json() : await response.text();
+  } catch (e) {
+    data = null;
+  }
+  return { status: response.status, data };
+}
+
+// The error an answer carries ({"error": {"message": …}}), or the status when it has none.
+export function errorOf(status, data) {
+  return (data && data.error && data.error.message) || `request failed (${status})`;
+}
+
+// GET /api/PATH?params: the answer, or a thrown Error with the server's one-line message.
+export async function api(path, params, method = "GET", body, type) {
+  const q = query(params);
+  const { status, data } = await request(method, `/api/${path}${q ? "?" + q : ""}`, body, type);
+  if (status < 200 || status >= 300) throw new Error(errorOf(status, data));
+  return data;
+}
+
+// An event as the table says it: the server's sentence (narrate.event_text, as the CLI prints it).
+export function eventText(event) {
+  return event.text || event.type;
+}
+
+// Every registered ruleset (id → its registration: hints, capabilities …) and the units whose
+// amounts read as decimals, fetched once per page.
+let registry = null;
+export function rulesets() {
+  if (!registry) {
+    registry = api("rulesets").then((answer) => ({
+      byId: Object.fromEntries(answer.rulesets.map((one) => [one.id, one])),
+      lengthUnits: new Set(answer.length_units || []),
+    }));
+    registry.catch(() => { registry = null; });
+  }
+  return registry;
+}
+
+// A ruleset's words for the page: hints (example, notation, option words …) and capabilities.
+export function hintsOf(found, id) {
+  const one = found.byId[id];
+  return {
+    hints: (one && one.hints) || {},
+    can: (capability) => Boolean(one && one.capabilities.includes(capability)),
+  };
+}
+
+// An exact amount the server sent bare (a reach's budget or another way's cost: answers whose
+// JSON carries no text) as people read it, as format_amount does in Python: in a length unit the
+// server names (lengthUnits) a decimal (35/2 cm is 17.5), anything else a mixed number (17/4 MP
+// is 4¼, 19/12 is 1⁷⁄₁₂), never rounded.
+const VULGAR = { "1/2": "½", "1/3": "⅓", "2/3": "⅔", "1/4": "¼", "3/4": "¾", "1/5": "⅕",
+  "2/5": "⅖", "3/5": "⅗", "4/5": "⅘", "1/6": "⅙", "5/6": "⅚", "1/7": "⅐", "1/8": "⅛", "3/8": "⅜",
+  "5/8": "⅝", "7/8": "⅞", "1/9": "⅑", "1/10": "⅒" };
+const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+const SUBSCRIPT = "₀₁₂₃₄₅₆₇₈₉";
+
+function mixed(numerator, denominator) {
+  const sign = numerator < 0 ? "-" : "";
+  const whole = Math.floor(Math.abs(numerator) / denominator);
+  const part = Math.abs(numerator) % denominator;
+  if (!part) return `${sign}${whole}`;
+  const fraction = VULGAR[`${part}/${denominator}`] ||
+    [...String(part)].map((d) => SUPERSCRIPT[d]).join("") + "⁄" +
+    [...String(denominator)].map((d) => SUBSCRIPT[d]).join("");
+  return `${sign}${whole || ""}${fraction}`;
+}
+
+export function amount(value, unit, lengthUnits) {
+  const text = String(value);
+  const match = /^(-?\d+)\/(\d+)$/.exec(text);
+  if (!match) return text;
+  const numerator = Number(match[1]);
+  const denominator = Number(match[2]);
+  if (!lengthUnits.has(unit)) return mixed(numerator, denominator);
+  let rest = denominator;
+  let places = 0;
+  for (const prime of [2, 5]) {
+    let count = 0;
+    while (rest % prime === 0) { rest /= prime; count += 1; }
+    places = Math.max(places, count);
+  }
+  if (rest !== 1 || places > 6) return mixed(numerator, denominator);
+  return String(Number((numerator / denominator).toFixed(places)));
+}

@@ -1,0 +1,290 @@
+// The map on the analysis page: the server's SVG placed in the scroll box, a click, a key or a
+// hover turned into a place to go, and the keyboard cursor over the cells. Each redraw says
+// "wingbeat:map-drawn" on the box (detail: the svg), so a feature that adds to the picture (an
+// overlay) listens there rather than editing this module.
+
+import { el } from "./common.js";
+
+// Where clicks and keys on the map go: set by the page (onPick(place), onHover(place|null)).
+const handlers = { onPick: null, onHover: null };
+let snapStep = null;   // a table click snaps to multiples of this (table units), from the hints
+let cursor = null;     // the cell label the keyboard cursor is on, kept across redraws
+
+export function onMap(picked, hovered) {
+  handlers.onPick = picked;
+  handlers.onHover = hovered;
+}
+
+export function setSnap(step) {
+  snapStep = step;
+}
+
+// Put the server's SVG text in the box, mark `chosen` selected, and make the cells keyboard
+// targets (one tab stop: the cursor; arrow keys move it, Enter asks the path).
+export function place(box, svgText, chosen) {
+  const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
+  const svg = document.importNode(parsed.documentElement, true);
+  svg.setAttribute("role", "group");
+  const title = svg.querySelector("title");
+  if (title) svg.setAttribute("aria-label", title.textContent);
+  box.replaceChildren(svg);
+  if (chosen) {
+    const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(chosen)}"]`);
+    if (cell) cell.classList.add("selected");
+  }
+  const cells = [...svg.querySelectorAll("g.cell[data-cell]")];
+  if (cells.length) {
+    for (const cell of cells) {
+      cell.setAttribute("tabindex", "-1");
+      cell.setAttribute("role", "button");
+      const cost = cell.getAttribute("data-cost");
+      cell.setAttribute("aria-label", cell.getAttribute("data-cell") +
+        (cost !== null ? `, reachable for ${cost}` : ""));
+    }
+    // the cursor starts where it was, else on the chosen cell, else under the creature
+    const mover = svg.querySelector(
+      `g.creature[data-id="${CSS.escape(svg.getAttribute("data-creature") || "")}"]`);
+    const here = mover && mover.getAttribute("data-at");
+    const start = cells.find((c) => c.getAttribute("data-cell") === (cursor || chosen)) ||
+      cells.find((c) => c.getAttribute("data-cell") === here) ||
+      svg.querySelector("g.cell.reach") || cells[0];
+    start.setAttribute("tabindex", "0");
+  }
+  if (svg.classList.contains("table-map")) addRulers(svg);
+  box.dispatchEvent(new CustomEvent("wingbeat:map-drawn", { detail: { svg } }));
+  return svg;
+}
+
+// The centre of a cell in the picture's coordinates (its terrain shape's box).
+function centre(cell) {
+  const box = (cell.querySelector("polygon, rect, path") || cell).getBBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+// The cell next to `from` in the direction (dx, dy): the nearest whose centre lies within 60° of
+// that way, the straighter of two as near (hex columns zigzag, so "next" is found by geometry,
+// not by labels: right from R22 is S21 or S23, the next column).
+function neighbour(svg, from, dx, dy) {
+  const here = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const cell of svg.querySelectorAll("g.cell[data-cell]")) {
+    if (cell === from) continue;
+    const there = centre(cell);
+    const ax = there.x - here.x;
+    const ay = there.y - here.y;
+    const distance = Math.hypot(ax, ay);
+    if (distance < 0.5) continue;
+    const cos = (ax * dx + ay * dy) / distance;
+    if (cos < 0.49) continue;
+    const score = distance * (1 + 0.1 * (1 - cos));
+    if (score < bestScore) { bestScore = score; best = cell; }
+  }
+  return best;
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// A table point as the page asks it: "x,y" in table units (origin south-west, y north), snapped
+// to the ruleset's step (hints.snap) so lengths read with at most one decimal.
+function snapped(value) {
+  const step = snapStep || 0.1;
+  const rounded = Math.round(value / step) * step;
+  return Math.round(rounded * 10) / 10;
+}
+
+export function tablePoint(svg, clientX, clientY) {
+  const matrix = svg.getScreenCTM();
+  if (!matrix) return null;
+  const pt = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+  const scale = Number(svg.getAttribute("data-scale"));
+  const height = Number(svg.getAttribute("data-table-height"));
+  const width = Number(svg.querySelector("rect.table").getAttribute("data-width"));
+  const x = snapped((pt.x - Number(svg.getAttribute("data-origin-x"))) / scale);
+  const y = snapped(height - (pt.y - Number(svg.getAttribute("data-origin-y"))) / scale);
+  if (x < 0 || y < 0 || x > width || y > height) return null;
+  return `${x},${y}`;
+}
+
+// Rulers along the table's south and west edges, a tick and number at each grid line, so a
+// point can be read off (and typed) without counting squares.
+function svgEl(svg, tag, attributes, text) {
+  const node = document.createElementNS(svg.namespaceURI, tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function addRulers(svg) {
+  const scale = Number(svg.getAttribute("data-scale"));
+  const ox = Number(svg.getAttribute("data-origin-x"));
+  const oy = Number(svg.getAttribute("data-origin-y"));
+  const height = Number(svg.getAttribute("data-table-height"));
+  const table = svg.querySelector("rect.table");
+  const grid = svg.querySelector("g.grid");
+  if (!table || !scale) return;
+  const width = Number(table.getAttribute("data-width"));
+  const step = Number(grid && grid.getAttribute("data-step")) || 10;
+  const rulers = svgEl(svg, "g", { class: "rulers", "aria-hidden": "true", "font-size": 12,
+    fill: "#1d2330" });
+  const bottom = oy + height * scale;
+  const label = step * Math.max(1, Math.round(40 / (step * scale)));  // numbers ≥ 40 px apart
+  for (let v = 0; v <= width + 1e-9; v += step) {
+    const x = ox + v * scale;
+    const major = Math.abs(v / label - Math.round(v / label)) < 1e-9;
+    rulers.append(svgEl(svg, "line", { x1: x, y1: bottom, x2: x, y2: bottom + (major ? 8 : 4),
+      stroke: "#1d2330" }));
+    if (major) {
+      rulers.append(svgEl(svg, "text", { x, y: bottom + 20, "text-anchor": "middle" },
+        String(Math.round(v * 10) / 10)));
+    }
+  }
+  for (let v = 0; v <= height + 1e-9; v += step) {
+    const y = bottom - v * scale;
+    const major = Math.abs(v / label - Math.round(v / label)) < 1e-9;
+    rulers.append(svgEl(svg, "line", { x1: ox, y1: y, x2: ox - (major ? 8 : 4), y2: y,
+      stroke: "#1d2330" }));
+    if (major) {
+      rulers.append(svgEl(svg, "text", { x: ox - 10, y: y + 4, "text-anchor": "end" },
+        String(Math.round(v * 10) / 10)));
+    }
+  }
+  svg.append(rulers);
+}
+
+// The keyboard's point on a table ("x,y"), kept across redraws; it starts on the creature.
+let keyPoint = null;
+
+function tableCursor(svg) {
+  const table = svg.querySelector("rect.table");
+  if (!table) return null;
+  const width = Number(table.getAttribute("data-width"));
+  const height = Number(svg.getAttribute("data-table-height"));
+  const mover = svg.querySelector(
+    `g.creature[data-id="${CSS.escape(svg.getAttribute("data-creature") || "")}"]`);
+  const start = keyPoint || (mover && mover.getAttribute("data-at")) || "0,0";
+  const [x, y] = start.split(",").map(Number);
+  return { x, y, width, height };
+}
+
+// A ring where the keyboard's point is; its box on the screen, for the preview beside it.
+function markPoint(svg, spot) {
+  const scale = Number(svg.getAttribute("data-scale"));
+  const cx = Number(svg.getAttribute("data-origin-x")) + spot.x * scale;
+  const cy = Number(svg.getAttribute("data-origin-y")) +
+    (Number(svg.getAttribute("data-table-height")) - spot.y) * scale;
+  let ring = svg.querySelector("circle.point-cursor");
+  if (!ring) {
+    ring = svgEl(svg, "circle", { class: "point-cursor", r: 8, fill: "none",
+      stroke: "#1f3fbf", "stroke-width": 3 });
+    svg.append(ring);
+  }
+  ring.setAttribute("cx", String(cx));
+  ring.setAttribute("cy", String(cy));
+  return ring.getBoundingClientRect();
+}
+
+// Wire the box once: clicks, keys and hovers on whatever map it holds.
+export function wireMap(box, hoverLabel) {
+  box.addEventListener("click", (event) => {
+    const cell = event.target.closest && event.target.closest("g.cell[data-cell]");
+    if (cell) {
+      moveCursor(cell);
+      handlers.onPick(cell.getAttribute("data-cell"));
+      return;
+    }
+    const svg = event.target.closest && event.target.closest("svg.table-map");
+    if (svg) {
+      const spot = tablePoint(svg, event.clientX, event.clientY);
+      if (spot) handlers.onPick(spot);
+    }
+  });
+  box.addEventListener("keydown", (event) => {
+    const svg = box.querySelector("svg");
+    if (!svg) return;
+    const cell = event.target.closest && event.target.closest("g.cell[data-cell]");
+    if (!cell) {
+      // the scroll box itself has the focus: an arrow goes into the cells, if there are any;
+      // on a table it moves a point (a unit a press, five with Shift), Enter asks the way there
+      if (event.target !== box) return;
+      const first = svg.querySelector('g.cell[tabindex="0"]');
+      if (first && ARROWS[event.key]) { event.preventDefault(); moveCursor(first); return; }
+      if (svg.classList.contains("table-map")) tableKey(svg, event);
+      return;
+    }
+    if (ARROWS[event.key]) {
+      event.preventDefault();
+      const [dx, dy] = ARROWS[event.key];
+      const next = neighbour(svg, cell, dx, dy);
+      if (next) moveCursor(next);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      handlers.onPick(cell.getAttribute("data-cell"));
+    }
+  });
+  // the hover preview: after the pointer rests on a cell (or a table point), or the cursor moves
+  let timer = null;
+  let last = null;
+  const hover = (place, x, y) => {
+    if (place === last) return;
+    last = place;
+    clearTimeout(timer);
+    hoverLabel.hidden = true;
+    if (!place) { if (handlers.onHover) handlers.onHover(null); return; }
+    timer = setTimeout(() => {
+      if (handlers.onHover) handlers.onHover(place, x, y);
+    }, 250);
+  };
+  box.addEventListener("pointermove", (event) => {
+    if (event.pointerType !== "mouse" || event.buttons) return;
+    const cell = event.target.closest && event.target.closest("g.cell[data-cell]");
+    if (cell) { hover(cell.getAttribute("data-cell"), event.clientX, event.clientY); return; }
+    const svg = event.target.closest && event.target.closest("svg.table-map");
+    hover(svg ? tablePoint(svg, event.clientX, event.clientY) : null, event.clientX,
+      event.clientY);
+  });
+  box.addEventListener("pointerleave", () => hover(null));
+  box.addEventListener("focusin", (event) => {
+    const cell = event.target.closest && event.target.closest("g.cell[data-cell]");
+    if (!cell) return;
+    const r = cell.getBoundingClientRect();
+    hover(cell.getAttribute("data-cell"), r.right, r.bottom);
+  });
+
+  function tableKey(svg, event) {
+    const spot = tableCursor(svg);
+    if (!spot) return;
+    if (ARROWS[event.key]) {
+      event.preventDefault();
+      const [dx, dy] = ARROWS[event.key];
+      const step = event.shiftKey ? 5 : 1;
+      spot.x = Math.min(spot.width, Math.max(0, snapped(spot.x + dx * step)));
+      spot.y = Math.min(spot.height, Math.max(0, snapped(spot.y - dy * step)));
+      keyPoint = `${spot.x},${spot.y}`;
+      const where = markPoint(svg, spot);
+      hover(keyPoint, where.right, where.bottom);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      handlers.onPick(`${spot.x},${spot.y}`);
+    }
+  }
+
+  function moveCursor(cell) {
+    const svg = cell.ownerSVGElement;
+    for (const other of svg.querySelectorAll('g.cell[tabindex="0"]')) {
+      other.setAttribute("tabindex", "-1");
+    }
+    cell.setAttribute("tabindex", "0");
+    cell.focus({ preventScroll: false });
+    cursor = cell.getAttribute("data-cell");
+  }
+}
+
+// The hover preview's words beside the pointer (x, y client pixels), inside the map frame.
+export function showPreview(label, frame, words, x, y) {
+  label.replaceChildren(...words.map((w, i) => el(i ? "span" : "strong", w)));
+  const r = frame.getBoundingClientRect();
+  label.style.left = `${Math.max(0, Math.min(x - r.left + 14, r.width - 240))}px`;
+  label.style.top = `${Math.max(0, y - r.top + 14)}px`;
+  label.hidden = false;
+}

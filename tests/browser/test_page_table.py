@@ -1,0 +1,304 @@
+"""The page at the table (issue 15): a layout for phones, tablets and big screens, zoom and pan on
+every map, a table view, the keyboard, one move panel, a hover preview, table rulers and snapped
+clicks, the play page's words per ruleset, and no serious accessibility problem (axe-core)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+from servers import serving
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(390, 844), (768, 1024), (1440, 900), (1920, 1080)]
+WAIT_MS = 30_000
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The full web app, its play API on a database in a temporary folder."""
+    from wingbeat.web import create_app
+
+    app = create_app()
+    app.state.play_db = tmp_path_factory.mktemp("table") / "browser.sqlite3"
+    with serving(app) as url:
+        yield url
+
+
+def opened(browser: Any, url: str, width: int = 1400, height: int = 1000) -> Page:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page: Page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    page.goto(url)
+    page.problems = problems  # type: ignore[attr-defined]
+    return page
+
+
+def closed(page: Page) -> None:
+    problems = page.problems  # type: ignore[attr-defined]
+    page.context.close()
+    assert problems == [], f"the page raised: {problems}"
+
+
+def serious(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands."""
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    found = page.locator(selector).bounding_box()
+    assert found is not None, selector
+    return found
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_page_fits_each_screen_and_passes_axe(browser: Any, table_server: str, width: int,
+                                                  height: int) -> None:
+    """Below 800 px the map takes the width and the controls wait in a drawer; above, the
+    sidebar stands beside the map. Every state the checks visit has no serious axe violation."""
+    page = opened(browser, table_server + "/", width, height)
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    svg = box(page, "#map svg")
+    assert svg["x"] >= 0 and svg["x"] + svg["width"] <= width + 1  # on screen, whole width
+    assert svg["height"] > 100
+    narrow = width < 800
+    if narrow:
+        assert svg["width"] >= width - 40  # the map takes the width
+        expect(page.locator("#controls")).not_to_be_visible()
+        expect(page.locator("#drawer-button")).to_be_visible()
+        page.locator("#drawer-button").click()
+        expect(page.locator("#controls")).to_be_visible()
+        expect(page.locator("#drawer-button")).to_have_attribute("aria-expanded", "true")
+        assert serious(page) == []
+        page.locator("#drawer-close").click()
+        expect(page.locator("#controls")).not_to_be_visible()
+    else:
+        expect(page.locator("#drawer-button")).to_be_hidden()
+        expect(page.locator("#controls")).to_be_visible()
+        assert box(page, "#controls")["x"] + box(page, "#controls")["width"] <= svg["x"]
+    page.locator('#map g.cell[data-cell="U35"]').click()
+    expect(page.locator("#path-summary .path-cost")).to_have_text("1 MP")
+    if narrow:  # the panel is in the drawer: the answer's line stands under the map
+        expect(page.locator("#map-answer")).to_be_visible()
+        expect(page.locator("#map-answer")).to_contain_text("1 MP")
+    else:
+        expect(page.locator("#map-answer")).to_be_hidden()
+    assert serious(page) == []
+    closed(page)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_play_page_fits_each_screen_and_passes_axe(browser: Any, table_server: str,
+                                                       width: int, height: int) -> None:
+    page = opened(browser, table_server + "/static/play.html", width, height)
+    page.wait_for_selector("#scenario-select option[value='example:giant-bat']",
+                           state="attached")
+    if width < 800:
+        expect(page.locator("#play-controls")).not_to_be_visible()
+        page.locator("#drawer-button").click()
+    page.locator("#new-button").click()
+    expect(page.locator("#round")).to_have_text("1")
+    page.wait_for_function("() => { const img = document.getElementById('map-image'); "
+                           "return img && img.complete && img.naturalWidth > 0; }")
+    assert serious(page) == []
+    if width < 800:
+        page.select_option("#creature-select", "bat")  # whoever the dice put first
+        page.fill("#moves-input", "U35 down hover")
+        page.click("#move-button")
+        expect(page.locator("#move-result")).to_contain_text("bat: U35 down hover")
+        page.locator("#drawer-close").click()
+        expect(page.locator("#map-answer")).to_contain_text("bat: U35 down hover")
+    else:
+        expect(page.locator("#map-answer")).to_be_hidden()
+    picture = box(page, "#map-image")
+    assert picture["x"] >= 0 and picture["x"] + picture["width"] <= width + 1
+    closed(page)
+
+
+def test_zoom_by_buttons_and_wheel_pan_by_drag(browser: Any, table_server: str) -> None:
+    page = opened(browser, table_server + "/")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    before = box(page, "#map svg")["width"]
+    page.get_by_role("button", name="Zoom in").click()
+    expect(page.locator("#map")).to_have_attribute("data-zoom", "1.25")
+    assert box(page, "#map svg")["width"] == pytest.approx(before * 1.25, rel=0.02)
+    frame = box(page, "#map")
+    page.mouse.move(frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
+    page.mouse.wheel(0, -400)  # the wheel zooms in about the pointer
+    page.wait_for_function("() => +document.getElementById('map').dataset.zoom > 1.25")
+    left = page.evaluate("document.getElementById('map').scrollLeft")
+    # a drag pans, and the click it ends with chooses nothing
+    x, y = frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 60, y - 30, steps=5)
+    page.mouse.up()
+    assert page.evaluate("document.getElementById('map').scrollLeft") == pytest.approx(
+        left + 60, abs=2)
+    page.wait_for_timeout(300)
+    expect(page.locator("#path-summary")).to_have_text("")
+    page.get_by_role("button", name="Whole map").click()
+    expect(page.locator("#map")).to_have_attribute("data-zoom", "1")
+    assert box(page, "#map svg")["width"] == pytest.approx(before, rel=0.02)
+    closed(page)
+
+
+def test_two_fingers_pinch_to_zoom(browser: Any, table_server: str) -> None:
+    page = opened(browser, table_server + "/static/play.html", 390, 844)
+    page.wait_for_selector("#scenario-select option[value='example:giant-bat']",
+                           state="attached")
+    page.locator("#drawer-button").click()
+    page.locator("#new-button").click()
+    page.wait_for_function("() => { const img = document.getElementById('map-image'); "
+                           "return img && img.complete && img.naturalWidth > 0; }")
+    page.evaluate("""() => {
+        const board = document.getElementById('board');
+        const r = board.getBoundingClientRect();
+        const cy = r.top + r.height / 2, cx = r.left + r.width / 2;
+        const send = (type, id, x) => board.dispatchEvent(new PointerEvent(type, {
+            pointerId: id, pointerType: 'touch', clientX: x, clientY: cy, bubbles: true,
+            isPrimary: id === 1 }));
+        send('pointerdown', 1, cx - 20); send('pointerdown', 2, cx + 20);
+        for (let d = 20; d <= 60; d += 10) { send('pointermove', 1, cx - d);
+                                             send('pointermove', 2, cx + d); }
+        send('pointerup', 1, cx - 60); send('pointerup', 2, cx + 60);
+    }""")
+    assert float(page.locator("#board").get_attribute("data-zoom") or 0) == pytest.approx(3, 0.05)
+    closed(page)
+
+
+def test_the_table_view_shows_the_map_alone(browser: Any, table_server: str) -> None:
+    page = opened(browser, table_server + "/", 1920, 1080)
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    page.get_by_role("button", name="Table view: the map alone, full screen").click()
+    expect(page.locator("body")).to_have_class("table-view")
+    expect(page.locator("#controls")).to_be_hidden()
+    expect(page.locator("header")).to_be_hidden()
+    picture = box(page, "#map svg")
+    assert picture["height"] >= 1080 * 0.85  # as large as the screen lets it
+    page.keyboard.press("Escape")
+    expect(page.locator("#controls")).to_be_visible()
+    closed(page)
+
+
+def column(label: str) -> int:
+    """A hex label's column as a number: A is 1, Z 26, AA 27."""
+    number = 0
+    for letter in label.rstrip("0123456789"):
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
+
+
+def test_cells_by_keyboard_arrows_and_enter(browser: Any, table_server: str) -> None:
+    """One tab stop on the map: the cursor; arrows move it, Enter asks the cheapest way."""
+    page = opened(browser, table_server + "/")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    page.locator("#map").focus()
+    page.keyboard.press("ArrowDown")
+    first = page.evaluate("document.activeElement.getAttribute('data-cell')")
+    assert first
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate("document.activeElement.getAttribute('data-cell')")
+    assert second and second != first
+    # hexes in doubled coordinates: right is the next column, half a row up or down
+    assert column(second) == column(first) + 1
+    assert abs(int(second.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) -
+               int(first.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))) == 1
+    expect(page.locator("#map g.cell[tabindex='0']")).to_have_count(1)
+    page.keyboard.press("Enter")
+    expect(page.locator("#path-summary")).to_contain_text(f"To {second}")
+    expect(page.locator(f'#map g.cell.selected[data-cell="{second}"]')).to_have_count(1)
+    closed(page)
+
+
+def test_one_move_panel_and_events_not_red_when_legal(browser: Any, table_server: str) -> None:
+    """Checking a move replaces the path (it never stands beside the refusal); a legal move's
+    events read as sentences, in ink, not in the refusal's red."""
+    page = opened(browser, table_server + "/")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    page.locator('#map g.cell[data-cell="U35"]').click()
+    expect(page.locator("#path-steps")).to_be_visible()
+    page.locator("#move-input").fill("T32")
+    page.locator("#check-button").click()
+    expect(page.locator("#check-result .rule")).to_have_text("V-inertia")
+    expect(page.locator("#path-steps")).to_be_hidden()
+    expect(page.locator("#path-summary")).to_have_text("")
+    page.locator('#map g.cell[data-cell="U35"]').click()
+    expect(page.locator("#path-summary .path-cost")).to_have_text("1 MP")
+    expect(page.locator("#check-result")).to_have_text("")
+    page.locator("#scenario-select").select_option("example:harpy")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy", timeout=60_000)
+    page.locator("#move-input").fill("C3+down D3 action C3+up")
+    page.locator("#check-button").click()
+    event = page.locator("#check-result .event")
+    expect(event).to_have_text("Step 4: fighter gets an opportunity attack.")
+    ink = page.evaluate("getComputedStyle(document.querySelector('#check-result .event')).color")
+    bad = page.evaluate("getComputedStyle(document.querySelector('#check-result .legal'))"
+                        ".color")
+    assert ink != bad and ink == "rgb(29, 35, 48)"
+    closed(page)
+
+
+def test_hover_previews_the_cheapest_way(browser: Any, table_server: str) -> None:
+    page = opened(browser, table_server + "/")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    page.locator('#map g.cell[data-cell="U35"]').hover()
+    preview = page.locator("#hover-preview")
+    expect(preview).to_be_visible()
+    expect(preview).to_contain_text("U35: 1 MP")  # at any altitude: U35 itself, one hex on
+    expect(page.locator("#path-summary")).to_have_text("")  # nothing chosen by a hover
+    closed(page)
+
+
+def test_table_rulers_and_snapped_clicks(browser: Any, table_server: str) -> None:
+    """A table map has rulers on both edges; a click lands on a half-centimetre point."""
+    page = opened(browser, table_server + "/")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    page.locator("#scenario-select").select_option("example:morbid-angel")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "angel")
+    numbers = page.locator("#map g.rulers text").all_text_contents()
+    assert "0" in numbers and "120" in numbers
+    assert all(float(n) == round(float(n), 1) for n in numbers)
+    frame = box(page, "#map svg")
+    page.mouse.click(frame["x"] + frame["width"] * 0.3, frame["y"] + frame["height"] * 0.7)
+    expect(page.locator("#path-summary")).to_contain_text("To ")
+    chosen = page.evaluate("wingbeat.state.to")
+    assert all((2 * float(v)).is_integer() for v in chosen.split(","))
+    # the keyboard on a table: a point from the creature (30,30), a unit a press, Enter asks
+    page.locator("#map").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#map circle.point-cursor")).to_have_count(1)
+    page.keyboard.press("Enter")
+    expect(page.locator("#path-summary")).to_contain_text("To 32,31")
+    expect(page.locator("#move-notation")).to_contain_text("Points x,y in cm")
+    expect(page.locator("#move-input")).to_have_attribute("placeholder", "42.5,30 down")
+    closed(page)
+
+
+def test_the_play_page_speaks_each_rulesets_notation(browser: Any, table_server: str) -> None:
+    page = opened(browser, table_server + "/static/play.html")
+    page.wait_for_selector("#scenario-select option[value='example:morbid-angel']",
+                           state="attached")
+    page.locator("#new-button").click()  # the first example: the giant bat (volare)
+    expect(page.locator("#round")).to_have_text("1")
+    expect(page.locator("#moves-input")).to_have_attribute("placeholder", "U35 down hover")
+    expect(page.locator("#moves-notation")).to_contain_text("Hexes (U35)")
+    expect(page.locator("#options-row")).to_be_hidden()  # volare's played moves take none
+    page.locator("#scenario-select").select_option("example:morbid-angel")
+    page.locator("#new-button").click()
+    expect(page.locator("#encounter-info")).to_contain_text("confrontation")
+    expect(page.locator("#moves-input")).to_have_attribute("placeholder", "42.5,30 down")
+    expect(page.locator("#options-row")).to_be_visible()
+    expect(page.locator("#options-input")).to_have_attribute("placeholder",
+                                                             "factor=2 pursuit=true")
+    closed(page)
