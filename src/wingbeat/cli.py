@@ -6,7 +6,6 @@ illegal move into exit code 1; nothing else here knows any rule.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from typing import Annotated
@@ -15,6 +14,7 @@ import typer
 
 from . import _api
 from ._console import Command, Group, err, fail, out, parse_query_options
+from ._jsonout import dumps
 from .errors import WingbeatError
 from .examples import example_names
 from .rules.base import Result
@@ -67,7 +67,7 @@ def _answer(make: Callable[[], Result], as_json: bool,
     except WingbeatError as exc:
         fail(str(exc), as_json)
     if as_json:
-        out.print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False), markup=False)
+        out.print(dumps(result.to_dict()), markup=False)
     else:
         out.print(result.to_text() if text is None else text(result), markup=False)
     if getattr(result, "legal", True) is False:
