@@ -76,6 +76,7 @@ class Move:
     """A step of the footprint's anchor: its name, where it goes, and the corners it passes."""
 
     name: str  # "C5", "C5+up", "up"
+    dash_name: str  # "dash C5": the step taken with Dash (the searches' notation)
     target: int  # anchor cell index
     dz: int
     axes: int  # how many axes it changes: 1 straight, 2 or 3 diagonal (D-grid)
@@ -182,7 +183,7 @@ class Board:
             if target is None:
                 continue
             name = suffix if dc == dr == 0 else self.labels[target] + suffix
-            yield Move(name, target, dz, axes, tuple(
+            yield Move(name, "dash " + name, target, dz, axes, tuple(
                 (index.get((col + cc, row + cr), -1), cz) for cc, cr, cz in corners))
 
     # -- distance ----------------------------------------------------------------------------------
