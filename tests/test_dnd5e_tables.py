@@ -41,13 +41,26 @@ def test_one_battle_and_creature_share_one_table() -> None:
     assert Dnd5eSpace(again, "harpy").tables is not a.tables
 
 
-def test_only_a_few_tables_are_kept() -> None:
-    """Each creature's tables hold a few kB a place: the last four are kept, no more."""
+def test_only_a_few_tables_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each creature's tables hold a few kB a place: the last four are kept, no more, and older
+    ones only while they hold few places together."""
     _forget()
     for _ in range(dnd5e_space._TABLES_KEPT + 3):
         battle = wingbeat.open_scenario("example:harpy").battle
         shared_tables(battle, "harpy")
     assert len(dnd5e_space._TABLES) == dnd5e_space._TABLES_KEPT
+    _forget()
+    monkeypatch.setattr(dnd5e_space, "_TABLES_PLACES", 100)
+    scenario = wingbeat.open_scenario("example:harpy")
+    battle = scenario.battle
+    first = Dnd5eSpace(battle, "scout").tables
+    assert 0 < len(first.places) <= 100  # the start's place, and those around it
+    wingbeat.reach(scenario, "harpy")
+    harpy = shared_tables(battle, "harpy")
+    assert len(harpy.places) > 100
+    assert list(dnd5e_space._TABLES.values()) == [first, harpy]
+    fighter = shared_tables(battle, "fighter")  # the harpy's big tables go
+    assert list(dnd5e_space._TABLES.values()) == [fighter]
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

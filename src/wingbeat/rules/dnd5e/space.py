@@ -215,9 +215,12 @@ class Tables:
 
 _TablesKey = tuple[int, int, str, Dnd5eOptions]
 _TABLES: OrderedDict[_TablesKey, Tables] = OrderedDict()
-#: tables kept: a big search's tables hold a few kB per place (see ``max_states``), so only the
-#: last few creatures' (a page asks about one creature at a time, then the next)
+#: tables kept: the last few creatures' (a page asks about one creature at a time, then the
+#: next), and of the older ones only as many as hold ``_TABLES_PLACES`` places together: a place
+#: with its edges costs about 5 kB (a fly 60 reach on an open map fills 34,000 places, 160 MB;
+#: ``example:harpy``'s harpy 4,700, 21 MB)
 _TABLES_KEPT = 4
+_TABLES_PLACES = 40_000
 _TABLES_LOCK = threading.Lock()
 
 
@@ -233,7 +236,9 @@ def shared_tables(battle: Dnd5eBattle, creature_id: str) -> Tables:
             _TABLES.move_to_end(key)
             return tables
         tables = _TABLES[key] = Tables(battle)
-        while len(_TABLES) > _TABLES_KEPT:
+        while len(_TABLES) > _TABLES_KEPT or (
+                len(_TABLES) > 1 and sum(len(t.places) for t in _TABLES.values())
+                > _TABLES_PLACES):
             _TABLES.popitem(last=False)
         return tables
 
