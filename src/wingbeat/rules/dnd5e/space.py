@@ -626,6 +626,14 @@ class Dnd5eSpace:
         dmg = self.rule is DiagonalRule.DMG
         double = 2 if flags & PARITY else 1
         on_foot = moved | ran
+        # the constants as locals: this loop runs for every way out of every settled state
+        dash_bits = ACTION | DASHED
+        unturned = ~dash_bits
+        never = _NEVER
+        no_checks = _NO_CHECKS
+        provoked_bits = provoked << LOW_BITS
+        known = best.get
+        add = out.append
         for name, dash_name, high, dst_threat, axes, _m, limit, base, foot, fell in edges:
             flip = PARITY if dmg and axes > 1 else 0
             cost = base * double if flip else base
@@ -634,24 +642,24 @@ class Dnd5eSpace:
                 if not auto_dash or total > 2 * limit:
                     continue
                 step_name = dash_name
-                nflags = ((on_foot if foot else moved) ^ flip) | ACTION | DASHED
+                nflags = ((on_foot if foot else moved) ^ flip) | dash_bits
             else:
                 step_name = name
                 nflags = (on_foot if foot else moved) ^ flip
-            new = threat & ~dst_threat
-            target = high | ((provoked | new) << LOW_BITS) | nflags
-            key = target & ~(ACTION | DASHED)
-            old = best.get(key)
+            new = threat & ~dst_threat if threat else 0
+            target = (high | ((provoked | new) << LOW_BITS) if new else high | provoked_bits
+                      ) | nflags
+            key = target & unturned
+            old = known(key)
             if old is None:
-                best[key] = (total, total) if not nflags & DASHED else (_NEVER, total)
+                best[key] = (total, total) if not nflags & DASHED else (never, total)
             elif old[0] <= total or (nflags & DASHED and old[1] <= total):
                 continue
             elif nflags & DASHED:
                 best[key] = (old[0], min(old[1], total))
             else:
                 best[key] = (min(old[0], total), min(old[1], total))
-            out.append((step_name, target, cost, _NO_CHECKS,
-                        self._attacks(new) + fell if new else fell))
+            add((step_name, target, cost, no_checks, self._attacks(new) + fell if new else fell))
 
     def _dominated(self, code: int, spent: int) -> bool:
         """Whether a state already generated for the same place makes ``code`` pointless.
