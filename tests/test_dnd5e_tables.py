@@ -122,3 +122,19 @@ def test_room_spans_on_random_battlefields(field: tuple[str, str]) -> None:
     text, _ = field
     battle = wingbeat.read_scenario_text(text, source="random.yaml").battle
     _assert_spans_match_fits(Dnd5eSpace(battle, "mover"))
+
+
+def test_threads_filling_one_table_give_one_answer() -> None:
+    """The web server answers queries in threads: several reaches filling the same tables at
+    once give the answer one reach alone gives."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    source = ROOT / "examples" / "dnd5e" / "diagonals.yaml"
+    _forget()
+    alone = wingbeat.reach(wingbeat.open_scenario(source), "runner").to_dict()
+    _forget()
+    scenario = wingbeat.open_scenario(source)
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda _: wingbeat.reach(scenario, "runner").to_dict(),
+                                range(4)))
+    assert all(answer == alone for answer in answers)

@@ -833,10 +833,12 @@ class Dnd5eSpace:
         ways = self._way_sets.get(key)
         if ways is None:
             speed = self.speed
-            ways = self._way_sets[key] = tuple(
+            # ``setdefault``: two threads asking at once get the one set kept, whose id keys
+            # its plan (``_edges_from``) for as long as the tables live
+            ways = self._way_sets.setdefault(key, tuple(
                 _way(mode, extra + (mode in (CLIMB, SWIM) and not speed[mode]), difficult,
                      on_foot and mode == WALK)
-                for mode in modes)  # climbing or swimming without that speed: +1 (D-speed)
+                for mode in modes))  # climbing or swimming without that speed: +1 (D-speed)
         return ways
 
     def _landing(self, place: Place) -> tuple[Place, Fall]:
