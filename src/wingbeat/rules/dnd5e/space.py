@@ -197,7 +197,12 @@ class Tables:
     footprints, room, edges, landings, jumps. It depends only on the battle (map, creatures where
     they stand, options) and the creature, so every query on them shares one (``shared_tables``):
     a second reach on the page, a path after a reach, the replay of a found path. Nothing in it
-    depends on a search's progress (the pruning fronts stay with each space)."""
+    depends on a search's progress (the pruning fronts stay with each space).
+
+    Every table is keyed by a small int, for a compiled search to index flat arrays the same way:
+    ``spans`` by anchor cell (four altitudes: ``_span``), ``places`` by position (anchor × levels
+    + altitude − bottom), ``edges`` by position × 2 + prone; an edge (``_Edge``) is ints but for
+    its two names (the move's, from the board) and a fall's events."""
 
     def __init__(self, battle: Dnd5eBattle):
         self.map = battle.map  # kept: the cache's key holds their ids
