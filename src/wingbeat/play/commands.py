@@ -5,7 +5,6 @@ Exit codes as everywhere: 0 done, 1 a move (or a round's end) the rules refuse, 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .._console import Command, Group, fail, out, parse_query_options
+from .._jsonout import dumps
 from ..errors import WingbeatError
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: boo
             result = make(store)
     except RefusedMove as exc:
         if as_json:
-            out.print(json.dumps(exc.to_dict(), indent=2, ensure_ascii=False), markup=False)
+            out.print(dumps(exc.to_dict()), markup=False)
         else:
             step = f" at step {exc.step} ({exc.move})" if exc.step else ""
             out.print(f"REFUSED{step}: {exc.message} [{exc.rule}]", markup=False)
@@ -87,7 +87,7 @@ def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: boo
     except WingbeatError as exc:
         fail(str(exc), as_json)
     if as_json:
-        out.print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False), markup=False)
+        out.print(dumps(result.to_dict()), markup=False)
     else:
         out.print(result.to_text(), markup=False)
 

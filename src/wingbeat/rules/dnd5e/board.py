@@ -77,6 +77,7 @@ class Move:
     """A step of the footprint's anchor: its name, where it goes, and the corners it passes."""
 
     name: str  # "C5", "C5+up", "up"
+    dash_name: str  # "dash C5": the step taken with Dash (the searches' notation)
     target: int  # anchor cell index
     dz: int
     axes: int  # how many axes it changes: 1 straight, 2 or 3 diagonal (D-grid)
@@ -141,7 +142,7 @@ class Board:
             if z < self.ground[c] and not burrow:
                 return f"{self.labels[c]}'s ground is at altitude {self.ground[c]}"
         if self.walled and len(cells) > 1:
-            return self._split_reason(cells)
+            return self.split_reason(cells)
         return None
 
     # -- walls between squares (D-walls) -------------------------------------------------------
@@ -171,7 +172,7 @@ class Board:
                 return f"a wall stands between {_label(col - dc, row - dr)} and {self.labels[c]}"
         return None
 
-    def _split_reason(self, cells: tuple[int, ...]) -> str | None:
+    def split_reason(self, cells: tuple[int, ...]) -> str | None:
         """A wall that runs through a footprint of several spaces (it cannot straddle one)."""
         coords = self.coords
         inside = {coords[c] for c in cells}
@@ -245,7 +246,7 @@ class Board:
             if target is None:
                 continue
             name = suffix if dc == dr == 0 else self.labels[target] + suffix
-            yield Move(name, target, dz, axes, tuple(
+            yield Move(name, "dash " + name, target, dz, axes, tuple(
                 (index.get((col + cc, row + cr), -1), cz) for cc, cr, cz in corners))
 
     # -- distance ----------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ ticks of 1 ft (½ ft when a speed is odd, so that standing up costs exactly half
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -46,6 +48,7 @@ from .model import (
     SPEED_ZERO,
     Dnd5eBattle,
     Dnd5eCreature,
+    Dnd5eOptions,
     GridKind,
     Size,
     Units,
@@ -63,8 +66,10 @@ __all__ = [
     "PRONE",
     "Dnd5eSpace",
     "Place",
+    "Tables",
     "Way",
     "altitude_words",
+    "shared_tables",
 ]
 
 PRONE = 1 << 0
@@ -178,13 +183,69 @@ def _way(mode: int, multiplier: int, difficult: bool, foot: bool = False) -> Way
     return Way(mode, multiplier, difficult, foot)
 
 
-#: A move ready for ``steps``: (name, "dash " + name, the high bits of the destination state
-#: (its position, shifted past the provoked and low bits, with the flags a fall sets), destination
-#: threat, axes, ((multiplier, paying speed in ticks, ticks at 5 ft a square, on foot), …),
-#: events of a fall): a walk off a ledge lands prone if it takes damage (D-fly).
-_Edge = tuple[str, str, int, int, int, tuple[tuple[int, int, int, bool], ...],
-              tuple[dict[str, Any], ...]]
+#: A way to make a move, ready for ``steps``: (name, "dash " + name, the high bits of the
+#: destination state (its position, shifted past the provoked and low bits, with the flags a fall
+#: sets), destination threat, axes, multiplier, paying speed in ticks, ticks at 5 ft a square, on
+#: foot, events of a fall): a walk off a ledge lands prone if it takes damage (D-fly). A move
+#: made several ways (walked or flown) has an edge for each, in the order of its ways.
+_Edge = tuple[str, str, int, int, int, int, int, int, bool, tuple[dict[str, Any], ...]]
 _NEVER = 1 << 62  # no state without Dash yet
+
+
+class Tables:
+    """What a creature's space works out per place and per move, whatever the movement left:
+    footprints, room, edges, landings, jumps. It depends only on the battle (map, creatures where
+    they stand, options) and the creature, so every query on them shares one (``shared_tables``):
+    a second reach on the page, a path after a reach, the replay of a found path. Nothing in it
+    depends on a search's progress (the pruning fronts stay with each space).
+
+    Every table is keyed by a small int, for a compiled search to index flat arrays the same way:
+    ``spans`` by anchor cell (four altitudes: ``_span``), ``places`` by position (anchor × levels
+    + altitude − bottom), ``edges`` by position × 2 + prone; an edge (``_Edge``) is ints but for
+    its two names (the move's, from the board) and a fall's events."""
+
+    def __init__(self, battle: Dnd5eBattle):
+        self.map = battle.map  # kept: the cache's key holds their ids
+        self.creatures = battle.creatures
+        self.places: dict[int, Place | None] = {}
+        self.room: dict[tuple[int, int, bool], str | None] = {}
+        self.spans: dict[int, tuple[int, int, int, int]] = {}
+        self.edges: dict[int, tuple[_Edge, ...]] = {}
+        self.landings: dict[int, tuple[Place, Fall]] = {}
+        self.way_sets: dict[tuple[tuple[int, ...], int, bool, bool], tuple[Way, ...]] = {}
+        self.plans: dict[int, tuple[tuple[int, int, int, bool], ...]] = {}  # by id(ways)
+        self.jumps: dict[int, tuple[_Jump, ...]] = {}
+        self.tops: dict[int, int | None] = {}
+
+
+_TablesKey = tuple[int, int, str, Dnd5eOptions]
+_TABLES: OrderedDict[_TablesKey, Tables] = OrderedDict()
+#: tables kept: the last few creatures' (a page asks about one creature at a time, then the
+#: next), and of the older ones only as many as hold ``_TABLES_PLACES`` places together: a place
+#: with its edges costs about 5 kB (a fly 60 reach on an open map fills 34,000 places, 160 MB;
+#: ``example:harpy``'s harpy 4,700, 21 MB)
+_TABLES_KEPT = 4
+_TABLES_PLACES = 40_000
+_TABLES_LOCK = threading.Lock()
+
+
+def shared_tables(battle: Dnd5eBattle, creature_id: str) -> Tables:
+    """The ``Tables`` of ``creature_id`` on ``battle``, made once for the map, creatures and
+    options objects it has (a query option makes a new battle with the same map and creatures).
+    """
+    key = (id(battle.map), id(battle.creatures), creature_id, battle.options)
+    with _TABLES_LOCK:
+        tables = _TABLES.get(key)
+        if (tables is not None and tables.map is battle.map
+                and tables.creatures is battle.creatures):
+            _TABLES.move_to_end(key)
+            return tables
+        tables = _TABLES[key] = Tables(battle)
+        while len(_TABLES) > _TABLES_KEPT or (
+                len(_TABLES) > 1 and sum(len(t.places) for t in _TABLES.values())
+                > _TABLES_PLACES):
+            _TABLES.popitem(last=False)
+        return tables
 
 
 class Dnd5eSpace:
@@ -251,20 +312,23 @@ class Dnd5eSpace:
         self.board = (board if reuse and board is not None
                       else shared_board(battle.map, self.rule))
         self.levels = self.board.levels
-        self._jumps: dict[int, tuple[_Jump, ...]] = {}
-        self._tops: dict[int, int | None] = {}
         self._index_others()
-        self._places: dict[int, Place | None] = {}
-        self._room: dict[tuple[int, int, bool], str | None] = {}
-        self._edges: dict[int, tuple[_Edge, ...]] = {}
-        self._landings: dict[int, tuple[Place, Fall]] = {}
-        self._way_sets: dict[tuple[tuple[int, ...], int, bool, bool], tuple[Way, ...]] = {}
+        # what is worked out per place, kept for every query on this battle and creature
+        tables = self.tables = shared_tables(battle, me.id)
+        self._jumps = tables.jumps
+        self._tops = tables.tops
+        self._places = tables.places
+        self._room = tables.room
+        self._spans = tables.spans
+        self._edges = tables.edges
+        self._landings = tables.landings
+        self._way_sets = tables.way_sets
         # a step along the ground: walked, and flown at ground level by a creature with a fly
         # speed (D-fly); a creature with no walking speed only flies it
         self._ground_modes: tuple[int, ...] = (
             ((WALK,) if self.speed[WALK] or not self.speed[FLY] else ())
             + ((FLY,) if self.speed[FLY] else ()))
-        self._plans: dict[tuple[Way, ...], tuple[tuple[int, int, int, bool], ...]] = {}
+        self._plans = tables.plans
         self.start_events: tuple[dict[str, Any], ...] = ()
         self._start = self._start_code(me)
 
@@ -363,13 +427,40 @@ class Dnd5eSpace:
             return "its space would reach off the map"
         return self.board.solid_reason(cells, z, height, burrow=self.speed[BURROW] > 0)
 
+    def _span(self, anchor: int) -> tuple[int, int, int, int]:
+        """The altitudes where the footprint has room at ``anchor``: (lowest, highest) whole,
+        then squeezed (D-size); an empty range (1, 0) where it has none. The same answer as
+        ``_fits`` without its words, made once per space: the searches ask it of every corner."""
+        span = self._spans.get(anchor)
+        if span is None:
+            span = self._spans[anchor] = (*self._range(anchor, False), *self._range(anchor, True))
+        return span
+
+    def _range(self, anchor: int, squeezed: bool) -> tuple[int, int]:
+        """``_span``'s range for one footprint: ``Board.solid_reason`` turned inside out."""
+        board = self.board
+        offsets = self.small_offsets if squeezed else self.offsets
+        if offsets is None or (squeezed and board.cells_of(anchor, self.offsets) is None):
+            return (1, 0)
+        cells = board.cells_of(anchor, offsets)
+        if cells is None or any(board.wall[c] for c in cells):
+            return (1, 0)
+        if board.walled and len(cells) > 1 and board.split_reason(cells) is not None:
+            return (1, 0)  # a wall runs through the footprint (D-walls)
+        height = self.small_height if squeezed else self.height
+        low = board.bottom if self.speed[BURROW] > 0 else max(
+            board.bottom, *(board.ground[c] for c in cells))
+        high = min(board.top, *(board.ceil[c] - 1 for c in cells)) - height + 1
+        return (low, high) if low <= high else (1, 0)
+
     def _make_place(self, pos: int) -> Place | None:
         board = self.board
         anchor, level = divmod(pos, self.levels)
         z = level + board.bottom
         squeezed = False
-        if self._fits(anchor, z, False) is not None:
-            if self.small_offsets is None or self._fits(anchor, z, True) is not None:
+        room = self._span(anchor)
+        if not room[0] <= z <= room[1]:
+            if not room[2] <= z <= room[3]:
                 return None
             squeezed = True
         offsets = self.small_offsets if squeezed else self.offsets
@@ -496,51 +587,87 @@ class Dnd5eSpace:
         best = self._best if prune and rule is not DiagonalRule.EUCLID else None
         # D-jump: a step on foot adds to the run-up (2 is enough), any other step ends it
         moved, ran = self._run_flags(flags)
-        for name, dash_name, high, dst_threat, axes, plan, fell in self._edges_from(
-                place, bool(flags & PRONE)):
+        edges = self._edges_from(place, bool(flags & PRONE))
+        if best is not None:
+            self._flat_steps(out, edges, best, threat, provoked, moved, ran, flags, spent,
+                             auto_dash)
+            edges = ()
+        for name, dash_name, high, dst_threat, axes, m, limit, base, foot, fell in edges:
             new = threat & ~dst_threat
             head = high | ((provoked | new) << LOW_BITS)  # ``high`` holds a fall's flags too
-            for m, limit, base, foot in plan:
-                nb, nc, nflags = b, c, moved | ran if foot else moved
-                if axes == 1 or plain:
-                    cost = base
-                elif dmg:
-                    cost = base * 2 if flags & PARITY else base
-                    nflags ^= PARITY
-                elif axes == 2:
-                    nb = b + m
-                    cost = 5 * (round_root_sum(nb, c) - round_root_sum(b, c)) * scale
-                else:
-                    nc = c + m
-                    cost = 5 * (round_root_sum(b, nc) - round_root_sum(b, c)) * scale
-                total = spent + cost
-                step_name = name
-                if total > limit * dashed:
-                    if not auto_dash or total > 2 * limit:
-                        continue
-                    step_name = dash_name
-                    nflags |= ACTION | DASHED
-                if nb > EU_MASK or nc > EU_MASK:
-                    raise OverflowError("too many diagonal steps to count")  # pragma: no cover
-                target = head | (nc << (FLAG_BITS + EU_BITS)) | (nb << FLAG_BITS) | nflags
-                if best is not None:
-                    key = target & ~(ACTION | DASHED)
-                    old = best.get(key)
-                    if old is None:
-                        best[key] = (total, total) if not nflags & DASHED else (_NEVER, total)
-                    elif old[0] <= total or (nflags & DASHED and old[1] <= total):
-                        continue
-                    elif nflags & DASHED:
-                        best[key] = (old[0], min(old[1], total))
-                    else:
-                        best[key] = (min(old[0], total), min(old[1], total))
-                elif prune and self._dominated(target, total):
+            nb, nc, nflags = b, c, moved | ran if foot else moved
+            if axes == 1 or plain:
+                cost = base
+            elif dmg:
+                cost = base * 2 if flags & PARITY else base
+                nflags ^= PARITY
+            elif axes == 2:
+                nb = b + m
+                cost = 5 * (round_root_sum(nb, c) - round_root_sum(b, c)) * scale
+            else:
+                nc = c + m
+                cost = 5 * (round_root_sum(b, nc) - round_root_sum(b, c)) * scale
+            total = spent + cost
+            step_name = name
+            if total > limit * dashed:
+                if not auto_dash or total > 2 * limit:
                     continue
-                out.append((step_name, target, cost, _NO_CHECKS,
-                            self._attacks(new) + fell if new else fell))
+                step_name = dash_name
+                nflags |= ACTION | DASHED
+            if nb > EU_MASK or nc > EU_MASK:
+                raise OverflowError("too many diagonal steps to count")  # pragma: no cover
+            target = head | (nc << (FLAG_BITS + EU_BITS)) | (nb << FLAG_BITS) | nflags
+            if prune and self._dominated(target, total):
+                continue
+            out.append((step_name, target, cost, _NO_CHECKS,
+                        self._attacks(new) + fell if new else fell))
         if self.jumper and not flags & PRONE and place.kind == GROUND:
             self._jump_steps(out, place, provoked, b, c, flags, spent)
         return out
+
+    def _flat_steps(self, out: list[Step], edges: tuple[_Edge, ...],
+                    best: dict[int, tuple[int, int]], threat: int, provoked: int, moved: int,
+                    ran: int, flags: int, spent: int, auto_dash: bool) -> None:
+        """``steps``'s loop for a pruned search under ``phb`` or ``dmg`` (b = c = 0 always): the
+        same steps in the same order, with the ``euclid`` sums and their checks left out."""
+        dashed = 2 if flags & DASHED else 1
+        dmg = self.rule is DiagonalRule.DMG
+        double = 2 if flags & PARITY else 1
+        on_foot = moved | ran
+        # the constants as locals: this loop runs for every way out of every settled state
+        dash_bits = ACTION | DASHED
+        unturned = ~dash_bits
+        never = _NEVER
+        no_checks = _NO_CHECKS
+        provoked_bits = provoked << LOW_BITS
+        known = best.get
+        add = out.append
+        for name, dash_name, high, dst_threat, axes, _m, limit, base, foot, fell in edges:
+            flip = PARITY if dmg and axes > 1 else 0
+            cost = base * double if flip else base
+            total = spent + cost
+            if total > limit * dashed:
+                if not auto_dash or total > 2 * limit:
+                    continue
+                step_name = dash_name
+                nflags = ((on_foot if foot else moved) ^ flip) | dash_bits
+            else:
+                step_name = name
+                nflags = (on_foot if foot else moved) ^ flip
+            new = threat & ~dst_threat if threat else 0
+            target = (high | ((provoked | new) << LOW_BITS) if new else high | provoked_bits
+                      ) | nflags
+            key = target & unturned
+            old = known(key)
+            if old is None:
+                best[key] = (total, total) if not nflags & DASHED else (never, total)
+            elif old[0] <= total or (nflags & DASHED and old[1] <= total):
+                continue
+            elif nflags & DASHED:
+                best[key] = (old[0], min(old[1], total))
+            else:
+                best[key] = (min(old[0], total), min(old[1], total))
+            add((step_name, target, cost, no_checks, self._attacks(new) + fell if new else fell))
 
     def _dominated(self, code: int, spent: int) -> bool:
         """Whether a state already generated for the same place makes ``code`` pointless.
@@ -576,13 +703,13 @@ class Dnd5eSpace:
     def _edges_from(self, place: Place, prone: bool) -> tuple[_Edge, ...]:
         """The legal moves from ``place``, whatever the movement left, ready for ``steps``.
 
-        Each is (name, name with Dash, destination position shifted past the provoked and low
-        bits with the flags a fall sets, destination threat, axes, per way: (multiplier, ticks of
-        the paying speed, ticks of the step when it costs 5 ft per square), and the events of a
-        fall). A walk off a ledge (``_ways`` gives a walking way into the air only then) lands
-        where ``_landing`` says: its destination is the ground below, its threat that of the
-        space walked into (leaving a reach by walking provokes, falling out of one does not:
-        Decision 7).
+        Each is a way to make a move (``_Edge``): its name, name with Dash, destination position
+        shifted past the provoked and low bits with the flags a fall sets, destination threat,
+        axes, multiplier, ticks of the paying speed, ticks of the step when it costs 5 ft per
+        square, whether it is on foot, and the events of a fall. A walk off a ledge (``_ways``
+        gives a walking way into the air only then) lands where ``_landing`` says: its
+        destination is the ground below, its threat that of the space walked into (leaving a
+        reach by walking provokes, falling out of one does not: Decision 7).
         """
         key = place.pos * 2 + prone
         edges = self._edges.get(key)
@@ -594,17 +721,19 @@ class Dnd5eSpace:
             for move in self.board.moves_of(place.anchor):
                 dst, ways, _why = self._ways(place, move, prone)
                 if dst is not None and ways:
-                    plan = plans.get(ways)
+                    # by identity: ``_way_set`` keeps every set it made (hashing Ways is slow)
+                    plan = plans.get(id(ways))
                     if plan is None:
-                        plan = plans[ways] = tuple(
+                        plan = plans[id(ways)] = tuple(
                             (w.multiplier, self.speed[self.paying(w.mode)] * scale,
                              5 * w.multiplier * scale, w.foot) for w in ways)
                     sets, fell, end = 0, _NO_EVENTS, dst
                     if dst.kind == AIR and ways[0].mode == WALK:
                         end, sets, fell = self._drop(dst, prone)
-                    found.append((move.name, "dash " + move.name,
-                                  ((end.pos << shift) << LOW_BITS) | sets, dst.threat,
-                                  move.axes, plan, fell))
+                    high = ((end.pos << shift) << LOW_BITS) | sets
+                    for m, limit, base, foot in plan:
+                        found.append((move.name, move.dash_name, high, dst.threat, move.axes,
+                                      m, limit, base, foot, fell))
             edges = tuple(found)
             self._edges[key] = edges
         return edges
@@ -637,14 +766,19 @@ class Dnd5eSpace:
                                         f"{board.labels[move.target]}, altitude {z}: {why}")
         if move.axes > 1:
             squeezed = src.squeezed or dst.squeezed
-            fits = self._fits
+            spans = self._spans
             for corner, dz in move.corners:
-                blocked = "off the map" if corner < 0 else fits(corner, src.z + dz, squeezed)
-                if blocked is not None:
-                    if not explain:
-                        return None, (), _REFUSED
-                    return None, (), ("D-grid", f"the step to {move.name} would cut a corner: "
-                                                f"{blocked}")
+                if corner >= 0:
+                    span = spans.get(corner) or self._span(corner)
+                    cz = src.z + dz
+                    if (span[2] <= cz <= span[3]) if squeezed else (span[0] <= cz <= span[1]):
+                        continue
+                if not explain:
+                    return None, (), _REFUSED
+                blocked = ("off the map" if corner < 0
+                           else self._fits(corner, src.z + dz, squeezed))
+                return None, (), ("D-grid", f"the step to {move.name} would cut a corner: "
+                                            f"{blocked}")
         if board.walled:
             wall = self._wall_between(src, move.target, dst)
             if wall is not None:
@@ -719,10 +853,12 @@ class Dnd5eSpace:
         ways = self._way_sets.get(key)
         if ways is None:
             speed = self.speed
-            ways = self._way_sets[key] = tuple(
+            # ``setdefault``: two threads asking at once get the one set kept, whose id keys
+            # its plan (``_edges_from``) for as long as the tables live
+            ways = self._way_sets.setdefault(key, tuple(
                 _way(mode, extra + (mode in (CLIMB, SWIM) and not speed[mode]), difficult,
                      on_foot and mode == WALK)
-                for mode in modes)  # climbing or swimming without that speed: +1 (D-speed)
+                for mode in modes))  # climbing or swimming without that speed: +1 (D-speed)
         return ways
 
     def _landing(self, place: Place) -> tuple[Place, Fall]:
