@@ -391,8 +391,8 @@ def test_a_missing_picture_leaves_the_map_drawn(tmp_path: Path) -> None:
 
 
 def test_the_background_sits_on_the_grid() -> None:
-    """A picture with ``cell`` 4 px a square and the grid origin at pixel (8, 4): drawn at 10×
-    (a square is 40 px), its pixel (8, 4) lands on A1's north-west corner (28, 28)."""
+    """A picture with ``cell`` 4 px a square and the grid origin at pixel (8, 4): drawn at 12×
+    (a square is 48 px), its pixel (8, 4) lands on A1's north-west corner (28, 28)."""
     png = (DATA / "meadow.png").read_bytes()
     sc = wingbeat.parse_scenario({
         "ruleset": "dnd5e", "map": {"columns": 3, "rows": 3},
@@ -400,4 +400,4 @@ def test_the_background_sits_on_the_grid() -> None:
         "background": {"image": "data:image/png;base64," + base64.b64encode(png).decode(),
                        "cell": 4, "origin": [8, 4]}}, source="bg")
     svg = wingbeat.render_svg(sc)
-    assert 'x="-52" y="-12" width="3200" height="2560"' in svg
+    assert 'x="-68" y="-20" width="3840" height="3072"' in svg

@@ -18,6 +18,8 @@ import wingbeat
 from wingbeat.cli import app
 from wingbeat.render import render_svg
 from wingbeat.render.png import svg_to_png
+from wingbeat.rules.dnd5e.render import SQUARE_SIZE
+from wingbeat.rules.volare.render import SIZE as HEX_RADIUS
 from wingbeat.web import create_app
 
 runner = CliRunner()
@@ -101,10 +103,11 @@ def test_every_example_map_has_a_scale_bar_under_it(path: Path) -> None:
 
 
 def test_a_dnd5e_square_is_5_ft_or_1_5_m_one_square_long() -> None:
-    """D-grid: a square is 5 ft (1.5 m with units: m); the bar's block is one square, 40 px."""
+    """D-grid: a square is 5 ft (1.5 m with units: m); the bar's block is one square as drawn."""
     scenario = wingbeat.open_scenario("example:harpy")
     feet = bar(render_svg(scenario))
-    assert (feet["data-step"], feet["data-unit"], feet["data-step-px"]) == ("5", "ft", "40")
+    square = f"{SQUARE_SIZE:g}"
+    assert (feet["data-step"], feet["data-unit"], feet["data-step-px"]) == ("5", "ft", square)
     metres = render_svg(scenario, reach=wingbeat.reach(scenario, "harpy", units="m"))
     said = bar(metres)
     assert (said["data-step"], said["data-unit"]) == ("1.5", "m")
@@ -116,7 +119,7 @@ def test_a_volare_hex_is_3_m_across_its_flats() -> None:
     svg = render_svg(wingbeat.open_scenario("example:giant-bat"))
     found = bar(svg)
     assert (found["data-step"], found["data-unit"]) == ("3", "m")
-    assert float(found["data-step-px"]) == pytest.approx(24 * 3 ** 0.5, abs=0.01)
+    assert float(found["data-step-px"]) == pytest.approx(HEX_RADIUS * 3 ** 0.5, abs=0.01)
     assert "1 hex = 3 m" in svg
 
 

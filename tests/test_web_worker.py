@@ -214,7 +214,7 @@ def test_the_answers_are_the_bytes_fastapi_would_write():
     assert answer.content == expected
     assert answer.headers["content-type"] == "application/json"
     check = web.get("/api/check", params={"creature": "bat", "moves": "U35"})
-    assert check.json() == jobs.told(_api.check(bat, "bat", "U35").to_dict())
+    assert check.json() == jobs.told(_api.check(bat, "bat", "U35"))
 
 
 def test_a_repeated_question_is_the_kept_bytes_not_a_new_computation(monkeypatch):

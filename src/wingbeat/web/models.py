@@ -196,8 +196,9 @@ class RulesetEntry(BaseModel):
     title: str
     space: Literal["grid", "table"]
     capabilities: list[str]
-    hints: dict[str, str] = Field(description="The page's words for a move: example, notation "
-                                              "(tabletops: unit, level_word).")
+    hints: dict[str, Any] = Field(description="The page's words for a ruleset: example, notation "
+                                              "(tabletops: unit, level_word, snap), play_options, "
+                                              "and options (the words of the option pickers).")
     render: bool
     play: bool
 
@@ -206,6 +207,8 @@ class RulesetList(BaseModel):
     """Every registered ruleset."""
 
     rulesets: list[RulesetEntry]
+    length_units: list[str] = Field(description="The units whose amounts read as decimals (ft, "
+                                                "m, in, cm); any other reads as a mixed number.")
 
 
 class CreatureSummary(Open):
