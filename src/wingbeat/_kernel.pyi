@@ -15,10 +15,11 @@ KIND_PAY: int
 KIND_PAY_ALL: int
 KIND_THRUST: int
 DONE: int
+DENSE_PLACES: int
 TOO_MANY: int
 
 def volare_search(
     numbers: tuple[int, int, int, int, int, tuple[int, ...], int, int, int, int, int, int],
     ground: array[int], ceil: array[int], nbr: array[int], start: int, avoid_checks: bool,
-    goal: Callable[[int, int], bool] | None, max_states: int,
+    goal: Callable[[int, int], bool] | None, max_states: int, dense_places: int = ...,
 ) -> tuple[int, array[int], array[int], array[int], array[int]]: ...

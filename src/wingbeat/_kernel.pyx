@@ -407,15 +407,16 @@ cdef inline int push(Queue *q, int32_t bucket, int32_t slot) noexcept nogil:
 
 #: the most places (cells × altitudes × 8 postures) indexed densely: 512 MB of address space,
 #: of which only the pages of places reached are ever touched
-cdef int64_t DENSE_PLACES = 1 << 27
+DENSE_PLACES = 1 << 27
 
 
-cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places) noexcept nogil:
+cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dense
+               ) noexcept nogil:
     memset(t, 0, sizeof(Table))
     memset(q, 0, sizeof(Queue))
     t.room = 1 << 12
     t.mask = (1 << 13) - 1
-    if places <= DENSE_PLACES:
+    if places <= dense:
         t.head = <int32_t *>calloc(places, sizeof(int32_t))
         t.chain = <int32_t *>malloc(t.room * sizeof(int32_t))
         if t.head == NULL or t.chain == NULL:
@@ -545,13 +546,14 @@ cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_che
 
 def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] ceil,
                   const int32_t[::1] nbr, int64_t start, bint avoid_checks, goal,
-                  int max_states):
+                  int max_states, int64_t dense_places=DENSE_PLACES):
     """Settle every state of a ``volare`` round, cheapest first (``search.explore``).
 
     ``numbers``: (levels, top, budget, half, pay_cost, costs (6), stop_cost, can_skim, gale,
     may_take_off, walk_speed, toward or -1). Returns (outcome, codes, priorities, parents, kinds)
     in settling order, parents as settled indexes (-1 for the start); outcome 0 done, 1 more than
-    ``max_states`` settled (then the arrays are empty).
+    ``max_states`` settled (then the arrays are empty). A map of more than ``dense_places``
+    places is indexed by hashing.
     """
     cdef Space s
     cdef Table t
@@ -583,7 +585,8 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     s.may_take_off = may_take_off
     s.walk_speed = walk_speed
     s.toward = toward
-    if setup(&t, &q, (budget + 1) * SLOTS, <int64_t>(len(ground)) * levels * 8) < 0:
+    if setup(&t, &q, (budget + 1) * SLOTS, <int64_t>(len(ground)) * levels * 8,
+             dense_places) < 0:
         teardown(&t, &q)
         raise MemoryError()
     try:

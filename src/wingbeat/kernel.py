@@ -36,5 +36,5 @@ def describe() -> str:
     if in_use():
         return "kernel: compiled"
     if compiled is None:
-        return "kernel: pure Python (the compiled kernel was not built at install)"
-    return f"kernel: pure Python ({PURE_VARIABLE} is set)"
+        return "kernel: pure Python, not built"
+    return f"kernel: pure Python, {PURE_VARIABLE} set"

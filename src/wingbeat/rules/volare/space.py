@@ -86,6 +86,9 @@ class VolareSpace:
     unit = "MP"
     tick = Fraction(1, TICKS_PER_MP)
     max_states = MAX_STATES  # a settled state costs about 375 bytes searching (docs/limits.md)
+    #: the compiled kernel hashes the states of a map with more places than this (None: its own
+    #: default, 2**27 places); a test lowers it to compare both ways of indexing
+    kernel_dense_places: int | None = None
 
     def __init__(self, battle: VolareBattle, creature_id: str, *, search: bool = False):
         """``search``: the space is for a search, so a query too large for one is refused here,
@@ -372,8 +375,10 @@ class VolareSpace:
                    tuple(self.costs), self.stop_cost, int(self.can_skim), int(self.gale),
                    int(self._may_take_off()), self.me.ground, -1 if toward is None else int(toward))
         ground, ceil, nbr = self._tables.flat
+        dense = compiled.DENSE_PLACES if self.kernel_dense_places is None \
+            else self.kernel_dense_places
         outcome, codes, priorities, parents, kinds = compiled.volare_search(
-            numbers, ground, ceil, nbr, self._start, avoid_checks, goal, max_states)
+            numbers, ground, ceil, nbr, self._start, avoid_checks, goal, max_states, dense)
         if outcome != compiled.DONE:
             raise too_many_states(max_states)
         return SettledArrays(self._start, codes, priorities, parents, kinds, self)
