@@ -22,4 +22,5 @@ def volare_search(
     numbers: tuple[int, int, int, int, int, tuple[int, ...], int, int, int, int, int, int],
     ground: array[int], ceil: array[int], nbr: array[int], start: int, avoid_checks: bool,
     goal: Callable[[int, int], bool] | None, max_states: int, dense_places: int = ...,
+    room: int = ...,
 ) -> tuple[int, array[int], array[int], array[int], array[int]]: ...

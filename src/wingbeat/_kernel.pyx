@@ -410,11 +410,11 @@ cdef inline int push(Queue *q, int32_t bucket, int32_t slot) noexcept nogil:
 DENSE_PLACES = 1 << 27
 
 
-cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dense
-               ) noexcept nogil:
+cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dense,
+               int32_t room) noexcept nogil:
     memset(t, 0, sizeof(Table))
     memset(q, 0, sizeof(Queue))
-    t.room = 1 << 12
+    t.room = room if room > (1 << 12) else (1 << 12)
     t.mask = (1 << 13) - 1
     if places <= dense:
         t.head = <int32_t *>calloc(places, sizeof(int32_t))
@@ -427,7 +427,7 @@ cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dens
     t.kind = <int8_t *>malloc(t.room * sizeof(int8_t))
     t.settled = <int32_t *>malloc(t.room * sizeof(int32_t))
     t.index = <int32_t *>malloc((t.mask + 1) * sizeof(int32_t))
-    q.room = 1 << 12
+    q.room = t.room
     q.slot = <int32_t *>malloc(q.room * sizeof(int32_t))
     q.next = <int32_t *>malloc(q.room * sizeof(int32_t))
     q.head = <int32_t *>malloc(buckets * sizeof(int32_t))
@@ -546,14 +546,15 @@ cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_che
 
 def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] ceil,
                   const int32_t[::1] nbr, int64_t start, bint avoid_checks, goal,
-                  int max_states, int64_t dense_places=DENSE_PLACES):
+                  int max_states, int64_t dense_places=DENSE_PLACES, int32_t room=0):
     """Settle every state of a ``volare`` round, cheapest first (``search.explore``).
 
     ``numbers``: (levels, top, budget, half, pay_cost, costs (6), stop_cost, can_skim, gale,
     may_take_off, walk_speed, toward or -1). Returns (outcome, codes, priorities, parents, kinds)
     in settling order, parents as settled indexes (-1 for the start); outcome 0 done, 1 more than
     ``max_states`` settled (then the arrays are empty). A map of more than ``dense_places``
-    places is indexed by hashing.
+    places is indexed by hashing. ``room``: how many states to make room for at once (the
+    space's estimate; the arrays grow past it, and pages never written cost nothing).
     """
     cdef Space s
     cdef Table t
@@ -586,7 +587,7 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     s.walk_speed = walk_speed
     s.toward = toward
     if setup(&t, &q, (budget + 1) * SLOTS, <int64_t>(len(ground)) * levels * 8,
-             dense_places) < 0:
+             dense_places, room) < 0:
         teardown(&t, &q)
         raise MemoryError()
     try:

@@ -378,7 +378,8 @@ class VolareSpace:
         dense = compiled.DENSE_PLACES if self.kernel_dense_places is None \
             else self.kernel_dense_places
         outcome, codes, priorities, parents, kinds = compiled.volare_search(
-            numbers, ground, ceil, nbr, self._start, avoid_checks, goal, max_states, dense)
+            numbers, ground, ceil, nbr, self._start, avoid_checks, goal, max_states, dense,
+            min(self.estimate().states, max_states + 1, 1 << 24))
         if outcome != compiled.DONE:
             raise too_many_states(max_states)
         return SettledArrays(self._start, codes, priorities, parents, kinds, self)
