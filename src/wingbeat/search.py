@@ -155,6 +155,10 @@ class StepKinds(Protocol):
 
     def kernel_checks(self, kind: int) -> tuple[Check, ...]: ...
 
+    def kernel_moves(self, codes: Sequence[int], kinds: Sequence[int]) -> list[str]:
+        """``kernel_move`` of each (kind, target) pair, at once."""
+        ...
+
 
 class SettledArrays(Exploration):
     """An ``Exploration`` held in flat arrays, as the compiled kernel leaves it: the settled
@@ -215,15 +219,16 @@ class SettledArrays(Exploration):
 
     def ways(self) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[Check, ...]]]:
         codes, parents, kinds = self.codes, self.parents, self.kinds
-        move_of = self._steps.kernel_move
+        n = len(codes)
+        step_moves = self._steps.kernel_moves(codes, kinds)
         checks_of = self._steps.kernel_checks
-        moves: list[tuple[str, ...]] = [()] * len(codes)
-        checks: list[tuple[Check, ...]] = [()] * len(codes)
-        for i in range(1, len(codes)):
+        kind_checks = [checks_of(kind) for kind in range(max(kinds, default=0) + 1)]
+        moves: list[tuple[str, ...]] = [()] * n
+        checks: list[tuple[Check, ...]] = [()] * n
+        for i in range(1, n):
             p = parents[i]
-            kind = kinds[i]
-            moves[i] = moves[p] + (move_of(kind, codes[i]),)
-            more = checks_of(kind)
+            moves[i] = moves[p] + (step_moves[i],)
+            more = kind_checks[kinds[i]]
             checks[i] = checks[p] + more if more else checks[p]
         return dict(zip(codes, moves, strict=True)), dict(zip(codes, checks, strict=True))
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from array import array
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -390,6 +390,12 @@ class VolareSpace:
         if kind <= _KIND_WALK:
             return self.labels[((target >> FLAG_BITS) >> 3) // self.levels]
         return _KIND_WORDS[kind]
+
+    def kernel_moves(self, codes: Sequence[int], kinds: Sequence[int]) -> list[str]:
+        labels, levels = self.labels, self.levels
+        shift = FLAG_BITS + 3
+        return [_KIND_MOVES[kind] or labels[(code >> shift) // levels]
+                for code, kind in zip(codes, kinds, strict=True)]
 
     def kernel_checks(self, kind: int) -> tuple[Check, ...]:
         if kind == _KIND_SKIM_CHECKED:
@@ -883,6 +889,8 @@ _KIND_WORDS = {_KIND_UP: "up", _KIND_DOWN: "down", _KIND_HOVER: "hover",
                _KIND_SKIM_CHECKED: "skim", _KIND_SKIM: "skim", _KIND_LAND: "land",
                _KIND_LAND_FAST: "land-fast", _KIND_PAY: "pay", _KIND_PAY_ALL: "pay",
                _KIND_THRUST: "thrust"}
+#: by kind, the keyword of the move; "" for a hex label (the start's kind, -1, is the last)
+_KIND_MOVES = ("",) * (_KIND_WALK + 1) + tuple(_KIND_WORDS[k] for k in range(_KIND_UP, 17)) + ("",)
 
 
 # each step's events are made afresh: a report adds the step number to its copies
