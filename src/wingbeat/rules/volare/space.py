@@ -85,7 +85,7 @@ class VolareSpace:
     ruleset = "volare"
     unit = "MP"
     tick = Fraction(1, TICKS_PER_MP)
-    max_states = MAX_STATES  # a settled state costs about 375 bytes searching (docs/limits.md)
+    max_states = MAX_STATES  # a state costs ~375 B searching, ~60 B compiled (docs/limits.md)
     #: the compiled kernel hashes the states of a map with more places than this (None: its own
     #: default, 2**27 places); a test lowers it to compare both ways of indexing
     kernel_dense_places: int | None = None
