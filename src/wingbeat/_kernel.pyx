@@ -243,22 +243,26 @@ cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
 
 # -- the search ------------------------------------------------------------------------------------
 
+cdef struct Entry:
+    # one state met so far: what a lookup and a relaxation read, in one cache line
+    int64_t code
+    int32_t best  # least priority found, -1 while not reached
+    int32_t parent  # slot of the state the best way left from, -1 for the start
+    int32_t settled  # settled index, -1 while not settled
+    int32_t chain  # the next slot + 1 of the same place (dense index), 0 for none
+    int8_t kind
+
+
 cdef struct Table:
-    # the states met so far, by slot (in the order first reached), and an open-addressing index
-    int64_t *code
-    int32_t *best  # least priority found
-    int32_t *parent  # slot of the state the best way left from, -1 for the start
-    int8_t *kind
-    int32_t *settled  # settled index, -1 while not settled
+    # the states met so far, by slot (in the order first reached), and an index of them
+    Entry *s
     int32_t count
     int32_t room
     int32_t *index  # hash table of slots, -1 empty (when ``head`` is NULL)
     uint64_t mask
     # on a map small enough, instead of hashing: the first slot + 1 of each place (cell,
-    # altitude, posture), 0 for none, from calloc (untouched pages cost nothing), and the next
-    # slot + 1 of the same place (other flags)
+    # altitude, posture), 0 for none, from calloc (untouched pages cost nothing)
     int32_t *head
-    int32_t *chain
 
 
 cdef inline uint64_t hash64(int64_t code) noexcept nogil:
@@ -280,7 +284,7 @@ cdef int grow_index(Table *t) noexcept nogil:
         return -1
     memset(index, 0xff, size * sizeof(int32_t))
     for slot in range(t.count):
-        h = hash64(t.code[slot]) & (size - 1)
+        h = hash64(t.s[slot].code) & (size - 1)
         while index[h] >= 0:
             h = (h + 1) & (size - 1)
         index[h] = slot
@@ -292,32 +296,10 @@ cdef int grow_index(Table *t) noexcept nogil:
 
 cdef int grow_slots(Table *t) noexcept nogil:
     cdef int32_t room = t.room * 2
-    cdef void *p
-    p = realloc(t.code, room * sizeof(int64_t))
+    cdef void *p = realloc(t.s, room * sizeof(Entry))
     if p == NULL:
         return -1
-    t.code = <int64_t *>p
-    p = realloc(t.best, room * sizeof(int32_t))
-    if p == NULL:
-        return -1
-    t.best = <int32_t *>p
-    p = realloc(t.parent, room * sizeof(int32_t))
-    if p == NULL:
-        return -1
-    t.parent = <int32_t *>p
-    p = realloc(t.kind, room * sizeof(int8_t))
-    if p == NULL:
-        return -1
-    t.kind = <int8_t *>p
-    p = realloc(t.settled, room * sizeof(int32_t))
-    if p == NULL:
-        return -1
-    t.settled = <int32_t *>p
-    if t.head != NULL:
-        p = realloc(t.chain, room * sizeof(int32_t))
-        if p == NULL:
-            return -1
-        t.chain = <int32_t *>p
+    t.s = <Entry *>p
     t.room = room
     return 0
 
@@ -327,11 +309,11 @@ cdef inline int32_t new_slot(Table *t, int64_t code) noexcept nogil:
         return -1
     cdef int32_t slot = t.count
     t.count += 1
-    t.code[slot] = code
-    t.best[slot] = -1
-    t.parent[slot] = -1
-    t.kind[slot] = -1
-    t.settled[slot] = -1
+    t.s[slot].code = code
+    t.s[slot].best = -1
+    t.s[slot].parent = -1
+    t.s[slot].kind = -1
+    t.s[slot].settled = -1
     return slot
 
 
@@ -345,19 +327,19 @@ cdef inline int32_t find_or_add(Table *t, int64_t code) noexcept nogil:
         first = t.head[place]
         slot = first - 1
         while slot >= 0:
-            if t.code[slot] == code:
+            if t.s[slot].code == code:
                 return slot
-            slot = t.chain[slot] - 1
+            slot = t.s[slot].chain - 1
         slot = new_slot(t, code)
         if slot < 0:
             return -1
-        t.chain[slot] = first
+        t.s[slot].chain = first
         t.head[place] = slot + 1
         return slot
     h = hash64(code) & t.mask
     slot = t.index[h]
     while slot >= 0:
-        if t.code[slot] == code:
+        if t.s[slot].code == code:
             return slot
         h = (h + 1) & t.mask
         slot = t.index[h]
@@ -418,22 +400,16 @@ cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dens
     t.mask = (1 << 13) - 1
     if places <= dense:
         t.head = <int32_t *>calloc(places, sizeof(int32_t))
-        t.chain = <int32_t *>malloc(t.room * sizeof(int32_t))
-        if t.head == NULL or t.chain == NULL:
+        if t.head == NULL:
             return -1
-    t.code = <int64_t *>malloc(t.room * sizeof(int64_t))
-    t.best = <int32_t *>malloc(t.room * sizeof(int32_t))
-    t.parent = <int32_t *>malloc(t.room * sizeof(int32_t))
-    t.kind = <int8_t *>malloc(t.room * sizeof(int8_t))
-    t.settled = <int32_t *>malloc(t.room * sizeof(int32_t))
+    t.s = <Entry *>malloc(t.room * sizeof(Entry))
     t.index = <int32_t *>malloc((t.mask + 1) * sizeof(int32_t))
     q.room = t.room
     q.slot = <int32_t *>malloc(q.room * sizeof(int32_t))
     q.next = <int32_t *>malloc(q.room * sizeof(int32_t))
     q.head = <int32_t *>malloc(buckets * sizeof(int32_t))
     q.tail = <int32_t *>malloc(buckets * sizeof(int32_t))
-    if (t.code == NULL or t.best == NULL or t.parent == NULL or t.kind == NULL
-            or t.settled == NULL or t.index == NULL or q.slot == NULL or q.next == NULL
+    if (t.s == NULL or t.index == NULL or q.slot == NULL or q.next == NULL
             or q.head == NULL or q.tail == NULL):
         return -1
     memset(t.index, 0xff, (t.mask + 1) * sizeof(int32_t))
@@ -443,14 +419,9 @@ cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dens
 
 
 cdef void teardown(Table *t, Queue *q) noexcept nogil:
-    free(t.code)
-    free(t.best)
-    free(t.parent)
-    free(t.kind)
-    free(t.settled)
+    free(t.s)
     free(t.index)
     free(t.head)
-    free(t.chain)
     free(q.slot)
     free(q.next)
     free(q.head)
@@ -489,7 +460,7 @@ cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_che
     slot = find_or_add(t, start)
     if slot < 0:
         return 2
-    t.best[slot] = 0
+    t.s[slot].best = 0
     if push(q, 0, slot) < 0:
         return 2
     for priority in range(buckets):
@@ -500,9 +471,9 @@ cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_che
         checks_so_far = priority % SLOTS
         while e >= 0:
             slot = q.slot[e]
-            if t.best[slot] == priority:
-                code = t.code[slot]
-                t.settled[slot] = count
+            if t.s[slot].best == priority:
+                code = t.s[slot].code
+                t.s[slot].settled = count
                 count += 1
                 if count > max_states:
                     settled_count[0] = count
@@ -530,10 +501,10 @@ cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_che
                     if target < 0:
                         settled_count[0] = count
                         return 2
-                    if t.best[target] < 0 or new < t.best[target]:
-                        t.best[target] = new
-                        t.parent[target] = slot
-                        t.kind[target] = <int8_t>out.kind[i]
+                    if t.s[target].best < 0 or new < t.s[target].best:
+                        t.s[target].best = new
+                        t.s[target].parent = slot
+                        t.s[target].kind = <int8_t>out.kind[i]
                         if push(q, new, target) < 0:
                             settled_count[0] = count
                             return 2
@@ -612,14 +583,14 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
         pa = <int32_t *>parents.data.as_voidptr
         k = <int8_t *>kinds.data.as_voidptr
         for slot in range(t.count):
-            at = t.settled[slot]
+            at = t.s[slot].settled
             if at < 0:
                 continue
-            c[at] = t.code[slot]
-            pr[at] = t.best[slot]
-            p = t.parent[slot]
-            pa[at] = -1 if p < 0 else t.settled[p]
-            k[at] = t.kind[slot]
+            c[at] = t.s[slot].code
+            pr[at] = t.s[slot].best
+            p = t.s[slot].parent
+            pa[at] = -1 if p < 0 else t.s[p].settled
+            k[at] = t.s[slot].kind
         return 0, codes, priorities, parents, kinds
     finally:
         teardown(&t, &q)
