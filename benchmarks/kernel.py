@@ -125,7 +125,7 @@ def side_by_side(repeat: int, baseline: Path | None) -> None:
                 print(f"{'':<16}kernel vs {way}: "
                       f"search ×{other['search_s'] / kernel['search_s']:.0f}, "
                       f"reach ×{other['reach_s'] / kernel['reach_s']:.1f}", flush=True)
-    print(f"(medians of CPU time; kernel: {rows['kernel']['kernel']})")
+    print(f"(medians of CPU time; {rows['kernel']['kernel']})")
 
 
 def scaling(repeat: int) -> None:
