@@ -1,4 +1,6 @@
-# wingbeat: `make demo` runs the built-in example, `make test` runs every check CI runs.
+# wingbeat: `make demo` runs the built-in example, `make test` runs every check CI runs: the
+# non-browser tests twice, with the compiled search kernel and with the pure-Python one
+# (WINGBEAT_PURE=1), since `pip install -e` builds the kernel only where a C compiler is.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -6,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test lint bench serve clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py src/wingbeat/_kernel.pyx
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
@@ -27,6 +29,7 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2 -q -m "not browser"
+	WINGBEAT_PURE=1 $(BIN)/pytest -n 2 -q -m "not browser"
 	$(BIN)/pytest -q -m browser
 
 bench: $(STAMP)

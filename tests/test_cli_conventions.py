@@ -21,6 +21,7 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
+from wingbeat import kernel
 from wingbeat.cli import app
 
 runner = CliRunner()
@@ -37,7 +38,8 @@ def wingbeat(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
 def test_version_is_the_installed_distributions() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
-    assert result.stdout == f"wingbeat {version('wingbeat')}\n"
+    # and which search runs: the compiled kernel or the pure-Python fallback (issue 12)
+    assert result.stdout == f"wingbeat {version('wingbeat')} ({kernel.describe()})\n"
     assert wingbeat("--version").stdout == result.stdout
 
 

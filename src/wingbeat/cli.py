@@ -51,7 +51,9 @@ def _version(value: bool) -> None:
             number = version("wingbeat")
         except PackageNotFoundError:  # pragma: no cover - run from a source tree
             from . import __version__ as number
-        out.print(f"wingbeat {number}")
+        from .kernel import describe
+
+        out.print(f"wingbeat {number} ({describe()})", markup=False)
         raise typer.Exit()
 
 

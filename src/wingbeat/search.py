@@ -8,21 +8,23 @@ checks wins, so the priority is ``ticks * CHECK_SLOTS + checks``. What breaks a 
 at equal priority (the action kept, fewer opportunity attacks) is a fact of each state, not of the
 way there, so the search need not order by it: ``rules.grid.way_rank`` ranks the states it settles.
 
-The loop only touches ints and tuples, so it can be replaced by a compiled kernel with the same
-inputs and identical results.
+The loop only touches ints and tuples, so a compiled kernel replaces it where a space offers one
+(``compiled_search``, see ``wingbeat.kernel``), with identical results: same states settled in the
+same order, same priorities, same parents.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from . import kernel
 from .errors import OptionError
 from .model import Check
 
-__all__ = ["CHECK_SLOTS", "MAX_STATES", "Exploration", "MoveSpace", "StateEstimate", "Step",
-           "explore", "refuse_too_large"]
+__all__ = ["CHECK_SLOTS", "MAX_STATES", "Exploration", "MoveSpace", "SettledArrays",
+           "StateEstimate", "Step", "StepKinds", "explore", "explore_pure", "refuse_too_large"]
 
 #: A legal step: (move notation, packed target state, cost in ticks, checks, events).
 Step = tuple[str, int, int, tuple[Check, ...], tuple[dict[str, Any], ...]]
@@ -32,9 +34,11 @@ CHECK_SLOTS = 16
 
 #: A query that would settle more states than this is refused rather than eat the machine's memory:
 #: the map, the altitudes or the speed are larger than a round needs. Measured on volare
-#: (benchmarks/memory.py, docs/limits.md): the search holds about 375 bytes a settled state and a
-#: whole reach with its JSON about 1.8 kB, so at this cap the search stays under 0.4 GB and the
-#: reach report under 2 GB. A space whose states cost more says its own cap (``max_states``).
+#: (benchmarks/memory.py and kernel.py, docs/limits.md, docs/performance.md): the pure-Python
+#: search holds about 375-415 bytes a settled state, the compiled kernel about 60, and a whole
+#: reach with its JSON about 1.8 kB, so at this cap the search stays under 0.4 GB (60 MB compiled)
+#: and the reach report under 2 GB. A space whose states cost more says its own cap
+#: (``max_states``).
 MAX_STATES = 1_000_000
 
 
@@ -86,7 +90,6 @@ class MoveSpace(Protocol):
     # ``max_states``, its own cap when its states cost more memory than ``MAX_STATES`` allows for
 
 
-@dataclass
 class Exploration:
     """Least priorities and the step that reached each settled state.
 
@@ -94,9 +97,23 @@ class Exploration:
     after the state its step leaves from.
     """
 
-    start: int
-    priority: dict[int, int]
-    parent: dict[int, tuple[int, Step] | None]
+    def __init__(self, start: int, priority: dict[int, int],
+                 parent: dict[int, tuple[int, Step] | None]):
+        self.start = start
+        self._priority = priority
+        self._parent = parent
+
+    @property
+    def priority(self) -> dict[int, int]:
+        return self._priority
+
+    @property
+    def parent(self) -> dict[int, tuple[int, Step] | None]:
+        return self._parent
+
+    def __len__(self) -> int:
+        """How many states were settled."""
+        return len(self._priority)
 
     def ticks(self, code: int) -> int:
         return self.priority[code] // CHECK_SLOTS
@@ -129,6 +146,95 @@ class Exploration:
         return moves, checks
 
 
+class StepKinds(Protocol):
+    """What turns the compiled kernel's record of a step (a small integer kind, the state it
+    reached, its cost) back into the ``Step`` the space's ``steps`` yields: asked only when a way
+    is wanted."""
+
+    def kernel_step(self, kind: int, target: int, cost: int) -> Step: ...
+
+    def kernel_move(self, kind: int, target: int) -> str: ...
+
+    def kernel_checks(self, kind: int) -> tuple[Check, ...]: ...
+
+    def kernel_moves(self, codes: Sequence[int], kinds: Sequence[int]) -> list[str]:
+        """``kernel_move`` of each (kind, target) pair, at once."""
+        ...
+
+
+class SettledArrays(Exploration):
+    """An ``Exploration`` held in flat arrays, as the compiled kernel leaves it: the settled
+    codes in settling order, their priorities, the settled index of each one's parent (-1 for the
+    start) and the kind of step that reached it. The dicts and the steps are made only when
+    asked for, so a search costs a few dozen bytes a state."""
+
+    def __init__(self, start: int, codes: Sequence[int], priorities: Sequence[int],
+                 parents: Sequence[int], kinds: Sequence[int], steps: StepKinds):
+        self.start = start
+        self.codes = codes
+        self.priorities = priorities
+        self.parents = parents
+        self.kinds = kinds
+        self._steps = steps
+        self._prio: dict[int, int] | None = None
+        self._links: dict[int, tuple[int, Step] | None] | None = None
+        self._at: dict[int, int] | None = None
+
+    @property
+    def priority(self) -> dict[int, int]:
+        if self._prio is None:
+            self._prio = dict(zip(self.codes, self.priorities, strict=True))
+        return self._prio
+
+    @property
+    def parent(self) -> dict[int, tuple[int, Step] | None]:
+        if self._links is None:
+            codes, parents = self.codes, self.parents
+            links: dict[int, tuple[int, Step] | None] = {}
+            for i, code in enumerate(codes):
+                links[code] = None if parents[i] < 0 else (codes[parents[i]], self._step(i))
+            self._links = links
+        return self._links
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def _step(self, i: int) -> Step:
+        p = self.parents[i]
+        cost = self.priorities[i] // CHECK_SLOTS - self.priorities[p] // CHECK_SLOTS
+        return self._steps.kernel_step(self.kinds[i], self.codes[i], cost)
+
+    def index(self, code: int) -> int:
+        """Where ``code`` stands in settling order (KeyError if it was not settled)."""
+        if self._at is None:
+            self._at = {code: i for i, code in enumerate(self.codes)}
+        return self._at[code]
+
+    def path_to(self, code: int) -> list[Step]:
+        steps: list[Step] = []
+        i = self.index(code)
+        while self.parents[i] >= 0:
+            steps.append(self._step(i))
+            i = self.parents[i]
+        steps.reverse()
+        return steps
+
+    def ways(self) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[Check, ...]]]:
+        codes, parents, kinds = self.codes, self.parents, self.kinds
+        n = len(codes)
+        step_moves = self._steps.kernel_moves(codes, kinds)
+        checks_of = self._steps.kernel_checks
+        kind_checks = [checks_of(kind) for kind in range(max(kinds, default=0) + 1)]
+        moves: list[tuple[str, ...]] = [()] * n
+        checks: list[tuple[Check, ...]] = [()] * n
+        for i in range(1, n):
+            p = parents[i]
+            moves[i] = moves[p] + (step_moves[i],)
+            more = kind_checks[kinds[i]]
+            checks[i] = checks[p] + more if more else checks[p]
+        return dict(zip(codes, moves, strict=True)), dict(zip(codes, checks, strict=True))
+
+
 def explore(
     space: MoveSpace,
     *,
@@ -149,6 +255,30 @@ def explore(
     estimate: Callable[[], StateEstimate] | None = getattr(space, "estimate", None)
     if estimate is not None:
         refuse_too_large(estimate(), max_states)
+    # optional hook: the same search compiled (``wingbeat.kernel``), or None where it does not
+    # cover the space's configuration
+    compiled: Callable[..., Exploration | None] | None = getattr(space, "compiled_search", None)
+    if compiled is not None and kernel.in_use():
+        found = compiled(avoid_checks=avoid_checks, goal=goal, max_states=max_states)
+        if found is not None:
+            return found
+    return explore_pure(space, avoid_checks=avoid_checks, goal=goal, max_states=max_states)
+
+
+def too_many_states(max_states: int) -> OptionError:
+    return OptionError(
+        f"this query would settle more than {max_states:,} states; use a smaller map, "
+        "fewer altitude levels or a slower creature")
+
+
+def explore_pure(
+    space: MoveSpace,
+    *,
+    avoid_checks: bool = False,
+    goal: Callable[[int, int], bool] | None = None,
+    max_states: int = MAX_STATES,
+) -> Exploration:
+    """``explore`` in pure Python, whatever the kernel: the reference the kernel must match."""
     start = space.start
     budget = space.budget
     slots = CHECK_SLOTS
@@ -174,9 +304,7 @@ def explore(
             settled[code] = priority
             settled_parent[code] = parent[code]
             if len(settled) > max_states:
-                raise OptionError(
-                    f"this query would settle more than {max_states:,} states; use a smaller map, "
-                    "fewer altitude levels or a slower creature")
+                raise too_many_states(max_states)
             if goal is not None and not reached and goal(code, spent):
                 reached = True
             for step in steps_of(code, spent):

@@ -14,16 +14,26 @@ many hexes a violent landing still lets the creature walk. Costs are ticks of 1/
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Mapping
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ... import kernel
 from ...chance import clamp_percent
 from ...errors import NotationError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
 from ...model import Check, format_amount, format_cost
-from ...search import MAX_STATES, StateEstimate, Step, refuse_too_large
+from ...search import (
+    MAX_STATES,
+    Exploration,
+    SettledArrays,
+    StateEstimate,
+    Step,
+    refuse_too_large,
+    too_many_states,
+)
 from .encumbrance import flight_load
 from .model import (
     Maneuverability,
@@ -75,7 +85,10 @@ class VolareSpace:
     ruleset = "volare"
     unit = "MP"
     tick = Fraction(1, TICKS_PER_MP)
-    max_states = MAX_STATES  # a settled state costs about 375 bytes searching (docs/limits.md)
+    max_states = MAX_STATES  # a state costs ~375 B searching, ~60 B compiled (docs/limits.md)
+    #: the compiled kernel hashes the states of a map with more places than this (None: its own
+    #: default, 2**27 places); a test lowers it to compare both ways of indexing
+    kernel_dense_places: int | None = None
 
     def __init__(self, battle: VolareBattle, creature_id: str, *, search: bool = False):
         """``search``: the space is for a search, so a query too large for one is refused here,
@@ -133,6 +146,7 @@ class VolareSpace:
         self.ground = tables.ground
         self.ceil = tables.ceil
         self.nbr = tables.nbr
+        self._tables = tables
 
     def estimate(self) -> StateEstimate:
         """How many states a search could settle, before searching (``search.StateEstimate``):
@@ -221,8 +235,7 @@ class VolareSpace:
             elif spent == 0 and not flags & (PRONE | FULL_MOVE | LANDED_FAST) \
                     and self._may_take_off():
                 out.append(("thrust", pack(idx, alt, GROUNDED, flags | THRUST | FULL_MOVE),
-                            self._half, _NO_CHECKS,
-                            ({"type": "take-off-thrust", "note": self._thrust_note},)))
+                            self._half, _NO_CHECKS, self._thrust_events()))
             walk = flags >> WALK_SHIFT
             if walk and not flags & PRONE:
                 nbr = self.nbr
@@ -230,7 +243,7 @@ class VolareSpace:
                     n = nbr[idx * 6 + d]
                     if n >= 0 and self.ground[n] == alt and alt < self.ceil[n]:
                         out.append((self.labels[n], pack(n, alt, GROUNDED, flags - WALK_UNIT), 0,
-                                    _NO_CHECKS, ({"type": "walk"},)))
+                                    _NO_CHECKS, _walk_events()))
             return out
         if self.gale:
             if alt == self.ground[idx]:  # landing leaves the air: it is no flight step
@@ -303,14 +316,12 @@ class VolareSpace:
         """Hold the hover against the wind (V-wind). A creature that can neither pay in full nor
         drift (edge of the map, a cliff, a low ceiling downwind) spends all it has holding on."""
         cost = self.pay_cost
-        event: dict[str, Any] = {"type": "wind-pay"}
         left = self._budget - spent
-        if cost > left and self._downwind(idx, alt)[1] is not None:
+        whole = cost > left and self._downwind(idx, alt)[1] is not None
+        if whole:
             cost = left
-            event = {"type": "wind-pay", "note": "it cannot pay in full nor drift downwind: it "
-                                                 "spends all its MP holding its place"}
         target = self.pack(idx, alt, posture, (flags & ~DRIFT_DUE) | PAID)
-        return ("pay", target, cost, _NO_CHECKS, (event,))
+        return ("pay", target, cost, _NO_CHECKS, _pay_events(whole))
 
     def _resolve_ground(self, out: list[Step], idx: int, alt: int, posture: int, flags: int,
                         spent: int) -> None:
@@ -338,16 +349,75 @@ class VolareSpace:
         moved = self.movement(flags, spent)
         if moved <= self._half and not flags & FULL_MOVE:
             out.append(("land", self.pack(idx, alt, GROUNDED, base | LANDED), 0, _NO_CHECKS,
-                        ({"type": "landing", "safe": True,
-                          "note": "the second half-move action is sacrificed to land"},)))
+                        _land_events()))
         walk = 0
         if moved < self._half and not flags & FULL_MOVE and self.me.ground > 0:
             # what is left of the half-move action, on foot: a half-move walks ground/2 hexes
             walk = min(WALK_MAX, (self._half - moved) * self.me.ground // (2 * self._half))
         out.append(("land-fast", self.pack(idx, alt, GROUNDED,
                                            base | LANDED_FAST | walk * WALK_UNIT), 0,
-                    (self.land_check,),
-                    ({"type": "landing", "safe": False, "may_walk": walk},)))
+                    (self.land_check,), _land_fast_events(walk)))
+
+    def _thrust_events(self) -> tuple[dict[str, Any], ...]:
+        return ({"type": "take-off-thrust", "note": self._thrust_note},)
+
+    # -- the compiled kernel (wingbeat.kernel): the same search over flat arrays ------------------
+    def compiled_search(self, *, avoid_checks: bool = False,
+                        goal: Callable[[int, int], bool] | None = None,
+                        max_states: int = MAX_STATES) -> Exploration | None:
+        """``search.explore`` run by the compiled kernel, which covers every ``volare`` round
+        (every wind, class, flag and map); None when the kernel is not built."""
+        compiled = kernel.compiled
+        if compiled is None:
+            return None
+        toward = self.wind.toward
+        numbers = (self.levels, self.top, self._budget, self._half, self.pay_cost,
+                   tuple(self.costs), self.stop_cost, int(self.can_skim), int(self.gale),
+                   int(self._may_take_off()), self.me.ground, -1 if toward is None else int(toward))
+        ground, ceil, nbr = self._tables.flat
+        dense = compiled.DENSE_PLACES if self.kernel_dense_places is None \
+            else self.kernel_dense_places
+        outcome, codes, priorities, parents, kinds = compiled.volare_search(
+            numbers, ground, ceil, nbr, self._start, avoid_checks, goal, max_states, dense,
+            min(self.estimate().states, max_states + 1, 1 << 24))
+        if outcome != compiled.DONE:
+            raise too_many_states(max_states)
+        return SettledArrays(self._start, codes, priorities, parents, kinds, self)
+
+    def kernel_move(self, kind: int, target: int) -> str:
+        """The move of a step the kernel recorded: a hex label for a flight step (kinds 0-5,
+        the direction) or a walk (6), else a keyword."""
+        if kind <= _KIND_WALK:
+            return self.labels[((target >> FLAG_BITS) >> 3) // self.levels]
+        return _KIND_WORDS[kind]
+
+    def kernel_moves(self, codes: Sequence[int], kinds: Sequence[int]) -> list[str]:
+        labels, levels = self.labels, self.levels
+        shift = FLAG_BITS + 3
+        return [_KIND_MOVES[kind] or labels[(code >> shift) // levels]
+                for code, kind in zip(codes, kinds, strict=True)]
+
+    def kernel_checks(self, kind: int) -> tuple[Check, ...]:
+        if kind == _KIND_SKIM_CHECKED:
+            return (self.skim_check,)
+        if kind == _KIND_LAND_FAST:
+            return (self.land_check,)
+        return _NO_CHECKS
+
+    def kernel_step(self, kind: int, target: int, cost: int) -> Step:
+        """The ``Step`` that ``steps`` yields for the kernel's record of it."""
+        events: tuple[dict[str, Any], ...] = _NO_EVENTS
+        if kind == _KIND_WALK:
+            events = _walk_events()
+        elif kind == _KIND_THRUST:
+            events = self._thrust_events()
+        elif kind in (_KIND_PAY, _KIND_PAY_ALL):
+            events = _pay_events(kind == _KIND_PAY_ALL)
+        elif kind == _KIND_LAND:
+            events = _land_events()
+        elif kind == _KIND_LAND_FAST:
+            events = _land_fast_events((target & FLAG_MASK) >> WALK_SHIFT)
+        return (self.kernel_move(kind, target), target, cost, self.kernel_checks(kind), events)
 
     # -- words for states and refusals ------------------------------------------------------------
     def describe(self, code: int) -> dict[str, Any]:
@@ -735,6 +805,8 @@ class _MapTables:
     ground: list[int]
     ceil: list[int]
     nbr: list[int]
+    #: the same as C ints, for the compiled kernel
+    flat: tuple[array[int], array[int], array[int]]
 
 
 _TABLES: list[tuple[VolareMap, _MapTables]] = []  # the last few maps, by identity
@@ -774,12 +846,13 @@ def _flatten(vmap: VolareMap) -> _MapTables:
         for dc, dr in deltas:
             c, r = c0 + dc, r0 + dr
             nbr.append(first[r] + (c - 1) // 2 if 1 <= c <= columns and 1 <= r <= rows else -1)
+    grounds = [ground.get(c, 0) for c in cells] if ground else [0] * len(cells)
+    ceils = ([min(ceiling.get(c) or levels, levels) for c in cells] if ceiling
+             else [levels] * len(cells))
     return _MapTables(
         top=vmap.top, cells=cells, index=index, labels=[str(c) for c in cells],
-        ground=[ground.get(c, 0) for c in cells] if ground else [0] * len(cells),
-        ceil=([min(ceiling.get(c) or levels, levels) for c in cells] if ceiling
-              else [levels] * len(cells)),
-        nbr=nbr)
+        ground=grounds, ceil=ceils, nbr=nbr,
+        flat=(array("i", grounds), array("i", ceils), array("i", nbr)))
 
 
 def _hexes_within(steps: int, start: Hex, vmap: VolareMap) -> int:
@@ -805,3 +878,37 @@ _HEADINGS = (None, None, *(d.name for d in Direction))
 def _mp(ticks: int) -> str:
     """MP in a sentence, as the tables say them: ``4¼``."""
     return format_amount(Fraction(ticks, TICKS_PER_MP), "MP")
+
+
+# the kinds of step the compiled kernel records (``_kernel.pyx``): 0-5 a flight step in that
+# direction, then these
+_KIND_WALK, _KIND_UP, _KIND_DOWN, _KIND_HOVER = 6, 7, 8, 9
+_KIND_SKIM_CHECKED, _KIND_SKIM, _KIND_LAND, _KIND_LAND_FAST = 10, 11, 12, 13
+_KIND_PAY, _KIND_PAY_ALL, _KIND_THRUST = 14, 15, 16
+_KIND_WORDS = {_KIND_UP: "up", _KIND_DOWN: "down", _KIND_HOVER: "hover",
+               _KIND_SKIM_CHECKED: "skim", _KIND_SKIM: "skim", _KIND_LAND: "land",
+               _KIND_LAND_FAST: "land-fast", _KIND_PAY: "pay", _KIND_PAY_ALL: "pay",
+               _KIND_THRUST: "thrust"}
+#: by kind, the keyword of the move; "" for a hex label (the start's kind, -1, is the last)
+_KIND_MOVES = ("",) * (_KIND_WALK + 1) + tuple(_KIND_WORDS[k] for k in range(_KIND_UP, 17)) + ("",)
+
+
+# each step's events are made afresh: a report adds the step number to its copies
+def _walk_events() -> tuple[dict[str, Any], ...]:
+    return ({"type": "walk"},)
+
+
+def _pay_events(whole: bool) -> tuple[dict[str, Any], ...]:
+    if whole:
+        return ({"type": "wind-pay", "note": "it cannot pay in full nor drift downwind: it "
+                                             "spends all its MP holding its place"},)
+    return ({"type": "wind-pay"},)
+
+
+def _land_events() -> tuple[dict[str, Any], ...]:
+    return ({"type": "landing", "safe": True,
+             "note": "the second half-move action is sacrificed to land"},)
+
+
+def _land_fast_events(walk: int) -> tuple[dict[str, Any], ...]:
+    return ({"type": "landing", "safe": False, "may_walk": walk},)

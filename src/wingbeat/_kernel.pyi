@@ -1,0 +1,26 @@
+"""Types of the compiled kernel (``_kernel.pyx``), for mypy."""
+
+from array import array
+from collections.abc import Callable
+
+KIND_WALK: int
+KIND_UP: int
+KIND_DOWN: int
+KIND_HOVER: int
+KIND_SKIM_CHECKED: int
+KIND_SKIM: int
+KIND_LAND: int
+KIND_LAND_FAST: int
+KIND_PAY: int
+KIND_PAY_ALL: int
+KIND_THRUST: int
+DONE: int
+DENSE_PLACES: int
+TOO_MANY: int
+
+def volare_search(
+    numbers: tuple[int, int, int, int, int, tuple[int, ...], int, int, int, int, int, int],
+    ground: array[int], ceil: array[int], nbr: array[int], start: int, avoid_checks: bool,
+    goal: Callable[[int, int], bool] | None, max_states: int, dense_places: int = ...,
+    room: int = ...,
+) -> tuple[int, array[int], array[int], array[int], array[int]]: ...

@@ -1,0 +1,596 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled search kernel: ``volare``'s step generator and Dial's bucket queue over flat
+integer arrays, with results identical to ``search.explore`` over ``VolareSpace.steps``.
+
+It mirrors ``rules/volare/space.py`` line by line: the same steps in the same order (the first
+way found keeps a tie), the same packed codes, the same priorities ``ticks * 16 + checks``. It
+records, for each settled state, its priority, the settled index of the state its step left from
+and a small code for the kind of step (``KIND_*`` below); ``rules/volare/space.py`` turns a kind
+back into the step's move, checks and events only when a way is asked for. Optional: without a C
+compiler at install the pure-Python search is used (``wingbeat.kernel``).
+"""
+
+from cpython cimport array
+from cpython.ref cimport PyObject
+from libc.stdlib cimport calloc, malloc, realloc, free
+from libc.string cimport memset, memcpy
+from libc.stdint cimport int64_t, int32_t, int8_t, uint64_t
+
+import array as _array
+
+# flags: rules/volare/space.py
+cdef enum:
+    SKIM_SAVED = 1 << 0
+    THRUST = 1 << 1
+    FULL_MOVE = 1 << 2
+    PENDING = 1 << 3
+    MAY_CLIMB = 1 << 4
+    DRIFT_DUE = 1 << 5
+    PAID = 1 << 6
+    LANDED = 1 << 7
+    PRONE = 1 << 8
+    LANDED_FAST = 1 << 9
+    WALK_SHIFT = 10
+    WALK_UNIT = 1 << 10
+    WALK_MAX = 63
+    FLAG_BITS = 16
+    FLAG_MASK = (1 << 16) - 1
+    GROUNDED = 0
+    HOVERING = 1
+    CLIMB = 24
+    DESCEND = 12
+    SLOTS = 16
+
+# the kinds of step (0-5: a flight step in direction d)
+KIND_WALK = 6
+KIND_UP = 7
+KIND_DOWN = 8
+KIND_HOVER = 9
+KIND_SKIM_CHECKED = 10
+KIND_SKIM = 11
+KIND_LAND = 12
+KIND_LAND_FAST = 13
+KIND_PAY = 14
+KIND_PAY_ALL = 15
+KIND_THRUST = 16
+
+cdef enum:
+    K_WALK = 6
+    K_UP = 7
+    K_DOWN = 8
+    K_HOVER = 9
+    K_SKIM_CHECKED = 10
+    K_SKIM = 11
+    K_LAND = 12
+    K_LAND_FAST = 13
+    K_PAY = 14
+    K_PAY_ALL = 15
+    K_THRUST = 16
+
+# search outcomes
+DONE = 0
+TOO_MANY = 1
+NO_MEMORY = 2
+
+
+cdef struct Space:
+    int32_t *ground
+    int32_t *ceil
+    int32_t *nbr
+    int64_t levels
+    int top
+    int budget
+    int half
+    int pay_cost
+    int costs[6]
+    int stop_cost
+    int can_skim
+    int gale
+    int may_take_off
+    int walk_speed  # the creature's ground speed (hexes a move), for a violent landing's walk
+    int toward  # the wind's direction, -1 without one
+
+
+cdef struct Out:
+    # the steps of one state: packed target, cost in ticks, checks (0 or 1), kind
+    int64_t target[16]
+    int cost[16]
+    int checks[16]
+    int kind[16]
+    int n
+
+
+cdef inline int64_t pack(const Space *s, int64_t idx, int64_t alt, int64_t posture,
+                         int64_t flags) noexcept nogil:
+    return (((idx * s.levels + alt) * 8 + posture) << FLAG_BITS) | flags
+
+
+cdef inline void add(Out *o, int64_t target, int cost, int checks, int kind) noexcept nogil:
+    cdef int i = o.n
+    o.target[i] = target
+    o.cost[i] = cost
+    o.checks[i] = checks
+    o.kind[i] = kind
+    o.n = i + 1
+
+
+cdef inline int movement(const Space *s, int64_t flags, int spent) noexcept nogil:
+    if flags & PAID:
+        return spent - s.pay_cost if spent > s.pay_cost else 0
+    return spent
+
+
+cdef inline void landings(const Space *s, Out *o, int64_t idx, int64_t alt, int64_t flags,
+                          int spent) noexcept nogil:
+    cdef int64_t base = flags & ~(PENDING | MAY_CLIMB | DRIFT_DUE | THRUST)
+    cdef int moved = movement(s, flags, spent)
+    cdef int64_t walk = 0
+    if moved <= s.half and not flags & FULL_MOVE:
+        add(o, pack(s, idx, alt, GROUNDED, base | LANDED), 0, 0, K_LAND)
+    if moved < s.half and not flags & FULL_MOVE and s.walk_speed > 0:
+        walk = (<int64_t>(s.half - moved) * s.walk_speed) // (2 * s.half)
+        if walk > WALK_MAX:
+            walk = WALK_MAX
+    add(o, pack(s, idx, alt, GROUNDED, base | LANDED_FAST | (walk * WALK_UNIT)), 0, 1,
+        K_LAND_FAST)
+
+
+cdef inline void skim(const Space *s, Out *o, int64_t idx, int64_t alt, int64_t posture,
+                      int64_t flags) noexcept nogil:
+    cdef int64_t target = pack(s, idx, alt, posture,
+                               (flags & ~(PENDING | MAY_CLIMB)) | SKIM_SAVED)
+    if flags & SKIM_SAVED:
+        add(o, target, 0, 0, K_SKIM)
+    else:
+        add(o, target, 0, 1, K_SKIM_CHECKED)
+
+
+cdef inline int downwind_blocked(const Space *s, int64_t idx, int64_t alt) noexcept nogil:
+    cdef int32_t n = s.nbr[idx * 6 + s.toward]
+    return n < 0 or s.ground[n] > alt or alt >= s.ceil[n]
+
+
+cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
+    """``VolareSpace.steps``: the same steps, in the same order."""
+    cdef int64_t flags = code & FLAG_MASK
+    cdef int64_t rest = code >> FLAG_BITS
+    cdef int64_t posture = rest & 7
+    cdef int64_t idx = (rest >> 3) // s.levels
+    cdef int64_t alt = (rest >> 3) % s.levels
+    cdef int64_t base, nflags, walk
+    cdef int32_t n, g
+    cdef int d, h, i, cost, drift_due, skimming, ndirs
+    cdef int dirs[6]
+    o.n = 0
+    if flags & LANDED:
+        return
+    if posture == GROUNDED:
+        if flags & THRUST:
+            base = flags & ~THRUST
+            if alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
+                add(o, pack(s, idx, alt + 1, HOVERING, base), CLIMB, 0, K_UP)
+            if s.can_skim:
+                add(o, pack(s, idx, alt, HOVERING, base | SKIM_SAVED), 0, 1, K_SKIM_CHECKED)
+        elif spent == 0 and not flags & (PRONE | FULL_MOVE | LANDED_FAST) and s.may_take_off:
+            add(o, pack(s, idx, alt, GROUNDED, flags | THRUST | FULL_MOVE), s.half, 0, K_THRUST)
+        walk = flags >> WALK_SHIFT
+        if walk and not flags & PRONE:
+            for d in range(6):
+                n = s.nbr[idx * 6 + d]
+                if n >= 0 and s.ground[n] == alt and alt < s.ceil[n]:
+                    add(o, pack(s, n, alt, GROUNDED, flags - WALK_UNIT), 0, 0, K_WALK)
+        return
+    if s.gale:
+        if alt == s.ground[idx]:
+            landings(s, o, idx, alt, flags, spent)
+        return
+    drift_due = (flags & DRIFT_DUE) != 0
+    if drift_due:
+        cost = s.pay_cost
+        if cost > s.budget - spent and downwind_blocked(s, idx, alt):
+            add(o, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), s.budget - spent, 0,
+                K_PAY_ALL)
+        else:
+            add(o, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), cost, 0, K_PAY)
+    if flags & PENDING:
+        if drift_due:
+            if s.can_skim:
+                skim(s, o, idx, alt, posture, flags)
+            return
+        base = flags & ~(PENDING | MAY_CLIMB)
+        if s.can_skim:
+            skim(s, o, idx, alt, posture, flags)
+        if flags & MAY_CLIMB and alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
+            add(o, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
+        landings(s, o, idx, alt, base, spent)
+        return
+    skimming = alt == s.ground[idx]
+    base = flags & ~(DRIFT_DUE | MAY_CLIMB)
+    if posture == HOVERING:
+        ndirs = 6
+        for d in range(6):
+            dirs[d] = d
+    else:
+        h = <int>posture - 2
+        ndirs = 3
+        dirs[0] = (h + 5) % 6
+        dirs[1] = h
+        dirs[2] = (h + 1) % 6
+    for i in range(ndirs):
+        d = dirs[i]
+        if drift_due and d != s.toward:
+            continue
+        n = s.nbr[idx * 6 + d]
+        if n < 0:
+            continue
+        g = s.ground[n]
+        if g > alt or alt >= s.ceil[n]:
+            continue
+        nflags = base | PENDING if (g == alt and not skimming) else base
+        add(o, pack(s, n, alt, 2 + d, nflags), s.costs[d], 0, d)
+    if drift_due:
+        return
+    if alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
+        add(o, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
+    if alt - 1 >= s.ground[idx]:
+        nflags = base | PENDING if alt - 1 == s.ground[idx] else base
+        add(o, pack(s, idx, alt - 1, posture, nflags), DESCEND, 0, K_DOWN)
+    if posture >= 2:
+        add(o, pack(s, idx, alt, HOVERING, base), s.stop_cost, 0, K_HOVER)
+    if skimming:
+        landings(s, o, idx, alt, base, spent)
+
+
+# -- the search ------------------------------------------------------------------------------------
+
+cdef struct Entry:
+    # one state met so far: what a lookup and a relaxation read, in one cache line
+    int64_t code
+    int32_t best  # least priority found, -1 while not reached
+    int32_t parent  # slot of the state the best way left from, -1 for the start
+    int32_t settled  # settled index, -1 while not settled
+    int32_t chain  # the next slot + 1 of the same place (dense index), 0 for none
+    int8_t kind
+
+
+cdef struct Table:
+    # the states met so far, by slot (in the order first reached), and an index of them
+    Entry *s
+    int32_t count
+    int32_t room
+    int32_t *index  # hash table of slots, -1 empty (when ``head`` is NULL)
+    uint64_t mask
+    # on a map small enough, instead of hashing: the first slot + 1 of each place (cell,
+    # altitude, posture), 0 for none, from calloc (untouched pages cost nothing)
+    int32_t *head
+
+
+cdef inline uint64_t hash64(int64_t code) noexcept nogil:
+    cdef uint64_t x = <uint64_t>code
+    x ^= x >> 30
+    x *= <uint64_t>0xbf58476d1ce4e5b9
+    x ^= x >> 27
+    x *= <uint64_t>0x94d049bb133111eb
+    x ^= x >> 31
+    return x
+
+
+cdef int grow_index(Table *t) noexcept nogil:
+    cdef uint64_t size = (t.mask + 1) * 2
+    cdef int32_t *index = <int32_t *>malloc(size * sizeof(int32_t))
+    cdef int32_t slot
+    cdef uint64_t h
+    if index == NULL:
+        return -1
+    memset(index, 0xff, size * sizeof(int32_t))
+    for slot in range(t.count):
+        h = hash64(t.s[slot].code) & (size - 1)
+        while index[h] >= 0:
+            h = (h + 1) & (size - 1)
+        index[h] = slot
+    free(t.index)
+    t.index = index
+    t.mask = size - 1
+    return 0
+
+
+cdef int grow_slots(Table *t) noexcept nogil:
+    cdef int32_t room = t.room * 2
+    cdef void *p = realloc(t.s, room * sizeof(Entry))
+    if p == NULL:
+        return -1
+    t.s = <Entry *>p
+    t.room = room
+    return 0
+
+
+cdef inline int32_t new_slot(Table *t, int64_t code) noexcept nogil:
+    if t.count == t.room and grow_slots(t) < 0:
+        return -1
+    cdef int32_t slot = t.count
+    t.count += 1
+    t.s[slot].code = code
+    t.s[slot].best = -1
+    t.s[slot].parent = -1
+    t.s[slot].kind = -1
+    t.s[slot].settled = -1
+    return slot
+
+
+cdef inline int32_t find_or_add(Table *t, int64_t code) noexcept nogil:
+    """The slot of ``code``, made (best -1: not reached) when new; -1 when out of memory."""
+    cdef uint64_t h
+    cdef int64_t place
+    cdef int32_t slot, first
+    if t.head != NULL:
+        place = code >> FLAG_BITS
+        first = t.head[place]
+        slot = first - 1
+        while slot >= 0:
+            if t.s[slot].code == code:
+                return slot
+            slot = t.s[slot].chain - 1
+        slot = new_slot(t, code)
+        if slot < 0:
+            return -1
+        t.s[slot].chain = first
+        t.head[place] = slot + 1
+        return slot
+    h = hash64(code) & t.mask
+    slot = t.index[h]
+    while slot >= 0:
+        if t.s[slot].code == code:
+            return slot
+        h = (h + 1) & t.mask
+        slot = t.index[h]
+    slot = new_slot(t, code)
+    if slot < 0:
+        return -1
+    t.index[h] = slot
+    if <uint64_t>t.count * 2 > t.mask + 1 and grow_index(t) < 0:
+        return -1
+    return slot
+
+
+cdef struct Queue:
+    # one FIFO list of entries per priority: entries appended while a bucket is read are read too
+    int32_t *head
+    int32_t *tail
+    int32_t *slot
+    int32_t *next
+    int32_t count
+    int32_t room
+
+
+cdef inline int push(Queue *q, int32_t bucket, int32_t slot) noexcept nogil:
+    cdef int32_t e
+    cdef void *p
+    if q.count == q.room:
+        p = realloc(q.slot, 2 * q.room * sizeof(int32_t))
+        if p == NULL:
+            return -1
+        q.slot = <int32_t *>p
+        p = realloc(q.next, 2 * q.room * sizeof(int32_t))
+        if p == NULL:
+            return -1
+        q.next = <int32_t *>p
+        q.room *= 2
+    e = q.count
+    q.count += 1
+    q.slot[e] = slot
+    q.next[e] = -1
+    if q.tail[bucket] < 0:
+        q.head[bucket] = e
+    else:
+        q.next[q.tail[bucket]] = e
+    q.tail[bucket] = e
+    return 0
+
+
+#: the most places (cells × altitudes × 8 postures) indexed densely: 512 MB of address space,
+#: of which only the pages of places reached are ever touched
+DENSE_PLACES = 1 << 27
+
+
+cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dense,
+               int32_t room) noexcept nogil:
+    memset(t, 0, sizeof(Table))
+    memset(q, 0, sizeof(Queue))
+    t.room = room if room > (1 << 12) else (1 << 12)
+    t.mask = (1 << 13) - 1
+    if places <= dense:
+        t.head = <int32_t *>calloc(places, sizeof(int32_t))
+        if t.head == NULL:
+            return -1
+    t.s = <Entry *>malloc(t.room * sizeof(Entry))
+    t.index = <int32_t *>malloc((t.mask + 1) * sizeof(int32_t))
+    q.room = t.room
+    q.slot = <int32_t *>malloc(q.room * sizeof(int32_t))
+    q.next = <int32_t *>malloc(q.room * sizeof(int32_t))
+    q.head = <int32_t *>malloc(buckets * sizeof(int32_t))
+    q.tail = <int32_t *>malloc(buckets * sizeof(int32_t))
+    if (t.s == NULL or t.index == NULL or q.slot == NULL or q.next == NULL
+            or q.head == NULL or q.tail == NULL):
+        return -1
+    memset(t.index, 0xff, (t.mask + 1) * sizeof(int32_t))
+    memset(q.head, 0xff, buckets * sizeof(int32_t))
+    memset(q.tail, 0xff, buckets * sizeof(int32_t))
+    return 0
+
+
+cdef void teardown(Table *t, Queue *q) noexcept nogil:
+    free(t.s)
+    free(t.index)
+    free(t.head)
+    free(q.slot)
+    free(q.next)
+    free(q.head)
+    free(q.tail)
+
+
+cdef class _Goal:
+    """The Python goal test, called for each state settled until one passes."""
+    cdef object test
+    cdef object error
+
+    def __init__(self, test):
+        self.test = test
+        self.error = None
+
+
+cdef int ask_goal(PyObject *ptr, int64_t code, int spent) noexcept with gil:
+    cdef _Goal goal = <_Goal>ptr
+    try:
+        return 1 if goal.test(code, spent) else 0
+    except BaseException as exc:
+        goal.error = exc
+        return -1
+
+
+cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_checks,
+                PyObject *goal, int32_t max_states, int32_t *settled_count) noexcept nogil:
+    """Dial's algorithm, as ``search.explore``: 0 done, 1 too many states, 2 out of memory,
+    3 the goal test raised. Each settled slot gets its settled index; ``settled_count`` says how
+    many."""
+    cdef int32_t buckets = (s.budget + 1) * SLOTS
+    cdef int32_t priority, e, slot, target, count = 0
+    cdef int64_t code
+    cdef int spent, checks_so_far, total, new, i, reached = 0, answer
+    cdef Out out
+    slot = find_or_add(t, start)
+    if slot < 0:
+        return 2
+    t.s[slot].best = 0
+    if push(q, 0, slot) < 0:
+        return 2
+    for priority in range(buckets):
+        e = q.head[priority]
+        if e < 0:
+            continue
+        spent = priority // SLOTS
+        checks_so_far = priority % SLOTS
+        while e >= 0:
+            slot = q.slot[e]
+            if t.s[slot].best == priority:
+                code = t.s[slot].code
+                t.s[slot].settled = count
+                count += 1
+                if count > max_states:
+                    settled_count[0] = count
+                    return 1
+                if goal != NULL and not reached:
+                    answer = ask_goal(goal, code, spent)
+                    if answer < 0:
+                        settled_count[0] = count
+                        return 3
+                    if answer:
+                        reached = 1
+                steps(s, &out, code, spent)
+                for i in range(out.n):
+                    total = spent + out.cost[i]
+                    if total > s.budget:
+                        continue
+                    if out.checks[i]:
+                        if avoid_checks:
+                            continue
+                        new = checks_so_far + out.checks[i]
+                        new = total * SLOTS + (new if new < SLOTS - 1 else SLOTS - 1)
+                    else:
+                        new = total * SLOTS + checks_so_far
+                    target = find_or_add(t, out.target[i])
+                    if target < 0:
+                        settled_count[0] = count
+                        return 2
+                    if t.s[target].best < 0 or new < t.s[target].best:
+                        t.s[target].best = new
+                        t.s[target].parent = slot
+                        t.s[target].kind = <int8_t>out.kind[i]
+                        if push(q, new, target) < 0:
+                            settled_count[0] = count
+                            return 2
+            e = q.next[e]
+        if reached:
+            break
+    settled_count[0] = count
+    return 0
+
+
+def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] ceil,
+                  const int32_t[::1] nbr, int64_t start, bint avoid_checks, goal,
+                  int max_states, int64_t dense_places=DENSE_PLACES, int32_t room=0):
+    """Settle every state of a ``volare`` round, cheapest first (``search.explore``).
+
+    ``numbers``: (levels, top, budget, half, pay_cost, costs (6), stop_cost, can_skim, gale,
+    may_take_off, walk_speed, toward or -1). Returns (outcome, codes, priorities, parents, kinds)
+    in settling order, parents as settled indexes (-1 for the start); outcome 0 done, 1 more than
+    ``max_states`` settled (then the arrays are empty). A map of more than ``dense_places``
+    places is indexed by hashing. ``room``: how many states to make room for at once (the
+    space's estimate; the arrays grow past it, and pages never written cost nothing).
+    """
+    cdef Space s
+    cdef Table t
+    cdef Queue q
+    cdef int32_t n = 0, i, slot, p, at
+    cdef int outcome
+    cdef _Goal test = None if goal is None else _Goal(goal)
+    cdef PyObject *asked = NULL if goal is None else <PyObject *>test
+    cdef array.array codes, priorities, parents, kinds
+    cdef int64_t *c
+    cdef int32_t *pr
+    cdef int32_t *pa
+    cdef int8_t *k
+    (levels, top, budget, half, pay_cost, costs, stop_cost, can_skim, gale, may_take_off,
+     walk_speed, toward) = numbers
+    s.ground = <int32_t *>&ground[0]
+    s.ceil = <int32_t *>&ceil[0]
+    s.nbr = <int32_t *>&nbr[0]
+    s.levels = levels
+    s.top = top
+    s.budget = budget
+    s.half = half
+    s.pay_cost = pay_cost
+    for i in range(6):
+        s.costs[i] = costs[i]
+    s.stop_cost = stop_cost
+    s.can_skim = can_skim
+    s.gale = gale
+    s.may_take_off = may_take_off
+    s.walk_speed = walk_speed
+    s.toward = toward
+    if setup(&t, &q, (budget + 1) * SLOTS, <int64_t>(len(ground)) * levels * 8,
+             dense_places, room) < 0:
+        teardown(&t, &q)
+        raise MemoryError()
+    try:
+        if asked == NULL:
+            with nogil:
+                outcome = search(&s, &t, &q, start, avoid_checks, asked, max_states, &n)
+        else:
+            outcome = search(&s, &t, &q, start, avoid_checks, asked, max_states, &n)
+        if outcome == 2:
+            raise MemoryError()
+        if outcome == 3:
+            raise test.error
+        if outcome == 1:
+            empty = _array.array("q")
+            return 1, empty, _array.array("i"), _array.array("i"), _array.array("b")
+        codes = array.clone(array.array("q"), n, zero=False)
+        priorities = array.clone(array.array("i"), n, zero=False)
+        parents = array.clone(array.array("i"), n, zero=False)
+        kinds = array.clone(array.array("b"), n, zero=False)
+        c = <int64_t *>codes.data.as_voidptr
+        pr = <int32_t *>priorities.data.as_voidptr
+        pa = <int32_t *>parents.data.as_voidptr
+        k = <int8_t *>kinds.data.as_voidptr
+        for slot in range(t.count):
+            at = t.s[slot].settled
+            if at < 0:
+                continue
+            c[at] = t.s[slot].code
+            pr[at] = t.s[slot].best
+            p = t.s[slot].parent
+            pa[at] = -1 if p < 0 else t.s[p].settled
+            k[at] = t.s[slot].kind
+        return 0, codes, priorities, parents, kinds
+    finally:
+        teardown(&t, &q)

@@ -1,0 +1,316 @@
+"""The compiled search kernel and the pure-Python search give identical answers (issue 12).
+
+Same states settled in the same order, same priorities (ticks × 16 + checks), same parents and
+the same steps, and so the same reach, path and check, on every ``volare`` example and on random
+battlefields, winds, classes, flags and creatures (hypothesis). Where the kernel is not built,
+every comparison still runs, both sides pure, and the test of the build says why it is absent.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sysconfig
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import wingbeat
+from conformance import evenly, json_of
+from wingbeat import kernel
+from wingbeat.errors import OptionError
+from wingbeat.rules.grid import ReachReport
+from wingbeat.rules.volare import VolareSpace
+from wingbeat.search import Exploration, SettledArrays, explore, explore_pure
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted([*ROOT.glob("examples/volare/*.yaml"),
+                   *ROOT.glob("tests/data/examples/volare/*.yaml")])
+
+
+@contextmanager
+def searching(compiled: bool) -> Iterator[None]:
+    """Run the block with the kernel (where built) or with the pure-Python search forced."""
+    old = os.environ.get(kernel.PURE_VARIABLE)
+    if compiled:
+        os.environ.pop(kernel.PURE_VARIABLE, None)
+    else:
+        os.environ[kernel.PURE_VARIABLE] = "1"
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop(kernel.PURE_VARIABLE, None)
+        else:
+            os.environ[kernel.PURE_VARIABLE] = old
+
+
+def _compiler_present() -> bool:
+    """A C compiler and the Python headers: what building the kernel at install needs."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    return shutil.which(compiler) is not None and headers.exists()
+
+
+def test_the_kernel_is_built_wherever_a_compiler_is() -> None:
+    """CI has gcc and the Python headers: there the kernel must be built and in use (unless
+    WINGBEAT_PURE forces the fallback); without a compiler the pure-Python search stands in and
+    ``--version`` says so."""
+    if _compiler_present():
+        assert kernel.compiled is not None, "a C compiler is here but the kernel was not built"
+    assert kernel.in_use() == (kernel.compiled is not None and not kernel.forced_pure())
+    with searching(compiled=False):
+        assert not kernel.in_use()
+        assert kernel.describe().startswith("kernel: pure Python")
+    with searching(compiled=True):
+        assert kernel.in_use() == (kernel.compiled is not None)
+        said = "kernel: compiled" if kernel.compiled is not None else "kernel: pure Python"
+        assert kernel.describe().startswith(said)
+
+
+def test_version_says_which_search_runs() -> None:
+    from typer.testing import CliRunner
+
+    from wingbeat.cli import app
+
+    for compiled in (True, False):
+        with searching(compiled):
+            out = CliRunner().invoke(app, ["--version"]).stdout
+            assert out.endswith(f"({kernel.describe()})\n"), out
+
+
+def test_explore_uses_the_kernel_when_in_use() -> None:
+    space = _space(_open(EXAMPLES[0]), _creatures(_open(EXAMPLES[0]))[0])
+    with searching(compiled=True):
+        found = explore(space)
+        assert isinstance(found, SettledArrays) == (kernel.compiled is not None)
+    with searching(compiled=False):
+        assert not isinstance(explore(space), SettledArrays)
+
+
+# -- the comparison ------------------------------------------------------------------------------
+
+def _open(path: Path) -> wingbeat.Scenario:
+    return wingbeat.open_scenario(str(path))
+
+
+def _creatures(scenario: wingbeat.Scenario) -> list[str]:
+    return [c.id for c in scenario.battle.creatures]
+
+
+def _space(scenario: wingbeat.Scenario, creature: str) -> VolareSpace:
+    return VolareSpace(scenario.battle, creature)
+
+
+def assert_same_search(space: VolareSpace, *, avoid_checks: bool = False) -> Exploration:
+    """The kernel's exploration equals the pure one: the same settled states in the same
+    settling order with the same priorities, the same parents and steps (moves, costs, checks,
+    events), the same ways; and each way walked back (``path_to``) is the same."""
+    pure = explore_pure(space, avoid_checks=avoid_checks)
+    found = space.compiled_search(avoid_checks=avoid_checks)
+    if kernel.compiled is None:
+        assert found is None
+        return pure
+    assert found is not None
+    assert list(found.priority.items()) == list(pure.priority.items())
+    assert list(found.parent.items()) == list(pure.parent.items())
+    assert found.ways() == pure.ways()
+    for code in evenly(list(pure.priority), 40):
+        assert found.path_to(code) == pure.path_to(code)
+        assert found.ticks(code) == pure.ticks(code)
+    return found
+
+
+def assert_same_answers(scenario: wingbeat.Scenario, creature: str, **options: Any) -> None:
+    """reach (JSON and text), path to a sample of the cells it reaches, and check of their ways:
+    the same with the kernel as with the pure-Python search."""
+    answers: list[list[Any]] = []
+    for compiled in (True, False):
+        with searching(compiled):
+            said: list[Any] = []
+            report = wingbeat.reach(scenario, creature, **options)
+            assert isinstance(report, ReachReport)
+            said += [json_of(report), report.to_text()]
+            for state in evenly(report.states, 6):
+                at = str(state.state["at"])
+                said.append(json_of(wingbeat.path(scenario, creature, at, **options)))
+                said.append(json_of(wingbeat.path(scenario, creature, at,
+                                                  altitude=state.state["altitude"],
+                                                  mode=state.state["mode"], **options)))
+                said.append(json_of(wingbeat.check(scenario, creature, " ".join(state.moves))))
+            answers.append(said)
+    assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_volare_example_searches_alike(path: Path) -> None:
+    scenario = _open(path)
+    for creature in _creatures(scenario):
+        for avoid in (False, True):
+            assert_same_search(_space(scenario, creature), avoid_checks=avoid)
+        assert_same_answers(scenario, creature)
+        assert_same_answers(scenario, creature, no_checks=True)
+
+
+def test_the_built_in_example_searches_alike() -> None:
+    scenario = wingbeat.open_scenario("example:giant-bat")
+    for creature in _creatures(scenario):
+        assert_same_search(_space(scenario, creature))
+        assert_same_answers(scenario, creature)
+
+
+def test_a_goal_stops_both_searches_at_the_same_bucket() -> None:
+    """``path``'s goal: both stop once the bucket of the first goal state is done."""
+    scenario = _open(EXAMPLES[0])
+    creature = _creatures(scenario)[0]
+    space = _space(scenario, creature)
+    whole = explore_pure(space)
+    for code in evenly(list(whole.priority)[1:], 8):
+        ticks = whole.ticks(code)
+
+        def goal(c: int, spent: int, code: int = code) -> bool:
+            return c == code
+
+        pure = explore_pure(space, goal=goal)
+        assert code in pure.priority and len(pure.priority) <= len(whole.priority)
+        with searching(compiled=True):
+            found = explore(space, goal=goal)
+        assert list(found.priority.items()) == list(pure.priority.items())
+        assert found.path_to(code) == pure.path_to(code)
+        assert max(found.priority.values()) // 16 >= ticks
+
+
+def test_a_goal_that_raises_raises_through_the_kernel() -> None:
+    scenario = _open(EXAMPLES[0])
+    space = _space(scenario, _creatures(scenario)[0])
+
+    def goal(_code: int, spent: int) -> bool:
+        if spent:
+            raise ZeroDivisionError("from the goal")
+        return False
+
+    with searching(compiled=True), pytest.raises(ZeroDivisionError, match="from the goal"):
+        explore(space, goal=goal)
+
+
+def test_both_refuse_past_the_cap_alike() -> None:
+    """The in-search cap (past the estimate, which ``explore`` asks first): the same refusal."""
+    scenario = _open(EXAMPLES[0])
+    space = _space(scenario, _creatures(scenario)[0])
+    settled = len(explore_pure(space))
+    with pytest.raises(OptionError) as pure:
+        explore_pure(space, max_states=settled - 1)
+    if kernel.compiled is not None:
+        with pytest.raises(OptionError) as compiled:
+            space.compiled_search(max_states=settled - 1)
+        assert str(compiled.value) == str(pure.value)
+        found = space.compiled_search(max_states=settled)
+        assert found is not None and len(found) == settled
+
+
+def test_the_hashed_index_agrees_with_the_dense_one() -> None:
+    """On a map too large to index every place densely the kernel hashes the states: the same
+    answers (forced here on a small map)."""
+    scenario = wingbeat.parse_scenario(_big_flyer(24, 40, top=6))
+    space = VolareSpace(scenario.battle, "f")
+    space.kernel_dense_places = 0
+    assert_same_search(space)
+
+
+def _big_flyer(columns: int, rows: int, *, top: int, fly: int = 8) -> dict[str, Any]:
+    return {"ruleset": "volare",
+            "map": {"grid": "hex", "columns": columns, "rows": rows, "top": top,
+                    "wind": {"strength": "breeze", "toward": "SE"},
+                    "cells": [{"at": ["F10", "G11", "H12"], "ground": 2},
+                              {"at": ["L20"], "ceiling": 2}]},
+            "creatures": [{"id": "f", "fly": fly, "ground": 6, "maneuverability": "excellent",
+                           "reflex": 40, "at": "L20", "altitude": 1, "mode": "hovering"}]}
+
+
+# -- random battlefields -------------------------------------------------------------------------
+
+COLUMNS, ROWS, TOP = 8, 14, 4
+CELLS = [f"{chr(64 + c)}{r}" for c in range(1, COLUMNS + 1) for r in range(1, ROWS + 1)
+         if (c + r) % 2 == 0]
+DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"]
+
+
+@st.composite
+def battlefields(draw: st.DrawFn) -> dict[str, Any]:
+    """Raised ground, tunnels, every wind, class and mode, prone and loaded creatures that walk,
+    and flyers that start the round at ground level (skimming) or hovering in wind."""
+    raised = draw(st.lists(st.sampled_from(CELLS), max_size=8, unique=True))
+    tunnels = draw(st.lists(st.sampled_from([c for c in CELLS if c not in raised]), max_size=4,
+                            unique=True))
+    cells = [{"at": [c], "ground": draw(st.integers(1, 3))} for c in raised]
+    cells += [{"at": [c], "ceiling": draw(st.integers(1, 3))} for c in tunnels]
+    wind = {"strength": draw(st.sampled_from(["calm", "light-breeze", "breeze", "strong-wind",
+                                              "gale"])),
+            "toward": draw(st.sampled_from(DIRECTIONS))}
+    at = draw(st.sampled_from(CELLS))
+    ground = next((c["ground"] for c in cells if c["at"] == [at] and "ground" in c), 0)
+    ceiling = next((c["ceiling"] for c in cells if c["at"] == [at] and "ceiling" in c), TOP + 1)
+    mode = draw(st.sampled_from(["grounded", "hovering", "moving"]))
+    man = draw(st.sampled_from(["excellent", "medium", "poor"]))
+    creature: dict[str, Any] = {
+        "id": "f", "at": at, "mode": mode, "fly": draw(st.integers(0, 9)),
+        "ground": draw(st.integers(0, 12)), "maneuverability": man,
+        "reflex": draw(st.integers(0, 100)), "prone": mode == "grounded" and draw(st.booleans()),
+    }
+    if draw(st.booleans()):
+        creature["strength"] = draw(st.integers(3, 18))
+        creature["load"] = draw(st.integers(0, 400))
+    low = ground + (1 if man == "poor" and mode != "grounded" else 0)
+    creature["altitude"] = draw(st.integers(low, max(low, min(TOP, ceiling - 1))))
+    if mode == "grounded":
+        creature["altitude"] = ground
+    elif mode == "moving":
+        creature["heading"] = draw(st.sampled_from(DIRECTIONS))
+    return {"ruleset": "volare",
+            "map": {"grid": "hex", "columns": COLUMNS, "rows": ROWS, "top": TOP, "wind": wind,
+                    "cells": cells},
+            "creatures": [creature]}
+
+
+RANDOM = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _parse(data: dict[str, Any]) -> wingbeat.Scenario | None:
+    try:
+        return wingbeat.parse_scenario(data)
+    except wingbeat.ScenarioError:
+        return None  # a draw the scenario rules refuse (a poor flyer at ground level …)
+
+
+@RANDOM
+@given(battlefields(), st.booleans())
+def test_random_battlefields_search_alike(data: dict[str, Any], avoid: bool) -> None:
+    scenario = _parse(data)
+    if scenario is None:
+        return
+    assert_same_search(_space(scenario, "f"), avoid_checks=avoid)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(battlefields())
+def test_random_battlefields_answer_alike(data: dict[str, Any]) -> None:
+    scenario = _parse(data)
+    if scenario is None:
+        return
+    assert_same_answers(scenario, "f")
+
+
+def test_the_fallback_is_the_reference() -> None:
+    """``explore`` under WINGBEAT_PURE is ``explore_pure``: the fallback is the search as it was,
+    a dict-backed ``Exploration``."""
+    scenario = _open(EXAMPLES[0])
+    space = _space(scenario, _creatures(scenario)[0])
+    with searching(compiled=False):
+        found = explore(space)
+    assert type(found) is Exploration
+    assert list(found.priority.items()) == list(explore_pure(space).priority.items())
