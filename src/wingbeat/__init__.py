@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ._api import attack_path, check, engagement, open_scenario, path, reach
 from .errors import (
     IllegalMoveError,
@@ -21,9 +23,26 @@ from .model import Check, Scenario, format_cost
 from .render import render_svg
 from .rules import RULESET_IDS, find_ruleset
 from .scenario import load_scenario, parse_scenario, read_scenario_text
-from .tactics import Weights, advise, suggest, threat
+
+if TYPE_CHECKING:
+    from .tactics import Weights, advise, suggest, threat
 
 __version__ = "0.1.0"
+
+#: Names imported when first used: threat zones and advice are not needed to check a move, and a
+#: short command should not pay for their import.
+_LATER = {"Weights": "tactics", "advise": "tactics", "suggest": "tactics", "threat": "tactics"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "RULESET_IDS",

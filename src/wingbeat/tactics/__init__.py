@@ -18,11 +18,11 @@ a ruleset that declares the ``threat`` capability names its ``ThreatRules`` in i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import OptionError
 from ..rules.registry import ruleset_info
-from .grid import kept_reports
 from .model import (
     WEIGHT_DOCS,
     AdviceReport,
@@ -61,6 +61,14 @@ class ThreatRules(Protocol):
         ...
 
 
+def _kept() -> AbstractContextManager[None]:
+    """``grid.kept_reports``, imported when a question is asked: a command that only checks a move
+    (which registers the threat commands) never imports the threat machinery."""
+    from .grid import kept_reports
+
+    return kept_reports()
+
+
 def _rules(scenario: Scenario) -> ThreatRules:
     found: ThreatRules = ruleset_info(scenario.ruleset).threat_rules()
     return found
@@ -96,7 +104,7 @@ def threat(scenario: Scenario, *, side: str | None = None, creature: str | None 
                               f"{', '.join(sides) or 'none'})")
         if side is not None and sides[creature] != side:
             raise OptionError(f"{creature} is not on side {side!r}")
-        with kept_reports():
+        with _kept():
             return rules.threat(scenario, [creature],
                                 side if side is not None else sides[creature])
     if side is None:
@@ -106,7 +114,7 @@ def threat(scenario: Scenario, *, side: str | None = None, creature: str | None 
         named = sorted({s for _, s in known if s is not None})
         raise OptionError(f"no creature is on side {side!r}; sides here: "
                           f"{', '.join(named) or 'none (use --creature)'}")
-    with kept_reports():
+    with _kept():
         return rules.threat(scenario, attackers, side)
 
 
@@ -125,7 +133,7 @@ def advise(scenario: Scenario, creature: str, *, target: str | None = None,
         targets = foes_of(scenario, creature)
         if not targets:
             raise OptionError(f"{creature} has no foe here: name one with --target")
-    with kept_reports():
+    with _kept():
         return _rules(scenario).advise(scenario, creature, targets, chosen)
 
 
@@ -134,5 +142,5 @@ def suggest(scenario: Scenario, creature: str, *,
     """A move for ``creature`` as the battle stands: attack the most reachable foe (the best
     advised position), else close the distance safely, else hold."""
     foes_of(scenario, creature)  # an unknown creature is refused here
-    with kept_reports():
+    with _kept():
         return _rules(scenario).suggest(scenario, creature, Weights.of(weights))
