@@ -369,5 +369,6 @@ def test_a_check_imports_only_what_it_needs() -> None:
     modules = imported("-m", "wingbeat", *CHECK)
     assert "wingbeat.rules.volare" in modules
     heavy = {m for m in modules if m.split(".")[0] in (*WEB_STACK, "rich", "shapely")
-             or m.startswith(("wingbeat.web.app", "wingbeat.play.engine", "wingbeat.render."))}
+             or m.startswith(("wingbeat.web.app", "wingbeat.play.engine", "wingbeat.render.",
+                              "wingbeat.tactics.grid", "wingbeat.importers."))}
     assert not heavy, sorted(heavy)
