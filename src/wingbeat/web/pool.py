@@ -305,7 +305,10 @@ def _work(conn: Connection, memory: int) -> None:
             reply: tuple[str, str] = ("ok", "")
         except WingbeatError as exc:
             reply = ("error", str(exc))
-        except MemoryError:
+        except (MemoryError, SystemError):
+            # Under RLIMIT_AS a C function that fails to allocate sometimes returns without an
+            # exception set, which CPython reports as SystemError: the worker's memory ran out
+            # all the same, and its interpreter is not to be trusted further (it exits below).
             reply = ("memory", "")
         except Exception as exc:  # a bug: the server's log gets the traceback, the page a line
             traceback.print_exc()
