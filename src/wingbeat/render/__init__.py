@@ -20,6 +20,7 @@ from ..errors import OptionError, ScenarioError
 from ..model import Scenario
 from ..rules.base import Result
 from ..rules.registry import Renderer, ruleset_info
+from .trail import Trail
 
 __all__ = ["altitude_words", "render_svg", "scenario_summary"]
 
@@ -39,16 +40,18 @@ def render_svg(
     altitude: int | None = None,
     route: Result | None = None,
     creature: str | None = None,
+    trail: Trail | None = None,
 ) -> str:
     """The scenario's map as SVG text.
 
     ``reach`` (from ``wingbeat.reach``) colours where the creature can go by least cost, at
     ``altitude`` or, when it is None, the best over all altitudes; ``route`` (from
     ``wingbeat.path`` or ``wingbeat.check``) is drawn as arrows with running costs; ``creature``
-    highlights one creature when there is no report.
+    highlights one creature when there is no report; ``trail`` (``render.trail.Trail``) draws
+    a creature's last move, from where it started, as a dashed line.
     """
     return _module(scenario.ruleset).render(scenario, reach=reach, altitude=altitude,
-                                            route=route, creature=creature)
+                                            route=route, creature=creature, trail=trail)
 
 
 def scenario_summary(scenario: Scenario) -> dict[str, Any]:
