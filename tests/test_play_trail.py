@@ -10,7 +10,9 @@ from typing import Any
 import yaml
 from fastapi.testclient import TestClient
 
+import wingbeat
 from wingbeat.play.web import create_play_app
+from wingbeat.render import render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -33,11 +35,20 @@ def move(web: TestClient, ref: str, creature: str, moves: str, **body: Any) -> d
     return played
 
 
+def picture(web: TestClient, ref: str) -> ET.Element:
+    drawn = web.get(f"/api/play/encounters/{ref}/map.svg")
+    assert drawn.status_code == 200, drawn.text
+    return ET.fromstring(drawn.text)
+
+
+def cells(svg: ET.Element) -> set[str | None]:
+    return {g.get("data-cell") for g in svg.iter(SVG + "g")
+            if "cell" in (g.get("class") or "").split()}
+
+
 def trail(web: TestClient, ref: str) -> ET.Element | None:
     """The picture's trail group, None when it has none."""
-    picture = web.get(f"/api/play/encounters/{ref}/map.svg")
-    assert picture.status_code == 200, picture.text
-    found = [g for g in ET.fromstring(picture.text).iter(SVG + "g") if g.get("class") == "trail"]
+    found = [g for g in picture(web, ref).iter(SVG + "g") if g.get("class") == "trail"]
     assert len(found) <= 1
     return found[0] if found else None
 
@@ -110,3 +121,20 @@ def test_a_table_move_leaves_its_trail_through_the_points(tmp_path: Path) -> Non
     drawn = trail(web, ref)
     assert drawn is not None and drawn.get("data-path") == "50,30 42.5,30"
     assert marks(drawn, "data-at") == ("50,30", ["42.5,30"])
+
+
+def test_the_play_map_shows_the_whole_battlefield(tmp_path: Path) -> None:
+    """The giant bat's map is 30 × 50 hexes: the analysis page's reach picture frames what the
+    bat can reach, the play page's shows every hex of it, with the reach of whoever moves next,
+    so the frame stays put from one creature's turn to the next."""
+    scenario = wingbeat.open_scenario("example:giant-bat")
+    framed = ET.fromstring(render_svg(scenario, reach=wingbeat.reach(scenario, "bat")))
+    assert "A1" not in cells(framed)
+    web = client(tmp_path)
+    ref = start(web, ["bat", "chamois"], scenario="example:giant-bat")
+    whole = picture(web, ref)
+    assert whole.get("data-creature") == "bat" and len(cells(whole)) == 750
+    assert {"A1", "AD50"} <= cells(whole)
+    move(web, ref, "bat", "U35 down hover")
+    after = picture(web, ref)
+    assert after.get("data-creature") == "chamois" and cells(after) == cells(whole)

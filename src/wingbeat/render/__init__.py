@@ -41,6 +41,7 @@ def render_svg(
     route: Result | None = None,
     creature: str | None = None,
     trail: Trail | None = None,
+    whole_map: bool = False,
 ) -> str:
     """The scenario's map as SVG text.
 
@@ -48,10 +49,13 @@ def render_svg(
     ``altitude`` or, when it is None, the best over all altitudes; ``route`` (from
     ``wingbeat.path`` or ``wingbeat.check``) is drawn as arrows with running costs; ``creature``
     highlights one creature when there is no report; ``trail`` (``render.trail.Trail``) draws
-    a creature's last move, from where it started, as a dashed line.
+    a creature's last move, from where it started, as a dashed line; ``whole_map`` draws the
+    whole map even with a reach (a picture of a huge map is still cropped), so a frame stays put
+    from one creature's reach to the next (the play page).
     """
     return _module(scenario.ruleset).render(scenario, reach=reach, altitude=altitude,
-                                            route=route, creature=creature, trail=trail)
+                                            route=route, creature=creature, trail=trail,
+                                            whole_map=whole_map)
 
 
 def scenario_summary(scenario: Scenario) -> dict[str, Any]:

@@ -161,9 +161,11 @@ def render(
     route: Result | None = None,
     creature: str | None = None,
     trail: Trail | None = None,
+    whole_map: bool = False,
 ) -> str:
     """The table as SVG: obstacles, figures with their headings, a reach's areas, a route, a
-    figure's last move as a trail (``render.trail``).
+    figure's last move as a trail (``render.trail``); always the whole table (``whole_map`` or
+    not).
 
     ``altitude`` is an index (0 the ground, then each level or tier); None draws every level's
     area, lowest first, each in its own colour.

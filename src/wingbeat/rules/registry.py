@@ -69,8 +69,8 @@ class Renderer(Protocol):
     """A ruleset's picture: the map as SVG, and the facts a picker shows."""
 
     def render(self, scenario: Scenario, *, reach: Result | None, altitude: int | None,
-               route: Result | None, creature: str | None, trail: Trail | None = None
-               ) -> str: ...
+               route: Result | None, creature: str | None, trail: Trail | None = None,
+               whole_map: bool = False) -> str: ...
 
     def summary(self, scenario: Scenario) -> dict[str, Any]: ...
 

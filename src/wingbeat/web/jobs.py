@@ -233,9 +233,9 @@ def suggest(ref: str, now: Scenario, creature: str, weights: dict[str, Any]) -> 
 
 
 def picture(drawn: Scenario, focus: str | None, last: LastMove | None = None) -> bytes:
-    """The play page's map: every creature where it stands now, and where ``focus`` (the next to
-    move) can go; without that reach when it has none (the picture still shows where everyone
-    stands); ``last``, the round's last move, drawn as a trail."""
+    """The play page's map, the whole battlefield: every creature where it stands now, and where
+    ``focus`` (the next to move) can go; without that reach when it has none (the picture still
+    shows where everyone stands); ``last``, the round's last move, drawn as a trail."""
     reach_report = None
     if focus is not None:
         try:
@@ -243,7 +243,8 @@ def picture(drawn: Scenario, focus: str | None, last: LastMove | None = None) ->
         except WingbeatError:
             reach_report = None
     trail = last.trail() if last is not None else None
-    return render_svg(drawn, reach=reach_report, creature=focus, trail=trail).encode("utf-8")
+    return render_svg(drawn, reach=reach_report, creature=focus, trail=trail,
+                      whole_map=True).encode("utf-8")
 
 
 def _reach(source: Source, creature: str, options: dict[str, Any]) -> Result:

@@ -136,9 +136,10 @@ def _footprint(bmap: Dnd5eMap, c: Dnd5eCreature, at: tuple[int, int]) -> list[tu
 
 def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | None = None,
            route: Result | None = None, creature: str | None = None,
-           trail: Trail | None = None) -> str:
+           trail: Trail | None = None, whole_map: bool = False) -> str:
     """The map as SVG, with a reach coloured by least cost and a route, like volare's hexes,
-    and a creature's last move as a trail (``render.trail``).
+    and a creature's last move as a trail (``render.trail``). The whole map is drawn unless it
+    is huge, with a reach or without (so ``whole_map`` changes nothing here).
 
     Every reached cell is ``<g class="square reach" data-cell="C4" data-cost="15"
     data-can-act="true">`` (``hex`` on the hex option): exactly what ``reach`` reports for the

@@ -119,6 +119,7 @@ def render(
     route: Result | None = None,
     creature: str | None = None,
     trail: Trail | None = None,
+    whole_map: bool = False,
 ) -> str:
     """The hex map as SVG: terrain, creatures, wind; a reach coloured by least cost; a route;
     a creature's last move as a trail (``render.trail``).
@@ -148,7 +149,9 @@ def render(
     missed = route.message if isinstance(route, PathNotFound) else None
 
     trail_legs, trail_said = _trail(trail)
-    layout = HexLayout(*_window(battle, reach, [*legs, *trail_legs]), size=SIZE)
+    # ``whole_map``: framed as if there were no reach (the whole map, unless it is huge)
+    layout = HexLayout(*_window(battle, None if whole_map else reach, [*legs, *trail_legs]),
+                       size=SIZE)
     width = layout.width + LEGEND_WIDTH
     height = max(layout.height + SCALE_BAR_SPACE, 340.0)
     budget = reach.budget if reach is not None else Fraction(0)
