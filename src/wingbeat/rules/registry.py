@@ -25,7 +25,6 @@ from ..errors import OptionError, ScenarioError
 
 if TYPE_CHECKING:
     from ..model import Scenario
-    from ..render.trail import Trail
     from .base import AttackRuleset, Result, Ruleset
 
 __all__ = ["CAPABILITIES", "HINTS", "SPACES", "Ref", "Renderer", "RulesetInfo", "page_words",
@@ -69,8 +68,7 @@ class Renderer(Protocol):
     """A ruleset's picture: the map as SVG, and the facts a picker shows."""
 
     def render(self, scenario: Scenario, *, reach: Result | None, altitude: int | None,
-               route: Result | None, creature: str | None, trail: Trail | None = None,
-               whole_map: bool = False) -> str: ...
+               route: Result | None, creature: str | None) -> str: ...
 
     def summary(self, scenario: Scenario) -> dict[str, Any]: ...
 
