@@ -150,3 +150,18 @@ def test_the_web_lists_the_registered_rulesets(track: None) -> None:
     assert volare["hints"]["example"] == "U35 down hover"
     assert listed[-1]["hints"] == {"example": "1 2",
                                    "notation": "Cell numbers (or up, down), one step at a time"}
+
+
+def test_a_registered_picture_without_a_trail_still_draws_the_play_map(track: None) -> None:
+    """A ruleset's renderer written before the play map's trail (no ``trail`` keyword) draws the
+    play map after a move, without the trail."""
+    from wingbeat.play.view import last_move
+    from wingbeat.web import jobs
+
+    game = Game.from_scenario_text(TRACK_TEXT, seed=7)
+    game.move("hare", "3 4")
+    last = last_move(game.setup, game.entries)
+    assert last is not None and last.trail() is not None  # the move is there to draw
+    drawn = game.setup.adapter.scenario_now(game.setup.scenario, game.state.pieces)
+    svg = jobs.picture(drawn, "snail", last).decode("utf-8")
+    assert svg.startswith("<svg") and 'class="trail"' not in svg

@@ -106,8 +106,7 @@ def test_the_play_page_fits_each_screen_and_passes_axe(browser: Any, table_serve
         page.locator("#drawer-button").click()
     page.locator("#new-button").click()
     expect(page.locator("#round")).to_have_text("1")
-    page.wait_for_function("() => { const img = document.getElementById('map-image'); "
-                           "return img && img.complete && img.naturalWidth > 0; }")
+    page.wait_for_selector("#board svg#map-image")
     assert serious(page) == []
     if width < 800:
         page.select_option("#creature-select", "bat")  # whoever the dice put first
@@ -157,8 +156,7 @@ def test_two_fingers_pinch_to_zoom(browser: Any, table_server: str) -> None:
                            state="attached")
     page.locator("#drawer-button").click()
     page.locator("#new-button").click()
-    page.wait_for_function("() => { const img = document.getElementById('map-image'); "
-                           "return img && img.complete && img.naturalWidth > 0; }")
+    page.wait_for_selector("#board svg#map-image")
     page.evaluate("""() => {
         const board = document.getElementById('board');
         const r = board.getBoundingClientRect();

@@ -75,7 +75,7 @@ def test_play_two_rounds_in_the_page(play_server: str, browser: Any, tmp_path: P
     expect(page.locator("#log")).to_contain_text("round 2: round over; round 3 begins")
     log = page.text_content("#log")
     assert "Reflex save (V-skim)" in log
-    picture = page.request.get(play_server + page.get_attribute("#map-image", "src"))
+    picture = page.request.get(play_server + page.get_attribute("#map-image", "data-src"))
     assert picture.ok and picture.text().startswith("<svg")
     shot = tmp_path / "play.png"
     page.screenshot(path=str(shot), full_page=True)

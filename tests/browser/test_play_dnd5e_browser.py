@@ -53,8 +53,7 @@ def test_knock_a_harpy_prone_from_the_page(dnd_server: str, browser: Any) -> Non
     row = page.locator("#pieces tr[data-creature='harpy'] td:nth-child(3)")
     expect(row).to_have_text(re.compile(r"^C3 altitude 0 \(0 ft\), walking, prone"))
     expect(page.locator("#log")).to_contain_text("GM: harpy +prone")
-    page.wait_for_function("() => { const img = document.getElementById('map-image'); "
-                           "return img && img.complete && img.naturalWidth > 0; }")
+    page.wait_for_selector("#board svg#map-image")
     if os.environ.get("WINGBEAT_SCREENSHOTS"):
         page.screenshot(path=str(Path(os.environ["WINGBEAT_SCREENSHOTS"]) / "play-dnd5e.png"),
                         full_page=True)

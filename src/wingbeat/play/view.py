@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..errors import WingbeatError
+from ..model import Scenario
 from ..narrate import event_text
 from ..rules.grid import text_table
-from .engine import EncounterState, Entry, Setup
+from .engine import CONDITION, MOVE, EncounterState, Entry, OptionValue, Setup
 from .store import EncounterInfo
 
-__all__ = ["LogView", "Outcome", "Snapshot", "snapshot"]
+if TYPE_CHECKING:
+    from ..render.trail import Trail
+
+__all__ = ["LastMove", "LogView", "Outcome", "Snapshot", "last_move", "snapshot"]
 
 
 @dataclass(frozen=True)
@@ -100,3 +106,48 @@ class LogView:
     def to_text(self) -> str:
         head = f"encounter {self.info.label}: {self.info.source}, seed {self.info.seed}"
         return "\n".join([head, *(e.to_text() for e in self.entries)])
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The last move made this round, as the log keeps it: who, the moves as made (a failed
+    save may have cut the declared ones short), the options it was played under, and the
+    battlefield as it stood when the move began."""
+
+    creature: str
+    made: str
+    options: tuple[tuple[str, OptionValue], ...]
+    before: Scenario
+
+    def trail(self) -> Trail | None:
+        """Its trail for a picture: the move as made, checked from where the creature stood;
+        None when it cannot be drawn as steps (``stand`` in volare), or nothing was made."""
+        from .. import _api
+        from ..render.trail import Trail
+
+        if not self.made.strip():
+            return None
+        try:
+            report = _api.check(self.before, self.creature, self.made, **dict(self.options))
+        except WingbeatError:
+            return None
+        return Trail(self.creature, report, self.before)
+
+
+def last_move(setup: Setup, entries: Sequence[Entry]) -> LastMove | None:
+    """The round's last move that went somewhere: a creature that held, or the game master's
+    word on a condition, does not hide the move before it; None when nobody has moved since
+    the round began."""
+    for index in range(len(entries) - 1, 0, -1):
+        entry = entries[index]
+        if entry.action.kind == CONDITION:
+            continue
+        if entry.action.kind != MOVE or not entry.played:
+            return None
+        played = entry.played[0]
+        if not str(played.get("made") or "").strip():
+            continue  # it held
+        before = setup.adapter.scenario_now(setup.scenario, entries[index - 1].state.pieces)
+        return LastMove(str(played["creature"]), str(played.get("made") or ""),
+                        entry.action.options, before)
+    return None

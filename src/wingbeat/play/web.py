@@ -34,7 +34,7 @@ from ..web.models import (
 )
 from .engine import CONDITION, Action, RefusedMove
 from .store import EncounterStore
-from .view import LogView, Outcome, snapshot
+from .view import LastMove, LogView, Outcome, last_move, snapshot
 
 __all__ = ["create_play_app", "router"]
 
@@ -174,18 +174,21 @@ def show(ref: str, store: Store) -> Any:
 @router.get("/encounters/{ref}/map.svg", response_model=None,
             responses={200: {"content": {"image/svg+xml": {}}}})
 async def picture(request: Request, ref: str, store: Store) -> Response:
-    """The map with every creature where it stands now, and where the next to move can go."""
+    """The whole battlefield: every creature where it stands now, where the next to move can
+    go, and the round's last move as a trail (checked as made, from where it began)."""
     from ..web import jobs
     from ..web.guard import in_worker, limited
 
-    def now_drawn() -> tuple[Any, str | None]:
-        info, now = store.current(ref)
+    def now_drawn() -> tuple[Any, str | None, LastMove | None]:
+        info, entries = store.entries(ref)
         setup = store.setup(info)
-        return setup.adapter.scenario_now(setup.scenario, now.state.pieces), now.state.next_up
+        now = entries[-1].state
+        return (setup.adapter.scenario_now(setup.scenario, now.pieces), now.next_up,
+                last_move(setup, entries))
     # Read here (a thread), drawn in a worker process; bad input (400) and a drawing past the
     # time limit (503) answer through the app's handlers.
-    drawn, focus = await limited(request, now_drawn)
-    return Response(await in_worker(request, jobs.picture, drawn, focus),
+    drawn, focus, last = await limited(request, now_drawn)
+    return Response(await in_worker(request, jobs.picture, drawn, focus, last),
                     media_type="image/svg+xml")
 
 

@@ -9,17 +9,22 @@ Each ruleset's picture is one module, named by its registration (``rules/<id>/ru
 a grid ruleset's lives in its own folder (``rules/volare/render.py``), and the tabletop rulesets
 share ``table``. The grid geometry (hex and square layouts) and the layers every grid picture
 shares live in ``grid``, the SVG building blocks in ``svg``. None of them computes a rule: they
-draw what ``reach``, ``path`` and ``check`` already said.
+draw what ``reach``, ``path`` and ``check`` already said. A picture may also take ``trail`` (a
+creature's last move, ``trail.Trail``) and ``whole_map``; one that does not still draws without.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError, ScenarioError
 from ..model import Scenario
 from ..rules.base import Result
 from ..rules.registry import Renderer, ruleset_info
+
+if TYPE_CHECKING:  # a check imports this package: the drawing modules wait until a picture
+    from .trail import Trail
 
 __all__ = ["altitude_words", "render_svg", "scenario_summary"]
 
@@ -39,16 +44,35 @@ def render_svg(
     altitude: int | None = None,
     route: Result | None = None,
     creature: str | None = None,
+    trail: Trail | None = None,
+    whole_map: bool = False,
 ) -> str:
     """The scenario's map as SVG text.
 
     ``reach`` (from ``wingbeat.reach``) colours where the creature can go by least cost, at
     ``altitude`` or, when it is None, the best over all altitudes; ``route`` (from
     ``wingbeat.path`` or ``wingbeat.check``) is drawn as arrows with running costs; ``creature``
-    highlights one creature when there is no report.
+    highlights one creature when there is no report; ``trail`` (``render.trail.Trail``) draws
+    a creature's last move, from where it started, as a dashed line; ``whole_map`` draws the
+    whole map even with a reach (a picture of a huge map is still cropped), so a frame stays put
+    from one creature's reach to the next (the play page).
     """
-    return _module(scenario.ruleset).render(scenario, reach=reach, altitude=altitude,
-                                            route=route, creature=creature)
+    module = _module(scenario.ruleset)
+    extras = _taken(module, {"trail": trail, "whole_map": whole_map})
+    return module.render(scenario, reach=reach, altitude=altitude, route=route,
+                         creature=creature, **extras)
+
+
+def _taken(module: Renderer, extras: dict[str, Any]) -> dict[str, Any]:
+    """The later keywords (``trail``, ``whole_map``) that are set and that the ruleset's
+    picture takes: a picture written before them still draws, without them."""
+    wanted = {key: value for key, value in extras.items() if value}
+    if not wanted:
+        return {}
+    parameters = inspect.signature(module.render).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return wanted
+    return {key: value for key, value in wanted.items() if key in parameters}
 
 
 def scenario_summary(scenario: Scenario) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from .svg import (
     points,
     text,
 )
+from .trail import Trail, trail_layer, trail_words
 
 __all__ = ["render", "summary"]
 
@@ -159,8 +160,12 @@ def render(
     altitude: int | None = None,
     route: Result | None = None,
     creature: str | None = None,
+    trail: Trail | None = None,
+    whole_map: bool = False,
 ) -> str:
-    """The table as SVG: obstacles, figures with their headings, a reach's areas, a route.
+    """The table as SVG: obstacles, figures with their headings, a reach's areas, a route, a
+    figure's last move as a trail (``render.trail``); always the whole table (``whole_map`` or
+    not).
 
     ``altitude`` is an index (0 the ground, then each level or tier); None draws every level's
     area, lowest first, each in its own colour.
@@ -195,6 +200,8 @@ def render(
     ]
     if report is not None:
         body.append(_areas(report, altitude, levels, screen))
+    if trail is not None:
+        body.append(_trail(trail, screen))
     if route is not None and focus is not None:
         start = next((f.at for f in _figures(battle) if f.id == focus), None)
         if start is not None:
@@ -382,6 +389,22 @@ def _route(data: dict[str, Any], start: Point, screen: Any) -> str:
         boxes.append(element("g", [box, *words], class_="route-note",
                              data_at=_point_text(point)))
     return element("g", [*arrows, *boxes], class_="route", pointer_events="none")
+
+
+def _trail(trail: Trail, screen: Any) -> str:
+    """A figure's last move through the points it passed, from where it stood before it; a
+    step that names no point (a change of level, a turn) leaves no mark of its own."""
+    figure = next((f for f in _figures(trail.before.battle) if f.id == trail.creature), None)
+    if figure is None:
+        return ""
+    start = _xy(figure.at)
+    passed = [start]
+    for step in trail.report.to_dict().get("steps", ()):
+        there = _parse_point(str(step.get("move", "")))
+        if there is not None and there != passed[-1]:
+            passed.append(there)
+    said = trail_words(trail, getattr(figure, "display_name", figure.id), _point_text(start))
+    return trail_layer([(_point_text(p), screen(p)) for p in passed], trail.creature, said, 14.0)
 
 
 def _figure(f: Any, screen: Any, focused: bool, index: int, levels: list[str]) -> str:

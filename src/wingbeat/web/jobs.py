@@ -15,7 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _api
 from .._files import FileTooLarge, UnreadableFile, read_limited
@@ -28,6 +28,9 @@ from ..rules.base import Result
 from ..rules.registry import ruleset_info
 from ..scenario import read_scenario_text
 from ..scenario._load import MAX_BYTES
+
+if TYPE_CHECKING:
+    from ..play.view import LastMove
 
 __all__ = ["Lru", "Source", "check", "encode", "engagement", "path", "picture", "reach",
            "render", "scenario", "summary", "told"]
@@ -229,17 +232,19 @@ def suggest(ref: str, now: Scenario, creature: str, weights: dict[str, Any]) -> 
     return encode(Suggested(ref, suggestion(now, creature, weights=weights)).to_dict())
 
 
-def picture(drawn: Scenario, focus: str | None) -> bytes:
-    """The play page's map: every creature where it stands now, and where ``focus`` (the next to
-    move) can go; without that reach when it has none (the picture still shows where everyone
-    stands)."""
+def picture(drawn: Scenario, focus: str | None, last: LastMove | None = None) -> bytes:
+    """The play page's map, the whole battlefield: every creature where it stands now, and where
+    ``focus`` (the next to move) can go; without that reach when it has none (the picture still
+    shows where everyone stands); ``last``, the round's last move, drawn as a trail."""
     reach_report = None
     if focus is not None:
         try:
             reach_report = _api.reach(drawn, focus)
         except WingbeatError:
             reach_report = None
-    return render_svg(drawn, reach=reach_report, creature=focus).encode("utf-8")
+    trail = last.trail() if last is not None else None
+    return render_svg(drawn, reach=reach_report, creature=focus, trail=trail,
+                      whole_map=True).encode("utf-8")
 
 
 def _reach(source: Source, creature: str, options: dict[str, Any]) -> Result:

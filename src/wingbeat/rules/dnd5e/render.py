@@ -41,6 +41,7 @@ from ...render.grid import (
 )
 from ...render.scale import SCALE_BAR_SPACE, cell_scale_bar
 from ...render.svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element, fmt, points, text
+from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
 from ...rules.dnd5e.board import footprint_offsets
 from ...rules.dnd5e.model import (
@@ -134,8 +135,11 @@ def _footprint(bmap: Dnd5eMap, c: Dnd5eCreature, at: tuple[int, int]) -> list[tu
 
 
 def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | None = None,
-           route: Result | None = None, creature: str | None = None) -> str:
-    """The map as SVG, with a reach coloured by least cost and a route, like volare's hexes.
+           route: Result | None = None, creature: str | None = None,
+           trail: Trail | None = None, whole_map: bool = False) -> str:
+    """The map as SVG, with a reach coloured by least cost and a route, like volare's hexes,
+    and a creature's last move as a trail (``render.trail``). The whole map is drawn unless it
+    is huge, with a reach or without (so ``whole_map`` changes nothing here).
 
     Every reached cell is ``<g class="square reach" data-cell="C4" data-cost="15"
     data-can-act="true">`` (``hex`` on the hex option): exactly what ``reach`` reports for the
@@ -156,7 +160,8 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
     kind = _kind(bmap)
     probe: GridLayout = HexLayout(1, 1, 1, 1) if kind == "hex" else SquareLayout(1, 1, 1, 1)
     legs = _legs(data, focus, probe) if focus is not None else []
-    c0, c1, r0, r1 = _window(battle, reach, legs)
+    trail_legs, trail_said = _trail(trail, probe)
+    c0, c1, r0, r1 = _window(battle, reach, [*legs, *trail_legs])
     layout: GridLayout = (HexLayout(c0, c1, r0, r1, HEX_SIZE) if kind == "hex"
                           else SquareLayout(c0, c1, r0, r1, SQUARE_SIZE))
     budget = reach.budget if reach is not None else Fraction(0)
@@ -177,6 +182,8 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
             element("g", cells, class_="cells",
                     fill_opacity=0.45 if scenario.background is not None else None),
             _walls_layer(bmap, layout),
+            grid_trail(layout, trail_cells(trail_legs), trail.creature, trail_said)
+            if trail else "",
             _route_end(bmap, layout, focus, legs),
             arrows,
             element("g", (_creature(bmap, layout, c, c.id == focus_id, i, unit)
@@ -197,6 +204,17 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
         data_budget=None if reach is None else format_cost(reach.budget),
         data_unit=None if reach is None else reach.unit,
         font_family="DejaVu Sans, Verdana, sans-serif") + "\n"
+
+
+def _trail(trail: Trail | None, layout: GridLayout) -> tuple[list[RouteLeg], str]:
+    """A last move's steps, placed from the space the creature's north-west corner stood in
+    before it (D-size), and their words."""
+    if trail is None:
+        return [], ""
+    before = _battle(trail.before).creature(trail.creature)
+    start = cell_label(*before.at)
+    legs = route_legs_from_json(trail.report.to_dict(), start, _cell_of(layout))
+    return legs, trail_words(trail, before.display_name, start)
 
 
 def _scale_bar(layout: GridLayout, unit: str) -> str:

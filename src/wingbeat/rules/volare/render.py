@@ -42,6 +42,7 @@ from ...render.svg import (
     text,
     wind_arrow,
 )
+from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
 from ...rules.grid import MoveReport, PathNotFound, ReachReport
 from ...rules.volare.model import Mode, VolareBattle, VolareCreature
@@ -117,8 +118,11 @@ def render(
     altitude: int | None = None,
     route: Result | None = None,
     creature: str | None = None,
+    trail: Trail | None = None,
+    whole_map: bool = False,
 ) -> str:
-    """The hex map as SVG: terrain, creatures, wind; a reach coloured by least cost; a route.
+    """The hex map as SVG: terrain, creatures, wind; a reach coloured by least cost; a route;
+    a creature's last move as a trail (``render.trail``).
 
     ``altitude`` None shows the best over all altitudes; an altitude shows only the end states
     at it, and shades the cells where that altitude does not exist (inside the ground or above a
@@ -144,7 +148,10 @@ def render(
                 for leg in route_legs(route, str(focus.at), cell_of)]
     missed = route.message if isinstance(route, PathNotFound) else None
 
-    layout = HexLayout(*_window(battle, reach, legs), size=SIZE)
+    trail_legs, trail_said = _trail(trail)
+    # ``whole_map``: framed as if there were no reach (the whole map, unless it is huge)
+    layout = HexLayout(*_window(battle, None if whole_map else reach, [*legs, *trail_legs]),
+                       size=SIZE)
     width = layout.width + LEGEND_WIDTH
     height = max(layout.height + SCALE_BAR_SPACE, 340.0)
     budget = reach.budget if reach is not None else Fraction(0)
@@ -160,6 +167,7 @@ def render(
         element("g", (_cell(battle, layout, Hex(c, r), reached.get(str(Hex(c, r))), budget,
                             altitude) for c, r in layout.cells()), class_="cells",
                 fill_opacity=0.45 if scenario.background is not None else None),
+        grid_trail(layout, trail_cells(trail_legs), trail.creature, trail_said) if trail else "",
         arrows,
         element("g", (_creature(c, layout, c.id == focus_id, i)
                       for i, c in enumerate(battle.creatures)
@@ -179,6 +187,17 @@ def render(
         data_unit=None if reach is None else reach.unit,
         font_family="DejaVu Sans, Verdana, sans-serif",
     ) + "\n"
+
+
+def _trail(trail: Trail | None) -> tuple[list[RouteLeg], str]:
+    """A last move's steps, placed from the hex the creature stood in before it, and their
+    words; none for a report that is not a grid move."""
+    if trail is None or not isinstance(trail.report, MoveReport):
+        return [], ""
+    before = _battle(trail.before).creature(trail.creature)
+    start = str(before.at)
+    return (route_legs(trail.report, start, cell_of),
+            trail_words(trail, before.display_name, start))
 
 
 def _scale_bar(layout: HexLayout) -> str:

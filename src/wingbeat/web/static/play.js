@@ -97,7 +97,7 @@ function render(view) {
   if (state.next) select.value = state.next;
   $("move-button").disabled = !state.next;
   renderConditions(view);
-  drawMap(state.entries);
+  drawMap(state.entries).catch(showError);
   loadLog();
 }
 
@@ -172,14 +172,34 @@ function renderConditions(view) {
   }
 }
 
-function drawMap(version) {
-  const board = $("board");
-  board.textContent = "";
-  const img = document.createElement("img");
-  img.alt = "The map, every creature where it stands now";
-  img.id = "map-image";
-  img.src = `${api}/encounters/${current}/map.svg?v=${version}`;
-  board.appendChild(img);
+// The whole battlefield as the server draws it: every creature where it stands, where the next
+// to move can go, and the round's last move as a trail (the server checks the move as made, from
+// where the creature stood, and draws it: the page reads no notation). Placed inline, so the
+// table view's styles reach its labels; the trail's words are said under the map too.
+let drawing = 0;
+
+async function drawMap(version) {
+  const mine = ++drawing;
+  const url = `${api}/encounters/${current}/map.svg?v=${version}`;
+  const { status, data } = await request("GET", url);
+  if (mine !== drawing) return;  // a later redraw was asked meanwhile
+  if (status !== 200 || typeof data !== "string") {
+    showError(errorOf(status, data));
+    return;
+  }
+  const parsed = new DOMParser().parseFromString(data, "image/svg+xml");
+  const svg = document.importNode(parsed.documentElement, true);
+  svg.id = "map-image";
+  svg.dataset.src = url;
+  const trail = svg.querySelector("g.trail > title");
+  const said = trail ? trail.textContent : "";
+  const title = svg.querySelector(":scope > title");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", [title ? title.textContent : "The map", said]
+    .filter((words) => words).join("; "));
+  $("board").replaceChildren(svg);
+  $("trail-note").textContent = said ? `Dashed line: ${said}` : "";
+  $("trail-note").hidden = !said;
 }
 
 async function loadLog() {
