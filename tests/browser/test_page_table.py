@@ -54,6 +54,7 @@ def serious(page: Page) -> list[str]:
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
+    page.locator(selector).wait_for(state="visible")  # a picture still coming is waited for
     found = page.locator(selector).bounding_box()
     assert found is not None, selector
     return found
