@@ -106,6 +106,7 @@ def _title(page: Page) -> str:
 
 
 def _box(page: Page, selector: str) -> dict[str, float]:
+    page.locator(selector).first.wait_for(state="visible")
     found = page.locator(selector).first.bounding_box()
     assert found is not None, selector
     return found
