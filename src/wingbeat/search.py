@@ -145,6 +145,18 @@ class Exploration:
                 checks[code] = checks[previous] + step[3] if step[3] else checks[previous]
         return moves, checks
 
+    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Check, ...]]]:
+        """``ways`` with each way's moves joined by spaces (a report's ``path``), in one pass."""
+        paths: dict[int, str] = {self.start: ""}
+        checks: dict[int, tuple[Check, ...]] = {self.start: ()}
+        for code, link in self.parent.items():
+            if link is not None:
+                previous, step = link
+                before = paths[previous]
+                paths[code] = f"{before} {step[0]}" if before else step[0]
+                checks[code] = checks[previous] + step[3] if step[3] else checks[previous]
+        return paths, checks
+
 
 class StepKinds(Protocol):
     """What turns the compiled kernel's record of a step (a small integer kind, the state it
@@ -233,6 +245,22 @@ class SettledArrays(Exploration):
             more = kind_checks[kinds[i]]
             checks[i] = checks[p] + more if more else checks[p]
         return dict(zip(codes, moves, strict=True)), dict(zip(codes, checks, strict=True))
+
+    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Check, ...]]]:
+        codes, parents, kinds = self.codes, self.parents, self.kinds
+        n = len(codes)
+        step_moves = self._steps.kernel_moves(codes, kinds)
+        checks_of = self._steps.kernel_checks
+        kind_checks = [checks_of(kind) for kind in range(max(kinds, default=0) + 1)]
+        paths: list[str] = [""] * n
+        checks: list[tuple[Check, ...]] = [()] * n
+        for i in range(1, n):
+            p = parents[i]
+            before = paths[p]
+            paths[i] = f"{before} {step_moves[i]}" if before else step_moves[i]
+            more = kind_checks[kinds[i]]
+            checks[i] = checks[p] + more if more else checks[p]
+        return dict(zip(codes, paths, strict=True)), dict(zip(codes, checks, strict=True))
 
 
 def explore(

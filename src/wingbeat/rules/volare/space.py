@@ -384,6 +384,29 @@ class VolareSpace:
             raise too_many_states(max_states)
         return SettledArrays(self._start, codes, priorities, parents, kinds, self)
 
+    def kernel_ends(self, found: SettledArrays) -> tuple[Sequence[int], Sequence[int],
+                                                         Sequence[int]] | None:
+        """``grid_reach``'s choice of end states, read off the kernel's arrays in C (the same
+        ``end_problem``, ``end_key`` and ``could_act``); None without the kernel."""
+        compiled = kernel.compiled
+        ends = getattr(compiled, "volare_ends", None)
+        if ends is None:
+            return None
+        picked: tuple[Sequence[int], Sequence[int], Sequence[int]] | None = ends(
+            found.codes, found.priorities)
+        return picked
+
+    def state_keys(self, codes: Sequence[int]) -> list[str]:
+        """The fields ``describe`` gives these states, in its order (``prone`` only if one is)."""
+        keys = ["at", "altitude", "mode", "heading", "skimming"]
+        if any(code & PRONE for code in codes):
+            keys.append("prone")
+        return keys
+
+    def end_place(self, code: int) -> str:
+        """The label of the hex of state ``code``: ``describe(code)["at"]``."""
+        return self.labels[((code >> FLAG_BITS) >> 3) // self.levels]
+
     def kernel_move(self, kind: int, target: int) -> str:
         """The move of a step the kernel recorded: a hex label for a flight step (kinds 0-5,
         the direction) or a walk (6), else a keyword."""
