@@ -247,6 +247,12 @@ class SettledArrays(Exploration):
         return dict(zip(codes, moves, strict=True)), dict(zip(codes, checks, strict=True))
 
     def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Check, ...]]]:
+        paths, checks = self.way_texts_at()
+        codes = self.codes
+        return dict(zip(codes, paths, strict=True)), dict(zip(codes, checks, strict=True))
+
+    def way_texts_at(self) -> tuple[list[str], list[tuple[Check, ...]]]:
+        """``way_texts`` as lists in settling order, indexed like ``codes``."""
         codes, parents, kinds = self.codes, self.parents, self.kinds
         n = len(codes)
         step_moves = self._steps.kernel_moves(codes, kinds)
@@ -260,7 +266,7 @@ class SettledArrays(Exploration):
             paths[i] = f"{before} {step_moves[i]}" if before else step_moves[i]
             more = kind_checks[kinds[i]]
             checks[i] = checks[p] + more if more else checks[p]
-        return dict(zip(codes, paths, strict=True)), dict(zip(codes, checks, strict=True))
+        return paths, checks
 
 
 def explore(

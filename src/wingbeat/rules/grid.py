@@ -581,6 +581,7 @@ class _Ends:
         self._index: Sequence[int] | None = None  # settled indices of the best ways (arrays)
         self._later: list[int] = []
         self._later_index: Sequence[int] = ()
+        self._later_priority: dict[int, int] | None = None
         picked = None
         fast: Callable[[Exploration], Any] | None = getattr(space, "kernel_ends", None)
         if fast is not None and isinstance(found, SettledArrays):
@@ -643,29 +644,53 @@ class _Ends:
         codes = self.found.codes  # type: ignore[attr-defined]
         return [codes[i] for i in self._later_index] + self._later
 
+    def later_priority(self) -> Mapping[int, int]:
+        """The priority of each dearer way (``later``): the search's own dict, or one made for
+        those few off the arrays."""
+        if not self._later_index:
+            return self.found.priority
+        if self._later_priority is None:
+            codes = self.found.codes  # type: ignore[attr-defined]
+            priorities = self.found.priorities  # type: ignore[attr-defined]
+            made = {codes[i]: priorities[i] for i in self._later_index}
+            if self._later:
+                priority = self.found.priority
+                made.update((code, priority[code]) for code in self._later)
+            self._later_priority = made
+        return self._later_priority
+
     def acting(self) -> dict[int, int]:
         """For end states whose best way cannot attack, the best way that still can."""
         if self._acting is None:
-            self._acting = _acting_alternatives(self.space, self.found, self.key_of,
+            self._acting = _acting_alternatives(self.space, self.later_priority(), self.key_of,
                                                 self.codes(), self.actions(), self.later())
         return self._acting
+
+    def described(self) -> list[dict[str, Any]]:
+        """``describe`` of every end state, each a new dict (optional hook ``describe_all``)."""
+        many: Callable[[Iterable[int]], list[dict[str, Any]]] | None = getattr(
+            self.space, "describe_all", None)
+        if many is not None:
+            return many(self.codes())
+        describe = self.space.describe
+        return [dict(describe(code)) for code in self.codes()]
 
     def states(self) -> tuple[ReachedState, ...]:
         """Every end state, whole."""
         space = self.space
-        priority = self.found.priority
         acting = self.acting()
+        priority = self.later_priority()
         moves_to, checks_to = self.found.ways()
         costs = _Costs(space.tick)
-        describe = space.describe
         states = []
-        for code, ticks, actions in zip(self.codes(), self.ticks(), self.actions(), strict=True):
+        for code, state, ticks, actions in zip(self.codes(), self.described(), self.ticks(),
+                                               self.actions(), strict=True):
             to_act = None
             other = acting.get(code)
             if other is not None:
                 to_act = ActingWay(costs(priority[other] // CHECK_SLOTS), checks_to[other],
                                    moves_to[other])
-            states.append(ReachedState(describe(code), costs(ticks), "attack" in actions,
+            states.append(ReachedState(state, costs(ticks), "attack" in actions,
                                        actions, checks_to[code], moves_to[code], to_act))
         return tuple(states)
 
@@ -719,49 +744,57 @@ class _Ends:
     def light(self) -> Iterator[tuple[dict[str, Any], Fraction, bool]]:
         """Each end state's fields, cost and whether it can act: ``ReachReport.ends``."""
         costs = _Costs(self.space.tick)
-        describe = self.space.describe
-        for code, ticks, actions in zip(self.codes(), self.ticks(), self.actions(), strict=True):
-            yield describe(code), costs(ticks), "attack" in actions
+        for state, ticks, actions in zip(self.described(), self.ticks(), self.actions(),
+                                         strict=True):
+            yield state, costs(ticks), "attack" in actions
 
     def dicts(self) -> list[dict[str, Any]]:
         """``ReachedState.to_dict`` of every end state, in one pass over the arrays: each cost,
         check and list of checks spelled once."""
         space = self.space
-        found = self.found
-        priority = found.priority
         acting = self.acting()
-        paths, checks_to = found.way_texts()
+        priority = self.later_priority()
+        ticks = self.ticks()
         tick = space.tick
-        spelled: dict[int, str] = {}
-
-        def cost_text(ticks: int) -> str:
-            text = spelled.get(ticks)
-            if text is None:
-                text = spelled[ticks] = format_cost(_ticks_value(ticks, tick))
-            return text
-
+        spelled = {t: format_cost(_ticks_value(t, tick)) for t in set(ticks)}
         listed: dict[int, tuple[tuple[Check, ...], list[dict[str, Any]]]] = {}
 
         def checks_data(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
-            if not checks:
-                return []
             known = listed.get(id(checks))
             if known is None:
                 known = listed[id(checks)] = (checks, [c.to_dict() for c in checks])
             return list(known[1])
 
-        describe = space.describe
-        out = []
-        for code, ticks, actions in zip(self.codes(), self.ticks(), self.actions(), strict=True):
-            data = {**describe(code), "cost": cost_text(ticks), "can_act": "attack" in actions,
-                    "actions": list(actions), "checks": checks_data(checks_to[code]),
-                    "path": paths[code]}
+        # the ways, by settled index off the kernel's arrays, else by code
+        found = self.found
+        paths: Sequence[str] | Mapping[int, str]
+        checks_to: Sequence[tuple[Check, ...]] | Mapping[int, tuple[Check, ...]]
+        keys: Sequence[int]
+        if self._index is not None and isinstance(found, SettledArrays):
+            paths, checks_to = found.way_texts_at()
+            keys = self._index
+            at: Callable[[int], int] = found.index
+        else:
+            paths, checks_to = found.way_texts()
+            keys = self.codes()
+            at = int
+        out = self.described()
+        for data, key, t, actions in zip(out, keys, ticks, self.actions(), strict=True):
+            data["cost"] = spelled[t]
+            data["can_act"] = "attack" in actions
+            data["actions"] = list(actions)
+            checks = checks_to[key]
+            data["checks"] = checks_data(checks) if checks else []
+            data["path"] = paths[key]
+        for i, code in enumerate(self.codes()) if acting else ():
             other = acting.get(code)
             if other is not None:
-                data["to_act"] = {"cost": cost_text(priority[other] // CHECK_SLOTS),
-                                  "checks": checks_data(checks_to[other]),
-                                  "path": paths[other]}
-            out.append(data)
+                where = at(other)
+                checks = checks_to[where]
+                t = priority[other] // CHECK_SLOTS
+                out[i]["to_act"] = {"cost": spelled.get(t) or format_cost(_ticks_value(t, tick)),
+                                    "checks": checks_data(checks) if checks else [],
+                                    "path": paths[where]}
         return out
 
 
@@ -799,14 +832,16 @@ class _Costs:
         return cost
 
 
-def _acting_alternatives(space: GridSpace, found: Exploration, key_of: Callable[[int], Any],
+def _acting_alternatives(space: GridSpace, priority: Mapping[int, int],
+                         key_of: Callable[[int], Any],
                          order: list[int], open_actions: list[tuple[str, ...]],
                          later: list[int]) -> dict[int, int]:
     """For end states whose cheapest way cannot attack, the cheapest way that still can.
 
     ``order`` holds each end state's best way and ``open_actions`` what each leaves open;
     ``later`` the other ways to the same end states, cheapest first. The answer maps the code of
-    a best way to the code of the best way (``way_rank``) that can attack.
+    a best way to the code of the best way (``way_rank``) that can attack; ``priority`` holds
+    (at least) the priorities of ``later``.
     """
     # optional hook: whether any state describing the same end state could attack at all
     # (a moving flyer never can), so the scan below skips what cannot change the answer
@@ -817,7 +852,6 @@ def _acting_alternatives(space: GridSpace, found: Exploration, key_of: Callable[
             wanted[key_of(code)] = code
     if not wanted:
         return {}
-    priority = found.priority
     actions_of = space.actions
     acting: dict[int, int] = {}
     for code in later:

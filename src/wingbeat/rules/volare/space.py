@@ -456,6 +456,24 @@ class VolareSpace:
             data["prone"] = True
         return data
 
+    def describe_all(self, codes: Iterable[int]) -> list[dict[str, Any]]:
+        """``describe`` of many states at once (a reach report's), each a new dict."""
+        labels, levels, ground = self.labels, self.levels, self.ground
+        names, headings = _MODE_NAMES, _HEADINGS
+        out = []
+        for code in codes:
+            rest = code >> FLAG_BITS
+            posture = rest & 7
+            idx, alt = divmod(rest >> 3, levels)
+            data: dict[str, Any] = {
+                "at": labels[idx], "altitude": alt, "mode": names[posture],
+                "heading": headings[posture],
+                "skimming": posture != GROUNDED and alt == ground[idx] and not code & PENDING}
+            if code & PRONE:
+                data["prone"] = True
+            out.append(data)
+        return out
+
     def creature_after(self, code: int) -> VolareCreature:
         """The creature as it stands in state ``code``: the start of the next step or round."""
         from dataclasses import replace
