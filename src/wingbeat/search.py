@@ -223,8 +223,11 @@ class SettledArrays(Exploration):
         return self._at[code]
 
     def path_to(self, code: int) -> list[Step]:
+        return self.path_at(self.index(code))
+
+    def path_at(self, i: int) -> list[Step]:
+        """``path_to`` the ``i``-th state settled."""
         steps: list[Step] = []
-        i = self.index(code)
         while self.parents[i] >= 0:
             steps.append(self._step(i))
             i = self.parents[i]

@@ -399,13 +399,14 @@ class VolareSpace:
     def state_keys(self, codes: Sequence[int]) -> list[str]:
         """The fields ``describe`` gives these states, in its order (``prone`` only if one is)."""
         keys = ["at", "altitude", "mode", "heading", "skimming"]
-        if any(code & PRONE for code in codes):
+        if any(map(PRONE.__and__, codes)):
             keys.append("prone")
         return keys
 
-    def end_place(self, code: int) -> str:
-        """The label of the hex of state ``code``: ``describe(code)["at"]``."""
-        return self.labels[((code >> FLAG_BITS) >> 3) // self.levels]
+    def end_places(self, codes: Sequence[int]) -> list[str]:
+        """The label of the hex of each state: ``describe(code)["at"]``."""
+        labels, levels, shift = self.labels, self.levels, FLAG_BITS + 3
+        return [labels[(code >> shift) // levels] for code in codes]
 
     def kernel_move(self, kind: int, target: int) -> str:
         """The move of a step the kernel recorded: a hex label for a flight step (kinds 0-5,
