@@ -166,3 +166,26 @@ def test_a_report_made_whole_is_built_only_when_read() -> None:
     report.to_dict()
     assert report._states is None
     assert len(report.states) == len(report.to_dict()["states"]) > 3
+
+
+#: a poor flyer hovering in a light breeze: several ways reach some end states at the same least
+#: priority, so the kernel's choice hands them to ``way_rank`` (V-wind, V-inertia)
+TIED = {"ruleset": "volare",
+        "map": {"grid": "hex", "columns": 8, "rows": 14, "top": 4,
+                "wind": {"strength": "light-breeze", "toward": "SE"},
+                "cells": [{"at": ["B12"], "ground": 1}, {"at": ["E13"], "ground": 1},
+                          {"at": ["E5"], "ground": 3}, {"at": ["H4"], "ground": 2}]},
+        "creatures": [{"id": "f", "at": "F2", "mode": "hovering", "fly": 9, "ground": 0,
+                       "maneuverability": "poor", "reflex": 97, "altitude": 4}]}
+
+
+def test_ways_tied_at_the_least_priority_are_ranked_alike() -> None:
+    from wingbeat import kernel
+    from wingbeat.rules.volare import VolareSpace
+
+    scenario = wingbeat.parse_scenario(TIED)
+    if kernel.compiled is not None:
+        found = explore(VolareSpace(scenario.battle, "f", search=True))
+        picked = VolareSpace(scenario.battle, "f").kernel_ends(found)  # type: ignore[arg-type]
+        assert picked is not None and len(picked[2]) > 0
+    assert_lazy_is_eager(lambda: VolareSpace(scenario.battle, "f", search=True))
