@@ -10,7 +10,15 @@ interpreter measures:
 - the states settled and the memory per settled state of the search alone (growth of the peak
   resident memory, ``ru_maxrss``, over one search in a fresh process, the map already flattened);
 - the search alone (``search.explore``): median CPU time and states settled per CPU second;
-- the full ``wingbeat.reach`` (search, ways, report): median CPU time.
+- the full ``wingbeat.reach`` (search, the end states, the report): median CPU time;
+- ``reach`` and its 40-row table (``to_text(40)``: ``wingbeat reach``'s text), and ``reach`` and
+  its JSON (``to_dict`` encoded as ``wingbeat reach --json`` does): median CPU time;
+- with ``--cli``, the wall time of the command ``wingbeat reach FILE roc --json > /dev/null``,
+  start-up included (the scenario cache warm).
+
+``--baseline`` measures the other checkout twice: with its kernel (``baseline``; its ``src`` must
+hold a built ``_kernel``, else it is the fallback again) and with WINGBEAT_PURE=1
+(``baseline pure``).
 
 Quote medians and the ratios between columns, all measured in one run on one machine: the
 machine is shared and noisy. ``--scaling`` prints the table of docs/performance.md instead: the
@@ -79,10 +87,41 @@ def run_case(size: int, top: int, fly: int, repeat: int, reach_repeat: int) -> d
     searches = [_cpu(lambda: explore(VolareSpace(scenario.battle, "roc")))[0]
                 for _ in range(repeat)]
     reaches = [_cpu(lambda: wingbeat.reach(scenario, "roc"))[0] for _ in range(reach_repeat)]
+    texts = [_cpu(lambda: wingbeat.reach(scenario, "roc").to_text(40))[0]
+             for _ in range(reach_repeat)]
+    try:
+        from wingbeat._jsonout import encode
+    except ImportError:  # a checkout from before it
+        def encode(data: Any) -> bytes:
+            return json.dumps(data, indent=2, ensure_ascii=False).encode()
+    jsons = [_cpu(lambda: encode(wingbeat.reach(scenario, "roc").to_dict()))[0]
+             for _ in range(max(1, reach_repeat // 2))]
     search = statistics.median(searches)
     return {"kernel": which, "settled": settled, "bytes_per_state": grown * 1024 / settled,
             "search_s": search, "states_per_s": settled / search,
-            "reach_s": statistics.median(reaches)}
+            "reach_s": statistics.median(reaches), "text_s": statistics.median(texts),
+            "json_s": statistics.median(jsons)}
+
+
+def cli_wall(src: Path, pure: bool, size: int, top: int, fly: int, repeat: int) -> float:
+    """The median wall time of ``wingbeat reach FILE roc --json > /dev/null``, start-up
+    included, after one run that fills the scenario cache."""
+    import tempfile
+
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    env.pop("WINGBEAT_PURE", None)
+    if pure:
+        env["WINGBEAT_PURE"] = "1"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "benchmark.json"
+        path.write_text(json.dumps(scenario_data(size, top, fly)))
+        command = [sys.executable, "-m", "wingbeat", "reach", str(path), "roc", "--json"]
+        times = []
+        for _ in range(repeat + 1):
+            began = time.perf_counter()
+            subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+            times.append(time.perf_counter() - began)
+    return statistics.median(times[1:])
 
 
 def measure(src: Path, pure: bool, size: int, top: int, fly: int, repeat: int,
@@ -102,29 +141,37 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:,.1f}"
 
 
-def side_by_side(repeat: int, baseline: Path | None) -> None:
+def side_by_side(repeat: int, baseline: Path | None, cli: bool, only: str | None = None
+                 ) -> None:
     ways: list[tuple[str, Path, bool]] = [("kernel", SRC, False), ("pure", SRC, True)]
     if baseline is not None:
-        ways.append(("baseline", baseline / "src", True))
-    print(f"{'case':<16}{'search':<10}{'settled':>10}{'search ms':>11}{'M states/s':>12}"
-          f"{'reach ms':>10}{'B/state':>9}")
+        ways += [("baseline", baseline / "src", False), ("baseline pure", baseline / "src", True)]
+    print(f"{'case':<16}{'search':<15}{'settled':>10}{'search ms':>11}{'M states/s':>12}"
+          f"{'reach ms':>10}{'+text ms':>10}{'+json ms':>10}{'B/state':>9}"
+          + (f"{'cli json s':>12}" if cli else ""))
     for name, size, top, fly in CASES:
+        if only is not None and not name.startswith(only):
+            continue
         rows = {}
         for way, src, pure in ways:
-            slow = way != "kernel"
+            slow = pure
             rows[way] = out = measure(src, pure, size, top, fly,
                                       max(1, repeat // 2) if slow else repeat,
-                                      max(1, repeat // 2) if size > 100 else repeat)
-            print(f"{name:<16}{way:<10}{out['settled']:>10,}{_ms(out['search_s']):>11}"
+                                      max(1, repeat // 2) if size > 100 or slow else repeat)
+            wall = f"{cli_wall(src, pure, size, top, fly, 3):>12.2f}" if cli else ""
+            print(f"{name:<16}{way:<15}{out['settled']:>10,}{_ms(out['search_s']):>11}"
                   f"{out['states_per_s'] / 1e6:>12.2f}{_ms(out['reach_s']):>10}"
-                  f"{out['bytes_per_state']:>9,.0f}", flush=True)
+                  f"{_ms(out['text_s']):>10}{_ms(out['json_s']):>10}"
+                  f"{out['bytes_per_state']:>9,.0f}{wall}", flush=True)
         kernel = rows["kernel"]
         for way in rows:
             if way != "kernel":
                 other = rows[way]
                 print(f"{'':<16}kernel vs {way}: "
                       f"search ×{other['search_s'] / kernel['search_s']:.0f}, "
-                      f"reach ×{other['reach_s'] / kernel['reach_s']:.1f}", flush=True)
+                      f"reach ×{other['reach_s'] / kernel['reach_s']:.1f}, "
+                      f"+text ×{other['text_s'] / kernel['text_s']:.1f}, "
+                      f"+json ×{other['json_s'] / kernel['json_s']:.1f}", flush=True)
     print(f"(medians of CPU time; {rows['kernel']['kernel']})")
 
 
@@ -147,6 +194,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--baseline", type=Path, help="another checkout to measure alongside")
     parser.add_argument("--scaling", action="store_true", help="the map size × speed table")
+    parser.add_argument("--cli", action="store_true",
+                        help="also the wall time of `wingbeat reach … --json`, start-up included")
+    parser.add_argument("--only", help="only the case whose name starts with this (100, 200)")
     parser.add_argument("--case", nargs=5, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.case:
@@ -155,7 +205,7 @@ def main() -> None:
     elif args.scaling:
         scaling(args.repeat)
     else:
-        side_by_side(args.repeat, args.baseline)
+        side_by_side(args.repeat, args.baseline, args.cli, args.only)
 
 
 if __name__ == "__main__":

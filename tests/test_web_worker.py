@@ -80,7 +80,7 @@ def test_a_question_past_the_time_limit_answers_503_and_its_worker_is_gone(one_w
 
 
 def test_a_real_question_past_the_limit_stops_its_worker_too(one_worker, tmp_path):
-    (tmp_path / "big.yaml").write_text(big_map(160, 30), encoding="utf-8")
+    (tmp_path / "big.yaml").write_text(big_map(250, 70), encoding="utf-8")
     web = one_worker(scenario_dir=tmp_path, time_limit=0.5)
     before = worker_pid(web)
     assert "limit of 0.5 s" in is_error(

@@ -24,3 +24,7 @@ def volare_search(
     goal: Callable[[int, int], bool] | None, max_states: int, dense_places: int = ...,
     room: int = ...,
 ) -> tuple[int, array[int], array[int], array[int], array[int]]: ...
+
+def volare_ends(
+    codes: array[int], priorities: array[int],
+) -> tuple[array[int], array[int], array[int]] | None: ...

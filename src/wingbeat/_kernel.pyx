@@ -12,7 +12,7 @@ compiler at install the pure-Python search is used (``wingbeat.kernel``).
 
 from cpython cimport array
 from cpython.ref cimport PyObject
-from libc.stdlib cimport calloc, malloc, realloc, free
+from libc.stdlib cimport calloc, malloc, realloc, free, qsort
 from libc.string cimport memset, memcpy
 from libc.stdint cimport int64_t, int32_t, int8_t, uint64_t
 
@@ -594,3 +594,107 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
         return 0, codes, priorities, parents, kinds
     finally:
         teardown(&t, &q)
+
+
+# -- reading a search: the end states a reach lists ------------------------------------------------
+cdef int _by_priority_then_code(const void *a, const void *b) noexcept nogil:
+    cdef const int64_t *x = <const int64_t *>a
+    cdef const int64_t *y = <const int64_t *>b
+    if x[0] != y[0]:
+        return -1 if x[0] < y[0] else 1
+    if x[1] != y[1]:
+        return -1 if x[1] < y[1] else 1
+    return 0
+
+
+def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
+    """The end states of a ``volare`` reach, read off the settled arrays (``rules/grid.py``'s
+    ``grid_reach`` over ``VolareSpace.end_problem`` and ``end_key``, without a call per state).
+
+    Returns ``(order, later, tied)``, arrays of settled indices, or None when the end keys are too
+    sparse for a dense table: ``order`` the first settled state of each end state, by priority
+    then code; ``later`` the dearer ways to them that are not moving (``could_act``), in settling
+    order; ``tied`` every state whose end state some other way reaches at the same least priority
+    (the report ranks those by ``way_rank``; they are in neither of the others).
+    """
+    cdef Py_ssize_t n = codes.shape[0]
+    cdef Py_ssize_t i, m = 0, nl = 0, nt = 0, run
+    cdef int64_t code, key, top = 0
+    cdef int32_t *first
+    cdef int8_t *tie
+    cdef int64_t *pairs
+    cdef array.array order, later, tied
+    cdef int32_t *o
+    cdef int32_t *la
+    cdef int32_t *ti
+    for i in range(n):
+        code = codes[i]
+        if not code & (PENDING | DRIFT_DUE):
+            key = ((code >> FLAG_BITS) << 1) | ((code >> 8) & 1)
+            if key > top:
+                top = key
+    if top > 16 * n + (1 << 20):
+        return None
+    first = <int32_t *>calloc(top + 1, sizeof(int32_t))  # settled index + 1 of each key's first
+    tie = <int8_t *>calloc(top + 1, sizeof(int8_t))
+    pairs = <int64_t *>malloc((n + 1) * 3 * sizeof(int64_t))
+    if first == NULL or tie == NULL or pairs == NULL:
+        free(first)
+        free(tie)
+        free(pairs)
+        raise MemoryError()
+    try:
+        with nogil:
+            for i in range(n):
+                code = codes[i]
+                if code & (PENDING | DRIFT_DUE):
+                    continue
+                key = ((code >> FLAG_BITS) << 1) | ((code >> 8) & 1)
+                if first[key] == 0:
+                    first[key] = i + 1
+                    m += 1
+                elif priorities[first[key] - 1] == priorities[i]:
+                    tie[key] = 1
+        order = array.clone(array.array("i"), m, zero=False)
+        later = array.clone(array.array("i"), n - m, zero=False)
+        tied = array.clone(array.array("i"), n, zero=False)
+        o = <int32_t *>order.data.as_voidptr
+        la = <int32_t *>later.data.as_voidptr
+        ti = <int32_t *>tied.data.as_voidptr
+        with nogil:
+            m = 0
+            for i in range(n):
+                code = codes[i]
+                if code & (PENDING | DRIFT_DUE):
+                    continue
+                key = ((code >> FLAG_BITS) << 1) | ((code >> 8) & 1)
+                if tie[key]:
+                    ti[nt] = <int32_t>i
+                    nt += 1
+                elif first[key] == i + 1:
+                    pairs[3 * m] = priorities[i]
+                    pairs[3 * m + 1] = code
+                    pairs[3 * m + 2] = i
+                    m += 1
+                elif (code >> FLAG_BITS) & 7 < 2:
+                    la[nl] = <int32_t>i
+                    nl += 1
+            # settling order is by priority: sort each run of equal priority by code
+            i = 0
+            while i < m:
+                run = i + 1
+                while run < m and pairs[3 * run] == pairs[3 * i]:
+                    run += 1
+                if run - i > 1:
+                    qsort(&pairs[3 * i], run - i, 3 * sizeof(int64_t), _by_priority_then_code)
+                i = run
+            for i in range(m):
+                o[i] = <int32_t>pairs[3 * i + 2]
+        array.resize(order, m)
+        array.resize(later, nl)
+        array.resize(tied, nt)
+        return order, later, tied
+    finally:
+        free(first)
+        free(tie)
+        free(pairs)

@@ -145,6 +145,18 @@ class Exploration:
                 checks[code] = checks[previous] + step[3] if step[3] else checks[previous]
         return moves, checks
 
+    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Check, ...]]]:
+        """``ways`` with each way's moves joined by spaces (a report's ``path``), in one pass."""
+        paths: dict[int, str] = {self.start: ""}
+        checks: dict[int, tuple[Check, ...]] = {self.start: ()}
+        for code, link in self.parent.items():
+            if link is not None:
+                previous, step = link
+                before = paths[previous]
+                paths[code] = f"{before} {step[0]}" if before else step[0]
+                checks[code] = checks[previous] + step[3] if step[3] else checks[previous]
+        return paths, checks
+
 
 class StepKinds(Protocol):
     """What turns the compiled kernel's record of a step (a small integer kind, the state it
@@ -211,8 +223,11 @@ class SettledArrays(Exploration):
         return self._at[code]
 
     def path_to(self, code: int) -> list[Step]:
+        return self.path_at(self.index(code))
+
+    def path_at(self, i: int) -> list[Step]:
+        """``path_to`` the ``i``-th state settled."""
         steps: list[Step] = []
-        i = self.index(code)
         while self.parents[i] >= 0:
             steps.append(self._step(i))
             i = self.parents[i]
@@ -233,6 +248,28 @@ class SettledArrays(Exploration):
             more = kind_checks[kinds[i]]
             checks[i] = checks[p] + more if more else checks[p]
         return dict(zip(codes, moves, strict=True)), dict(zip(codes, checks, strict=True))
+
+    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Check, ...]]]:
+        paths, checks = self.way_texts_at()
+        codes = self.codes
+        return dict(zip(codes, paths, strict=True)), dict(zip(codes, checks, strict=True))
+
+    def way_texts_at(self) -> tuple[list[str], list[tuple[Check, ...]]]:
+        """``way_texts`` as lists in settling order, indexed like ``codes``."""
+        codes, parents, kinds = self.codes, self.parents, self.kinds
+        n = len(codes)
+        step_moves = self._steps.kernel_moves(codes, kinds)
+        checks_of = self._steps.kernel_checks
+        kind_checks = [checks_of(kind) for kind in range(max(kinds, default=0) + 1)]
+        paths: list[str] = [""] * n
+        checks: list[tuple[Check, ...]] = [()] * n
+        for i in range(1, n):
+            p = parents[i]
+            before = paths[p]
+            paths[i] = f"{before} {step_moves[i]}" if before else step_moves[i]
+            more = kind_checks[kinds[i]]
+            checks[i] = checks[p] + more if more else checks[p]
+        return paths, checks
 
 
 def explore(

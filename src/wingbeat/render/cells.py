@@ -41,18 +41,17 @@ def cells_reached(report: ReachReport, altitude: int | None) -> dict[str, CellRe
     Ties keep the state listed first (the report is sorted by cost).
     """
     found: dict[str, CellReach] = {}
-    for reached in report.states:
-        state = reached.state
+    for state, reached_cost, can_act in report.ends():
         if altitude is not None and state.get("altitude", 0) != altitude:
             continue
         at = str(state["at"])
         old = found.get(at)
-        act_cost = reached.cost if reached.can_act else None
-        act_state = state if reached.can_act else None
+        act_cost = reached_cost if can_act else None
+        act_state = state if can_act else None
         if old is None:
-            found[at] = CellReach(at, reached.cost, state, act_cost, act_state, 1)
+            found[at] = CellReach(at, reached_cost, state, act_cost, act_state, 1)
             continue
-        cost, best = (old.cost, old.state) if old.cost <= reached.cost else (reached.cost, state)
+        cost, best = (old.cost, old.state) if old.cost <= reached_cost else (reached_cost, state)
         if old.act_cost is not None and (act_cost is None or old.act_cost <= act_cost):
             act_cost, act_state = old.act_cost, old.act_state
         found[at] = CellReach(at, cost, best, act_cost, act_state, old.count + 1)

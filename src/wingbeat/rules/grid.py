@@ -8,7 +8,9 @@ equally cheap ways by one order, ``way_rank``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import gc
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -17,7 +19,7 @@ from typing import Any, Protocol
 from ..errors import IllegalMoveError, NotationError
 from ..model import Check, format_amount, format_cost
 from ..narrate import check_label, check_legend, check_text, event_text
-from ..search import CHECK_SLOTS, Exploration, Step, explore
+from ..search import CHECK_SLOTS, Exploration, SettledArrays, Step, explore
 
 __all__ = [
     "ActingWay",
@@ -181,20 +183,84 @@ class _CostTexts:
         return known[1]
 
 
-@dataclass(frozen=True)
 class ReachReport:
-    ruleset: str
-    creature: str
-    unit: str
-    budget: Fraction
-    half: Fraction | None
-    states: tuple[ReachedState, ...]
-    info: dict[str, Any] = field(default_factory=dict)
-    text_map: str = ""
-    #: why the creature can go nowhere, or only so far (rule, sentence): text only, never JSON
-    note: tuple[str, str] | None = None
-    #: how the text says a state's field (dnd5e: ``altitude 2 (10 ft)``); plain when None
-    field_text: FieldText | None = field(default=None, compare=False, repr=False)
+    """Every distinct end state of a round, cheapest first, with the way to each.
+
+    A report made by ``grid_reach`` holds the search's arrays and the chosen end states' codes
+    (``_Ends``): ``states``, ``text_map``, ``to_dict`` and ``to_text`` make what they need from
+    them when first asked, so a reach whose table shows 40 rows, or whose picture shows a cost a
+    cell, never builds tens of thousands of ``ReachedState``s.
+    """
+
+    def __init__(self, ruleset: str, creature: str, unit: str, budget: Fraction,
+                 half: Fraction | None, states: Iterable[ReachedState] = (),
+                 info: dict[str, Any] | None = None, text_map: str = "",
+                 note: tuple[str, str] | None = None, field_text: FieldText | None = None,
+                 *, ends: _Ends | None = None):
+        self.ruleset = ruleset
+        self.creature = creature
+        self.unit = unit
+        self.budget = budget
+        self.half = half
+        self.info: dict[str, Any] = {} if info is None else info
+        #: why the creature can go nowhere, or only so far (rule, sentence): text only, never JSON
+        self.note = note
+        #: how the text says a state's field (dnd5e: ``altitude 2 (10 ft)``); plain when None
+        self.field_text = field_text
+        self._ends = ends
+        self._states: tuple[ReachedState, ...] | None = None if ends is not None \
+            else tuple(states)
+        self._text_map: str | None = None if ends is not None else text_map
+
+    @property
+    def states(self) -> tuple[ReachedState, ...]:
+        """Every end state, cheapest first (made on first use)."""
+        if self._states is None:
+            assert self._ends is not None
+            self._states = self._ends.states()
+        return self._states
+
+    @property
+    def text_map(self) -> str:
+        """A small text map of the least cost around the creature (made on first use)."""
+        if self._text_map is None:
+            assert self._ends is not None
+            self._text_map = self._ends.text_map()
+        return self._text_map
+
+    def _count(self) -> int:
+        """How many distinct end states, without making them."""
+        return len(self._ends) if self._states is None and self._ends is not None \
+            else len(self.states)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ReachReport):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.ruleset, self.creature, self.unit, self.budget, self.half, self.states,
+                self.info, self.text_map, self.note)
+
+    def __repr__(self) -> str:
+        return (f"ReachReport(ruleset={self.ruleset!r}, creature={self.creature!r}, "
+                f"unit={self.unit!r}, budget={self.budget!r}, half={self.half!r}, "
+                f"states=<{self._count()} end states>)")
+
+    def ends(self) -> Iterator[tuple[dict[str, Any], Fraction, bool]]:
+        """Each end state's fields, least cost and whether it can still act, cheapest first:
+        what a picture needs, without the ways there."""
+        if self._states is None and self._ends is not None:
+            return self._ends.light()
+        return ((s.state, s.cost, s.can_act) for s in self.states)
+
+    def places(self) -> list[str]:
+        """Each end state's place (its ``at``), cheapest first: what a picture frames."""
+        if self._states is None and self._ends is not None:
+            return self._ends.places()
+        return [str(s.state["at"]) for s in self.states]
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -205,8 +271,11 @@ class ReachReport:
             "half": None if self.half is None else format_cost(self.half),
         }
         data.update(self.info)
-        cost_text = _CostTexts()
-        data["states"] = [s._to_dict(cost_text) for s in self.states]
+        if self._states is None and self._ends is not None:
+            data["states"] = self._ends.dicts()
+        else:
+            cost_text = _CostTexts()
+            data["states"] = [s._to_dict(cost_text) for s in self.states]
         return data
 
     def to_text(self, limit: int | None = None) -> str:
@@ -221,16 +290,22 @@ class ReachReport:
         if self.note is not None:
             rule, sentence = self.note
             parts.append(f"{sentence} ({rule})" if rule else sentence)
-        keys = _state_columns(self.states)
+        lazy = self._states is None and self._ends is not None
+        if lazy and limit is not None:
+            assert self._ends is not None
+            keys = self._ends.columns()
+            shown: Sequence[ReachedState] = self._ends.first(limit)
+        else:
+            keys = _state_columns(self.states)
+            shown = self.states[:limit]
         said = self.field_text or _field_cell
-        shown = self.states[:limit]
         rows = [
             [*(said(k, s.state.get(k)) for k in keys), format_amount(s.cost, unit),
              "yes" if s.can_act else "no", ", ".join(check_label(c) for c in s.checks),
              " ".join(s.moves)]
             for s in shown
         ]
-        count = len(self.states)
+        count = self._count()
         counted = f"{count} distinct end state{'' if count == 1 else 's'}"
         if limit is not None and count > limit:
             counted += f"; the {limit} cheapest below (--all for every one, --json for machines)"
@@ -442,18 +517,33 @@ def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
     """Every distinct end state within the budget, each with its best way (``way_rank``).
 
     The search settles states cheapest first, so the first state settled for an end state is a
-    cheapest way, and only the states settled at that same priority can rank better; the ways
-    there are read once off the search's tree (``Exploration.ways``) rather than walked back
-    state by state.
+    cheapest way, and only the states settled at that same priority can rank better. Which end
+    states there are is decided here (``_Ends``); their fields, ways and words are made from the
+    search's arrays when the report is read.
     """
     found = explore(space, avoid_checks=avoid_checks)
-    priority = found.priority
-    key_of: Callable[[int], Any] = getattr(space, "end_key", None) or (
-        lambda code: tuple(space.describe(code).items()))
+    ends = _Ends(space, found)
+    return ReachReport(
+        ruleset=space.ruleset,
+        creature=space.creature,
+        unit=space.unit,
+        budget=_fraction(space, space.budget),
+        half=None if space.half is None else _fraction(space, space.half),
+        info=space.info(),
+        note=_reach_note(space, ends),
+        field_text=getattr(space, "field_text", None),
+        ends=ends,
+    )
+
+
+def _select(space: GridSpace, settled: Iterable[int], priority: Mapping[int, int],
+            key_of: Callable[[int], Any]) -> tuple[list[int], list[int]]:
+    """Of the states ``settled`` (in settling order), the best way (``way_rank``) to each end
+    state, by priority then code; and the dearer ways to the same end states, cheapest first."""
     end_problem = space.end_problem
     best: dict[Any, int] = {}
     later: list[int] = []  # dearer ways to end states already found, cheapest first
-    for code in priority:
+    for code in settled:
         if end_problem(code) is not None:
             continue
         key = key_of(code)
@@ -468,42 +558,283 @@ def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
             later.append(code)
     order = sorted(best.values())
     order.sort(key=priority.__getitem__)  # stable: by priority, then by code
-    actions_of = space.actions
-    open_actions = [actions_of(code, priority[code] // CHECK_SLOTS) for code in order]
-    acting = _acting_alternatives(space, found, key_of, order, open_actions, later)
-    moves_to, checks_to = found.ways()
-    costs = _Costs(space.tick)
-    describe = space.describe
-    states = []
-    for code, actions in zip(order, open_actions, strict=True):
-        to_act = None
-        other = acting.get(code)
-        if other is not None:
-            to_act = ActingWay(costs(priority[other] // CHECK_SLOTS), checks_to[other],
-                               moves_to[other])
-        states.append(ReachedState(describe(code), costs(priority[code] // CHECK_SLOTS),
-                                   "attack" in actions, actions, checks_to[code], moves_to[code],
-                                   to_act))
-    least: dict[str, Fraction] = {}  # states come cheapest first: the first cost is the least
-    for s in states:
-        at = str(s.state.get("at"))
-        if at not in least:
-            least[at] = s.cost
-    return ReachReport(
-        ruleset=space.ruleset,
-        creature=space.creature,
-        unit=space.unit,
-        budget=_fraction(space, space.budget),
-        half=None if space.half is None else _fraction(space, space.half),
-        states=tuple(states),
-        info=space.info(),
-        text_map=space.text_map(least),
-        note=_reach_note(space, states),
-        field_text=getattr(space, "field_text", None),
-    )
+    return order, later
 
 
-def _reach_note(space: GridSpace, states: list[ReachedState]) -> tuple[str, str] | None:
+class _Ends:
+    """The end states of one reach as the search left them: their codes and priorities, in the
+    report's order, made into fields, ways and words only when the report is read.
+
+    A space may pick its end states off the compiled search's arrays (optional hook
+    ``kernel_ends(found)``: the settled indices of the best ways by priority then code, of the
+    dearer ways that could act, and of the states tied at an end state's least priority, or
+    None); ties are then ranked here, by ``way_rank``, as ``_select`` does.
+    """
+
+    def __init__(self, space: GridSpace, found: Exploration):
+        self.space = space
+        self.found = found
+        self.key_of: Callable[[int], Any] = getattr(space, "end_key", None) or (
+            lambda code: tuple(space.describe(code).items()))
+        self._codes: list[int] | None = None
+        self._ticks: list[int] | None = None
+        self._actions: list[tuple[str, ...]] | None = None
+        self._acting: dict[int, int] | None = None
+        self._index: Sequence[int] | None = None  # settled indices of the best ways (arrays)
+        self._later: list[int] = []
+        self._later_index: Sequence[int] = ()
+        self._later_priority: dict[int, int] | None = None
+        picked = None
+        fast: Callable[[Exploration], Any] | None = getattr(space, "kernel_ends", None)
+        if fast is not None and isinstance(found, SettledArrays):
+            picked = fast(found)
+        if picked is None:
+            self._codes, self._later = _select(space, found.priority, found.priority,
+                                               self.key_of)
+            return
+        assert isinstance(found, SettledArrays)
+        index, later, tied = picked
+        codes = found.codes
+        self._later_index = later
+        if not tied:
+            self._index = index
+            return
+        priorities = found.priorities
+        tied_priority = {codes[i]: priorities[i] for i in tied}
+        order, self._later = _select(space, tied_priority, tied_priority, self.key_of)
+        chosen = {codes[i]: priorities[i] for i in index}
+        chosen.update((code, tied_priority[code]) for code in order)
+        self._codes = sorted(chosen)
+        self._codes.sort(key=chosen.__getitem__)
+
+    def __len__(self) -> int:
+        return len(self._index) if self._codes is None and self._index is not None \
+            else len(self.codes())
+
+    def codes(self) -> list[int]:
+        """The best way's code of each end state, in the report's order."""
+        if self._codes is None:
+            assert self._index is not None
+            codes = self.found.codes  # type: ignore[attr-defined]
+            self._codes = [codes[i] for i in self._index]
+        return self._codes
+
+    def ticks(self) -> list[int]:
+        """What each one costs, in ticks."""
+        if self._ticks is None:
+            if self._index is not None:
+                priorities = self.found.priorities  # type: ignore[attr-defined]
+                self._ticks = [priorities[i] // CHECK_SLOTS for i in self._index]
+            else:
+                priority = self.found.priority
+                self._ticks = [priority[code] // CHECK_SLOTS for code in self.codes()]
+        return self._ticks
+
+    def actions(self) -> list[tuple[str, ...]]:
+        """What each one leaves open."""
+        if self._actions is None:
+            actions_of = self.space.actions
+            self._actions = [actions_of(code, ticks)
+                             for code, ticks in zip(self.codes(), self.ticks(), strict=True)]
+        return self._actions
+
+    def later(self) -> list[int]:
+        """The dearer ways to the same end states (those that could act, at least), cheapest
+        first for each end state."""
+        if not self._later_index:
+            return self._later
+        codes = self.found.codes  # type: ignore[attr-defined]
+        return [codes[i] for i in self._later_index] + self._later
+
+    def later_priority(self) -> Mapping[int, int]:
+        """The priority of each dearer way (``later``): the search's own dict, or one made for
+        those few off the arrays."""
+        if not self._later_index:
+            return self.found.priority
+        if self._later_priority is None:
+            codes = self.found.codes  # type: ignore[attr-defined]
+            priorities = self.found.priorities  # type: ignore[attr-defined]
+            made = {codes[i]: priorities[i] for i in self._later_index}
+            if self._later:
+                priority = self.found.priority
+                made.update((code, priority[code]) for code in self._later)
+            self._later_priority = made
+        return self._later_priority
+
+    def acting(self) -> dict[int, int]:
+        """For end states whose best way cannot attack, the best way that still can."""
+        if self._acting is None:
+            self._acting = _acting_alternatives(self.space, self.later_priority(), self.key_of,
+                                                self.codes(), self.actions(), self.later())
+        return self._acting
+
+    def described(self) -> list[dict[str, Any]]:
+        """``describe`` of every end state, each a new dict (optional hook ``describe_all``)."""
+        many: Callable[[Iterable[int]], list[dict[str, Any]]] | None = getattr(
+            self.space, "describe_all", None)
+        if many is not None:
+            return many(self.codes())
+        describe = self.space.describe
+        return [dict(describe(code)) for code in self.codes()]
+
+    def states(self) -> tuple[ReachedState, ...]:
+        """Every end state, whole."""
+        with _collector_paused():
+            return self._states()
+
+    def _states(self) -> tuple[ReachedState, ...]:
+        space = self.space
+        acting = self.acting()
+        priority = self.later_priority()
+        moves_to, checks_to = self.found.ways()
+        costs = _Costs(space.tick)
+        states = []
+        for code, state, ticks, actions in zip(self.codes(), self.described(), self.ticks(),
+                                               self.actions(), strict=True):
+            to_act = None
+            other = acting.get(code)
+            if other is not None:
+                to_act = ActingWay(costs(priority[other] // CHECK_SLOTS), checks_to[other],
+                                   moves_to[other])
+            states.append(ReachedState(state, costs(ticks), "attack" in actions,
+                                       actions, checks_to[code], moves_to[code], to_act))
+        return tuple(states)
+
+    def first(self, limit: int) -> list[ReachedState]:
+        """The ``limit`` cheapest end states, for a table's rows: their ways walked back one by
+        one, and no ``to_act`` (a table does not show it)."""
+        space = self.space
+        costs = _Costs(space.tick)
+        actions_of = space.actions
+        rows = []
+        found = self.found
+        walk: Callable[[int], list[Step]] = found.path_to
+        keys: Sequence[int] = self.codes()[:limit]
+        if self._index is not None and isinstance(found, SettledArrays):
+            walk, keys = found.path_at, self._index[:limit]
+        for code, key, ticks in zip(self.codes()[:limit], keys, self.ticks()[:limit],
+                                    strict=True):
+            steps = walk(key)
+            actions = actions_of(code, ticks)
+            rows.append(ReachedState(space.describe(code), costs(ticks), "attack" in actions,
+                                     actions, tuple(c for s in steps for c in s[3]),
+                                     tuple(s[0] for s in steps)))
+        return rows
+
+    def columns(self) -> list[str]:
+        """The fields of the end states, in the order a table shows them (optional hook
+        ``state_keys(codes)``, else every state described)."""
+        keys: Callable[[Sequence[int]], list[str]] | None = getattr(self.space, "state_keys",
+                                                                      None)
+        if keys is not None:
+            return keys(self.codes())
+        describe = self.space.describe
+        columns: list[str] = []
+        for code in self.codes():
+            for k in describe(code):
+                if k not in columns:
+                    columns.append(k)
+        return columns
+
+    def places(self) -> list[str]:
+        """Each end state's place label (optional hook ``end_places(codes)``, else the ``at`` of
+        its fields)."""
+        space = self.space
+        many: Callable[[Sequence[int]], list[str]] | None = getattr(space, "end_places", None)
+        if many is not None:
+            return many(self.codes())
+        return [str(space.describe(code).get("at")) for code in self.codes()]
+
+    def text_map(self) -> str:
+        """The space's text map of the least cost to each place."""
+        costs = _Costs(self.space.tick)
+        least: dict[str, Fraction] = {}  # states come cheapest first: the first cost is the least
+        for at, ticks in zip(self.places(), self.ticks(), strict=True):
+            if at not in least:
+                least[at] = costs(ticks)
+        return self.space.text_map(least)
+
+    def light(self) -> Iterator[tuple[dict[str, Any], Fraction, bool]]:
+        """Each end state's fields, cost and whether it can act: ``ReachReport.ends``."""
+        costs = _Costs(self.space.tick)
+        for state, ticks, actions in zip(self.described(), self.ticks(), self.actions(),
+                                         strict=True):
+            yield state, costs(ticks), "attack" in actions
+
+    def dicts(self) -> list[dict[str, Any]]:
+        """``ReachedState.to_dict`` of every end state, in one pass over the arrays: each cost,
+        check and list of checks spelled once."""
+        with _collector_paused():
+            return self._dicts()
+
+    def _dicts(self) -> list[dict[str, Any]]:
+        space = self.space
+        acting = self.acting()
+        priority = self.later_priority()
+        ticks = self.ticks()
+        tick = space.tick
+        spelled = {t: format_cost(_ticks_value(t, tick)) for t in set(ticks)}
+        listed: dict[int, tuple[tuple[Check, ...], list[dict[str, Any]]]] = {}
+
+        def checks_data(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
+            known = listed.get(id(checks))
+            if known is None:
+                known = listed[id(checks)] = (checks, [c.to_dict() for c in checks])
+            return list(known[1])
+
+        # the ways, by settled index off the kernel's arrays, else by code
+        found = self.found
+        paths: Sequence[str] | Mapping[int, str]
+        checks_to: Sequence[tuple[Check, ...]] | Mapping[int, tuple[Check, ...]]
+        keys: Sequence[int]
+        if self._index is not None and isinstance(found, SettledArrays):
+            paths, checks_to = found.way_texts_at()
+            keys = self._index
+            codes = found.codes
+            where = {codes[i]: i for i in self._later_index}  # the ways that can act
+
+            def at(code: int) -> int:
+                known = where.get(code)
+                return found.index(code) if known is None else known
+        else:
+            paths, checks_to = found.way_texts()
+            keys = self.codes()
+            at = int  # type: ignore[assignment]
+        out = self.described()
+        for data, key, t, actions in zip(out, keys, ticks, self.actions(), strict=True):
+            data["cost"] = spelled[t]
+            data["can_act"] = "attack" in actions
+            data["actions"] = list(actions)
+            checks = checks_to[key]
+            data["checks"] = checks_data(checks) if checks else []
+            data["path"] = paths[key]
+        for i, code in enumerate(self.codes()) if acting else ():
+            other = acting.get(code)
+            if other is not None:
+                spot = at(other)
+                checks = checks_to[spot]
+                t = priority[other] // CHECK_SLOTS
+                out[i]["to_act"] = {"cost": spelled.get(t) or format_cost(_ticks_value(t, tick)),
+                                    "checks": checks_data(checks) if checks else [],
+                                    "path": paths[spot]}
+        return out
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The garbage collector paused while a report makes its states: tens of thousands of new
+    containers, none of them garbage, would set off collections that walk them all for nothing
+    (a third of the time of a big reach's JSON)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _reach_note(space: GridSpace, ends: _Ends) -> tuple[str, str] | None:
     """Why the creature can go nowhere (or only so far) this round, for the text: the space's own
     word when it has one (optional hook ``reach_note``: a gale, no fly speed …), else what little
     can be said here when the search found only the start state, or nothing."""
@@ -511,13 +842,14 @@ def _reach_note(space: GridSpace, states: list[ReachedState]) -> tuple[str, str]
     note = hook() if hook is not None else None
     if note is not None:
         return note
-    if not states:
+    count = len(ends)
+    if not count:
         problem = space.end_problem(space.start)
         if problem is not None:
             rule, sentence = problem
             return rule, f"No way to end this round is open to {space.creature}: {sentence}"
         return "", f"No way to end this round is open to {space.creature}"
-    if len(states) == 1 and not states[0].moves:
+    if count == 1 and ends.codes()[0] == ends.found.start:
         return "", f"{space.creature} can only stay where it is this round: no step is open to it"
     return None
 
@@ -536,14 +868,16 @@ class _Costs:
         return cost
 
 
-def _acting_alternatives(space: GridSpace, found: Exploration, key_of: Callable[[int], Any],
+def _acting_alternatives(space: GridSpace, priority: Mapping[int, int],
+                         key_of: Callable[[int], Any],
                          order: list[int], open_actions: list[tuple[str, ...]],
                          later: list[int]) -> dict[int, int]:
     """For end states whose cheapest way cannot attack, the cheapest way that still can.
 
     ``order`` holds each end state's best way and ``open_actions`` what each leaves open;
     ``later`` the other ways to the same end states, cheapest first. The answer maps the code of
-    a best way to the code of the best way (``way_rank``) that can attack.
+    a best way to the code of the best way (``way_rank``) that can attack; ``priority`` holds
+    (at least) the priorities of ``later``.
     """
     # optional hook: whether any state describing the same end state could attack at all
     # (a moving flyer never can), so the scan below skips what cannot change the answer
@@ -554,7 +888,6 @@ def _acting_alternatives(space: GridSpace, found: Exploration, key_of: Callable[
             wanted[key_of(code)] = code
     if not wanted:
         return {}
-    priority = found.priority
     actions_of = space.actions
     acting: dict[int, int] = {}
     for code in later:

@@ -233,7 +233,7 @@ def _window(battle: Dnd5eBattle, reach: ReachReport | None, legs: Sequence[Route
     kind = _kind(bmap)
     interesting = [c.at for c in battle.creatures]
     if reach is not None:
-        interesting += [p for s in reach.states if (p := parse_label(str(s.state["at"]), kind))]
+        interesting += [p for at in reach.places() if (p := parse_label(at, kind))]
     interesting += [p for leg in legs if (p := parse_label(leg.end, kind))]
     rows_margin = 2 * CROP_MARGIN if kind == "hex" else CROP_MARGIN
     return window(bmap.columns, bmap.rows, interesting, margin=(CROP_MARGIN + 3, rows_margin + 3))

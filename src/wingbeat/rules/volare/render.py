@@ -219,7 +219,7 @@ def _window(battle: VolareBattle, reach: ReachReport | None, legs: list[RouteLeg
         return 1, vmap.columns, 1, vmap.rows
     interesting = [c.at for c in battle.creatures]
     if reach is not None:
-        interesting += [parse_hex(str(s.state["at"])) for s in reach.states]
+        interesting += [parse_hex(at) for at in reach.places()]
     interesting += [h for leg in legs for h in _on_map(leg.end)]
     return window(vmap.columns, vmap.rows, ((h.col, h.row) for h in interesting),
                   margin=(CROP_MARGIN, 2 * CROP_MARGIN))

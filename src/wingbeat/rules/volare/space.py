@@ -384,6 +384,30 @@ class VolareSpace:
             raise too_many_states(max_states)
         return SettledArrays(self._start, codes, priorities, parents, kinds, self)
 
+    def kernel_ends(self, found: SettledArrays) -> tuple[Sequence[int], Sequence[int],
+                                                         Sequence[int]] | None:
+        """``grid_reach``'s choice of end states, read off the kernel's arrays in C (the same
+        ``end_problem``, ``end_key`` and ``could_act``); None without the kernel."""
+        compiled = kernel.compiled
+        ends = getattr(compiled, "volare_ends", None)
+        if ends is None:
+            return None
+        picked: tuple[Sequence[int], Sequence[int], Sequence[int]] | None = ends(
+            found.codes, found.priorities)
+        return picked
+
+    def state_keys(self, codes: Sequence[int]) -> list[str]:
+        """The fields ``describe`` gives these states, in its order (``prone`` only if one is)."""
+        keys = ["at", "altitude", "mode", "heading", "skimming"]
+        if any(map(PRONE.__and__, codes)):
+            keys.append("prone")
+        return keys
+
+    def end_places(self, codes: Sequence[int]) -> list[str]:
+        """The label of the hex of each state: ``describe(code)["at"]``."""
+        labels, levels, shift = self.labels, self.levels, FLAG_BITS + 3
+        return [labels[(code >> shift) // levels] for code in codes]
+
     def kernel_move(self, kind: int, target: int) -> str:
         """The move of a step the kernel recorded: a hex label for a flight step (kinds 0-5,
         the direction) or a walk (6), else a keyword."""
@@ -432,6 +456,24 @@ class VolareSpace:
         if flags & PRONE:
             data["prone"] = True
         return data
+
+    def describe_all(self, codes: Iterable[int]) -> list[dict[str, Any]]:
+        """``describe`` of many states at once (a reach report's), each a new dict."""
+        labels, levels, ground = self.labels, self.levels, self.ground
+        names, headings = _MODE_NAMES, _HEADINGS
+        out = []
+        for code in codes:
+            rest = code >> FLAG_BITS
+            posture = rest & 7
+            idx, alt = divmod(rest >> 3, levels)
+            data: dict[str, Any] = {
+                "at": labels[idx], "altitude": alt, "mode": names[posture],
+                "heading": headings[posture],
+                "skimming": posture != GROUNDED and alt == ground[idx] and not code & PENDING}
+            if code & PRONE:
+                data["prone"] = True
+            out.append(data)
+        return out
 
     def creature_after(self, code: int) -> VolareCreature:
         """The creature as it stands in state ``code``: the start of the next step or round."""
