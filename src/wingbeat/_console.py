@@ -44,6 +44,19 @@ class _Plain:
         stream.write("\n")
         stream.flush()
 
+    def print_bytes(self, data: bytes) -> None:
+        """UTF-8 text already encoded (a big reach's JSON: megabytes), written as it is rather
+        than decoded only to be encoded again."""
+        stream: TextIO = getattr(sys, self._name)
+        raw = getattr(stream, "buffer", None)
+        if raw is None or (stream.encoding or "").replace("-", "").lower() != "utf8":
+            self.print(data.decode("utf-8", "surrogatepass"))
+            return
+        stream.flush()
+        raw.write(data)
+        raw.write(b"\n")
+        raw.flush()
+
 
 out = _Plain("stdout")
 err = _Plain("stderr")

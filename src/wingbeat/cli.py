@@ -16,7 +16,7 @@ import typer
 
 from . import _api
 from ._console import Command, Group, err, fail, out, parse_query_options
-from ._jsonout import dumps
+from ._jsonout import encode
 from .errors import WingbeatError
 from .examples import example_names
 from .model import Scenario
@@ -77,11 +77,14 @@ def _answer(make: Callable[[], Result], as_json: bool,
     try:
         with _no_collection():
             result = make()
-            answer = (dumps(result.to_dict()) if as_json
+            answer = (encode(result.to_dict()) if as_json
                       else result.to_text() if text is None else text(result))
     except WingbeatError as exc:
         fail(str(exc), as_json)
-    out.print(answer, markup=False)
+    if isinstance(answer, bytes):
+        out.print_bytes(answer)
+    else:
+        out.print(answer, markup=False)
     if getattr(result, "legal", True) is False:
         raise typer.Exit(1)
 
