@@ -8,14 +8,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from pages import closed, opened, serious
 from playwright.sync_api import Page, expect
 from servers import serving
 
 pytestmark = pytest.mark.browser
 
 SIZES = [(390, 844), (768, 1024), (1440, 900), (1920, 1080)]
-WAIT_MS = 30_000
 
 
 @pytest.fixture(scope="module")
@@ -27,30 +26,6 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app.state.play_db = tmp_path_factory.mktemp("table") / "browser.sqlite3"
     with serving(app) as url:
         yield url
-
-
-def opened(browser: Any, url: str, width: int = 1400, height: int = 1000) -> Page:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page: Page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    problems: list[str] = []
-    page.on("pageerror", lambda exc: problems.append(str(exc)))
-    page.goto(url)
-    page.problems = problems  # type: ignore[attr-defined]
-    return page
-
-
-def closed(page: Page) -> None:
-    problems = page.problems  # type: ignore[attr-defined]
-    page.context.close()
-    assert problems == [], f"the page raised: {problems}"
-
-
-def serious(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it stands."""
-    found = Axe().run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-            for v in found if v["impact"] in ("serious", "critical")]
 
 
 def box(page: Page, selector: str) -> dict[str, float]:

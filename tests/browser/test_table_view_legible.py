@@ -7,13 +7,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from pages import closed, opened, serious
 from playwright.sync_api import Page, expect
 from servers import serving
 
 pytestmark = pytest.mark.browser
 
-WAIT_MS = 30_000
 TV = (1920, 1080)
 
 
@@ -26,30 +25,6 @@ def trail_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app.state.play_db = tmp_path_factory.mktemp("trail") / "browser.sqlite3"
     with serving(app) as url:
         yield url
-
-
-def opened(browser: Any, url: str, width: int = 1400, height: int = 1000) -> Page:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page: Page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    problems: list[str] = []
-    page.on("pageerror", lambda exc: problems.append(str(exc)))
-    page.goto(url)
-    page.problems = problems  # type: ignore[attr-defined]
-    return page
-
-
-def closed(page: Page) -> None:
-    problems = page.problems  # type: ignore[attr-defined]
-    page.context.close()
-    assert problems == [], f"the page raised: {problems}"
-
-
-def serious(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it stands."""
-    found = Axe().run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-            for v in found if v["impact"] in ("serious", "critical")]
 
 
 def started(page: Page, example: str = "example:giant-bat") -> str:
