@@ -281,12 +281,7 @@ class GridThreatRules:
         if foes:
             advice = self.advise(scenario, creature, foes, weights)
             if advice.options:
-                best = advice.options[0]
-                return Suggestion(scenario.ruleset, creature, "attack", best.way.moves,
-                                  best.way.cost, unit,
-                                  (f"the best of {len(advice.options)} attack positions against "
-                                   f"{', '.join(advice.targets)} (wingbeat advise)",
-                                   *best.reasons(unit)), best.target, best, weights)
+                return Suggestion.attack(scenario.ruleset, creature, advice, unit, weights)
             threatened = self._threatened(scenario, creature)
             here = report.states[0] if report.states and not report.states[0].moves else None
             start = None if here is None else here.state

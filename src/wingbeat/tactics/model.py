@@ -220,6 +220,16 @@ class Suggestion:
     option: AttackOption | None = None
     weights: Weights = Weights()
 
+    @classmethod
+    def attack(cls, ruleset: str, creature: str, advice: AdviceReport, unit: str,
+               weights: Weights) -> Suggestion:
+        """Attack from the best of ``advice``'s positions (which has at least one)."""
+        best = advice.options[0]
+        return cls(ruleset, creature, "attack", best.way.moves, best.way.cost, unit,
+                   (f"the best of {len(advice.options)} attack positions against "
+                    f"{', '.join(advice.targets)} (wingbeat advise)", *best.reasons(unit)),
+                   best.target, best, weights)
+
     def to_dict(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "creature": self.creature, "kind": self.kind,
                 "target": self.target, "moves": self.moves, "cost": format_cost(self.cost),

@@ -250,12 +250,7 @@ class TableThreatRules:
         if foes:
             advice = self.advise(scenario, creature, foes, weights)
             if advice.options:
-                best = advice.options[0]
-                return Suggestion(scenario.ruleset, creature, "attack", best.way.moves,
-                                  best.way.cost, unit,
-                                  (f"the best of {len(advice.options)} attack positions against "
-                                   f"{', '.join(advice.targets)} (wingbeat advise)",
-                                   *best.reasons(unit)), best.target, best, weights)
+                return Suggestion.attack(scenario.ruleset, creature, advice, unit, weights)
             closer = self._closer(scenario, creature, foes)
             if closer is not None:
                 return closer
