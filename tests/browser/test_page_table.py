@@ -29,8 +29,15 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
-    page.locator(selector).wait_for(state="visible")  # a picture still coming is waited for
-    found = page.locator(selector).bounding_box()
+    """Where ``selector`` is drawn, once it is: a picture still coming, or one being replaced by
+    a newer one (the play page redraws after a move), is waited for."""
+    found = None
+    for _ in range(300):
+        page.locator(selector).wait_for(state="visible")
+        found = page.locator(selector).bounding_box()
+        if found is not None:
+            break
+        page.wait_for_timeout(100)
     assert found is not None, selector
     return found
 

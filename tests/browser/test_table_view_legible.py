@@ -81,8 +81,13 @@ def _title(page: Page) -> str:
 
 
 def _box(page: Page, selector: str) -> dict[str, float]:
-    page.locator(selector).first.wait_for(state="visible")
-    found = page.locator(selector).first.bounding_box()
+    found = None
+    for _ in range(300):  # a picture being replaced by a newer one is waited for
+        page.locator(selector).first.wait_for(state="visible")
+        found = page.locator(selector).first.bounding_box()
+        if found is not None:
+            break
+        page.wait_for_timeout(100)
     assert found is not None, selector
     return found
 
