@@ -7,8 +7,10 @@ same inputs always give byte-identical SVG.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 __all__ = [
@@ -48,16 +50,25 @@ def fmt(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+#: What ``quoteattr`` would change: a value with none of these is only put in double quotes.
+_NEEDS_QUOTING = re.compile(r'[&<>"\n\r\t]')
+#: Keyword → attribute name (``data_cost`` → ``data-cost``), made once per keyword: a map draws
+#: thousands of attributes from a few dozen names.
+_NAMES: dict[str, str] = {}
+
+
 def attrs(**values: object) -> str:
     """``key="value"`` pairs; ``data_cost`` becomes ``data-cost``; None values are left out."""
     parts = []
     for key, value in values.items():
         if value is None:
             continue
-        name = key.rstrip("_").replace("_", "-")
-        if isinstance(value, float):
-            value = fmt(value)
-        parts.append(f"{name}={quoteattr(str(value))}")
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+        value = fmt(value) if isinstance(value, float) else str(value)
+        quoted = quoteattr(value) if _NEEDS_QUOTING.search(value) else f'"{value}"'
+        parts.append(f"{name}={quoted}")
     return " ".join(parts)
 
 
@@ -103,6 +114,7 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@lru_cache(maxsize=512)
 def halo(fill: str) -> str:
     """White or black, whichever stands out more from a text of colour ``fill``."""
     return "#fff" if contrast(fill, "#fff") >= contrast(fill, "#000") else "#000"

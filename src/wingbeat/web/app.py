@@ -23,6 +23,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 
 from ..errors import ScenarioError
 from ..rules.registry import page_words, rulesets
@@ -39,6 +40,7 @@ from .models import (
     ScenarioList,
     documented,
 )
+from .patch import Picture, PictureShelf, changes
 from .pool import MEMORY_LIMIT_MB, WORKERS, pool_for
 from .scenarios import ANSWERS_BYTES, MAX_BYTES, ScenarioStore
 
@@ -63,6 +65,13 @@ AttackQ = Annotated[str | None, Query(
 CanActQ = Annotated[bool, Query(
     description="Only ways that leave the creature an attack this round (--can-act).")]
 FormatQ = Annotated[str, Query(alias="format", description="svg (the default) or png.")]
+FromPictureQ = Annotated[str | None, Query(
+    description="The X-Wingbeat-Picture of the SVG the page shows: the answer may then be JSON, "
+                "the runs of that picture's top-level children to replace (web/patch.py).")]
+
+
+#: Pictures up to this size are named and compared on the event loop (web/patch.py).
+INLINE_PICTURE_BYTES = 1024 * 1024
 
 
 class UploadTooLarge(ScenarioError):
@@ -85,6 +94,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     from ..render.commands import _altitude
 
     store = ScenarioStore(scenario_dir, answers_bytes)
+    pictures = PictureShelf()  # the SVGs last sent, to answer "the changes from" one
     default = scenario or DEFAULT_SCENARIO
     app = FastAPI(
         title="wingbeat",
@@ -216,10 +226,13 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                      altitude: AltitudeQ = None, to: str | None = None, mode: str | None = None,
                      moves: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
                      no_checks: NoChecksQ = False, option: OptionQ = None,
-                     format_: FormatQ = "svg") -> Response:
+                     format_: FormatQ = "svg", from_picture: FromPictureQ = None) -> Response:
         """The map as SVG, or PNG with ``format=png`` (``wingbeat render``): with a creature,
         its reach at ``altitude`` (or the best over all), and the cheapest path ``to`` a cell
-        (``can_act``: keeping the attack), to an ``attack`` position, or a checked ``moves``."""
+        (``can_act``: keeping the attack), to an ``attack`` position, or a checked ``moves``.
+
+        An SVG's ``X-Wingbeat-Picture`` header names it; asked again ``from_picture`` that name,
+        the answer is the changes from that picture (JSON) when they are a small part of it."""
         from ..render.png import picture_format
 
         kind = picture_format(format_)  # a bad format is refused before any work
@@ -228,9 +241,29 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         checked = parse_query_options(option)
         route = {"to": to, "mode": mode, "attack": attack, "can_act": can_act}
         question = ("render", creature, level, moves, _frozen(route), _frozen(extra), kind)
-        return await answer(request, scenario, question, jobs.render, creature, level, route,
-                            moves, extra, checked, kind,
-                            media="image/png" if kind == "png" else "image/svg+xml")
+        found = await answer(request, scenario, question, jobs.render, creature, level, route,
+                             moves, extra, checked, kind,
+                             media="image/png" if kind == "png" else "image/svg+xml")
+        if kind == "png":
+            return found
+        svg = bytes(found.body)
+        # a map's few hundred kilobytes take a millisecond or two: on the loop, as a thread
+        # hand-off on a busy machine takes longer; a huge one goes to a thread
+        name, patch = (_changes(svg, from_picture) if len(svg) <= INLINE_PICTURE_BYTES
+                       else await run_in_threadpool(_changes, svg, from_picture))
+        if patch is not None:
+            return JSONResponse(patch, headers={"X-Wingbeat-Picture": name})
+        found.headers["X-Wingbeat-Picture"] = name
+        return found
+
+    def _changes(svg: bytes, since: str | None) -> tuple[str, dict[str, Any] | None]:
+        """The picture's name, kept on the shelf; the changes from the picture ``since`` names,
+        when it is kept and they are small."""
+        picture, patch = Picture(svg), None
+        before = pictures.get(since) if since else None
+        if before is not None:
+            patch, picture = changes(before, svg)
+        return pictures.keep(picture), patch
 
     from ..play.web import router as play_router
 

@@ -5,7 +5,7 @@
 
 import { $, amount, api, el, guard, hintsOf, query, rulesets, showError } from "./common.js";
 import { clearMovePanel, showCheck, showPath } from "./movepanel.js";
-import { onMap, place, setSnap, showPreview, wireMap } from "./mapview.js";
+import { drawPicture, onMap, setSnap, showPreview, wireMap } from "./mapview.js";
 import { zoomTools, zoomable } from "./zoom.js";
 
 export const state = {
@@ -228,11 +228,12 @@ async function draw() {
     to: state.to, attack: state.attack, moves: state.moves, no_checks: state.noChecks,
     can_act: state.to && state.canAct,
   };
-  const svgText = await api("render", asked);
-  if (ticket !== drawing) return;  // a newer picture was asked for meanwhile
-  $("png-link").href = `/api/render?${query({ ...asked, format: "png" })}`;  // this picture
   const chosen = state.to || state.attackEnd;
-  const svg = place($("map"), svgText, chosen && (state.to || state.attack) ? chosen : null);
+  // a newer picture asked for meanwhile: this one is dropped
+  const svg = await drawPicture($("map"), asked, chosen && (state.to || state.attack) ? chosen
+    : null, () => ticket === drawing);
+  if (!svg) return;
+  $("png-link").href = `/api/render?${query({ ...asked, format: "png" })}`;  // this picture
   summarize(svg);
 }
 

@@ -3,7 +3,7 @@
 // "wingbeat:map-drawn" on the box (detail: the svg), so a feature that adds to the picture (an
 // overlay) listens there rather than editing this module.
 
-import { el } from "./common.js";
+import { el, errorOf, query } from "./common.js";
 
 // Where clicks and keys on the map go: set by the page (onPick(place), onHover(place|null)).
 const handlers = { onPick: null, onHover: null };
@@ -19,15 +19,85 @@ export function setSnap(step) {
   snapStep = step;
 }
 
+// The picture the box shows, its top-level children as the server drew them (the page adds
+// rulers, cursors and overlays after them) and its name on the server (X-Wingbeat-Picture), so
+// the next picture can come as the changes from this one.
+let shown = { svg: null, children: [], id: null };
+
 // Put the server's SVG text in the box, mark `chosen` selected, and make the cells keyboard
 // targets (one tab stop: the cursor; arrow keys move it, Enter asks the path).
-export function place(box, svgText, chosen) {
+export function place(box, svgText, chosen, id = null) {
   const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const svg = document.importNode(parsed.documentElement, true);
   svg.setAttribute("role", "group");
   const title = svg.querySelector("title");
   if (title) svg.setAttribute("aria-label", title.textContent);
+  shown = { svg, children: [...svg.children], id };
   box.replaceChildren(svg);
+  return finish(box, svg, chosen);
+}
+
+// Apply the server's changes (web/patch.py: runs of top-level children replaced) to the picture
+// the box shows; null when it no longer shows the picture they start from.
+function patchPicture(box, changes, chosen) {
+  const svg = shown.svg;
+  if (!svg || !box.contains(svg) || shown.id !== changes.from) return null;
+  const kids = shown.children;
+  for (const [start, end, parts] of changes.replace) {
+    const parsed = new DOMParser().parseFromString(
+      `<svg xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`, "image/svg+xml");
+    const fresh = [...parsed.documentElement.children].map((n) => document.importNode(n, true));
+    const after = end < kids.length ? kids[end] : null;
+    const before = start > 0 ? kids[start - 1] : null;
+    for (const node of kids.slice(start, end)) node.remove();
+    if (after) after.before(...fresh);
+    else if (before) before.after(...fresh);
+    else svg.prepend(...fresh);
+    kids.splice(start, end - start, ...fresh);
+  }
+  const title = svg.querySelector("title");
+  if (title) svg.setAttribute("aria-label", title.textContent);
+  shown.id = changes.picture;
+  for (const old of svg.querySelectorAll("g.cell.selected")) old.classList.remove("selected");
+  return finish(box, svg, chosen);
+}
+
+// Ask /api/render for a picture: the whole SVG ({text, id}), or with `from` (the name of the
+// picture shown) possibly only its changes ({changes}).
+async function getPicture(params, from) {
+  const response = await fetch(`/api/render?${query({ ...params, from_picture: from })}`);
+  const kind = response.headers.get("content-type") || "";
+  if (!response.ok) {
+    let data = null;
+    try {
+      data = kind.includes("json") ? await response.json() : await response.text();
+    } catch (e) {
+      data = null;
+    }
+    throw new Error(errorOf(response.status, data));
+  }
+  if (kind.includes("json")) return { changes: await response.json() };
+  return { text: await response.text(), id: response.headers.get("X-Wingbeat-Picture") };
+}
+
+// Draw the picture `params` asks for in the box: sent as changes to the one shown where the
+// server can (a click adds a route to a map of hundreds of cells: a few groups, not the map),
+// else whole. Nothing is drawn, and null returned, once `current()` says a newer one was asked.
+export async function drawPicture(box, params, chosen, current) {
+  let answer = await getPicture(params, shown.svg && box.contains(shown.svg) ? shown.id : null);
+  if (!current()) return null;
+  if (answer.changes) {
+    const svg = patchPicture(box, answer.changes, chosen);
+    if (svg) return svg;
+    answer = await getPicture(params, null);
+    if (!current()) return null;
+  }
+  return place(box, answer.text, chosen, answer.id);
+}
+
+// What every drawn picture gets: the chosen cell marked, the cells keyboard targets, a table's
+// rulers, and the "wingbeat:map-drawn" event.
+function finish(box, svg, chosen) {
   if (chosen) {
     const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(chosen)}"]`);
     if (cell) cell.classList.add("selected");
@@ -35,11 +105,15 @@ export function place(box, svgText, chosen) {
   const cells = [...svg.querySelectorAll("g.cell[data-cell]")];
   if (cells.length) {
     for (const cell of cells) {
+      if (cell.hasAttribute("role")) continue;  // kept from the picture before
       cell.setAttribute("tabindex", "-1");
       cell.setAttribute("role", "button");
       const cost = cell.getAttribute("data-cost");
       cell.setAttribute("aria-label", cell.getAttribute("data-cell") +
         (cost !== null ? `, reachable for ${cost}` : ""));
+    }
+    for (const cell of svg.querySelectorAll('g.cell[tabindex="0"]')) {
+      cell.setAttribute("tabindex", "-1");
     }
     // the cursor starts where it was, else on the chosen cell, else under the creature
     const mover = svg.querySelector(
@@ -50,7 +124,7 @@ export function place(box, svgText, chosen) {
       svg.querySelector("g.cell.reach") || cells[0];
     start.setAttribute("tabindex", "0");
   }
-  if (svg.classList.contains("table-map")) addRulers(svg);
+  if (svg.classList.contains("table-map") && !svg.querySelector("g.rulers")) addRulers(svg);
   box.dispatchEvent(new CustomEvent("wingbeat:map-drawn", { detail: { svg } }));
   return svg;
 }

@@ -1,0 +1,93 @@
+"""A click redraws the map from the server's changes (web/patch.py), not a whole new picture, and
+the map it leaves is the very picture the server draws whole: on a hex map, a square map and a
+table."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+#: The page's map, and the whole picture from the server, as the server's elements (what the page
+#: adds for the keyboard, the chosen cell and a table's rulers left out), to compare.
+SAME_PICTURE = """
+async (url) => {
+  const pageOnly = (root) => {
+    for (const n of root.querySelectorAll("g.rulers, circle.point-cursor")) n.remove();
+    for (const n of root.querySelectorAll("g.cell")) {
+      for (const a of ["tabindex", "role", "aria-label"]) n.removeAttribute(a);
+      n.classList.remove("selected");
+      if (n.getAttribute("class") === "") n.removeAttribute("class");
+    }
+    return root;
+  };
+  const shown = pageOnly(document.querySelector("#map svg").cloneNode(true));
+  const text = await (await fetch(url)).text();
+  const whole = pageOnly(new DOMParser().parseFromString(text, "image/svg+xml").documentElement);
+  const s = new XMLSerializer();
+  const kids = (svg) => [...svg.children].map((n) => s.serializeToString(n));
+  return { shown: kids(shown), whole: kids(whole) };
+}
+"""
+
+CASES = [
+    ("example:giant-bat", "bat", "g.hex", ["U35", "T36"]),
+    ("example:harpy", "harpy", "g.cell", ["C3", "E5"]),
+]
+
+
+def watch_renders(page: Page) -> list[tuple[str, str]]:
+    """Each picture the page asks for: its question (without ``from_picture``) and the type of
+    the answer."""
+    seen: list[tuple[str, str]] = []
+
+    def answered(response: Any) -> None:
+        url = urlsplit(response.url)
+        if url.path == "/api/render":
+            asked = [(k, v) for k, v in parse_qsl(url.query) if k != "from_picture"]
+            seen.append(("/api/render?" + urlencode(asked), response.headers["content-type"]))
+
+    page.on("response", answered)
+    return seen
+
+
+def same_as_whole(page: Page, seen: list[tuple[str, str]]) -> None:
+    page.wait_for_timeout(300)  # the picture's answer comes after the path's
+    found = page.evaluate(SAME_PICTURE, seen[-1][0])
+    assert found["shown"] == found["whole"]
+
+
+@pytest.mark.parametrize(("scenario", "creature", "cell", "clicks"), CASES)
+def test_clicks_redraw_from_changes_into_the_whole_picture(page: Page, server: str, scenario: str,
+                                                          creature: str, cell: str,
+                                                          clicks: list[str]) -> None:
+    seen = watch_renders(page)
+    page.locator("#scenario-select").select_option(scenario)
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", creature)
+    for to in clicks:
+        page.locator(f'#map {cell}[data-cell="{to}"]').click()
+        expect(page.locator("#map g.cell.selected")).to_have_attribute("data-cell", to)
+        expect(page.locator("#map .route-step").first).to_be_attached()
+        expect(page.locator("#path-summary")).not_to_be_empty()
+        same_as_whole(page, seen)
+        assert f"to={to}" in seen[-1][0]
+    assert any(kind.startswith("application/json") for _, kind in seen), seen
+    # the keyboard's one tab stop survives the changes
+    expect(page.locator('#map g.cell[tabindex="0"]')).to_have_count(1)
+
+
+def test_a_table_click_redraws_into_the_whole_picture(page: Page, server: str) -> None:
+    seen = watch_renders(page)
+    page.locator("#scenario-select").select_option("example:pegasi")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "pegasi")
+    area = page.locator("#map svg g.reach").bounding_box()
+    assert area is not None
+    page.mouse.click(area["x"] + area["width"] / 2, area["y"] + area["height"] / 2)
+    expect(page.locator("#path-summary")).not_to_be_empty()
+    same_as_whole(page, seen)
+    assert "to=" in seen[-1][0]
+    expect(page.locator("#map g.rulers")).to_have_count(1)  # the page's own, kept once

@@ -1,0 +1,121 @@
+"""A click's picture sent as the changes from the one the page shows (web/patch.py): applied, they
+give the very bytes of the whole picture, on every example; anything else gets the whole SVG."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wingbeat.web import create_app
+from wingbeat.web.patch import Picture, PictureShelf, changes, picture_id
+
+#: A creature of each example and places to click, one after the other, as a player does.
+CLICKS = {
+    "example:giant-bat": ("bat", {"to": ["U35", "T36", "U35", "R34"]}),
+    "example:harpy": ("harpy", {"to": ["C3", "E5", "B2"]}),
+    "example:pegasi": ("pegasi", {"to": ["20,20", "30,24"]}),
+    "example:morbid-angel": ("angel", {"to": ["40,30", "35,34"]}),
+}
+
+
+def applied(old: bytes, patch: dict) -> bytes:
+    """What the page does with the changes (mapview.js patchPicture), on the bytes."""
+    spans = Picture(old).spans()
+    assert spans is not None
+    root_end, children = spans
+    kids = [old[a:b] for a, b in children]
+    for start, end, parts in patch["replace"]:
+        kids[start:end] = [part.encode() for part in parts]
+    return old[:root_end] + b"".join(kids) + old[old.rfind(b"</svg>"):]
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(), base_url="http://127.0.0.1")
+
+
+@pytest.mark.parametrize("scenario", sorted(CLICKS))
+def test_each_click_sends_changes_that_rebuild_the_whole_picture(client, scenario):
+    creature, clicks = CLICKS[scenario]
+    asked = {"scenario": scenario, "creature": creature, "altitude": "all"}
+    first = client.get("/api/render", params=asked)
+    assert first.headers["content-type"].startswith("image/svg+xml")
+    shown, name = first.content, first.headers["x-wingbeat-picture"]
+    assert name == picture_id(shown)
+    patched = 0
+    for to in clicks["to"]:
+        whole = client.get("/api/render", params={**asked, "to": to}).content
+        answer = client.get("/api/render", params={**asked, "to": to, "from_picture": name})
+        if answer.headers["content-type"].startswith("application/json"):
+            patch = answer.json()
+            assert patch["from"] == name
+            assert applied(shown, patch) == whole
+            assert sum(len(p) for run in patch["replace"] for p in run[2]) * 2 < len(whole)
+            patched += 1
+        else:
+            assert answer.content == whole
+        shown, name = whole, answer.headers["x-wingbeat-picture"]
+        assert name == picture_id(whole)
+    assert patched >= 1  # a route on a kept map is a few groups, not the map again
+
+
+def test_an_unknown_or_other_picture_gets_the_whole_svg(client):
+    asked = {"scenario": "example:giant-bat", "creature": "bat"}
+    whole = client.get("/api/render", params=asked).content
+    unknown = client.get("/api/render", params={**asked, "from_picture": "0" * 24})
+    assert unknown.headers["content-type"].startswith("image/svg+xml")
+    assert unknown.content == whole
+    other = client.get("/api/render", params={"scenario": "example:giant-bat",
+                                               "creature": "chamois"})
+    name = other.headers["x-wingbeat-picture"]
+    # another creature's map is most of the picture changed: sent whole
+    again = client.get("/api/render", params={**asked, "from_picture": name})
+    assert again.content == whole
+
+
+def test_a_png_is_never_sent_as_changes(client):
+    asked = {"scenario": "example:giant-bat", "creature": "bat"}
+    name = client.get("/api/render", params=asked).headers["x-wingbeat-picture"]
+    png = client.get("/api/render", params={**asked, "format": "png", "from_picture": name})
+    assert png.headers["content-type"] == "image/png"
+
+
+def _svg(children: list[str]) -> bytes:
+    return ('<svg xmlns="http://www.w3.org/2000/svg" class="m">' + "".join(children)
+            + "</svg>\n").encode()
+
+
+CHILD = st.sampled_from([
+    '<g class="cells"><g class="cell"><title>A1</title><rect x="1" y="2"/></g></g>',
+    '<g class="route"/>', '<g class="route"><line x1="1" x2="2"/></g>',
+    '<title>a &lt;map&gt;</title>', '<rect width="3"/>', '<g><g><g/></g><text>1 · 2</text></g>',
+    '<text x="1">U35</text>', '<g class="notes" data-x="a&amp;b"><text>x</text></g>',
+])
+
+
+@given(st.lists(CHILD, min_size=1, max_size=12), st.lists(CHILD, min_size=1, max_size=12))
+def test_changes_always_rebuild_the_new_picture(before, after):
+    old, new = _svg(before), _svg(after)
+    patch, picture = changes(Picture(old), new)
+    assert picture.svg == new
+    spans = picture.spans()
+    assert spans is not None
+    assert [new[a:b].decode() for a, b in spans[1]] == after  # the children it knows are right
+    if patch is not None:
+        assert applied(old, patch) == new
+
+
+def test_text_between_children_is_not_split():
+    assert Picture(b"<svg><g/>loose<g/></svg>").spans() is None
+    assert changes(Picture(b"<svg><g/>x<g/></svg>"), b"<svg><g/>x<rect/></svg>")[0] is None
+
+
+def test_the_shelf_keeps_within_its_budget_oldest_out():
+    shelf = PictureShelf(budget=100)
+    names = [shelf.keep(Picture(_svg([f'<text>{i}</text>' + "x" * 20]))) for i in range(5)]
+    assert shelf.get(names[0]) is None
+    assert shelf.get(names[-1]) is not None
+    huge = Picture(_svg(["<g/>" * 100]))
+    assert shelf.get(shelf.keep(huge)) is None  # larger than the whole budget: not kept
