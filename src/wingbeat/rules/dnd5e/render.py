@@ -39,6 +39,7 @@ from ...render.grid import (
     window,
     wrapped,
 )
+from ...render.memo import kept
 from ...render.scale import SCALE_BAR_SPACE, cell_scale_bar
 from ...render.svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element, fmt, points, text
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
@@ -156,7 +157,8 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
     focus = battle.creature(focus_id) if focus_id else None
     unit = reach.unit if reach is not None else str(data.get("unit")
                                                    or battle.options.units.value)
-    reached = cells_reached(reach, altitude) if reach is not None else {}
+    reached = kept(reach, scenario, ("reached", altitude), lambda: cells_reached(reach, altitude)
+                   ) if reach is not None else {}
     kind = _kind(bmap)
     probe: GridLayout = HexLayout(1, 1, 1, 1) if kind == "hex" else SquareLayout(1, 1, 1, 1)
     legs = _legs(data, focus, probe) if focus is not None else []
@@ -179,8 +181,9 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
             column_heads(layout),
             background_layer(scenario, layout),
             # over a background picture the cells are see-through, so the picture shows
-            element("g", cells, class_="cells",
-                    fill_opacity=0.45 if scenario.background is not None else None),
+            kept(reach, scenario, (layout, altitude, unit), lambda: element(
+                "g", cells, class_="cells",
+                fill_opacity=0.45 if scenario.background is not None else None)),
             _walls_layer(bmap, layout),
             grid_trail(layout, trail_cells(trail_legs), trail.creature, trail_said)
             if trail else "",

@@ -31,6 +31,7 @@ from ...render.grid import (
     window,
     wrapped,
 )
+from ...render.memo import kept
 from ...render.scale import SCALE_BAR_SPACE, cell_scale_bar
 from ...render.svg import (
     ILLEGAL_COLOR,
@@ -139,7 +140,8 @@ def render(
     focus_id = creature or (reach.creature if reach else None) or (route.creature if route
                                                                     else None)
     focus = battle.creature(focus_id) if focus_id else None
-    reached = cells_reached(reach, altitude) if reach is not None else {}
+    reached = kept(reach, scenario, ("reached", altitude), lambda: cells_reached(reach, altitude)
+                   ) if reach is not None else {}
     legs: list[RouteLeg] = []
     if isinstance(route, MoveReport) and focus is not None:
         # a refused step into a hex that is not next door is noted where the creature stands
@@ -150,8 +152,8 @@ def render(
 
     trail_legs, trail_said = _trail(trail)
     # ``whole_map``: framed as if there were no reach (the whole map, unless it is huge)
-    layout = HexLayout(*_window(battle, None if whole_map else reach, [*legs, *trail_legs]),
-                       size=SIZE)
+    layout = HexLayout(*_window(battle, None if whole_map else reach, [*legs, *trail_legs],
+                                scenario), size=SIZE)
     width = layout.width + LEGEND_WIDTH
     height = max(layout.height + SCALE_BAR_SPACE, 340.0)
     budget = reach.budget if reach is not None else Fraction(0)
@@ -164,9 +166,10 @@ def render(
         column_heads(layout),
         background_layer(scenario, layout),
         # over a background picture the cells are see-through, so the picture shows
-        element("g", (_cell(battle, layout, Hex(c, r), reached.get(str(Hex(c, r))), budget,
-                            altitude) for c, r in layout.cells()), class_="cells",
-                fill_opacity=0.45 if scenario.background is not None else None),
+        kept(reach, scenario, (layout, altitude), lambda: element(
+            "g", (_cell(battle, layout, Hex(c, r), reached.get(str(Hex(c, r))), budget,
+                        altitude) for c, r in layout.cells()), class_="cells",
+            fill_opacity=0.45 if scenario.background is not None else None)),
         grid_trail(layout, trail_cells(trail_legs), trail.creature, trail_said) if trail else "",
         arrows,
         element("g", (_creature(c, layout, c.id == focus_id, i)
@@ -206,8 +209,8 @@ def _scale_bar(layout: HexLayout) -> str:
                           layout.width - 2 * MARGIN)
 
 
-def _window(battle: VolareBattle, reach: ReachReport | None, legs: list[RouteLeg]
-            ) -> tuple[int, int, int, int]:
+def _window(battle: VolareBattle, reach: ReachReport | None, legs: list[RouteLeg],
+            scenario: Scenario) -> tuple[int, int, int, int]:
     """The columns and rows to draw.
 
     With a reach: every cell reached at any altitude, every creature and the route, with a
@@ -217,12 +220,22 @@ def _window(battle: VolareBattle, reach: ReachReport | None, legs: list[RouteLeg
     vmap = battle.map
     if reach is None and vmap.columns * vmap.rows // 2 <= FULL_MAP_LIMIT:
         return 1, vmap.columns, 1, vmap.rows
-    interesting = [c.at for c in battle.creatures]
-    if reach is not None:
-        interesting += [parse_hex(at) for at in reach.places()]
-    interesting += [h for leg in legs for h in _on_map(leg.end)]
-    return window(vmap.columns, vmap.rows, ((h.col, h.row) for h in interesting),
-                  margin=(CROP_MARGIN, 2 * CROP_MARGIN))
+    interesting = [(c.at.col, c.at.row) for c in battle.creatures]
+    if reach is not None:  # the reach's corners frame as all its places do
+        interesting += kept(reach, scenario, "corners", lambda: _corners(
+            [parse_hex(at) for at in reach.places()]))
+    interesting += [(h.col, h.row) for leg in legs for h in _on_map(leg.end)]
+    return window(vmap.columns, vmap.rows, interesting, margin=(CROP_MARGIN, 2 * CROP_MARGIN))
+
+
+def _corners(places: list[Hex]) -> list[tuple[int, int]]:
+    """The least and the greatest column and row of ``places``: what a window around them
+    needs."""
+    if not places:
+        return []
+    cols = [h.col for h in places]
+    rows = [h.row for h in places]
+    return [(min(cols), min(rows)), (max(cols), max(rows))]
 
 
 def _on_map(label: str) -> list[Hex]:
