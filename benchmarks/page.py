@@ -7,9 +7,12 @@ worker processes, its answer cache), medians of wall time from the user's action
 placed on the page:
 
 * ``first``: the example chosen in the scenario list, to its first creature's reach drawn, on a
-  server just started (nothing computed yet; target ≤ 100 ms for the harpy);
+  server just started on another example (nothing computed yet; target ≤ 100 ms for the harpy);
 * ``cached``: another creature, then the first again: its reach drawn from the server's kept
   answer (target ≤ 10 ms);
+
+``first`` and ``cached`` are given twice: the picture's answer (the request alone, from the
+browser's resource timing) and the map drawn (the answer parsed and laid out too);
 * ``click``: a click on a reachable place, to the path and the map with it drawn, the last
   change to the map (target ≤ 50 ms on every example).
 
@@ -34,7 +37,10 @@ from typing import Any
 EXAMPLES = {"giant-bat": ("bat", "chamois"), "harpy": ("harpy", "fighter"),
             "morbid-angel": ("angel", "gargoyle"), "pegasi": ("pegasi", "griffons")}
 
-TARGETS_MS = {"first": 100.0, "cached": 10.0, "click": 50.0}
+#: The issue's targets. ``answer`` is the picture's request alone (the browser's resource
+#: timing: asked to received), ``drawn`` the user's wait, parsing and laying out the map too.
+TARGETS_MS = {"first answer": 100.0, "first": 100.0, "cached answer": 10.0, "cached": 10.0,
+              "click": 50.0}
 
 #: Installed before the page's own scripts: when a click happened, when the map last changed,
 #: and how many requests are still out.
@@ -64,8 +70,13 @@ async ([selectId, value, creature]) => {
   for (;;) {
     await new Promise((r) => requestAnimationFrame(r));
     const svg = document.querySelector("#map svg");
-    if (svg && svg.getAttribute("data-creature") === creature && window.__bench.out === 0) {
-      return performance.now() - began;
+    if (svg && svg.getAttribute("data-creature") === creature) {
+      const drawn = performance.now() - began;
+      const asked = performance.getEntriesByType("resource").filter((e) =>
+        e.startTime >= began && e.name.includes("/api/render") &&
+        e.name.includes(`creature=${encodeURIComponent(creature)}`));
+      const last = asked[asked.length - 1];
+      return { drawn, answer: last ? last.responseEnd - last.startTime : null };
     }
   }
 }
@@ -80,11 +91,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def server() -> Iterator[str]:
-    """``wingbeat serve`` as a user runs it, on a free port, until it answers."""
+def server(opening: str) -> Iterator[str]:
+    """``wingbeat serve`` as a user runs it, opening on ``opening``, on a free port, until it
+    answers."""
     port = free_port()
     env = {**os.environ, "WINGBEAT_CACHE": "off"}
-    process = subprocess.Popen([sys.executable, "-m", "wingbeat", "serve", "--port", str(port)],
+    process = subprocess.Popen([sys.executable, "-m", "wingbeat", "serve", opening,
+                                "--port", str(port)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -128,7 +141,8 @@ def click_time(page: Any, kind: str) -> float:
 
 def measure(browser: Any, name: str) -> dict[str, float]:
     first, other = EXAMPLES[name]
-    with server() as url:
+    opening = "example:pegasi" if name != "pegasi" else "example:giant-bat"
+    with server(opening) as url:
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         context.add_init_script(WATCH)
         page = context.new_page()
@@ -137,12 +151,16 @@ def measure(browser: Any, name: str) -> dict[str, float]:
         page.wait_for_selector("#map svg[data-creature]")
         page.wait_for_function("() => window.__bench.out === 0")
         found = page.evaluate(DRAWN, ["scenario-select", f"example:{name}", first])
+        page.wait_for_function("() => window.__bench.out === 0")
         page.evaluate(DRAWN, ["creature-select", other, other])
+        page.wait_for_function("() => window.__bench.out === 0")
         cached = page.evaluate(DRAWN, ["creature-select", first, first])
+        page.wait_for_function("() => window.__bench.out === 0")
         kind = page.locator("#map svg").get_attribute("class") or ""
         click = click_time(page, "table" if "table-map" in kind else "grid")
         context.close()
-    return {"first": found, "cached": cached, "click": click}
+    return {"first": found["drawn"], "first answer": found["answer"], "cached": cached["drawn"],
+            "cached answer": cached["answer"], "click": click}
 
 
 def main() -> None:
@@ -164,15 +182,18 @@ def main() -> None:
             for name in names:
                 runs[name].append(measure(browser, name))
         browser.close()
-    print(f"{'example (ms)':16}" + "".join(f"{what:>18}" for what in TARGETS_MS))
+    heads = {"first answer": "first: answer", "first": "drawn", "cached answer": "cached: answer",
+             "cached": "drawn", "click": "click: drawn"}
+    print(f"{'example (ms)':14}" + "".join(f"{heads[what]:>17}" for what in TARGETS_MS))
     for name in names:
         cells = []
         for what, target in TARGETS_MS.items():
             values = [run[what] for run in runs[name]]
             median = statistics.median(values)
-            cells.append(f"{median:8.1f} ({median / target:4.1f}x)".rjust(18))
-        print(f"{name:16}" + "".join(cells))
-    print("median ms, (ratio to the target: first 100, cached 10, click 50)")
+            cells.append(f"{median:7.1f} ({median / target:4.1f}x)".rjust(17))
+        print(f"{name:14}" + "".join(cells))
+    print("medians, ms (ratio to the target: first 100, cached 10, click 50); answer: the "
+          "picture's request, drawn: until the map shows it")
 
 
 if __name__ == "__main__":
