@@ -113,7 +113,11 @@ def test_no_opportunity_attack_through_a_closed_door() -> None:
     so stepping away provokes nothing. Open the door and the same step provokes."""
     calm = cli("check", WALLS, "scout", "D3")
     assert calm["legal"] is True and calm["events"] == []
-    assert cli("engagement", WALLS, "scout", "brute")["engagement"] == "none"
+    apart = cli("engagement", WALLS, "scout", "brute")
+    assert apart["engagement"] == "none"
+    assert apart["rule"] == "D-walls"  # the wall is what keeps them apart, not the distance
+    said = runner.invoke(app, ["engagement", str(WALLS), "scout", "brute"]).stdout
+    assert "none (D-walls)" in said and "A wall stands between them" in said
     data = yaml.safe_load(WALLS.read_text(encoding="utf-8"))
     for wall in data["map"]["walls"]:
         if wall["between"] == ["E3", "F3"]:
@@ -137,7 +141,9 @@ def test_a_long_reach_goes_straight_not_through_a_wall() -> None:
             {"type": "opportunity-attack", "by": "pike", "step": 1}], who
     middle = scenario([{"between": ["D3", "E3"]}], [pike, {"id": "mid", "at": "D3",
                                                            "side": "party"}])
-    assert wingbeat.engagement(middle, "mid", "pike").to_dict()["a_in_reach_of_b"] is False
+    walled = wingbeat.engagement(middle, "mid", "pike").to_dict()
+    assert walled["a_in_reach_of_b"] is False and walled["rule"] == "D-walls"
+    assert wingbeat.engagement(sc, "north", "pike").to_dict()["rule"] == "D-creatures"
     assert check(middle, "mid", "D2")["events"] == []  # it was never in reach
 
 

@@ -22,8 +22,13 @@ class Engagement:
     b_in_reach_of_a: bool
     elevated: str | None
     hostile: bool
+    #: a wall stands between them where a reach would otherwise touch (D-walls)
+    walled: bool = False
 
-    rule = "D-creatures"
+    @property
+    def rule(self) -> str:
+        """The rule that decides it: D-walls when a wall is all that keeps them apart."""
+        return "D-walls" if self.walled else "D-creatures"
 
     @property
     def engagement(self) -> str:
@@ -42,6 +47,8 @@ class Engagement:
                      "reach.")
         lines.append(f"{self.b} is {'' if self.b_in_reach_of_a else 'not '}within {self.a}'s "
                      "reach.")
+        if self.walled:
+            lines.append("A wall stands between them: a reach does not cross it (D-walls).")
         if self.hostile and (self.a_in_reach_of_b or self.b_in_reach_of_a):
             lines.append("They are hostile: leaving a foe's reach provokes its opportunity attack "
                          "unless the mover Disengages.")
@@ -71,9 +78,9 @@ def engagement(battle: Dnd5eBattle, a_id: str, b_id: str) -> Engagement:
     if a.altitude != b.altitude:
         elevated = a.id if a.altitude > b.altitude else b.id
     # a reach does not cross a wall (D-walls)
-    return Engagement(a.id, b.id, feet,
-                      b.reach > 0 and feet <= b.reach and board.reach_clear(cells_b, cells_a,
-                                                                            b.reach),
-                      a.reach > 0 and feet <= a.reach and board.reach_clear(cells_a, cells_b,
-                                                                            a.reach),
-                      elevated, a.hostile_to(b))
+    b_near = b.reach > 0 and feet <= b.reach
+    a_near = a.reach > 0 and feet <= a.reach
+    b_reaches = b_near and board.reach_clear(cells_b, cells_a, b.reach)
+    a_reaches = a_near and board.reach_clear(cells_a, cells_b, a.reach)
+    return Engagement(a.id, b.id, feet, b_reaches, a_reaches, elevated, a.hostile_to(b),
+                      walled=(a_near or b_near) and not (a_reaches or b_reaches))
