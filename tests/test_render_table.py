@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -10,6 +11,7 @@ import wingbeat
 from wingbeat.render import render_svg, scenario_summary
 
 NS = {"s": "http://www.w3.org/2000/svg"}
+SVG = "{http://www.w3.org/2000/svg}"
 
 PEGASI = """
 ruleset: battlesystem
@@ -157,3 +159,24 @@ def test_format_decimal_is_exact_or_a_mixed_number(value, shown):
     assert format_decimal(value) == shown
     if "." in shown or shown.lstrip("-").isdigit():
         assert Fraction(shown) == Fraction(value)
+
+
+@pytest.mark.parametrize(("example", "longest"), [("example:pegasi", "72"),
+                                                  ("example:morbid-angel", "120")])
+def test_rulers_run_along_two_edges_above_the_scale_bar(example, longest):
+    """A table is read with a ruler: a tick at each grid line, numbers at least 40 px apart along
+    the south and west edges, drawn in the picture (CLI, PNG and page alike), and the scale bar
+    below the ruler's numbers, not over them."""
+    svg = ET.fromstring(render_svg(wingbeat.open_scenario(example)))
+    rulers = svg.find(f".//{SVG}g[@class='rulers']")
+    assert rulers is not None
+    numbers = [t.text for t in rulers.iter(f"{SVG}text")]
+    assert "0" in numbers and longest in numbers
+    south = [t for t in rulers.iter(f"{SVG}text") if t.get("text-anchor") == "middle"]
+    xs = sorted(float(t.get("x", 0)) for t in south)
+    assert all(b - a >= 40 for a, b in itertools.pairwise(xs))
+    lowest_number = max(float(t.get("y", 0)) for t in south)
+    bar = svg.find(f".//{SVG}g[@class='scale-bar']")
+    assert bar is not None
+    bar_top = min(float(r.get("y", 0)) for r in bar.iter(f"{SVG}rect"))
+    assert bar_top > lowest_number + 2

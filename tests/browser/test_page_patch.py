@@ -13,11 +13,11 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.browser
 
 #: The page's map, and the whole picture from the server, as the server's elements (what the page
-#: adds for the keyboard, the chosen cell and a table's rulers left out), to compare.
+#: adds for the keyboard and the chosen cell left out), to compare.
 SAME_PICTURE = """
 async (url) => {
   const pageOnly = (root) => {
-    for (const n of root.querySelectorAll("g.rulers, circle.point-cursor")) n.remove();
+    for (const n of root.querySelectorAll("circle.point-cursor")) n.remove();
     for (const n of root.querySelectorAll("g.cell")) {
       for (const a of ["tabindex", "role", "aria-label"]) n.removeAttribute(a);
       n.classList.remove("selected");
@@ -90,4 +90,4 @@ def test_a_table_click_redraws_into_the_whole_picture(page: Page, server: str) -
     expect(page.locator("#path-summary")).not_to_be_empty()
     same_as_whole(page, seen)
     assert "to=" in seen[-1][0]
-    expect(page.locator("#map g.rulers")).to_have_count(1)  # the page's own, kept once
+    expect(page.locator("#map g.rulers")).to_have_count(1)  # drawn by the server, once

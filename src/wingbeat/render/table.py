@@ -8,7 +8,7 @@ tier), the contract both tabletop rulesets share, so this module needs no rulese
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 from xml.sax.saxutils import escape
@@ -20,6 +20,7 @@ from ..rules.registry import ruleset_info
 from .scale import SCALE_BAR_SPACE, table_scale_bar
 from .svg import (
     ILLEGAL_COLOR,
+    MIN_FONT,
     PATH_COLOR,
     arrow_marker_defs,
     element,
@@ -33,6 +34,9 @@ __all__ = ["render", "summary"]
 
 DRAWN_WIDTH = 900.0  # the table's long side, px
 MARGIN = 30.0
+#: The band under the table for its ruler's numbers, above the scale bar.
+RULER_SPACE = 22.0
+RULER_COLOR = "#1d2330"
 LEGEND_WIDTH = 240.0
 # one clearly different hue per level or tier, lowest first: the areas overlap on the table
 _LEVEL_COLORS = ("#a6761d", "#1a9850", "#3a6ea5", "#7b3fa0", "#d73027", "#e6ab02", "#666666")
@@ -187,7 +191,7 @@ def render(
 
     drawn_w, drawn_h = width * scale, height * scale
     total_w = MARGIN * 2 + drawn_w + LEGEND_WIDTH
-    total_h = max(MARGIN * 2 + drawn_h + SCALE_BAR_SPACE, 300.0)
+    total_h = max(MARGIN * 2 + drawn_h + RULER_SPACE + SCALE_BAR_SPACE, 300.0)
     body = [
         element("defs", [arrow_marker_defs()]),
         element("rect", x=0, y=0, width=total_w, height=total_h, fill="#fbfaf6"),
@@ -195,6 +199,7 @@ def render(
                 stroke="#8a8470", stroke_width=1.5, class_="table",
                 data_width=fmt(width), data_height=fmt(height)),
         _grid(width, height, scale),
+        _rulers(width, height, scale),
         element("g", (_zone(z, screen) for z in _zones(battle)), class_="zones"),
         element("g", (_obstacle(o, screen) for o in _obstacles(battle)), class_="obstacles"),
     ]
@@ -234,8 +239,36 @@ def _grid_step(width: float, height: float) -> float:
 def _scale_bar(width: float, height: float, scale: float, unit: str) -> str:
     """Under the table: blocks as long as the grid's squares."""
     step = Fraction(_grid_step(width, height)).limit_denominator()
-    return table_scale_bar(MARGIN, MARGIN + height * scale + 12, scale, step, unit,
-                           width * scale)
+    return table_scale_bar(MARGIN, MARGIN + height * scale + RULER_SPACE + 12, scale, step,
+                           unit, width * scale)
+
+
+def _rulers(width: float, height: float, scale: float) -> str:
+    """Rulers along the table's south and west edges: a tick at each grid line and a number at
+    least 40 px apart, so a point can be read off (and typed) without counting squares."""
+    step = _grid_step(width, height)
+    label = step * max(1, round(40 / (step * scale)))
+    bottom = MARGIN + height * scale
+    parts: list[str] = []
+
+    def ticks(length: float) -> Iterator[tuple[float, bool]]:
+        for k in range(int(length / step + 1e-9) + 1):
+            value = k * step
+            yield value, abs(value / label - round(value / label)) < 1e-9
+
+    for value, major in ticks(width):
+        x = MARGIN + value * scale
+        parts.append(element("line", x1=x, y1=bottom, x2=x, y2=bottom + (8 if major else 4)))
+        if major:
+            parts.append(text(x, bottom + 20, fmt(round(value, 1)), text_anchor="middle",
+                              font_size=MIN_FONT, fill=RULER_COLOR))
+    for value, major in ticks(height):
+        y = bottom - value * scale
+        parts.append(element("line", x1=MARGIN, y1=y, x2=MARGIN - (8 if major else 4), y2=y))
+        if major:
+            parts.append(text(MARGIN - 10, y + 4, fmt(round(value, 1)), text_anchor="end",
+                              font_size=MIN_FONT, fill=RULER_COLOR))
+    return element("g", parts, class_="rulers", aria_hidden="true", stroke=RULER_COLOR)
 
 
 def _grid(width: float, height: float, scale: float) -> str:

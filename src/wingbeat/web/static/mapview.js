@@ -95,8 +95,8 @@ export async function drawPicture(box, params, chosen, current) {
   return place(box, answer.text, chosen, answer.id);
 }
 
-// What every drawn picture gets: the chosen cell marked, the cells keyboard targets, a table's
-// rulers, and the "wingbeat:map-drawn" event.
+// What every drawn picture gets: the chosen cell marked, the cells keyboard targets, and the
+// "wingbeat:map-drawn" event.
 function finish(box, svg, chosen) {
   if (chosen) {
     const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(chosen)}"]`);
@@ -124,7 +124,6 @@ function finish(box, svg, chosen) {
       svg.querySelector("g.cell.reach") || cells[0];
     start.setAttribute("tabindex", "0");
   }
-  if (svg.classList.contains("table-map") && !svg.querySelector("g.rulers")) addRulers(svg);
   box.dispatchEvent(new CustomEvent("wingbeat:map-drawn", { detail: { svg } }));
   return svg;
 }
@@ -180,50 +179,12 @@ export function tablePoint(svg, clientX, clientY) {
   return `${x},${y}`;
 }
 
-// Rulers along the table's south and west edges, a tick and number at each grid line, so a
-// point can be read off (and typed) without counting squares.
+// An SVG element of the picture's namespace with these attributes (and text).
 function svgEl(svg, tag, attributes, text) {
   const node = document.createElementNS(svg.namespaceURI, tag);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-function addRulers(svg) {
-  const scale = Number(svg.getAttribute("data-scale"));
-  const ox = Number(svg.getAttribute("data-origin-x"));
-  const oy = Number(svg.getAttribute("data-origin-y"));
-  const height = Number(svg.getAttribute("data-table-height"));
-  const table = svg.querySelector("rect.table");
-  const grid = svg.querySelector("g.grid");
-  if (!table || !scale) return;
-  const width = Number(table.getAttribute("data-width"));
-  const step = Number(grid && grid.getAttribute("data-step")) || 10;
-  const rulers = svgEl(svg, "g", { class: "rulers", "aria-hidden": "true", "font-size": 12,
-    fill: "#1d2330" });
-  const bottom = oy + height * scale;
-  const label = step * Math.max(1, Math.round(40 / (step * scale)));  // numbers ≥ 40 px apart
-  for (let v = 0; v <= width + 1e-9; v += step) {
-    const x = ox + v * scale;
-    const major = Math.abs(v / label - Math.round(v / label)) < 1e-9;
-    rulers.append(svgEl(svg, "line", { x1: x, y1: bottom, x2: x, y2: bottom + (major ? 8 : 4),
-      stroke: "#1d2330" }));
-    if (major) {
-      rulers.append(svgEl(svg, "text", { x, y: bottom + 20, "text-anchor": "middle" },
-        String(Math.round(v * 10) / 10)));
-    }
-  }
-  for (let v = 0; v <= height + 1e-9; v += step) {
-    const y = bottom - v * scale;
-    const major = Math.abs(v / label - Math.round(v / label)) < 1e-9;
-    rulers.append(svgEl(svg, "line", { x1: ox, y1: y, x2: ox - (major ? 8 : 4), y2: y,
-      stroke: "#1d2330" }));
-    if (major) {
-      rulers.append(svgEl(svg, "text", { x: ox - 10, y: y + 4, "text-anchor": "end" },
-        String(Math.round(v * 10) / 10)));
-    }
-  }
-  svg.append(rulers);
 }
 
 // The keyboard's point on a table ("x,y"), kept across redraws; it starts on the creature.
