@@ -355,6 +355,7 @@ class ThreatOverlay(Open):
     level: int | None = Field(description="The level shown; null: the most over all.")
     level_text: str
     title: str
+    legend_title: str = Field(description="The legend's heading on the picture.")
     levels: list[LevelWords] = Field(description="The levels where any place is threatened.")
     legend: list[LegendEntry]
     none_text: str | None = Field(description="Said when no place is threatened at that level.")
@@ -390,6 +391,7 @@ class AdvicePositions(Open):
     targets: list[str]
     foe: bool
     title: str
+    legend_title: str = Field(description="The legend's heading on the picture.")
     legend: list[LegendEntry]
     options: list[AdvicePosition]
 

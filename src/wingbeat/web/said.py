@@ -121,6 +121,7 @@ def threat_said(data: dict[str, Any], names: dict[str, str], level_word: str,
         "unit": unit, "level": level, "level_text": where,
         "title": f"Threat zones of {who}{side}, {where}: how many can strike a creature "
                  "standing there on their next turn",
+        "legend_title": f"who can strike next turn: {data['side'] or who}",
     }
 
     def place_said(head: str, count: int, by: list[dict[str, Any]]) -> str:
@@ -219,7 +220,7 @@ def advice_said(data: dict[str, Any], names: dict[str, str], level_word: str,
             legend.append({"colour": RANK_COLOURS[band], "text": span + word})
     return {
         "ruleset": data["ruleset"], "creature": data["creature"], "targets": data["targets"],
-        "unit": unit, "foe": True,
+        "unit": unit, "foe": True, "legend_title": f"{me}'s attack positions against {whom}",
         "title": (f"Where {me} can attack {whom} from this round: {total} position"
                   f"{'' if total == 1 else 's'}, best first" if total else
                   f"{me} cannot reach a place to attack {whom} this round."),
@@ -231,6 +232,7 @@ def not_a_foe(creature: str, target: str, names: dict[str, str],
     """The page's answer when the clicked creature is on the attacker's own side."""
     me, them = names.get(creature, creature), names.get(target, target)
     return {"creature": creature, "targets": [target], "foe": False, "options": [], "legend": [],
+            "legend_title": "",
             "title": f"{them} is on {me}'s side ({side}): no attack to advise."}
 
 
