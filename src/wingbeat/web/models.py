@@ -342,6 +342,8 @@ class ThreatArea(Open):
     text: str
     area: dict[str, Any] = Field(description="GeoJSON (RFC 7946) in table units from the "
                                              "south-west corner.")
+    label_at: list[float] | None = Field(description="A point inside the area, x, y: where its "
+                                                     "count is written.")
 
 
 class ThreatOverlay(Open):

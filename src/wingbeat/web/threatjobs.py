@@ -42,7 +42,21 @@ def overlay_now(found: Scenario, side: str | None, creature: str | None,
 
     report = threat(found, side=side, creature=creature)
     word, levels = _levels(found)
-    return encode(threat_said(report.to_dict(), _names(found), word, levels, level))
+    said = threat_said(report.to_dict(), _names(found), word, levels, level)
+    for area in said.get("areas") or ():
+        area["label_at"] = _inside(area["area"])
+    return encode(said)
+
+
+def _inside(geometry: dict[str, Any]) -> list[float] | None:
+    """A point surely inside a GeoJSON area (where its count is written), in table units."""
+    from shapely.geometry import shape
+
+    found = shape(geometry)
+    if found.is_empty:
+        return None
+    point = found.representative_point()
+    return [round(point.x, 2), round(point.y, 2)]
 
 
 def overlay(source: Source, side: str | None, creature: str | None, level: int | None) -> bytes:
@@ -59,8 +73,9 @@ def advice(source: Source, creature: str, target: str, weights: dict[str, Any]) 
 
     found = scenario(source)
     names = _names(found)
-    if target != creature and target not in foes_of(found, creature):
-        return encode(not_a_foe(creature, target, names, dict(members(found))[creature]))
+    sides = dict(members(found))
+    if target in sides and target != creature and target not in foes_of(found, creature):
+        return encode(not_a_foe(creature, target, names, sides[creature]))
     report = advise(found, creature, target=target, weights=weights)
     word, levels = _levels(found)
     return encode(advice_said(report.to_dict(), names, word, levels,

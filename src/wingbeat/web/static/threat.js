@@ -186,6 +186,10 @@ function drawThreat(svg, overlay) {
       "fill-opacity": 0.6, stroke: "#7c2d12", "stroke-width": 1.5, "fill-rule": "evenodd" }));
     layer.append(group);
   }
+  const at = tableFrame(svg);
+  for (const area of overlay.areas || []) {  // each count written in its area, over them all
+    if (area.label_at) layer.append(countBadge(...at(...area.label_at), area.count));
+  }
   const creatures = svg.querySelector("g.creatures");
   if (creatures) creatures.before(layer); else svg.append(layer);
 }
