@@ -214,3 +214,19 @@ def test_the_static_page_holds_no_sentence_of_the_overlay() -> None:
     for said in ("can strike here", "actions still open", "no attack to advise",
                  "within reach of"):
         assert said not in code
+
+
+def test_the_play_app_alone_serves_the_overlay_and_the_suggestion(tmp_path: Path) -> None:
+    from wingbeat.play.web import create_play_app
+
+    with TestClient(create_play_app(tmp_path / "alone.sqlite3"),
+                    base_url="http://127.0.0.1") as alone:
+        for module in ("threat", "playthreat"):
+            assert alone.get(f"/static/{module}.js").status_code == 200
+        made = alone.post("/api/play/encounters", json={"scenario": "example:giant-bat",
+                                                        "seed": 1, "order": ["bat", "chamois"]})
+        ref = made.json()["encounter"]["id"]
+        said = get(alone, f"/api/play/encounters/{ref}/suggest", creature="bat")["suggestion"]
+        assert said["moves"] == "U35 down hover" and said["cost_text"] == "4 MP"
+        zones = get(alone, f"/api/play/encounters/{ref}/threat", creature="bat", altitude="0")
+        assert any(c["at"] == "V36" for c in zones["cells"])

@@ -20,7 +20,7 @@ from . import jobs, threatjobs
 from .guard import in_worker
 from .models import AdvicePositions, SuggestAnswer, ThreatOverlay, documented
 
-__all__ = ["threat_router"]
+__all__ = ["play_threat_router", "threat_router"]
 
 ScenarioQ = Annotated[str | None, Query(
     description="example:NAME, upload:ID (from /api/upload), or a file name in the scenario "
@@ -135,6 +135,15 @@ def threat_router(answer: Callable[..., Any]) -> APIRouter:
                                 tuple(sorted(weights.items()))),
             threatjobs.advice, creature, target, weights)
         return result
+
+    router.include_router(play_threat_router())
+    return router
+
+
+def play_threat_router() -> APIRouter:
+    """The play page's routes: ``/api/play/encounters/{ref}/threat`` and ``…/suggest`` (the
+    full app has them through ``threat_router``; the play app alone, ``create_play_app``, too)."""
+    router = APIRouter()
 
     @router.get("/api/play/encounters/{ref}/threat", tags=["play"],
                 responses=documented(ThreatOverlay, 503))
