@@ -118,7 +118,8 @@ def assert_advice_is_the_ranking(page: Page, site: str, scenario: str, creature:
     else:
         rings = page.locator("#map svg g.cell[data-advice-rank]").evaluate_all(
             "gs => gs.map(g => [g.getAttribute('data-cell'), Number(g.dataset.adviceRank),"
-            " g.querySelector('.advice-ring').getAttribute('stroke')])")
+            " g.ownerSVGElement.querySelector(`.advice-ring[data-cell=\"${g.dataset.cell}\"]`)"
+            ".getAttribute('stroke')])")
         best: dict[str, int] = {}
         for o in shown["options"]:
             if level is None or o["level"] == level:

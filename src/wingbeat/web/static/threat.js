@@ -6,7 +6,7 @@
 
 import { el } from "./common.js";
 
-const NS = "http://www.w3.org/2000/svg";
+let NS = null;  // the SVG namespace, as the picture being decorated names it
 
 function svgEl(tag, attributes, text) {
   const node = document.createElementNS(NS, tag);
@@ -107,6 +107,7 @@ function undecorate(svg) {
 // The picture with the threat overlay and the attack positions (either may be null) at `level`
 // (null: every level); drawn afresh each time (a redraw, a new answer, a toggle).
 export function decorate(svg, overlay, advice, level) {
+  NS = svg.namespaceURI;
   undecorate(svg);
   svg.classList.toggle("threat-on", Boolean(overlay));  // the reach's colours make way
   let below = legendBottom(svg);
@@ -155,6 +156,18 @@ function pictureLegend(svg, heading, entries, at, className) {
 // The overlay on the picture: each threatened cell filled in its count's colour under its words,
 // its count in a badge, its sentence first in its tooltip; on a table each area as a shaded
 // path (the most threatened on top) under the creatures, its sentence as its tooltip.
+// The marks drawn over every cell (counts, rings, ranks): one layer after the cells, so no
+// neighbour's shape covers them, and under the creatures.
+function marksLayer(svg, className) {
+  let layer = svg.querySelector(`g.${className}`);
+  if (layer) return layer;
+  layer = svgEl("g", { class: `threat-layer advice-layer ${className}`, "pointer-events": "none" });
+  const cells = svg.querySelector("g.cells");
+  if (cells) cells.after(layer);
+  else svg.append(layer);
+  return layer;
+}
+
 function drawThreat(svg, overlay) {
   if (overlay.cells) {
     for (const place of overlay.cells) {
@@ -170,7 +183,8 @@ function drawThreat(svg, overlay) {
       const after = cell.querySelector(".reach-fill") || shape;
       after.after(fill);
       const box = shape.getBBox();
-      cell.append(countBadge(box.x + box.width * 0.8, box.y + box.height * 0.78, place.count));
+      marksLayer(svg, "threat-marks").append(
+        countBadge(box.x + box.width * 0.8, box.y + box.height * 0.78, place.count));
       cell.dataset.threatCount = String(place.count);
       cell.dataset.threatText = place.text;
       say(cell, place.text);
@@ -233,12 +247,13 @@ function drawAdvice(svg, advice, level) {
     const best = options[0];
     const ring = shape.cloneNode(false);
     ring.setAttribute("class", "advice-layer advice-ring");
+    ring.setAttribute("data-cell", place);
     ring.setAttribute("fill", "none");
     ring.setAttribute("stroke", best.colour);
     ring.setAttribute("stroke-width", "5");
-    cell.append(ring);
+    marksLayer(svg, "advice-marks").append(ring);
     const box = shape.getBBox();
-    cell.append(badge(box.x + box.width * 0.24, box.y + box.height * 0.78, `${best.rank}`,
+    marksLayer(svg, "advice-marks").append(badge(box.x + box.width * 0.24, box.y + box.height * 0.78, `${best.rank}`,
       best.colour, "advice-layer advice-rank", 10));
     cell.dataset.adviceRank = String(best.rank);
     const text = options.map((o) => [o.text, ...o.reasons].join("; ")).join("\n");
