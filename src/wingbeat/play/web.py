@@ -250,6 +250,9 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
     protect(app, hosts)
     mount_docs(app)  # /docs from the app's own files, as the full app's
     app.include_router(router)
+    from ..web.threat import play_threat_router
+
+    app.include_router(play_threat_router())  # the threat overlay and suggest of an encounter
 
     @app.get("/", include_in_schema=False)
     @app.get("/static/play.html", include_in_schema=False)
@@ -258,7 +261,8 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
 
     @app.get("/static/{name}.js", include_in_schema=False)
     def script(name: str) -> FileResponse:
-        if name not in ("play", "common", "zoom"):  # play.js and the modules it imports
+        if name not in ("play", "common", "zoom", "playthreat", "threat"):  # play.js and the
+            # modules it imports
             raise HTTPException(status_code=404)
         return FileResponse(STATIC / f"{name}.js", media_type="text/javascript")
 

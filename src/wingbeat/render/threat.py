@@ -16,7 +16,8 @@ from ..model import Scenario, format_amount
 from .grid import HexLayout, SquareLayout, window
 from .svg import element, fmt, points, text
 
-__all__ = ["render_threat_svg", "threat_color"]
+__all__ = ["OVERLAY_COLOURS", "RANK_COLOURS", "overlay_colour", "rank_colour", "render_threat_svg",
+           "threat_color"]
 
 _WORDS = "font-family:sans-serif;font-size:11px"
 
@@ -131,3 +132,24 @@ def _rings(geometry: dict[str, Any]) -> list[list[tuple[float, float]]]:
     if kind == "GeometryCollection":
         return [r for g in geometry.get("geometries", []) for r in _rings(g)]
     return []
+
+
+#: The page overlay's fill for 1, 2, 3 … creatures able to strike (the last for that many and
+#: more): light to dark, yellow to red to purple, so a count reads by shade in any colour vision;
+#: every count is also written in its place (the page never says it by colour alone).
+OVERLAY_COLOURS = ("#fde68a", "#fdba74", "#f97316", "#dc2626", "#991b1b", "#581c87")
+
+#: Attack positions from best to worst rank: green to amber to red, each also numbered.
+RANK_COLOURS = ("#0b7a3e", "#5b9a1b", "#b58400", "#d0570f", "#b3261e")
+
+
+def overlay_colour(count: int) -> str:
+    """The page overlay's fill for ``count`` (at least 1) creatures able to strike a place."""
+    return OVERLAY_COLOURS[min(count, len(OVERLAY_COLOURS)) - 1]
+
+
+def rank_colour(rank: int, total: int) -> str:
+    """An attack position's colour by its ``rank`` (1: best) among ``total``: the ranks share
+    the colours in equal bands, the best band first."""
+    band = (rank - 1) * len(RANK_COLOURS) // max(total, 1)
+    return RANK_COLOURS[min(band, len(RANK_COLOURS) - 1)]

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "AdvicePositions",
     "AnswerError",
     "CheckAnswer",
     "EngagementAnswer",
@@ -32,6 +33,8 @@ __all__ = [
     "RulesetList",
     "ScenarioInfo",
     "ScenarioList",
+    "SuggestAnswer",
+    "ThreatOverlay",
     "documented",
 ]
 
@@ -298,6 +301,111 @@ class PlayReplay(Open):
     entries: int = Field(description="How many entries were replayed.")
     mismatch: Any
     state: dict[str, Any]
+
+
+# -- threat zones, attack advice, suggestions (the page's words) ---------------------------------
+
+class LegendEntry(Open):
+    """One shade of an overlay, and what it means."""
+
+    colour: str = Field(description="A CSS colour: #fdba74.")
+    text: str = Field(description="2 can strike; #1–4 (best).")
+    count: int | None = Field(default=None, description="The count it stands for (threat).")
+
+
+class LevelWords(BaseModel):
+    index: int = Field(description="The level's index, as the page's slider gives it.")
+    text: str = Field(description="altitude 1 (5 ft), tier 1, altitude low.")
+
+
+class ThreatCell(Open):
+    """A threatened grid cell at its level (the most threatened level over all, when none is
+    asked)."""
+
+    at: str
+    level: int
+    count: int = Field(description="How many can strike a creature standing there.")
+    colour: str
+    creatures: list[str]
+    text: str = Field(description="The cell, its level, and who can strike there: each "
+                                  "creature's least movement, its way, its saves' odds and "
+                                  "its engagement rule.")
+
+
+class ThreatArea(Open):
+    """A threatened piece of the table at one level."""
+
+    level: int | None
+    count: int
+    colour: str
+    creatures: list[str]
+    text: str
+    area: dict[str, Any] = Field(description="GeoJSON (RFC 7946) in table units from the "
+                                             "south-west corner.")
+    label_at: list[float] | None = Field(description="A point inside the area, x, y: where its "
+                                                     "count is written.")
+
+
+class ThreatOverlay(Open):
+    """The page's threat overlay (``wingbeat threat --json`` said for the page): ``cells`` on
+    a grid, ``areas`` on a table, each with its count, colour and sentence."""
+
+    ruleset: str
+    side: str | None
+    creatures: list[str]
+    unit: str
+    level: int | None = Field(description="The level shown; null: the most over all.")
+    level_text: str
+    title: str
+    legend_title: str = Field(description="The legend's heading on the picture.")
+    levels: list[LevelWords] = Field(description="The levels where any place is threatened.")
+    legend: list[LegendEntry]
+    none_text: str | None = Field(description="Said when no place is threatened at that level.")
+    cells: list[ThreatCell] | None = Field(default=None, description="Grid rulesets.")
+    areas: list[ThreatArea] | None = Field(default=None, description="Tabletop rulesets.")
+
+
+class AdvicePosition(Open):
+    """One attack position, as the page draws it."""
+
+    rank: int = Field(description="1: the best.")
+    target: str
+    at: str = Field(description="A cell, or a point x,y on a table.")
+    level: int | None = Field(description="The level index it ends at.")
+    level_text: str | None
+    end_text: str = Field(description="at E3, altitude 1 (5 ft), flying.")
+    moves: str
+    cost_text: str
+    success_text: str = Field(description="The odds that every save on the way succeeds.")
+    score: Exact
+    colour: str = Field(description="Its rank's colour, best to worst.")
+    text: str
+    reasons: list[str] = Field(description="Why it ranks there: its cost, its saves' odds, the "
+                                           "opportunity attacks it provokes, the foes that "
+                                           "threaten the end, its edge, the actions left.")
+
+
+class AdvicePositions(Open):
+    """The page's attack positions against a clicked creature (``wingbeat advise --json``, said
+    for the page), best first; ``foe`` false (and no options) when it is on the same side."""
+
+    creature: str
+    targets: list[str]
+    foe: bool
+    title: str
+    legend_title: str = Field(description="The legend's heading on the picture.")
+    legend: list[LegendEntry]
+    options: list[AdvicePosition]
+
+
+class SuggestAnswer(Open):
+    """``wingbeat play suggest --json`` (never declared): ``suggestion`` has ``kind``
+    (attack, close, hold), ``moves``, ``cost``, ``reasons`` and, for the page, ``headline`` and
+    ``cost_text``; ``accepted`` is null."""
+
+    encounter: str
+    suggestion: dict[str, Any]
+    accepted: None
 
 
 def documented(model: Any, *errors: int) -> dict[int | str, dict[str, Any]]:

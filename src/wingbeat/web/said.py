@@ -61,3 +61,185 @@ def amounts_said(data: dict[str, Any], text: str) -> dict[str, Any]:
         data["said"] = [line for line in lines[verdict + 1:]
                         if line and line not in events and not _STEP.match(line)]
     return data
+
+
+# -- threat zones, attack advice, suggestions: the page's words ---------------------------------
+
+def _percent(p: Fraction) -> str:
+    """A probability as the page says it: ``45%``, ``22.5%``, ``≈33.3%`` (exact in the JSON)."""
+    value = p * 100
+    if value.denominator == 1:
+        return f"{value.numerator}%"
+    tenths = math.floor(value * 10 + Fraction(1, 2))
+    exact = Fraction(tenths, 10) == value
+    whole, part = divmod(tenths, 10)
+    return ("" if exact else "≈") + f"{whole}{'.' + str(part) if part else ''}%"
+
+
+def _level_phrase(word: str, said: str) -> str:
+    """``altitude 1 (5 ft)``, ``tier 1``, ``altitude low``."""
+    return f"{word} {said}"
+
+
+def way_said(way: dict[str, Any], name: str, unit: str) -> str:
+    """One creature's way to strike a place: ``Harpy (harpy): 15 ft, C2 D3 E3+down, no save
+    (D-creatures: within its 5 ft reach)``; a table's by names its rule only."""
+    if "cost" not in way:
+        return f"{name} ({way['creature']}): {way.get('how', '')}".rstrip(": ")
+    from ..narrate import check_label
+
+    parts = [f"{said_amount(way['cost'], unit)} {unit}",
+             way["moves"] if way.get("moves") else "without moving"]
+    if way.get("checks"):
+        parts.append(f"saves {', '.join(check_label(c) for c in way['checks'])}: all succeed "
+                     f"{_percent(Fraction(way['success']))}")
+    else:
+        parts.append("no save")
+    said = f"{name} ({way['creature']}): {', '.join(parts)}"
+    return said + (f" ({way['how']})" if way.get("how") else "")
+
+
+def threat_said(data: dict[str, Any], names: dict[str, str], level_word: str,
+                levels: list[tuple[int, Any, str]], level: int | None) -> dict[str, Any]:
+    """The page's overlay from a threat report's JSON (``data``): per place (grid) or area
+    (table) its count, colour and sentence, the legend, and the levels it covers.
+
+    ``levels``: every level (index, the report's own value, its words: ``1 (5 ft)``, ``low``);
+    ``level``: the index shown, None for the most over all (a grid: per cell, the level most
+    can strike; a table: every level's areas, the most threatened on top)."""
+    from ..render.threat import overlay_colour
+
+    unit = data["unit"]
+    index = {str(value): i for i, value, _ in levels}
+    words = {i: w for i, _, w in levels}
+    who = ", ".join(f"{names.get(c, c)}" for c in data["creatures"])
+    side = f" (side {data['side']})" if data.get("side") else ""
+    where = ("the most over all " + ("tiers" if level_word == "tier" else "altitudes")
+             if level is None else _level_phrase(level_word, words.get(level, str(level))))
+    out: dict[str, Any] = {
+        "ruleset": data["ruleset"], "side": data.get("side"), "creatures": data["creatures"],
+        "unit": unit, "level": level, "level_text": where,
+        "title": f"Threat zones of {who}{side}, {where}: how many can strike a creature "
+                 "standing there on their next turn",
+        "legend_title": f"who can strike next turn: {data['side'] or who}",
+    }
+
+    def place_said(head: str, count: int, by: list[dict[str, Any]]) -> str:
+        ways = "; ".join(way_said(w, names.get(w["creature"], w["creature"]), unit) for w in by)
+        return f"{head}: {count} can strike here next turn: {ways}"
+
+    shown: list[dict[str, Any]] = []
+    if "threats" in data:
+        best: dict[str, dict[str, Any]] = {}
+        for p in data["threats"]:
+            if level is not None and p["altitude"] != level:
+                continue
+            if p["at"] not in best or p["count"] > best[p["at"]]["count"]:
+                best[p["at"]] = p
+        for p in best.values():
+            z = p["altitude"]
+            head = f"{p['at']}, {_level_phrase(level_word, words.get(z, str(z)))}"
+            shown.append({"at": p["at"], "level": p["altitude"], "count": p["count"],
+                          "colour": overlay_colour(p["count"]),
+                          "creatures": [w["creature"] for w in p["by"]],
+                          "text": place_said(head, p["count"], p["by"])})
+        out["cells"] = shown
+    else:
+        key = "tier" if any("tier" in a for a in data["areas"]) else "altitude"
+        for a in data["areas"]:
+            at = index.get(str(a[key]))
+            if level is not None and at != level:
+                continue
+            head = _level_phrase(level_word, words.get(at, str(a[key])) if at is not None
+                                 else str(a[key]))
+            shown.append({"level": at, "count": a["count"], "colour": overlay_colour(a["count"]),
+                          "creatures": [b["creature"] for b in a["by"]],
+                          "text": place_said(head, a["count"], a["by"]), "area": a["area"]})
+        shown.sort(key=lambda a: a["count"])  # the most threatened drawn last, on top
+        out["areas"] = shown
+    present = ({p["altitude"] for p in data["threats"]} if "threats" in data else
+               {index.get(str(a["tier" if "tier" in a else "altitude"])) for a in data["areas"]})
+    out["levels"] = [{"index": i, "text": _level_phrase(level_word, w)} for i, _, w in levels
+                     if i in present]
+    most = max((s["count"] for s in shown), default=0)
+    out["legend"] = [{"count": n, "colour": overlay_colour(n),
+                      "text": f"{n} can strike"}
+                     for n in range(1, most + 1)]
+    out["none_text"] = None if shown else f"None of them can strike anywhere at {where} next turn."
+    return out
+
+
+def actions_said(actions: list[str]) -> str | None:
+    """``actions still open after the move: attack, bonus action, reaction``."""
+    if not actions:
+        return None
+    return "actions still open after the move: " + ", ".join(a.replace("-", " ") for a in actions)
+
+
+def advice_said(data: dict[str, Any], names: dict[str, str], level_word: str,
+                levels: list[tuple[int, Any, str]], end_said: Any) -> dict[str, Any]:
+    """The page's attack positions from an advice report's JSON (``data``): each with its rank's
+    colour, where it ends (``end_said(end)``, the text's words), its amounts and reasons, and
+    the level index it is drawn at (``levels`` as for ``threat_said``)."""
+    from ..render.threat import RANK_COLOURS, rank_colour
+
+    unit = data["unit"]
+    index = {str(value): i for i, value, _ in levels}
+    words = {i: w for i, _, w in levels}
+    me = names.get(data["creature"], data["creature"])
+    whom = " or ".join(names.get(t, t) for t in data["targets"])
+    options = data["options"]
+    total = len(options)
+    shown = []
+    for o in options:
+        end = o["end"]
+        key = "tier" if "tier" in end else "altitude"
+        level = index.get(str(end.get(key)))
+        reasons = list(o["reasons"])
+        open_ = actions_said(o.get("actions") or [])
+        if open_:
+            reasons.append(open_)
+        where = end_said(end)
+        cost = f"{said_amount(o['cost'], unit)} {unit}"
+        shown.append({
+            "rank": o["rank"], "target": o["target"], "at": end["at"], "level": level,
+            "level_text": None if level is None else _level_phrase(level_word, words[level]),
+            "end_text": where, "moves": o["moves"], "cost_text": cost,
+            "success_text": _percent(Fraction(o["success"])), "score": o["score"],
+            "colour": rank_colour(o["rank"], total),
+            "text": f"#{o['rank']} of {total}: {where}, {cost}",
+            "reasons": reasons})
+    bands = len(RANK_COLOURS)
+    legend = []
+    for band in range(bands):
+        ranks = [r for r in range(1, total + 1) if (r - 1) * bands // max(total, 1) == band]
+        if ranks:
+            span = f"#{ranks[0]}" if len(ranks) == 1 else f"#{ranks[0]}–{ranks[-1]}"
+            word = " (best)" if band == 0 else " (worst)" if ranks[-1] == total and total > 1 \
+                else ""
+            legend.append({"colour": RANK_COLOURS[band], "text": span + word})
+    return {
+        "ruleset": data["ruleset"], "creature": data["creature"], "targets": data["targets"],
+        "unit": unit, "foe": True, "legend_title": f"{me}'s attack positions against {whom}",
+        "title": (f"Where {me} can attack {whom} from this round: {total} position"
+                  f"{'' if total == 1 else 's'}, best first" if total else
+                  f"{me} cannot reach a place to attack {whom} this round."),
+        "legend": legend, "options": shown}
+
+
+def not_a_foe(creature: str, target: str, names: dict[str, str],
+              side: str | None) -> dict[str, Any]:
+    """The page's answer when the clicked creature is on the attacker's own side."""
+    me, them = names.get(creature, creature), names.get(target, target)
+    return {"creature": creature, "targets": [target], "foe": False, "options": [], "legend": [],
+            "legend_title": "",
+            "title": f"{them} is on {me}'s side ({side}): no attack to advise."}
+
+
+def suggestion_said(data: dict[str, Any], headline: str, unit: str) -> dict[str, Any]:
+    """``play suggest``'s JSON with what the page shows: the ``headline`` (the text's first
+    line) and the cost in the ruleset's ``unit``."""
+    suggestion = data["suggestion"]
+    suggestion["headline"] = headline
+    suggestion["cost_text"] = f"{said_amount(suggestion['cost'], unit)} {unit}"
+    return data

@@ -16,10 +16,11 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from .._console import parse_query_options
-from . import jobs
+from . import jobs, threatjobs
 from .guard import in_worker
+from .models import AdvicePositions, SuggestAnswer, ThreatOverlay, documented
 
-__all__ = ["threat_router"]
+__all__ = ["play_threat_router", "threat_router"]
 
 ScenarioQ = Annotated[str | None, Query(
     description="example:NAME, upload:ID (from /api/upload), or a file name in the scenario "
@@ -29,6 +30,33 @@ WeightQ = Annotated[list[str] | None, Query(
                 "opportunity_attacks, threatened, edge, action, cost.")]
 SideQ = Annotated[str | None, Query(description="The side whose creatures would strike.")]
 OneQ = Annotated[str | None, Query(description="Only this creature (instead of a side).")]
+LevelQ = Annotated[str | None, Query(
+    description="The altitude (or tier) index shown, as the page's slider gives it; 'all' or "
+                "none: per place the most over all (a table: every level).")]
+
+
+def _level(altitude: str | None) -> int | None:
+    from ..render.commands import _altitude
+
+    return _altitude(altitude)
+
+
+def _encounter_now(request: Request, ref: str) -> Any:
+    """Encounter ``ref`` as it stands, as a scenario (every piece where play left it), or the
+    error's answer."""
+    from ..play.store import EncounterStore
+    from ..play.web import _answer
+
+    def now() -> Any:
+        info, current = store.current(ref)
+        setup = store.setup(info)
+        return (info, setup.adapter.scenario_now(setup.scenario, current.state.pieces))
+
+    store = EncounterStore(getattr(request.app.state, "play_db", None))
+    try:
+        return _answer(now)
+    finally:
+        store.close()
 
 
 def threat_router(answer: Callable[..., Any]) -> APIRouter:
@@ -76,14 +104,72 @@ def threat_router(answer: Callable[..., Any]) -> APIRouter:
             jobs.advise, creature, target, weights)
         return result
 
-    @router.get("/api/play/encounters/{ref}/suggest", tags=["play"])
+    @router.get("/api/threat/overlay", tags=["queries"], responses=documented(ThreatOverlay, 503))
+    async def threat_overlay(request: Request, scenario: ScenarioQ = None, side: SideQ = None,
+                             creature: OneQ = None, altitude: LevelQ = None) -> Response:
+        """The page's threat overlay: per place at ``altitude`` (grid: cell; table: GeoJSON
+        area) how many of the side (or the creature) can strike there next turn, its colour
+        and a sentence naming them with the least movement each needs; the legend, and the
+        levels threatened (``wingbeat threat --json``, said for the page)."""
+        level = _level(altitude)
+        result: Response = await answer(request, scenario, ("threat.overlay", side, creature,
+                                                            level),
+                                        threatjobs.overlay, side, creature, level)
+        return result
+
+    @router.get("/api/advise/positions", tags=["queries"],
+                responses=documented(AdvicePositions, 503))
+    async def advise_positions(request: Request,
+                               creature: Annotated[str, Query(
+                                   description="The creature that would attack.")],
+                               target: Annotated[str, Query(
+                                   description="The creature clicked: the one to attack.")],
+                               scenario: ScenarioQ = None, weight: WeightQ = None) -> Response:
+        """The page's attack positions of ``creature`` against ``target``, best first: each
+        with its rank's colour, where it ends, its cost and its reasons (``wingbeat advise
+        --json``, said for the page); a target on the creature's own side is said so
+        (``"foe": false``)."""
+        weights = parse_query_options(weight)
+        result: Response = await answer(
+            request, scenario, ("advise.positions", creature, target,
+                                tuple(sorted(weights.items()))),
+            threatjobs.advice, creature, target, weights)
+        return result
+
+    router.include_router(play_threat_router())
+    return router
+
+
+def play_threat_router() -> APIRouter:
+    """The play page's routes: ``/api/play/encounters/{ref}/threat`` and ``…/suggest`` (the
+    full app has them through ``threat_router``; the play app alone, ``create_play_app``, too)."""
+    router = APIRouter()
+
+    @router.get("/api/play/encounters/{ref}/threat", tags=["play"],
+                responses=documented(ThreatOverlay, 503))
+    async def play_threat(request: Request, ref: str, side: SideQ = None, creature: OneQ = None,
+                          altitude: LevelQ = None) -> Any:
+        """The threat overlay (as ``/api/threat/overlay``) of the encounter as it stands."""
+        import anyio
+
+        level = _level(altitude)
+        found = await anyio.to_thread.run_sync(_encounter_now, request, ref)
+        if not isinstance(found, tuple):
+            return found  # the error's answer
+        _info, scenario = found
+        body = await in_worker(request, threatjobs.overlay_now, scenario, side, creature, level)
+        return Response(body, media_type="application/json")
+
+    @router.get("/api/play/encounters/{ref}/suggest", tags=["play"],
+                responses=documented(SuggestAnswer, 503))
     async def suggest(request: Request, ref: str,
                       creature: Annotated[str, Query(description="The creature's id.")],
                       weight: WeightQ = None) -> Any:
         """The best-advised move for ``creature`` as the encounter stands, with its reasons; it
         is not declared (the game master accepts it by posting its ``moves`` to
-        ``/api/play/encounters/{ref}/moves``). The encounter is read here, the advice (every
-        foe's reach) worked out in a worker."""
+        ``/api/play/encounters/{ref}/moves``). ``play suggest --json`` plus what the page
+        shows: the ``headline`` and ``cost_text``. The encounter is read here, the advice
+        (every foe's reach) worked out in a worker."""
         import anyio
 
         from ..play.store import EncounterStore
@@ -103,7 +189,7 @@ def threat_router(answer: Callable[..., Any]) -> APIRouter:
         if not isinstance(found, tuple):
             return found  # the error's answer
         _label, scenario = found
-        body = await in_worker(request, jobs.suggest, ref, scenario, creature, weights)
+        body = await in_worker(request, threatjobs.suggestion, ref, scenario, creature, weights)
         return Response(body, media_type="application/json")
 
     return router

@@ -7,6 +7,7 @@ import { $, amount, api, el, guard, hintsOf, query, rulesets, showError } from "
 import { clearMovePanel, showCheck, showPath } from "./movepanel.js";
 import { drawPicture, onMap, setSnap, showPreview, wireMap } from "./mapview.js";
 import { zoomTools, zoomable } from "./zoom.js";
+import { threatAt, threatCreature, threatScenario, wireThreat } from "./mapthreat.js";
 
 export const state = {
   scenario: null,   // name: example:NAME, upload:ID or a file name
@@ -168,6 +169,7 @@ async function openScenario(name, info) {
   $("all-altitudes").checked = true;  // a new map starts on the best over all altitudes
   state.altitude = null;
   const flyer = found.creatures.find((c) => c.can_fly) || found.creatures[0];
+  threatScenario(found, flyer ? flyer.id : null);
   await pickCreature(flyer ? flyer.id : null);
 }
 
@@ -194,6 +196,7 @@ async function pickCreature(id) {
     option.value = c.id;
     others.append(option);
   }
+  threatCreature(id, state.info);
   clearRoute();
   await Promise.all([draw(), showEngagement()]);
 }
@@ -304,6 +307,8 @@ async function preview(place, x, y) {
   if (ticket !== previewing) return;
   const lines = answer.found === false ? [place, answer.message]
     : [`${place}: ${answer.cost_text}`, answer.moves || "(stays where it is)"];
+  const threatened = threatAt(place);
+  if (threatened) lines.push(threatened);
   showPreview(label, $("map-frame"), lines, x, y);
 }
 
@@ -436,6 +441,7 @@ function wire() {
   wireMap(map, $("hover-preview"));
   onMap(guard(choose), guard(preview));
   wireDrawer();
+  wireThreat(state, guard(checkMove));
   $("scenario-select").addEventListener("change", guard((e) => openScenario(e.target.value)));
   $("upload").addEventListener("change", guard(async (e) => {
     const file = e.target.files[0];

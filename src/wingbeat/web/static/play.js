@@ -4,6 +4,7 @@
 
 import { $, errorOf, hintsOf, request, rulesets, showError } from "./common.js";
 import { zoomTools, zoomable } from "./zoom.js";
+import { playView, wirePlayThreat } from "./playthreat.js";
 
 const api = "/api/play";
 let current = null;  // the encounter id shown
@@ -97,6 +98,7 @@ function render(view) {
   if (state.next) select.value = state.next;
   $("move-button").disabled = !state.next;
   renderConditions(view);
+  playView(view);
   drawMap(state.entries).catch(showError);
   loadLog();
 }
@@ -198,6 +200,7 @@ async function drawMap(version) {
   svg.setAttribute("aria-label", [title ? title.textContent : "The map", said]
     .filter((words) => words).join("; "));
   $("board").replaceChildren(svg);
+  $("board").dispatchEvent(new CustomEvent("wingbeat:map-drawn", { detail: { svg } }));
   $("trail-note").textContent = said ? `Dashed line: ${said}` : "";
   $("trail-note").hidden = !said;
 }
@@ -268,6 +271,7 @@ async function start() {
   const board = $("board");
   zoomTools($("map-tools"), board, zoomable(board));
   wireDrawer();
+  wirePlayThreat(() => current, act);
   $("new-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { scenario: $("scenario-select").value };
