@@ -13,11 +13,15 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.browser
 
 #: The page's map, and the whole picture from the server, as the server's elements (what the page
-#: adds for the keyboard and the chosen cell left out), to compare.
+#: adds for the keyboard, the chosen cell and the clickable tokens left out), to compare.
 SAME_PICTURE = """
 async (url) => {
   const pageOnly = (root) => {
     for (const n of root.querySelectorAll("circle.point-cursor")) n.remove();
+    for (const n of root.querySelectorAll("g.creature.advisable")) {  // clickable for advice
+      n.classList.remove("advisable");
+      n.removeAttribute("pointer-events");
+    }
     for (const n of root.querySelectorAll("g.cell")) {
       for (const a of ["tabindex", "role", "aria-label"]) n.removeAttribute(a);
       n.classList.remove("selected");

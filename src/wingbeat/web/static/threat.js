@@ -305,16 +305,24 @@ export function fillAdvice(list, advice, onShow) {
 }
 
 // The tokens of the other creatures take a click (the page's map passes clicks through the
-// tokens to the cells): `onToken(id)`; the click goes no further (it chooses no cell).
+// tokens to the cells): `onToken(id)`; the click goes no further (it chooses no cell). A token
+// kept from the picture before (a redraw sent as changes) is wired again, not twice.
 export function clickableTokens(svg, except, onToken) {
   for (const token of svg.querySelectorAll("g.creature[data-id]")) {
     const id = token.getAttribute("data-id");
+    if (token.wingbeatClick) {
+      token.removeEventListener("click", token.wingbeatClick);
+      token.wingbeatClick = null;
+      token.classList.remove("advisable");
+      token.removeAttribute("pointer-events");
+    }
     if (id === except) continue;
     token.classList.add("advisable");
     token.setAttribute("pointer-events", "visiblePainted");
-    token.addEventListener("click", (event) => {
+    token.wingbeatClick = (event) => {
       event.stopPropagation();
       onToken(id);
-    });
+    };
+    token.addEventListener("click", token.wingbeatClick);
   }
 }
