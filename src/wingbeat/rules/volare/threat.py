@@ -8,7 +8,7 @@ says, hovering or on the ground (V-inertia: a moving flyer makes no physical att
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -47,35 +47,72 @@ class VolareThreatRules(GridThreatRules):
     kind = "hex"
     gap_unit = "hexes"
 
-    def struck(self, scenario: Scenario, creature: str, state: Mapping[str, Any]
-               ) -> Iterable[tuple[Place, str]]:
+    def striker(self, scenario: Scenario, creature: str
+                ) -> Callable[[Mapping[str, Any]], Iterable[tuple[Place, str]]]:
         battle = _battle(scenario)
         vmap = battle.map
-        me = _after(battle.creature(creature), state)
-        cells = [me.at, *(n for d in Direction if (n := me.at.neighbor(d)) is not None)]
-        for cell in cells:
-            if not vmap.contains(cell):
-                continue
-            low = max(vmap.ground_at(cell), me.altitude - 1)
-            ceiling = vmap.ceiling_at(cell)
-            high = min(vmap.top, me.altitude + 1, vmap.top if ceiling is None else ceiling - 1)
-            for z in range(low, high + 1):
-                if cell == me.at and z == me.altitude:
-                    continue  # its own place
-                found = engagement_between(me, _standing(battle, cell, z))
-                if found.engagement == "melee":
-                    yield (str(cell), z), f"V-prox case {found.case}"
+        me0 = battle.creature(creature)
+        around: dict[tuple[int, int], list[tuple[str, int, int, int]]] = {}
+        #: V-prox's verdict by what it reads: how far apart, how many levels, and whether each
+        #: is moving or on the ground (``engagement_between``, asked once per kind of pair)
+        cases: dict[tuple[int, int, Mode, Mode], str | None] = {}
+
+        def cells_near(at: Hex) -> list[tuple[str, int, int, int]]:
+            """The hex and its neighbours on the map: label, distance, lowest and highest
+            altitude a creature can stand at."""
+            found = []
+            for cell in (at, *(n for d in Direction if (n := at.neighbor(d)) is not None)):
+                if not vmap.contains(cell):
+                    continue
+                ceiling = vmap.ceiling_at(cell)
+                found.append((str(cell), 0 if cell == at else 1, vmap.ground_at(cell),
+                              vmap.top if ceiling is None else min(vmap.top, ceiling - 1)))
+            return found
+
+        def struck(state: Mapping[str, Any]) -> Iterable[tuple[Place, str]]:
+            at = parse_hex(str(state["at"]))
+            altitude = int(state["altitude"])
+            mode = Mode(state["mode"])
+            near = around.get((at.col, at.row))
+            if near is None:
+                near = around[at.col, at.row] = cells_near(at)
+            me: VolareCreature | None = None
+            found = []
+            for label, distance, ground, high in near:
+                for z in range(max(ground, altitude - 1), min(high, altitude + 1) + 1):
+                    if distance == 0 and z == altitude:
+                        continue  # its own place
+                    standing = Mode.GROUNDED if z == ground else Mode.HOVERING
+                    key = (distance, abs(z - altitude), mode, standing)
+                    if key in cases:
+                        how = cases[key]
+                    else:
+                        if me is None:
+                            me = _after(me0, state)
+                        cell = parse_hex(label)
+                        verdict = engagement_between(me, _standing(battle, cell, z))
+                        how = cases[key] = (f"V-prox case {verdict.case}"
+                                            if verdict.engagement == "melee" else None)
+                    if how is not None:
+                        found.append(((label, z), how))
+            return found
+
+        return struck
 
     def struck_key(self, state: Mapping[str, Any]) -> Any:
         """V-prox asks where it is and whether it is moving; not its heading, nor prone."""
         return state["at"], state["altitude"], state["mode"]
 
-    def engaged(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
-                target: str) -> str | None:
+    def engager(self, scenario: Scenario, creature: str, target: str
+                ) -> Callable[[Mapping[str, Any]], str | None]:
         battle = _battle(scenario)
-        found = engagement_between(_after(battle.creature(creature), state),
-                                   battle.creature(target))
-        return f"V-prox case {found.case}" if found.engagement == "melee" else None
+        me0, foe = battle.creature(creature), battle.creature(target)
+
+        def engaged(state: Mapping[str, Any]) -> str | None:
+            found = engagement_between(_after(me0, state), foe)
+            return f"V-prox case {found.case}" if found.engagement == "melee" else None
+
+        return engaged
 
     def edge(self, scenario: Scenario, creature: str, state: Mapping[str, Any], target: str
              ) -> tuple[tuple[str, str], ...]:
