@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from ..geometry.labels import column_label, split_label
 from ..model import Scenario, format_amount
 from ..rules import find_ruleset
-from ..rules.grid import ReachedState, ReachReport
+from ..rules.grid import ReachedState, ReachReport, _acting_alternatives
 from ..search import CHECK_SLOTS, SettledArrays, Step
 from .model import AdviceReport, AttackOption, Suggestion, Way, Weights, ranked, success_of
 
@@ -437,25 +437,44 @@ class _Strikes:
         self._lean(ends)
 
     def _lean(self, ends: Any) -> None:
-        """Off the report's search arrays (``rules.grid._Ends``)."""
+        """Off the report's search arrays (``rules.grid._Ends``): only the end states that could
+        act at all (the space's ``could_act``: a moving flyer cannot) are asked what they leave
+        open, and which dearer way keeps the attack where the cheapest does not."""
         space, found = ends.space, ends.found
-        codes, ticks, actions = ends.codes(), ends.ticks(), ends.actions()
-        acting = ends.acting()
-        priority = ends.later_priority() if acting else {}
-        index: Sequence[int] = getattr(ends, "_index", None) or ()
-        arrays = bool(index) and isinstance(found, SettledArrays)
+        could: Callable[[int], bool] | None = getattr(space, "could_act", None)
+        actions_of = space.actions
+        index: Sequence[int] | None = getattr(ends, "_index", None)
+        arrays = index is not None and isinstance(found, SettledArrays)
+        rows: list[tuple[int, int, int, tuple[str, ...]]] = []  # (place in report, code, ticks, …)
         if arrays:
-            settled = found.codes
-            later = {settled[i]: i for i in getattr(ends, "_later_index", ())}
+            assert index is not None
+            settled, priorities = found.codes, found.priorities
+            for j, i in enumerate(index):
+                code = settled[i]
+                if could is None or could(code):
+                    t = priorities[i] // CHECK_SLOTS
+                    rows.append((j, code, t, actions_of(code, t)))
             self._walk = found.path_at
         else:
+            for j, (code, t) in enumerate(zip(ends.codes(), ends.ticks(), strict=True)):
+                if could is None or could(code):
+                    rows.append((j, code, t, actions_of(code, t)))
             self._walk = found.path_to
+        blocked = [(code, acts) for _j, code, _t, acts in rows if "attack" not in acts]
+        acting: dict[int, int] = {}
+        priority: Mapping[int, int] = {}
+        if blocked:
+            priority = ends.later_priority()
+            acting = _acting_alternatives(space, priority, ends.key_of, [c for c, _ in blocked],
+                                          [a for _, a in blocked], ends.later())
+        later = ({found.codes[i]: i for i in getattr(ends, "_later_index", ())}
+                 if arrays and acting else {})
         tick = space.tick
         made: dict[int, Fraction] = {}
         picked: list[int] = []
-        for j, (code, t, acts) in enumerate(zip(codes, ticks, actions, strict=True)):
+        for j, code, t, acts in rows:
             if "attack" in acts:
-                spot = index[j] if arrays else code
+                spot = index[j] if index is not None and arrays else code
             else:
                 other = acting.get(code)
                 if other is None:
