@@ -23,7 +23,7 @@ from ..rules.grid import ReachedState, ReachReport, _acting_alternatives
 from ..search import CHECK_SLOTS, SettledArrays, Step
 from .model import AdviceReport, AttackOption, Suggestion, Way, Weights, ranked, success_of
 
-__all__ = ["GridThreat", "GridThreatRules", "Strike", "ThreatPlace"]
+__all__ = ["GridThreat", "GridThreatRules", "Strike", "ThreatPlace", "battle_table"]
 
 Place = tuple[str, int]  # (cell label, altitude)
 _T = TypeVar("_T")
@@ -154,7 +154,8 @@ class GridThreatRules:
     def striker(self, scenario: Scenario, creature: str
                 ) -> Callable[[Mapping[str, Any]], Iterable[tuple[Place, str]]]:
         """``struck`` for one creature's many end states: what they share (its battle, map and
-        tables) is looked up once."""
+        tables) is looked up once. ``_claims`` asks it of the states best first and keeps each
+        place's first claim, so it may leave out the places it gave for a state before."""
         raise NotImplementedError
 
     def struck_key(self, state: Mapping[str, Any]) -> Any:
@@ -376,6 +377,12 @@ def _acting_way(creature: str, s: ReachedState) -> Way | None:
     if s.to_act is not None:
         return Way(creature, s.to_act.cost, " ".join(s.to_act.moves), s.to_act.checks)
     return None
+
+
+def battle_table(scenario: Scenario, name: str) -> dict[Any, Any]:
+    """A dict a ruleset fills with what its strikers share (a hex's neighbourhood …): one per
+    battle while one answer is computed (``kept_reports``), a new one each call outside."""
+    return _kept(("table", scenario.ruleset, name), scenario, dict)
 
 
 def _reach_of(scenario: Scenario, creature: str) -> ReachReport:

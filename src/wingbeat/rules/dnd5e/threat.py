@@ -70,6 +70,31 @@ def _pattern(hexes: bool, rule: DiagonalRule, reach: int, shape: tuple[tuple[int
     return tuple(found)
 
 
+# A place (column, row, level) as one int, so that adding offsets' ints moves it (each field is kept
+# within its bits: columns and rows within ±4096 of the map, levels within ±2048).
+_COL, _ROW = 32, 12
+
+
+_ONE = ((0, 0),)  # the shape of a one-space footprint
+
+
+def _key(col: int, row: int, z: int) -> int:
+    return ((col + 4096) << _COL) + ((row + 4096) << _ROW) + z + 2048
+
+
+def _unkey(key: int) -> tuple[int, int, int]:
+    return ((key >> _COL) - 4096, ((key >> _ROW) & ((1 << (_COL - _ROW)) - 1)) - 4096,
+            (key & ((1 << _ROW) - 1)) - 2048)
+
+
+@lru_cache(maxsize=64)
+def _deltas(hexes: bool, rule: DiagonalRule, reach: int, shape: tuple[tuple[int, int], ...],
+            height: int) -> tuple[int, ...]:
+    """``_pattern`` as offsets of ``_key``."""
+    return tuple((dc << _COL) + (dr << _ROW) + dz
+                 for dc, dr, dz in _pattern(hexes, rule, reach, shape, height))
+
+
 @lru_cache(maxsize=1 << 16)
 def _room(board: Board, col: int, row: int, z: int) -> str | None:
     """The space's label where a Medium creature has room at a place (D-size), else None."""
@@ -102,7 +127,8 @@ class Dnd5eThreatRules(GridThreatRules):
         coords = board.coords
         how = f"D-creatures: within its {me.reach} ft reach"
         bottom, top = board.bottom, board.top
-        rooms: dict[tuple[int, int, int], str | None] = {}
+        done: set[int] = set()  # the places (by ``_key``) given for the states before
+        patterns: dict[tuple[tuple[tuple[int, int], ...], int], tuple[int, ...]] = {}
 
         def struck(state: Mapping[str, Any]) -> Iterable[tuple[Place, str]]:
             if me.reach <= 0:
@@ -110,19 +136,22 @@ class Dnd5eThreatRules(GridThreatRules):
             cells, span = _space_at(board, battle, me, split_label(str(state["at"]), kind=kind),
                                     int(state["altitude"]))
             ax, ay = coords[cells[0]]  # a cell of it: on hexes, offsets keep their parity
-            shape = tuple(sorted((coords[c][0] - ax, coords[c][1] - ay) for c in cells))
+            shape = _ONE if len(cells) == 1 else tuple(sorted(
+                (coords[c][0] - ax, coords[c][1] - ay) for c in cells))
+            height = span[1] - span[0] + 1
+            deltas = patterns.get((shape, height))
+            if deltas is None:
+                deltas = patterns[shape, height] = _deltas(board.hex, board.rule, me.reach,
+                                                           shape, height)
+            fresh = set(map(_key(ax, ay, span[0]).__add__, deltas))
+            fresh -= done
+            done.update(fresh)
             found = []
-            for dc, dr, dz in _pattern(board.hex, board.rule, me.reach, shape,
-                                       span[1] - span[0] + 1):
-                col, row, z = ax + dc, ay + dr, span[0] + dz
-                if bottom <= z <= top:
-                    key = (col, row, z)
-                    if key in rooms:
-                        label = rooms[key]
-                    else:
-                        label = rooms[key] = _room(board, col, row, z)
-                    if label is not None:
-                        found.append(((label, z), how))
+            for key in fresh:
+                col, row, z = _unkey(key)
+                label = _room(board, col, row, z) if bottom <= z <= top else None
+                if label is not None:
+                    found.append(((label, z), how))
             return found
 
         return struck

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...geometry.hexgrid import Direction, Hex, parse_hex
 from ...model import Scenario
-from ...tactics.grid import GridThreatRules, Place
+from ...tactics.grid import GridThreatRules, Place, battle_table
 from .model import Mode, VolareBattle, VolareCreature
 from .proximity import engagement_between
 
@@ -52,10 +52,12 @@ class VolareThreatRules(GridThreatRules):
         battle = _battle(scenario)
         vmap = battle.map
         me0 = battle.creature(creature)
-        around: dict[tuple[int, int], list[tuple[str, int, int, int]]] = {}
+        # per hex, its neighbourhood (shared by the battle's strikers while one answer is made)
+        around: dict[str, list[tuple[str, int, int, int]]] = battle_table(scenario, "around")
         #: V-prox's verdict by what it reads: how far apart, how many levels, and whether each
         #: is moving or on the ground (``engagement_between``, asked once per kind of pair)
         cases: dict[tuple[int, int, Mode, Mode], str | None] = {}
+        modes = {m.value: m for m in Mode}
 
         def cells_near(at: Hex) -> list[tuple[str, int, int, int]]:
             """The hex and its neighbours on the map: label, distance, lowest and highest
@@ -70,12 +72,12 @@ class VolareThreatRules(GridThreatRules):
             return found
 
         def struck(state: Mapping[str, Any]) -> Iterable[tuple[Place, str]]:
-            at = parse_hex(str(state["at"]))
+            at = str(state["at"])
             altitude = int(state["altitude"])
-            mode = Mode(state["mode"])
-            near = around.get((at.col, at.row))
+            mode = modes[state["mode"]]
+            near = around.get(at)
             if near is None:
-                near = around[at.col, at.row] = cells_near(at)
+                near = around[at] = cells_near(parse_hex(at))
             me: VolareCreature | None = None
             found = []
             for label, distance, ground, high in near:
