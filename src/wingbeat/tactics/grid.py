@@ -405,10 +405,6 @@ def _kept(key: tuple[Any, ...], scenario: Scenario, make: Callable[[], _T]) -> _
     return found
 
 
-#: The probability of a way without saves, one object: equal keys compare by identity first.
-_CERTAIN = Fraction(-1)
-
-
 class _Strikes:
     """The end states of one reach that keep the attack (``can_act``, or a dearer way that does:
     ``to_act``), cheapest first as the report lists them: each one's fields, the cost and actions
@@ -453,19 +449,21 @@ class _Strikes:
         index: Sequence[int] | None = getattr(ends, "_index", None)
         arrays = index is not None and isinstance(found, SettledArrays)
         rows: list[tuple[int, int, int, tuple[str, ...]]] = []  # (place in report, code, ticks, …)
+        codes = ends.codes()
+        chosen: Iterable[int] = (range(len(codes)) if could is None
+                                 else [j for j, ok in enumerate(map(could, codes)) if ok])
         if arrays:
             assert index is not None
-            settled, priorities = found.codes, found.priorities
-            for j, i in enumerate(index):
-                code = settled[i]
-                if could is None or could(code):
-                    t = priorities[i] // CHECK_SLOTS
-                    rows.append((j, code, t, actions_of(code, t)))
+            priorities = found.priorities
+            for j in chosen:
+                code, t = codes[j], priorities[index[j]] // CHECK_SLOTS
+                rows.append((j, code, t, actions_of(code, t)))
             self._walk = found.path_at
         else:
-            for j, (code, t) in enumerate(zip(ends.codes(), ends.ticks(), strict=True)):
-                if could is None or could(code):
-                    rows.append((j, code, t, actions_of(code, t)))
+            ticks = ends.ticks()
+            for j in chosen:
+                code, t = codes[j], ticks[j]
+                rows.append((j, code, t, actions_of(code, t)))
             self._walk = found.path_to
         blocked = [(code, acts) for _j, code, _t, acts in rows if "attack" not in acts]
         acting: dict[int, int] = {}
@@ -525,18 +523,11 @@ class _Strikes:
         """The strikes by ``Way.key`` (least movement, the likelier saves, the shorter notation),
         the report's order among equals."""
         if self._ranked is None:
-            odds: dict[int, Fraction] = {}
-            keys = []
-            for i, order in enumerate(self._order):
-                way = self.way(i)
-                checks = way.checks
-                if checks:
-                    p = odds.get(id(checks))
-                    if p is None:
-                        p = odds[id(checks)] = -success_of(checks)
-                else:
-                    p = _CERTAIN
-                keys.append((order, p, len(way.moves)))
+            ways = [self.way(i) for i in range(len(self))]
+            odds = {w.checks: w.success for w in ways}  # the few distinct ones
+            likelier = {p: n for n, p in enumerate(sorted(set(odds.values()), reverse=True))}
+            keys = [(order, likelier[odds[w.checks]], len(w.moves))
+                    for order, w in zip(self._order, ways, strict=True)]
             self._ranked = sorted(range(len(keys)), key=keys.__getitem__)
         return self._ranked
 

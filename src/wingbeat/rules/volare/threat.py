@@ -52,24 +52,39 @@ class VolareThreatRules(GridThreatRules):
         battle = _battle(scenario)
         vmap = battle.map
         me0 = battle.creature(creature)
-        # per hex, its neighbourhood (shared by the battle's strikers while one answer is made)
-        around: dict[str, list[tuple[str, int, int, int]]] = battle_table(scenario, "around")
-        #: V-prox's verdict by what it reads: how far apart, how many levels, and whether each
-        #: is moving or on the ground (``engagement_between``, asked once per kind of pair)
-        cases: dict[tuple[int, int, Mode, Mode], str | None] = {}
+        # per hex, its neighbourhood (shared by the battle's strikers while one answer is made):
+        # each hex's label, distance (0 or 1), ground and highest level, and its places by level
+        around: dict[str, list[tuple[str, int, int, int, list[Place]]]] = battle_table(
+            scenario, "around")
+        #: where in a hex of the neighbourhood a creature standing is struck, and by which case,
+        #: by what V-prox reads (how far apart, how many levels, and whether each is moving or
+        #: on the ground: ``engagement_between``, asked once per kind of pair)
+        levels: dict[tuple[int, int, int, Mode], tuple[tuple[int, str], ...]] = {}
         modes = {m.value: m for m in Mode}
 
-        def cells_near(at: Hex) -> list[tuple[str, int, int, int]]:
-            """The hex and its neighbours on the map: label, distance, lowest and highest
-            altitude a creature can stand at."""
+        def cells_near(at: Hex) -> list[tuple[str, int, int, int, list[Place]]]:
             found = []
             for cell in (at, *(n for d in Direction if (n := at.neighbor(d)) is not None)):
                 if not vmap.contains(cell):
                     continue
                 ceiling = vmap.ceiling_at(cell)
-                found.append((str(cell), 0 if cell == at else 1, vmap.ground_at(cell),
-                              vmap.top if ceiling is None else min(vmap.top, ceiling - 1)))
+                label = str(cell)
+                found.append((label, 0 if cell == at else 1, vmap.ground_at(cell),
+                              vmap.top if ceiling is None else min(vmap.top, ceiling - 1),
+                              [(label, z) for z in range(vmap.top + 1)]))
             return found
+
+        def struck_in(state: Mapping[str, Any], label: str, distance: int, ground: int,
+                      high: int) -> tuple[tuple[int, str], ...]:
+            me = _after(me0, state)
+            found = []
+            for z in range(max(ground, me.altitude - 1), min(high, me.altitude + 1) + 1):
+                if distance == 0 and z == me.altitude:
+                    continue  # its own place
+                verdict = engagement_between(me, _standing(battle, parse_hex(label), z))
+                if verdict.engagement == "melee":
+                    found.append((z, f"V-prox case {verdict.case}"))
+            return tuple(found)
 
         def struck(state: Mapping[str, Any]) -> Iterable[tuple[Place, str]]:
             at = str(state["at"])
@@ -78,25 +93,16 @@ class VolareThreatRules(GridThreatRules):
             near = around.get(at)
             if near is None:
                 near = around[at] = cells_near(parse_hex(at))
-            me: VolareCreature | None = None
             found = []
-            for label, distance, ground, high in near:
-                for z in range(max(ground, altitude - 1), min(high, altitude + 1) + 1):
-                    if distance == 0 and z == altitude:
-                        continue  # its own place
-                    standing = Mode.GROUNDED if z == ground else Mode.HOVERING
-                    key = (distance, abs(z - altitude), mode, standing)
-                    if key in cases:
-                        how = cases[key]
-                    else:
-                        if me is None:
-                            me = _after(me0, state)
-                        cell = parse_hex(label)
-                        verdict = engagement_between(me, _standing(battle, cell, z))
-                        how = cases[key] = (f"V-prox case {verdict.case}"
-                                            if verdict.engagement == "melee" else None)
-                    if how is not None:
-                        found.append(((label, z), how))
+            for label, distance, ground, high, places in near:
+                key = (distance, ground - altitude, high - altitude, mode)
+                hits = levels.get(key)
+                if hits is None:
+                    hits = levels[key] = tuple(
+                        (z - altitude, how)
+                        for z, how in struck_in(state, label, distance, ground, high))
+                for dz, how in hits:
+                    found.append((places[altitude + dz], how))
             return found
 
         return struck
