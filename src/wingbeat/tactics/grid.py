@@ -14,22 +14,26 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from ..geometry.labels import column_label, split_label
 from ..model import Scenario, format_amount
 from ..rules import find_ruleset
-from ..rules.grid import ReachedState, ReachReport
+from ..rules.grid import ReachedState, ReachReport, _acting_alternatives
+from ..search import CHECK_SLOTS, SettledArrays, Step
 from .model import AdviceReport, AttackOption, Suggestion, Way, Weights, ranked, success_of
 
-__all__ = ["GridThreat", "GridThreatRules", "Strike", "ThreatPlace"]
+__all__ = ["GridThreat", "GridThreatRules", "Strike", "ThreatPlace", "battle_table"]
 
 Place = tuple[str, int]  # (cell label, altitude)
+_T = TypeVar("_T")
 
 #: Reach reports kept while one answer is computed (``kept_reports``), by battle object and
 #: creature: advice asks the foes' threat and a suggestion the advice, each the same reaches.
 #: Nothing is kept once the answer is given (a large reach report is large).
-_KEPT: ContextVar[dict[tuple[int, str, str], tuple[Any, ReachReport]] | None] = ContextVar(
+#: Beside each report, its attack-keeping end states (``_Strikes``) and the places they strike
+#: (``_Claims``), under the same key with "strikes" or "claims" first.
+_KEPT: ContextVar[dict[tuple[Any, ...], tuple[Any, Any]] | None] = ContextVar(
     "wingbeat_tactics_reports", default=None)
 
 
@@ -145,6 +149,13 @@ class GridThreatRules:
                ) -> Iterable[tuple[Place, str]]:
         """Each place where a creature standing could be attacked by ``creature`` in end state
         ``state``, with the rule (and case) that engages them."""
+        return self.striker(scenario, creature)(state)
+
+    def striker(self, scenario: Scenario, creature: str
+                ) -> Callable[[Mapping[str, Any]], Iterable[tuple[Place, str]]]:
+        """``struck`` for one creature's many end states: what they share (its battle, map and
+        tables) is looked up once. ``_claims`` asks it of the states best first and keeps each
+        place's first claim, so it may leave out the places it gave for a state before."""
         raise NotImplementedError
 
     def struck_key(self, state: Mapping[str, Any]) -> Any:
@@ -155,6 +166,11 @@ class GridThreatRules:
                 target: str) -> str | None:
         """The rule by which ``creature`` in ``state`` is in melee with ``target`` as it
         stands, or None."""
+        return self.engager(scenario, creature, target)(state)
+
+    def engager(self, scenario: Scenario, creature: str, target: str
+                ) -> Callable[[Mapping[str, Any]], str | None]:
+        """``engaged`` for one creature's many end states against one target."""
         raise NotImplementedError
 
     def edge(self, scenario: Scenario, creature: str, state: Mapping[str, Any], target: str
@@ -178,97 +194,126 @@ class GridThreatRules:
     def reach(self, scenario: Scenario, creature: str) -> ReachReport:
         """The creature's ``reach``, kept for the few questions one answer asks of it (advice
         asks the foes' threat, a suggestion the advice)."""
-        kept = _KEPT.get()
-        key = (id(scenario.battle), scenario.ruleset, creature)
-        known = None if kept is None else kept.get(key)
-        if known is not None and known[0] is scenario.battle:
-            return known[1]
-        found = find_ruleset(scenario.ruleset).reach(scenario, creature, {})
-        assert isinstance(found, ReachReport)
-        if kept is not None:
-            kept[key] = (scenario.battle, found)
-        return found
+        return _kept(("reach", scenario.ruleset, creature), scenario,
+                     lambda: _reach_of(scenario, creature))
+
+    def _strikes(self, scenario: Scenario, creature: str) -> _Strikes:
+        return _kept(("strikes", scenario.ruleset, creature), scenario,
+                     lambda: _Strikes(creature, self.reach(scenario, creature)))
 
     def strikes(self, scenario: Scenario, creature: str,
                 report: ReachReport | None = None) -> list[Strike]:
         """The end states ``creature`` can reach with its attack still to make, each by its best
         way that keeps the attack."""
-        report = report or self.reach(scenario, creature)
-        found = []
-        for s in report.states:
-            way = _acting_way(creature, s)
-            if way is not None:
-                found.append(Strike(s.state, way, s.actions if s.can_act else ("attack",)))
-        return found
+        found = (self._strikes(scenario, creature) if report is None
+                 else _Strikes(creature, report))
+        return [Strike(found.states[i], found.way(i), found.actions[i]) for i in range(len(found))]
+
+    def _claims(self, scenario: Scenario, creature: str) -> _Claims:
+        """Every place ``creature`` can strike next turn, each with the strike that gets there
+        best (``Way.key``: least movement, then the likelier saves, then the shorter notation;
+        the first end state of the report among equals) and how it engages.
+
+        The strikes are taken best first, so a place's first claim is its best; and end states
+        that strike alike (``struck_key``) are asked once, by the best of them."""
+        def made() -> _Claims:
+            strikes = self._strikes(scenario, creature)
+            strike = self.striker(scenario, creature)
+            key_of = self.struck_key
+            states = strikes.states
+            seen: set[Any] = set()
+            claims: dict[Place, tuple[int, str]] = {}
+            for i in strikes.best_first():
+                key = key_of(states[i])
+                if key in seen:
+                    continue
+                seen.add(key)
+                for place, how in strike(states[i]):
+                    if place not in claims:
+                        claims[place] = (i, how)
+            return _Claims(strikes, claims)
+        return _kept(("claims", scenario.ruleset, creature), scenario, made)
 
     def threat(self, scenario: Scenario, attackers: Sequence[str], side: str | None
                ) -> GridThreat:
-        # per place and attacker: (its best way's rank, the strike, how it engages)
-        best: dict[Place, dict[str, tuple[tuple[Fraction, Fraction, int], Strike, str]]] = {}
         unit = ""
+        at_place: dict[Place, list[Way]] = {}
         for creature in attackers:
-            report = self.reach(scenario, creature)
-            unit = unit or report.unit
-            struck: dict[Any, list[tuple[Place, str]]] = {}  # end states that strike alike
-            for strike in self.strikes(scenario, creature, report):
-                key = self.struck_key(strike.state)
-                if key not in struck:
-                    struck[key] = list(self.struck(scenario, creature, strike.state))
-                rank = strike.way.key()
-                for place, how in struck[key]:
-                    here = best.setdefault(place, {})
-                    old = here.get(creature)
-                    if old is None or rank < old[0]:
-                        here[creature] = (rank, strike, how)
-        ways = {place: {c: Way(c, s.way.cost, s.way.moves, s.way.checks, how)
-                        for c, (_rank, s, how) in by.items()} for place, by in best.items()}
+            claimed = self._claims(scenario, creature)
+            unit = unit or claimed.strikes.unit
+            ways: dict[tuple[int, str], Way] = {}  # one Way for the places a strike shares
+            for place, (i, how) in claimed.places.items():
+                way = ways.get((i, how))
+                if way is None:
+                    way = ways[i, how] = claimed.strikes.way(i, how)
+                found = at_place.get(place)
+                if found is None:
+                    at_place[place] = [way]
+                else:
+                    found.append(way)
         order = {c: i for i, c in enumerate(attackers)}
         kind = self.kind_of(scenario)
-        places = tuple(
-            ThreatPlace(at, z, tuple(sorted(by.values(),
-                                            key=lambda w: (w.cost, order[w.creature]))))
-            for (at, z), by in sorted(ways.items(), key=lambda kv: (
-                kv[0][1], *reversed(split_label(kv[0][0], kind=kind)))))
-        return GridThreat(scenario.ruleset, side, tuple(attackers), unit, kind, places,
+        cells: dict[str, tuple[int, int]] = {}
+        for at, _z in at_place:
+            if at not in cells:
+                cells[at] = split_label(at, kind=kind)
+        places = []
+        for (at, z), by in sorted(at_place.items(), key=lambda kv: (
+                kv[0][1], cells[kv[0][0]][1], cells[kv[0][0]][0])):
+            if len(by) > 1:
+                by.sort(key=lambda w: (w.cost, order[w.creature]))
+            places.append(ThreatPlace(at, z, tuple(by)))
+        return GridThreat(scenario.ruleset, side, tuple(attackers), unit, kind, tuple(places),
                           self.altitude_text(scenario))
 
     def _threatened(self, scenario: Scenario, creature: str) -> dict[Place, tuple[str, ...]]:
-        """Per place, the foes of ``creature`` that could strike it on their next turn."""
+        """Per place, the foes of ``creature`` that could strike it on their next turn (in the
+        order the threat lists them: least movement first, then the order of the scenario)."""
         from . import foes_of
 
         foes = foes_of(scenario, creature)
         if not foes:
             return {}
-        zones = self.threat(scenario, foes, None)
-        return {(p.at, p.altitude): tuple(w.creature for w in p.by) for p in zones.places}
+        at_place: dict[Place, list[tuple[Fraction, int, str]]] = {}
+        for n, foe in enumerate(foes):
+            claimed = self._claims(scenario, foe)
+            costs = claimed.strikes.costs
+            for place, (i, _how) in claimed.places.items():
+                at_place.setdefault(place, []).append((costs[i], n, foe))
+        return {place: tuple(f for _c, _n, f in (sorted(by) if len(by) > 1 else by))
+                for place, by in at_place.items()}
 
     def advise(self, scenario: Scenario, creature: str, targets: Sequence[str],
                weights: Weights) -> AdviceReport:
         report = self.reach(scenario, creature)
-        strikes = self.strikes(scenario, creature, report)
+        strikes = self._strikes(scenario, creature)
         threatened = self._threatened(scenario, creature)
         checker = find_ruleset(scenario.ruleset)
         options = []
-        engaged: dict[Any, str | None] = {}  # end states that strike alike engage alike
+        key_of = self.struck_key
+        keys = [key_of(state) for state in strikes.states]
         for target in targets:
-            for strike in strikes:
-                key = (self.struck_key(strike.state), target)
-                if key not in engaged:
-                    engaged[key] = self.engaged(scenario, creature, strike.state, target)
-                how = engaged[key]
+            engage = self.engager(scenario, creature, target)
+            engaged: dict[Any, str | None] = {}  # end states that strike alike engage alike
+            for i, state in enumerate(strikes.states):
+                key = keys[i]
+                if key in engaged:
+                    how = engaged[key]
+                else:
+                    how = engaged[key] = engage(state)
                 if how is None:
                     continue
-                verdict = checker.check(scenario, creature, strike.way.moves, {}).to_dict()
+                way = strikes.way(i, how)
+                verdict = checker.check(scenario, creature, way.moves, {}).to_dict()
                 if not verdict["legal"] or not verdict["can_act"]:
                     continue  # reach and check agree (tests/conformance.py): never here
                 events = verdict.get("events", [])
                 oas = sum(1 for e in events if e.get("type") == "opportunity-attack")
-                place = (str(strike.state["at"]), int(strike.state.get("altitude", 0)))
-                way = Way(creature, strike.way.cost, strike.way.moves, strike.way.checks, how)
+                place = (str(state["at"]), int(state.get("altitude", 0)))
                 options.append(AttackOption(
-                    target, strike.state, way, report.budget, oas, threatened.get(place, ()),
-                    self.edge(scenario, creature, strike.state, target),
-                    tuple(verdict.get("actions", strike.actions))))
+                    target, state, way, report.budget, oas, threatened.get(place, ()),
+                    self.edge(scenario, creature, state, target),
+                    tuple(verdict.get("actions", strikes.actions[i]))))
         return AdviceReport(scenario.ruleset, creature, tuple(targets), report.unit, weights,
                             ranked(options, weights), report.field_text)
 
@@ -333,3 +378,163 @@ def _acting_way(creature: str, s: ReachedState) -> Way | None:
         return Way(creature, s.to_act.cost, " ".join(s.to_act.moves), s.to_act.checks)
     return None
 
+
+def battle_table(scenario: Scenario, name: str) -> dict[Any, Any]:
+    """A dict a ruleset fills with what its strikers share (a hex's neighbourhood …): one per
+    battle while one answer is computed (``kept_reports``), a new one each call outside."""
+    return _kept(("table", scenario.ruleset, name), scenario, dict)
+
+
+def _reach_of(scenario: Scenario, creature: str) -> ReachReport:
+    found = find_ruleset(scenario.ruleset).reach(scenario, creature, {})
+    assert isinstance(found, ReachReport)
+    return found
+
+
+def _kept(key: tuple[Any, ...], scenario: Scenario, make: Callable[[], _T]) -> _T:
+    """What ``make`` makes for this battle, kept while one answer is computed (``kept_reports``)."""
+    kept = _KEPT.get()
+    key = (*key, id(scenario.battle))
+    known = None if kept is None else kept.get(key)
+    if known is not None and known[0] is scenario.battle:
+        made: _T = known[1]
+        return made
+    found = make()
+    if kept is not None:
+        kept[key] = (scenario.battle, found)
+    return found
+
+
+class _Strikes:
+    """The end states of one reach that keep the attack (``can_act``, or a dearer way that does:
+    ``to_act``), cheapest first as the report lists them: each one's fields, the cost and actions
+    of its acting way, and the way itself walked back only when asked.
+
+    A reach on a big map settles tens of thousands of end states, of which a few hundred keep the
+    attack (a moving flyer never does, V-inertia): making every ``ReachedState`` with its way was
+    most of a threat's time. A report whose states are made (or made by hand) is read as it is.
+    """
+
+    def __init__(self, creature: str, report: ReachReport):
+        self.creature = creature
+        self.unit = report.unit
+        self.states: list[Mapping[str, Any]] = []
+        self.costs: list[Fraction] = []
+        self.actions: list[tuple[str, ...]] = []
+        self._order: list[Any] = []  # what orders equal costs: ticks, when known
+        self._ways: list[Way | None] = []
+        self._at: list[int] = []  # what the walk takes to give a way's steps
+        self._walk: Callable[[int], list[Step]] | None = None
+        self._ranked: list[int] | None = None
+        ends = getattr(report, "_ends", None)
+        if ends is None or getattr(report, "_states", None) is not None:
+            for s in report.states:
+                way = _acting_way(creature, s)
+                if way is not None:
+                    self.states.append(s.state)
+                    self.costs.append(way.cost)
+                    self._order.append(way.cost)
+                    self.actions.append(s.actions if s.can_act else ("attack",))
+                    self._ways.append(way)
+            return
+        self._lean(ends)
+
+    def _lean(self, ends: Any) -> None:
+        """Off the report's search arrays (``rules.grid._Ends``): only the end states that could
+        act at all (the space's ``could_act``: a moving flyer cannot) are asked what they leave
+        open, and which dearer way keeps the attack where the cheapest does not."""
+        space, found = ends.space, ends.found
+        could: Callable[[int], bool] | None = getattr(space, "could_act", None)
+        actions_of = space.actions
+        index: Sequence[int] | None = getattr(ends, "_index", None)
+        arrays = index is not None and isinstance(found, SettledArrays)
+        rows: list[tuple[int, int, int, tuple[str, ...]]] = []  # (place in report, code, ticks, …)
+        codes = ends.codes()
+        chosen: Iterable[int] = (range(len(codes)) if could is None
+                                 else [j for j, ok in enumerate(map(could, codes)) if ok])
+        if arrays:
+            assert index is not None
+            priorities = found.priorities
+            for j in chosen:
+                code, t = codes[j], priorities[index[j]] // CHECK_SLOTS
+                rows.append((j, code, t, actions_of(code, t)))
+            self._walk = found.path_at
+        else:
+            ticks = ends.ticks()
+            for j in chosen:
+                code, t = codes[j], ticks[j]
+                rows.append((j, code, t, actions_of(code, t)))
+            self._walk = found.path_to
+        blocked = [(code, acts) for _j, code, _t, acts in rows if "attack" not in acts]
+        acting: dict[int, int] = {}
+        priority: Mapping[int, int] = {}
+        if blocked:
+            priority = ends.later_priority()
+            acting = _acting_alternatives(space, priority, ends.key_of, [c for c, _ in blocked],
+                                          [a for _, a in blocked], ends.later())
+        later = ({found.codes[i]: i for i in getattr(ends, "_later_index", ())}
+                 if arrays and acting else {})
+        tick = space.tick
+        made: dict[int, Fraction] = {}
+        picked: list[int] = []
+        for j, code, t, acts in rows:
+            if "attack" in acts:
+                spot = index[j] if index is not None and arrays else code
+            else:
+                other = acting.get(code)
+                if other is None:
+                    continue
+                t = priority[other] // CHECK_SLOTS
+                acts = ("attack",)
+                spot = (later[other] if other in later else found.index(other)) if arrays \
+                    else other
+            cost = made.get(t)
+            if cost is None:
+                cost = made[t] = t * tick
+            picked.append(code)
+            self.costs.append(cost)
+            self._order.append(t)
+            self.actions.append(acts)
+            self._at.append(spot)
+            self._ways.append(None)
+        many: Callable[[Iterable[int]], list[dict[str, Any]]] | None = getattr(
+            space, "describe_all", None)
+        self.states = list(many(picked) if many is not None
+                           else [dict(space.describe(c)) for c in picked])
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def way(self, i: int, how: str = "") -> Way:
+        """The acting way of the ``i``-th strike (``how``: the rule it engages by)."""
+        way = self._ways[i]
+        if way is None:
+            assert self._walk is not None
+            steps = self._walk(self._at[i])
+            checks: tuple[Any, ...] = ()
+            for s in steps:
+                if s[3]:
+                    checks += s[3]
+            way = self._ways[i] = Way(self.creature, self.costs[i],
+                                      " ".join(s[0] for s in steps), checks)
+        return way if not how else Way(way.creature, way.cost, way.moves, way.checks, how)
+
+    def best_first(self) -> list[int]:
+        """The strikes by ``Way.key`` (least movement, the likelier saves, the shorter notation),
+        the report's order among equals."""
+        if self._ranked is None:
+            ways = [self.way(i) for i in range(len(self))]
+            odds = {w.checks: w.success for w in ways}  # the few distinct ones
+            likelier = {p: n for n, p in enumerate(sorted(set(odds.values()), reverse=True))}
+            keys = [(order, likelier[odds[w.checks]], len(w.moves))
+                    for order, w in zip(self._order, ways, strict=True)]
+            self._ranked = sorted(range(len(keys)), key=keys.__getitem__)
+        return self._ranked
+
+
+@dataclass(frozen=True)
+class _Claims:
+    """The places one creature can strike next turn: each with its best strike and how."""
+
+    strikes: _Strikes
+    places: dict[Place, tuple[int, str]]

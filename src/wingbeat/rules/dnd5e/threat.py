@@ -8,14 +8,16 @@ attacks are the events ``check`` reports.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from ...geometry.labels import split_label
 from ...geometry.squaregrid import DiagonalRule, grid_distance
 from ...model import Scenario
 from ...tactics.grid import GridThreatRules, Place
-from .board import Board, _hex_gap, shared_board
+from .board import Board, _hex_gap, footprint_offsets, shared_board
 from .model import Dnd5eBattle, Dnd5eCreature, GridKind, Size
 from .proximity import engagement_space
 from .rounds import creature_after
@@ -68,6 +70,31 @@ def _pattern(hexes: bool, rule: DiagonalRule, reach: int, shape: tuple[tuple[int
     return tuple(found)
 
 
+# A place (column, row, level) as one int, so that adding offsets' ints moves it (each field is kept
+# within its bits: columns and rows within ±4096 of the map, levels within ±2048).
+_COL, _ROW = 32, 12
+
+
+_ONE = ((0, 0),)  # the shape of a one-space footprint
+
+
+def _key(col: int, row: int, z: int) -> int:
+    return ((col + 4096) << _COL) + ((row + 4096) << _ROW) + z + 2048
+
+
+def _unkey(key: int) -> tuple[int, int, int]:
+    return ((key >> _COL) - 4096, ((key >> _ROW) & ((1 << (_COL - _ROW)) - 1)) - 4096,
+            (key & ((1 << _ROW) - 1)) - 2048)
+
+
+@lru_cache(maxsize=64)
+def _deltas(hexes: bool, rule: DiagonalRule, reach: int, shape: tuple[tuple[int, int], ...],
+            height: int) -> tuple[int, ...]:
+    """``_pattern`` as offsets of ``_key``."""
+    return tuple((dc << _COL) + (dr << _ROW) + dz
+                 for dc, dr, dz in _pattern(hexes, rule, reach, shape, height))
+
+
 @lru_cache(maxsize=1 << 16)
 def _room(board: Board, col: int, row: int, z: int) -> str | None:
     """The space's label where a Medium creature has room at a place (D-size), else None."""
@@ -78,41 +105,96 @@ def _room(board: Board, col: int, row: int, z: int) -> str | None:
     return board.labels[idx]
 
 
+def _space_at(board: Board, battle: Dnd5eBattle, me: Dnd5eCreature, at: tuple[int, int],
+              altitude: int) -> tuple[tuple[int, ...], tuple[int, int]]:
+    """``engagement_space`` of ``me`` moved to a place (what of it the space reads: its size and
+    whether it burrows), without making the moved creature where it has room there."""
+    where = board.creature_space(me.size, at, altitude, burrow=me.speed.burrow > 0)
+    if isinstance(where, str):
+        return engagement_space(board, battle, replace(me, at=at, altitude=altitude))
+    return where[0], where[1]
+
+
 class Dnd5eThreatRules(GridThreatRules):
     gap_unit = "ft"
 
-    def struck(self, scenario: Scenario, creature: str, state: Mapping[str, Any]
-               ) -> Iterable[tuple[Place, str]]:
+    def striker(self, scenario: Scenario, creature: str
+                ) -> Callable[[Mapping[str, Any]], Iterable[tuple[Place, str]]]:
         battle = _battle(scenario)
         board = _board(battle)
-        me, cells, span = _space_after(battle, board, creature, state)
-        if me.reach <= 0:
-            return
+        me = battle.creature(creature)
+        kind = "hex" if board.hex else "square"
         coords = board.coords
-        ax, ay = coords[cells[0]]  # a cell of it: on hexes, offsets keep their parity
-        shape = tuple(sorted((coords[c][0] - ax, coords[c][1] - ay) for c in cells))
         how = f"D-creatures: within its {me.reach} ft reach"
-        for dc, dr, dz in _pattern(board.hex, board.rule, me.reach, shape, span[1] - span[0] + 1):
-            col, row, z = ax + dc, ay + dr, span[0] + dz
-            if board.bottom <= z <= board.top:
-                label = _room(board, col, row, z)
+        bottom, top = board.bottom, board.top
+        done: set[int] = set()  # the places (by ``_key``) given for the states before
+        patterns: dict[tuple[tuple[tuple[int, int], ...], int], tuple[int, ...]] = {}
+
+        def struck(state: Mapping[str, Any]) -> Iterable[tuple[Place, str]]:
+            if me.reach <= 0:
+                return ()
+            cells, span = _space_at(board, battle, me, split_label(str(state["at"]), kind=kind),
+                                    int(state["altitude"]))
+            ax, ay = coords[cells[0]]  # a cell of it: on hexes, offsets keep their parity
+            shape = _ONE if len(cells) == 1 else tuple(sorted(
+                (coords[c][0] - ax, coords[c][1] - ay) for c in cells))
+            height = span[1] - span[0] + 1
+            deltas = patterns.get((shape, height))
+            if deltas is None:
+                deltas = patterns[shape, height] = _deltas(board.hex, board.rule, me.reach,
+                                                           shape, height)
+            fresh = set(map(_key(ax, ay, span[0]).__add__, deltas))
+            fresh -= done
+            done.update(fresh)
+            found = []
+            for key in fresh:
+                col, row, z = _unkey(key)
+                label = _room(board, col, row, z) if bottom <= z <= top else None
                 if label is not None:
-                    yield (label, z), how
+                    found.append(((label, z), how))
+            return found
+
+        return struck
 
     def struck_key(self, state: Mapping[str, Any]) -> Any:
         """Its reach is measured from its space: where it is, not how (prone, flying …)."""
         return state["at"], state["altitude"]
 
-    def engaged(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
-                target: str) -> str | None:
+    def engager(self, scenario: Scenario, creature: str, target: str
+                ) -> Callable[[Mapping[str, Any]], str | None]:
         battle = _battle(scenario)
         board = _board(battle)
-        me, cells, span = _space_after(battle, board, creature, state)
+        me = battle.creature(creature)
+        kind = "hex" if board.hex else "square"
         foe_cells, foe_span = engagement_space(board, battle, battle.creature(target))
-        feet = board.distance(cells, span, foe_cells, foe_span)
-        if me.reach > 0 and feet <= me.reach:
-            return f"D-creatures: {feet} ft, within its {me.reach} ft reach"
-        return None
+        cols = [board.coords[c][0] for c in foe_cells]
+        rows = [board.coords[c][1] for c in foe_cells]
+        col0, col1, row0, row1 = min(cols), max(cols), min(rows), max(rows)
+        shape = footprint_offsets(battle.map.grid, me.size)  # it fills no more than this
+        dc0, dc1 = min(c for c, _ in shape), max(c for c, _ in shape)
+        dr0, dr1 = min(r for _, r in shape), max(r for _, r in shape)
+        height = me.size.levels
+        far = me.reach // 5  # squares (hexes, levels): no farther on any axis
+
+        def engaged(state: Mapping[str, Any]) -> str | None:
+            if me.reach <= 0:
+                return None
+            col, row = split_label(str(state["at"]), kind=kind)
+            z = int(state["altitude"])
+            # a footprint's nearest space is at least its box's gap away on each axis (feet are
+            # at least 5 a square of the largest gap, a hex's step at least half its rows')
+            dx = max(0, col0 - (col + dc1), col + dc0 - col1)
+            dy = max(0, row0 - (row + dr1), row + dr0 - row1)
+            dz = max(0, foe_span[0] - (z + height - 1), z - foe_span[1])
+            if max(dx, dy // 2 if board.hex else dy, dz) > far:
+                return None
+            cells, span = _space_at(board, battle, me, (col, row), z)
+            feet = board.distance(cells, span, foe_cells, foe_span)
+            if feet <= me.reach:
+                return f"D-creatures: {feet} ft, within its {me.reach} ft reach"
+            return None
+
+        return engaged
 
     def edge(self, scenario: Scenario, creature: str, state: Mapping[str, Any], target: str
              ) -> tuple[tuple[str, str], ...]:

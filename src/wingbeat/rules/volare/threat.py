@@ -8,13 +8,13 @@ says, hovering or on the ground (V-inertia: a moving flyer makes no physical att
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from ...geometry.hexgrid import Direction, Hex, parse_hex
 from ...model import Scenario
-from ...tactics.grid import GridThreatRules, Place
+from ...tactics.grid import GridThreatRules, Place, battle_table
 from .model import Mode, VolareBattle, VolareCreature
 from .proximity import engagement_between
 
@@ -47,35 +47,80 @@ class VolareThreatRules(GridThreatRules):
     kind = "hex"
     gap_unit = "hexes"
 
-    def struck(self, scenario: Scenario, creature: str, state: Mapping[str, Any]
-               ) -> Iterable[tuple[Place, str]]:
+    def striker(self, scenario: Scenario, creature: str
+                ) -> Callable[[Mapping[str, Any]], Iterable[tuple[Place, str]]]:
         battle = _battle(scenario)
         vmap = battle.map
-        me = _after(battle.creature(creature), state)
-        cells = [me.at, *(n for d in Direction if (n := me.at.neighbor(d)) is not None)]
-        for cell in cells:
-            if not vmap.contains(cell):
-                continue
-            low = max(vmap.ground_at(cell), me.altitude - 1)
-            ceiling = vmap.ceiling_at(cell)
-            high = min(vmap.top, me.altitude + 1, vmap.top if ceiling is None else ceiling - 1)
-            for z in range(low, high + 1):
-                if cell == me.at and z == me.altitude:
+        me0 = battle.creature(creature)
+        # per hex, its neighbourhood (shared by the battle's strikers while one answer is made):
+        # each hex's label, distance (0 or 1), ground and highest level, and its places by level
+        around: dict[str, list[tuple[str, int, int, int, list[Place]]]] = battle_table(
+            scenario, "around")
+        #: where in a hex of the neighbourhood a creature standing is struck, and by which case,
+        #: by what V-prox reads (how far apart, how many levels, and whether each is moving or
+        #: on the ground: ``engagement_between``, asked once per kind of pair)
+        levels: dict[tuple[int, int, int, Mode], tuple[tuple[int, str], ...]] = {}
+        modes = {m.value: m for m in Mode}
+
+        def cells_near(at: Hex) -> list[tuple[str, int, int, int, list[Place]]]:
+            found = []
+            for cell in (at, *(n for d in Direction if (n := at.neighbor(d)) is not None)):
+                if not vmap.contains(cell):
+                    continue
+                ceiling = vmap.ceiling_at(cell)
+                label = str(cell)
+                found.append((label, 0 if cell == at else 1, vmap.ground_at(cell),
+                              vmap.top if ceiling is None else min(vmap.top, ceiling - 1),
+                              [(label, z) for z in range(vmap.top + 1)]))
+            return found
+
+        def struck_in(state: Mapping[str, Any], label: str, distance: int, ground: int,
+                      high: int) -> tuple[tuple[int, str], ...]:
+            me = _after(me0, state)
+            found = []
+            for z in range(max(ground, me.altitude - 1), min(high, me.altitude + 1) + 1):
+                if distance == 0 and z == me.altitude:
                     continue  # its own place
-                found = engagement_between(me, _standing(battle, cell, z))
-                if found.engagement == "melee":
-                    yield (str(cell), z), f"V-prox case {found.case}"
+                verdict = engagement_between(me, _standing(battle, parse_hex(label), z))
+                if verdict.engagement == "melee":
+                    found.append((z, f"V-prox case {verdict.case}"))
+            return tuple(found)
+
+        def struck(state: Mapping[str, Any]) -> Iterable[tuple[Place, str]]:
+            at = str(state["at"])
+            altitude = int(state["altitude"])
+            mode = modes[state["mode"]]
+            near = around.get(at)
+            if near is None:
+                near = around[at] = cells_near(parse_hex(at))
+            found = []
+            for label, distance, ground, high, places in near:
+                key = (distance, ground - altitude, high - altitude, mode)
+                hits = levels.get(key)
+                if hits is None:
+                    hits = levels[key] = tuple(
+                        (z - altitude, how)
+                        for z, how in struck_in(state, label, distance, ground, high))
+                for dz, how in hits:
+                    found.append((places[altitude + dz], how))
+            return found
+
+        return struck
 
     def struck_key(self, state: Mapping[str, Any]) -> Any:
         """V-prox asks where it is and whether it is moving; not its heading, nor prone."""
         return state["at"], state["altitude"], state["mode"]
 
-    def engaged(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
-                target: str) -> str | None:
+    def engager(self, scenario: Scenario, creature: str, target: str
+                ) -> Callable[[Mapping[str, Any]], str | None]:
         battle = _battle(scenario)
-        found = engagement_between(_after(battle.creature(creature), state),
-                                   battle.creature(target))
-        return f"V-prox case {found.case}" if found.engagement == "melee" else None
+        me0, foe = battle.creature(creature), battle.creature(target)
+
+        def engaged(state: Mapping[str, Any]) -> str | None:
+            found = engagement_between(_after(me0, state), foe)
+            return f"V-prox case {found.case}" if found.engagement == "melee" else None
+
+        return engaged
 
     def edge(self, scenario: Scenario, creature: str, state: Mapping[str, Any], target: str
              ) -> tuple[tuple[str, str], ...]:
