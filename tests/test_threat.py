@@ -180,6 +180,28 @@ def test_a_5e_guard_with_a_reach_weapon_threatens_10_ft_all_round() -> None:
     assert_threat_is_real(scenario, zones)
 
 
+def test_a_5e_guard_does_not_threaten_through_a_wall() -> None:
+    """D-walls: the guard (F6, 10 ft reach, cannot move) behind a wall F6 | G6 and a wall
+    F6 | F7 threatens no place whose every straight way from it crosses a wall (G6, H6, F7, F8 on
+    the ground) or a wall's end (the diagonals G7 and E7), and still those on its open sides;
+    engagement agrees, citing D-walls."""
+    text = ("ruleset: dnd5e\nmap: {grid: square, columns: 12, rows: 12, top: 6, walls: "
+            "[{between: [F6, G6]}, {between: [F6, F7]}]}\ncreatures:\n"
+            "  - {id: guard, speed: {walk: 0}, reach: 10, at: F6, side: keep}\n"
+            "  - {id: orc, speed: {walk: 30}, reach: 5, at: F11, side: raiders}\n")
+    scenario = wingbeat.read_scenario_text(text, source="walled guard")
+    zones = wingbeat.threat(scenario, creature="guard")
+    places = {(p.at, p.altitude) for p in zones.places}
+    assert not {("G6", 0), ("H6", 0), ("F7", 0), ("F8", 0), ("G7", 0), ("E7", 0)} & places
+    assert {("E6", 0), ("F5", 0), ("E5", 0), ("D6", 0), ("F4", 0), ("D4", 1)} <= places
+    assert not {("G5", 0), ("G6", 1)} & places  # the wall's end, and walls are full height
+    for at, altitude in [("G6", 0), ("F8", 0), ("G7", 0)]:
+        victim = _standing_victim(scenario, at, altitude)
+        found = wingbeat.engagement(_with(scenario, victim), "guard", "victim")
+        assert not found.b_in_reach_of_a and found.rule == "D-walls", at
+    assert_threat_is_real(scenario, zones, most=40)
+
+
 def test_5e_advice_keeps_the_reach_out_of_the_foes_reach() -> None:
     """A glaive guard that can move, against an orc with 5 ft reach: the best position is 10 ft
     away (it strikes, the orc must move to strike back: D-creatures), said as an edge."""

@@ -127,6 +127,7 @@ class Dnd5eThreatRules(GridThreatRules):
         coords = board.coords
         how = f"D-creatures: within its {me.reach} ft reach"
         bottom, top = board.bottom, board.top
+        walled = bool(board.walled)
         done: set[int] = set()  # the places (by ``_key``) given for the states before
         patterns: dict[tuple[tuple[tuple[int, int], ...], int], tuple[int, ...]] = {}
 
@@ -145,12 +146,16 @@ class Dnd5eThreatRules(GridThreatRules):
                                                            shape, height)
             fresh = set(map(_key(ax, ay, span[0]).__add__, deltas))
             fresh -= done
-            done.update(fresh)
             found = []
             for key in fresh:
                 col, row, z = _unkey(key)
                 label = _room(board, col, row, z) if bottom <= z <= top else None
-                if label is not None:
+                if label is None:
+                    done.add(key)
+                elif walled and not board.reach_clear(cells, (board.index[col, row],), me.reach):
+                    continue  # behind a wall from here (D-walls): another state may reach it
+                else:
+                    done.add(key)
                     found.append(((label, z), how))
             return found
 
@@ -190,9 +195,9 @@ class Dnd5eThreatRules(GridThreatRules):
                 return None
             cells, span = _space_at(board, battle, me, (col, row), z)
             feet = board.distance(cells, span, foe_cells, foe_span)
-            if feet <= me.reach:
+            if feet <= me.reach and board.reach_clear(cells, foe_cells, me.reach):
                 return f"D-creatures: {feet} ft, within its {me.reach} ft reach"
-            return None
+            return None  # too far, or a wall between (D-walls)
 
         return engaged
 
@@ -207,6 +212,9 @@ class Dnd5eThreatRules(GridThreatRules):
         if feet > foe.reach:
             return (("out-of-reach", f"{feet} ft from {target}, beyond its {foe.reach} ft reach: "
                                      "it must move to strike back (D-creatures)"),)
+        if not board.reach_clear(foe_cells, cells, foe.reach):
+            return (("out-of-reach", f"{feet} ft from {target}, but a wall stands between: it "
+                                     "must move to strike back (D-walls)"),)
         return ()
 
     def gap(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
