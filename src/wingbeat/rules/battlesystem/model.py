@@ -8,11 +8,13 @@ from fractions import Fraction
 
 from ...errors import ScenarioError
 from ...geometry.table import Point, Table
+from ...model import Scenario
 
 __all__ = [
     "DEFAULT_LEVELS",
     "AltitudeLevel",
     "BattlesystemBattle",
+    "BattlesystemScenario",
     "BattlesystemUnit",
     "Formation",
     "Game",
@@ -122,3 +124,7 @@ class BattlesystemBattle:
                 return unit
         known = ", ".join(u.id for u in self.units) or "none"
         raise ScenarioError(f"no unit {unit_id!r} in this scenario (units: {known})")
+
+
+#: A scenario of this ruleset: its battle is a ``BattlesystemBattle`` (``model.Scenario``).
+BattlesystemScenario = Scenario[BattlesystemBattle]

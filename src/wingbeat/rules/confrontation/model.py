@@ -8,10 +8,12 @@ from fractions import Fraction
 
 from ...errors import ScenarioError
 from ...geometry.table import Point, Table, TablePolygon
+from ...model import Scenario
 
 __all__ = [
     "TIER_ONE_CLEARANCE",
     "ConfrontationBattle",
+    "ConfrontationScenario",
     "Edition",
     "Fighter",
     "Obstacle",
@@ -133,3 +135,7 @@ class ConfrontationBattle:
                 return fighter
         known = ", ".join(f.id for f in self.fighters) or "none"
         raise ScenarioError(f"no creature {fighter_id!r} in this scenario (creatures: {known})")
+
+
+#: A scenario of this ruleset: its battle is a ``ConfrontationBattle`` (``model.Scenario``).
+ConfrontationScenario = Scenario[ConfrontationBattle]

@@ -13,20 +13,13 @@ from functools import lru_cache
 from typing import Any
 
 from ...geometry.squaregrid import DiagonalRule, grid_distance
-from ...model import Scenario
 from ...tactics.grid import GridThreatRules, Place
 from .board import Board, _hex_gap, shared_board
-from .model import Dnd5eBattle, Dnd5eCreature, GridKind, Size
+from .model import Dnd5eBattle, Dnd5eCreature, Dnd5eScenario, GridKind, Size
 from .proximity import engagement_space
 from .rounds import creature_after
 
 __all__ = ["RULES", "Dnd5eThreatRules"]
-
-
-def _battle(scenario: Scenario) -> Dnd5eBattle:
-    battle = scenario.battle
-    assert isinstance(battle, Dnd5eBattle)
-    return battle
 
 
 def _board(battle: Dnd5eBattle) -> Board:
@@ -81,9 +74,9 @@ def _room(board: Board, col: int, row: int, z: int) -> str | None:
 class Dnd5eThreatRules(GridThreatRules):
     gap_unit = "ft"
 
-    def struck(self, scenario: Scenario, creature: str, state: Mapping[str, Any]
+    def struck(self, scenario: Dnd5eScenario, creature: str, state: Mapping[str, Any]
                ) -> Iterable[tuple[Place, str]]:
-        battle = _battle(scenario)
+        battle = scenario.battle
         board = _board(battle)
         me, cells, span = _space_after(battle, board, creature, state)
         if me.reach <= 0:
@@ -103,9 +96,9 @@ class Dnd5eThreatRules(GridThreatRules):
         """Its reach is measured from its space: where it is, not how (prone, flying …)."""
         return state["at"], state["altitude"]
 
-    def engaged(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
+    def engaged(self, scenario: Dnd5eScenario, creature: str, state: Mapping[str, Any],
                 target: str) -> str | None:
-        battle = _battle(scenario)
+        battle = scenario.battle
         board = _board(battle)
         me, cells, span = _space_after(battle, board, creature, state)
         foe_cells, foe_span = engagement_space(board, battle, battle.creature(target))
@@ -114,9 +107,9 @@ class Dnd5eThreatRules(GridThreatRules):
             return f"D-creatures: {feet} ft, within its {me.reach} ft reach"
         return None
 
-    def edge(self, scenario: Scenario, creature: str, state: Mapping[str, Any], target: str
+    def edge(self, scenario: Dnd5eScenario, creature: str, state: Mapping[str, Any], target: str
              ) -> tuple[tuple[str, str], ...]:
-        battle = _battle(scenario)
+        battle = scenario.battle
         board = _board(battle)
         _me, cells, span = _space_after(battle, board, creature, state)
         foe = battle.creature(target)
@@ -127,16 +120,16 @@ class Dnd5eThreatRules(GridThreatRules):
                                      "it must move to strike back (D-creatures)"),)
         return ()
 
-    def gap(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
+    def gap(self, scenario: Dnd5eScenario, creature: str, state: Mapping[str, Any],
             target: str) -> int:
-        battle = _battle(scenario)
+        battle = scenario.battle
         board = _board(battle)
         _me, cells, span = _space_after(battle, board, creature, state)
         foe_cells, foe_span = engagement_space(board, battle, battle.creature(target))
         return board.distance(cells, span, foe_cells, foe_span)
 
-    def kind_of(self, scenario: Scenario) -> str:
-        return "hex" if _battle(scenario).map.grid is GridKind.HEX else "square"
+    def kind_of(self, scenario: Dnd5eScenario) -> str:
+        return "hex" if scenario.battle.map.grid is GridKind.HEX else "square"
 
 
 RULES = Dnd5eThreatRules()

@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from ...errors import ScenarioError
 from ...geometry.hexgrid import Direction, Hex
+from ...model import Scenario
 
 __all__ = [
     "BandPenalty",
@@ -18,6 +19,7 @@ __all__ = [
     "VolareCreature",
     "VolareMap",
     "VolareOptions",
+    "VolareScenario",
     "Wind",
     "WindStrength",
 ]
@@ -165,3 +167,7 @@ class VolareBattle:
 
     def is_skimming(self, creature: VolareCreature) -> bool:
         return creature.airborne and creature.altitude == self.map.ground_at(creature.at)
+
+
+#: A scenario of this ruleset: its battle is a ``VolareBattle`` (``model.Scenario``).
+VolareScenario = Scenario[VolareBattle]

@@ -13,18 +13,11 @@ from dataclasses import replace
 from typing import Any
 
 from ...geometry.hexgrid import Direction, Hex, parse_hex
-from ...model import Scenario
 from ...tactics.grid import GridThreatRules, Place
-from .model import Mode, VolareBattle, VolareCreature
+from .model import Mode, VolareBattle, VolareCreature, VolareScenario
 from .proximity import engagement_between
 
 __all__ = ["RULES", "VolareThreatRules"]
-
-
-def _battle(scenario: Scenario) -> VolareBattle:
-    battle = scenario.battle
-    assert isinstance(battle, VolareBattle)
-    return battle
 
 
 def _after(me: VolareCreature, state: Mapping[str, Any]) -> VolareCreature:
@@ -47,9 +40,9 @@ class VolareThreatRules(GridThreatRules):
     kind = "hex"
     gap_unit = "hexes"
 
-    def struck(self, scenario: Scenario, creature: str, state: Mapping[str, Any]
+    def struck(self, scenario: VolareScenario, creature: str, state: Mapping[str, Any]
                ) -> Iterable[tuple[Place, str]]:
-        battle = _battle(scenario)
+        battle = scenario.battle
         vmap = battle.map
         me = _after(battle.creature(creature), state)
         cells = [me.at, *(n for d in Direction if (n := me.at.neighbor(d)) is not None)]
@@ -70,23 +63,23 @@ class VolareThreatRules(GridThreatRules):
         """V-prox asks where it is and whether it is moving; not its heading, nor prone."""
         return state["at"], state["altitude"], state["mode"]
 
-    def engaged(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
+    def engaged(self, scenario: VolareScenario, creature: str, state: Mapping[str, Any],
                 target: str) -> str | None:
-        battle = _battle(scenario)
+        battle = scenario.battle
         found = engagement_between(_after(battle.creature(creature), state),
                                    battle.creature(target))
         return f"V-prox case {found.case}" if found.engagement == "melee" else None
 
-    def edge(self, scenario: Scenario, creature: str, state: Mapping[str, Any], target: str
+    def edge(self, scenario: VolareScenario, creature: str, state: Mapping[str, Any], target: str
              ) -> tuple[tuple[str, str], ...]:
-        foe = _battle(scenario).creature(target)
+        foe = scenario.battle.creature(target)
         if int(state["altitude"]) > foe.altitude:
             return (("elevated", f"holds the elevated position over {target} (V-prox)"),)
         return ()
 
-    def gap(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
+    def gap(self, scenario: VolareScenario, creature: str, state: Mapping[str, Any],
             target: str) -> int:
-        foe = _battle(scenario).creature(target)
+        foe = scenario.battle.creature(target)
         return parse_hex(str(state["at"])).distance(foe.at) + abs(
             int(state["altitude"]) - foe.altitude)
 
