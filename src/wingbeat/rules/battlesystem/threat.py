@@ -24,9 +24,6 @@ class BattlesystemThreatRules(TableThreatRules):
     unit = "in"
     tolerance = float(TOLERANCE)
 
-    def members(self, scenario: BattlesystemScenario) -> list[tuple[str, str | None]]:
-        return [(u.id, u.side) for u in scenario.battle.units]
-
     def zones(self, scenario: BattlesystemScenario, creature: str) -> list[Zone]:
         battle = scenario.battle
         names = [n.lower() for n in battle.level_names]

@@ -35,9 +35,6 @@ class ConfrontationThreatRules(TableThreatRules):
     level_key = "tier"
     tolerance = TOLERANCE
 
-    def members(self, scenario: ConfrontationScenario) -> list[tuple[str, str | None]]:
-        return [(f.id, f.side) for f in scenario.battle.fighters]
-
     def zones(self, scenario: ConfrontationScenario, creature: str) -> list[Zone]:
         battle = scenario.battle
         me = battle.fighter(creature)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from ...errors import ScenarioError
@@ -164,6 +164,10 @@ class VolareBattle:
                 return creature
         known = ", ".join(c.id for c in self.creatures) or "none"
         raise ScenarioError(f"no creature {creature_id!r} in this scenario (creatures: {known})")
+
+    def with_creatures(self, creatures: tuple[VolareCreature, ...]) -> VolareBattle:
+        """The same battle with these creatures (moved)."""
+        return replace(self, creatures=creatures)
 
     def is_skimming(self, creature: VolareCreature) -> bool:
         return creature.airborne and creature.altitude == self.map.ground_at(creature.at)
