@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from ..errors import IllegalMoveError, NotationError
 from ..model import Check, format_amount, format_cost
 from ..narrate import check_label, check_legend, check_text, event_text
-from ..search import CHECK_SLOTS, Exploration, SettledArrays, Step, explore
+from ..search import CHECK_SLOTS, Exploration, SettledArrays, Step, StepTuple, explore
 
 __all__ = [
     "ActingWay",
@@ -65,7 +65,7 @@ class GridSpace(Protocol):
     @property
     def half(self) -> int | None: ...
 
-    def steps(self, code: int, spent: int) -> Iterable[Step]: ...
+    def steps(self, code: int, spent: int) -> Iterable[StepTuple]: ...
 
     def describe(self, code: int) -> dict[str, Any]:
         """The end-state fields of a state (``at``, ``altitude``, ``mode`` …)."""
@@ -111,11 +111,12 @@ def way_rank(space: GridSpace, code: int, priority: int) -> tuple[int, int, int]
     return (priority, *_tie(space, code, priority // CHECK_SLOTS))
 
 
-def choose_step(space: GridSpace, candidates: Iterable[Step], spent: int) -> Step:
+def choose_step(space: GridSpace, candidates: Iterable[StepTuple], spent: int) -> Step:
     """Of the steps one token names from a state after ``spent`` ticks, the one ``check`` takes:
     the best by ``way_rank``'s order (cheapest, fewest checks, the attack kept, fewest
     opportunity attacks)."""
-    return min(candidates, key=lambda s: (s[2], len(s[3]), *_tie(space, s[1], spent + s[2])))
+    best = min(candidates, key=lambda s: (s[2], len(s[3]), *_tie(space, s[1], spent + s[2])))
+    return Step._make(best)
 
 
 def _tie(space: GridSpace, code: int, spent: int) -> tuple[int, int]:
@@ -718,7 +719,7 @@ class _Ends:
             actions = actions_of(code, ticks)
             rows.append(ReachedState(space.describe(code), costs(ticks), "attack" in actions,
                                      actions, tuple(c for s in steps for c in s[3]),
-                                     tuple(s[0] for s in steps)))
+                                     tuple(s.move for s in steps)))
         return rows
 
     def columns(self) -> list[str]:
@@ -994,8 +995,8 @@ def grid_check(space: GridSpace, text: str) -> MoveReport:
                            IllegalMoveError(rule, message, step=index, move=token))
         step = choose_step(space, candidates, spent)
         path.append(step)
-        spent += step[2]
-        code = step[1]
+        spent += step.cost
+        code = step.target
     problem = space.end_problem(code)
     if problem is not None:
         rule, message = problem

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...errors import IllegalMoveError
 from ...model import Check
-from ...search import Step
+from ...search import StepTuple
 from ..grid import choose_step
 from .model import Mode, VolareCreature
 from .space import (
@@ -48,7 +48,7 @@ class WalkedStep:
 
     before: int
     spent: int
-    step: Step
+    step: StepTuple
 
     @property
     def move(self) -> str:
@@ -90,7 +90,7 @@ def walk(space: VolareSpace, moves: Iterable[str]) -> list[WalkedStep]:
     return walked
 
 
-def forced_landing(space: VolareSpace, code: int, spent: int) -> Step:
+def forced_landing(space: VolareSpace, code: int, spent: int) -> StepTuple:
     """The landing a failed skimming save forces, in place (V-skim → V-land).
 
     Safe (``land``) if a half-move action is left to sacrifice: movement so far ≤ MP/2 and no

@@ -30,7 +30,7 @@ from ...search import (
     Exploration,
     SettledArrays,
     StateEstimate,
-    Step,
+    StepTuple,
     refuse_too_large,
     too_many_states,
 )
@@ -214,7 +214,7 @@ class VolareSpace:
         return max(0, spent - self.pay_cost) if flags & PAID else spent
 
     # -- the one legality function ----------------------------------------------------------------
-    def steps(self, code: int, spent: int) -> Iterable[Step]:
+    def steps(self, code: int, spent: int) -> Iterable[StepTuple]:
         flags = code & FLAG_MASK
         rest = code >> FLAG_BITS
         posture = rest & 7
@@ -222,7 +222,7 @@ class VolareSpace:
         if flags & LANDED:
             return ()
         pack = self.pack
-        out: list[Step] = []
+        out: list[StepTuple] = []
         if posture == GROUNDED:
             if flags & THRUST:
                 base = flags & ~THRUST
@@ -312,7 +312,7 @@ class VolareSpace:
             return n, f"whose ceiling at altitude {self.ceil[n]} is too low for altitude {alt}"
         return n, None
 
-    def _pay(self, idx: int, alt: int, posture: int, flags: int, spent: int) -> Step:
+    def _pay(self, idx: int, alt: int, posture: int, flags: int, spent: int) -> StepTuple:
         """Hold the hover against the wind (V-wind). A creature that can neither pay in full nor
         drift (edge of the map, a cliff, a low ceiling downwind) spends all it has holding on."""
         cost = self.pay_cost
@@ -323,7 +323,7 @@ class VolareSpace:
         target = self.pack(idx, alt, posture, (flags & ~DRIFT_DUE) | PAID)
         return ("pay", target, cost, _NO_CHECKS, _pay_events(whole))
 
-    def _resolve_ground(self, out: list[Step], idx: int, alt: int, posture: int, flags: int,
+    def _resolve_ground(self, out: list[StepTuple], idx: int, alt: int, posture: int, flags: int,
                         spent: int) -> None:
         """At ground level in flight: land, land fast, skim, or (skimming since last round)
         climb."""
@@ -339,12 +339,12 @@ class VolareSpace:
                         _NO_EVENTS))
         self._landings(out, idx, alt, base, spent)
 
-    def _skim(self, idx: int, alt: int, posture: int, flags: int) -> Step:
+    def _skim(self, idx: int, alt: int, posture: int, flags: int) -> StepTuple:
         checks = _NO_CHECKS if flags & SKIM_SAVED else (self.skim_check,)
         target = self.pack(idx, alt, posture, (flags & ~(PENDING | MAY_CLIMB)) | SKIM_SAVED)
         return ("skim", target, 0, checks, _NO_EVENTS)
 
-    def _landings(self, out: list[Step], idx: int, alt: int, flags: int, spent: int) -> None:
+    def _landings(self, out: list[StepTuple], idx: int, alt: int, flags: int, spent: int) -> None:
         base = flags & ~(PENDING | MAY_CLIMB | DRIFT_DUE | THRUST)
         moved = self.movement(flags, spent)
         if moved <= self._half and not flags & FULL_MOVE:
@@ -428,7 +428,7 @@ class VolareSpace:
             return (self.land_check,)
         return _NO_CHECKS
 
-    def kernel_step(self, kind: int, target: int, cost: int) -> Step:
+    def kernel_step(self, kind: int, target: int, cost: int) -> StepTuple:
         """The ``Step`` that ``steps`` yields for the kernel's record of it."""
         events: tuple[dict[str, Any], ...] = _NO_EVENTS
         if kind == _KIND_WALK:
