@@ -738,7 +738,7 @@ class VolareSpace:
                         f"{_mp(self._budget - spent)} MP left")
 
     def _not_frontal(self, here: Hex, there: Hex, heading: Direction) -> str:
-        came = here.neighbor(heading.opposite)
+        came = here.neighbour(heading.opposite)
         how = (f"after flying {came}→{here}" if came is not None and came in self.index
                else f"heading {heading.name} at {here}")
         frontal = sorted(c for c in here.frontal(heading) if c is not None and c in self.index)

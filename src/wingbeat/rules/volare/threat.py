@@ -45,7 +45,7 @@ class VolareThreatRules(GridThreatRules):
         battle = scenario.battle
         vmap = battle.map
         me = _after(battle.creature(creature), state)
-        cells = [me.at, *(n for d in Direction if (n := me.at.neighbor(d)) is not None)]
+        cells = [me.at, *(n for d in Direction if (n := me.at.neighbour(d)) is not None)]
         for cell in cells:
             if not vmap.contains(cell):
                 continue
