@@ -18,13 +18,13 @@ else:
 
     B = TypeVar("B", covariant=True)
 
-__all__ = ["LENGTH_UNITS", "Background", "Check", "Scenario", "format_amount", "format_cost",
-           "format_decimal", "format_mixed"]
+__all__ = ["LENGTH_UNITS", "Background", "Check", "Save", "Scenario", "format_amount",
+           "format_cost", "format_decimal", "format_mixed"]
 
 
 @dataclass(frozen=True, slots=True)
-class Check:
-    """A save a move calls for: a chance event, never rolled here.
+class Save:
+    """A save a move calls for: a chance event, never rolled here (a report's ``checks``).
 
     ``chance`` is the percent chance of success after every modifier, clamped to 0–100;
     ``on_failure`` says in words what a failure does.
@@ -44,6 +44,11 @@ class Check:
         if self.on_failure:
             data["on_failure"] = self.on_failure
         return data
+
+
+#: The name ``Save`` had in wingbeat 0.1, kept for code written against it (deprecated): it read
+#: too much like ``wingbeat.check``, which checks a whole move.
+Check = Save
 
 
 @dataclass(frozen=True, slots=True)

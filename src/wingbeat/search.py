@@ -24,7 +24,7 @@ from typing import Any, NamedTuple, Protocol
 
 from . import kernel
 from .errors import OptionError
-from .model import Check
+from .model import Save
 
 __all__ = ["CHECK_SLOTS", "MAX_STATES", "Exploration", "MoveSpace", "SettledArrays",
            "StateEstimate", "Step", "StepKinds", "StepTuple", "explore", "explore_pure",
@@ -32,7 +32,7 @@ __all__ = ["CHECK_SLOTS", "MAX_STATES", "Exploration", "MoveSpace", "SettledArra
 
 #: A legal step as a space's generator yields it: (move, target, cost, checks, events), a plain
 #: tuple (the search's hot path); ``Step`` names its fields.
-StepTuple = tuple[str, int, int, tuple[Check, ...], tuple[dict[str, Any], ...]]
+StepTuple = tuple[str, int, int, tuple[Save, ...], tuple[dict[str, Any], ...]]
 
 
 class Step(NamedTuple):
@@ -41,7 +41,7 @@ class Step(NamedTuple):
     move: str  #: its notation (``U35``, ``up``, ``land-fast``)
     target: int  #: the packed state it reaches
     cost: int  #: in ticks of the ruleset's unit
-    checks: tuple[Check, ...]  #: the saves it calls for
+    checks: tuple[Save, ...]  #: the saves it calls for
     events: tuple[dict[str, Any], ...]  #: what it causes (a fall, an opportunity attack …)
 
 #: Priorities count checks below one tick; more checks than this on one path no longer break ties.
@@ -144,7 +144,7 @@ class Exploration:
         steps.reverse()
         return steps
 
-    def ways(self) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[Check, ...]]]:
+    def ways(self) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[Save, ...]]]:
         """The moves and the checks of the cheapest way to every settled state, at once.
 
         Each way extends the way to the state its step leaves from, settled before it: one pass
@@ -152,7 +152,7 @@ class Exploration:
         A step without checks shares the checks of the way before it.
         """
         moves: dict[int, tuple[str, ...]] = {self.start: ()}
-        checks: dict[int, tuple[Check, ...]] = {self.start: ()}
+        checks: dict[int, tuple[Save, ...]] = {self.start: ()}
         for code, link in self.parent.items():
             if link is not None:
                 previous, step = link
@@ -160,10 +160,10 @@ class Exploration:
                 checks[code] = checks[previous] + step[3] if step[3] else checks[previous]
         return moves, checks
 
-    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Check, ...]]]:
+    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Save, ...]]]:
         """``ways`` with each way's moves joined by spaces (a report's ``path``), in one pass."""
         paths: dict[int, str] = {self.start: ""}
-        checks: dict[int, tuple[Check, ...]] = {self.start: ()}
+        checks: dict[int, tuple[Save, ...]] = {self.start: ()}
         for code, link in self.parent.items():
             if link is not None:
                 previous, step = link
@@ -182,7 +182,7 @@ class StepKinds(Protocol):
 
     def kernel_move(self, kind: int, target: int) -> str: ...
 
-    def kernel_checks(self, kind: int) -> tuple[Check, ...]: ...
+    def kernel_checks(self, kind: int) -> tuple[Save, ...]: ...
 
     def kernel_moves(self, codes: Sequence[int], kinds: Sequence[int]) -> list[str]:
         """``kernel_move`` of each (kind, target) pair, at once."""
@@ -249,14 +249,14 @@ class SettledArrays(Exploration):
         steps.reverse()
         return steps
 
-    def ways(self) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[Check, ...]]]:
+    def ways(self) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[Save, ...]]]:
         codes, parents, kinds = self.codes, self.parents, self.kinds
         n = len(codes)
         step_moves = self._steps.kernel_moves(codes, kinds)
         checks_of = self._steps.kernel_checks
         kind_checks = [checks_of(kind) for kind in range(max(kinds, default=0) + 1)]
         moves: list[tuple[str, ...]] = [()] * n
-        checks: list[tuple[Check, ...]] = [()] * n
+        checks: list[tuple[Save, ...]] = [()] * n
         for i in range(1, n):
             p = parents[i]
             moves[i] = moves[p] + (step_moves[i],)
@@ -264,12 +264,12 @@ class SettledArrays(Exploration):
             checks[i] = checks[p] + more if more else checks[p]
         return dict(zip(codes, moves, strict=True)), dict(zip(codes, checks, strict=True))
 
-    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Check, ...]]]:
+    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Save, ...]]]:
         paths, checks = self.way_texts_at()
         codes = self.codes
         return dict(zip(codes, paths, strict=True)), dict(zip(codes, checks, strict=True))
 
-    def way_texts_at(self) -> tuple[list[str], list[tuple[Check, ...]]]:
+    def way_texts_at(self) -> tuple[list[str], list[tuple[Save, ...]]]:
         """``way_texts`` as lists in settling order, indexed like ``codes``."""
         codes, parents, kinds = self.codes, self.parents, self.kinds
         n = len(codes)
@@ -277,7 +277,7 @@ class SettledArrays(Exploration):
         checks_of = self._steps.kernel_checks
         kind_checks = [checks_of(kind) for kind in range(max(kinds, default=0) + 1)]
         paths: list[str] = [""] * n
-        checks: list[tuple[Check, ...]] = [()] * n
+        checks: list[tuple[Save, ...]] = [()] * n
         for i in range(1, n):
             p = parents[i]
             before = paths[p]

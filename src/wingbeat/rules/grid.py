@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from ..errors import IllegalMoveError, NotationError
-from ..model import Check, format_amount, format_cost
+from ..model import Save, format_amount, format_cost
 from ..narrate import check_label, check_legend, check_text, event_text
 from ..search import CHECK_SLOTS, Exploration, SettledArrays, Step, StepTuple, explore
 
@@ -133,7 +133,7 @@ class ActingWay:
     not (a safe landing is cheaper in checks than a violent one, but ends the round's actions)."""
 
     cost: Fraction
-    checks: tuple[Check, ...]
+    checks: tuple[Save, ...]
     moves: tuple[str, ...]
 
     def to_dict(self) -> dict[str, Any]:
@@ -149,7 +149,7 @@ class ReachedState:
     cost: Fraction
     can_act: bool
     actions: tuple[str, ...]
-    checks: tuple[Check, ...]
+    checks: tuple[Save, ...]
     moves: tuple[str, ...]
     to_act: ActingWay | None = None
 
@@ -325,7 +325,7 @@ class StepRecord:
     move: str
     cost: Fraction
     total: Fraction
-    checks: tuple[Check, ...] = ()
+    checks: tuple[Save, ...] = ()
     events: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -360,7 +360,7 @@ class MoveReport:
     field_text: FieldText | None = field(default=None, compare=False, repr=False)
 
     @property
-    def checks(self) -> tuple[Check, ...]:
+    def checks(self) -> tuple[Save, ...]:
         return tuple(c for s in self.steps for c in s.checks)
 
     @property
@@ -775,9 +775,9 @@ class _Ends:
         ticks = self.ticks()
         tick = space.tick
         spelled = {t: format_cost(_ticks_value(t, tick)) for t in set(ticks)}
-        listed: dict[int, tuple[tuple[Check, ...], list[dict[str, Any]]]] = {}
+        listed: dict[int, tuple[tuple[Save, ...], list[dict[str, Any]]]] = {}
 
-        def checks_data(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
+        def checks_data(checks: tuple[Save, ...]) -> list[dict[str, Any]]:
             known = listed.get(id(checks))
             if known is None:
                 known = listed[id(checks)] = (checks, [c.to_dict() for c in checks])
@@ -786,7 +786,7 @@ class _Ends:
         # the ways, by settled index off the kernel's arrays, else by code
         found = self.found
         paths: Sequence[str] | Mapping[int, str]
-        checks_to: Sequence[tuple[Check, ...]] | Mapping[int, tuple[Check, ...]]
+        checks_to: Sequence[tuple[Save, ...]] | Mapping[int, tuple[Save, ...]]
         keys: Sequence[int]
         if self._index is not None and isinstance(found, SettledArrays):
             paths, checks_to = found.way_texts_at()

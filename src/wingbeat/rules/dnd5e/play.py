@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...geometry.labels import split_label
-from ...model import Check, format_amount
+from ...model import Save, format_amount
 from ...play.adapter import BattleAdapter, no_move
 from ...play.dice import Dice
 from ...play.engine import Piece, Played, move_options, must_act
@@ -90,7 +90,7 @@ def _creature(battle: Dnd5eBattle, base: Dnd5eCreature, piece: Mapping[str, Any]
                    reaction=bool(piece.get("reaction", True)))  # older pieces: not tracked
 
 
-def _lands_on_its_feet(checks: tuple[Check, ...], me: Dnd5eCreature, dice: Dice) -> bool:
+def _lands_on_its_feet(checks: tuple[Save, ...], me: Dnd5eCreature, dice: Dice) -> bool:
     """A jump's landing in difficult terrain: d20 + the creature's Acrobatics bonus against
     DC 10, rolled as at the table; its chance is exactly the check's, (11 + bonus) in 20 (D-jump).
     No check (firm ground, or a bonus that cannot fail): it lands on its feet."""

@@ -37,7 +37,7 @@ from ...geometry.squaregrid import (
     round_root_sum,
     square_text_window,
 )
-from ...model import Check, format_amount, format_cost
+from ...model import Save, format_amount, format_cost
 from ...narrate import event_text
 from ...search import StateEstimate, StepTuple, refuse_too_large
 from .board import Board, Move, footprint_offsets, shared_board
@@ -96,7 +96,7 @@ KEYWORDS = ("up", "down", "prone", "stand", "dash", "disengage", "action", "inte
 _JUMPS = ("jump:", "jump-up:")  # D-jump: jump:E5 (long), jump-up:C5 (high), named by the landing
 _HEX_DIRECTIONS = tuple(d.delta for d in Direction)
 _SQUARE_DIRECTIONS = tuple(d.delta for d in Compass)
-_NO_CHECKS: tuple[Check, ...] = ()
+_NO_CHECKS: tuple[Save, ...] = ()
 _NO_EVENTS: tuple[dict[str, Any], ...] = ()
 
 
@@ -143,7 +143,7 @@ class _Jump:
     squares: int
     axes: int
     rise: int
-    checks: tuple[Check, ...]
+    checks: tuple[Save, ...]
     standing: bool
     events: tuple[dict[str, Any], dict[str, Any]]
 
@@ -1491,7 +1491,7 @@ class Dnd5eSpace:
         if dst.difficult:
             chance = 5 * max(0, min(20, 11 + self.me.acrobatics))
             if chance < 100:
-                checks = (Check("D-jump", "Acrobatics DC 10", chance, "it lands prone"),)
+                checks = (Save("D-jump", "Acrobatics DC 10", chance, "it lands prone"),)
         event: dict[str, Any] = {"type": "jump", "jump": "high" if high else "long", "feet": feet}
         if self.metric:
             event["metres"] = format_cost(Fraction(feet * 3, 10))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...errors import IllegalMoveError
-from ...model import Check
+from ...model import Save
 from ...search import StepTuple
 from ..grid import choose_step
 from .model import Mode, VolareCreature
@@ -114,7 +114,7 @@ def knocked_down(space: VolareSpace, code: int) -> int:
 
 
 def play_out(space: VolareSpace, moves: Iterable[str],
-             succeeds: Callable[[Check], bool]) -> PlayedMove:
+             succeeds: Callable[[Save], bool]) -> PlayedMove:
     """Fly a legal declared move step by step, deciding each save with ``succeeds`` in order.
 
     Every step is made until a save fails. A failed V-skim save makes the creature land at once in

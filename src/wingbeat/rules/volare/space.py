@@ -24,7 +24,7 @@ from ... import kernel
 from ...chance import clamp_percent
 from ...errors import NotationError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
-from ...model import Check, format_amount, format_cost
+from ...model import Save, format_amount, format_cost
 from ...search import (
     MAX_STATES,
     Exploration,
@@ -75,7 +75,7 @@ FLAG_BITS = 16
 FLAG_MASK = (1 << FLAG_BITS) - 1
 
 KEYWORDS = ("up", "down", "hover", "thrust", "skim", "land", "land-fast", "pay")
-_NO_CHECKS: tuple[Check, ...] = ()
+_NO_CHECKS: tuple[Save, ...] = ()
 _NO_EVENTS: tuple[dict[str, Any], ...] = ()
 
 
@@ -111,11 +111,11 @@ class VolareSpace:
         self.can_skim = self.man is not Maneuverability.POOR
         modifiers = MANEUVERABILITY[self.man]
         skim_bonus = modifiers["skimming"] or 0
-        self.skim_check = Check("V-skim", "reflex", clamp_percent(me.reflex + skim_bonus),
+        self.skim_check = Save("V-skim", "reflex", clamp_percent(me.reflex + skim_bonus),
                                 "it must land at once, in place (V-land): safely if a half-move "
                                 "action is left to sacrifice, otherwise with the violent-landing "
                                 "save")
-        self.land_check = Check("V-land", "reflex",
+        self.land_check = Save("V-land", "reflex",
                                 clamp_percent(me.reflex + (modifiers["violent_landing"] or 0)),
                                 f"knocked down (prone), with the damage of a 3 m fall "
                                 f"({battle.options.fall_damage})")
@@ -421,7 +421,7 @@ class VolareSpace:
         return [_KIND_MOVES[kind] or labels[(code >> shift) // levels]
                 for code, kind in zip(codes, kinds, strict=True)]
 
-    def kernel_checks(self, kind: int) -> tuple[Check, ...]:
+    def kernel_checks(self, kind: int) -> tuple[Save, ...]:
         if kind == _KIND_SKIM_CHECKED:
             return (self.skim_check,)
         if kind == _KIND_LAND_FAST:
