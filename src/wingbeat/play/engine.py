@@ -124,7 +124,10 @@ class Played:
 
 
 class PlayAdapter(Protocol):
-    """How one ruleset plays: pieces, a move with its rolls, and the round's turn-over."""
+    """How one ruleset plays: pieces, a move with its rolls, and the round's turn-over.
+
+    A ruleset's adapter subclasses ``play.adapter.BattleAdapter``, which does what is alike for
+    all (the pieces, ``scenario_now``); the protocol is what the engine asks of any adapter."""
 
     ruleset: str
 
