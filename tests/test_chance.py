@@ -9,7 +9,7 @@ import pytest
 
 import wingbeat
 from wingbeat.chance import clamp_percent, roll_check, success_probability
-from wingbeat.model import Check
+from wingbeat.model import Save
 
 
 @pytest.mark.parametrize(("raw", "clamped"), [(-15, 0), (0, 0), (55, 55), (100, 100), (120, 100)])
@@ -18,19 +18,19 @@ def test_chances_are_clamped_to_0_100(raw: int, clamped: int) -> None:
 
 
 def test_probabilities_are_exact() -> None:
-    checks = [Check("V-skim", "reflex", 50), Check("V-land", "reflex", 45)]
+    checks = [Save("V-skim", "reflex", 50), Save("V-land", "reflex", 45)]
     assert success_probability(checks) == Fraction(9, 40)
 
 
 def test_a_roll_succeeds_at_or_under_the_chance() -> None:
-    check = Check("V-land", "reflex", 45)
+    check = Save("V-land", "reflex", 45)
     rolls = [roll_check(check, random.Random(seed)) for seed in range(200)]
     assert all(r.success == (r.roll <= 45) for r in rolls)
     assert {r.success for r in rolls} == {True, False}
 
 
 def test_seeded_rolls_are_reproducible() -> None:
-    check = Check("V-skim", "reflex", 60)
+    check = Save("V-skim", "reflex", 60)
     first = [roll_check(check, random.Random(7)).roll for _ in range(5)]
     again = [roll_check(check, random.Random(7)).roll for _ in range(5)]
     assert first == again
@@ -53,3 +53,12 @@ def test_reach_and_check_never_roll(monkeypatch: pytest.MonkeyPatch) -> None:
                        "mode": "hovering"}]})
     assert any(s.checks for s in wingbeat.reach(scenario, "f").states)
     assert wingbeat.check(scenario, "f", "down skim").checks[0].chance == 40
+
+
+def test_the_old_name_of_a_save_still_works() -> None:
+    """``Save`` was ``Check`` in wingbeat 0.1, too like ``wingbeat.check`` (a whole move): the old
+    name stays in the public API so that embedders do not break."""
+    import wingbeat
+
+    assert wingbeat.Check is wingbeat.Save
+    assert wingbeat.Check("V-skim", "reflex", 60) == Save("V-skim", "reflex", 60)

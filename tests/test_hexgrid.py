@@ -61,9 +61,9 @@ def test_odd_cell_message_explains_doubled_coordinates() -> None:
 def test_neighbours_follow_the_spec() -> None:
     """V-grid: N (0,−2), NE (+1,−1), SE (+1,+1), S (0,+2), SW (−1,+1), NW (−1,−1)."""
     t34 = parse_hex("T34")
-    assert {d.name: str(t34.neighbor(d)) for d in Direction} == {
+    assert {d.name: str(t34.neighbour(d)) for d in Direction} == {
         "N": "T32", "NE": "U33", "SE": "U35", "S": "T36", "SW": "S35", "NW": "S33"}
-    assert parse_hex("A3").neighbor(Direction.NW) is None
+    assert parse_hex("A3").neighbour(Direction.NW) is None
 
 
 @given(hexes(), hexes())
@@ -81,13 +81,13 @@ def test_distance_triangle_inequality(a: Hex, b: Hex, c: Hex) -> None:
 def test_distance_never_exceeds_the_steps_walked(start: Hex, walk: list[Direction]) -> None:
     cell: Hex | None = start
     for d in walk:
-        nxt = cell.neighbor(d) if cell else None
+        nxt = cell.neighbour(d) if cell else None
         if nxt is None:
             return
         cell = nxt
         assert hex_distance(start, cell) <= len(walk)
     for d in Direction:
-        other = start.neighbor(d)
+        other = start.neighbour(d)
         if other is not None:
             assert hex_distance(start, other) == 1
 
@@ -121,3 +121,9 @@ def test_directions_parse_and_turn() -> None:
     assert Direction.N.angle_to(Direction.S) == 3
     with pytest.raises(NotationError):
         parse_direction("up")
+
+
+def test_the_old_spelling_of_neighbour_still_works() -> None:
+    """``Hex`` is public: code written against ``Hex.neighbor`` (wingbeat 0.1) keeps working."""
+    t34 = parse_hex("T34")
+    assert [t34.neighbor(d) for d in Direction] == [t34.neighbour(d) for d in Direction]

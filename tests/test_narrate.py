@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 import wingbeat
 from scenarios import volare
 from wingbeat.cli import app
-from wingbeat.model import Check, format_amount, format_mixed
+from wingbeat.model import Save, format_amount, format_mixed
 from wingbeat.narrate import SAYINGS, check_label, check_legend, check_text, event_text, roll_text
 from wingbeat.play.engine import Game
 from wingbeat.play.web import create_play_app
@@ -84,7 +84,7 @@ def test_the_text_map_shows_twelfths_whole() -> None:
 
 # -- saves ---------------------------------------------------------------------------------------
 
-SKIM = Check("V-skim", "reflex", 45, "it must land at once, in place (V-land)")
+SKIM = Save("V-skim", "reflex", 45, "it must land at once, in place (V-land)")
 
 
 def test_a_save_says_its_chance_to_succeed_and_what_failure_does() -> None:

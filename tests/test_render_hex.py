@@ -100,7 +100,7 @@ def test_labels_match_cells_and_neighbours_sit_where_the_directions_point(bat):
     for label in ("T34", "B2", "AA21"):
         here = parse_hex(label)
         for direction in Direction:
-            there = here.neighbor(direction)
+            there = here.neighbour(direction)
             if there is None or str(there) not in centres:
                 continue
             (x1, y1), (x2, y2) = centres[label], centres[str(there)]

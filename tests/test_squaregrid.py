@@ -55,13 +55,13 @@ def test_bad_square_labels_are_notation_errors(bad: str) -> None:
 def test_eight_neighbours_clockwise_from_north() -> None:
     """D-grid: a square has 8 neighbours; N is a row up, E a column right."""
     here = Square(5, 5)
-    around = [str(here.neighbor(d)) for d in Compass]
+    around = [str(here.neighbour(d)) for d in Compass]
     assert around == ["E4", "F4", "F5", "F6", "E6", "D6", "D5", "D4"]
     assert [d.diagonal for d in Compass] == [False, True] * 4
     for d in Compass:
-        there = here.neighbor(d)
+        there = here.neighbour(d)
         assert there is not None and here.direction_to(there) is d
-    assert Square(1, 1).neighbor(Compass.NW) is None
+    assert Square(1, 1).neighbour(Compass.NW) is None
     assert here.direction_to(Square(7, 5)) is None
     assert parse_compass("se") is Compass.SE
     with pytest.raises(NotationError):

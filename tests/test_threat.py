@@ -35,11 +35,10 @@ def _place(report: Any, at: str, altitude: int) -> ThreatPlace | None:
 
 def _with(scenario: Scenario, *creatures: Any, moved: Any = None) -> Scenario:
     """The scenario with ``moved`` in place of its namesake and ``creatures`` added."""
-    battle = scenario.battle
-    field = next(f for f in ("creatures", "fighters", "units") if hasattr(battle, f))
+    battle = scenario.battle  # every ruleset's battle has creatures, set anew by with_creatures
     kept = tuple(moved if moved is not None and c.id == moved.id else c
-                 for c in getattr(battle, field))
-    return replace(scenario, battle=replace(battle, **{field: kept + creatures}))
+                 for c in battle.creatures)
+    return replace(scenario, battle=battle.with_creatures(kept + creatures))
 
 
 def _volare_after(scenario: Scenario, creature: str, end: dict[str, Any]) -> VolareCreature:

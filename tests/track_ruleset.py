@@ -18,6 +18,7 @@ from typing import Any
 
 from wingbeat.errors import NotationError, OptionError, ScenarioError
 from wingbeat.model import Scenario, format_cost
+from wingbeat.play.adapter import BattleAdapter
 from wingbeat.play.dice import Dice
 from wingbeat.play.engine import Piece, Played
 from wingbeat.render.cells import cells_reached
@@ -31,7 +32,7 @@ from wingbeat.rules.grid import (
     grid_reach,
 )
 from wingbeat.rules.registry import RulesetInfo
-from wingbeat.search import Step
+from wingbeat.search import StepTuple
 
 #: The grid contract keys a state by cell, altitude and mode; a track lies flat and is run.
 ALTITUDE, MODE = 0, "running"
@@ -42,10 +43,17 @@ class Runner:
     id: str
     at: int
     speed: int
+    side: str | None = None
+
+    @property
+    def display_name(self) -> str:
+        return self.id
 
 
 @dataclass(frozen=True)
 class Track:
+    """The battle: a ``rules.base.Battle``, whose creatures are runners."""
+
     length: int
     runners: tuple[Runner, ...]
 
@@ -55,6 +63,16 @@ class Track:
                 return r
         raise ScenarioError(f"no creature {creature!r} (creatures: "
                             f"{', '.join(r.id for r in self.runners)})")
+
+    @property
+    def creatures(self) -> tuple[Runner, ...]:
+        return self.runners
+
+    def creature(self, creature_id: str) -> Runner:
+        return self.runner(creature_id)
+
+    def with_creatures(self, creatures: tuple[Runner, ...]) -> Track:
+        return replace(self, runners=creatures)
 
 
 # -- schema ---------------------------------------------------------------------------------------
@@ -114,7 +132,7 @@ class TrackSpace:
     def on_track(self, cell: int) -> bool:
         return 0 <= cell < self.track.length
 
-    def steps(self, code: int, spent: int) -> Iterator[Step]:
+    def steps(self, code: int, spent: int) -> Iterator[StepTuple]:
         for cell in (code - 1, code + 1):
             if self.on_track(cell):
                 yield str(cell), cell, 1, (), ()
@@ -283,14 +301,20 @@ def summary(scenario: Scenario) -> dict[str, Any]:
 
 
 # -- play -----------------------------------------------------------------------------------------
-class TrackPlay:
+class TrackPlay(BattleAdapter[Track, Runner]):
+    """Only what is the track's own: a runner as a piece and back, a move, its words; the pieces,
+    the battle as it stands now and the quiet end of round come from ``BattleAdapter``."""
+
     ruleset = "track"
 
-    def pieces(self, scenario: Scenario) -> dict[str, Piece]:
-        return {r.id: {"at": r.at} for r in _track(scenario).runners}
+    def piece(self, battle: Track, creature: Runner) -> Piece:
+        return {"at": creature.at}
 
-    def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
-             dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
+    def placed(self, battle: Track, creature: Runner, piece: Mapping[str, Any]) -> Runner:
+        return replace(creature, at=int(piece["at"]))
+
+    def move(self, scenario: Scenario[Track], pieces: Mapping[str, Piece], creature: str,
+             moves: str, dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
         now = self.scenario_now(scenario, pieces)
         report = RULESET.check(now, creature, moves, options or {})
         if not report.legal:
@@ -298,24 +322,11 @@ class TrackPlay:
         return Played(creature, moves, True, report.to_dict(), made=report.moves,
                       piece={"at": int(report.end["at"])})
 
-    def end_round(self, scenario: Scenario, pieces: Mapping[str, Piece]
-                  ) -> tuple[dict[str, Piece], list[dict[str, Any]]]:
-        return dict(pieces), []
-
-    def pending(self, scenario: Scenario, pieces: Mapping[str, Piece],
-                creature: str) -> dict[str, Any] | None:
-        return None
-
-    def describe(self, piece: Piece) -> str:
+    def describe(self, piece: Mapping[str, Any]) -> str:
         return f"at {piece['at']}"
 
-    def board(self, scenario: Scenario) -> dict[str, Any]:
+    def board(self, scenario: Scenario[Track]) -> dict[str, Any]:
         return dict(summary(scenario)["map"])
-
-    def scenario_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> Scenario:
-        track = _track(scenario)
-        runners = tuple(replace(r, at=int(pieces[r.id]["at"])) for r in track.runners)
-        return replace(scenario, battle=replace(track, runners=runners))
 
 
 ADAPTER = TrackPlay()

@@ -19,7 +19,7 @@ from .errors import (
     WingbeatError,
 )
 from .geometry.hexgrid import Direction, Hex, hex_distance, parse_direction, parse_hex
-from .model import Check, Scenario, format_cost
+from .model import Check, Save, Scenario, format_cost
 from .render import render_svg
 from .rules import RULESET_IDS, find_ruleset
 from .scenario import load_scenario, parse_scenario, read_scenario_text
@@ -46,12 +46,13 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "RULESET_IDS",
-    "Check",
+    "Check",  # deprecated: the old name of Save
     "Direction",
     "Hex",
     "IllegalMoveError",
     "NotationError",
     "OptionError",
+    "Save",
     "Scenario",
     "ScenarioError",
     "Weights",

@@ -24,9 +24,9 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOpt
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from .errors import OptionError
+from .errors import EXIT_BAD_INPUT, OptionError, WingbeatError
 
-__all__ = ["Command", "Group", "err", "fail", "out", "parse_query_options", "usage_line"]
+__all__ = ["Command", "Group", "err", "fail", "failed", "out", "parse_query_options", "usage_line"]
 
 
 class _Plain:
@@ -64,10 +64,22 @@ err = _Plain("stderr")
 
 def fail(message: str, as_json: bool) -> NoReturn:
     """Bad input: the message on stderr (and as JSON on stdout with --json), exit code 2."""
-    if as_json:
-        out.print(json.dumps({"error": {"message": message}}, ensure_ascii=False), markup=False)
-    err.print(f"error: {message}", markup=False)
-    raise typer.Exit(2)
+    failed(WingbeatError(message), as_json)
+
+
+def failed(exc: WingbeatError, as_json: bool) -> NoReturn:
+    """The one way a command ends on an error, with the error's own exit code
+    (``errors.WingbeatError.exit_code``): bad input says its message on stderr (and its JSON on
+    stdout with --json); a refusal (exit 1) is an answer, said on stdout as JSON or text."""
+    if exc.exit_code == EXIT_BAD_INPUT:
+        if as_json:
+            out.print(json.dumps(exc.to_dict(), ensure_ascii=False), markup=False)
+        err.print(f"error: {exc}", markup=False)
+    else:
+        from ._jsonout import dumps
+
+        out.print(dumps(exc.to_dict()) if as_json else exc.to_text(), markup=False)
+    raise typer.Exit(exc.exit_code)
 
 
 def parse_query_options(pairs: list[str] | None, no_checks: bool = False) -> dict[str, Any]:

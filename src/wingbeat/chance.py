@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .model import Check
+from .model import Save
 
 __all__ = ["Roll", "clamp_percent", "roll_check", "success_probability"]
 
@@ -16,7 +16,7 @@ def clamp_percent(value: int) -> int:
     return max(0, min(100, value))
 
 
-def success_probability(checks: tuple[Check, ...] | list[Check]) -> Fraction:
+def success_probability(checks: tuple[Save, ...] | list[Save]) -> Fraction:
     """The exact chance that every check in a sequence succeeds (they are independent rolls)."""
     result = Fraction(1)
     for check in checks:
@@ -28,7 +28,7 @@ def success_probability(checks: tuple[Check, ...] | list[Check]) -> Fraction:
 class Roll:
     """One d100 roll against a check: success on a roll at or under the chance."""
 
-    check: Check
+    check: Save
     roll: int
 
     @property
@@ -36,6 +36,6 @@ class Roll:
         return self.roll <= self.check.chance
 
 
-def roll_check(check: Check, rng: random.Random) -> Roll:
+def roll_check(check: Save, rng: random.Random) -> Roll:
     """Roll d100 for ``check`` with the caller's seeded generator."""
     return Roll(check, rng.randint(1, 100))

@@ -1,7 +1,8 @@
 """The ``wingbeat`` command: a thin layer over the library.
 
-One place (``_answer``/``main``) turns a ``WingbeatError`` into a message and exit code 2, an
-illegal move into exit code 1; nothing else here knows any rule.
+One place (``_answer``/``main``) turns a ``WingbeatError`` into its message and exit code
+(``_console.failed``: 2 bad input), an illegal move into exit code 1; nothing else here knows any
+rule.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from typing import Annotated
 import typer
 
 from . import _api
-from ._console import Command, Group, err, fail, out, parse_query_options
+from ._console import Command, Group, err, failed, out, parse_query_options
 from ._jsonout import encode
-from .errors import WingbeatError
+from .errors import EXIT_REFUSED, WingbeatError
 from .examples import example_names
 from .model import Scenario
 from .rules.base import Result
@@ -80,13 +81,13 @@ def _answer(make: Callable[[], Result], as_json: bool,
             answer = (encode(result.to_dict()) if as_json
                       else result.to_text() if text is None else text(result))
     except WingbeatError as exc:
-        fail(str(exc), as_json)
+        failed(exc, as_json)
     if isinstance(answer, bytes):
         out.print_bytes(answer)
     else:
         out.print(answer, markup=False)
     if getattr(result, "legal", True) is False:
-        raise typer.Exit(1)
+        raise typer.Exit(EXIT_REFUSED)
 
 
 @contextmanager
@@ -195,7 +196,7 @@ def schema(ruleset: Annotated[str | None, typer.Argument(
     try:
         text = schema_text(ruleset)
     except WingbeatError as exc:
-        fail(str(exc), False)
+        failed(exc, False)
     sys.stdout.write(text)
 
 
@@ -248,7 +249,7 @@ def main() -> None:
         app(prog_name="wingbeat")
     except WingbeatError as exc:  # pragma: no cover - commands catch their own
         err.print(f"error: {exc}", markup=False)
-        sys.exit(2)
+        sys.exit(exc.exit_code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,11 +3,19 @@
 Every one of them is the user's input being wrong (a scenario, a move, an option), never a bug, so
 they all derive from ``WingbeatError`` and the command line turns each into a message and an exit
 code instead of a traceback.
+
+Each error carries what every face answers for it, so that one place says it: ``exit_code`` (the
+command line: 2 bad input, 1 a move the rules refuse), ``http_status`` (the web app: 400 bad input,
+409 a refused move in play, 503 a server limit …) and ``to_dict`` (the JSON both print).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_REFUSED",
     "IllegalMoveError",
     "NotationError",
     "OptionError",
@@ -16,8 +24,25 @@ __all__ = [
 ]
 
 
+#: The command line's exit codes: a move (or a round's end) the rules refuse, and bad input.
+EXIT_REFUSED = 1
+EXIT_BAD_INPUT = 2
+
+
 class WingbeatError(ValueError):
-    """Root of every error wingbeat raises deliberately."""
+    """Root of every error wingbeat raises deliberately: bad input unless a subclass says
+    otherwise (``exit_code``, ``http_status``)."""
+
+    exit_code: int = EXIT_BAD_INPUT
+    http_status: int = 400
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as JSON: ``{"error": {"message": …}}``, the one shape of bad input."""
+        return {"error": {"message": str(self)}}
+
+    def to_text(self) -> str:
+        """The error as a person reads it (the command line puts ``error:`` before bad input)."""
+        return str(self)
 
 
 class ScenarioError(WingbeatError):
@@ -79,3 +104,8 @@ class IllegalMoveError(WingbeatError):
         self.step = step
         self.move = move
         super().__init__(f"{message} ({rule})" if rule not in message else message)
+
+    def where(self) -> dict[str, Any]:
+        """The rule broken and where, as a move report's ``error`` says it."""
+        return {"rule": self.rule, "message": self.message, "step": self.step,
+                "move": self.move}

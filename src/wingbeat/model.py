@@ -5,15 +5,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic
 
-__all__ = ["LENGTH_UNITS", "Background", "Check", "Scenario", "format_amount", "format_cost",
-           "format_decimal", "format_mixed"]
+if TYPE_CHECKING:  # a type variable's default (PEP 696) is in ``typing`` from Python 3.13 only
+    from typing_extensions import TypeVar
+
+    #: A scenario's battle type: a bare ``Scenario`` is ``Scenario[Any]`` (a face's, which does
+    #: not know the ruleset); a ruleset's own code says ``Scenario[VolareBattle]``.
+    B = TypeVar("B", covariant=True, default=Any)
+else:
+    from typing import TypeVar
+
+    B = TypeVar("B", covariant=True)
+
+__all__ = ["LENGTH_UNITS", "Background", "Check", "Save", "Scenario", "format_amount",
+           "format_cost", "format_decimal", "format_mixed"]
 
 
 @dataclass(frozen=True, slots=True)
-class Check:
-    """A save a move calls for: a chance event, never rolled here.
+class Save:
+    """A save a move calls for: a chance event, never rolled here (a report's ``checks``).
 
     ``chance`` is the percent chance of success after every modifier, clamped to 0–100;
     ``on_failure`` says in words what a failure does.
@@ -35,6 +46,11 @@ class Check:
         return data
 
 
+#: The name ``Save`` had in wingbeat 0.1, kept for code written against it (deprecated): it read
+#: too much like ``wingbeat.check``, which checks a whole move.
+Check = Save
+
+
 @dataclass(frozen=True, slots=True)
 class Background:
     """A picture of the map drawn under the grid: ``image`` is a path (relative to ``base``, the
@@ -49,15 +65,17 @@ class Background:
 
 
 @dataclass(frozen=True)
-class Scenario:
+class Scenario(Generic[B]):
     """A battlefield with its creatures, under one ruleset.
 
-    ``battle`` is the ruleset's own value type (a ``VolareBattle`` for ``volare`` …); ``source``
-    names where it came from, for messages; ``directory`` is where relative paths resolve.
+    ``battle`` is the ruleset's own value type, ``B`` (a ``VolareBattle`` for ``volare`` …): the
+    faces pass a ``Scenario`` along without looking inside, and the registry hands it to the
+    ruleset it names, whose code takes a ``Scenario[VolareBattle]`` and reads its battle as one,
+    no cast. ``source`` names where it came from, for messages.
     """
 
     ruleset: str
-    battle: Any
+    battle: B
     source: str = "<scenario>"
     options: Mapping[str, Any] = field(default_factory=dict)
     background: Background | None = None  # a picture under the grid, for the renderers only

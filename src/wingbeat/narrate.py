@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .model import Check
+from .model import Save
 
 __all__ = ["SAYINGS", "check_label", "check_legend", "check_text", "event_text", "roll_text"]
 
-CheckLike = Check | Mapping[str, Any]
+SaveLike = Save | Mapping[str, Any]
 
 
-def _check_fields(check: CheckLike) -> tuple[str, str, int, str]:
-    if isinstance(check, Check):
+def _check_fields(check: SaveLike) -> tuple[str, str, int, str]:
+    if isinstance(check, Save):
         return check.rule, check.save, check.chance, check.on_failure
     return (str(check.get("rule", "")), str(check.get("save", "")), int(check.get("chance", 0)),
             str(check.get("on_failure") or ""))
@@ -30,13 +30,13 @@ def _save_name(save: str) -> str:
     return save[:1].upper() + save[1:] if save else "A"
 
 
-def check_label(check: CheckLike) -> str:
+def check_label(check: SaveLike) -> str:
     """``45% Reflex (V-skim)``: a save in a table column (``check_legend`` explains it)."""
     rule, save, chance, _failure = _check_fields(check)
     return f"{chance}% {_save_name(save)} ({rule})"
 
 
-def check_text(check: CheckLike) -> str:
+def check_text(check: SaveLike) -> str:
     """``Reflex save (V-skim): 45% to succeed; on a failure it must land at once …``."""
     rule, save, chance, failure = _check_fields(check)
     text = f"{_save_name(save)} save ({rule}): {chance}% to succeed"
@@ -45,7 +45,7 @@ def check_text(check: CheckLike) -> str:
     return text
 
 
-def check_legend(checks: Iterable[CheckLike]) -> list[str]:
+def check_legend(checks: Iterable[SaveLike]) -> list[str]:
     """The lines under a table whose column reads ``45% Reflex (V-skim)``: that the percentage is
     the chance to succeed, and what failing each kind of save does (each said once)."""
     seen: dict[tuple[str, str], str] = {}

@@ -1,12 +1,15 @@
 """Least-cost search over a ruleset's step generator, in exact integer ticks.
 
 A grid ruleset packs each state into an ``int`` and yields its legal steps as plain tuples
-``(move, target, cost, checks, events)``; costs are integer ticks of the ruleset's smallest unit
-(1/12 MP for ``volare``). The search is a bucket queue (Dial's algorithm): costs are small whole
-numbers, so a list of buckets indexed by priority replaces a heap. At equal cost, the way with fewer
-checks wins, so the priority is ``ticks * CHECK_SLOTS + checks``. What breaks a tie between states
-at equal priority (the action kept, fewer opportunity attacks) is a fact of each state, not of the
-way there, so the search need not order by it: ``rules.grid.way_rank`` ranks the states it settles.
+``(move, target, cost, checks, events)`` (``StepTuple``: the generator makes millions, and a plain
+tuple is made four times faster than a named one); a step that leaves the search (a way found, a
+checked move) is a ``Step``, the same tuple read by name. Costs are integer ticks of the ruleset's
+smallest unit (1/12 MP for ``volare``). The search is a bucket queue (Dial's algorithm): costs are
+small whole numbers, so a list of buckets indexed by priority replaces a heap. At equal cost, the
+way with fewer checks wins, so the priority is ``ticks * CHECK_SLOTS + checks``. What breaks a tie
+between states at equal priority (the action kept, fewer opportunity attacks) is a fact of each
+state, not of the way there, so the search need not order by it: ``rules.grid.way_rank`` ranks the
+states it settles.
 
 The loop only touches ints and tuples, so a compiled kernel replaces it where a space offers one
 (``compiled_search``, see ``wingbeat.kernel``), with identical results: same states settled in the
@@ -17,17 +20,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from . import kernel
 from .errors import OptionError
-from .model import Check
+from .model import Save
 
 __all__ = ["CHECK_SLOTS", "MAX_STATES", "Exploration", "MoveSpace", "SettledArrays",
-           "StateEstimate", "Step", "StepKinds", "explore", "explore_pure", "refuse_too_large"]
+           "StateEstimate", "Step", "StepKinds", "StepTuple", "explore", "explore_pure",
+           "refuse_too_large"]
 
-#: A legal step: (move notation, packed target state, cost in ticks, checks, events).
-Step = tuple[str, int, int, tuple[Check, ...], tuple[dict[str, Any], ...]]
+#: A legal step as a space's generator yields it: (move, target, cost, checks, events), a plain
+#: tuple (the search's hot path); ``Step`` names its fields.
+StepTuple = tuple[str, int, int, tuple[Save, ...], tuple[dict[str, Any], ...]]
+
+
+class Step(NamedTuple):
+    """A legal step, read by name: a ``StepTuple`` (and one wherever a tuple is wanted)."""
+
+    move: str  #: its notation (``U35``, ``up``, ``land-fast``)
+    target: int  #: the packed state it reaches
+    cost: int  #: in ticks of the ruleset's unit
+    checks: tuple[Save, ...]  #: the saves it calls for
+    events: tuple[dict[str, Any], ...]  #: what it causes (a fall, an opportunity attack …)
 
 #: Priorities count checks below one tick; more checks than this on one path no longer break ties.
 CHECK_SLOTS = 16
@@ -81,7 +96,7 @@ class MoveSpace(Protocol):
     @property
     def budget(self) -> int: ...
 
-    def steps(self, code: int, spent: int) -> Iterable[Step]:
+    def steps(self, code: int, spent: int) -> Iterable[StepTuple]:
         """Every legal step from state ``code`` after ``spent`` ticks this round."""
         ...
 
@@ -98,7 +113,7 @@ class Exploration:
     """
 
     def __init__(self, start: int, priority: dict[int, int],
-                 parent: dict[int, tuple[int, Step] | None]):
+                 parent: dict[int, tuple[int, StepTuple] | None]):
         self.start = start
         self._priority = priority
         self._parent = parent
@@ -108,7 +123,7 @@ class Exploration:
         return self._priority
 
     @property
-    def parent(self) -> dict[int, tuple[int, Step] | None]:
+    def parent(self) -> dict[int, tuple[int, StepTuple] | None]:
         return self._parent
 
     def __len__(self) -> int:
@@ -124,12 +139,12 @@ class Exploration:
         link = self.parent[code]
         while link is not None:
             previous, step = link
-            steps.append(step)
+            steps.append(Step._make(step))
             link = self.parent[previous]
         steps.reverse()
         return steps
 
-    def ways(self) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[Check, ...]]]:
+    def ways(self) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[Save, ...]]]:
         """The moves and the checks of the cheapest way to every settled state, at once.
 
         Each way extends the way to the state its step leaves from, settled before it: one pass
@@ -137,7 +152,7 @@ class Exploration:
         A step without checks shares the checks of the way before it.
         """
         moves: dict[int, tuple[str, ...]] = {self.start: ()}
-        checks: dict[int, tuple[Check, ...]] = {self.start: ()}
+        checks: dict[int, tuple[Save, ...]] = {self.start: ()}
         for code, link in self.parent.items():
             if link is not None:
                 previous, step = link
@@ -145,10 +160,10 @@ class Exploration:
                 checks[code] = checks[previous] + step[3] if step[3] else checks[previous]
         return moves, checks
 
-    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Check, ...]]]:
+    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Save, ...]]]:
         """``ways`` with each way's moves joined by spaces (a report's ``path``), in one pass."""
         paths: dict[int, str] = {self.start: ""}
-        checks: dict[int, tuple[Check, ...]] = {self.start: ()}
+        checks: dict[int, tuple[Save, ...]] = {self.start: ()}
         for code, link in self.parent.items():
             if link is not None:
                 previous, step = link
@@ -160,14 +175,14 @@ class Exploration:
 
 class StepKinds(Protocol):
     """What turns the compiled kernel's record of a step (a small integer kind, the state it
-    reached, its cost) back into the ``Step`` the space's ``steps`` yields: asked only when a way
+    reached, its cost) back into the step the space's ``steps`` yields: asked only when a way
     is wanted."""
 
-    def kernel_step(self, kind: int, target: int, cost: int) -> Step: ...
+    def kernel_step(self, kind: int, target: int, cost: int) -> StepTuple: ...
 
     def kernel_move(self, kind: int, target: int) -> str: ...
 
-    def kernel_checks(self, kind: int) -> tuple[Check, ...]: ...
+    def kernel_checks(self, kind: int) -> tuple[Save, ...]: ...
 
     def kernel_moves(self, codes: Sequence[int], kinds: Sequence[int]) -> list[str]:
         """``kernel_move`` of each (kind, target) pair, at once."""
@@ -189,7 +204,7 @@ class SettledArrays(Exploration):
         self.kinds = kinds
         self._steps = steps
         self._prio: dict[int, int] | None = None
-        self._links: dict[int, tuple[int, Step] | None] | None = None
+        self._links: dict[int, tuple[int, StepTuple] | None] | None = None
         self._at: dict[int, int] | None = None
 
     @property
@@ -199,10 +214,10 @@ class SettledArrays(Exploration):
         return self._prio
 
     @property
-    def parent(self) -> dict[int, tuple[int, Step] | None]:
+    def parent(self) -> dict[int, tuple[int, StepTuple] | None]:
         if self._links is None:
             codes, parents = self.codes, self.parents
-            links: dict[int, tuple[int, Step] | None] = {}
+            links: dict[int, tuple[int, StepTuple] | None] = {}
             for i, code in enumerate(codes):
                 links[code] = None if parents[i] < 0 else (codes[parents[i]], self._step(i))
             self._links = links
@@ -214,7 +229,7 @@ class SettledArrays(Exploration):
     def _step(self, i: int) -> Step:
         p = self.parents[i]
         cost = self.priorities[i] // CHECK_SLOTS - self.priorities[p] // CHECK_SLOTS
-        return self._steps.kernel_step(self.kinds[i], self.codes[i], cost)
+        return Step._make(self._steps.kernel_step(self.kinds[i], self.codes[i], cost))
 
     def index(self, code: int) -> int:
         """Where ``code`` stands in settling order (KeyError if it was not settled)."""
@@ -234,14 +249,14 @@ class SettledArrays(Exploration):
         steps.reverse()
         return steps
 
-    def ways(self) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[Check, ...]]]:
+    def ways(self) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[Save, ...]]]:
         codes, parents, kinds = self.codes, self.parents, self.kinds
         n = len(codes)
         step_moves = self._steps.kernel_moves(codes, kinds)
         checks_of = self._steps.kernel_checks
         kind_checks = [checks_of(kind) for kind in range(max(kinds, default=0) + 1)]
         moves: list[tuple[str, ...]] = [()] * n
-        checks: list[tuple[Check, ...]] = [()] * n
+        checks: list[tuple[Save, ...]] = [()] * n
         for i in range(1, n):
             p = parents[i]
             moves[i] = moves[p] + (step_moves[i],)
@@ -249,12 +264,12 @@ class SettledArrays(Exploration):
             checks[i] = checks[p] + more if more else checks[p]
         return dict(zip(codes, moves, strict=True)), dict(zip(codes, checks, strict=True))
 
-    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Check, ...]]]:
+    def way_texts(self) -> tuple[dict[int, str], dict[int, tuple[Save, ...]]]:
         paths, checks = self.way_texts_at()
         codes = self.codes
         return dict(zip(codes, paths, strict=True)), dict(zip(codes, checks, strict=True))
 
-    def way_texts_at(self) -> tuple[list[str], list[tuple[Check, ...]]]:
+    def way_texts_at(self) -> tuple[list[str], list[tuple[Save, ...]]]:
         """``way_texts`` as lists in settling order, indexed like ``codes``."""
         codes, parents, kinds = self.codes, self.parents, self.kinds
         n = len(codes)
@@ -262,7 +277,7 @@ class SettledArrays(Exploration):
         checks_of = self._steps.kernel_checks
         kind_checks = [checks_of(kind) for kind in range(max(kinds, default=0) + 1)]
         paths: list[str] = [""] * n
-        checks: list[tuple[Check, ...]] = [()] * n
+        checks: list[tuple[Save, ...]] = [()] * n
         for i in range(1, n):
             p = parents[i]
             before = paths[p]
@@ -320,9 +335,9 @@ def explore_pure(
     budget = space.budget
     slots = CHECK_SLOTS
     best: dict[int, int] = {start: 0}
-    parent: dict[int, tuple[int, Step] | None] = {start: None}
+    parent: dict[int, tuple[int, StepTuple] | None] = {start: None}
     settled: dict[int, int] = {}
-    settled_parent: dict[int, tuple[int, Step] | None] = {}
+    settled_parent: dict[int, tuple[int, StepTuple] | None] = {}
     buckets: list[list[int]] = [[] for _ in range((budget + 1) * slots)]
     buckets[0].append(start)
     steps_of = space.steps

@@ -78,13 +78,17 @@ class Hex:
     def label(self) -> str:
         return str(self)
 
-    def neighbor(self, direction: Direction) -> Hex | None:
+    def neighbour(self, direction: Direction) -> Hex | None:
         """The adjacent hex that way, or None past the map's first row or column."""
         dc, dr = direction.delta
         col, row = self.col + dc, self.row + dr
         if col < 1 or row < 1:
             return None
         return Hex(col, row)
+
+    #: The American spelling, as wingbeat 0.1 named it: ``Hex`` is public, so code written
+    #: against it keeps working (deprecated; the code base spells it ``neighbour``).
+    neighbor = neighbour
 
     def direction_to(self, other: Hex) -> Direction | None:
         """The direction of an adjacent hex, None when ``other`` is not adjacent."""
@@ -100,9 +104,9 @@ class Hex:
     def frontal(self, heading: Direction) -> tuple[Hex | None, Hex | None, Hex | None]:
         """The three frontal hexes of a creature here heading that way: −60°, ahead, +60°."""
         return (
-            self.neighbor(heading.turned(-1)),
-            self.neighbor(heading),
-            self.neighbor(heading.turned(1)),
+            self.neighbour(heading.turned(-1)),
+            self.neighbour(heading),
+            self.neighbour(heading.turned(1)),
         )
 
 

@@ -97,7 +97,7 @@ class Square:
     def label(self) -> str:
         return str(self)
 
-    def neighbor(self, direction: Compass) -> Square | None:
+    def neighbour(self, direction: Compass) -> Square | None:
         """The adjacent square that way, or None past the first row or column."""
         dc, dr = direction.delta
         col, row = self.col + dc, self.row + dr

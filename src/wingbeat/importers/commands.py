@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from .._console import Command, err, fail, out
+from .._console import Command, err, fail, failed, out
 from ..errors import WingbeatError
 
 __all__ = ["register"]
@@ -39,7 +39,7 @@ def import_command(
         text = scenario_text(imported, image=picture.name if picture else None,
                              source=f"{file} (the scenario made of it)")
     except WingbeatError as exc:
-        fail(str(exc), False)
+        failed(exc, False)
     for note in imported.notes:
         err.print(f"note: {note}", markup=False)
     if output is None:

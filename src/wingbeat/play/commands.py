@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .._console import Command, Group, fail, out, parse_query_options
+from .._console import Command, Group, failed, out, parse_query_options
 from .._jsonout import dumps
 from ..errors import WingbeatError
 
@@ -64,28 +64,21 @@ def read_scenario_source(where: str) -> tuple[str, str]:
 
 def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: bool,
          create: bool = False, readonly: bool = False) -> None:
-    """Open the store, run one command, print its answer; map refusals and bad input to 1 and 2.
+    """Open the store, run one command, print its answer; a refusal or bad input ends it with
+    the error's exit code (1 or 2: ``_console.failed``).
 
     Only ``play new`` (``create``) makes the database: any other command on a database that is not
     there says so, and leaves no empty file (nor directory) behind. The commands that only read
     (show, log, replay, list) open it ``readonly``, so they work on a read-only database too.
     """
-    from .engine import RefusedMove
     from .store import EncounterStore, default_db_path
 
     try:
         with EncounterStore(db if db is not None else default_db_path(),
                             create=create, readonly=readonly) as store:
             result = make(store)
-    except RefusedMove as exc:
-        if as_json:
-            out.print(dumps(exc.to_dict()), markup=False)
-        else:
-            step = f" at step {exc.step} ({exc.move})" if exc.step else ""
-            out.print(f"REFUSED{step}: {exc.message} [{exc.rule}]", markup=False)
-        raise typer.Exit(1) from None
-    except WingbeatError as exc:
-        fail(str(exc), as_json)
+    except WingbeatError as exc:  # a refused move is one too: exit 1 (errors.py)
+        failed(exc, as_json)
     if as_json:
         out.print(dumps(result.to_dict()), markup=False)
     else:
@@ -103,10 +96,9 @@ def _latest(store: EncounterStore, ref: str | None) -> str:
 
 
 def _outcome(store: EncounterStore, ref: str, entry: Entry, undone: bool = False) -> Outcome:
-    from .view import Outcome, snapshot
+    from .view import outcome
 
-    info, now = store.current(ref)
-    return Outcome(entry, snapshot(info, store.setup(info), now.state), undone)
+    return outcome(store, ref, entry, undone)
 
 
 @play_app.command("new", cls=Command)

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..chance import Roll, roll_check
 from ..errors import ScenarioError
-from ..model import Check
+from ..model import Save
 
 __all__ = ["Dice", "DiceExpression", "entry_generator", "parse_dice"]
 
@@ -61,7 +61,7 @@ class Dice:
         self._rng = entry_generator(seed, entry)
         self.rolls: list[dict[str, Any]] = []
 
-    def check(self, check: Check, creature: str) -> Roll:
+    def check(self, check: Save, creature: str) -> Roll:
         """A d100 save against ``check`` (success on a roll at or under its chance)."""
         roll = roll_check(check, self._rng)
         self.rolls.append({"creature": creature, "kind": "save", **check.to_dict(),

@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Protocol, cast, runtime_checkable
 
-from ..errors import IllegalMoveError, OptionError, ScenarioError
+from ..errors import EXIT_REFUSED, IllegalMoveError, OptionError, ScenarioError
 from ..model import Scenario
 from ..narrate import event_text, roll_text
 from ..rules import find_ruleset
@@ -65,7 +65,13 @@ CONDITION = "condition"
 
 
 class RefusedMove(IllegalMoveError):
-    """A declared action the rules refuse; ``report`` is the checked move, when there is one."""
+    """A declared action the rules refuse; ``report`` is the checked move, when there is one.
+
+    It is an answer, not bad input: the command line prints it on stdout and exits 1, the web
+    app answers 409 with it."""
+
+    exit_code = EXIT_REFUSED
+    http_status = 409
 
     def __init__(self, rule: str, message: str, *, creature: str | None = None,
                  report: dict[str, Any] | None = None, step: int | None = None,
@@ -75,11 +81,16 @@ class RefusedMove(IllegalMoveError):
         self.report = report
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"legal": False, "creature": self.creature, "error": {
-            "rule": self.rule, "message": self.message, "step": self.step, "move": self.move}}
+        data: dict[str, Any] = {"legal": False, "creature": self.creature,
+                                "error": self.where()}
         if self.report is not None:
             data["report"] = self.report
         return data
+
+    def to_text(self) -> str:
+        """``REFUSED at step 2 (U33): … [V-inertia]``: the refusal as the command line says it."""
+        step = f" at step {self.step} ({self.move})" if self.step else ""
+        return f"REFUSED{step}: {self.message} [{self.rule}]"
 
 
 @dataclass(frozen=True)
@@ -113,7 +124,10 @@ class Played:
 
 
 class PlayAdapter(Protocol):
-    """How one ruleset plays: pieces, a move with its rolls, and the round's turn-over."""
+    """How one ruleset plays: pieces, a move with its rolls, and the round's turn-over.
+
+    A ruleset's adapter subclasses ``play.adapter.BattleAdapter``, which does what is alike for
+    all (the pieces, ``scenario_now``); the protocol is what the engine asks of any adapter."""
 
     ruleset: str
 

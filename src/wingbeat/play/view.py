@@ -15,8 +15,9 @@ from .store import EncounterInfo
 
 if TYPE_CHECKING:
     from ..render.trail import Trail
+    from .store import EncounterStore
 
-__all__ = ["LastMove", "LogView", "Outcome", "Snapshot", "last_move", "snapshot"]
+__all__ = ["LastMove", "LogView", "Outcome", "Snapshot", "last_move", "outcome", "snapshot"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,14 @@ class Outcome:
         if self.undone:
             entry = "undone: " + entry
         return entry + "\n\n" + self.now.to_text()
+
+
+def outcome(store: EncounterStore, ref: str, entry: Entry, undone: bool = False) -> Outcome:
+    """What a command that made (or ``undone``) ``entry`` in encounter ``ref`` answers: the entry
+    and the encounter as it stands now. The command line, the web page and ``play suggest``
+    answer with it alike."""
+    info, now = store.current(ref)
+    return Outcome(entry, snapshot(info, store.setup(info), now.state), undone)
 
 
 @dataclass(frozen=True)

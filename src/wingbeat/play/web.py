@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from .._console import parse_query_options
 from ..errors import ScenarioError, WingbeatError
 from ..narrate import event_text
+from ..web.guard import error_answer
 from ..web.models import (
     PlayEncounters,
     PlayExamples,
@@ -32,9 +33,9 @@ from ..web.models import (
     PlayShow,
     documented,
 )
-from .engine import CONDITION, Action, RefusedMove
+from .engine import CONDITION, Action
 from .store import EncounterStore
-from .view import LastMove, LogView, Outcome, last_move, snapshot
+from .view import LastMove, LogView, Outcome, last_move, outcome, snapshot
 
 __all__ = ["create_play_app", "router"]
 
@@ -95,12 +96,13 @@ _refusable = {**documented(PlayOutcome), 409: {"model": PlayRefused,
 
 
 def _answer(make: Callable[[], Any]) -> Any:
+    """``make()``'s answer as JSON; an error answers with its own status and JSON
+    (``guard.error_answer``: 409 and the refusal for a refused move, 400 bad input), here too
+    when the router is in an app without the guard's handlers."""
     try:
         result = make()
-    except RefusedMove as exc:
-        return JSONResponse(exc.to_dict(), status_code=409)
     except WingbeatError as exc:
-        return JSONResponse({"error": {"message": str(exc)}}, status_code=400)
+        return error_answer(exc)
     return _told(result) if hasattr(result, "to_dict") else result
 
 
@@ -116,11 +118,6 @@ def _told(result: Any) -> Any:
     if isinstance(data.get("pending"), list):  # a snapshot: who must act, and why
         data["pending"] = [{**item, "text": event_text(item)} for item in data["pending"]]
     return data
-
-
-def _outcome(store: EncounterStore, ref: str, entry: Any, undone: bool = False) -> Outcome:
-    info, now = store.current(ref)
-    return Outcome(entry, snapshot(info, store.setup(info), now.state), undone)
 
 
 @router.get("/examples", responses=documented(PlayExamples))
@@ -158,7 +155,7 @@ def new_encounter(body: NewEncounter, store: Store) -> Any:
             text, source = read_scenario_source(scenario)
         info, entry = store.create(text, source=source, seed=body.seed, order=body.order,
                                    name=body.name)
-        return _outcome(store, str(info.id), entry)
+        return outcome(store, str(info.id), entry)
     return _answer(make)
 
 
@@ -206,7 +203,7 @@ def move(ref: str, body: DeclaredMove, store: Store) -> Any:
     """Declare a creature's move: checked, its saves rolled, its consequences applied."""
     def make() -> Outcome:
         options = parse_query_options(body.options)
-        return _outcome(store, ref, store.move(ref, body.creature, body.moves, options))
+        return outcome(store, ref, store.move(ref, body.creature, body.moves, options))
     return _answer(make)
 
 
@@ -214,13 +211,13 @@ def move(ref: str, body: DeclaredMove, store: Store) -> Any:
 def condition(ref: str, body: DeclaredCondition, store: Store) -> Any:
     """Change a creature's conditions now (knocked prone …): what that causes is rolled."""
     action = Action(CONDITION, body.creature, body.change)
-    return _answer(lambda: _outcome(store, ref, store.play(ref, action)))
+    return _answer(lambda: outcome(store, ref, store.play(ref, action)))
 
 
 @router.post("/encounters/{ref}/next-round", responses=_refusable)
 def next_round(ref: str, store: Store) -> Any:
     """End the round (creatures that did not move hold) and start the next one."""
-    return _answer(lambda: _outcome(store, ref, store.next_round(ref)))
+    return _answer(lambda: outcome(store, ref, store.next_round(ref)))
 
 
 @router.post("/encounters/{ref}/undo", responses=documented(PlayOutcome))
@@ -228,7 +225,7 @@ def undo(ref: str, store: Store) -> Any:
     """Take back the last action."""
     def make() -> Outcome:
         removed, _now = store.undo(ref)
-        return _outcome(store, ref, removed, undone=True)
+        return outcome(store, ref, removed, undone=True)
     return _answer(make)
 
 

@@ -61,7 +61,7 @@ def render_command(
     """Draw the map as SVG or PNG: terrain, creatures, wind and a scale bar; with CREATURE,
     where it can go."""
     from .. import _api
-    from .._console import err, fail, parse_query_options
+    from .._console import err, fail, failed, parse_query_options
     from ..errors import WingbeatError
     from ..scenario._cache import open_cached
     from . import altitude_words, render_svg
@@ -85,7 +85,7 @@ def render_command(
         svg = render_svg(opened, reach=reach, altitude=level, route=route, creature=creature)
         picture: str | bytes = svg if kind == "svg" else _png(svg)
     except WingbeatError as exc:
-        fail(str(exc), False)
+        failed(exc, False)
     if output is None or str(output) == "-":
         if isinstance(picture, bytes):
             sys.stdout.flush()

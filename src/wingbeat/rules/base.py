@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..model import Scenario
 
-__all__ = ["AttackRuleset", "Result", "Ruleset"]
+if TYPE_CHECKING:
+    from ..geometry.table import Point, Table, TablePolygon
+
+__all__ = ["AttackRuleset", "Battle", "Creature", "Outlined", "Result", "Ruleset", "TableBattle",
+           "TableFigure"]
 
 
 class Result(Protocol):
@@ -48,3 +52,73 @@ class AttackRuleset(Ruleset, Protocol):
 
     def attack_path(self, scenario: Scenario, creature: str, target: str,
                     options: Mapping[str, Any]) -> Result: ...
+
+
+# -- the battles' shared shape -------------------------------------------------------------------
+# Each ruleset's battle is its own value type (``Scenario[B]``), but every one holds creatures
+# (whatever its table calls them: a BATTLESYSTEM unit, a Confrontation fighter), found by id. The
+# two tabletop rulesets share more: a table, scenery, named levels, figures at points.
+
+
+class Creature(Protocol):
+    """A creature of any ruleset, as the faces list it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def side(self) -> str | None: ...
+
+    @property
+    def display_name(self) -> str: ...
+
+
+class Battle(Protocol):
+    """A ruleset's battle: its creatures, in scenario order, and one of them by id
+    (``ScenarioError`` naming the others when there is none)."""
+
+    @property
+    def creatures(self) -> Sequence[Creature]: ...
+
+    def creature(self, creature_id: str) -> Creature: ...
+
+
+class Outlined(Protocol):
+    """Scenery on a table: an obstacle or a zone of difficult ground, by its outline."""
+
+    @property
+    def outline(self) -> TablePolygon: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class TableFigure(Creature, Protocol):
+    """A creature on a table: a point, not a cell."""
+
+    @property
+    def at(self) -> Point: ...
+
+
+class TableBattle(Battle, Protocol):
+    """A battle on a tabletop (battlesystem, confrontation): what its picture, threat zones and
+    play read alike, whichever ruleset it is."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def creatures(self) -> Sequence[TableFigure]: ...
+
+    def creature(self, creature_id: str) -> TableFigure: ...
+
+    @property
+    def obstacles(self) -> Sequence[Outlined]: ...
+
+    @property
+    def zones(self) -> Sequence[Outlined]: ...
+
+    @property
+    def level_names(self) -> tuple[str, ...]:
+        """Each altitude's name, lowest (the ground) first: the index is the altitude."""
+        ...

@@ -17,9 +17,9 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from ..errors import IllegalMoveError, NotationError
-from ..model import Check, format_amount, format_cost
+from ..model import Save, format_amount, format_cost
 from ..narrate import check_label, check_legend, check_text, event_text
-from ..search import CHECK_SLOTS, Exploration, SettledArrays, Step, explore
+from ..search import CHECK_SLOTS, Exploration, SettledArrays, Step, StepTuple, explore
 
 __all__ = [
     "ActingWay",
@@ -65,7 +65,7 @@ class GridSpace(Protocol):
     @property
     def half(self) -> int | None: ...
 
-    def steps(self, code: int, spent: int) -> Iterable[Step]: ...
+    def steps(self, code: int, spent: int) -> Iterable[StepTuple]: ...
 
     def describe(self, code: int) -> dict[str, Any]:
         """The end-state fields of a state (``at``, ``altitude``, ``mode`` …)."""
@@ -111,11 +111,12 @@ def way_rank(space: GridSpace, code: int, priority: int) -> tuple[int, int, int]
     return (priority, *_tie(space, code, priority // CHECK_SLOTS))
 
 
-def choose_step(space: GridSpace, candidates: Iterable[Step], spent: int) -> Step:
+def choose_step(space: GridSpace, candidates: Iterable[StepTuple], spent: int) -> Step:
     """Of the steps one token names from a state after ``spent`` ticks, the one ``check`` takes:
     the best by ``way_rank``'s order (cheapest, fewest checks, the attack kept, fewest
     opportunity attacks)."""
-    return min(candidates, key=lambda s: (s[2], len(s[3]), *_tie(space, s[1], spent + s[2])))
+    best = min(candidates, key=lambda s: (s[2], len(s[3]), *_tie(space, s[1], spent + s[2])))
+    return Step._make(best)
 
 
 def _tie(space: GridSpace, code: int, spent: int) -> tuple[int, int]:
@@ -132,7 +133,7 @@ class ActingWay:
     not (a safe landing is cheaper in checks than a violent one, but ends the round's actions)."""
 
     cost: Fraction
-    checks: tuple[Check, ...]
+    checks: tuple[Save, ...]
     moves: tuple[str, ...]
 
     def to_dict(self) -> dict[str, Any]:
@@ -148,7 +149,7 @@ class ReachedState:
     cost: Fraction
     can_act: bool
     actions: tuple[str, ...]
-    checks: tuple[Check, ...]
+    checks: tuple[Save, ...]
     moves: tuple[str, ...]
     to_act: ActingWay | None = None
 
@@ -324,7 +325,7 @@ class StepRecord:
     move: str
     cost: Fraction
     total: Fraction
-    checks: tuple[Check, ...] = ()
+    checks: tuple[Save, ...] = ()
     events: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -359,7 +360,7 @@ class MoveReport:
     field_text: FieldText | None = field(default=None, compare=False, repr=False)
 
     @property
-    def checks(self) -> tuple[Check, ...]:
+    def checks(self) -> tuple[Save, ...]:
         return tuple(c for s in self.steps for c in s.checks)
 
     @property
@@ -718,7 +719,7 @@ class _Ends:
             actions = actions_of(code, ticks)
             rows.append(ReachedState(space.describe(code), costs(ticks), "attack" in actions,
                                      actions, tuple(c for s in steps for c in s[3]),
-                                     tuple(s[0] for s in steps)))
+                                     tuple(s.move for s in steps)))
         return rows
 
     def columns(self) -> list[str]:
@@ -774,9 +775,9 @@ class _Ends:
         ticks = self.ticks()
         tick = space.tick
         spelled = {t: format_cost(_ticks_value(t, tick)) for t in set(ticks)}
-        listed: dict[int, tuple[tuple[Check, ...], list[dict[str, Any]]]] = {}
+        listed: dict[int, tuple[tuple[Save, ...], list[dict[str, Any]]]] = {}
 
-        def checks_data(checks: tuple[Check, ...]) -> list[dict[str, Any]]:
+        def checks_data(checks: tuple[Save, ...]) -> list[dict[str, Any]]:
             known = listed.get(id(checks))
             if known is None:
                 known = listed[id(checks)] = (checks, [c.to_dict() for c in checks])
@@ -785,7 +786,7 @@ class _Ends:
         # the ways, by settled index off the kernel's arrays, else by code
         found = self.found
         paths: Sequence[str] | Mapping[int, str]
-        checks_to: Sequence[tuple[Check, ...]] | Mapping[int, tuple[Check, ...]]
+        checks_to: Sequence[tuple[Save, ...]] | Mapping[int, tuple[Save, ...]]
         keys: Sequence[int]
         if self._index is not None and isinstance(found, SettledArrays):
             paths, checks_to = found.way_texts_at()
@@ -994,8 +995,8 @@ def grid_check(space: GridSpace, text: str) -> MoveReport:
                            IllegalMoveError(rule, message, step=index, move=token))
         step = choose_step(space, candidates, spent)
         path.append(step)
-        spent += step[2]
-        code = step[1]
+        spent += step.cost
+        code = step.target
     problem = space.end_problem(code)
     if problem is not None:
         rule, message = problem

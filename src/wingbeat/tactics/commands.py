@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .._console import Command, fail, out, parse_query_options
+from .._console import Command, fail, failed, out, parse_query_options
 from ..errors import WingbeatError
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def advise_command(
         found = advise(open_cached(scenario), creature, target=target,
                        weights=parse_query_options(weight))
     except WingbeatError as exc:
-        fail(str(exc), json_)
+        failed(exc, json_)
     _print(found, json_, None if json_ else found.to_text(limit=None if all_ else 10))
 
 

@@ -8,14 +8,14 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import OptionError
-from ..model import Check, format_amount, format_cost
+from ..model import Save, format_amount, format_cost
 from ..narrate import check_label
 
 __all__ = ["WEIGHT_DOCS", "AdviceReport", "AttackOption", "Suggestion", "Way", "Weights",
            "success_of"]
 
 
-def success_of(checks: Iterable[Check]) -> Fraction:
+def success_of(checks: Iterable[Save]) -> Fraction:
     """The exact probability that every save on a way succeeds."""
     p = Fraction(1)
     for c in checks:
@@ -30,7 +30,7 @@ class Way:
     creature: str
     cost: Fraction
     moves: str
-    checks: tuple[Check, ...] = ()
+    checks: tuple[Save, ...] = ()
     how: str = ""  # the engagement rule that lets it strike (V-prox case 2, C-dive …)
 
     @property

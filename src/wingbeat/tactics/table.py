@@ -20,6 +20,7 @@ from ..errors import WingbeatError
 from ..geometry.table import Point, format_length, geojson
 from ..model import Scenario
 from ..rules import find_ruleset
+from ..rules.base import TableBattle
 from .model import AdviceReport, AttackOption, Suggestion, Way, Weights, ranked
 
 __all__ = ["TableThreat", "TableThreatRules", "ThreatArea", "Zone"]
@@ -133,7 +134,8 @@ class TableThreatRules:
 
     # -- what each tabletop ruleset says ---------------------------------------------------------
     def members(self, scenario: Scenario) -> list[tuple[str, str | None]]:
-        raise NotImplementedError
+        battle: TableBattle = scenario.battle
+        return [(c.id, c.side) for c in battle.creatures]
 
     def zones(self, scenario: Scenario, creature: str) -> list[Zone]:
         """Where ``creature`` can strike a creature standing at a point, per level, next turn."""
@@ -172,7 +174,8 @@ class TableThreatRules:
     # -- built on those --------------------------------------------------------------------------
     def threat(self, scenario: Scenario, attackers: Sequence[str], side: str | None
                ) -> TableThreat:
-        table = scenario.battle.table.shape()
+        battle: TableBattle = scenario.battle
+        table = battle.table.shape()
         zones = [replace(z, area=z.area.intersection(table))
                  for c in attackers for z in self.zones(scenario, c)]
         areas = tuple(ThreatArea(self.level_word(scenario, level), area,

@@ -29,7 +29,7 @@ from ..errors import ScenarioError
 from ..rules.registry import page_words, rulesets
 from . import jobs
 from .docs import mount_docs
-from .guard import TIME_LIMIT, error_response, in_worker, protect
+from .guard import TIME_LIMIT, in_worker, protect
 from .models import (
     CheckAnswer,
     EngagementAnswer,
@@ -75,7 +75,9 @@ INLINE_PICTURE_BYTES = 1024 * 1024
 
 
 class UploadTooLarge(ScenarioError):
-    """An upload over the size limit: refused before it is read whole."""
+    """An upload over the size limit: refused before it is read whole (413)."""
+
+    http_status = 413
 
 
 def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
@@ -110,10 +112,6 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     protect(app, hosts, time_limit)
     mount_docs(app)
     app.state.pool = pool_for(workers, memory_limit)
-
-    @app.exception_handler(UploadTooLarge)
-    async def too_large(_request: Request, exc: UploadTooLarge) -> JSONResponse:
-        return error_response(413, str(exc))
 
     async def answer(request: Request, name: str | None, question: tuple[Any, ...],
                      job: Any, *args: Any, media: str = "application/json") -> Response:

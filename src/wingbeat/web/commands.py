@@ -105,7 +105,7 @@ def serve_command(
              "(0: no limit).", min=0, max=1_048_576)] = 4096,
 ) -> None:
     """Run the web app: the map, reach, paths and move checks in a browser."""
-    from .._console import err, fail
+    from .._console import err, failed
     from ..errors import WingbeatError
 
     try:
@@ -120,7 +120,7 @@ def serve_command(
         ScenarioStore(directory).open(first or DEFAULT_SCENARIO)
         sock = listen(host, port)
     except WingbeatError as exc:
-        fail(str(exc), False)
+        failed(exc, False)
     import threading
 
     import uvicorn

@@ -43,7 +43,8 @@ from starlette.exceptions import HTTPException
 from ..errors import WingbeatError
 from .pool import TooSlow, WorkerPool, pool_for, too_slow
 
-__all__ = ["LOOPBACK", "MAX_BODY_BYTES", "TIME_LIMIT", "Guard", "TooSlow", "error_response",
+__all__ = ["LOOPBACK", "MAX_BODY_BYTES", "TIME_LIMIT", "Guard", "TooSlow", "error_answer",
+           "error_response",
            "failure_response", "in_worker", "limited", "protect"]
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -78,6 +79,13 @@ log = logging.getLogger("wingbeat.web")
 def error_response(status: int, message: str) -> JSONResponse:
     """The one error shape of every endpoint."""
     return JSONResponse({"error": {"message": message}}, status_code=status)
+
+
+def error_answer(exc: WingbeatError) -> JSONResponse:
+    """The answer to an error, by the one mapping (``errors.WingbeatError``): its status (400
+    the input was wrong, 409 a refused move, 413 too large, 503 the server stopped or lost the
+    computation: pool.py) and its JSON."""
+    return JSONResponse(exc.to_dict(), status_code=exc.http_status)
 
 
 def allowed_hosts(hosts: Iterable[str]) -> frozenset[str]:
@@ -205,8 +213,7 @@ def protect(app: FastAPI, hosts: Iterable[str] = (), time_limit: float = TIME_LI
 
     @app.exception_handler(WingbeatError)
     async def bad_input(_request: Request, exc: WingbeatError) -> JSONResponse:
-        # 400: the input was wrong; 503: the server stopped or lost the computation (pool.py)
-        return error_response(int(getattr(exc, "status", 400)), str(exc))
+        return error_answer(exc)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

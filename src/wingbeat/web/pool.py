@@ -58,9 +58,9 @@ log = logging.getLogger("wingbeat.web")
 
 
 class PoolError(WingbeatError):
-    """A computation the server stopped or lost: the request answers ``status`` (503)."""
+    """A computation the server stopped or lost: the request answers ``http_status`` (503)."""
 
-    status = 503
+    http_status = 503
 
 
 class TooSlow(PoolError):
@@ -78,13 +78,13 @@ class WorkerFailed(PoolError):
 class JobError(WingbeatError):
     """The user's input was wrong (the job raised a ``WingbeatError``): its message, status 400."""
 
-    status = 400
+    http_status = 400
 
 
 class JobCrashed(WingbeatError):
     """The job raised something else (a bug): the worker's log has the traceback."""
 
-    status = 500
+    http_status = 500
 
 
 def too_slow(limit: float) -> TooSlow:

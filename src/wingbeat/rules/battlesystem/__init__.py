@@ -13,12 +13,12 @@ from typing import Any
 
 from ...errors import NotationError, OptionError
 from ...geometry.table import parse_point
-from ...model import Scenario
 from .flight import CONTACT, TOLERANCE, check_move, engagement, reach, route_to
 from .model import (
     DEFAULT_LEVELS,
     AltitudeLevel,
     BattlesystemBattle,
+    BattlesystemScenario,
     BattlesystemUnit,
     Formation,
     Game,
@@ -68,13 +68,6 @@ __all__ = [
 _QUERY_OPTIONS = {"no_checks"}
 
 
-def _battle(scenario: Scenario) -> BattlesystemBattle:
-    battle = scenario.battle
-    if not isinstance(battle, BattlesystemBattle):
-        raise OptionError(f"scenario {scenario.source} is not a battlesystem scenario")
-    return battle
-
-
 def _options(options: Mapping[str, Any]) -> None:
     unknown = set(options) - _QUERY_OPTIONS
     if unknown:
@@ -94,18 +87,18 @@ def parse_altitude(battle: BattlesystemBattle, text: str) -> int:
 class BattlesystemRuleset:
     id = "battlesystem"
 
-    def reach(self, scenario: Scenario, creature: str,
+    def reach(self, scenario: BattlesystemScenario, creature: str,
               options: Mapping[str, Any]) -> BattlesystemReach:
         _options(options)
-        battle = _battle(scenario)
+        battle = scenario.battle
         return reach(battle, battle.unit(creature))
 
-    def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
+    def path(self, scenario: BattlesystemScenario, creature: str, *, to: str, altitude: str | None,
              mode: str | None, options: Mapping[str, Any]) -> BattlesystemMove:
         _options(options)
         if mode is not None:
             raise OptionError("battlesystem has no modes; give --to x,y and --altitude")
-        battle = _battle(scenario)
+        battle = scenario.battle
         unit = battle.unit(creature)
         point = parse_point(to)
         if not battle.table.contains(point):
@@ -113,14 +106,14 @@ class BattlesystemRuleset:
         level = unit.altitude if altitude is None else parse_altitude(battle, altitude)
         return check_move(battle, unit, route_to(battle, unit, point, level))
 
-    def check(self, scenario: Scenario, creature: str, moves: str,
+    def check(self, scenario: BattlesystemScenario, creature: str, moves: str,
               options: Mapping[str, Any]) -> BattlesystemMove:
         _options(options)
-        battle = _battle(scenario)
+        battle = scenario.battle
         return check_move(battle, battle.unit(creature), moves)
 
-    def engagement(self, scenario: Scenario, a: str, b: str) -> BattlesystemEngagement:
-        return engagement(_battle(scenario), a, b)
+    def engagement(self, scenario: BattlesystemScenario, a: str, b: str) -> BattlesystemEngagement:
+        return engagement(scenario.battle, a, b)
 
 
 RULESET = BattlesystemRuleset()

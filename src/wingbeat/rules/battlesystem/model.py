@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
 from ...errors import ScenarioError
 from ...geometry.table import Point, Table
+from ...model import Scenario
 
 __all__ = [
     "DEFAULT_LEVELS",
     "AltitudeLevel",
     "BattlesystemBattle",
+    "BattlesystemScenario",
     "BattlesystemUnit",
     "Formation",
     "Game",
@@ -122,3 +124,29 @@ class BattlesystemBattle:
                 return unit
         known = ", ".join(u.id for u in self.units) or "none"
         raise ScenarioError(f"no unit {unit_id!r} in this scenario (units: {known})")
+
+    # -- the tabletop battle (``rules.base.TableBattle``): a unit is this table's creature
+
+    @property
+    def creatures(self) -> tuple[BattlesystemUnit, ...]:
+        return self.units
+
+    def creature(self, creature_id: str) -> BattlesystemUnit:
+        return self.unit(creature_id)
+
+    def with_creatures(self, creatures: tuple[BattlesystemUnit, ...]) -> BattlesystemBattle:
+        """The same battle with these units (moved, or fewer)."""
+        return replace(self, units=creatures)
+
+    @property
+    def obstacles(self) -> tuple[()]:
+        """BATTLESYSTEM's table has no scenery in the flight rules."""
+        return ()
+
+    @property
+    def zones(self) -> tuple[()]:
+        return ()
+
+
+#: A scenario of this ruleset: its battle is a ``BattlesystemBattle`` (``model.Scenario``).
+BattlesystemScenario = Scenario[BattlesystemBattle]

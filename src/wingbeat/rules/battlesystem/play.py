@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ...errors import OptionError
 from ...geometry.table import format_number, format_point, parse_point
-from ...model import Scenario
+from ...play.adapter import BattleAdapter, no_move, refused
 from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
 from ...rules.battlesystem import BattlesystemBattle, BattlesystemUnit, Formation, check_move
+from ...rules.battlesystem.model import BattlesystemScenario
 from ...rules.battlesystem.rounds import gone_refusal, unit_after
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "BattlesystemPlay"]
@@ -27,13 +27,6 @@ __all__ = ["ADAPTER", "REFUSED_OPTIONS", "BattlesystemPlay"]
 #: BATTLESYSTEM's one query option narrows searches (and its flight rolls no save): a declared
 #: move carries none.
 REFUSED_OPTIONS = {"no_checks": SEARCH_ONLY}
-
-
-def _battle(scenario: Scenario) -> BattlesystemBattle:
-    battle = scenario.battle
-    if not isinstance(battle, BattlesystemBattle):
-        raise OptionError(f"scenario {scenario.source} is not a battlesystem scenario")
-    return battle
 
 
 def _piece(battle: BattlesystemBattle, unit: BattlesystemUnit, left: bool) -> Piece:
@@ -54,38 +47,28 @@ def _unit(battle: BattlesystemBattle, base: BattlesystemUnit,
                    heading=float(piece["heading"]), formation=Formation(piece["formation"]))
 
 
-class BattlesystemPlay:
+class BattlesystemPlay(BattleAdapter[BattlesystemBattle, BattlesystemUnit]):
     """The ``battlesystem`` play adapter (see ``engine.PlayAdapter``)."""
 
     ruleset = "battlesystem"
 
-    def pieces(self, scenario: Scenario) -> dict[str, Piece]:
-        battle = _battle(scenario)
-        return {u.id: _piece(battle, u, False) for u in battle.units}
+    def piece(self, battle: BattlesystemBattle, creature: BattlesystemUnit) -> Piece:
+        return _piece(battle, creature, False)
 
-    def battle_now(self, scenario: Scenario, pieces: Mapping[str, Piece],
-                   *, keep_gone: bool = True) -> BattlesystemBattle:
-        """The battle with every unit where its piece stands; without the units that left the
-        battlefield unless ``keep_gone``."""
-        battle = _battle(scenario)
-        units = tuple(_unit(battle, u, pieces[u.id]) for u in battle.units
-                      if keep_gone or not pieces[u.id].get("left"))
-        return replace(battle, units=units)
+    def placed(self, battle: BattlesystemBattle, creature: BattlesystemUnit,
+               piece: Mapping[str, Any]) -> BattlesystemUnit:
+        return _unit(battle, creature, piece)
 
-    def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
-             dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
+    def move(self, scenario: BattlesystemScenario, pieces: Mapping[str, Piece], creature: str,
+             moves: str, dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
         move_options(scenario, creature, options, refused=REFUSED_OPTIONS)
         battle = self.battle_now(scenario, pieces)
         unit = battle.unit(creature)
         if pieces[creature].get("left"):
             if moves.split():
                 error = gone_refusal(unit, moves.split()[0])
-                refused = {"legal": False, "moves": moves, "cost": None, "checks": [],
-                           "error": {"rule": error.rule, "message": error.message,
-                                     "step": error.step, "move": error.move}}
-                return Played(creature, moves, False, refused, error=error)
-            return Played(creature, moves, True, {"legal": True, "moves": "", "cost": None,
-                                                  "checks": []}, "", dict(pieces[creature]))
+                return refused(creature, moves, no_move(moves, legal=False), error)
+            return Played(creature, moves, True, no_move(""), "", dict(pieces[creature]))
         report = check_move(battle, unit, moves)
         if not report.legal:
             return Played(creature, moves, False, report.to_dict(), error=report.error)
@@ -94,14 +77,6 @@ class BattlesystemPlay:
         return Played(creature, moves, True, report.to_dict(), report.moves,
                       _piece(battle, after.unit, after.left), tuple(events))
 
-    def end_round(self, scenario: Scenario, pieces: Mapping[str, Piece]
-                  ) -> tuple[dict[str, Piece], list[dict[str, Any]]]:
-        return {c: dict(p) for c, p in pieces.items()}, []
-
-    def pending(self, scenario: Scenario, pieces: Mapping[str, Piece],
-                creature: str) -> dict[str, Any] | None:
-        return None
-
     def describe(self, piece: Mapping[str, Any]) -> str:
         if piece.get("left"):
             return "left the battlefield above the top level (removed from play)"
@@ -109,11 +84,16 @@ class BattlesystemPlay:
         return (f"{piece['at']} {piece['altitude']}, heading {heading}°, "
                 f"{piece['formation']} formation")
 
-    def scenario_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> Scenario:
-        return replace(scenario, battle=self.battle_now(scenario, pieces, keep_gone=False))
+    def scenario_now(self, scenario: BattlesystemScenario,
+                     pieces: Mapping[str, Piece]) -> BattlesystemScenario:
+        """Without the units that left the battlefield (B-alt): the picture no longer draws
+        them."""
+        now = self.battle_now(scenario, pieces)
+        return replace(scenario, battle=now.with_creatures(
+            tuple(u for u in now.units if not pieces[u.id].get("left"))))
 
-    def board(self, scenario: Scenario) -> dict[str, Any]:
-        battle = _battle(scenario)
+    def board(self, scenario: BattlesystemScenario) -> dict[str, Any]:
+        battle = scenario.battle
         return {
             "grid": "table",
             "unit": "in",

@@ -12,18 +12,11 @@ from dataclasses import replace
 from typing import Any
 
 from ...geometry.table import Point, parse_point
-from ...model import Scenario
 from ...tactics.table import TableThreatRules, Zone
 from .flight import CONTACT, TOLERANCE, engagement, reach
-from .model import BattlesystemBattle
+from .model import BattlesystemScenario
 
 __all__ = ["RULES", "BattlesystemThreatRules"]
-
-
-def _battle(scenario: Scenario) -> BattlesystemBattle:
-    battle = scenario.battle
-    assert isinstance(battle, BattlesystemBattle)
-    return battle
 
 
 class BattlesystemThreatRules(TableThreatRules):
@@ -31,34 +24,32 @@ class BattlesystemThreatRules(TableThreatRules):
     unit = "in"
     tolerance = float(TOLERANCE)
 
-    def members(self, scenario: Scenario) -> list[tuple[str, str | None]]:
-        return [(u.id, u.side) for u in _battle(scenario).units]
-
-    def zones(self, scenario: Scenario, creature: str) -> list[Zone]:
-        battle = _battle(scenario)
+    def zones(self, scenario: BattlesystemScenario, creature: str) -> list[Zone]:
+        battle = scenario.battle
         names = [n.lower() for n in battle.level_names]
         return [Zone(creature, names.index(a.altitude.lower()), a.area.buffer(float(CONTACT)),
                      f'B-alt: within 1" at altitude {a.altitude}', a.area)
                 for a in reach(battle, battle.unit(creature)).areas if not a.area.is_empty]
 
-    def level_word(self, scenario: Scenario, level: int) -> Any:
-        return _battle(scenario).level_names[level]
+    def level_word(self, scenario: BattlesystemScenario, level: int) -> Any:
+        return scenario.battle.level_names[level]
 
-    def position(self, scenario: Scenario, creature: str) -> tuple[Point, int, float]:
-        u = _battle(scenario).unit(creature)
+    def position(self, scenario: BattlesystemScenario, creature: str) -> tuple[Point, int, float]:
+        u = scenario.battle.unit(creature)
         return u.at, u.altitude, float(CONTACT)
 
-    def contact(self, scenario: Scenario, creature: str, target: str) -> float:
+    def contact(self, scenario: BattlesystemScenario, creature: str, target: str) -> float:
         return float(CONTACT)
 
-    def end_point(self, scenario: Scenario, verdict: Mapping[str, Any]) -> tuple[Point, int]:
+    def end_point(self, scenario: BattlesystemScenario,
+                  verdict: Mapping[str, Any]) -> tuple[Point, int]:
         end = verdict["end"]
-        names = [n.lower() for n in _battle(scenario).level_names]
+        names = [n.lower() for n in scenario.battle.level_names]
         return parse_point(str(end["at"])), names.index(str(end["altitude"]).lower())
 
-    def engaged(self, scenario: Scenario, creature: str, verdict: Mapping[str, Any],
+    def engaged(self, scenario: BattlesystemScenario, creature: str, verdict: Mapping[str, Any],
                 target: str) -> str | None:
-        battle = _battle(scenario)
+        battle = scenario.battle
         if verdict["end"].get("left_battlefield"):
             return None
         point, level = self.end_point(scenario, verdict)

@@ -13,8 +13,15 @@ from typing import Any
 
 from ...errors import NotationError, OptionError, ScenarioError
 from ...geometry.table import distance, format_length, parse_point
-from ...model import Scenario
-from .model import TIER_ONE_CLEARANCE, ConfrontationBattle, Edition, Fighter, Obstacle, Zone
+from .model import (
+    TIER_ONE_CLEARANCE,
+    ConfrontationBattle,
+    ConfrontationScenario,
+    Edition,
+    Fighter,
+    Obstacle,
+    Zone,
+)
 from .mou import CHANGE_COST, Budget, Change, Order, budget, change_between
 from .movement import FIELD_OF_VISION, check_move, reach, route_moves, sees, vision_words
 from .reports import (
@@ -60,13 +67,6 @@ __all__ = [
 ]
 
 _QUERY_OPTIONS = {"factor", "pursuit", "no_checks"}
-
-
-def _battle(scenario: Scenario) -> ConfrontationBattle:
-    battle = scenario.battle
-    if not isinstance(battle, ConfrontationBattle):
-        raise OptionError(f"scenario {scenario.source} is not a confrontation scenario")
-    return battle
 
 
 def _options(options: Mapping[str, Any]) -> tuple[Fraction, bool]:
@@ -134,19 +134,19 @@ def engagement(battle: ConfrontationBattle, a_id: str, b_id: str) -> Confrontati
 class ConfrontationRuleset:
     id = "confrontation"
 
-    def reach(self, scenario: Scenario, creature: str,
+    def reach(self, scenario: ConfrontationScenario, creature: str,
               options: Mapping[str, Any]) -> ConfrontationReach:
         factor, pursuit = _options(options)
-        battle = _battle(scenario)
+        battle = scenario.battle
         return reach(battle, battle.fighter(creature), factor, pursuit)
 
-    def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
+    def path(self, scenario: ConfrontationScenario, creature: str, *, to: str, altitude: str | None,
              mode: str | None, options: Mapping[str, Any]) -> ConfrontationMove:
         """The shortest legal move to ``to`` ending at tier ``altitude`` (default: its own)."""
         factor, pursuit = _options(options)
         if mode is not None:
             raise OptionError("confrontation has no modes; give --to x,y and --altitude TIER")
-        battle = _battle(scenario)
+        battle = scenario.battle
         fighter = battle.fighter(creature)
         goal = parse_point(to)
         if not battle.table.contains(goal):
@@ -166,14 +166,15 @@ class ConfrontationRuleset:
             return min(legal, key=lambda r: (r.spent, -(r.budget.total if r.budget else 0)))
         return max(reports, key=lambda r: len(r.steps))
 
-    def check(self, scenario: Scenario, creature: str, moves: str,
+    def check(self, scenario: ConfrontationScenario, creature: str, moves: str,
               options: Mapping[str, Any]) -> ConfrontationMove:
         factor, pursuit = _options(options)
-        battle = _battle(scenario)
+        battle = scenario.battle
         return check_move(battle, battle.fighter(creature), moves, factor, pursuit)
 
-    def engagement(self, scenario: Scenario, a: str, b: str) -> ConfrontationEngagement:
-        return engagement(_battle(scenario), a, b)
+    def engagement(self, scenario: ConfrontationScenario, a: str,
+                   b: str) -> ConfrontationEngagement:
+        return engagement(scenario.battle, a, b)
 
 
 RULESET = ConfrontationRuleset()

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
 from ...errors import ScenarioError
 from ...geometry.table import Point, Table, TablePolygon
+from ...model import Scenario
 
 __all__ = [
     "TIER_ONE_CLEARANCE",
     "ConfrontationBattle",
+    "ConfrontationScenario",
     "Edition",
     "Fighter",
     "Obstacle",
     "Zone",
 ]
+
+#: C-tiers: a fighter is on the ground (0), low (1) or high (2).
+TIER_NAMES = ("0", "1", "2")
 
 #: C-terrain: at tier 1 a flyer must go around obstacles higher than 15 cm.
 TIER_ONE_CLEARANCE = Fraction(15)
@@ -133,3 +138,25 @@ class ConfrontationBattle:
                 return fighter
         known = ", ".join(f.id for f in self.fighters) or "none"
         raise ScenarioError(f"no creature {fighter_id!r} in this scenario (creatures: {known})")
+
+    # -- the tabletop battle (``rules.base.TableBattle``): a fighter is this table's creature
+
+    @property
+    def creatures(self) -> tuple[Fighter, ...]:
+        return self.fighters
+
+    def creature(self, creature_id: str) -> Fighter:
+        return self.fighter(creature_id)
+
+    def with_creatures(self, creatures: tuple[Fighter, ...]) -> ConfrontationBattle:
+        """The same battle with these fighters (moved)."""
+        return replace(self, fighters=creatures)
+
+    @property
+    def level_names(self) -> tuple[str, ...]:
+        """The tiers by number, 0 (the ground) to 2 (C-tiers)."""
+        return TIER_NAMES
+
+
+#: A scenario of this ruleset: its battle is a ``ConfrontationBattle`` (``model.Scenario``).
+ConfrontationScenario = Scenario[ConfrontationBattle]

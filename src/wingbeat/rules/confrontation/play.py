@@ -20,12 +20,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ...errors import OptionError
 from ...geometry.table import format_number, format_point, parse_point
-from ...model import Scenario
+from ...play.adapter import BattleAdapter, refused
 from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
 from ...rules.confrontation import RULESET, ConfrontationBattle, Fighter
+from ...rules.confrontation.model import ConfrontationScenario
 from ...rules.confrontation.rounds import changed_refusal, fighter_after, turn_events
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "TAKES_OPTIONS", "ConfrontationPlay"]
@@ -36,13 +36,6 @@ TAKES_OPTIONS = ("factor", "pursuit")
 REFUSED_OPTIONS = {"no_checks": SEARCH_ONLY}
 
 _CHANGES = ("up", "takeoff", "take-off", "down", "land")
-
-
-def _battle(scenario: Scenario) -> ConfrontationBattle:
-    battle = scenario.battle
-    if not isinstance(battle, ConfrontationBattle):
-        raise OptionError(f"scenario {scenario.source} is not a confrontation scenario")
-    return battle
 
 
 def _piece(fighter: Fighter, *, changed: str | None = None, landed: bool = False,
@@ -62,22 +55,20 @@ def _first_change(moves: str) -> tuple[int, str] | None:
     return None
 
 
-class ConfrontationPlay:
+class ConfrontationPlay(BattleAdapter[ConfrontationBattle, Fighter]):
     """The ``confrontation`` play adapter (see ``engine.PlayAdapter``)."""
 
     ruleset = "confrontation"
 
-    def pieces(self, scenario: Scenario) -> dict[str, Piece]:
-        return {f.id: _piece(f) for f in _battle(scenario).fighters}
+    def piece(self, battle: ConfrontationBattle, creature: Fighter) -> Piece:
+        return _piece(creature)
 
-    def battle_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> ConfrontationBattle:
-        """The battle with every fighter where its piece stands now."""
-        battle = _battle(scenario)
-        return replace(battle, fighters=tuple(_fighter(f, pieces[f.id])
-                                              for f in battle.fighters))
+    def placed(self, battle: ConfrontationBattle, creature: Fighter,
+               piece: Mapping[str, Any]) -> Fighter:
+        return _fighter(creature, piece)
 
-    def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
-             dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
+    def move(self, scenario: ConfrontationScenario, pieces: Mapping[str, Piece], creature: str,
+             moves: str, dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
         chosen = move_options(scenario, creature, options, takes=TAKES_OPTIONS,
                               refused=REFUSED_OPTIONS)
         battle = self.battle_now(scenario, pieces)
@@ -87,10 +78,7 @@ class ConfrontationPlay:
         change = _first_change(moves)
         if report.legal and piece.get("changed") and change is not None:
             error = changed_refusal(fighter, change[1], change[0])
-            data = {**report.to_dict(), "legal": False,
-                    "error": {"rule": error.rule, "message": error.message, "step": error.step,
-                              "move": error.move}}
-            return Played(creature, moves, False, data, error=error)
+            return refused(creature, moves, report.to_dict(), error)
         if not report.legal:
             return Played(creature, moves, False, report.to_dict(), error=report.error)
         after = fighter_after(fighter, report)
@@ -101,7 +89,7 @@ class ConfrontationPlay:
                      dive=None if after.pursuit else after.dive)
         return Played(creature, moves, True, report.to_dict(), report.moves, new, tuple(events))
 
-    def end_round(self, scenario: Scenario, pieces: Mapping[str, Piece]
+    def end_round(self, scenario: ConfrontationScenario, pieces: Mapping[str, Piece]
                   ) -> tuple[dict[str, Piece], list[dict[str, Any]]]:
         out: dict[str, Piece] = {}
         events: list[dict[str, Any]] = []
@@ -114,10 +102,6 @@ class ConfrontationPlay:
             out[fighter.id] = _piece(fighter)
         return out, events
 
-    def pending(self, scenario: Scenario, pieces: Mapping[str, Piece],
-                creature: str) -> dict[str, Any] | None:
-        return None
-
     def describe(self, piece: Mapping[str, Any]) -> str:
         how = [f"{piece['at']} tier {piece['tier']}"]
         if piece.get("dive"):
@@ -128,11 +112,8 @@ class ConfrontationPlay:
             how.append(f"changed tier this turn ({piece['changed']})")
         return ", ".join(how)
 
-    def scenario_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> Scenario:
-        return replace(scenario, battle=self.battle_now(scenario, pieces))
-
-    def board(self, scenario: Scenario) -> dict[str, Any]:
-        battle = _battle(scenario)
+    def board(self, scenario: ConfrontationScenario) -> dict[str, Any]:
+        battle = scenario.battle
         return {
             "grid": "table",
             "unit": "cm",

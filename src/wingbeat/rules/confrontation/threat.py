@@ -16,10 +16,9 @@ from fractions import Fraction
 from typing import Any
 
 from ...geometry.table import Point, parse_point
-from ...model import Scenario
 from ...tactics.table import TableThreatRules, Zone
 from . import engagement
-from .model import ConfrontationBattle
+from .model import ConfrontationScenario
 from .mou import Change, Order, budget
 from .movement import reach
 from .reports import DIVE_BONUSES
@@ -32,21 +31,12 @@ STANDING_BASE = Fraction(5, 2)
 _BONUSES = ", ".join(f"{k} +{v}" for k, v in DIVE_BONUSES.items())
 
 
-def _battle(scenario: Scenario) -> ConfrontationBattle:
-    battle = scenario.battle
-    assert isinstance(battle, ConfrontationBattle)
-    return battle
-
-
 class ConfrontationThreatRules(TableThreatRules):
     level_key = "tier"
     tolerance = TOLERANCE
 
-    def members(self, scenario: Scenario) -> list[tuple[str, str | None]]:
-        return [(f.id, f.side) for f in _battle(scenario).fighters]
-
-    def zones(self, scenario: Scenario, creature: str) -> list[Zone]:
-        battle = _battle(scenario)
+    def zones(self, scenario: ConfrontationScenario, creature: str) -> list[Zone]:
+        battle = scenario.battle
         me = battle.fighter(creature)
         touch = float(me.base + STANDING_BASE) / 2
         found = [Zone(creature, a.tier, a.area.buffer(touch),
@@ -63,34 +53,36 @@ class ConfrontationThreatRules(TableThreatRules):
                                   f"C-dive: a dive charge from tier {me.tier} ({_BONUSES})"))
         return found
 
-    def position(self, scenario: Scenario, creature: str) -> tuple[Point, int, float]:
-        f = _battle(scenario).fighter(creature)
+    def position(self, scenario: ConfrontationScenario, creature: str) -> tuple[Point, int, float]:
+        f = scenario.battle.fighter(creature)
         return f.at, f.tier, f.radius
 
-    def contact(self, scenario: Scenario, creature: str, target: str) -> float:
-        battle = _battle(scenario)
+    def contact(self, scenario: ConfrontationScenario, creature: str, target: str) -> float:
+        battle = scenario.battle
         return float(battle.fighter(creature).base + battle.fighter(target).base) / 2
 
-    def special_moves(self, scenario: Scenario, creature: str, target: str) -> list[str]:
+    def special_moves(self, scenario: ConfrontationScenario, creature: str,
+                      target: str) -> list[str]:
         return [f"dive:{target}"]
 
-    def end_point(self, scenario: Scenario, verdict: Mapping[str, Any]) -> tuple[Point, int]:
+    def end_point(self, scenario: ConfrontationScenario,
+                  verdict: Mapping[str, Any]) -> tuple[Point, int]:
         end = verdict["end"]
         return parse_point(str(end["at"])), int(end["tier"])
 
-    def engaged(self, scenario: Scenario, creature: str, verdict: Mapping[str, Any],
+    def engaged(self, scenario: ConfrontationScenario, creature: str, verdict: Mapping[str, Any],
                 target: str) -> str | None:
         dive = verdict.get("dive")
         if isinstance(dive, Mapping) and dive.get("target") == target:
             return f"C-dive: a dive charge ({_BONUSES})"
-        battle = _battle(scenario)
+        battle = scenario.battle
         point, tier = self.end_point(scenario, verdict)
         moved = replace(battle, fighters=tuple(
             replace(f, at=point, tier=tier) if f.id == creature else f for f in battle.fighters))
         found = engagement(moved, creature, target)
         return f"C-adj: {found.reason}" if found.engagement == "melee" else None
 
-    def edge(self, scenario: Scenario, creature: str, verdict: Mapping[str, Any],
+    def edge(self, scenario: ConfrontationScenario, creature: str, verdict: Mapping[str, Any],
              target: str) -> tuple[tuple[str, str], ...]:
         dive = verdict.get("dive")
         if isinstance(dive, Mapping) and dive.get("target") == target:

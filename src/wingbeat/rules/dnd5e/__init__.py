@@ -13,7 +13,6 @@ from typing import Any
 from ...errors import NotationError, OptionError, ScenarioError
 from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
-from ...model import Scenario
 from ..grid import (
     MoveReport,
     PathNotFound,
@@ -31,6 +30,7 @@ from .model import (
     Dnd5eCreature,
     Dnd5eMap,
     Dnd5eOptions,
+    Dnd5eScenario,
     GridKind,
     Size,
     Speeds,
@@ -75,10 +75,8 @@ _QUERY_OPTIONS = {"diagonals", "units", "fall_rate", "flyer_fall"}
 _PATH_MODES = (*MODES, "prone", "standing")
 
 
-def _battle(scenario: Scenario, options: Mapping[str, Any]) -> Dnd5eBattle:
+def _battle(scenario: Dnd5eScenario, options: Mapping[str, Any]) -> Dnd5eBattle:
     battle = scenario.battle
-    if not isinstance(battle, Dnd5eBattle):
-        raise OptionError(f"scenario {scenario.source} is not a dnd5e scenario")
     unknown = set(options) - _QUERY_OPTIONS
     if unknown:
         raise OptionError(f"dnd5e does not know the option(s) {', '.join(sorted(unknown))}; "
@@ -104,15 +102,16 @@ def _battle(scenario: Scenario, options: Mapping[str, Any]) -> Dnd5eBattle:
 class Dnd5eRuleset:
     id = "dnd5e"
 
-    def space(self, scenario: Scenario, creature: str, *, full_notation: bool = True,
+    def space(self, scenario: Dnd5eScenario, creature: str, *, full_notation: bool = True,
               options: Mapping[str, Any] | None = None) -> Dnd5eSpace:
         return Dnd5eSpace(_battle(scenario, options or {}), creature,
                           full_notation=full_notation)
 
-    def reach(self, scenario: Scenario, creature: str, options: Mapping[str, Any]) -> ReachReport:
+    def reach(self, scenario: Dnd5eScenario, creature: str,
+              options: Mapping[str, Any]) -> ReachReport:
         return grid_reach(self.space(scenario, creature, full_notation=False, options=options))
 
-    def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
+    def path(self, scenario: Dnd5eScenario, creature: str, *, to: str, altitude: str | None,
              mode: str | None, options: Mapping[str, Any]) -> TurnReport | PathNotFound:
         must_act = bool(options.get("can_act", False))
         options = {k: v for k, v in options.items() if k != "can_act"}
@@ -144,7 +143,7 @@ class Dnd5eRuleset:
         found = grid_path(space, matches, goal, must_act=must_act)
         return _replayed(space, creature, found)
 
-    def attack_path(self, scenario: Scenario, creature: str, target: str,
+    def attack_path(self, scenario: Dnd5eScenario, creature: str, target: str,
                     options: Mapping[str, Any]) -> TurnReport | PathNotFound:
         """The cheapest way to a place with ``target`` within the creature's reach and its action
         still unused (D-creatures, D-turn)."""
@@ -169,12 +168,12 @@ class Dnd5eRuleset:
                           must_act=True, accept=within_reach)
         return _replayed(space, creature, found)
 
-    def check(self, scenario: Scenario, creature: str, moves: str,
+    def check(self, scenario: Dnd5eScenario, creature: str, moves: str,
               options: Mapping[str, Any]) -> TurnReport:
         space = self.space(scenario, creature, options=options)
         return turn_report(space, grid_check(space, moves))
 
-    def engagement(self, scenario: Scenario, a: str, b: str) -> Engagement:
+    def engagement(self, scenario: Dnd5eScenario, a: str, b: str) -> Engagement:
         if a == b:
             raise ScenarioError(f"engagement is between two different creatures; got {a!r} twice")
         return engagement(_battle(scenario, {}), a, b)

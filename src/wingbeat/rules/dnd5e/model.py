@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from ...errors import ScenarioError
 from ...geometry.squaregrid import DiagonalRule
+from ...model import Scenario
 
 __all__ = [
     "CONDITIONS",
@@ -19,6 +20,7 @@ __all__ = [
     "Dnd5eCreature",
     "Dnd5eMap",
     "Dnd5eOptions",
+    "Dnd5eScenario",
     "GridKind",
     "Size",
     "Speeds",
@@ -217,3 +219,11 @@ class Dnd5eBattle:
                 return creature
         known = ", ".join(c.id for c in self.creatures) or "none"
         raise ScenarioError(f"no creature {creature_id!r} in this scenario (creatures: {known})")
+
+    def with_creatures(self, creatures: tuple[Dnd5eCreature, ...]) -> Dnd5eBattle:
+        """The same battle with these creatures (moved)."""
+        return replace(self, creatures=creatures)
+
+
+#: A scenario of this ruleset: its battle is a ``Dnd5eBattle`` (``model.Scenario``).
+Dnd5eScenario = Scenario[Dnd5eBattle]

@@ -22,12 +22,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ...errors import OptionError
 from ...geometry.labels import split_label
-from ...model import Check, Scenario, format_amount
+from ...model import Save, format_amount
+from ...play.adapter import BattleAdapter, no_move
 from ...play.dice import Dice
 from ...play.engine import Piece, Played, move_options, must_act
 from ...rules.dnd5e import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
+from ...rules.dnd5e.model import Dnd5eScenario
 from ...rules.dnd5e.rounds import (
     change_conditions,
     change_text,
@@ -59,13 +60,6 @@ REFUSED_OPTIONS = {
 #: What a creature has used of its turn, as it stands before it moves (D-turn).
 FRESH_TURN: dict[str, Any] = {"spent": "0", "action": "unused", "interaction": "unused"}
 
-def _battle(scenario: Scenario) -> Dnd5eBattle:
-    battle = scenario.battle
-    if not isinstance(battle, Dnd5eBattle):
-        raise OptionError(f"scenario {scenario.source} is not a dnd5e scenario")
-    return battle
-
-
 def _kind(battle: Dnd5eBattle) -> str:
     return "hex" if battle.map.grid is GridKind.HEX else "square"
 
@@ -96,7 +90,7 @@ def _creature(battle: Dnd5eBattle, base: Dnd5eCreature, piece: Mapping[str, Any]
                    reaction=bool(piece.get("reaction", True)))  # older pieces: not tracked
 
 
-def _lands_on_its_feet(checks: tuple[Check, ...], me: Dnd5eCreature, dice: Dice) -> bool:
+def _lands_on_its_feet(checks: tuple[Save, ...], me: Dnd5eCreature, dice: Dice) -> bool:
     """A jump's landing in difficult terrain: d20 + the creature's Acrobatics bonus against
     DC 10, rolled as at the table; its chance is exactly the check's, (11 + bonus) in 20 (D-jump).
     No check (firm ground, or a bonus that cannot fail): it lands on its feet."""
@@ -107,34 +101,27 @@ def _lands_on_its_feet(checks: tuple[Check, ...], me: Dnd5eCreature, dice: Dice)
     return True
 
 
-class Dnd5ePlay:
+class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
     """The ``dnd5e`` play adapter (see ``engine.PlayAdapter`` and ``engine.ConditionAdapter``)."""
 
     ruleset = "dnd5e"
 
-    def pieces(self, scenario: Scenario) -> dict[str, Piece]:
-        battle = _battle(scenario)
-        unit = battle.options.units.value
-        out = {}
-        for creature in battle.creatures:
-            space = space_for(battle, creature.id)
-            anchor = space.board.at(*creature.at)
-            assert anchor is not None  # the scenario loader placed it on the map
-            place = space.place(space.position(anchor, creature.altitude))
-            assert place is not None
-            where = {"at": space.board.labels[anchor], "altitude": creature.altitude,
-                     "mode": space.mode_name(place), "squeezing": place.squeezed}
-            out[creature.id] = _piece(creature, where, unit=unit, falling=False, fallen=0,
-                                      turn=FRESH_TURN)
-        return out
+    def piece(self, battle: Dnd5eBattle, creature: Dnd5eCreature) -> Piece:
+        space = space_for(battle, creature.id)
+        anchor = space.board.at(*creature.at)
+        assert anchor is not None  # the scenario loader placed it on the map
+        place = space.place(space.position(anchor, creature.altitude))
+        assert place is not None
+        where = {"at": space.board.labels[anchor], "altitude": creature.altitude,
+                 "mode": space.mode_name(place), "squeezing": place.squeezed}
+        return _piece(creature, where, unit=battle.options.units.value, falling=False, fallen=0,
+                      turn=FRESH_TURN)
 
-    def battle_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> Dnd5eBattle:
-        """The scenario's battle with every creature where its piece stands, as it stands now."""
-        battle = _battle(scenario)
-        return replace(battle, creatures=tuple(_creature(battle, c, pieces[c.id])
-                                               for c in battle.creatures))
+    def placed(self, battle: Dnd5eBattle, creature: Dnd5eCreature,
+               piece: Mapping[str, Any]) -> Dnd5eCreature:
+        return _creature(battle, creature, piece)
 
-    def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
+    def move(self, scenario: Dnd5eScenario, pieces: Mapping[str, Piece], creature: str, moves: str,
              dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
         move_options(scenario, creature, options, refused=REFUSED_OPTIONS)
         battle = self.battle_now(scenario, pieces)
@@ -212,7 +199,7 @@ class Dnd5ePlay:
         logged["rolled"] = rolled
         return logged, rolled
 
-    def condition(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str,
+    def condition(self, scenario: Dnd5eScenario, pieces: Mapping[str, Piece], creature: str,
                   change: str, dice: Dice) -> Played:
         changes = parse_change(change)
         made = change_text(changes)
@@ -234,14 +221,13 @@ class Dnd5ePlay:
         turn = {key: piece.get(key, value) for key, value in FRESH_TURN.items()}
         after = _piece(result.creature, where, unit=str(piece.get("unit", "ft")),
                        falling=falling, fallen=fallen, turn=turn)
-        report: dict[str, Any] = {"legal": True, "moves": made, "cost": None, "checks": []}
-        return Played(creature, made, True, report, made, after, tuple(events), damage)
+        return Played(creature, made, True, no_move(made), made, after, tuple(events), damage)
 
-    def end_round(self, scenario: Scenario, pieces: Mapping[str, Piece]
+    def end_round(self, scenario: Dnd5eScenario, pieces: Mapping[str, Piece]
                   ) -> tuple[dict[str, Piece], list[dict[str, Any]]]:
         out: dict[str, Piece] = {}
         events: list[dict[str, Any]] = []
-        for creature in _battle(scenario).creatures:
+        for creature in scenario.battle.creatures:
             piece = dict(pieces[creature.id])
             used = {key: piece.get(key) for key in FRESH_TURN}
             if (used["spent"] != "0" or used["action"] in ("used", "dash", "disengage")
@@ -262,7 +248,7 @@ class Dnd5ePlay:
             out[creature.id] = piece
         return out, events
 
-    def pending(self, scenario: Scenario, pieces: Mapping[str, Piece],
+    def pending(self, scenario: Dnd5eScenario, pieces: Mapping[str, Piece],
                 creature: str) -> dict[str, Any] | None:
         return must_act(space_for(self.battle_now(scenario, pieces), creature), creature)
 
@@ -283,11 +269,8 @@ class Dnd5ePlay:
             turn = f"; moved {moved} {unit}, action {piece.get('action')}"
         return f"{where}, {', '.join(how)}{turn}"
 
-    def scenario_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> Scenario:
-        return replace(scenario, battle=self.battle_now(scenario, pieces))
-
-    def board(self, scenario: Scenario) -> dict[str, Any]:
-        battle = _battle(scenario)
+    def board(self, scenario: Dnd5eScenario) -> dict[str, Any]:
+        battle = scenario.battle
         vmap = battle.map
         return {
             "grid": vmap.grid.value,

@@ -37,9 +37,9 @@ from ...geometry.squaregrid import (
     round_root_sum,
     square_text_window,
 )
-from ...model import Check, format_amount, format_cost
+from ...model import Save, format_amount, format_cost
 from ...narrate import event_text
-from ...search import StateEstimate, Step, refuse_too_large
+from ...search import StateEstimate, StepTuple, refuse_too_large
 from .board import Board, Move, footprint_offsets, shared_board
 from .falling import Fall, fall
 from .model import (
@@ -96,7 +96,7 @@ KEYWORDS = ("up", "down", "prone", "stand", "dash", "disengage", "action", "inte
 _JUMPS = ("jump:", "jump-up:")  # D-jump: jump:E5 (long), jump-up:C5 (high), named by the landing
 _HEX_DIRECTIONS = tuple(d.delta for d in Direction)
 _SQUARE_DIRECTIONS = tuple(d.delta for d in Compass)
-_NO_CHECKS: tuple[Check, ...] = ()
+_NO_CHECKS: tuple[Save, ...] = ()
 _NO_EVENTS: tuple[dict[str, Any], ...] = ()
 
 
@@ -143,7 +143,7 @@ class _Jump:
     squares: int
     axes: int
     rise: int
-    checks: tuple[Check, ...]
+    checks: tuple[Save, ...]
     standing: bool
     events: tuple[dict[str, Any], dict[str, Any]]
 
@@ -562,7 +562,7 @@ class Dnd5eSpace:
         return mode
 
     # -- the one legality function ----------------------------------------------------------------
-    def steps(self, code: int, spent: int) -> Iterable[Step]:
+    def steps(self, code: int, spent: int) -> Iterable[StepTuple]:
         flags = code & FLAG_MASK
         b = (code >> FLAG_BITS) & EU_MASK
         c = (code >> (FLAG_BITS + EU_BITS)) & EU_MASK
@@ -571,7 +571,7 @@ class Dnd5eSpace:
         pos = rest >> self.n_watchers
         place = self.place(pos)
         assert place is not None
-        out: list[Step] = []
+        out: list[StepTuple] = []
         self._token_steps(out, code, place, provoked, b, c, flags, spent)
         if flags & FALLING:
             return out
@@ -625,7 +625,7 @@ class Dnd5eSpace:
             self._jump_steps(out, place, provoked, b, c, flags, spent)
         return out
 
-    def _flat_steps(self, out: list[Step], edges: tuple[_Edge, ...],
+    def _flat_steps(self, out: list[StepTuple], edges: tuple[_Edge, ...],
                     best: dict[int, tuple[int, int]], threat: int, provoked: int, moved: int,
                     ran: int, flags: int, spent: int, auto_dash: bool) -> None:
         """``steps``'s loop for a pruned search under ``phb`` or ``dmg`` (b = c = 0 always): the
@@ -917,7 +917,7 @@ class Dnd5eSpace:
                            "(a climb: true space) to leave the ground or change level there")
 
     # -- tokens ------------------------------------------------------------------------------------
-    def _token_steps(self, out: list[Step], code: int, place: Place, provoked: int, b: int,
+    def _token_steps(self, out: list[StepTuple], code: int, place: Place, provoked: int, b: int,
                      c: int, flags: int, spent: int) -> None:
         pos = place.pos
         pack = self.pack
@@ -1209,7 +1209,7 @@ class Dnd5eSpace:
             feet = 5 * (round_root_sum(b, c + m) - round_root_sum(b, c))
         return feet * self.scale
 
-    def way_of(self, code: int, step: Step, spent: int | None = None) -> Way | None:
+    def way_of(self, code: int, step: StepTuple, spent: int | None = None) -> Way | None:
         """Which way a taken step went (None for a token): for the turn report. Given what was
         ``spent`` before it, the first way whose speed had that much left (a step along the
         ground is walked while the walking speed lasts, then flown: D-speed)."""
@@ -1295,7 +1295,7 @@ class Dnd5eSpace:
         run = min(2, ((flags & RUN_MASK) >> RUN_SHIFT) + 1)
         return flags & ~RUN_MASK, run << RUN_SHIFT
 
-    def _jump_steps(self, out: list[Step], place: Place, provoked: int, b: int, c: int,
+    def _jump_steps(self, out: list[StepTuple], place: Place, provoked: int, b: int, c: int,
                     flags: int, spent: int) -> None:
         """The long and high jumps from ``place`` that the movement left allows (D-jump): each
         foot jumped costs a foot of the walking speed, Dash doubling it as for any step."""
@@ -1491,7 +1491,7 @@ class Dnd5eSpace:
         if dst.difficult:
             chance = 5 * max(0, min(20, 11 + self.me.acrobatics))
             if chance < 100:
-                checks = (Check("D-jump", "Acrobatics DC 10", chance, "it lands prone"),)
+                checks = (Save("D-jump", "Acrobatics DC 10", chance, "it lands prone"),)
         event: dict[str, Any] = {"type": "jump", "jump": "high" if high else "long", "feet": feet}
         if self.metric:
             event["metres"] = format_cost(Fraction(feet * 3, 10))

@@ -15,20 +15,13 @@ from typing import Any
 
 from ...geometry.labels import split_label
 from ...geometry.squaregrid import DiagonalRule, grid_distance
-from ...model import Scenario
 from ...tactics.grid import GridThreatRules, Place
 from .board import Board, _hex_gap, footprint_offsets, shared_board
-from .model import Dnd5eBattle, Dnd5eCreature, GridKind, Size
+from .model import Dnd5eBattle, Dnd5eCreature, Dnd5eScenario, GridKind, Size
 from .proximity import engagement_space
 from .rounds import creature_after
 
 __all__ = ["RULES", "Dnd5eThreatRules"]
-
-
-def _battle(scenario: Scenario) -> Dnd5eBattle:
-    battle = scenario.battle
-    assert isinstance(battle, Dnd5eBattle)
-    return battle
 
 
 def _board(battle: Dnd5eBattle) -> Board:
@@ -118,9 +111,9 @@ def _space_at(board: Board, battle: Dnd5eBattle, me: Dnd5eCreature, at: tuple[in
 class Dnd5eThreatRules(GridThreatRules):
     gap_unit = "ft"
 
-    def striker(self, scenario: Scenario, creature: str
+    def striker(self, scenario: Dnd5eScenario, creature: str
                 ) -> Callable[[Mapping[str, Any]], Iterable[tuple[Place, str]]]:
-        battle = _battle(scenario)
+        battle = scenario.battle
         board = _board(battle)
         me = battle.creature(creature)
         kind = "hex" if board.hex else "square"
@@ -165,9 +158,9 @@ class Dnd5eThreatRules(GridThreatRules):
         """Its reach is measured from its space: where it is, not how (prone, flying …)."""
         return state["at"], state["altitude"]
 
-    def engager(self, scenario: Scenario, creature: str, target: str
+    def engager(self, scenario: Dnd5eScenario, creature: str, target: str
                 ) -> Callable[[Mapping[str, Any]], str | None]:
-        battle = _battle(scenario)
+        battle = scenario.battle
         board = _board(battle)
         me = battle.creature(creature)
         kind = "hex" if board.hex else "square"
@@ -201,9 +194,9 @@ class Dnd5eThreatRules(GridThreatRules):
 
         return engaged
 
-    def edge(self, scenario: Scenario, creature: str, state: Mapping[str, Any], target: str
+    def edge(self, scenario: Dnd5eScenario, creature: str, state: Mapping[str, Any], target: str
              ) -> tuple[tuple[str, str], ...]:
-        battle = _battle(scenario)
+        battle = scenario.battle
         board = _board(battle)
         _me, cells, span = _space_after(battle, board, creature, state)
         foe = battle.creature(target)
@@ -217,16 +210,16 @@ class Dnd5eThreatRules(GridThreatRules):
                                      "must move to strike back (D-walls)"),)
         return ()
 
-    def gap(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
+    def gap(self, scenario: Dnd5eScenario, creature: str, state: Mapping[str, Any],
             target: str) -> int:
-        battle = _battle(scenario)
+        battle = scenario.battle
         board = _board(battle)
         _me, cells, span = _space_after(battle, board, creature, state)
         foe_cells, foe_span = engagement_space(board, battle, battle.creature(target))
         return board.distance(cells, span, foe_cells, foe_span)
 
-    def kind_of(self, scenario: Scenario) -> str:
-        return "hex" if _battle(scenario).map.grid is GridKind.HEX else "square"
+    def kind_of(self, scenario: Dnd5eScenario) -> str:
+        return "hex" if scenario.battle.map.grid is GridKind.HEX else "square"
 
 
 RULES = Dnd5eThreatRules()

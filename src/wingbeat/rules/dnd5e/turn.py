@@ -12,7 +12,7 @@ from typing import Any
 
 from ...model import format_amount
 from ...narrate import event_text
-from ...search import Step
+from ...search import StepTuple
 from ..grid import MoveReport
 from .space import ACTION, DASHED, DISENGAGED, INTERACT, MODES, PRONE, Dnd5eSpace
 
@@ -64,11 +64,11 @@ class TurnReport:
         return "\n".join(lines)
 
 
-def _replay(space: Dnd5eSpace, report: MoveReport) -> list[tuple[int, Step]]:
+def _replay(space: Dnd5eSpace, report: MoveReport) -> list[tuple[int, StepTuple]]:
     """The states and steps behind a report's moves, found again with the same generator."""
     code = space.start
     spent = 0
-    out: list[tuple[int, Step]] = []
+    out: list[tuple[int, StepTuple]] = []
     for record in report.steps:
         ticks = record.cost / space.tick
         step = next(s for s in space.steps(code, spent)

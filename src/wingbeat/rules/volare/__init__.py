@@ -12,7 +12,6 @@ from typing import Any
 
 from ...errors import NotationError, OptionError
 from ...geometry.hexgrid import parse_hex
-from ...model import Scenario
 from ..grid import MoveReport, PathNotFound, ReachReport, grid_check, grid_path, grid_reach
 from .encumbrance import STRENGTH_BREAKS, FlightLoad, flight_load
 from .model import (
@@ -24,6 +23,7 @@ from .model import (
     VolareCreature,
     VolareMap,
     VolareOptions,
+    VolareScenario,
     Wind,
     WindStrength,
 )
@@ -67,13 +67,6 @@ def next_round(creature: VolareCreature, *, moved_horizontally: bool) -> VolareC
     return creature
 
 
-def _battle(scenario: Scenario) -> VolareBattle:
-    battle = scenario.battle
-    if not isinstance(battle, VolareBattle):
-        raise OptionError(f"scenario {scenario.source} is not a volare scenario")
-    return battle
-
-
 def _avoid_checks(options: Mapping[str, Any]) -> bool:
     unknown = set(options) - _QUERY_OPTIONS
     if unknown:
@@ -85,14 +78,16 @@ def _avoid_checks(options: Mapping[str, Any]) -> bool:
 class VolareRuleset:
     id = "volare"
 
-    def space(self, scenario: Scenario, creature: str, *, search: bool = False) -> VolareSpace:
-        return VolareSpace(_battle(scenario), creature, search=search)
+    def space(self, scenario: VolareScenario, creature: str, *,
+              search: bool = False) -> VolareSpace:
+        return VolareSpace(scenario.battle, creature, search=search)
 
-    def reach(self, scenario: Scenario, creature: str, options: Mapping[str, Any]) -> ReachReport:
+    def reach(self, scenario: VolareScenario, creature: str,
+              options: Mapping[str, Any]) -> ReachReport:
         avoid = _avoid_checks(options)
         return grid_reach(self.space(scenario, creature, search=True), avoid_checks=avoid)
 
-    def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
+    def path(self, scenario: VolareScenario, creature: str, *, to: str, altitude: str | None,
              mode: str | None, options: Mapping[str, Any]) -> MoveReport | PathNotFound:
         avoid = _avoid_checks(options)
         target = str(parse_hex(to))
@@ -121,12 +116,12 @@ class VolareRuleset:
         return grid_path(space, matches, goal, avoid_checks=avoid,
                          must_act=bool(options.get("can_act", False)))
 
-    def attack_path(self, scenario: Scenario, creature: str, target: str,
+    def attack_path(self, scenario: VolareScenario, creature: str, target: str,
                     options: Mapping[str, Any]) -> MoveReport | PathNotFound:
         """The cheapest way to a place in melee with ``target`` (V-prox) with the attack still to
         make (V-actions): hovering or on the ground, within the half-move action."""
         avoid = _avoid_checks(options)
-        battle = _battle(scenario)
+        battle = scenario.battle
         victim = battle.creature(target)
         space = self.space(scenario, creature, search=True)
         if victim.id == space.creature:
@@ -138,13 +133,13 @@ class VolareRuleset:
         return grid_path(space, lambda _state: True, f"a melee position against {victim.id}",
                          avoid_checks=avoid, must_act=True, accept=in_melee)
 
-    def check(self, scenario: Scenario, creature: str, moves: str,
+    def check(self, scenario: VolareScenario, creature: str, moves: str,
               options: Mapping[str, Any]) -> MoveReport:
         _avoid_checks(options)
         return grid_check(self.space(scenario, creature), moves)
 
-    def engagement(self, scenario: Scenario, a: str, b: str) -> Engagement:
-        return engagement(_battle(scenario), a, b)
+    def engagement(self, scenario: VolareScenario, a: str, b: str) -> Engagement:
+        return engagement(scenario.battle, a, b)
 
 
 def _int_or_none(text: str | None, what: str) -> int | None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from ...errors import ScenarioError
 from ...geometry.hexgrid import Direction, Hex
+from ...model import Scenario
 
 __all__ = [
     "BandPenalty",
@@ -18,6 +19,7 @@ __all__ = [
     "VolareCreature",
     "VolareMap",
     "VolareOptions",
+    "VolareScenario",
     "Wind",
     "WindStrength",
 ]
@@ -163,5 +165,13 @@ class VolareBattle:
         known = ", ".join(c.id for c in self.creatures) or "none"
         raise ScenarioError(f"no creature {creature_id!r} in this scenario (creatures: {known})")
 
+    def with_creatures(self, creatures: tuple[VolareCreature, ...]) -> VolareBattle:
+        """The same battle with these creatures (moved)."""
+        return replace(self, creatures=creatures)
+
     def is_skimming(self, creature: VolareCreature) -> bool:
         return creature.airborne and creature.altitude == self.map.ground_at(creature.at)
+
+
+#: A scenario of this ruleset: its battle is a ``VolareBattle`` (``model.Scenario``).
+VolareScenario = Scenario[VolareBattle]

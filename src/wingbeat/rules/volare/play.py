@@ -15,13 +15,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ...errors import IllegalMoveError, OptionError
+from ...errors import IllegalMoveError
 from ...geometry.hexgrid import Direction, parse_hex
-from ...model import Scenario, format_cost
+from ...model import format_cost
+from ...play.adapter import BattleAdapter, no_move
 from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options, must_act
 from ...rules.grid import grid_check
 from ...rules.volare import Mode, VolareBattle, VolareCreature, VolareSpace, next_round
+from ...rules.volare.model import VolareScenario
 from ...rules.volare.rounds import play_out, stand_up
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "VolarePlay"]
@@ -34,13 +36,6 @@ REFUSED_OPTIONS = {
     "can_act": "it only narrows a search (path) to ways that keep the attack; a declared move is "
                "checked as declared",
 }
-
-
-def _battle(scenario: Scenario) -> VolareBattle:
-    battle = scenario.battle
-    if not isinstance(battle, VolareBattle):
-        raise OptionError(f"scenario {scenario.source} is not a volare scenario")
-    return battle
 
 
 def _piece(battle: VolareBattle, creature: VolareCreature, horizontal: bool) -> Piece:
@@ -62,22 +57,19 @@ def _creature(base: VolareCreature, piece: Mapping[str, Any]) -> VolareCreature:
                    prone=bool(piece.get("prone", False)))
 
 
-class VolarePlay:
+class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
     """The ``volare`` play adapter (see ``engine.PlayAdapter``)."""
 
     ruleset = "volare"
 
-    def pieces(self, scenario: Scenario) -> dict[str, Piece]:
-        battle = _battle(scenario)
-        return {c.id: _piece(battle, c, False) for c in battle.creatures}
+    def piece(self, battle: VolareBattle, creature: VolareCreature) -> Piece:
+        return _piece(battle, creature, False)
 
-    def battle_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> VolareBattle:
-        """The scenario's battle with every creature where its piece stands now."""
-        battle = _battle(scenario)
-        return replace(battle, creatures=tuple(_creature(c, pieces[c.id])
-                                               for c in battle.creatures))
+    def placed(self, battle: VolareBattle, creature: VolareCreature,
+               piece: Mapping[str, Any]) -> VolareCreature:
+        return _creature(creature, piece)
 
-    def move(self, scenario: Scenario, pieces: Mapping[str, Piece], creature: str, moves: str,
+    def move(self, scenario: VolareScenario, pieces: Mapping[str, Piece], creature: str, moves: str,
              dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
         move_options(scenario, creature, options, refused=REFUSED_OPTIONS)
         battle = self.battle_now(scenario, pieces)
@@ -105,7 +97,7 @@ class VolarePlay:
 
     def _stand(self, battle: VolareBattle, creature: str, moves: str, alone: bool) -> Played:
         me = battle.creature(creature)
-        report: dict[str, Any] = {"legal": True, "moves": STAND, "cost": None, "checks": []}
+        report = no_move(STAND)
         try:
             if not alone:
                 raise IllegalMoveError("V-land", "standing up takes the creature's whole move "
@@ -118,7 +110,7 @@ class VolarePlay:
                       ({"type": "stand", "creature": creature,
                         "note": "gets up; its movement this round is spent"},))
 
-    def end_round(self, scenario: Scenario, pieces: Mapping[str, Piece]
+    def end_round(self, scenario: VolareScenario, pieces: Mapping[str, Piece]
                   ) -> tuple[dict[str, Piece], list[dict[str, Any]]]:
         battle = self.battle_now(scenario, pieces)
         out: dict[str, Piece] = {}
@@ -134,7 +126,7 @@ class VolarePlay:
             out[creature.id] = _piece(battle, after, False)
         return out, events
 
-    def pending(self, scenario: Scenario, pieces: Mapping[str, Piece],
+    def pending(self, scenario: VolareScenario, pieces: Mapping[str, Piece],
                 creature: str) -> dict[str, Any] | None:
         return must_act(VolareSpace(self.battle_now(scenario, pieces), creature), creature)
 
@@ -150,11 +142,8 @@ class VolarePlay:
             how += ", skimming"
         return f"{where}, {how}"
 
-    def scenario_now(self, scenario: Scenario, pieces: Mapping[str, Piece]) -> Scenario:
-        return replace(scenario, battle=self.battle_now(scenario, pieces))
-
-    def board(self, scenario: Scenario) -> dict[str, Any]:
-        battle = _battle(scenario)
+    def board(self, scenario: VolareScenario) -> dict[str, Any]:
+        battle = scenario.battle
         vmap = battle.map
         return {
             "grid": "hex",

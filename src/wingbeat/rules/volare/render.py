@@ -105,7 +105,7 @@ def cell_of(move: str, here: str) -> str | None:
     word = move.strip()
     try:
         if word.upper() in Direction.__members__:
-            neighbour = parse_hex(here).neighbor(parse_direction(word))
+            neighbour = parse_hex(here).neighbour(parse_direction(word))
             return None if neighbour is None else str(neighbour)
         return str(parse_hex(word))
     except NotationError:

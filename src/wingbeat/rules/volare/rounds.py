@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...errors import IllegalMoveError
-from ...model import Check
-from ...search import Step
+from ...model import Save
+from ...search import StepTuple
 from ..grid import choose_step
 from .model import Mode, VolareCreature
 from .space import (
@@ -48,7 +48,7 @@ class WalkedStep:
 
     before: int
     spent: int
-    step: Step
+    step: StepTuple
 
     @property
     def move(self) -> str:
@@ -90,7 +90,7 @@ def walk(space: VolareSpace, moves: Iterable[str]) -> list[WalkedStep]:
     return walked
 
 
-def forced_landing(space: VolareSpace, code: int, spent: int) -> Step:
+def forced_landing(space: VolareSpace, code: int, spent: int) -> StepTuple:
     """The landing a failed skimming save forces, in place (V-skim → V-land).
 
     Safe (``land``) if a half-move action is left to sacrifice: movement so far ≤ MP/2 and no
@@ -114,7 +114,7 @@ def knocked_down(space: VolareSpace, code: int) -> int:
 
 
 def play_out(space: VolareSpace, moves: Iterable[str],
-             succeeds: Callable[[Check], bool]) -> PlayedMove:
+             succeeds: Callable[[Save], bool]) -> PlayedMove:
     """Fly a legal declared move step by step, deciding each save with ``succeeds`` in order.
 
     Every step is made until a save fails. A failed V-skim save makes the creature land at once in

@@ -24,13 +24,13 @@ from ... import kernel
 from ...chance import clamp_percent
 from ...errors import NotationError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
-from ...model import Check, format_amount, format_cost
+from ...model import Save, format_amount, format_cost
 from ...search import (
     MAX_STATES,
     Exploration,
     SettledArrays,
     StateEstimate,
-    Step,
+    StepTuple,
     refuse_too_large,
     too_many_states,
 )
@@ -75,7 +75,7 @@ FLAG_BITS = 16
 FLAG_MASK = (1 << FLAG_BITS) - 1
 
 KEYWORDS = ("up", "down", "hover", "thrust", "skim", "land", "land-fast", "pay")
-_NO_CHECKS: tuple[Check, ...] = ()
+_NO_CHECKS: tuple[Save, ...] = ()
 _NO_EVENTS: tuple[dict[str, Any], ...] = ()
 
 
@@ -111,11 +111,11 @@ class VolareSpace:
         self.can_skim = self.man is not Maneuverability.POOR
         modifiers = MANEUVERABILITY[self.man]
         skim_bonus = modifiers["skimming"] or 0
-        self.skim_check = Check("V-skim", "reflex", clamp_percent(me.reflex + skim_bonus),
+        self.skim_check = Save("V-skim", "reflex", clamp_percent(me.reflex + skim_bonus),
                                 "it must land at once, in place (V-land): safely if a half-move "
                                 "action is left to sacrifice, otherwise with the violent-landing "
                                 "save")
-        self.land_check = Check("V-land", "reflex",
+        self.land_check = Save("V-land", "reflex",
                                 clamp_percent(me.reflex + (modifiers["violent_landing"] or 0)),
                                 f"knocked down (prone), with the damage of a 3 m fall "
                                 f"({battle.options.fall_damage})")
@@ -214,7 +214,7 @@ class VolareSpace:
         return max(0, spent - self.pay_cost) if flags & PAID else spent
 
     # -- the one legality function ----------------------------------------------------------------
-    def steps(self, code: int, spent: int) -> Iterable[Step]:
+    def steps(self, code: int, spent: int) -> Iterable[StepTuple]:
         flags = code & FLAG_MASK
         rest = code >> FLAG_BITS
         posture = rest & 7
@@ -222,7 +222,7 @@ class VolareSpace:
         if flags & LANDED:
             return ()
         pack = self.pack
-        out: list[Step] = []
+        out: list[StepTuple] = []
         if posture == GROUNDED:
             if flags & THRUST:
                 base = flags & ~THRUST
@@ -312,7 +312,7 @@ class VolareSpace:
             return n, f"whose ceiling at altitude {self.ceil[n]} is too low for altitude {alt}"
         return n, None
 
-    def _pay(self, idx: int, alt: int, posture: int, flags: int, spent: int) -> Step:
+    def _pay(self, idx: int, alt: int, posture: int, flags: int, spent: int) -> StepTuple:
         """Hold the hover against the wind (V-wind). A creature that can neither pay in full nor
         drift (edge of the map, a cliff, a low ceiling downwind) spends all it has holding on."""
         cost = self.pay_cost
@@ -323,7 +323,7 @@ class VolareSpace:
         target = self.pack(idx, alt, posture, (flags & ~DRIFT_DUE) | PAID)
         return ("pay", target, cost, _NO_CHECKS, _pay_events(whole))
 
-    def _resolve_ground(self, out: list[Step], idx: int, alt: int, posture: int, flags: int,
+    def _resolve_ground(self, out: list[StepTuple], idx: int, alt: int, posture: int, flags: int,
                         spent: int) -> None:
         """At ground level in flight: land, land fast, skim, or (skimming since last round)
         climb."""
@@ -339,12 +339,12 @@ class VolareSpace:
                         _NO_EVENTS))
         self._landings(out, idx, alt, base, spent)
 
-    def _skim(self, idx: int, alt: int, posture: int, flags: int) -> Step:
+    def _skim(self, idx: int, alt: int, posture: int, flags: int) -> StepTuple:
         checks = _NO_CHECKS if flags & SKIM_SAVED else (self.skim_check,)
         target = self.pack(idx, alt, posture, (flags & ~(PENDING | MAY_CLIMB)) | SKIM_SAVED)
         return ("skim", target, 0, checks, _NO_EVENTS)
 
-    def _landings(self, out: list[Step], idx: int, alt: int, flags: int, spent: int) -> None:
+    def _landings(self, out: list[StepTuple], idx: int, alt: int, flags: int, spent: int) -> None:
         base = flags & ~(PENDING | MAY_CLIMB | DRIFT_DUE | THRUST)
         moved = self.movement(flags, spent)
         if moved <= self._half and not flags & FULL_MOVE:
@@ -421,14 +421,14 @@ class VolareSpace:
         return [_KIND_MOVES[kind] or labels[(code >> shift) // levels]
                 for code, kind in zip(codes, kinds, strict=True)]
 
-    def kernel_checks(self, kind: int) -> tuple[Check, ...]:
+    def kernel_checks(self, kind: int) -> tuple[Save, ...]:
         if kind == _KIND_SKIM_CHECKED:
             return (self.skim_check,)
         if kind == _KIND_LAND_FAST:
             return (self.land_check,)
         return _NO_CHECKS
 
-    def kernel_step(self, kind: int, target: int, cost: int) -> Step:
+    def kernel_step(self, kind: int, target: int, cost: int) -> StepTuple:
         """The ``Step`` that ``steps`` yields for the kernel's record of it."""
         events: tuple[dict[str, Any], ...] = _NO_EVENTS
         if kind == _KIND_WALK:
@@ -738,7 +738,7 @@ class VolareSpace:
                         f"{_mp(self._budget - spent)} MP left")
 
     def _not_frontal(self, here: Hex, there: Hex, heading: Direction) -> str:
-        came = here.neighbor(heading.opposite)
+        came = here.neighbour(heading.opposite)
         how = (f"after flying {came}→{here}" if came is not None and came in self.index
                else f"heading {heading.name} at {here}")
         frontal = sorted(c for c in here.frontal(heading) if c is not None and c in self.index)

@@ -13,18 +13,11 @@ from dataclasses import replace
 from typing import Any
 
 from ...geometry.hexgrid import Direction, Hex, parse_hex
-from ...model import Scenario
 from ...tactics.grid import GridThreatRules, Place, battle_table
-from .model import Mode, VolareBattle, VolareCreature
+from .model import Mode, VolareBattle, VolareCreature, VolareScenario
 from .proximity import engagement_between
 
 __all__ = ["RULES", "VolareThreatRules"]
-
-
-def _battle(scenario: Scenario) -> VolareBattle:
-    battle = scenario.battle
-    assert isinstance(battle, VolareBattle)
-    return battle
 
 
 def _after(me: VolareCreature, state: Mapping[str, Any]) -> VolareCreature:
@@ -47,9 +40,9 @@ class VolareThreatRules(GridThreatRules):
     kind = "hex"
     gap_unit = "hexes"
 
-    def striker(self, scenario: Scenario, creature: str
+    def striker(self, scenario: VolareScenario, creature: str
                 ) -> Callable[[Mapping[str, Any]], Iterable[tuple[Place, str]]]:
-        battle = _battle(scenario)
+        battle = scenario.battle
         vmap = battle.map
         me0 = battle.creature(creature)
         # per hex, its neighbourhood (shared by the battle's strikers while one answer is made):
@@ -64,7 +57,7 @@ class VolareThreatRules(GridThreatRules):
 
         def cells_near(at: Hex) -> list[tuple[str, int, int, int, list[Place]]]:
             found = []
-            for cell in (at, *(n for d in Direction if (n := at.neighbor(d)) is not None)):
+            for cell in (at, *(n for d in Direction if (n := at.neighbour(d)) is not None)):
                 if not vmap.contains(cell):
                     continue
                 ceiling = vmap.ceiling_at(cell)
@@ -111,9 +104,9 @@ class VolareThreatRules(GridThreatRules):
         """V-prox asks where it is and whether it is moving; not its heading, nor prone."""
         return state["at"], state["altitude"], state["mode"]
 
-    def engager(self, scenario: Scenario, creature: str, target: str
+    def engager(self, scenario: VolareScenario, creature: str, target: str
                 ) -> Callable[[Mapping[str, Any]], str | None]:
-        battle = _battle(scenario)
+        battle = scenario.battle
         me0, foe = battle.creature(creature), battle.creature(target)
 
         def engaged(state: Mapping[str, Any]) -> str | None:
@@ -122,16 +115,16 @@ class VolareThreatRules(GridThreatRules):
 
         return engaged
 
-    def edge(self, scenario: Scenario, creature: str, state: Mapping[str, Any], target: str
+    def edge(self, scenario: VolareScenario, creature: str, state: Mapping[str, Any], target: str
              ) -> tuple[tuple[str, str], ...]:
-        foe = _battle(scenario).creature(target)
+        foe = scenario.battle.creature(target)
         if int(state["altitude"]) > foe.altitude:
             return (("elevated", f"holds the elevated position over {target} (V-prox)"),)
         return ()
 
-    def gap(self, scenario: Scenario, creature: str, state: Mapping[str, Any],
+    def gap(self, scenario: VolareScenario, creature: str, state: Mapping[str, Any],
             target: str) -> int:
-        foe = _battle(scenario).creature(target)
+        foe = scenario.battle.creature(target)
         return parse_hex(str(state["at"])).distance(foe.at) + abs(
             int(state["altitude"]) - foe.altitude)
 
