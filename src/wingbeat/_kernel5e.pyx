@@ -15,7 +15,7 @@ priority, the settled index of its parent and a small code for the kind of step 
 """
 
 from cpython cimport array
-from libc.stdlib cimport calloc, malloc, realloc, free
+from libc.stdlib cimport calloc, malloc, realloc, free, qsort
 from libc.stdint cimport int64_t, int32_t, int8_t, uint64_t
 
 import array as _array
@@ -74,6 +74,7 @@ cdef struct Rec:
     int32_t edge_end
     int32_t jump_start
     int32_t jump_end
+    int32_t crowded  # another creature's space: no end there (``Dnd5eSpace.end_problem``)
 
 
 cdef struct Edge:
@@ -114,9 +115,10 @@ cdef class StepTable:
     left: kept on the battle's ``Tables`` and filled as searches meet new places.
 
     ``fill(key)`` (key: position × 2 + prone) returns ``(threat, stand_cost, stand_cap, edges,
-    jumps)``: stand_cost -1 where it cannot stand up; each edge ``(high, threat, limit, base,
+    jumps, crowded)``: stand_cost -1 where it cannot stand up; each edge ``(high, threat, limit, base,
     bits)``; each jump ``(landing position, cost, cost with the dmg parity, bits, threats of the
-    places it passes, the landing last)``.
+    places it passes, the landing last)``; crowded: 1 where a move may not end (another
+    creature's space), but for the start.
     """
 
     cdef int32_t *index  # per key: 1 + its record, 0 not filled yet
@@ -162,13 +164,14 @@ cdef class StepTable:
         cdef Rec r
         if at:
             return at - 1
-        threat, stand_cost, stand_cap, edges, jumps = self.fill(key)
+        threat, stand_cost, stand_cap, edges, jumps, crowded = self.fill(key)
         at = self.index[key]  # another thread may have filled it meanwhile
         if at:
             return at - 1
         r.threat = threat
         r.stand_cost = stand_cost
         r.stand_cap = stand_cap
+        r.crowded = crowded
         self.edges = <Edge *>grow(self.edges, &self.cap_edges, self.n_edges + len(edges),
                                   sizeof(Edge))
         r.edge_start = self.n_edges
@@ -578,3 +581,123 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
     finally:
         release(&s)
 
+
+
+# -- reading a search: the end states a reach lists ------------------------------------------------
+cdef int _by_priority_then_code(const void *a, const void *b) noexcept nogil:
+    cdef const int64_t *x = <const int64_t *>a
+    cdef const int64_t *y = <const int64_t *>b
+    if x[0] != y[0]:
+        return -1 if x[0] < y[0] else 1
+    if x[1] != y[1]:
+        return -1 if x[1] < y[1] else 1
+    return 0
+
+
+cdef inline int64_t rank(int64_t code, int64_t watch_mask, bint can_act) noexcept nogil:
+    """``grid.way_rank`` past the priority: the attack kept first, then the fewest opportunity
+    attacks drawn (one per provoked hostile)."""
+    cdef uint64_t provoked = <uint64_t>((code >> LOW_BITS) & watch_mask)
+    cdef int64_t drawn = 0
+    while provoked:
+        provoked &= provoked - 1
+        drawn += 1
+    return (0 if can_act and not code & ACTION else (<int64_t>1) << 32) + drawn
+
+
+def dnd5e_ends(StepTable table, const int64_t[:] codes, const int32_t[:] priorities,
+               int64_t watchers, int64_t start_pos, bint stuck, bint can_act):
+    """The end states of a ``dnd5e`` reach, read off the settled arrays: ``rules/grid.py``'s
+    ``_select`` over ``Dnd5eSpace.end_problem``, ``end_key`` and ``way_rank`` (the attack kept,
+    the opportunity attacks drawn: both read off the code), without a call per state.
+
+    ``stuck``: the creature has no speed (it may stay in a crowded start). Returns ``(order,
+    later, tied)``, arrays of settled indices, or None when the end keys are too sparse for a
+    dense table: ``order`` the best way to each end state, by priority then code; ``later`` the
+    other ways to them, in ``_select``'s order; ``tied`` empty (every tie is ranked here).
+    """
+    cdef Py_ssize_t n = codes.shape[0]
+    cdef Py_ssize_t i, m = 0, nl = 0, run
+    cdef int64_t code, key, pos, top = 0, b
+    cdef int64_t watch_mask = ((<int64_t>1) << watchers) - 1
+    cdef int32_t *first
+    cdef int8_t *ends
+    cdef int64_t *keys
+    cdef int64_t *pairs
+    cdef array.array order, later
+    cdef int32_t *o
+    cdef int32_t *la
+    ends = <int8_t *>malloc((n + 1) * sizeof(int8_t))
+    if ends == NULL:
+        raise MemoryError()
+    try:
+        for i in range(n):  # end_problem: no end in another creature's space but the start's
+            code = codes[i]
+            pos = (code >> LOW_BITS) >> watchers
+            ends[i] = not (table.recs[table.record(pos * 2 + (code & PRONE))].crowded
+                           and not (pos == start_pos and (code & FALLING or stuck)))
+            if ends[i]:
+                key = (pos << 2) | (code & PRONE) | (2 if code & FALLING else 0)
+                if key > top:
+                    top = key
+        if top > 16 * n + (1 << 20):
+            return None
+        first = <int32_t *>calloc(top + 1, sizeof(int32_t))  # settled index + 1 of each best
+        keys = <int64_t *>malloc((n + 1) * sizeof(int64_t))
+        pairs = <int64_t *>malloc((n + 1) * 3 * sizeof(int64_t))
+        if first == NULL or keys == NULL or pairs == NULL:
+            free(first)
+            free(keys)
+            free(pairs)
+            raise MemoryError()
+        try:
+            later = array.clone(array.array("i"), n, zero=False)
+            la = <int32_t *>later.data.as_voidptr
+            with nogil:
+                for i in range(n):
+                    if not ends[i]:
+                        continue
+                    code = codes[i]
+                    key = (((code >> LOW_BITS) >> watchers) << 2) | (code & PRONE) | (
+                        2 if code & FALLING else 0)
+                    b = first[key] - 1
+                    if b < 0:
+                        first[key] = <int32_t>(i + 1)
+                        keys[m] = key
+                        m += 1
+                    elif priorities[b] == priorities[i] and (
+                            rank(code, watch_mask, can_act) < rank(codes[b], watch_mask, can_act)):
+                        first[key] = <int32_t>(i + 1)
+                        la[nl] = <int32_t>b
+                        nl += 1
+                    else:
+                        la[nl] = <int32_t>i
+                        nl += 1
+                for i in range(m):
+                    b = first[keys[i]] - 1
+                    pairs[3 * i] = priorities[b]
+                    pairs[3 * i + 1] = codes[b]
+                    pairs[3 * i + 2] = b
+                # first met in settling order, by priority: sort each run of equal priority by
+                # code
+                i = 0
+                while i < m:
+                    run = i + 1
+                    while run < m and pairs[3 * run] == pairs[3 * i]:
+                        run += 1
+                    if run - i > 1:
+                        qsort(&pairs[3 * i], run - i, 3 * sizeof(int64_t),
+                              _by_priority_then_code)
+                    i = run
+            order = array.clone(array.array("i"), m, zero=False)
+            o = <int32_t *>order.data.as_voidptr
+            for i in range(m):
+                o[i] = <int32_t>pairs[3 * i + 2]
+            array.resize(later, nl)
+            return order, later, array.array("i")
+        finally:
+            free(first)
+            free(keys)
+            free(pairs)
+    finally:
+        free(ends)

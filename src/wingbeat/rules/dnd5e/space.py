@@ -713,14 +713,14 @@ class Dnd5eSpace:
         return _Settled(self._start, codes, priorities, parents, kinds, _KernelSteps(self))
 
     def _kernel_fill(self, key: int) -> tuple[int, int, int, tuple[tuple[int, ...], ...],
-                                              tuple[tuple[Any, ...], ...]]:
+                                              tuple[tuple[Any, ...], ...], int]:
         """What the compiled search needs of a place and posture (``StepTable``): its threat,
         standing up, the edges of ``_edges_from`` and the jumps of ``_jump_steps``, in their
-        order, as ints."""
+        order, as ints, and whether a move may end there."""
         pos, prone = divmod(key, 2)
         place = self.place(pos)
         if place is None:  # pragma: no cover - a search only meets places that fit
-            return 0, -1, 0, (), ()
+            return 0, -1, 0, (), (), 0
         mode = self.stand_mode(place)
         speed = self.speed[mode]
         stand = speed * self.scale // 2 if speed else -1
@@ -744,7 +744,24 @@ class Dnd5eSpace:
                 found.append((jump.dst.pos, cost, cost_parity, bits,
                               tuple(p.threat for p in jump.chain)))
             jumps = tuple(found)
-        return place.threat, stand, speed * self.scale, edges, jumps
+        others = [self.others[i] for i in place.occupants]
+        crowded = bool(others) and not (self.me.size is Size.TINY and len(others) <= 3 and all(
+            o.size is Size.TINY for o in others))  # as ``end_problem``, but for the start
+        return place.threat, stand, speed * self.scale, edges, jumps, int(crowded)
+
+    def kernel_ends(self, found: SettledArrays) -> tuple[Sequence[int], Sequence[int],
+                                                         Sequence[int]] | None:
+        """``grid_reach``'s choice of end states, read off the compiled search's arrays in C
+        (the same ``end_problem``, ``end_key`` and ``way_rank``: ``actions`` and
+        ``opportunity_attacks`` read the code alone); None for a search that did not run there."""
+        compiled = kernel.compiled5e
+        table = self.tables.step_table
+        if compiled is None or table is None or not isinstance(found, _Settled):
+            return None
+        picked: tuple[Sequence[int], Sequence[int], Sequence[int]] | None = compiled.dnd5e_ends(
+            table, found.codes, found.priorities, self.n_watchers, self._start_pos,
+            not any(self.speed), self.can_act)
+        return picked
 
     def _dominated(self, code: int, spent: int) -> bool:
         """Whether a state already generated for the same place makes ``code`` pointless.
