@@ -13,6 +13,8 @@ SUFFIXES: tuple[str, ...]
 DONE: int
 TOO_MANY: int
 
+def last_search_bytes() -> int: ...
+
 class StepTable:
     fill: Callable[[int], tuple[Any, ...]] | None
     def __init__(self, n_keys: int, fill: Callable[[int], tuple[Any, ...]] | None) -> None: ...

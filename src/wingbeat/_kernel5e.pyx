@@ -63,6 +63,13 @@ cdef enum:
     J_FLIP = 8  # the dmg parity flips
 
 cdef int64_t NEVER = (<int64_t>1) << 62
+cdef int64_t _last_bytes = 0
+
+
+def last_search_bytes():
+    """The bytes the last ``dnd5e_search`` held at most: its states, hash slots, queue and
+    buckets, its pruning table and the arrays it returned (for the benchmarks)."""
+    return _last_bytes
 
 
 cdef struct Rec:
@@ -562,6 +569,9 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
             if reached:
                 break
         n = s.n_settled
+        global _last_bytes
+        _last_bytes = (s.cap_entries * sizeof(Entry) + s.cap_slots * 4 + s.cap_pushes * 8
+                       + n_buckets * 8 + s.cap_order * 4 + pruning.cap * 24 + n * 17)
         codes = array.clone(array.array("q"), n, zero=False)
         priorities = array.clone(array.array("i"), n, zero=False)
         parents = array.clone(array.array("i"), n, zero=False)

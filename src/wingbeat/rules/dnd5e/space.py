@@ -25,6 +25,7 @@ from functools import cache
 from math import isqrt
 from typing import Any
 
+from ... import kernel
 from ...errors import NotationError
 from ...geometry.hexgrid import Direction, Hex, hex_text_window
 from ...geometry.labels import split_label
@@ -39,7 +40,6 @@ from ...geometry.squaregrid import (
 )
 from ...model import Check, format_amount, format_cost
 from ...narrate import event_text
-from ... import kernel
 from ...search import (
     CHECK_SLOTS,
     MAX_STATES,
@@ -683,7 +683,7 @@ class Dnd5eSpace:
                 best[key] = (min(old[0], total), min(old[1], total))
             add((step_name, target, cost, no_checks, self._attacks(new) + fell if new else fell))
 
-    # -- the compiled search (``wingbeat._kernel5e``) -----------------------------------------------
+    # -- the compiled search (``wingbeat._kernel5e``) ---------------------------------------------
     def compiled_search(self, *, avoid_checks: bool = False,
                         goal: Callable[[int, int], bool] | None = None,
                         max_states: int = MAX_STATES) -> Exploration | None:
