@@ -14,6 +14,7 @@ DONE: int
 TOO_MANY: int
 
 def last_search_bytes() -> int: ...
+def suffix_of(name: str) -> int: ...
 
 class StepTable:
     fill: Callable[[int], tuple[Any, ...]] | None

@@ -43,6 +43,13 @@ KIND_DASH_STAND = 11
 KIND_JUMP = 12  # + 1 high, + 2 with its landing check, + 4 with Dash
 SUFFIXES = ("", "+up", "+down", "up", "down")
 
+
+cpdef int suffix_of(str name):
+    """Which of ``SUFFIXES`` a move's name ends with (``C5``, ``C5+up``, ``up``)."""
+    if name == "up" or name == "down":
+        return 3 if name == "up" else 4
+    return 1 if name.endswith("+up") else 2 if name.endswith("+down") else 0
+
 # search outcomes
 DONE = 0
 TOO_MANY = 1
@@ -122,9 +129,10 @@ cdef class StepTable:
     left: kept on the battle's ``Tables`` and filled as searches meet new places.
 
     ``fill(key)`` (key: position × 2 + prone) returns ``(threat, stand_cost, stand_cap, edges,
-    jumps, crowded)``: stand_cost -1 where it cannot stand up; each edge ``(high, threat, limit, base,
-    bits)``; each jump ``(landing position, cost, cost with the dmg parity, bits, threats of the
-    places it passes, the landing last)``; crowded: 1 where a move may not end (another
+    jumps, crowded)``: stand_cost -1 where it cannot stand up; the edges of ``_edges_from`` as
+    they are (name, dash name, high, threat, axes, multiplier, limit, base, on foot, fall); each
+    jump ``(landing position, cost, cost with the dmg parity, bits, threats of the places it
+    passes, the landing last)``; crowded: 1 where a move may not end (another
     creature's space), but for the start.
     """
 
@@ -168,6 +176,7 @@ cdef class StepTable:
     cdef int32_t record(self, int64_t key) except -1:
         """The record of ``key``, filled by a call to Python the first time."""
         cdef int32_t at = self.index[key]
+        cdef int32_t bits
         cdef Rec r
         if at:
             return at - 1
@@ -182,8 +191,11 @@ cdef class StepTable:
         self.edges = <Edge *>grow(self.edges, &self.cap_edges, self.n_edges + len(edges),
                                   sizeof(Edge))
         r.edge_start = self.n_edges
-        for high, dst_threat, limit, base, bits in edges:
-            self.edges[self.n_edges] = Edge(high, dst_threat, limit, base, bits)
+        for edge in edges:  # ``Dnd5eSpace._edges_from``'s tuples (``_Edge``), as they are
+            suffix = suffix_of(edge[0])
+            bits = (1 if edge[4] > 1 else 0) | (2 if edge[8] else 0) | (
+                <int32_t>suffix << E_SUFFIX_SHIFT)
+            self.edges[self.n_edges] = Edge(edge[2], edge[3], edge[6], edge[7], bits)
             self.n_edges += 1
         r.edge_end = self.n_edges
         self.jumps = <Jump *>grow(self.jumps, &self.cap_jumps, self.n_jumps + len(jumps),

@@ -715,7 +715,7 @@ class Dnd5eSpace:
             raise too_many_states(max_states)
         return _Settled(self._start, codes, priorities, parents, kinds, _KernelSteps(self))
 
-    def _kernel_fill(self, key: int) -> tuple[int, int, int, tuple[tuple[int, ...], ...],
+    def _kernel_fill(self, key: int) -> tuple[int, int, int, tuple[_Edge, ...],
                                               tuple[tuple[Any, ...], ...], int]:
         """What the compiled search needs of a place and posture (``StepTable``): its threat,
         standing up, the edges of ``_edges_from`` and the jumps of ``_jump_steps``, in their
@@ -727,11 +727,7 @@ class Dnd5eSpace:
         mode = self.stand_mode(place)
         speed = self.speed[mode]
         stand = speed * self.scale // 2 if speed else -1
-        edges = tuple(
-            (high, dst_threat, limit, base,
-             (axes > 1) | (foot << 1) | (_suffix(name) << _SUFFIX_SHIFT))
-            for name, _dash, high, dst_threat, axes, _m, limit, base, foot, _fell
-            in self._edges_from(place, bool(prone)))
+        edges = self._edges_from(place, bool(prone))  # read as they are by ``StepTable``
         jumps: tuple[tuple[Any, ...], ...] = ()
         if self.jumper and not prone and place.kind == GROUND:
             known = self._jumps.get(pos)
@@ -1734,18 +1730,10 @@ class Dnd5eSpace:
 
 
 # -- the compiled search's records, made into steps when a way is asked for ----------------------
-# an edge's and a jump's bits, and the kinds of step, as ``_kernel5e`` has them
+# a jump's bits and the kinds of step, as ``_kernel5e`` has them
 _SUFFIXES = ("", "+up", "+down", "up", "down")
-_SUFFIX_SHIFT = 2
 _J_HIGH, _J_CHECKED, _J_STANDING, _J_FLIP = 1, 2, 4, 8
 _KIND_DASH, _KIND_STAND, _KIND_DASH_STAND, _KIND_JUMP = 5, 10, 11, 12
-
-
-def _suffix(name: str) -> int:
-    """Which of ``_SUFFIXES`` a move's name ends with (``C5``, ``C5+up``, ``up``)."""
-    if name in ("up", "down"):
-        return 3 if name == "up" else 4
-    return 1 if name.endswith("+up") else 2 if name.endswith("+down") else 0
 
 
 class _KernelSteps:
