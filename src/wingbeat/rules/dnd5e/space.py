@@ -694,9 +694,9 @@ class Dnd5eSpace:
         does not cover the space (``euclid`` diagonals, whose fronts stay in Python; a space
         that is not a pruned search's, or whose pure search already ran; states past 62 bits)
         or where it is not built. Its pruning table is kept with the space, as ``_best`` is."""
-        compiled = kernel.compiled5e
-        if (compiled is None or kernel.forced_pure() or self.full or not self.prune
-                or self.rule is DiagonalRule.EUCLID or self._best):
+        compiled = kernel.compiled5e  # ``explore`` asks only when the kernel is in use
+        if (compiled is None or self.full or not self.prune or self.rule is DiagonalRule.EUCLID
+                or self._best):
             return None
         positions = len(self.board.coords) * self.levels
         if positions << (self.n_watchers + LOW_BITS) >= 1 << 62 or self._start >= 1 << 62:
