@@ -90,13 +90,20 @@ def measure(case: str) -> dict[str, Any]:
 
 
 def memory(case: str) -> dict[str, Any]:
-    """Bytes a settled state costs in one search, the per-battle tables already made (by the
-    compiled search where built, whose own arrays are freed): the compiled search's count of
-    what it allocated, or the pure search's growth of the peak resident memory."""
+    """Bytes a settled state costs in one search, the per-battle tables already made by the
+    compiled search (whose own arrays are then freed): the compiled search's count of what it
+    allocated, or the pure search's growth of the peak resident memory; None in a tree without
+    the compiled search (a pure search that made the tables would have set the peak)."""
     import wingbeat
     from wingbeat.rules.dnd5e import Dnd5eSpace
     from wingbeat.search import explore
 
+    try:
+        from wingbeat.kernel import compiled5e
+    except ImportError:  # an older tree: no search makes the tables alone, no figure
+        compiled5e = None
+    if compiled5e is None:
+        return {"bytes_per_state": None, "counted": False}
     source, creature = CASES[case]
     scenario = (wingbeat.open_scenario(source) if isinstance(source, str)
                 else wingbeat.parse_scenario(source, source=case))
@@ -109,13 +116,9 @@ def memory(case: str) -> dict[str, Any]:
     grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024
     settled = len(found)
     counted = None
-    try:
-        from wingbeat import kernel
-        from wingbeat.search import SettledArrays
-        if kernel.compiled5e is not None and isinstance(found, SettledArrays):
-            counted = kernel.compiled5e.last_search_bytes()
-    except (ImportError, AttributeError):  # an older tree
-        pass
+    from wingbeat.search import SettledArrays
+    if isinstance(found, SettledArrays):
+        counted = compiled5e.last_search_bytes()
     used = counted if counted is not None else grown
     return {"bytes_per_state": used / settled, "counted": counted is not None}
 
@@ -190,7 +193,9 @@ def main() -> None:
         cells = []
         for _label, tree, pure in trees:
             used = _run(case, tree, pure, "--memory")
-            cells.append(f"{used['bytes_per_state']:8.0f}{'' if used['counted'] else '*'}")
+            per = used["bytes_per_state"]
+            cells.append(f"{'-':>8}" if per is None
+                         else f"{per:8.0f}{'' if used['counted'] else '*'}")
         print(f"  {'bytes a state':<14}" + "".join(f"{c:>10}" for c in cells)
               + "   (* peak resident growth; else the kernel's count)")
         print()
