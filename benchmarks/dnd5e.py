@@ -1,14 +1,19 @@
-"""Benchmark: dnd5e reach (``example:harpy`` and a flyer on a 100 × 100 map) and its JSON.
+"""Benchmark: dnd5e reach (``example:harpy`` and a flyer on a 100 × 100 map) and its JSON,
+with the compiled search (``wingbeat._kernel5e``) and with the pure-Python one side by side.
 
     python benchmarks/dnd5e.py [--repeat 5] [--against OLD_TREE]
 
 Each repetition runs in a fresh interpreter, as the CLI does, and times in CPU seconds:
-the search alone (``search.explore`` on a new space), a full ``wingbeat.reach`` (search, ways,
-report) the first time and again on the same scenario (the page asks twice: the per-battle
-tables are made once), ``to_dict``, and the JSON text by ``json.dumps(indent=2)`` and by
-``wingbeat._jsonout`` (orjson when installed). With ``--against`` another source tree (a
-``git worktree`` of an older commit) runs alternately with this one, each under its own
-``PYTHONPATH``, and the ratios old / new are printed. Quote medians: the machine is noisy.
+the search alone (``search.explore`` on a new space: ``search`` the first time, when the
+per-battle tables are made, ``search_again`` on them), a full ``wingbeat.reach`` (search, end
+states, report) the first time and again on the same scenario (the page asks twice),
+``to_dict``, and the JSON text by ``json.dumps(indent=2)`` and by ``wingbeat._jsonout`` (orjson
+when installed). ``kernel`` is this tree, ``pure`` the same with ``WINGBEAT_PURE=1``, run
+alternately; with ``--against`` another source tree (a ``git worktree`` of an older commit) runs
+in turn too, under its own ``PYTHONPATH``. Memory: the bytes a settled state costs while
+searching, the tables already made (the compiled search counts what it allocates; the pure one
+is the growth of the peak resident memory over one search, in a fresh interpreter). Quote
+medians: the machine is noisy.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -52,6 +58,12 @@ def measure(case: str) -> dict[str, Any]:
         found = explore(Dnd5eSpace(scenario.battle, creature, full_notation=False))
         out[name] = clock() - began
     out["settled"] = len(found.priority)
+    try:
+        from wingbeat import kernel
+        out["kernel"] = kernel.describe() if kernel.compiled5e is not None else (
+            "kernel: pure Python, not built")
+    except (ImportError, AttributeError):  # an older tree
+        out["kernel"] = "pure Python (no kernel)"
     _forget_tables()  # the reach's first time starts from nothing, as in a fresh process
     for name in ("reach", "reach_again"):
         began = clock()
@@ -77,6 +89,40 @@ def measure(case: str) -> dict[str, Any]:
     return out
 
 
+def memory(case: str) -> dict[str, Any]:
+    """Bytes a settled state costs in one search, the per-battle tables already made by the
+    compiled search (whose own arrays are then freed): the compiled search's count of what it
+    allocated, or the pure search's growth of the peak resident memory; None in a tree without
+    the compiled search (a pure search that made the tables would have set the peak)."""
+    import wingbeat
+    from wingbeat.rules.dnd5e import Dnd5eSpace
+    from wingbeat.search import explore
+
+    try:
+        from wingbeat.kernel import compiled5e
+    except ImportError:  # an older tree: no search makes the tables alone, no figure
+        compiled5e = None
+    if compiled5e is None:
+        return {"bytes_per_state": None, "counted": False}
+    source, creature = CASES[case]
+    scenario = (wingbeat.open_scenario(source) if isinstance(source, str)
+                else wingbeat.parse_scenario(source, source=case))
+    pure = os.environ.pop("WINGBEAT_PURE", None)
+    explore(Dnd5eSpace(scenario.battle, creature, full_notation=False))  # the tables
+    if pure is not None:
+        os.environ["WINGBEAT_PURE"] = pure
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    found = explore(Dnd5eSpace(scenario.battle, creature, full_notation=False))
+    grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024
+    settled = len(found)
+    counted = None
+    from wingbeat.search import SettledArrays
+    if isinstance(found, SettledArrays):
+        counted = compiled5e.last_search_bytes()
+    used = counted if counted is not None else grown
+    return {"bytes_per_state": used / settled, "counted": counted is not None}
+
+
 def _forget_tables() -> None:
     try:
         from wingbeat.rules.dnd5e import space
@@ -87,11 +133,15 @@ def _forget_tables() -> None:
         kept.clear()
 
 
-def _run(case: str, tree: Path | None) -> dict[str, Any]:
+def _run(case: str, tree: Path | None, pure: bool = False, what: str = "--case"
+         ) -> dict[str, Any]:
     env = dict(os.environ)
+    env.pop("WINGBEAT_PURE", None)
+    if pure:
+        env["WINGBEAT_PURE"] = "1"
     if tree is not None:
         env["PYTHONPATH"] = str(tree / "src")
-    done = subprocess.run([sys.executable, str(HERE / "dnd5e.py"), "--case", case],
+    done = subprocess.run([sys.executable, str(HERE / "dnd5e.py"), what, case],
                           env=env, check=True, capture_output=True, text=True)
     result: dict[str, Any] = json.loads(done.stdout)
     return result
@@ -106,40 +156,48 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--against", type=Path, help="an older source tree to compare with")
     parser.add_argument("--case", choices=sorted(CASES), help=argparse.SUPPRESS)
+    parser.add_argument("--memory", choices=sorted(CASES), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.case:
         print(json.dumps(measure(args.case)))
         return
-    trees: list[tuple[str, Path | None]] = [("this", None)]
+    if args.memory:
+        print(json.dumps(memory(args.memory)))
+        return
+    trees: list[tuple[str, Path | None, bool]] = [("kernel", None, False), ("pure", None, True)]
     if args.against is not None:
-        trees.insert(0, ("old", args.against.resolve()))
+        trees.insert(0, ("old", args.against.resolve(), False))
     for case in CASES:
-        runs: dict[str, list[dict[str, Any]]] = {label: [] for label, _ in trees}
+        runs: dict[str, list[dict[str, Any]]] = {label: [] for label, _, _ in trees}
         for _ in range(args.repeat):
-            for label, tree in trees:  # alternately: the machine's load falls on both
-                runs[label].append(_run(case, tree))
-        first = runs[trees[-1][0]][0]
+            for label, tree, pure in trees:  # alternately: the machine's load falls on all
+                runs[label].append(_run(case, tree, pure))
+        first = runs["kernel"][0]
         print(f"{case}: {first['settled']} states settled, {first['end_states']} end states "
-              f"(CPU ms, medians of {args.repeat})")
-        print(f"  {'':<14}" + "".join(f"{label:>10}" for label, _ in trees)
-              + ("     old/new" if len(trees) > 1 else ""))
+              f"(CPU ms, medians of {args.repeat}; kernel: {first['kernel']})")
+        print(f"  {'':<14}" + "".join(f"{label:>10}" for label, _, _ in trees)
+              + "   pure/kernel" + ("   old/kernel" if len(trees) > 2 else ""))
         for name in TIMES:
             cells = []
-            medians = []
-            for label, _ in trees:
+            medians: dict[str, float | None] = {}
+            for label, _, _ in trees:
                 values = [r[name] for r in runs[label] if r.get(name) is not None]
                 cells.append(_ms(values) if values else f"{'-':>8}")
-                medians.append(statistics.median(values) if values else None)
+                medians[label] = statistics.median(values) if values else None
             ratio = ""
-            if len(trees) > 1 and medians[0] and medians[1]:
-                ratio = f"{medians[0] / medians[1]:10.2f}x"
+            new = medians["kernel"]
+            for other in ("pure", "old") if len(trees) > 2 else ("pure",):
+                old = medians[other]
+                ratio += f"{old / new:12.1f}x" if old and new else f"{'-':>13}"
             print(f"  {name:<14}" + "".join(f"{c:>10}" for c in cells) + ratio)
-        if len(trees) > 1:
-            old = statistics.median(r["json"] for r in runs["old"])
-            new = statistics.median(r["fast_json"] for r in runs["this"]
-                                    if r["fast_json"] is not None)
-            print(f"  {'JSON old→new':<14}{old * 1000:10.1f}{new * 1000:10.1f}"
-                  f"{old / new:10.2f}x  (json.dumps before, wingbeat._jsonout now)")
+        cells = []
+        for _label, tree, pure in trees:
+            used = _run(case, tree, pure, "--memory")
+            per = used["bytes_per_state"]
+            cells.append(f"{'-':>8}" if per is None
+                         else f"{per:8.0f}{'' if used['counted'] else '*'}")
+        print(f"  {'bytes a state':<14}" + "".join(f"{c:>10}" for c in cells)
+              + "   (* peak resident growth; else the kernel's count)")
         print()
 
 

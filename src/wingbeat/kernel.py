@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from types import ModuleType
 
-__all__ = ["PURE_VARIABLE", "compiled", "describe", "forced_pure", "in_use"]
+__all__ = ["PURE_VARIABLE", "compiled", "compiled5e", "describe", "forced_pure", "in_use"]
 
 #: the environment variable that forces the pure-Python search when set (to anything but 0)
 PURE_VARIABLE = "WINGBEAT_PURE"
@@ -20,6 +20,13 @@ try:
     from . import _kernel as compiled
 except ImportError:  # built without a C compiler: the pure-Python search stands in
     compiled = None
+
+#: ``dnd5e``'s compiled search (``wingbeat._kernel5e``), built and used the same way
+compiled5e: ModuleType | None
+try:
+    from . import _kernel5e as compiled5e
+except ImportError:  # built without a C compiler: the pure-Python search stands in
+    compiled5e = None
 
 
 def forced_pure() -> bool:

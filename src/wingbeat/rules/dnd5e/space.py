@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import isqrt
 from typing import Any
 
+from ... import kernel
 from ...errors import NotationError
 from ...geometry.hexgrid import Direction, Hex, hex_text_window
 from ...geometry.labels import split_label
@@ -39,7 +40,17 @@ from ...geometry.squaregrid import (
 )
 from ...model import Save, format_amount, format_cost
 from ...narrate import event_text
-from ...search import StateEstimate, StepTuple, refuse_too_large
+from ...search import (
+    CHECK_SLOTS,
+    MAX_STATES,
+    Exploration,
+    SettledArrays,
+    StateEstimate,
+    Step,
+    StepTuple,
+    refuse_too_large,
+    too_many_states,
+)
 from .board import Board, Move, footprint_offsets, shared_board
 from .falling import Fall, fall
 from .model import (
@@ -216,6 +227,9 @@ class Tables:
         self.plans: dict[int, tuple[tuple[int, int, int, bool], ...]] = {}  # by id(ways)
         self.jumps: dict[int, tuple[_Jump, ...]] = {}
         self.tops: dict[int, int | None] = {}
+        # the same steps in flat C arrays for the compiled search (``_kernel5e.StepTable``),
+        # filled as searches meet places; None until a compiled search runs
+        self.step_table: Any = None
 
 
 _TablesKey = tuple[int, int, str, Dnd5eOptions]
@@ -267,7 +281,10 @@ class Dnd5eSpace:
     ruleset = "dnd5e"
     #: a settled state costs about 6.4 kB while searching (its place's footprint, edges and
     #: fronts are kept per place) and 8.2 kB with the reach and its JSON (benchmarks/memory.py):
-    #: this cap keeps a search near 1 GB (docs/limits.md)
+    #: this cap keeps a search near 1 GB (docs/limits.md). Nearly all of it is the per-battle
+    #: tables, which the compiled search reads too (its step table adds about 1.1 kB a place):
+    #: its own arrays hold about 115 bytes a settled state, the pure search's about 500
+    #: (benchmarks/dnd5e.py, docs/performance.md)
     max_states = 150_000
 
     def __init__(self, battle: Dnd5eBattle, creature_id: str, *, full_notation: bool = True,
@@ -281,6 +298,7 @@ class Dnd5eSpace:
         self.prune = not full_notation if prune is None else prune
         self._fronts: dict[int, list[_Front]] = {}
         self._best: dict[int, tuple[int, int]] = {}  # least spent without and with Dash
+        self._pruning: Any = None  # ``_best`` of the compiled searches (``_kernel5e.Pruning``)
         self.options = battle.options
         self.rule = battle.options.diagonals
         grid = battle.map.grid
@@ -668,6 +686,82 @@ class Dnd5eSpace:
             else:
                 best[key] = (min(old[0], total), min(old[1], total))
             add((step_name, target, cost, no_checks, self._attacks(new) + fell if new else fell))
+
+    # -- the compiled search (``wingbeat._kernel5e``) ---------------------------------------------
+    def compiled_search(self, *, avoid_checks: bool = False,
+                        goal: Callable[[int, int], bool] | None = None,
+                        max_states: int = MAX_STATES) -> Exploration | None:
+        """``search.explore`` run by the compiled kernel, with identical results; None where it
+        does not cover the space (``euclid`` diagonals, whose fronts stay in Python; a space
+        that is not a pruned search's, or whose pure search already ran; states past 62 bits)
+        or where it is not built. Its pruning table is kept with the space, as ``_best`` is."""
+        compiled = kernel.compiled5e  # ``explore`` asks only when the kernel is in use
+        if (compiled is None or self.full or not self.prune or self.rule is DiagonalRule.EUCLID
+                or self._best):
+            return None
+        positions = len(self.board.coords) * self.levels
+        if positions << (self.n_watchers + LOW_BITS) >= 1 << 62 or self._start >= 1 << 62:
+            return None
+        table = self.tables.step_table
+        if table is None:
+            table = self.tables.step_table = compiled.StepTable(positions * 2, None)
+        table.fill = self._kernel_fill  # any space of these tables fills them alike
+        if self._pruning is None:
+            self._pruning = compiled.Pruning()
+        numbers = (self._budget, self.n_watchers, int(self.rule is DiagonalRule.DMG),
+                   int(self.can_act), int(self.jumper), self.speed[WALK] * self.scale)
+        outcome, codes, priorities, parents, kinds = compiled.dnd5e_search(
+            table, self._pruning, numbers, self._start, avoid_checks, goal, max_states)
+        if outcome != compiled.DONE:
+            raise too_many_states(max_states)
+        return _Settled(self._start, codes, priorities, parents, kinds, _KernelSteps(self))
+
+    def _kernel_fill(self, key: int) -> tuple[int, int, int, tuple[_Edge, ...],
+                                              tuple[tuple[Any, ...], ...], int]:
+        """What the compiled search needs of a place and posture (``StepTable``): its threat,
+        standing up, the edges of ``_edges_from`` and the jumps of ``_jump_steps``, in their
+        order, as ints, and whether a move may end there."""
+        pos, prone = divmod(key, 2)
+        place = self.place(pos)
+        if place is None:  # pragma: no cover - a search only meets places that fit
+            return 0, -1, 0, (), (), 0
+        mode = self.stand_mode(place)
+        speed = self.speed[mode]
+        stand = speed * self.scale // 2 if speed else -1
+        edges = self._edges_from(place, bool(prone))  # read as they are by ``StepTable``
+        jumps: tuple[tuple[Any, ...], ...] = ()
+        if self.jumper and not prone and place.kind == GROUND:
+            known = self._jumps.get(pos)
+            if known is None:
+                known = self._jumps[pos] = self._jumps_from(place)
+            found = []
+            for jump in known:
+                cost, _b, _c, flip = self._jump_cost(jump, 0, 0, 0)
+                cost_parity = self._jump_cost(jump, 0, 0, PARITY)[0]
+                bits = ((_J_HIGH if jump.name.startswith("jump-up:") else 0)
+                        | (_J_CHECKED if jump.checks else 0)
+                        | (_J_STANDING if jump.standing else 0) | (_J_FLIP if flip else 0))
+                found.append((jump.dst.pos, cost, cost_parity, bits,
+                              tuple(p.threat for p in jump.chain)))
+            jumps = tuple(found)
+        others = [self.others[i] for i in place.occupants]
+        crowded = bool(others) and not (self.me.size is Size.TINY and len(others) <= 3 and all(
+            o.size is Size.TINY for o in others))  # as ``end_problem``, but for the start
+        return place.threat, stand, speed * self.scale, edges, jumps, int(crowded)
+
+    def kernel_ends(self, found: SettledArrays) -> tuple[Sequence[int], Sequence[int],
+                                                         Sequence[int]] | None:
+        """``grid_reach``'s choice of end states, read off the compiled search's arrays in C
+        (the same ``end_problem``, ``end_key`` and ``way_rank``: ``actions`` and
+        ``opportunity_attacks`` read the code alone); None for a search that did not run there."""
+        compiled = kernel.compiled5e
+        table = self.tables.step_table
+        if compiled is None or table is None or not isinstance(found, _Settled):
+            return None
+        picked: tuple[Sequence[int], Sequence[int], Sequence[int]] | None = compiled.dnd5e_ends(
+            table, found.codes, found.priorities, self.n_watchers, self._start_pos,
+            not any(self.speed), self.can_act)
+        return picked
 
     def _dominated(self, code: int, spent: int) -> bool:
         """Whether a state already generated for the same place makes ``code`` pointless.
@@ -1487,17 +1581,20 @@ class Dnd5eSpace:
         if blocked is not None:
             return blocked
         chain.append(dst)
-        checks = _NO_CHECKS
-        if dst.difficult:
-            chance = 5 * max(0, min(20, 11 + self.me.acrobatics))
-            if chance < 100:
-                checks = (Save("D-jump", "Acrobatics DC 10", chance, "it lands prone"),)
+        checks = self.landing_checks() if dst.difficult else _NO_CHECKS
         event: dict[str, Any] = {"type": "jump", "jump": "high" if high else "long", "feet": feet}
         if self.metric:
             event["metres"] = format_cost(Fraction(feet * 3, 10))
         return _Jump(f"{'jump-up' if high else 'jump'}:{label}", dst, tuple(chain), squares,
                      2 if dc and dr and not board.hex else 1, rise, checks, standing,
                      ({**event, "run_up": False}, {**event, "run_up": True}))
+
+    def landing_checks(self) -> tuple[Save, ...]:
+        """The check of a jump landing in difficult terrain (D-jump), none if it cannot fail."""
+        chance = 5 * max(0, min(20, 11 + self.me.acrobatics))
+        if chance >= 100:
+            return _NO_CHECKS
+        return (Save("D-jump", "Acrobatics DC 10", chance, "it lands prone"),)
 
     def _jump_wall(self, anchor: int, dc: int, dr: int) -> str | None:
         """The wall a jump's footprint crosses moving by (dc, dr) onto ``anchor`` (D-walls)."""
@@ -1631,6 +1728,89 @@ class Dnd5eSpace:
 
     def label_of(self, code: int) -> str:
         return self.board.labels[self._place_of(code).anchor]
+
+
+# -- the compiled search's records, made into steps when a way is asked for ----------------------
+# a jump's bits and the kinds of step, as ``_kernel5e`` has them
+_SUFFIXES = ("", "+up", "+down", "up", "down")
+_J_HIGH, _J_CHECKED, _J_STANDING, _J_FLIP = 1, 2, 4, 8
+_KIND_DASH, _KIND_STAND, _KIND_DASH_STAND, _KIND_JUMP = 5, 10, 11, 12
+
+
+class _KernelSteps:
+    """A settled state's step from the kind the compiled search recorded (``search.StepKinds``):
+    its move from the kind and the place reached, its checks from the kind, its events from the
+    state it left as well (the hostiles it provoked, a fall's, a jump's)."""
+
+    def __init__(self, space: Dnd5eSpace):
+        self.space = space
+        self.settled: SettledArrays | None = None
+
+    def kernel_move(self, kind: int, target: int) -> str:
+        space = self.space
+        if kind >= _KIND_JUMP:
+            jump = kind - _KIND_JUMP
+            anchor = space.place_of(target).anchor
+            name = ("jump-up:" if jump & _J_HIGH else "jump:") + space.board.labels[anchor]
+            return "dash " + name if jump & 4 else name
+        if kind >= _KIND_STAND:
+            return "stand" if kind == _KIND_STAND else "dash stand"
+        suffix = kind % _KIND_DASH
+        if suffix >= 3:
+            name = _SUFFIXES[suffix]
+        else:
+            pos = (target >> LOW_BITS) >> space.n_watchers
+            name = space.board.labels[pos // space.levels] + _SUFFIXES[suffix]
+        return "dash " + name if kind >= _KIND_DASH else name
+
+    def kernel_moves(self, codes: Sequence[int], kinds: Sequence[int]) -> list[str]:
+        move = self.kernel_move
+        return [move(kind, code) for code, kind in zip(codes, kinds, strict=True)]
+
+    def kernel_checks(self, kind: int) -> tuple[Save, ...]:
+        if kind < _KIND_JUMP or not (kind - _KIND_JUMP) & _J_CHECKED:
+            return _NO_CHECKS
+        return self.space.landing_checks()
+
+    def kernel_step(self, kind: int, target: int, cost: int) -> StepTuple:
+        settled = self.settled
+        assert settled is not None
+        i = settled.index(target)
+        return self.step_from(kind, settled.codes[settled.parents[i]], target, cost)
+
+    def step_from(self, kind: int, source: int, target: int, cost: int) -> StepTuple:
+        """The step of ``kind`` from ``source`` to ``target``, as ``Dnd5eSpace.steps`` made it."""
+        space = self.space
+        name = self.kernel_move(kind, target)
+        if kind in (_KIND_STAND, _KIND_DASH_STAND):
+            return (name, target, cost, _NO_CHECKS, _NO_EVENTS)
+        new = ((target & ~source) >> LOW_BITS) & space.watch_mask
+        place = space.place_of(source)
+        if kind >= _KIND_JUMP:
+            bare = name.removeprefix("dash ")
+            jump = next(j for j in space._jumps[place.pos] if j.name == bare)
+            events = (space._attacks(new) if new else _NO_EVENTS) + (
+                jump.events[source & RUN_MASK == RUN_UP],)
+            return (name, target, cost, jump.checks, events)
+        bare = name.removeprefix("dash ")
+        # every way of a move has the same destination and fall: the first names it
+        fell = next(e[9] for e in space._edges_from(place, bool(source & PRONE)) if e[0] == bare)
+        return (name, target, cost, _NO_CHECKS, space._attacks(new) + fell if new else fell)
+
+
+class _Settled(SettledArrays):
+    """``SettledArrays`` whose steps are made from the state they leave, known by index."""
+
+    def __init__(self, start: int, codes: Sequence[int], priorities: Sequence[int],
+                 parents: Sequence[int], kinds: Sequence[int], steps: _KernelSteps):
+        super().__init__(start, codes, priorities, parents, kinds, steps)
+        steps.settled = self
+        self._made = steps
+
+    def _step(self, i: int) -> Step:
+        p = self.parents[i]
+        cost = self.priorities[i] // CHECK_SLOTS - self.priorities[p] // CHECK_SLOTS
+        return Step._make(self._made.step_from(self.kinds[i], self.codes[p], self.codes[i], cost))
 
 
 #: A mode of movement as said at the table.

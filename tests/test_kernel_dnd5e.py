@@ -1,0 +1,338 @@
+"""``dnd5e``'s compiled search and the pure-Python one give identical answers (issue 12).
+
+The same states settled in the same order, the same priorities (ticks × 16 + checks), the same
+parents and steps (moves, costs, checks, events), the same end states, and so the same reach,
+path and check in JSON and in text, on every ``dnd5e`` example and on random battlefields
+(hypothesis: walls, difficult terrain and water, raised ground and ceilings, sizes, speeds,
+jumps, conditions, hostiles whose reach a way leaves, every diagonal rule, hex grids). Where the
+kernel is not built every comparison still runs, both sides pure.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import wingbeat
+from conformance import evenly, json_of
+from test_kernel import searching
+from wingbeat import kernel
+from wingbeat.errors import OptionError
+from wingbeat.geometry.labels import column_label
+from wingbeat.rules.dnd5e import Dnd5eSpace
+from wingbeat.rules.grid import ReachReport
+from wingbeat.search import Exploration, SettledArrays, explore, explore_pure
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted([*ROOT.glob("examples/dnd5e/*.yaml"),
+                   *ROOT.glob("tests/data/examples/dnd5e/*.yaml")])
+BUILT_IN = ["example:harpy"]
+
+
+def _open(source: str) -> wingbeat.Scenario:
+    return wingbeat.open_scenario(source)
+
+
+def _creatures(scenario: wingbeat.Scenario) -> list[str]:
+    return [c.id for c in scenario.battle.creatures]
+
+
+def _space(scenario: wingbeat.Scenario, creature: str, **options: Any) -> Dnd5eSpace:
+    """A search's space (pruned, the searches' notation), as ``reach`` and ``path`` make it."""
+    from wingbeat.rules.dnd5e import Dnd5eRuleset
+
+    space = Dnd5eRuleset().space(scenario, creature, full_notation=False, options=options)
+    assert isinstance(space, Dnd5eSpace)
+    return space
+
+
+def assert_same_search(make: Any, *, avoid_checks: bool = False) -> Exploration:
+    """The kernel's exploration equals the pure one, each on a new space: the same settled
+    states in the same settling order with the same priorities, the same parents and steps, the
+    same ways; and each way walked back (``path_to``, ``path_at``) is the same."""
+    pure = explore_pure(make(), avoid_checks=avoid_checks)
+    space = make()
+    found = space.compiled_search(avoid_checks=avoid_checks)
+    if kernel.compiled5e is None or space.rule.value == "euclid":
+        assert found is None  # not built, or euclid's fronts: the pure search runs
+        return pure
+    assert found is not None
+    assert list(found.priority.items()) == list(pure.priority.items())
+    assert list(found.parent.items()) == list(pure.parent.items())
+    assert found.ways() == pure.ways()
+    assert found.way_texts() == pure.way_texts()
+    assert isinstance(found, SettledArrays)
+    for code in evenly(list(pure.priority), 40):
+        assert found.path_to(code) == pure.path_to(code)
+        assert found.path_at(found.index(code)) == pure.path_to(code)
+    return found
+
+
+def assert_same_answers(scenario: wingbeat.Scenario, creature: str, **options: Any) -> None:
+    """reach (JSON and text), path to a sample of the places it reaches (with and without an
+    attack left), and check of their ways: the same with the kernel as with the pure search."""
+    answers: list[list[Any]] = []
+    for compiled in (True, False):
+        with searching(compiled):
+            said: list[Any] = []
+            report = wingbeat.reach(scenario, creature, **options)
+            assert isinstance(report, ReachReport)
+            said += [json_of(report), report.to_text()]
+            for state in evenly(report.states, 5):
+                at = str(state.state["at"])
+                said.append(json_of(wingbeat.path(scenario, creature, at, **options)))
+                said.append(json_of(wingbeat.path(scenario, creature, at,
+                                                  altitude=state.state["altitude"],
+                                                  can_act=True, **options)))
+                said.append(json_of(wingbeat.check(scenario, creature, " ".join(state.moves),
+                                                   **options)))
+            answers.append(said)
+    assert answers[0] == answers[1]
+
+
+# -- the examples ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("source", [*BUILT_IN, *map(str, EXAMPLES)],
+                         ids=lambda s: Path(s).stem)
+def test_every_dnd5e_example_searches_alike(source: str) -> None:
+    scenario = _open(source)
+    for creature in _creatures(scenario):
+        for avoid in (False, True):
+            assert_same_search(lambda creature=creature: _space(scenario, creature),
+                               avoid_checks=avoid)
+        assert_same_answers(scenario, creature)
+
+
+@pytest.mark.parametrize("rule", ["phb", "dmg"])
+def test_the_harpy_searches_alike_under_both_compiled_diagonal_rules(rule: str) -> None:
+    scenario = _open("example:harpy")
+    for creature in _creatures(scenario):
+        assert_same_search(lambda creature=creature: _space(scenario, creature, diagonals=rule))
+    assert_same_answers(scenario, "harpy", diagonals=rule)
+
+
+def test_euclid_diagonals_search_in_python() -> None:
+    """D-grid: ``euclid`` counts the diagonal steps in the state and prunes by exact rounding
+    residues (``_dominated``'s fronts): the compiled search leaves it to the pure one."""
+    scenario = _open("example:harpy")
+    assert _space(scenario, "harpy", diagonals="euclid").compiled_search() is None
+    with searching(compiled=True):
+        assert type(explore(_space(scenario, "harpy", diagonals="euclid"))) is Exploration
+
+
+def test_explore_uses_the_kernel_when_in_use() -> None:
+    """``explore`` runs the compiled search where it is built, the pure one under
+    WINGBEAT_PURE=1 (the fallback is the search as it was: a dict-backed ``Exploration``)."""
+    scenario = _open("example:harpy")
+    with searching(compiled=True):
+        found = explore(_space(scenario, "harpy"))
+        assert isinstance(found, SettledArrays) == (kernel.compiled5e is not None)
+    with searching(compiled=False):
+        found = explore(_space(scenario, "harpy"))
+        assert type(found) is Exploration
+        assert list(found.priority.items()) == list(
+            explore_pure(_space(scenario, "harpy")).priority.items())
+
+
+def test_the_end_states_are_chosen_alike_in_c() -> None:
+    """The compiled choice of end states (``kernel_ends``: end_problem, end_key, way_rank off
+    the codes) gives the report the pure selection gives: the harpy's end states are mostly
+    ties at one priority, broken by the attack kept and the opportunity attacks drawn."""
+    scenario = _open("example:harpy")
+    with searching(compiled=True):
+        space = _space(scenario, "harpy")
+        found = explore(space)
+        if kernel.compiled5e is not None:
+            assert isinstance(found, SettledArrays)
+            assert space.kernel_ends(found) is not None
+        fast = json_of(wingbeat.reach(scenario, "harpy"))
+    with searching(compiled=False):
+        assert json_of(wingbeat.reach(scenario, "harpy")) == fast
+
+
+def test_a_goal_stops_both_searches_at_the_same_bucket() -> None:
+    """``path``'s goal: both stop once the bucket of the first goal state is done."""
+    scenario = _open("example:harpy")
+    whole = explore_pure(_space(scenario, "harpy"))
+    for code in evenly(list(whole.priority)[1:], 6):
+        def goal(c: int, spent: int, code: int = code) -> bool:
+            return c == code
+
+        pure = explore_pure(_space(scenario, "harpy"), goal=goal)
+        assert code in pure.priority and len(pure.priority) <= len(whole.priority)
+        with searching(compiled=True):
+            found = explore(_space(scenario, "harpy"), goal=goal)
+        assert list(found.priority.items()) == list(pure.priority.items())
+        assert found.path_to(code) == pure.path_to(code)
+
+
+def test_a_goal_that_raises_raises_through_the_kernel() -> None:
+    scenario = _open("example:harpy")
+
+    def goal(_code: int, spent: int) -> bool:
+        if spent:
+            raise ZeroDivisionError("from the goal")
+        return False
+
+    with searching(compiled=True), pytest.raises(ZeroDivisionError, match="from the goal"):
+        explore(_space(scenario, "harpy"), goal=goal)
+
+
+def test_both_refuse_past_the_cap_alike() -> None:
+    scenario = _open("example:harpy")
+    settled = len(explore_pure(_space(scenario, "harpy")))
+    with pytest.raises(OptionError) as pure:
+        explore_pure(_space(scenario, "harpy"), max_states=settled - 1)
+    if kernel.compiled5e is not None:
+        with pytest.raises(OptionError) as compiled:
+            _space(scenario, "harpy").compiled_search(max_states=settled - 1)
+        assert str(compiled.value) == str(pure.value)
+        found = _space(scenario, "harpy").compiled_search(max_states=settled)
+        assert found is not None and len(found) == settled
+
+
+def test_a_space_searched_twice_prunes_alike() -> None:
+    """A space keeps its pruning table across its searches (``_best``, and the kernel's own):
+    a second search on the same space settles what the pure second search settles."""
+    scenario = _open("example:harpy")
+    pure_space = _space(scenario, "harpy")
+    explore_pure(pure_space)
+    pure = explore_pure(pure_space)
+    space = _space(scenario, "harpy")
+    if space.compiled_search() is None:
+        return
+    again = space.compiled_search()
+    assert again is not None
+    assert list(again.priority.items()) == list(pure.priority.items())
+    assert list(again.parent.items()) == list(pure.parent.items())
+
+
+def test_the_step_table_is_kept_per_battle() -> None:
+    """The flat step table is filled once per battle and creature: a second search fills no
+    place (``StepTable.places`` stays), and a new scenario gets a new table."""
+    scenario = _open("example:harpy")
+    space = _space(scenario, "harpy")
+    if space.compiled_search() is None:
+        return
+    table = space.tables.step_table
+    filled = table.places
+    assert filled > 0
+    again = _space(scenario, "harpy")
+    again.compiled_search()
+    assert again.tables.step_table is table and table.places == filled
+    other = _space(_open("example:harpy"), "harpy")
+    assert other.tables.step_table is None or other.tables.step_table is not table
+
+
+# -- random battlefields ---------------------------------------------------------------------------
+
+SIZE = 6
+SQUARES = [f"{column_label(c)}{r}" for c in range(1, SIZE + 1) for r in range(1, SIZE + 1)]
+SIZES = ["tiny", "small", "medium", "large"]
+SPEEDS = [0, 5, 10, 15, 25, 30]
+
+
+@st.composite
+def battlefields(draw: st.DrawFn) -> dict[str, Any]:
+    """A 6 × 6 map (square or hex), altitudes 0-3: walls, difficult squares, water, raised
+    ground to walk off, ceilings, climbable squares, difficult air; a mover of any size with
+    any speeds (odd ones too: half-foot ticks), hovering or not, prone or held, a jumper or not;
+    hostiles and a friend, some with reach, some without a reaction; every diagonal rule,
+    metres or feet, XGtE falling."""
+    grid = draw(st.sampled_from(["square", "square", "hex"]))
+    spaces = [s for s in SQUARES if grid == "square" or _hex_label(s)]
+    inner = [s for s in spaces if _inner(s)]  # room for a Large creature's 2 × 2 space
+    cells: list[dict[str, Any]] = []
+    used: set[str] = set()
+
+    def some(most: int) -> list[str]:
+        picked = draw(st.lists(st.sampled_from(spaces), max_size=most, unique=True))
+        return [s for s in picked if s not in used]
+
+    size = draw(st.sampled_from(SIZES))
+    mover_at = draw(st.sampled_from(inner if size == "large" else spaces))
+    walls = [s for s in some(5) if s != mover_at]
+    used.update(walls)
+    if walls:
+        cells.append({"at": walls, "wall": True})
+    for terrain, most in (("difficult", 6), ("water", 3)):
+        picked = some(most)
+        if picked:
+            cells.append({"at": picked, "terrain": terrain})
+    for square in some(6):
+        cells.append({"at": [square], "ground": draw(st.integers(1, 2)),
+                      "climb": draw(st.booleans())})
+    for square in some(3):
+        cells.append({"at": [square], "ceiling": draw(st.integers(2, 4))})
+    air = some(4)
+    if air:
+        cells.append({"at": air, "air": "difficult"})
+    speed = {"walk": draw(st.sampled_from(SPEEDS)), "fly": draw(st.sampled_from([0, 0, 15, 20])),
+             "climb": draw(st.sampled_from([0, 0, 10])), "swim": draw(st.sampled_from([0, 15])),
+             "burrow": draw(st.sampled_from([0, 0, 0, 5]))}
+    mover: dict[str, Any] = {
+        "id": "mover", "size": size, "speed": speed, "at": mover_at, "side": "a",
+        "hover": bool(speed["fly"]) and draw(st.booleans()),
+        "conditions": draw(st.lists(st.sampled_from(["prone", "prone", "grappled",
+                                                     "incapacitated", "invisible"]),
+                                    max_size=1)),
+    }
+    if (speed["fly"] or speed["climb"]) and draw(st.booleans()):
+        mover["altitude"] = draw(st.integers(0, 2))
+    if draw(st.booleans()):
+        mover["strength"] = draw(st.sampled_from([8, 12, 16, 20]))
+        mover["acrobatics"] = draw(st.sampled_from([-2, 3, 9]))
+    creatures = [mover]
+    for i in range(draw(st.integers(0, 3))):
+        other = draw(st.sampled_from(SIZES))
+        creatures.append({
+            "id": f"other{i}", "size": other,
+            "at": draw(st.sampled_from([s for s in (inner if other == "large" else spaces)
+                                        if s not in walls])),
+            "side": draw(st.sampled_from(["a", "b", "b"])),
+            "reach": draw(st.sampled_from([5, 10])),
+            "reaction": draw(st.sampled_from([True, True, False])),
+        })
+    options = {"diagonals": draw(st.sampled_from(["phb", "dmg", "dmg", "euclid"])),
+               "units": draw(st.sampled_from(["ft", "m"])), "fall_rate": draw(st.booleans())}
+    return {"ruleset": "dnd5e", "options": options,
+            "map": {"grid": grid, "columns": SIZE, "rows": SIZE, "top": 3, "cells": cells},
+            "creatures": creatures}
+
+
+def _hex_label(label: str) -> bool:
+    """A hex of the doubled coordinates: column index and row of the same parity."""
+    return (ord(label[0]) - 64 + int(label[1:])) % 2 == 0
+
+
+def _inner(label: str) -> bool:
+    return ord(label[0]) - 64 < SIZE - 1 and int(label[1:]) < SIZE - 1
+
+
+def _parse(data: dict[str, Any]) -> wingbeat.Scenario | None:
+    try:
+        return wingbeat.parse_scenario(data)
+    except wingbeat.ScenarioError:
+        return None  # a draw the scenario refuses (no room where a creature stands …)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(battlefields(), st.booleans())
+def test_random_battlefields_search_alike(data: dict[str, Any], avoid: bool) -> None:
+    scenario = _parse(data)
+    if scenario is None:
+        return
+    assert_same_search(lambda: _space(scenario, "mover"), avoid_checks=avoid)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(battlefields())
+def test_random_battlefields_answer_alike(data: dict[str, Any]) -> None:
+    scenario = _parse(data)
+    if scenario is None:
+        return
+    assert_same_answers(scenario, "mover")
