@@ -424,7 +424,7 @@ CONTRACTS: dict[str, Contract] = {
         {"rule": Enum("V-prox"), "case": Either(int, None), "reason": str,
          "attack_modifiers": Table(int), "notes": Seq(str)})),
     "dnd5e": Contract(_D_REACH, _D_MOVE, ENGAGEMENT.but(
-        {"rule": Enum("D-creatures"), "distance": NUMBER, "a_in_reach_of_b": bool,
+        {"rule": Enum("D-creatures", "D-walls"), "distance": NUMBER, "a_in_reach_of_b": bool,
          "b_in_reach_of_a": bool, "hostile": bool})),
     "battlesystem": Contract(TABLE_REACH.but(_B_REACH), TABLE_MOVE.but(_B_MOVE), ENGAGEMENT.but(
         {"rule": Enum("B-alt"), "distance": LENGTH, "altitudes": Seq(str, size=2),
