@@ -14,7 +14,7 @@ from cpython cimport array
 from cpython.ref cimport PyObject
 from libc.stdlib cimport calloc, malloc, realloc, free, qsort
 from libc.string cimport memset, memcpy
-from libc.stdint cimport int64_t, int32_t, int8_t, uint64_t
+from libc.stdint cimport int64_t, int32_t, int8_t, uint32_t, uint64_t
 
 import array as _array
 
@@ -89,6 +89,8 @@ cdef struct Space:
     int may_take_off
     int walk_speed  # the creature's ground speed (hexes a move), for a violent landing's walk
     int toward  # the wind's direction, -1 without one
+    int narrow  # every cell × altitude fits 32 bits: divide by ``levels`` in 32 bits (faster)
+    uint32_t levels32
 
 
 cdef struct Out:
@@ -155,12 +157,19 @@ cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
     cdef int64_t flags = code & FLAG_MASK
     cdef int64_t rest = code >> FLAG_BITS
     cdef int64_t posture = rest & 7
-    cdef int64_t idx = (rest >> 3) // s.levels
-    cdef int64_t alt = (rest >> 3) % s.levels
+    cdef int64_t idx, alt
+    cdef uint32_t where
     cdef int64_t base, nflags, walk
     cdef int32_t n, g
     cdef int d, h, i, cost, drift_due, skimming, ndirs
     cdef int dirs[6]
+    if s.narrow:
+        where = <uint32_t>(rest >> 3)
+        idx = where / s.levels32
+        alt = where - <uint32_t>idx * s.levels32
+    else:
+        idx = (rest >> 3) // s.levels
+        alt = (rest >> 3) % s.levels
     o.n = 0
     if flags & LANDED:
         return
@@ -244,11 +253,10 @@ cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
 # -- the search ------------------------------------------------------------------------------------
 
 cdef struct Entry:
-    # one state met so far: what a lookup and a relaxation read, in one cache line
+    # one state met so far, 24 bytes: what a lookup and a relaxation read
     int64_t code
     int32_t best  # least priority found, -1 while not reached
-    int32_t parent  # slot of the state the best way left from, -1 for the start
-    int32_t settled  # settled index, -1 while not settled
+    int32_t parent  # settled index of the state the best way left from, -1 for the start
     int32_t chain  # the next slot + 1 of the same place (dense index), 0 for none
     int8_t kind
 
@@ -313,29 +321,35 @@ cdef inline int32_t new_slot(Table *t, int64_t code) noexcept nogil:
     t.s[slot].best = -1
     t.s[slot].parent = -1
     t.s[slot].kind = -1
-    t.s[slot].settled = -1
     return slot
 
 
 cdef inline int32_t find_or_add(Table *t, int64_t code) noexcept nogil:
     """The slot of ``code``, made (best -1: not reached) when new; -1 when out of memory."""
-    cdef uint64_t h
     cdef int64_t place
     cdef int32_t slot, first
-    if t.head != NULL:
-        place = code >> FLAG_BITS
-        first = t.head[place]
-        slot = first - 1
-        while slot >= 0:
-            if t.s[slot].code == code:
-                return slot
-            slot = t.s[slot].chain - 1
-        slot = new_slot(t, code)
-        if slot < 0:
-            return -1
-        t.s[slot].chain = first
-        t.head[place] = slot + 1
-        return slot
+    if t.head == NULL:
+        return find_hashed(t, code)
+    place = code >> FLAG_BITS
+    first = t.head[place]
+    slot = first - 1
+    while slot >= 0:
+        if t.s[slot].code == code:
+            return slot
+        slot = t.s[slot].chain - 1
+    slot = new_slot(t, code)
+    if slot < 0:
+        return -1
+    t.s[slot].chain = first
+    t.head[place] = slot + 1
+    return slot
+
+
+cdef int32_t find_hashed(Table *t, int64_t code) noexcept nogil:
+    """``find_or_add`` on a map too big for the dense index: out of line, so that the dense
+    lookup stays small enough to inline."""
+    cdef uint64_t h
+    cdef int32_t slot
     h = hash64(code) & t.mask
     slot = t.index[h]
     while slot >= 0:
@@ -350,6 +364,38 @@ cdef inline int32_t find_or_add(Table *t, int64_t code) noexcept nogil:
     if <uint64_t>t.count * 2 > t.mask + 1 and grow_index(t) < 0:
         return -1
     return slot
+
+
+cdef struct Settled:
+    # the result, in settling order: code, priority, parent's settled index, kind of step
+    int64_t *codes
+    int32_t *priorities
+    int32_t *parents
+    int8_t *kinds
+    int32_t room
+
+
+cdef int grow_settled(Settled *r) noexcept nogil:
+    cdef size_t room = 2 * <size_t>r.room
+    cdef void *p
+    p = realloc(r.codes, room * sizeof(int64_t))
+    if p == NULL:
+        return -1
+    r.codes = <int64_t *>p
+    p = realloc(r.priorities, room * sizeof(int32_t))
+    if p == NULL:
+        return -1
+    r.priorities = <int32_t *>p
+    p = realloc(r.parents, room * sizeof(int32_t))
+    if p == NULL:
+        return -1
+    r.parents = <int32_t *>p
+    p = realloc(r.kinds, room * sizeof(int8_t))
+    if p == NULL:
+        return -1
+    r.kinds = <int8_t *>p
+    r.room = <int32_t>room
+    return 0
 
 
 cdef struct Queue:
@@ -392,10 +438,11 @@ cdef inline int push(Queue *q, int32_t bucket, int32_t slot) noexcept nogil:
 DENSE_PLACES = 1 << 27
 
 
-cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dense,
+cdef int setup(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places, int64_t dense,
                int32_t room) noexcept nogil:
     memset(t, 0, sizeof(Table))
     memset(q, 0, sizeof(Queue))
+    memset(r, 0, sizeof(Settled))
     t.room = room if room > (1 << 12) else (1 << 12)
     t.mask = (1 << 13) - 1
     if places <= dense:
@@ -409,8 +456,14 @@ cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dens
     q.next = <int32_t *>malloc(q.room * sizeof(int32_t))
     q.head = <int32_t *>malloc(buckets * sizeof(int32_t))
     q.tail = <int32_t *>malloc(buckets * sizeof(int32_t))
+    r.room = t.room
+    r.codes = <int64_t *>malloc(r.room * sizeof(int64_t))
+    r.priorities = <int32_t *>malloc(r.room * sizeof(int32_t))
+    r.parents = <int32_t *>malloc(r.room * sizeof(int32_t))
+    r.kinds = <int8_t *>malloc(r.room * sizeof(int8_t))
     if (t.s == NULL or t.index == NULL or q.slot == NULL or q.next == NULL
-            or q.head == NULL or q.tail == NULL):
+            or q.head == NULL or q.tail == NULL or r.codes == NULL or r.priorities == NULL
+            or r.parents == NULL or r.kinds == NULL):
         return -1
     memset(t.index, 0xff, (t.mask + 1) * sizeof(int32_t))
     memset(q.head, 0xff, buckets * sizeof(int32_t))
@@ -418,7 +471,11 @@ cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dens
     return 0
 
 
-cdef void teardown(Table *t, Queue *q) noexcept nogil:
+cdef void teardown(Table *t, Queue *q, Settled *r) noexcept nogil:
+    free(r.codes)
+    free(r.priorities)
+    free(r.parents)
+    free(r.kinds)
     free(t.s)
     free(t.index)
     free(t.head)
@@ -447,11 +504,12 @@ cdef int ask_goal(PyObject *ptr, int64_t code, int spent) noexcept with gil:
         return -1
 
 
-cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_checks,
-                PyObject *goal, int32_t max_states, int32_t *settled_count) noexcept nogil:
+cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
+                int avoid_checks, PyObject *goal, int32_t max_states,
+                int32_t *settled_count) noexcept nogil:
     """Dial's algorithm, as ``search.explore``: 0 done, 1 too many states, 2 out of memory,
-    3 the goal test raised. Each settled slot gets its settled index; ``settled_count`` says how
-    many."""
+    3 the goal test raised. ``r`` gets the settled states in settling order as they are settled
+    (each one's parent settled before it); ``settled_count`` says how many."""
     cdef int32_t buckets = (s.budget + 1) * SLOTS
     cdef int32_t priority, e, slot, target, count = 0
     cdef int64_t code
@@ -473,7 +531,13 @@ cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_che
             slot = q.slot[e]
             if t.s[slot].best == priority:
                 code = t.s[slot].code
-                t.s[slot].settled = count
+                if count == r.room and grow_settled(r) < 0:
+                    settled_count[0] = count
+                    return 2
+                r.codes[count] = code
+                r.priorities[count] = priority
+                r.parents[count] = t.s[slot].parent
+                r.kinds[count] = t.s[slot].kind
                 count += 1
                 if count > max_states:
                     settled_count[0] = count
@@ -503,7 +567,7 @@ cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_che
                         return 2
                     if t.s[target].best < 0 or new < t.s[target].best:
                         t.s[target].best = new
-                        t.s[target].parent = slot
+                        t.s[target].parent = count - 1
                         t.s[target].kind = <int8_t>out.kind[i]
                         if push(q, new, target) < 0:
                             settled_count[0] = count
@@ -530,15 +594,12 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     cdef Space s
     cdef Table t
     cdef Queue q
-    cdef int32_t n = 0, i, slot, p, at
+    cdef Settled r
+    cdef int32_t n = 0, i
     cdef int outcome
     cdef _Goal test = None if goal is None else _Goal(goal)
     cdef PyObject *asked = NULL if goal is None else <PyObject *>test
     cdef array.array codes, priorities, parents, kinds
-    cdef int64_t *c
-    cdef int32_t *pr
-    cdef int32_t *pa
-    cdef int8_t *k
     (levels, top, budget, half, pay_cost, costs, stop_cost, can_skim, gale, may_take_off,
      walk_speed, toward) = numbers
     s.ground = <int32_t *>&ground[0]
@@ -557,16 +618,18 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     s.may_take_off = may_take_off
     s.walk_speed = walk_speed
     s.toward = toward
-    if setup(&t, &q, (budget + 1) * SLOTS, <int64_t>(len(ground)) * levels * 8,
+    s.narrow = <int64_t>len(ground) * levels < (<int64_t>1 << 32)
+    s.levels32 = <uint32_t>levels
+    if setup(&t, &q, &r, (budget + 1) * SLOTS, <int64_t>(len(ground)) * levels * 8,
              dense_places, room) < 0:
-        teardown(&t, &q)
+        teardown(&t, &q, &r)
         raise MemoryError()
     try:
         if asked == NULL:
             with nogil:
-                outcome = search(&s, &t, &q, start, avoid_checks, asked, max_states, &n)
+                outcome = search(&s, &t, &q, &r, start, avoid_checks, asked, max_states, &n)
         else:
-            outcome = search(&s, &t, &q, start, avoid_checks, asked, max_states, &n)
+            outcome = search(&s, &t, &q, &r, start, avoid_checks, asked, max_states, &n)
         if outcome == 2:
             raise MemoryError()
         if outcome == 3:
@@ -578,22 +641,13 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
         priorities = array.clone(array.array("i"), n, zero=False)
         parents = array.clone(array.array("i"), n, zero=False)
         kinds = array.clone(array.array("b"), n, zero=False)
-        c = <int64_t *>codes.data.as_voidptr
-        pr = <int32_t *>priorities.data.as_voidptr
-        pa = <int32_t *>parents.data.as_voidptr
-        k = <int8_t *>kinds.data.as_voidptr
-        for slot in range(t.count):
-            at = t.s[slot].settled
-            if at < 0:
-                continue
-            c[at] = t.s[slot].code
-            pr[at] = t.s[slot].best
-            p = t.s[slot].parent
-            pa[at] = -1 if p < 0 else t.s[p].settled
-            k[at] = t.s[slot].kind
+        memcpy(codes.data.as_voidptr, r.codes, n * sizeof(int64_t))
+        memcpy(priorities.data.as_voidptr, r.priorities, n * sizeof(int32_t))
+        memcpy(parents.data.as_voidptr, r.parents, n * sizeof(int32_t))
+        memcpy(kinds.data.as_voidptr, r.kinds, n * sizeof(int8_t))
         return 0, codes, priorities, parents, kinds
     finally:
-        teardown(&t, &q)
+        teardown(&t, &q, &r)
 
 
 # -- reading a search: the end states a reach lists ------------------------------------------------
