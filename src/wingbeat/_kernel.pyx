@@ -752,3 +752,291 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
         free(first)
         free(tie)
         free(pairs)
+
+
+# -- writing a reach: the JSON of its end states ---------------------------------------------------
+cdef struct Buf:
+    char *data
+    Py_ssize_t size
+    Py_ssize_t room
+    int failed
+
+
+cdef int grow_buf(Buf *b, Py_ssize_t more) noexcept nogil:
+    cdef Py_ssize_t room = b.room * 2
+    cdef void *p
+    while room < b.size + more:
+        room *= 2
+    p = realloc(b.data, room)
+    if p == NULL:
+        b.failed = 1
+        return -1
+    b.data = <char *>p
+    b.room = room
+    return 0
+
+
+cdef inline void put(Buf *b, const char *text, Py_ssize_t n) noexcept nogil:
+    if b.size + n > b.room and grow_buf(b, n) < 0:
+        return
+    memcpy(b.data + b.size, text, n)
+    b.size += n
+
+
+cdef inline void put_int(Buf *b, int64_t value) noexcept nogil:
+    cdef char digits[24]
+    cdef int n = 0, i
+    cdef uint64_t v
+    if value < 0:
+        put(b, "-", 1)
+        v = <uint64_t>(-value)
+    else:
+        v = <uint64_t>value
+    while True:
+        digits[n] = <char>(48 + v % 10)
+        n += 1
+        v //= 10
+        if v == 0:
+            break
+    for i in range(n // 2):
+        digits[i], digits[n - 1 - i] = digits[n - 1 - i], digits[i]
+    put(b, digits, n)
+
+
+cdef struct Texts:
+    # a list of bytes, as C pointers and lengths (the list keeps them alive)
+    const char **text
+    Py_ssize_t *size
+    Py_ssize_t n
+
+
+cdef int texts_of(Texts *t, list items) except -1:
+    """``t`` from a list of bytes (or None: empty)."""
+    cdef Py_ssize_t i
+    cdef bytes item
+    t.n = len(items)
+    t.text = <const char **>malloc((t.n + 1) * sizeof(char *))
+    t.size = <Py_ssize_t *>malloc((t.n + 1) * sizeof(Py_ssize_t))
+    if t.text == NULL or t.size == NULL:
+        raise MemoryError()
+    for i in range(t.n):
+        item = items[i] if items[i] is not None else b""
+        t.text[i] = item
+        t.size[i] = len(item)
+    return 0
+
+
+cdef void free_texts(Texts *t) noexcept:
+    free(t.text)
+    free(t.size)
+
+
+cdef inline void put_text(Buf *b, const Texts *t, Py_ssize_t i) noexcept nogil:
+    put(b, t.text[i], t.size[i])
+
+
+def volare_states_json(const int64_t[::1] codes, const int32_t[::1] priorities,
+                       const int32_t[::1] parents, const int8_t[::1] kinds,
+                       const int32_t[::1] ways, const int8_t[::1] opens,
+                       const int32_t[::1] ground, int64_t levels,
+                       list labels, list modes, list headings, list costs, list actions,
+                       list words, list checks, dict extra):
+    """The JSON of a ``volare`` reach's end states (``ReachReport.to_dict()["states"]``), each
+    an object indented at depth 2 as ``json.dumps(indent=2)`` writes it, joined by ``,\\n``: the
+    bytes the encoder would write, made straight from the search's arrays.
+
+    ``ways``: the settled index of each end state's best way, in the report's order; ``opens``
+    the index in ``actions`` of what each leaves open. Text fragments, all JSON already (labels
+    and words without their quotes): ``labels`` by cell, ``modes`` and ``headings`` by posture,
+    ``costs`` by tick, ``actions`` (``"can_act": …,\\n      "actions": […],\\n``), ``words``
+    (the move of each kind of step, None for a hex), ``checks`` (each kind's checks, objects at
+    depth 4, or None), ``extra`` (report index: what follows the path, the ``to_act``).
+    """
+    cdef Texts label, mode, heading, cost, action, word, check
+    cdef Buf b
+    cdef Py_ssize_t n = ways.shape[0], settled = codes.shape[0], i, k
+    cdef int64_t code, rest, idx, alt, posture, j, p, total = 0
+    cdef int64_t *start = NULL  # where each settled state's path starts in ``paths``
+    cdef int32_t *size = NULL  # and its length
+    cdef int32_t *last = NULL  # the last step of its way with checks (settled index), -1 none
+    cdef int32_t *before = NULL  # for a step with checks: ``last`` of the way before it
+    cdef char *paths = NULL
+    cdef char *at
+    cdef int32_t listed[64]
+    cdef int count
+    cdef bytes tail
+    cdef const char *tail_text
+    cdef Py_ssize_t tail_size
+    memset(&label, 0, sizeof(Texts))
+    memset(&mode, 0, sizeof(Texts))
+    memset(&heading, 0, sizeof(Texts))
+    memset(&cost, 0, sizeof(Texts))
+    memset(&action, 0, sizeof(Texts))
+    memset(&word, 0, sizeof(Texts))
+    memset(&check, 0, sizeof(Texts))
+    b.size = 0
+    b.room = 1 << 16 if n < 128 else n * 400
+    b.failed = 0
+    b.data = <char *>malloc(b.room)
+    try:
+        start = <int64_t *>malloc((settled + 1) * sizeof(int64_t))
+        size = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        last = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        before = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        if b.data == NULL or start == NULL or size == NULL or last == NULL or before == NULL:
+            raise MemoryError()
+        texts_of(&label, labels)
+        texts_of(&mode, modes)
+        texts_of(&heading, headings)
+        texts_of(&cost, costs)
+        texts_of(&action, actions)
+        texts_of(&word, words)
+        texts_of(&check, checks)
+        # every settled state's way, in settling order (each after its parent): its path text,
+        # the parent's and one more move, and the chain of its steps with checks
+        for i in range(settled):
+            p = parents[i]
+            k = kinds[i]
+            if p < 0:
+                size[i] = 0
+                last[i] = -1
+                before[i] = -1
+            else:
+                j = word.size[k] if word.size[k] else \
+                    label.size[((codes[i] >> FLAG_BITS) >> 3) // levels]
+                size[i] = <int32_t>(j if size[p] == 0 else size[p] + 1 + j)
+                before[i] = last[p]
+                last[i] = <int32_t>i if check.size[k] else last[p]
+            start[i] = total
+            total += size[i]
+        paths = <char *>malloc(total + 1)
+        if paths == NULL:
+            raise MemoryError()
+        with nogil:
+            for i in range(settled):
+                p = parents[i]
+                if p < 0:
+                    continue
+                at = paths + start[i]
+                if size[p]:
+                    memcpy(at, paths + start[p], size[p])
+                    at += size[p]
+                    at[0] = 32
+                    at += 1
+                k = kinds[i]
+                if word.size[k]:
+                    memcpy(at, word.text[k], word.size[k])
+                else:
+                    j = ((codes[i] >> FLAG_BITS) >> 3) // levels
+                    memcpy(at, label.text[j], label.size[j])
+        for i in range(n):
+            j = ways[i]
+            code = codes[j]
+            rest = code >> FLAG_BITS
+            posture = rest & 7
+            idx = (rest >> 3) // levels
+            alt = (rest >> 3) % levels
+            if i:
+                put(&b, ",\n", 2)
+            put(&b, '    {\n      "at": "', 19)
+            put_text(&b, &label, idx)
+            put(&b, '",\n      "altitude": ', 21)
+            put_int(&b, alt)
+            put(&b, ',\n      "mode": ', 16)
+            put_text(&b, &mode, posture)
+            put(&b, ',\n      "heading": ', 19)
+            put_text(&b, &heading, posture)
+            if posture != GROUNDED and alt == ground[idx] and not code & PENDING:
+                put(&b, ',\n      "skimming": true,\n', 26)
+            else:
+                put(&b, ',\n      "skimming": false,\n', 27)
+            if code & PRONE:
+                put(&b, '      "prone": true,\n', 21)
+            put(&b, '      "cost": ', 14)
+            put_text(&b, &cost, priorities[j] // SLOTS)
+            put(&b, ',\n', 2)
+            put_text(&b, &action, opens[i])
+            put(&b, '      "checks": ', 16)
+            # the steps with checks, last first
+            count = 0
+            p = last[j]
+            while p >= 0:
+                if count == 64:
+                    return None  # more checks than a round can hold: the dicts say it
+                listed[count] = <int32_t>p
+                count += 1
+                p = before[p]
+            if count == 0:
+                put(&b, '[],\n      "path": "', 19)
+            else:
+                for k in range(count - 1, -1, -1):
+                    put(&b, "[\n" if k == count - 1 else ",\n", 2)
+                    put_text(&b, &check, kinds[listed[k]])
+                put(&b, '\n      ],\n      "path": "', 25)
+            put(&b, paths + start[j], size[j])
+            put(&b, '"', 1)
+            if extra:
+                tail = extra.get(i)
+                if tail is not None:
+                    tail_text = tail
+                    tail_size = len(tail)
+                    put(&b, tail_text, tail_size)
+            put(&b, "\n    }", 6)
+            if b.failed:
+                raise MemoryError()
+        return b.data[:b.size]
+    finally:
+        free(paths)
+        free(start)
+        free(size)
+        free(last)
+        free(before)
+        free(b.data)
+        free_texts(&label)
+        free_texts(&mode)
+        free_texts(&heading)
+        free_texts(&cost)
+        free_texts(&action)
+        free_texts(&word)
+        free_texts(&check)
+
+
+def volare_opens(const int64_t[:] codes, const int32_t[:] priorities, const int32_t[:] ways,
+                 int half, int pay_cost, const int8_t[:] attacks):
+    """What each end state leaves open (``VolareSpace.actions``), as an index: 0 nothing but
+    free actions, 1 grounded, 2 hovering, 3 moving; and the indices (in ``ways``' order) of the
+    end states that cannot attack though a way to them could (not moving): the only ones a
+    dearer way may help (``could_act``). ``attacks[k]``: whether the actions of index k include
+    the attack."""
+    cdef Py_ssize_t n = ways.shape[0], i, m = 0
+    cdef int64_t code, flags, posture
+    cdef int spent, moved, which
+    cdef array.array opens = array.clone(array.array("b"), n, zero=False)
+    cdef array.array stuck = array.clone(array.array("i"), n, zero=False)
+    cdef int8_t *o = <int8_t *>opens.data.as_voidptr
+    cdef int32_t *w = <int32_t *>stuck.data.as_voidptr
+    if attacks.shape[0] < 4:
+        raise ValueError("attacks: one flag for each of the 4 kinds of open actions")
+    with nogil:
+        for i in range(n):
+            code = codes[ways[i]]
+            spent = priorities[ways[i]] // SLOTS
+            flags = code & FLAG_MASK
+            posture = (code >> FLAG_BITS) & 7
+            moved = spent
+            if flags & PAID:
+                moved = spent - pay_cost if spent > pay_cost else 0
+            if flags & (LANDED | PENDING) or flags & FULL_MOVE or moved > half:
+                which = 0
+            elif posture == GROUNDED:
+                which = 1
+            elif posture == HOVERING:
+                which = 2
+            else:
+                which = 3
+            o[i] = <int8_t>which
+            if not attacks[which] and posture < 2:
+                w[m] = <int32_t>i
+                m += 1
+    array.resize(stuck, m)
+    return opens, stuck
