@@ -472,20 +472,10 @@ cdef int setup(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places, 
 
 
 cdef void teardown(Table *t, Queue *q, Settled *r) noexcept nogil:
-    """Free what ``setup`` made (each pointer once: a freed one is left NULL)."""
     free(r.codes)
     free(r.priorities)
     free(r.parents)
     free(r.kinds)
-    r.codes = NULL
-    r.priorities = NULL
-    r.parents = NULL
-    r.kinds = NULL
-    free_search(t, q)
-
-
-cdef void free_search(Table *t, Queue *q) noexcept nogil:
-    """Free the search's own tables (its result in ``Settled`` stays)."""
     free(t.s)
     free(t.index)
     free(t.head)
@@ -493,13 +483,6 @@ cdef void free_search(Table *t, Queue *q) noexcept nogil:
     free(q.next)
     free(q.head)
     free(q.tail)
-    t.s = NULL
-    t.index = NULL
-    t.head = NULL
-    q.slot = NULL
-    q.next = NULL
-    q.head = NULL
-    q.tail = NULL
 
 
 cdef class _Goal:
@@ -654,22 +637,13 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
         if outcome == 1:
             empty = _array.array("q")
             return 1, empty, _array.array("i"), _array.array("i"), _array.array("b")
-        # the result's arrays, each made once the search's tables and the one before are
-        # freed: the peak stays the search's own
-        free_search(&t, &q)
         codes = array.clone(array.array("q"), n, zero=False)
-        memcpy(codes.data.as_voidptr, r.codes, n * sizeof(int64_t))
-        free(r.codes)
-        r.codes = NULL
         priorities = array.clone(array.array("i"), n, zero=False)
-        memcpy(priorities.data.as_voidptr, r.priorities, n * sizeof(int32_t))
-        free(r.priorities)
-        r.priorities = NULL
         parents = array.clone(array.array("i"), n, zero=False)
-        memcpy(parents.data.as_voidptr, r.parents, n * sizeof(int32_t))
-        free(r.parents)
-        r.parents = NULL
         kinds = array.clone(array.array("b"), n, zero=False)
+        memcpy(codes.data.as_voidptr, r.codes, n * sizeof(int64_t))
+        memcpy(priorities.data.as_voidptr, r.priorities, n * sizeof(int32_t))
+        memcpy(parents.data.as_voidptr, r.parents, n * sizeof(int32_t))
         memcpy(kinds.data.as_voidptr, r.kinds, n * sizeof(int8_t))
         return 0, codes, priorities, parents, kinds
     finally:
