@@ -471,6 +471,60 @@ cdef int setup(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places, 
     return 0
 
 
+cdef struct Spare:
+    # the buffers of a finished search, kept for the next one on a map of the same size: a
+    # process that has searched before then touches memory it already has, not fresh pages
+    # (first touches, page faults, cost a quarter of a search). Taken and given back while the
+    # GIL is held; a search that finds none (another thread has it) makes its own.
+    Table t
+    Queue q
+    Settled r
+    int64_t places
+    int32_t buckets
+    int held
+
+
+cdef Spare spare
+
+#: the most memory a spare set of buffers keeps between searches
+SPARE_BYTES = 64 << 20
+
+
+cdef int take_spare(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places,
+                    int64_t dense) noexcept:
+    """The last search's buffers, emptied, when they fit this search (1), else 0."""
+    if not spare.held or places > dense or spare.places != places or buckets > spare.buckets:
+        return 0
+    t[0] = spare.t
+    q[0] = spare.q
+    r[0] = spare.r
+    spare.held = 0
+    t.count = 0
+    q.count = 0
+    memset(q.head, 0xff, buckets * sizeof(int32_t))
+    memset(q.tail, 0xff, buckets * sizeof(int32_t))
+    return 1
+
+
+cdef void give_spare(Table *t, Queue *q, Settled *r, int32_t buckets,
+                     int64_t places) noexcept:
+    """Keep a finished search's buffers for the next (its dense index emptied), or free them."""
+    cdef int32_t slot
+    cdef size_t size = (<size_t>t.room * sizeof(Entry) + <size_t>q.room * 8
+                        + <size_t>r.room * 17 + <size_t>places * 4 + <size_t>buckets * 8)
+    if t.head == NULL or spare.held or size > SPARE_BYTES:
+        teardown(t, q, r)
+        return
+    for slot in range(t.count):
+        t.head[t.s[slot].code >> FLAG_BITS] = 0
+    spare.t = t[0]
+    spare.q = q[0]
+    spare.r = r[0]
+    spare.places = places
+    spare.buckets = buckets
+    spare.held = 1
+
+
 cdef void teardown(Table *t, Queue *q, Settled *r) noexcept nogil:
     free(r.codes)
     free(r.priorities)
@@ -597,6 +651,8 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     cdef Settled r
     cdef int32_t n = 0, i
     cdef int outcome
+    cdef int64_t places
+    cdef int32_t buckets
     cdef _Goal test = None if goal is None else _Goal(goal)
     cdef PyObject *asked = NULL if goal is None else <PyObject *>test
     cdef array.array codes, priorities, parents, kinds
@@ -620,8 +676,10 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     s.toward = toward
     s.narrow = <int64_t>len(ground) * levels < (<int64_t>1 << 32)
     s.levels32 = <uint32_t>levels
-    if setup(&t, &q, &r, (budget + 1) * SLOTS, <int64_t>(len(ground)) * levels * 8,
-             dense_places, room) < 0:
+    places = <int64_t>(len(ground)) * levels * 8
+    buckets = (budget + 1) * SLOTS
+    if not take_spare(&t, &q, &r, buckets, places, dense_places) and setup(
+            &t, &q, &r, buckets, places, dense_places, room) < 0:
         teardown(&t, &q, &r)
         raise MemoryError()
     try:
@@ -647,7 +705,7 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
         memcpy(kinds.data.as_voidptr, r.kinds, n * sizeof(int8_t))
         return 0, codes, priorities, parents, kinds
     finally:
-        teardown(&t, &q, &r)
+        give_spare(&t, &q, &r, buckets, places)
 
 
 # -- reading a search: the end states a reach lists ------------------------------------------------
