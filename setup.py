@@ -12,9 +12,9 @@ except ImportError:  # no Cython, no kernel: the pure-Python search stands in
 else:
     extensions = cythonize(
         [Extension("wingbeat._kernel", ["src/wingbeat/_kernel.pyx"], optional=True,
-                   extra_compile_args=["-O2"]),
+                   extra_compile_args=["-O3"]),
          Extension("wingbeat._kernel5e", ["src/wingbeat/_kernel5e.pyx"], optional=True,
-                   extra_compile_args=["-O2"])],
+                   extra_compile_args=["-O3"])],
         compiler_directives={"language_level": "3"}, quiet=True)
     for extension in extensions:
         extension.optional = True  # a failed compile leaves the fallback, never a failed install

@@ -12,9 +12,10 @@ interpreter measures:
 - the search alone (``search.explore``): median CPU time and states settled per CPU second;
 - the full ``wingbeat.reach`` (search, the end states, the report): median CPU time;
 - ``reach`` and its 40-row table (``to_text(40)``: ``wingbeat reach``'s text), and ``reach`` and
-  its JSON (``to_dict`` encoded as ``wingbeat reach --json`` does): median CPU time;
-- with ``--cli``, the wall time of the command ``wingbeat reach FILE roc --json > /dev/null``,
-  start-up included (the scenario cache warm).
+  its JSON (as ``wingbeat reach --json`` makes it: ``_jsonout.encode_answer``, or ``to_dict``
+  encoded in a checkout from before it): median CPU time;
+- with ``--cli``, the wall time of the command ``wingbeat reach FILE roc --json > OUT`` (a
+  file), start-up included (the scenario cache warm).
 
 ``--baseline`` measures the other checkout twice: with its kernel (``baseline``; its ``src`` must
 hold a built ``_kernel``, else it is the fallback again) and with WINGBEAT_PURE=1
@@ -90,11 +91,17 @@ def run_case(size: int, top: int, fly: int, repeat: int, reach_repeat: int) -> d
     texts = [_cpu(lambda: wingbeat.reach(scenario, "roc").to_text(40))[0]
              for _ in range(reach_repeat)]
     try:
-        from wingbeat._jsonout import encode
-    except ImportError:  # a checkout from before it
-        def encode(data: Any) -> bytes:
-            return json.dumps(data, indent=2, ensure_ascii=False).encode()
-    jsons = [_cpu(lambda: encode(wingbeat.reach(scenario, "roc").to_dict()))[0]
+        from wingbeat._jsonout import encode_answer
+    except ImportError:  # a checkout from before it: the dicts encoded, as its CLI did
+        try:
+            from wingbeat._jsonout import encode
+        except ImportError:
+            def encode(data: Any) -> bytes:
+                return json.dumps(data, indent=2, ensure_ascii=False).encode()
+
+        def encode_answer(result: Any) -> bytes:
+            return encode(result.to_dict())
+    jsons = [_cpu(lambda: encode_answer(wingbeat.reach(scenario, "roc")))[0]
              for _ in range(max(1, reach_repeat // 2))]
     search = statistics.median(searches)
     return {"kernel": which, "settled": settled, "bytes_per_state": grown * 1024 / settled,
@@ -104,7 +111,7 @@ def run_case(size: int, top: int, fly: int, repeat: int, reach_repeat: int) -> d
 
 
 def cli_wall(src: Path, pure: bool, size: int, top: int, fly: int, repeat: int) -> float:
-    """The median wall time of ``wingbeat reach FILE roc --json > /dev/null``, start-up
+    """The median wall time of ``wingbeat reach FILE roc --json > OUT`` (a file), start-up
     included, after one run that fills the scenario cache."""
     import tempfile
 
@@ -118,9 +125,10 @@ def cli_wall(src: Path, pure: bool, size: int, top: int, fly: int, repeat: int) 
         command = [sys.executable, "-m", "wingbeat", "reach", str(path), "roc", "--json"]
         times = []
         for _ in range(repeat + 1):
-            began = time.perf_counter()
-            subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
-            times.append(time.perf_counter() - began)
+            with open(Path(folder) / "out.json", "wb") as out:
+                began = time.perf_counter()
+                subprocess.run(command, env=env, check=True, stdout=out)
+                times.append(time.perf_counter() - began)
     return statistics.median(times[1:])
 
 
@@ -158,7 +166,7 @@ def side_by_side(repeat: int, baseline: Path | None, cli: bool, only: str | None
             rows[way] = out = measure(src, pure, size, top, fly,
                                       max(1, repeat // 2) if slow else repeat,
                                       max(1, repeat // 2) if size > 100 or slow else repeat)
-            wall = f"{cli_wall(src, pure, size, top, fly, 3):>12.2f}" if cli else ""
+            wall = f"{cli_wall(src, pure, size, top, fly, 5):>12.2f}" if cli else ""
             print(f"{name:<16}{way:<15}{out['settled']:>10,}{_ms(out['search_s']):>11}"
                   f"{out['states_per_s'] / 1e6:>12.2f}{_ms(out['reach_s']):>10}"
                   f"{_ms(out['text_s']):>10}{_ms(out['json_s']):>10}"

@@ -20,7 +20,7 @@ try:  # pragma: no cover - which branch runs depends on the install
 except ImportError:  # pragma: no cover
     _orjson = None  # type: ignore[assignment]
 
-__all__ = ["ENCODER", "dumps", "encode"]
+__all__ = ["ENCODER", "dumps", "encode", "encode_answer"]
 
 #: Which encoder ``dumps`` uses: "orjson" or "json" (``wingbeat --version`` could say).
 ENCODER = "json" if _orjson is None else "orjson"
@@ -50,6 +50,22 @@ def encode(data: Any, *, indent: bool = True) -> bytes:
             if not _may_differ(text):
                 return text
     return _standard(data, indent).encode("utf-8", "surrogatepass")
+
+
+def encode_answer(result: Any) -> bytes:
+    """``encode(result.to_dict())``, the same bytes, but where the answer can write its biggest
+    part itself (``json_states``: a reach report's end states, written straight from the
+    search's arrays) only the rest is made a dict and encoded, and the two are joined."""
+    parts = getattr(result, "json_states", None)
+    made: tuple[dict[str, Any], bytes] | None = None if parts is None else parts()
+    if made is None:
+        return encode(result.to_dict())
+    data, states = made
+    text = encode({**data, "states": []})
+    end = b'"states": []\n}'
+    if not states or not text.endswith(end):
+        return text if not states else encode(result.to_dict())
+    return b"".join((text[:-3], b"\n", states, b"\n  ]\n}"))
 
 
 def dumps(data: Any, *, indent: bool = True) -> str:

@@ -1,7 +1,7 @@
 """Types of the compiled kernel (``_kernel.pyx``), for mypy."""
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 KIND_WALK: int
 KIND_UP: int
@@ -28,3 +28,16 @@ def volare_search(
 def volare_ends(
     codes: array[int], priorities: array[int],
 ) -> tuple[array[int], array[int], array[int]] | None: ...
+
+def volare_opens(
+    codes: array[int], priorities: array[int], ways: Sequence[int], half: int, pay_cost: int,
+    attacks: array[int],
+) -> tuple[array[int], array[int]]: ...
+
+def volare_states_json(
+    codes: array[int], priorities: array[int], parents: array[int], kinds: array[int],
+    ways: Sequence[int], opens: Sequence[int], ground: array[int], levels: int,
+    labels: list[bytes], modes: list[bytes], headings: list[bytes], costs: list[bytes],
+    actions: list[bytes], words: list[bytes | None], checks: list[bytes | None],
+    extra: dict[int, bytes],
+) -> bytes | None: ...

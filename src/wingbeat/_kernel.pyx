@@ -14,7 +14,7 @@ from cpython cimport array
 from cpython.ref cimport PyObject
 from libc.stdlib cimport calloc, malloc, realloc, free, qsort
 from libc.string cimport memset, memcpy
-from libc.stdint cimport int64_t, int32_t, int8_t, uint64_t
+from libc.stdint cimport int64_t, int32_t, int8_t, uint32_t, uint64_t
 
 import array as _array
 
@@ -89,6 +89,8 @@ cdef struct Space:
     int may_take_off
     int walk_speed  # the creature's ground speed (hexes a move), for a violent landing's walk
     int toward  # the wind's direction, -1 without one
+    int narrow  # every cell × altitude fits 32 bits: divide by ``levels`` in 32 bits (faster)
+    uint32_t levels32
 
 
 cdef struct Out:
@@ -155,12 +157,19 @@ cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
     cdef int64_t flags = code & FLAG_MASK
     cdef int64_t rest = code >> FLAG_BITS
     cdef int64_t posture = rest & 7
-    cdef int64_t idx = (rest >> 3) // s.levels
-    cdef int64_t alt = (rest >> 3) % s.levels
+    cdef int64_t idx, alt
+    cdef uint32_t where
     cdef int64_t base, nflags, walk
     cdef int32_t n, g
     cdef int d, h, i, cost, drift_due, skimming, ndirs
     cdef int dirs[6]
+    if s.narrow:
+        where = <uint32_t>(rest >> 3)
+        idx = where / s.levels32
+        alt = where - <uint32_t>idx * s.levels32
+    else:
+        idx = (rest >> 3) // s.levels
+        alt = (rest >> 3) % s.levels
     o.n = 0
     if flags & LANDED:
         return
@@ -244,11 +253,10 @@ cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
 # -- the search ------------------------------------------------------------------------------------
 
 cdef struct Entry:
-    # one state met so far: what a lookup and a relaxation read, in one cache line
+    # one state met so far, 24 bytes: what a lookup and a relaxation read
     int64_t code
     int32_t best  # least priority found, -1 while not reached
-    int32_t parent  # slot of the state the best way left from, -1 for the start
-    int32_t settled  # settled index, -1 while not settled
+    int32_t parent  # settled index of the state the best way left from, -1 for the start
     int32_t chain  # the next slot + 1 of the same place (dense index), 0 for none
     int8_t kind
 
@@ -313,29 +321,35 @@ cdef inline int32_t new_slot(Table *t, int64_t code) noexcept nogil:
     t.s[slot].best = -1
     t.s[slot].parent = -1
     t.s[slot].kind = -1
-    t.s[slot].settled = -1
     return slot
 
 
 cdef inline int32_t find_or_add(Table *t, int64_t code) noexcept nogil:
     """The slot of ``code``, made (best -1: not reached) when new; -1 when out of memory."""
-    cdef uint64_t h
     cdef int64_t place
     cdef int32_t slot, first
-    if t.head != NULL:
-        place = code >> FLAG_BITS
-        first = t.head[place]
-        slot = first - 1
-        while slot >= 0:
-            if t.s[slot].code == code:
-                return slot
-            slot = t.s[slot].chain - 1
-        slot = new_slot(t, code)
-        if slot < 0:
-            return -1
-        t.s[slot].chain = first
-        t.head[place] = slot + 1
-        return slot
+    if t.head == NULL:
+        return find_hashed(t, code)
+    place = code >> FLAG_BITS
+    first = t.head[place]
+    slot = first - 1
+    while slot >= 0:
+        if t.s[slot].code == code:
+            return slot
+        slot = t.s[slot].chain - 1
+    slot = new_slot(t, code)
+    if slot < 0:
+        return -1
+    t.s[slot].chain = first
+    t.head[place] = slot + 1
+    return slot
+
+
+cdef int32_t find_hashed(Table *t, int64_t code) noexcept nogil:
+    """``find_or_add`` on a map too big for the dense index: out of line, so that the dense
+    lookup stays small enough to inline."""
+    cdef uint64_t h
+    cdef int32_t slot
     h = hash64(code) & t.mask
     slot = t.index[h]
     while slot >= 0:
@@ -350,6 +364,38 @@ cdef inline int32_t find_or_add(Table *t, int64_t code) noexcept nogil:
     if <uint64_t>t.count * 2 > t.mask + 1 and grow_index(t) < 0:
         return -1
     return slot
+
+
+cdef struct Settled:
+    # the result, in settling order: code, priority, parent's settled index, kind of step
+    int64_t *codes
+    int32_t *priorities
+    int32_t *parents
+    int8_t *kinds
+    int32_t room
+
+
+cdef int grow_settled(Settled *r) noexcept nogil:
+    cdef size_t room = 2 * <size_t>r.room
+    cdef void *p
+    p = realloc(r.codes, room * sizeof(int64_t))
+    if p == NULL:
+        return -1
+    r.codes = <int64_t *>p
+    p = realloc(r.priorities, room * sizeof(int32_t))
+    if p == NULL:
+        return -1
+    r.priorities = <int32_t *>p
+    p = realloc(r.parents, room * sizeof(int32_t))
+    if p == NULL:
+        return -1
+    r.parents = <int32_t *>p
+    p = realloc(r.kinds, room * sizeof(int8_t))
+    if p == NULL:
+        return -1
+    r.kinds = <int8_t *>p
+    r.room = <int32_t>room
+    return 0
 
 
 cdef struct Queue:
@@ -392,10 +438,11 @@ cdef inline int push(Queue *q, int32_t bucket, int32_t slot) noexcept nogil:
 DENSE_PLACES = 1 << 27
 
 
-cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dense,
+cdef int setup(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places, int64_t dense,
                int32_t room) noexcept nogil:
     memset(t, 0, sizeof(Table))
     memset(q, 0, sizeof(Queue))
+    memset(r, 0, sizeof(Settled))
     t.room = room if room > (1 << 12) else (1 << 12)
     t.mask = (1 << 13) - 1
     if places <= dense:
@@ -409,8 +456,14 @@ cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dens
     q.next = <int32_t *>malloc(q.room * sizeof(int32_t))
     q.head = <int32_t *>malloc(buckets * sizeof(int32_t))
     q.tail = <int32_t *>malloc(buckets * sizeof(int32_t))
+    r.room = t.room
+    r.codes = <int64_t *>malloc(r.room * sizeof(int64_t))
+    r.priorities = <int32_t *>malloc(r.room * sizeof(int32_t))
+    r.parents = <int32_t *>malloc(r.room * sizeof(int32_t))
+    r.kinds = <int8_t *>malloc(r.room * sizeof(int8_t))
     if (t.s == NULL or t.index == NULL or q.slot == NULL or q.next == NULL
-            or q.head == NULL or q.tail == NULL):
+            or q.head == NULL or q.tail == NULL or r.codes == NULL or r.priorities == NULL
+            or r.parents == NULL or r.kinds == NULL):
         return -1
     memset(t.index, 0xff, (t.mask + 1) * sizeof(int32_t))
     memset(q.head, 0xff, buckets * sizeof(int32_t))
@@ -418,7 +471,65 @@ cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dens
     return 0
 
 
-cdef void teardown(Table *t, Queue *q) noexcept nogil:
+cdef struct Spare:
+    # the buffers of a finished search, kept for the next one on a map of the same size: a
+    # process that has searched before then touches memory it already has, not fresh pages
+    # (first touches, page faults, cost a quarter of a search). Taken and given back while the
+    # GIL is held; a search that finds none (another thread has it) makes its own.
+    Table t
+    Queue q
+    Settled r
+    int64_t places
+    int32_t buckets
+    int held
+
+
+cdef Spare spare
+
+#: the most memory a spare set of buffers keeps between searches
+SPARE_BYTES = 64 << 20
+
+
+cdef int take_spare(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places,
+                    int64_t dense) noexcept:
+    """The last search's buffers, emptied, when they fit this search (1), else 0."""
+    if not spare.held or places > dense or spare.places != places or buckets > spare.buckets:
+        return 0
+    t[0] = spare.t
+    q[0] = spare.q
+    r[0] = spare.r
+    spare.held = 0
+    t.count = 0
+    q.count = 0
+    memset(q.head, 0xff, buckets * sizeof(int32_t))
+    memset(q.tail, 0xff, buckets * sizeof(int32_t))
+    return 1
+
+
+cdef void give_spare(Table *t, Queue *q, Settled *r, int32_t buckets,
+                     int64_t places) noexcept:
+    """Keep a finished search's buffers for the next (its dense index emptied), or free them."""
+    cdef int32_t slot
+    cdef size_t size = (<size_t>t.room * sizeof(Entry) + <size_t>q.room * 8
+                        + <size_t>r.room * 17 + <size_t>places * 4 + <size_t>buckets * 8)
+    if t.head == NULL or spare.held or size > SPARE_BYTES:
+        teardown(t, q, r)
+        return
+    for slot in range(t.count):
+        t.head[t.s[slot].code >> FLAG_BITS] = 0
+    spare.t = t[0]
+    spare.q = q[0]
+    spare.r = r[0]
+    spare.places = places
+    spare.buckets = buckets
+    spare.held = 1
+
+
+cdef void teardown(Table *t, Queue *q, Settled *r) noexcept nogil:
+    free(r.codes)
+    free(r.priorities)
+    free(r.parents)
+    free(r.kinds)
     free(t.s)
     free(t.index)
     free(t.head)
@@ -447,11 +558,12 @@ cdef int ask_goal(PyObject *ptr, int64_t code, int spent) noexcept with gil:
         return -1
 
 
-cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_checks,
-                PyObject *goal, int32_t max_states, int32_t *settled_count) noexcept nogil:
+cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
+                int avoid_checks, PyObject *goal, int32_t max_states,
+                int32_t *settled_count) noexcept nogil:
     """Dial's algorithm, as ``search.explore``: 0 done, 1 too many states, 2 out of memory,
-    3 the goal test raised. Each settled slot gets its settled index; ``settled_count`` says how
-    many."""
+    3 the goal test raised. ``r`` gets the settled states in settling order as they are settled
+    (each one's parent settled before it); ``settled_count`` says how many."""
     cdef int32_t buckets = (s.budget + 1) * SLOTS
     cdef int32_t priority, e, slot, target, count = 0
     cdef int64_t code
@@ -473,7 +585,13 @@ cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_che
             slot = q.slot[e]
             if t.s[slot].best == priority:
                 code = t.s[slot].code
-                t.s[slot].settled = count
+                if count == r.room and grow_settled(r) < 0:
+                    settled_count[0] = count
+                    return 2
+                r.codes[count] = code
+                r.priorities[count] = priority
+                r.parents[count] = t.s[slot].parent
+                r.kinds[count] = t.s[slot].kind
                 count += 1
                 if count > max_states:
                     settled_count[0] = count
@@ -503,7 +621,7 @@ cdef int search(const Space *s, Table *t, Queue *q, int64_t start, int avoid_che
                         return 2
                     if t.s[target].best < 0 or new < t.s[target].best:
                         t.s[target].best = new
-                        t.s[target].parent = slot
+                        t.s[target].parent = count - 1
                         t.s[target].kind = <int8_t>out.kind[i]
                         if push(q, new, target) < 0:
                             settled_count[0] = count
@@ -530,15 +648,14 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     cdef Space s
     cdef Table t
     cdef Queue q
-    cdef int32_t n = 0, i, slot, p, at
+    cdef Settled r
+    cdef int32_t n = 0, i
     cdef int outcome
+    cdef int64_t places
+    cdef int32_t buckets
     cdef _Goal test = None if goal is None else _Goal(goal)
     cdef PyObject *asked = NULL if goal is None else <PyObject *>test
     cdef array.array codes, priorities, parents, kinds
-    cdef int64_t *c
-    cdef int32_t *pr
-    cdef int32_t *pa
-    cdef int8_t *k
     (levels, top, budget, half, pay_cost, costs, stop_cost, can_skim, gale, may_take_off,
      walk_speed, toward) = numbers
     s.ground = <int32_t *>&ground[0]
@@ -557,16 +674,20 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     s.may_take_off = may_take_off
     s.walk_speed = walk_speed
     s.toward = toward
-    if setup(&t, &q, (budget + 1) * SLOTS, <int64_t>(len(ground)) * levels * 8,
-             dense_places, room) < 0:
-        teardown(&t, &q)
+    s.narrow = <int64_t>len(ground) * levels < (<int64_t>1 << 32)
+    s.levels32 = <uint32_t>levels
+    places = <int64_t>(len(ground)) * levels * 8
+    buckets = (budget + 1) * SLOTS
+    if not take_spare(&t, &q, &r, buckets, places, dense_places) and setup(
+            &t, &q, &r, buckets, places, dense_places, room) < 0:
+        teardown(&t, &q, &r)
         raise MemoryError()
     try:
         if asked == NULL:
             with nogil:
-                outcome = search(&s, &t, &q, start, avoid_checks, asked, max_states, &n)
+                outcome = search(&s, &t, &q, &r, start, avoid_checks, asked, max_states, &n)
         else:
-            outcome = search(&s, &t, &q, start, avoid_checks, asked, max_states, &n)
+            outcome = search(&s, &t, &q, &r, start, avoid_checks, asked, max_states, &n)
         if outcome == 2:
             raise MemoryError()
         if outcome == 3:
@@ -578,22 +699,13 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
         priorities = array.clone(array.array("i"), n, zero=False)
         parents = array.clone(array.array("i"), n, zero=False)
         kinds = array.clone(array.array("b"), n, zero=False)
-        c = <int64_t *>codes.data.as_voidptr
-        pr = <int32_t *>priorities.data.as_voidptr
-        pa = <int32_t *>parents.data.as_voidptr
-        k = <int8_t *>kinds.data.as_voidptr
-        for slot in range(t.count):
-            at = t.s[slot].settled
-            if at < 0:
-                continue
-            c[at] = t.s[slot].code
-            pr[at] = t.s[slot].best
-            p = t.s[slot].parent
-            pa[at] = -1 if p < 0 else t.s[p].settled
-            k[at] = t.s[slot].kind
+        memcpy(codes.data.as_voidptr, r.codes, n * sizeof(int64_t))
+        memcpy(priorities.data.as_voidptr, r.priorities, n * sizeof(int32_t))
+        memcpy(parents.data.as_voidptr, r.parents, n * sizeof(int32_t))
+        memcpy(kinds.data.as_voidptr, r.kinds, n * sizeof(int8_t))
         return 0, codes, priorities, parents, kinds
     finally:
-        teardown(&t, &q)
+        give_spare(&t, &q, &r, buckets, places)
 
 
 # -- reading a search: the end states a reach lists ------------------------------------------------
@@ -698,3 +810,291 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
         free(first)
         free(tie)
         free(pairs)
+
+
+# -- writing a reach: the JSON of its end states ---------------------------------------------------
+cdef struct Buf:
+    char *data
+    Py_ssize_t size
+    Py_ssize_t room
+    int failed
+
+
+cdef int grow_buf(Buf *b, Py_ssize_t more) noexcept nogil:
+    cdef Py_ssize_t room = b.room * 2
+    cdef void *p
+    while room < b.size + more:
+        room *= 2
+    p = realloc(b.data, room)
+    if p == NULL:
+        b.failed = 1
+        return -1
+    b.data = <char *>p
+    b.room = room
+    return 0
+
+
+cdef inline void put(Buf *b, const char *text, Py_ssize_t n) noexcept nogil:
+    if b.size + n > b.room and grow_buf(b, n) < 0:
+        return
+    memcpy(b.data + b.size, text, n)
+    b.size += n
+
+
+cdef inline void put_int(Buf *b, int64_t value) noexcept nogil:
+    cdef char digits[24]
+    cdef int n = 0, i
+    cdef uint64_t v
+    if value < 0:
+        put(b, "-", 1)
+        v = <uint64_t>(-value)
+    else:
+        v = <uint64_t>value
+    while True:
+        digits[n] = <char>(48 + v % 10)
+        n += 1
+        v //= 10
+        if v == 0:
+            break
+    for i in range(n // 2):
+        digits[i], digits[n - 1 - i] = digits[n - 1 - i], digits[i]
+    put(b, digits, n)
+
+
+cdef struct Texts:
+    # a list of bytes, as C pointers and lengths (the list keeps them alive)
+    const char **text
+    Py_ssize_t *size
+    Py_ssize_t n
+
+
+cdef int texts_of(Texts *t, list items) except -1:
+    """``t`` from a list of bytes (or None: empty)."""
+    cdef Py_ssize_t i
+    cdef bytes item
+    t.n = len(items)
+    t.text = <const char **>malloc((t.n + 1) * sizeof(char *))
+    t.size = <Py_ssize_t *>malloc((t.n + 1) * sizeof(Py_ssize_t))
+    if t.text == NULL or t.size == NULL:
+        raise MemoryError()
+    for i in range(t.n):
+        item = items[i] if items[i] is not None else b""
+        t.text[i] = item
+        t.size[i] = len(item)
+    return 0
+
+
+cdef void free_texts(Texts *t) noexcept:
+    free(t.text)
+    free(t.size)
+
+
+cdef inline void put_text(Buf *b, const Texts *t, Py_ssize_t i) noexcept nogil:
+    put(b, t.text[i], t.size[i])
+
+
+def volare_states_json(const int64_t[::1] codes, const int32_t[::1] priorities,
+                       const int32_t[::1] parents, const int8_t[::1] kinds,
+                       const int32_t[::1] ways, const int8_t[::1] opens,
+                       const int32_t[::1] ground, int64_t levels,
+                       list labels, list modes, list headings, list costs, list actions,
+                       list words, list checks, dict extra):
+    """The JSON of a ``volare`` reach's end states (``ReachReport.to_dict()["states"]``), each
+    an object indented at depth 2 as ``json.dumps(indent=2)`` writes it, joined by ``,\\n``: the
+    bytes the encoder would write, made straight from the search's arrays.
+
+    ``ways``: the settled index of each end state's best way, in the report's order; ``opens``
+    the index in ``actions`` of what each leaves open. Text fragments, all JSON already (labels
+    and words without their quotes): ``labels`` by cell, ``modes`` and ``headings`` by posture,
+    ``costs`` by tick, ``actions`` (``"can_act": …,\\n      "actions": […],\\n``), ``words``
+    (the move of each kind of step, None for a hex), ``checks`` (each kind's checks, objects at
+    depth 4, or None), ``extra`` (report index: what follows the path, the ``to_act``).
+    """
+    cdef Texts label, mode, heading, cost, action, word, check
+    cdef Buf b
+    cdef Py_ssize_t n = ways.shape[0], settled = codes.shape[0], i, k
+    cdef int64_t code, rest, idx, alt, posture, j, p, total = 0
+    cdef int64_t *start = NULL  # where each settled state's path starts in ``paths``
+    cdef int32_t *size = NULL  # and its length
+    cdef int32_t *last = NULL  # the last step of its way with checks (settled index), -1 none
+    cdef int32_t *before = NULL  # for a step with checks: ``last`` of the way before it
+    cdef char *paths = NULL
+    cdef char *at
+    cdef int32_t listed[64]
+    cdef int count
+    cdef bytes tail
+    cdef const char *tail_text
+    cdef Py_ssize_t tail_size
+    memset(&label, 0, sizeof(Texts))
+    memset(&mode, 0, sizeof(Texts))
+    memset(&heading, 0, sizeof(Texts))
+    memset(&cost, 0, sizeof(Texts))
+    memset(&action, 0, sizeof(Texts))
+    memset(&word, 0, sizeof(Texts))
+    memset(&check, 0, sizeof(Texts))
+    b.size = 0
+    b.room = 1 << 16 if n < 128 else n * 400
+    b.failed = 0
+    b.data = <char *>malloc(b.room)
+    try:
+        start = <int64_t *>malloc((settled + 1) * sizeof(int64_t))
+        size = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        last = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        before = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        if b.data == NULL or start == NULL or size == NULL or last == NULL or before == NULL:
+            raise MemoryError()
+        texts_of(&label, labels)
+        texts_of(&mode, modes)
+        texts_of(&heading, headings)
+        texts_of(&cost, costs)
+        texts_of(&action, actions)
+        texts_of(&word, words)
+        texts_of(&check, checks)
+        # every settled state's way, in settling order (each after its parent): its path text,
+        # the parent's and one more move, and the chain of its steps with checks
+        for i in range(settled):
+            p = parents[i]
+            k = kinds[i]
+            if p < 0:
+                size[i] = 0
+                last[i] = -1
+                before[i] = -1
+            else:
+                j = word.size[k] if word.size[k] else \
+                    label.size[((codes[i] >> FLAG_BITS) >> 3) // levels]
+                size[i] = <int32_t>(j if size[p] == 0 else size[p] + 1 + j)
+                before[i] = last[p]
+                last[i] = <int32_t>i if check.size[k] else last[p]
+            start[i] = total
+            total += size[i]
+        paths = <char *>malloc(total + 1)
+        if paths == NULL:
+            raise MemoryError()
+        with nogil:
+            for i in range(settled):
+                p = parents[i]
+                if p < 0:
+                    continue
+                at = paths + start[i]
+                if size[p]:
+                    memcpy(at, paths + start[p], size[p])
+                    at += size[p]
+                    at[0] = 32
+                    at += 1
+                k = kinds[i]
+                if word.size[k]:
+                    memcpy(at, word.text[k], word.size[k])
+                else:
+                    j = ((codes[i] >> FLAG_BITS) >> 3) // levels
+                    memcpy(at, label.text[j], label.size[j])
+        for i in range(n):
+            j = ways[i]
+            code = codes[j]
+            rest = code >> FLAG_BITS
+            posture = rest & 7
+            idx = (rest >> 3) // levels
+            alt = (rest >> 3) % levels
+            if i:
+                put(&b, ",\n", 2)
+            put(&b, '    {\n      "at": "', 19)
+            put_text(&b, &label, idx)
+            put(&b, '",\n      "altitude": ', 21)
+            put_int(&b, alt)
+            put(&b, ',\n      "mode": ', 16)
+            put_text(&b, &mode, posture)
+            put(&b, ',\n      "heading": ', 19)
+            put_text(&b, &heading, posture)
+            if posture != GROUNDED and alt == ground[idx] and not code & PENDING:
+                put(&b, ',\n      "skimming": true,\n', 26)
+            else:
+                put(&b, ',\n      "skimming": false,\n', 27)
+            if code & PRONE:
+                put(&b, '      "prone": true,\n', 21)
+            put(&b, '      "cost": ', 14)
+            put_text(&b, &cost, priorities[j] // SLOTS)
+            put(&b, ',\n', 2)
+            put_text(&b, &action, opens[i])
+            put(&b, '      "checks": ', 16)
+            # the steps with checks, last first
+            count = 0
+            p = last[j]
+            while p >= 0:
+                if count == 64:
+                    return None  # more checks than a round can hold: the dicts say it
+                listed[count] = <int32_t>p
+                count += 1
+                p = before[p]
+            if count == 0:
+                put(&b, '[],\n      "path": "', 19)
+            else:
+                for k in range(count - 1, -1, -1):
+                    put(&b, "[\n" if k == count - 1 else ",\n", 2)
+                    put_text(&b, &check, kinds[listed[k]])
+                put(&b, '\n      ],\n      "path": "', 25)
+            put(&b, paths + start[j], size[j])
+            put(&b, '"', 1)
+            if extra:
+                tail = extra.get(i)
+                if tail is not None:
+                    tail_text = tail
+                    tail_size = len(tail)
+                    put(&b, tail_text, tail_size)
+            put(&b, "\n    }", 6)
+            if b.failed:
+                raise MemoryError()
+        return b.data[:b.size]
+    finally:
+        free(paths)
+        free(start)
+        free(size)
+        free(last)
+        free(before)
+        free(b.data)
+        free_texts(&label)
+        free_texts(&mode)
+        free_texts(&heading)
+        free_texts(&cost)
+        free_texts(&action)
+        free_texts(&word)
+        free_texts(&check)
+
+
+def volare_opens(const int64_t[:] codes, const int32_t[:] priorities, const int32_t[:] ways,
+                 int half, int pay_cost, const int8_t[:] attacks):
+    """What each end state leaves open (``VolareSpace.actions``), as an index: 0 nothing but
+    free actions, 1 grounded, 2 hovering, 3 moving; and the indices (in ``ways``' order) of the
+    end states that cannot attack though a way to them could (not moving): the only ones a
+    dearer way may help (``could_act``). ``attacks[k]``: whether the actions of index k include
+    the attack."""
+    cdef Py_ssize_t n = ways.shape[0], i, m = 0
+    cdef int64_t code, flags, posture
+    cdef int spent, moved, which
+    cdef array.array opens = array.clone(array.array("b"), n, zero=False)
+    cdef array.array stuck = array.clone(array.array("i"), n, zero=False)
+    cdef int8_t *o = <int8_t *>opens.data.as_voidptr
+    cdef int32_t *w = <int32_t *>stuck.data.as_voidptr
+    if attacks.shape[0] < 4:
+        raise ValueError("attacks: one flag for each of the 4 kinds of open actions")
+    with nogil:
+        for i in range(n):
+            code = codes[ways[i]]
+            spent = priorities[ways[i]] // SLOTS
+            flags = code & FLAG_MASK
+            posture = (code >> FLAG_BITS) & 7
+            moved = spent
+            if flags & PAID:
+                moved = spent - pay_cost if spent > pay_cost else 0
+            if flags & (LANDED | PENDING) or flags & FULL_MOVE or moved > half:
+                which = 0
+            elif posture == GROUNDED:
+                which = 1
+            elif posture == HOVERING:
+                which = 2
+            else:
+                which = 3
+            o[i] = <int8_t>which
+            if not attacks[which] and posture < 2:
+                w[m] = <int32_t>i
+                m += 1
+    array.resize(stuck, m)
+    return opens, stuck

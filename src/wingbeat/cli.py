@@ -17,7 +17,7 @@ import typer
 
 from . import _api
 from ._console import Command, Group, err, failed, out, parse_query_options
-from ._jsonout import encode
+from ._jsonout import encode, encode_answer
 from .errors import EXIT_REFUSED, WingbeatError
 from .examples import example_names
 from .model import Scenario
@@ -78,7 +78,7 @@ def _answer(make: Callable[[], Result], as_json: bool,
     try:
         with _no_collection():
             result = make()
-            answer = (encode(result.to_dict()) if as_json
+            answer = (encode_answer(result) if as_json
                       else result.to_text() if text is None else text(result))
     except WingbeatError as exc:
         failed(exc, as_json)

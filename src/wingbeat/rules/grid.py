@@ -9,6 +9,8 @@ equally cheap ways by one order, ``way_rank``.
 from __future__ import annotations
 
 import gc
+import json
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -264,6 +266,30 @@ class ReachReport:
         return [str(s.state["at"]) for s in self.states]
 
     def to_dict(self) -> dict[str, Any]:
+        data = self.to_dict_head()
+        if self._states is None and self._ends is not None:
+            data["states"] = self._ends.dicts()
+        else:
+            cost_text = _CostTexts()
+            data["states"] = [s._to_dict(cost_text) for s in self.states]
+        return data
+
+    def json_states(self) -> tuple[dict[str, Any], bytes] | None:
+        """``to_dict`` without its states, and the states' indented JSON text (each object at
+        depth 2, joined by ``,\n``: what ``json.dumps(indent=2)`` writes inside the list),
+        written straight from the search's arrays where the space can (the compiled kernel);
+        None where it cannot, and then ``to_dict`` is the way. ``_jsonout.encode_answer``
+        joins the two: the same bytes as encoding ``to_dict``, without a dict a state."""
+        if self._states is not None or self._ends is None:
+            return None
+        text = self._ends.states_json()
+        if text is None:
+            return None
+        data = self.to_dict_head()
+        return data, text
+
+    def to_dict_head(self) -> dict[str, Any]:
+        """``to_dict`` but its ``states``."""
         data: dict[str, Any] = {
             "ruleset": self.ruleset,
             "creature": self.creature,
@@ -272,11 +298,6 @@ class ReachReport:
             "half": None if self.half is None else format_cost(self.half),
         }
         data.update(self.info)
-        if self._states is None and self._ends is not None:
-            data["states"] = self._ends.dicts()
-        else:
-            cost_text = _CostTexts()
-            data["states"] = [s._to_dict(cost_text) for s in self.states]
         return data
 
     def to_text(self, limit: int | None = None) -> str:
@@ -581,6 +602,7 @@ class _Ends:
         self._ticks: list[int] | None = None
         self._actions: list[tuple[str, ...]] | None = None
         self._acting: dict[int, int] | None = None
+        self._opens: tuple[Any, ...] | None = None
         self._index: Sequence[int] | None = None  # settled indices of the best ways (arrays)
         self._later: list[int] = []
         self._later_index: Sequence[int] = ()
@@ -631,8 +653,32 @@ class _Ends:
                 self._ticks = [priority[code] // CHECK_SLOTS for code in self.codes()]
         return self._ticks
 
+    def ways(self) -> Sequence[int] | None:
+        """The settled index of each end state's best way, when the search left arrays."""
+        found = self.found
+        if not isinstance(found, SettledArrays):
+            return None
+        if self._index is not None:
+            return self._index
+        return array("i", [found.index(code) for code in self.codes()])
+
+    def opens(self) -> tuple[list[tuple[str, ...]], Sequence[int], Sequence[int]] | None:
+        """``actions`` read off the kernel's arrays (optional hook ``kernel_opens``): the kinds
+        of answer, each end state's kind, and the end states that cannot attack though another
+        way to them could; None without the hook or the arrays."""
+        if self._opens is None:
+            hook: Callable[..., Any] | None = getattr(self.space, "kernel_opens", None)
+            ways = self.ways() if hook is not None else None
+            self._opens = (None,) if hook is None or ways is None else (hook(self.found, ways),)
+        opens: tuple[list[tuple[str, ...]], Sequence[int], Sequence[int]] | None = \
+            self._opens[0]
+        return opens
+
     def actions(self) -> list[tuple[str, ...]]:
         """What each one leaves open."""
+        if self._actions is None and self.opens() is not None:
+            kinds, opens, _stuck = self.opens()  # type: ignore[misc]
+            self._actions = [kinds[k] for k in opens]
         if self._actions is None:
             actions_of = self.space.actions
             self._actions = [actions_of(code, ticks)
@@ -665,8 +711,11 @@ class _Ends:
     def acting(self) -> dict[int, int]:
         """For end states whose best way cannot attack, the best way that still can."""
         if self._acting is None:
-            self._acting = _acting_alternatives(self.space, self.later_priority(), self.key_of,
-                                                self.codes(), self.actions(), self.later())
+            opens = self.opens()
+            self._acting = _acting_alternatives(
+                self.space, self.later_priority(), self.key_of, self.codes(),
+                self.actions() if opens is None else [], self.later(),
+                None if opens is None else opens[2])
         return self._acting
 
     def described(self) -> list[dict[str, Any]]:
@@ -821,6 +870,79 @@ class _Ends:
         return out
 
 
+    def states_json(self) -> bytes | None:
+        """``dicts`` as indented JSON text (``ReachReport.json_states``), written by the space
+        off the kernel's arrays (optional hook ``kernel_states_json``): this side makes the
+        fragments a state's text is put together from (each cost, each set of open actions,
+        each ``to_act``), the space the rest. None without the hook or the arrays."""
+        found = self.found
+        write: Callable[..., bytes | None] | None = getattr(self.space, "kernel_states_json",
+                                                            None)
+        if write is None or not isinstance(found, SettledArrays):
+            return None
+        ways = self.ways()
+        assert ways is not None
+        tick = self.space.tick
+        costs = [_json_text(format_cost(_ticks_value(t, tick)), 0).encode()
+                 for t in range(self.space.budget + 1)]
+        known: Sequence[tuple[str, ...]]
+        if self.opens() is not None:
+            known, opens, _stuck = self.opens()  # type: ignore[misc]
+        else:
+            seen: dict[tuple[str, ...], int] = {}
+            opens = array("b", [seen.setdefault(a, len(seen)) for a in self.actions()])
+            known = list(seen)
+            if len(known) > 127:
+                return None
+        actions = [(f'      "can_act": {"true" if "attack" in a else "false"},\n'
+                    f'      "actions": {_json_text(list(a), 3)},\n').encode() for a in known]
+        extra = self._to_act(found)
+        text: bytes | None = write(found, ways, opens, costs, actions, extra, _json_text)
+        return text
+
+    def _to_act(self, found: SettledArrays) -> dict[int, bytes]:
+        """The ``to_act`` of each end state that has one, by its place in the report: the text
+        that follows its path (``,\n      "to_act": {…}``), as ``dicts`` makes it."""
+        acting = self.acting()
+        if not acting:
+            return {}
+        priority = self.later_priority()
+        tick = self.space.tick
+        codes = found.codes
+        where = {codes[i]: i for i in self._later_index}  # the ways that can act
+        said: dict[int, tuple[Check, str]] = {}  # each check's text, by id (one object a kind)
+
+        def check_json(check: Check) -> str:
+            known = said.get(id(check))
+            if known is None:
+                known = said[id(check)] = (check, " " * 10 + _json_text(check.to_dict(), 5))
+            return known[1]
+
+        made: dict[int, bytes] = {}
+        opens = self.opens()
+        ends = self.codes()
+        for i in range(len(ends)) if opens is None else opens[2]:
+            code = ends[i]
+            other = acting.get(code)
+            if other is not None:
+                spot = where.get(other)
+                steps = found.path_at(found.index(other) if spot is None else spot)
+                checks = [check_json(c) for s in steps for c in s[3]]
+                cost = format_cost(_ticks_value(priority[other] // CHECK_SLOTS, tick))
+                listed = "[\n" + ",\n".join(checks) + "\n        ]" if checks else "[]"
+                made[i] = (f',\n      "to_act": {{\n        "cost": {_json_text(cost, 0)},\n'
+                           f'        "checks": {listed},\n'
+                           f'        "path": {_json_text(" ".join(s[0] for s in steps), 0)}'
+                           '\n      }').encode()
+        return made
+
+
+def _json_text(data: Any, depth: int) -> str:
+    """``data`` as ``json.dumps(indent=2, ensure_ascii=False)`` writes it where it stands
+    ``depth`` levels deep in an indented document (its inner lines indented so much more)."""
+    return json.dumps(data, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
+
+
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """The garbage collector paused while a report makes its states: tens of thousands of new
@@ -872,7 +994,8 @@ class _Costs:
 def _acting_alternatives(space: GridSpace, priority: Mapping[int, int],
                          key_of: Callable[[int], Any],
                          order: list[int], open_actions: list[tuple[str, ...]],
-                         later: list[int]) -> dict[int, int]:
+                         later: list[int], stuck: Sequence[int] | None = None
+                         ) -> dict[int, int]:
     """For end states whose cheapest way cannot attack, the cheapest way that still can.
 
     ``order`` holds each end state's best way and ``open_actions`` what each leaves open;
@@ -884,7 +1007,9 @@ def _acting_alternatives(space: GridSpace, priority: Mapping[int, int],
     # (a moving flyer never can), so the scan below skips what cannot change the answer
     could_act: Callable[[int], bool] = getattr(space, "could_act", None) or (lambda _code: True)
     wanted: dict[Any, int] = {}  # end state → its cheapest way, which cannot attack
-    for code, actions in zip(order, open_actions, strict=True):
+    if stuck is not None:  # those already found (the kernel's ``kernel_opens``)
+        wanted = {key_of(order[i]): order[i] for i in stuck}
+    for code, actions in zip(order, open_actions, strict=True) if stuck is None else ():
         if "attack" not in actions and could_act(code):
             wanted[key_of(code)] = code
     if not wanted:

@@ -13,6 +13,7 @@ many hexes a violent landing still lets the creature walk. Costs are ticks of 1/
 
 from __future__ import annotations
 
+import re
 import threading
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -395,6 +396,55 @@ class VolareSpace:
         picked: tuple[Sequence[int], Sequence[int], Sequence[int]] | None = ends(
             found.codes, found.priorities)
         return picked
+
+    def kernel_opens(self, found: SettledArrays, ways: Sequence[int]
+                     ) -> tuple[list[tuple[str, ...]], Sequence[int], Sequence[int]] | None:
+        """``actions`` of every end state off the kernel's arrays (``_kernel.volare_opens``):
+        the four kinds of answer, the index of each end state's, and the end states that cannot
+        attack though a way to them could (``could_act``); None without the kernel."""
+        compiled = kernel.compiled
+        opens_of = getattr(compiled, "volare_opens", None)
+        if opens_of is None:
+            return None
+        kinds = [("free",), self._open_grounded, self._open_hovering, self._open_moving]
+        attacks = array("b", [int("attack" in kind) for kind in kinds])
+        opens, stuck = opens_of(found.codes, found.priorities, ways, self._half, self.pay_cost,
+                                attacks)
+        return kinds, opens, stuck
+
+    def kernel_states_json(self, found: SettledArrays, ways: Sequence[int], opens: Sequence[int],
+                           costs: list[bytes], actions: list[bytes], extra: dict[int, bytes],
+                           json_text: Callable[[Any, int], str]) -> bytes | None:
+        """The end states' JSON text, written by the kernel off the search's arrays
+        (``_Ends.states_json``, which makes ``costs`` by tick, ``actions`` and ``extra``; see
+        ``_kernel.volare_states_json``); None without the kernel, or where a label or a move
+        would need escaping in JSON (the dicts then say it)."""
+        compiled = kernel.compiled
+        write = getattr(compiled, "volare_states_json", None)
+        if write is None or len(costs) <= self._budget or len(self.labels) != len(self.ground):
+            return None
+        labels = self._json_labels()
+        if labels is None:
+            return None
+        words: list[bytes | None] = [None if not word else word.encode() for word in _KIND_MOVES]
+        checks: list[bytes | None] = []
+        for kind in range(len(_KIND_MOVES)):
+            said = [" " * 8 + json_text(c.to_dict(), 4) for c in self.kernel_checks(kind)]
+            checks.append(",\n".join(said).encode() if said else None)
+        modes = [json_text(name, 0).encode() for name in _MODE_NAMES]
+        headings = [json_text(name, 0).encode() for name in _HEADINGS]
+        ground, _ceil, _nbr = self._tables.flat
+        text: bytes = write(found.codes, found.priorities, found.parents, found.kinds, ways,
+                            opens, ground, self.levels, labels, modes, headings, costs, actions,
+                            words, checks, extra)
+        return text
+
+    def _json_labels(self) -> list[bytes] | None:
+        """Each cell's label as the UTF-8 text inside its JSON string, or None if one needs an
+        escape (a quote, a backslash, a control character)."""
+        if _JSON_ESCAPED.search("".join(self.labels)):
+            return None
+        return [label.encode() for label in self.labels]
 
     def state_keys(self, codes: Sequence[int]) -> list[str]:
         """The fields ``describe`` gives these states, in its order (``prone`` only if one is)."""
@@ -924,6 +974,9 @@ def _mp(ticks: int) -> str:
 
 # the kinds of step the compiled kernel records (``_kernel.pyx``): 0-5 a flight step in that
 # direction, then these
+#: what a JSON string escapes (``json.dumps(ensure_ascii=False)`` and orjson alike)
+_JSON_ESCAPED = re.compile('["\\\\\x00-\x1f]')
+
 _KIND_WALK, _KIND_UP, _KIND_DOWN, _KIND_HOVER = 6, 7, 8, 9
 _KIND_SKIM_CHECKED, _KIND_SKIM, _KIND_LAND, _KIND_LAND_FAST = 10, 11, 12, 13
 _KIND_PAY, _KIND_PAY_ALL, _KIND_THRUST = 14, 15, 16
