@@ -17,7 +17,7 @@ import typer
 
 from . import _api
 from ._console import Command, Group, err, failed, out, parse_query_options
-from ._jsonout import encode, encode_answer
+from ._jsonout import encode_answer
 from .errors import EXIT_REFUSED, WingbeatError
 from .examples import example_names
 from .model import Scenario
