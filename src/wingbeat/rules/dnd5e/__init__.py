@@ -15,7 +15,7 @@ from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
 from ...model import Scenario
 from ..grid import (
-    MoveReport,
+    GridMove,
     PathNotFound,
     ReachReport,
     grid_check,
@@ -181,7 +181,7 @@ class Dnd5eRuleset:
 
 
 def _replayed(space: Dnd5eSpace, creature: str,
-              found: MoveReport | PathNotFound) -> TurnReport | PathNotFound:
+              found: GridMove | PathNotFound) -> TurnReport | PathNotFound:
     """The searched space pruned states as it went: replay a found path on a fresh one."""
     if isinstance(found, PathNotFound):
         return found
