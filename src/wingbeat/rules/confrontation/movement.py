@@ -201,7 +201,6 @@ class _Move:
     landed: bool = False
     dive: dict[str, Any] | None = None
     stages: list[Stage] = field(default_factory=list)
-    route: list[Point] = field(default_factory=list)
     #: The activation's budget, length and zone factor, kept once ``pursue`` starts the pursuit.
     activation: tuple[Budget, float, Fraction] | None = None
     #: Fighters the move has declared gone (a redirected assault's first target).
@@ -238,7 +237,7 @@ class _Move:
             legal=error is None, budget=first, spent=spent,
             ground_factor=ground_factor, end=end, steps=tuple(self.stages),
             move_events=tuple(events), dive=self.dive, vision=vision_words(edition, self.tier),
-            notes=notes, error=error, route=tuple(self.route), pursuit=pursuit,
+            notes=notes, error=error, pursuit=pursuit,
             start=self.fighter.at,
             refused_at=None if error is None else point_named(error.move or ""))
 
@@ -261,7 +260,7 @@ def check_move(battle: ConfrontationBattle, fighter: Fighter, text: str, factor:
     plan = None if pursuit and change is not None else change
     move = _Move(battle, fighter, Terrain(battle, fighter),
                  budget(battle.edition, fighter, fighter.tier, plan, order, factor),
-                 fighter.tier, fighter.at, pursuit=pursuit, route=[fighter.at])
+                 fighter.tier, fighter.at, pursuit=pursuit)
     move.ground_factor = move.terrain.start_factor if fighter.tier == 0 else Fraction(1)
     for index, token in enumerate(tokens, 1):
         problem = _step(move, token, order)
@@ -366,7 +365,6 @@ def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None,
     else:
         move.air_length += length
     move.at = point if end is None else end
-    move.route.append(move.at)
     move.add(Stage(stage_text or text, move.tier, length, move.spent,
                              phase="pursuit" if move.activation is not None else None))
     return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -161,7 +161,6 @@ class ConfrontationMove(MoveReport):
     vision: str = ""
     notes: tuple[str, ...] = ()
     unit: str = "cm"
-    route: tuple[Point, ...] = field(default=())
     #: The pursuit move after ``pursue``: its budget and the length it spent.
     pursuit: tuple[Budget, float] | None = None
 
