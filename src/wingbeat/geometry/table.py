@@ -56,6 +56,7 @@ __all__ = [
     "parse_point",
     "path_length",
     "point_geometry",
+    "point_named",
     "sector",
     "within_sector",
 ]
@@ -67,6 +68,15 @@ EPSILON = 1e-9
 
 
 # -- points, headings, lengths -----------------------------------------------------------------
+
+def point_named(token: str) -> Point | None:
+    """The point a move token names (``30,40``), None when it names none (``up``, ``dive:orc``):
+    where a refused step aimed, for a picture."""
+    try:
+        return parse_point(token)
+    except (NotationError, ValueError):
+        return None
+
 
 def parse_point(text: str) -> Point:
     """``"30,40.5"`` → ``(30.0, 40.5)``; a clear error for anything else."""

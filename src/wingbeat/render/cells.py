@@ -8,14 +8,13 @@ makes "the picture matches reach" a property of one small function.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..rules.grid import MoveReport, ReachReport
+from ..rules.grid import GridMove, ReachReport
 
-__all__ = ["CellReach", "RouteLeg", "cells_reached", "route_legs", "route_legs_from_json"]
+__all__ = ["CellReach", "RouteLeg", "cells_reached", "route_legs"]
 
 
 @dataclass(frozen=True)
@@ -76,41 +75,15 @@ class RouteLeg:
     extra: str = ""  # what else the picture says about the step (dnd5e: the altitude reached)
 
 
-def route_legs(route: MoveReport, start: str, cell_of: Callable[[str, str], str | None]
-               ) -> list[RouteLeg]:
-    """Where each step of ``route`` goes, from ``start``.
-
-    ``cell_of(move, here)`` says which cell a move token enters from ``here`` (None when it is a
-    step in place); each map kind knows its own labels.
-    """
-    legs = []
-    here = start
-    for step in route.steps:
-        there = cell_of(step.move, here) or here
-        legs.append(RouteLeg(step.move, here, there, step.cost, step.total))
-        here = there
+def route_legs(route: GridMove) -> list[RouteLeg]:
+    """Where each step of ``route`` goes: from the place each recorded state says, so no move
+    notation is read again; a refused step (not taken, so with no state) points where the
+    ruleset said it aimed (``refused_at``), else stays in place."""
+    legs = [RouteLeg(step.move, str(here), str(there), step.cost, step.total)
+            for step, (here, there) in zip(route.steps, route.places(), strict=True)]
     if route.error is not None:
-        move = route.error.move or ""
-        there = cell_of(move, here) or here
-        legs.append(RouteLeg(move, here, there, None, None, refused=route.error.rule))
-    return legs
-
-
-def route_legs_from_json(route: dict[str, Any], start: str,
-                         cell_of: Callable[[str, str], str | None]) -> list[RouteLeg]:
-    """The same as :func:`route_legs`, from a report's JSON (``steps`` with ``move``, ``cost``,
-    ``total``; ``error`` with ``move`` and ``rule``): for rulesets with their own report types."""
-    legs = []
-    here = start
-    for step in route.get("steps", ()):
-        move = str(step.get("move", ""))
-        there = cell_of(move, here) or here
-        legs.append(RouteLeg(move, here, there, Fraction(str(step.get("cost", "0"))),
-                             Fraction(str(step.get("total", "0")))))
-        here = there
-    error = route.get("error")
-    if error:
-        move = str(error.get("move") or "")
-        there = cell_of(move, here) or here
-        legs.append(RouteLeg(move, here, there, None, None, refused=str(error.get("rule"))))
+        here = legs[-1].end if legs else str(route.start)
+        there = here if route.refused_at is None else str(route.refused_at)
+        legs.append(RouteLeg(route.error.move or "", here, there, None, None,
+                             refused=route.error.rule))
     return legs

@@ -13,10 +13,11 @@ from fractions import Fraction
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ..errors import NotationError, OptionError, ScenarioError
+from ..errors import OptionError, ScenarioError
 from ..model import Scenario, format_decimal
 from ..rules.base import Result
 from ..rules.registry import ruleset_info
+from ..rules.reports import MoveReport
 from .scale import SCALE_BAR_SPACE, table_scale_bar
 from .svg import (
     ILLEGAL_COLOR,
@@ -210,7 +211,7 @@ def render(
     if route is not None and focus is not None:
         start = next((f.at for f in _figures(battle) if f.id == focus), None)
         if start is not None:
-            body.append(_route(route.to_dict(), _xy(start), screen))
+            body.append(_route(route, _xy(start), screen))
     body.append(element("g", (_figure(f, screen, f.id == focus, i, levels)
                               for i, f in enumerate(_figures(battle))),
                         class_="creatures", pointer_events="none"))
@@ -369,46 +370,36 @@ def _areas(report: dict[str, Any], altitude: int | None, levels: list[str], scre
     return element("g", shapes, class_="reach")
 
 
-def _parse_point(token: str) -> Point | None:
-    from ..geometry.table import parse_point
-
-    try:
-        x, y = parse_point(token)
-    except (NotationError, ValueError):
-        return None
-    return float(x), float(y)
-
-
-def _route(data: dict[str, Any], start: Point, screen: Any) -> str:
-    """Each leg an arrow; at each point, one line per step that ends there: the running total
-    after a leg, ``up 16`` for a change of level in place, the refused step with its rule."""
+def _route(route: Result, start: Point, screen: Any) -> str:
+    """Each leg an arrow, from the place the step before it ended (its recorded state); at each
+    point, one line per step that ends there: the running total after a leg, ``up 16`` for a
+    change of level in place, the refused step with its rule."""
     arrows: list[str] = []
     notes: dict[Point, list[tuple[str, bool]]] = {}
+    move = route if isinstance(route, MoveReport) else None  # a path not found draws nothing
     here = start
-    for step in data.get("steps", ()):
-        total = str(step.get("total", ""))
-        there = _parse_point(str(step.get("move", "")))
-        if there is None:
-            notes.setdefault(here, []).append((f"{step.get('move')} {total}".strip(), False))
+    for step in move.steps if move is not None else ():
+        total = step.total_text()
+        if not step.travels:
+            notes.setdefault(here, []).append((f"{step.move} {total}".strip(), False))
             continue
+        there = _xy(step.at)
         (x1, y1), (x2, y2) = screen(here), screen(there)
         arrows.append(element("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=PATH_COLOR,
                               stroke_width=3, marker_end="url(#arrow)", class_="route-step",
-                              data_move=step.get("move"), data_total=step.get("total")))
+                              data_move=step.move, data_total=total))
         notes.setdefault(there, []).append((total, False))
         here = there
-    error = data.get("error")
-    if error:
+    error = None if move is None else move.error
+    if move is not None and error is not None:
         x, y = screen(here)
-        there = _parse_point(str(error.get("move", "")))
-        if there is not None:
-            x2, y2 = screen(there)
+        if move.refused_at is not None:
+            x2, y2 = screen(_xy(move.refused_at))
             arrows.append(element("line", x1=x, y1=y, x2=x2, y2=y2, stroke=ILLEGAL_COLOR,
                                   stroke_width=3, stroke_dasharray="6 4",
                                   marker_end="url(#arrow-illegal)", class_="route-step refused",
-                                  data_move=error.get("move"), data_rule=error.get("rule")))
-        notes.setdefault(here, []).append((f"✗ {error.get('move')} [{error.get('rule')}]",
-                                           True))
+                                  data_move=error.move, data_rule=error.rule))
+        notes.setdefault(here, []).append((f"✗ {error.move} [{error.rule}]", True))
     boxes = []
     for point, said in notes.items():
         x, y = screen(point)
@@ -425,16 +416,18 @@ def _route(data: dict[str, Any], start: Point, screen: Any) -> str:
 
 
 def _trail(trail: Trail, screen: Any) -> str:
-    """A figure's last move through the points it passed, from where it stood before it; a
-    step that names no point (a change of level, a turn) leaves no mark of its own."""
+    """A figure's last move through the points it passed (the legs' recorded places), from
+    where it stood before it; a step that flies no leg (a change of level, a turn) leaves no
+    mark of its own."""
     figure = next((f for f in _figures(trail.before.battle) if f.id == trail.creature), None)
     if figure is None:
         return ""
     start = _xy(figure.at)
     passed = [start]
-    for step in trail.report.to_dict().get("steps", ()):
-        there = _parse_point(str(step.get("move", "")))
-        if there is not None and there != passed[-1]:
+    steps = trail.report.steps if isinstance(trail.report, MoveReport) else ()
+    for step in steps:
+        there = _xy(step.at)
+        if step.travels and there != passed[-1]:
             passed.append(there)
     said = trail_words(trail, getattr(figure, "display_name", figure.id), _point_text(start))
     return trail_layer([(_point_text(p), screen(p)) for p in passed], trail.creature, said, 14.0)

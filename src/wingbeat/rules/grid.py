@@ -13,19 +13,21 @@ import json
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Protocol
 
 from ..errors import IllegalMoveError, NotationError
 from ..model import Save, format_amount, format_cost
-from ..narrate import check_label, check_legend, check_text, event_text
+from ..narrate import check_label, check_legend
 from ..search import CHECK_SLOTS, Exploration, SettledArrays, Step, StepTuple, explore
+from .reports import MoveReport, MoveStep, end_text, field_cell, step_lines
 
 __all__ = [
     "ActingWay",
     "FieldText",
+    "GridMove",
     "GridSpace",
     "MoveReport",
     "ReachReport",
@@ -49,8 +51,9 @@ class GridSpace(Protocol):
     """One creature's round on a grid, as the search and the reports need it.
 
     Optional hooks, looked up by name: ``end_key`` and ``could_act`` (speed up ``grid_reach``),
-    ``reach_note()`` (why the creature can go nowhere: a gale) and ``field_text(key, value)`` (how
-    the text says a state's field: ``altitude 2 (10 ft)``).
+    ``reach_note()`` (why the creature can go nowhere: a gale), ``field_text(key, value)`` (how
+    the text says a state's field: ``altitude 2 (10 ft)``) and ``aim(code, token)`` (the cell a
+    refused token pointed at from that state, for a picture; a refused step has no state).
     """
 
     ruleset: str
@@ -320,7 +323,7 @@ class ReachReport:
         else:
             keys = _state_columns(self.states)
             shown = self.states[:limit]
-        said = self.field_text or _field_cell
+        said = self.field_text or field_cell
         rows = [
             [*(said(k, s.state.get(k)) for k in keys), format_amount(s.cost, unit),
              "yes" if s.can_act else "no", ", ".join(check_label(c) for c in s.checks),
@@ -342,114 +345,67 @@ class ReachReport:
 
 
 @dataclass(frozen=True)
-class StepRecord:
-    move: str
-    cost: Fraction
-    total: Fraction
-    checks: tuple[Save, ...] = ()
-    events: tuple[dict[str, Any], ...] = ()
+class StepRecord(MoveStep):
+    """A grid step: its cost and the running total, in the space's unit; ``code`` is the packed
+    state it ends in and ``ticks`` the ticks spent after it (for play, which goes on from there
+    without walking the move again)."""
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "move": self.move,
-            "cost": format_cost(self.cost),
-            "total": format_cost(self.total),
-        }
-        if self.checks:
-            data["checks"] = [c.to_dict() for c in self.checks]
-        if self.events:
-            data["events"] = list(self.events)
-        return data
+    cost: Fraction = Fraction(0)
+    total: Fraction = Fraction(0)
+    _: KW_ONLY
+    code: int = field(default=0, compare=False, repr=False)
+    ticks: int = field(default=0, compare=False, repr=False)
+
+    def own_fields(self) -> dict[str, Any]:
+        return {"cost": format_cost(self.cost)}
+
+    def total_text(self) -> str:
+        return format_cost(self.total)
 
 
-@dataclass(frozen=True)
-class MoveReport:
-    """A declared move's verdict (``check``) or a found cheapest path (``path``)."""
+@dataclass(frozen=True, kw_only=True)
+class GridMove(MoveReport):
+    """A declared move's verdict (``check``) or a found cheapest path (``path``) on a grid."""
 
-    ruleset: str
-    creature: str
-    unit: str
-    legal: bool
+    steps: tuple[StepRecord, ...]
     cost: Fraction
     can_act: bool
     actions: tuple[str, ...]
-    end: dict[str, Any]
-    steps: tuple[StepRecord, ...]
-    error: IllegalMoveError | None = None
     info: dict[str, Any] = field(default_factory=dict)
-    #: how the text says a state's field (dnd5e: ``altitude 2 (10 ft)``); plain when None
-    field_text: FieldText | None = field(default=None, compare=False, repr=False)
+    #: the state the move starts from, packed and described (play and pictures go on from it)
+    start_code: int = field(default=0, compare=False, repr=False)
+    start_state: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
-    @property
-    def checks(self) -> tuple[Save, ...]:
-        return tuple(c for s in self.steps for c in s.checks)
+    def head_fields(self) -> dict[str, Any]:
+        return dict(self.info)
 
-    @property
-    def events(self) -> tuple[dict[str, Any], ...]:
-        return tuple(e for s in self.steps for e in s.events)
+    def total_fields(self) -> dict[str, Any]:
+        return {"cost": format_cost(self.cost), "can_act": self.can_act,
+                "actions": list(self.actions)}
 
-    @property
-    def moves(self) -> str:
-        return " ".join(s.move for s in self.steps)
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "ruleset": self.ruleset,
-            "creature": self.creature,
-            "unit": self.unit,
-            **self.info,
-            "legal": self.legal,
-            "cost": format_cost(self.cost),
-            "can_act": self.can_act,
-            "actions": list(self.actions),
-            "end": self.end,
-            "moves": self.moves,
-            "steps": [s.to_dict() for s in self.steps],
-            "checks": [c.to_dict() for c in self.checks],
-            "events": list(self.events),
-        }
-        if self.error is not None:
-            data["error"] = {
-                "step": self.error.step,
-                "move": self.error.move,
-                "rule": self.error.rule,
-                "message": self.error.message,
-            }
-        return data
-
-    def to_text(self) -> str:
-        lines = []
-        if self.error is not None:
-            lines.append(f"ILLEGAL at step {self.error.step} ({self.error.move}): "
-                         f"{self.error.message} [{self.error.rule}]")
+    def step_text(self) -> list[str]:
         unit = self.unit
         rows = [
             [str(i), s.move, format_amount(s.cost, unit), format_amount(s.total, unit),
              ", ".join(check_label(c) for c in s.checks)]
             for i, s in enumerate(self.steps, 1)
         ]
-        if rows:
-            lines.append(text_table(["#", "move", "cost", "total", "checks"], rows))
-        verdict = "legal" if self.legal else "stops before the illegal step"
-        lines.append(f"{verdict}: {format_amount(self.cost, unit)} {unit}; "
-                     f"ends {end_text(self.end, self.field_text)}")
+        return [text_table(["#", "move", "cost", "total", "checks"], rows)] if rows else []
+
+    def spent_words(self) -> str:
+        return f"{format_amount(self.cost, self.unit)} {self.unit}"
+
+    def closing_lines(self) -> list[str]:
+        return self.said_lines() + step_lines(self.steps)
+
+    def said_lines(self) -> list[str]:
+        lines = []
         if self.legal:
             lines.append("can still attack this round" if self.can_act
                          else "cannot attack this round")
             if self.actions:
                 lines.append("actions still open: " + ", ".join(self.actions))
-        lines.extend(step_lines(self.steps))
-        return "\n".join(lines)
-
-
-def step_lines(steps: Iterable[StepRecord]) -> list[str]:
-    """What happens along a move, step by step: each save (its chance to succeed, what failing
-    does) and each event, as sentences."""
-    lines: list[str] = []
-    for i, s in enumerate(steps, 1):
-        lines.extend(f"Step {i}: {check_text(c)}" for c in s.checks)
-        lines.extend(event_text(e) for e in s.events)
-    return lines
+        return lines
 
 
 @dataclass(frozen=True)
@@ -478,38 +434,6 @@ def _state_columns(states: Iterable[ReachedState]) -> list[str]:
             if k not in keys:
                 keys.append(k)
     return keys
-
-
-def _cell(value: Any) -> str:
-    if value is None:
-        return "-"
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    return str(value)
-
-
-def _field_cell(_key: str, value: Any) -> str:
-    return _cell(value)
-
-
-def end_text(end: Mapping[str, Any], field_text: FieldText | None = None) -> str:
-    """``at U35, altitude 1, hovering``: where a move ends, as said at the table (a flag that
-    is off and a heading that is none go unsaid; the mode is said bare)."""
-    said = field_text or _field_cell
-    parts = []
-    for key, value in end.items():
-        if value is None or value is False:
-            continue
-        word = key.replace("_", " ")
-        if value is True:
-            parts.append(word)
-        elif key == "mode":
-            parts.append(said(key, value))
-        else:
-            parts.append(f"{word} {said(key, value)}")
-    return ", ".join(parts)
 
 
 def text_table(headers: list[str], rows: list[list[str]]) -> str:
@@ -910,9 +834,9 @@ class _Ends:
         tick = self.space.tick
         codes = found.codes
         where = {codes[i]: i for i in self._later_index}  # the ways that can act
-        said: dict[int, tuple[Check, str]] = {}  # each check's text, by id (one object a kind)
+        said: dict[int, tuple[Save, str]] = {}  # each check's text, by id (one object a kind)
 
-        def check_json(check: Check) -> str:
+        def check_json(check: Save) -> str:
             known = said.get(id(check))
             if known is None:
                 known = said[id(check)] = (check, " " * 10 + _json_text(check.to_dict(), 5))
@@ -1032,20 +956,31 @@ def _acting_alternatives(space: GridSpace, priority: Mapping[int, int],
 
 
 def _report(space: GridSpace, path: list[Step], end: int, error: IllegalMoveError | None = None
-            ) -> MoveReport:
+            ) -> GridMove:
+    """The report of the steps taken: each records the state it ends in (its code and fields),
+    so pictures and play read it instead of the move notation."""
     records = []
     total = 0
-    for i, (move, _target, cost, checks, events) in enumerate(path, 1):
+    describe = space.describe
+    for i, (move, target, cost, checks, events) in enumerate(path, 1):
         total += cost
         records.append(StepRecord(
-            move=move,
-            cost=_fraction(space, cost),
-            total=_fraction(space, total),
+            move,
+            _fraction(space, cost),
+            _fraction(space, total),
+            state=describe(target),
             checks=checks,
             events=tuple({**e, "step": i} for e in events),
+            code=target,
+            ticks=total,
         ))
     actions = space.actions(end, total) if error is None else ()
-    return MoveReport(
+    start = describe(space.start)
+    refused_at = None
+    if error is not None:
+        aim: Callable[[int, str], Any] | None = getattr(space, "aim", None)
+        refused_at = None if aim is None else aim(end, error.move or "")
+    return GridMove(
         ruleset=space.ruleset,
         creature=space.creature,
         unit=space.unit,
@@ -1053,10 +988,14 @@ def _report(space: GridSpace, path: list[Step], end: int, error: IllegalMoveErro
         cost=_fraction(space, total),
         can_act="attack" in actions,
         actions=actions,
-        end=space.describe(end),
+        end=describe(end),
         steps=tuple(records),
         error=error,
         info=space.info(),
+        start=start["at"],
+        start_code=space.start,
+        start_state=start,
+        refused_at=refused_at,
         field_text=getattr(space, "field_text", None),
     )
 
@@ -1069,7 +1008,7 @@ def grid_path(
     avoid_checks: bool = False,
     must_act: bool = False,
     accept: Callable[[int], bool] | None = None,
-) -> MoveReport | PathNotFound:
+) -> GridMove | PathNotFound:
     """The best way (``way_rank``: cheapest, then fewest checks, then keeping the attack, then
     the fewest opportunity attacks) to an end state whose description ``matches``.
 
@@ -1098,7 +1037,7 @@ def grid_path(
     return _report(space, found.path_to(code), code)
 
 
-def grid_check(space: GridSpace, text: str) -> MoveReport:
+def grid_check(space: GridSpace, text: str) -> GridMove:
     """Validate a declared move, token by token, with the same step generator as the search.
 
     Where a token names several steps, the one taken is the best by ``way_rank``'s order.

@@ -284,4 +284,4 @@ def told(result: Result) -> dict[str, Any]:
             step["checks"] = checks_said(step["checks"])
         if step.get("events"):
             step["events"] = said(step["events"], in_its_row)
-    return amounts_said(data, result.to_text())
+    return amounts_said(data, result)

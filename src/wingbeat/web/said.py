@@ -2,28 +2,25 @@
 
 The page knows no rule: it shows the words the server gives it. ``amounts_said`` adds them to a
 path or check answer's JSON (which stays the CLI's ``--json`` plus these fields): each amount in
-the ruleset's unit as a person reads it (``format_amount``: ``17.5`` cm, ``4¼`` MP), where the move
-ends as the text's verdict line says it, and the lines the text says after it (whether it can
-still attack, a turn's movement left, vision, notes). A length reads as on a ruler, with at most
-one decimal: one the exact amount needs more for (a diagonal on a table: 10.9202 cm) is said
-rounded, with "≈" before it (the JSON keeps the exact amount).
+the ruleset's unit as a person reads it (``format_amount``: ``17.5`` cm, ``4¼`` MP), per step its
+cost and running total, where the move ends as the text's verdict line says it, and the lines the
+text says after it (whether it can still attack, a turn's movement left, vision, notes): the move
+report's own words (``MoveReport.end_words``, ``said_lines``), never its text read back. A
+length reads as on a ruler, with at most one decimal: one the exact amount needs more for (a
+diagonal on a table: 10.9202 cm) is said rounded, with "≈" before it (the JSON keeps the exact
+amount).
 """
 
 from __future__ import annotations
 
 import math
-import re
 from fractions import Fraction
 from typing import Any
 
 from ..model import LENGTH_UNITS, format_amount
+from ..rules.reports import MoveSaying
 
 __all__ = ["amounts_said", "said_amount"]
-
-# "legal: 4 MP; ends at U35, altitude 1, hovering" and the tabletops' "legal: 48" of 48" …; ends …"
-_VERDICT = re.compile(r"^(?:legal|stops before the illegal step): .*?; ends (?P<end>.*)$")
-_STEP = re.compile(r"^Step \d+: ")
-
 
 def said_amount(value: Fraction | str, unit: str) -> str:
     """``value`` in ``unit`` as the page says it: ``format_amount``, a length to one decimal."""
@@ -35,9 +32,10 @@ def said_amount(value: Fraction | str, unit: str) -> str:
     return "≈" + format_amount(Fraction(tenths, 10), unit)
 
 
-def amounts_said(data: dict[str, Any], text: str) -> dict[str, Any]:
-    """``data`` with ``cost_text`` (``"17.5 cm"``), each step's ``cost_text`` and ``total_text``,
-    ``end_text`` and ``said`` (the text's lines after its verdict), where the answer has them."""
+def amounts_said(data: dict[str, Any], result: object) -> dict[str, Any]:
+    """``data`` (``result``'s JSON) with ``cost_text`` (``"17.5 cm"``), each step's ``cost_text``
+    and ``total_text``, ``end_text`` and ``said`` (the text's lines after its verdict), where the
+    answer has them."""
     unit = data.get("unit")
     if not isinstance(unit, str) or data.get("found") is False:
         return data
@@ -51,15 +49,9 @@ def amounts_said(data: dict[str, Any], text: str) -> dict[str, Any]:
         step["cost_text"] = said_amount(total - before, unit)
         step["total_text"] = said_amount(total, unit)
         before = total
-    lines = text.splitlines()
-    verdict = next((i for i, line in enumerate(lines) if _VERDICT.match(line)), None)
-    if verdict is not None:
-        found = _VERDICT.match(lines[verdict])
-        assert found is not None
-        data["end_text"] = found["end"]
-        events = {e.get("text") for e in data.get("events") or ()}
-        data["said"] = [line for line in lines[verdict + 1:]
-                        if line and line not in events and not _STEP.match(line)]
+    if isinstance(result, MoveSaying):
+        data["end_text"] = result.end_words()
+        data["said"] = [line for line in result.said_lines() if line]
     return data
 
 

@@ -26,6 +26,7 @@ from ...geometry.table import (
     format_number,
     format_point,
     parse_point,
+    point_named,
     sector,
 )
 from .model import BattlesystemBattle, BattlesystemUnit, Formation
@@ -122,6 +123,10 @@ class _Flight:
                 return leg.heading
         return self.unit.heading
 
+    def state(self) -> dict[str, Any]:
+        """The state a leg ends in: where the unit stands, at which level (its index)."""
+        return {"at": self.at, "altitude": self.altitude}
+
     def report(self, error: IllegalMoveError | None = None) -> BattlesystemMove:
         battle, unit = self.battle, self.unit
         half_speed = self.spent <= float(unit.fly / 2) + EPSILON
@@ -147,7 +152,8 @@ class _Flight:
             ruleset="battlesystem", creature=unit.id, legal=error is None, rate=unit.fly,
             climb_cost=self.climb, distance=self.distance, turn_allowed=allowed,
             turn_used=self.turn_used, half_speed=half_speed, end=end, steps=tuple(self.legs),
-            events=tuple(events), error=error)
+            move_events=tuple(events), error=error, start=unit.at,
+            refused_at=None if error is None else point_named(error.move or ""))
 
 
 def check_move(battle: BattlesystemBattle, unit: BattlesystemUnit, text: str) -> BattlesystemMove:
@@ -203,7 +209,7 @@ def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[st
             move = "leave"
             target = battle.top
         flight.altitude = target
-        flight.legs.append(Leg(move, 0.0, climb, flight.spent))
+        flight.legs.append(Leg(move, 0.0, climb, flight.spent, state=flight.state()))
         return None
     try:
         point = parse_point(token)
@@ -239,7 +245,7 @@ def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[st
     flight.turn_used = total_turn
     flight.at = point
     flight.legs.append(Leg(token if token == format_point(point) else format_point(point),
-                           length, Fraction(0), flight.spent, heading))
+                           length, Fraction(0), flight.spent, heading, state=flight.state()))
     flight.deviations.append((index, total_turn))
     return None
 

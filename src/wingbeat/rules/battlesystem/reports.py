@@ -8,11 +8,10 @@ from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
-from ...errors import IllegalMoveError
 from ...geometry.table import Point, format_length, format_number, format_point, geojson
 from ...model import format_amount, format_cost
 from ...narrate import event_text
-from ..grid import end_text
+from ..reports import MoveReport, MoveStep
 from .turning import TurnCategory
 
 __all__ = ["AltitudeArea", "BattlesystemEngagement", "BattlesystemMove", "BattlesystemReach",
@@ -118,43 +117,51 @@ class BattlesystemReach:
 
 
 @dataclass(frozen=True)
-class Leg:
-    """One token of a declared move: a straight flight to a point, or an altitude change."""
+class Leg(MoveStep):
+    """One token of a declared move: a straight flight to a point, or an altitude change; its
+    ``state`` says where it ends (``at``, a point) and at which level (``altitude``)."""
 
-    move: str
-    length: float
-    climb: Fraction
-    total: float
+    length: float = 0.0
+    climb: Fraction = Fraction(0)
+    total: float = 0.0
     heading: float | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"move": self.move}
+    @property
+    def travels(self) -> bool:
+        return self.heading is not None
+
+    @property
+    def cost(self) -> Fraction | float:
+        """What the leg spends: its length, or the climb's cost."""
+        return self.length if self.heading is not None else self.climb
+
+    def own_fields(self) -> dict[str, Any]:
         if self.heading is not None:
-            data["length"] = format_length(self.length)
-            data["heading"] = round(self.heading, 4)
-        else:
-            data["climb"] = format_cost(self.climb)
-        data["total"] = format_length(self.total)
-        return data
+            return {"length": format_length(self.length), "heading": round(self.heading, 4)}
+        return {"climb": format_cost(self.climb)}
+
+    def total_text(self) -> str:
+        return format_length(self.total)
+
+    def words(self) -> str:
+        return (f'{format_length(self.length)}" at {round(self.heading, 2)}°'
+                if self.heading is not None else f'climb {inches(self.climb)}"')
+
+    def total_words(self) -> str:
+        return f'{format_length(self.total)}"'
 
 
-@dataclass(frozen=True)
-class BattlesystemMove:
+@dataclass(frozen=True, kw_only=True)
+class BattlesystemMove(MoveReport):
     """A declared move's verdict (``check``) or a found route (``path``)."""
 
-    ruleset: str
-    creature: str
-    legal: bool
     rate: Fraction
     climb_cost: Fraction
     distance: float
     turn_allowed: TurnCategory | None
     turn_used: float
     half_speed: bool
-    end: dict[str, Any]
     steps: tuple[Leg, ...]
-    events: tuple[dict[str, Any], ...] = ()
-    error: IllegalMoveError | None = None
     unit: str = "in"
     notes: tuple[str, ...] = field(default=())
 
@@ -162,16 +169,8 @@ class BattlesystemMove:
     def spent(self) -> float:
         return float(self.climb_cost) + self.distance
 
-    @property
-    def moves(self) -> str:
-        return " ".join(s.move for s in self.steps)
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "ruleset": self.ruleset,
-            "creature": self.creature,
-            "unit": self.unit,
-            "legal": self.legal,
+    def total_fields(self) -> dict[str, Any]:
+        return {
             "budget": format_cost(self.rate),
             "cost": format_cost(self.climb_cost) if self.distance == 0
             else format_length(self.spent),
@@ -181,39 +180,27 @@ class BattlesystemMove:
             "turn": {"allowed": None if self.turn_allowed is None else self.turn_allowed.degrees,
                      "category": None if self.turn_allowed is None else self.turn_allowed.name,
                      "used": round(self.turn_used, 4), "rule": "B-turn"},
-            "end": self.end,
-            "moves": self.moves,
-            "steps": [s.to_dict() for s in self.steps],
-            "checks": [],
-            "events": list(self.events),
         }
-        if self.notes:
-            data["notes"] = list(self.notes)
-        if self.error is not None:
-            data["error"] = {"step": self.error.step, "move": self.error.move,
-                             "rule": self.error.rule, "message": self.error.message}
-        return data
 
-    def to_text(self) -> str:
-        lines = []
-        if self.error is not None:
-            lines.append(f"ILLEGAL at step {self.error.step} ({self.error.move}): "
-                         f"{self.error.message} [{self.error.rule}]")
-        for i, s in enumerate(self.steps, 1):
-            what = (f'{format_length(s.length)}" at {round(s.heading, 2)}°' if s.heading is not None
-                    else f'climb {inches(s.climb)}"')
-            lines.append(f"{i}. {s.move}: {what}, total {format_length(s.total)}\"")
-        verdict = "legal" if self.legal else "stops before the illegal step"
-        end = end_text(self.end)
-        lines.append(f'{verdict}: {format_length(self.spent)}" of {inches(self.rate)}" '
-                     f'(climbing {inches(self.climb_cost)}"); ends {end}')
-        if self.turn_allowed is not None:
-            lines.append(f"turned {round(self.turn_used, 2)}° of the {self.turn_allowed.degrees}° "
-                         f"allowed (category {self.turn_allowed.name}"
-                         f"{', half speed' if self.half_speed else ''}) (B-turn)")
-        lines.extend(event_text(e) for e in self.events)
-        lines.extend(self.notes)
-        return "\n".join(lines)
+    def tail_fields(self) -> dict[str, Any]:
+        return {"notes": list(self.notes)} if self.notes else {}
+
+    def spent_words(self) -> str:
+        return (f'{format_length(self.spent)}" of {inches(self.rate)}" '
+                f'(climbing {inches(self.climb_cost)}")')
+
+    def closing_lines(self) -> list[str]:
+        return [*self._turned(), *(event_text(e) for e in self.events), *self.notes]
+
+    def said_lines(self) -> list[str]:
+        return [*self._turned(), *self.notes]
+
+    def _turned(self) -> list[str]:
+        if self.turn_allowed is None:
+            return []
+        return [f"turned {round(self.turn_used, 2)}° of the {self.turn_allowed.degrees}° "
+                f"allowed (category {self.turn_allowed.name}"
+                f"{', half speed' if self.half_speed else ''}) (B-turn)"]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ may be redirected (``redirect:ID``) when its target is gone (C-change).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -25,6 +25,7 @@ from ...geometry.table import (
     format_number,
     format_point,
     parse_point,
+    point_named,
 )
 from .model import ConfrontationBattle, Edition, Fighter
 from .mou import Budget, Change, Order, budget, change_between
@@ -200,7 +201,6 @@ class _Move:
     landed: bool = False
     dive: dict[str, Any] | None = None
     stages: list[Stage] = field(default_factory=list)
-    route: list[Point] = field(default_factory=list)
     #: The activation's budget, length and zone factor, kept once ``pursue`` starts the pursuit.
     activation: tuple[Budget, float, Fraction] | None = None
     #: Fighters the move has declared gone (a redirected assault's first target).
@@ -210,6 +210,10 @@ class _Move:
     @property
     def spent(self) -> float:
         return self.ground_length * float(self.ground_factor) + self.air_length
+
+    def add(self, stage: Stage) -> None:
+        """A stage made, with the state it ends in (where the counter stands, at which tier)."""
+        self.stages.append(replace(stage, state={"at": self.at, "tier": self.tier}))
 
     def report(self, error: IllegalMoveError | None = None) -> ConfrontationMove:
         edition = self.battle.edition
@@ -232,8 +236,10 @@ class _Move:
             ruleset="confrontation", creature=self.fighter.id, edition=edition.value,
             legal=error is None, budget=first, spent=spent,
             ground_factor=ground_factor, end=end, steps=tuple(self.stages),
-            events=tuple(events), dive=self.dive, vision=vision_words(edition, self.tier),
-            notes=notes, error=error, route=tuple(self.route), pursuit=pursuit)
+            move_events=tuple(events), dive=self.dive, vision=vision_words(edition, self.tier),
+            notes=notes, error=error, pursuit=pursuit,
+            start=self.fighter.at,
+            refused_at=None if error is None else point_named(error.move or ""))
 
 
 def check_move(battle: ConfrontationBattle, fighter: Fighter, text: str, factor: Fraction,
@@ -254,7 +260,7 @@ def check_move(battle: ConfrontationBattle, fighter: Fighter, text: str, factor:
     plan = None if pursuit and change is not None else change
     move = _Move(battle, fighter, Terrain(battle, fighter),
                  budget(battle.edition, fighter, fighter.tier, plan, order, factor),
-                 fighter.tier, fighter.at, pursuit=pursuit, route=[fighter.at])
+                 fighter.tier, fighter.at, pursuit=pursuit)
     move.ground_factor = move.terrain.start_factor if fighter.tier == 0 else Fraction(1)
     for index, token in enumerate(tokens, 1):
         problem = _step(move, token, order)
@@ -316,7 +322,7 @@ def _step(move: _Move, token: _Token, order: Order | None) -> tuple[str, str] | 
     move.changes += 1
     move.tier = end
     move.landed = end == 0
-    move.stages.append(Stage("down" if token.kind == "down" else "up", end, 0.0, move.spent,
+    move.add(Stage("down" if token.kind == "down" else "up", end, 0.0, move.spent,
                              change.value))
     return None
 
@@ -359,8 +365,7 @@ def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None,
     else:
         move.air_length += length
     move.at = point if end is None else end
-    move.route.append(move.at)
-    move.stages.append(Stage(stage_text or text, move.tier, length, move.spent,
+    move.add(Stage(stage_text or text, move.tier, length, move.spent,
                              phase="pursuit" if move.activation is not None else None))
     return None
 
@@ -421,7 +426,7 @@ def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
     move.changes += 1
     move.tier -= 1
     move.landed = move.tier == 0
-    move.stages.append(Stage(token.text, move.tier, last.length, last.total, Change.DIVE.value))
+    move.add(Stage(token.text, move.tier, last.length, last.total, Change.DIVE.value))
     move.dive = {"target": target.id, "bonuses": dict(DIVE_BONUSES), "rule": "C-dive",
                  "measured": measured, "length": format_length(last.length),
                  "holds": "in the first combat it fights, even if separated from its target "
@@ -470,7 +475,7 @@ def _redirect(move: _Move, token: _Token) -> tuple[str, str] | None:
     if problem is not None:
         return problem
     last = move.stages.pop()
-    move.stages.append(Stage(token.text, 0, last.length, last.total, phase="redirect"))
+    move.add(Stage(token.text, 0, last.length, last.total, phase="redirect"))
     move.redirected = target.id
     move.dive = {**move.dive, "redirected": {"to": target.id, "gone": gone, "rule": "C-change"}}
     return None
@@ -495,7 +500,7 @@ def _pursue(move: _Move) -> tuple[str, str] | None:
     move.ground_factor = move.terrain.start_factor if ground else Fraction(1)
     if move.dive is not None:
         move.dive = {**move.dive, "bonuses_lost": "it made a pursuit move (C-dive)"}
-    move.stages.append(Stage("pursue", move.tier, 0.0, 0.0, phase="pursuit"))
+    move.add(Stage("pursue", move.tier, 0.0, 0.0, phase="pursuit"))
     return None
 
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
-from ...errors import IllegalMoveError
 from ...geometry.table import Point, format_length, format_number, format_point, geojson
 from ...model import format_amount, format_cost
-from ..grid import end_text
+from ..reports import MoveReport, MoveStep
 from .mou import Budget
 
 __all__ = ["ConfrontationEngagement", "ConfrontationMove", "ConfrontationReach", "Stage",
@@ -101,21 +100,32 @@ class ConfrontationReach:
 
 
 @dataclass(frozen=True)
-class Stage:
-    """One token of a declared move: a leg at a tier, a change of tier, or a dive charge.
+class Stage(MoveStep):
+    """One token of a declared move: a leg at a tier, a change of tier, or a dive charge; its
+    ``state`` says where it ends (``at``, a point) and at which tier.
 
     ``phase`` marks a redirected assault's leg (``redirect``) and the pursuit move of the melee
     phase (``pursuit``: its ``pursue`` token and its legs, totalled on their own budget)."""
 
-    move: str
-    tier: int
-    length: float
-    total: float
+    tier: int = 0
+    length: float = 0.0
+    total: float = 0.0
     change: str | None = None
     phase: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"move": self.move, "tier": self.tier}
+    @property
+    def travels(self) -> bool:
+        """A leg to a waypoint; not a change of tier, a dive charge, a redirected assault (toward
+        a creature) nor the ``pursue`` token."""
+        return self.change is None and self.phase != "redirect" and self.move != "pursue"
+
+    @property
+    def cost(self) -> float:
+        """What the stage spends: its length."""
+        return self.length
+
+    def own_fields(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"tier": self.tier}
         if self.phase is not None:
             data["phase"] = self.phase
         if self.change is None:
@@ -124,79 +134,63 @@ class Stage:
             data["change"] = self.change
             if self.length:
                 data["length"] = format_length(self.length)
-        data["total"] = format_length(self.total)
         return data
 
+    def total_text(self) -> str:
+        return format_length(self.total)
 
-@dataclass(frozen=True)
-class ConfrontationMove:
+    def words(self) -> str:
+        return (f"{self.change}" if self.change is not None
+                else f"pursuit move (melee phase) at tier {self.tier}" if self.move == "pursue"
+                else f"{format_length(self.length)} cm at tier {self.tier}")
+
+    def total_words(self) -> str:
+        return f"{format_length(self.total)} cm"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConfrontationMove(MoveReport):
     """A declared move's verdict (``check``) or a found route (``path``)."""
 
-    ruleset: str
-    creature: str
     edition: str
-    legal: bool
     budget: Budget | None
     spent: float
     ground_factor: Fraction
-    end: dict[str, Any]
     steps: tuple[Stage, ...]
-    events: tuple[dict[str, Any], ...] = ()
     dive: dict[str, Any] | None = None
     vision: str = ""
     notes: tuple[str, ...] = ()
-    error: IllegalMoveError | None = None
     unit: str = "cm"
-    route: tuple[Point, ...] = field(default=())
     #: The pursuit move after ``pursue``: its budget and the length it spent.
     pursuit: tuple[Budget, float] | None = None
 
-    @property
-    def moves(self) -> str:
-        return " ".join(s.move for s in self.steps)
+    def head_fields(self) -> dict[str, Any]:
+        return {"edition": self.edition}
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "ruleset": self.ruleset,
-            "creature": self.creature,
-            "unit": self.unit,
-            "edition": self.edition,
-            "legal": self.legal,
-            "budget": None if self.budget is None else self.budget.to_dict(),
-            "cost": format_length(self.spent),
-            "ground_factor": format_cost(self.ground_factor),
-            "end": self.end,
-            "moves": self.moves,
-            "steps": [s.to_dict() for s in self.steps],
-            "checks": [],
-            "events": list(self.events),
+    def total_fields(self) -> dict[str, Any]:
+        return {"budget": None if self.budget is None else self.budget.to_dict(),
+                "cost": format_length(self.spent),
+                "ground_factor": format_cost(self.ground_factor)}
+
+    def tail_fields(self) -> dict[str, Any]:
+        return {
             "dive": self.dive,
             "vision": self.vision,
             "notes": list(self.notes),
             "pursuit": None if self.pursuit is None else {
                 "budget": self.pursuit[0].to_dict(), "cost": format_length(self.pursuit[1])},
         }
-        if self.error is not None:
-            data["error"] = {"step": self.error.step, "move": self.error.move,
-                             "rule": self.error.rule, "message": self.error.message}
-        return data
 
-    def to_text(self) -> str:
-        lines = []
-        if self.error is not None:
-            lines.append(f"ILLEGAL at step {self.error.step} ({self.error.move}): "
-                         f"{self.error.message} [{self.error.rule}]")
-        if self.budget is not None:
-            lines.append("movement: " + self.budget.words())
-        for i, s in enumerate(self.steps, 1):
-            what = (f"{s.change}" if s.change is not None
-                    else f"pursuit move (melee phase) at tier {s.tier}" if s.move == "pursue"
-                    else f"{format_length(s.length)} cm at tier {s.tier}")
-            lines.append(f"{i}. {s.move}: {what}, total {format_length(s.total)} cm")
-        verdict = "legal" if self.legal else "stops before the illegal step"
-        end = end_text(self.end)
+    def step_text(self) -> list[str]:
+        head = [] if self.budget is None else ["movement: " + self.budget.words()]
+        return head + super().step_text()
+
+    def spent_words(self) -> str:
         budget = "" if self.budget is None else f" of {format_amount(self.budget.total, 'cm')}"
-        lines.append(f"{verdict}: {format_length(self.spent)} cm{budget}; ends {end}")
+        return f"{format_length(self.spent)} cm{budget}"
+
+    def said_lines(self) -> list[str]:
+        lines = []
         if self.pursuit is not None:
             lines.append(f"pursuit: {format_length(self.pursuit[1])} cm of its "
                          f"{self.pursuit[0].words()}")
@@ -211,7 +205,7 @@ class ConfrontationMove:
         if self.vision:
             lines.append("vision: " + self.vision)
         lines.extend(self.notes)
-        return "\n".join(lines)
+        return lines
 
 
 @dataclass(frozen=True)

@@ -34,12 +34,12 @@ class FighterAfter:
 def fighter_after(fighter: Fighter, report: ConfrontationMove) -> FighterAfter:
     """The fighter where a legal move leaves it (``report`` from ``check_move``).
 
-    The end point is the last point of its route, exactly; its facing stays as the scenario or
+    The end point is the place its last step recorded, exactly; its facing stays as the scenario or
     the last turn left it (the rules let the player set a counter's front; play does not guess).
     """
     if not report.legal:
         raise ValueError("fighter_after takes a legal move")
-    at = report.route[-1] if report.route else fighter.at
+    at = report.steps[-1].at if report.steps else fighter.at
     change = next((s.change for s in report.steps if s.change is not None), None)
     after = replace(fighter, at=at, tier=int(report.end["tier"]))
     dive = None if report.dive is None else str(report.dive["target"])

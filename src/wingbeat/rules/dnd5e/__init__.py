@@ -14,7 +14,7 @@ from ...errors import NotationError, OptionError, ScenarioError
 from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
 from ..grid import (
-    MoveReport,
+    GridMove,
     PathNotFound,
     ReachReport,
     grid_check,
@@ -180,7 +180,7 @@ class Dnd5eRuleset:
 
 
 def _replayed(space: Dnd5eSpace, creature: str,
-              found: MoveReport | PathNotFound) -> TurnReport | PathNotFound:
+              found: GridMove | PathNotFound) -> TurnReport | PathNotFound:
     """The searched space pruned states as it went: replay a found path on a fresh one."""
     if isinstance(found, PathNotFound):
         return found

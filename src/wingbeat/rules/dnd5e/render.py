@@ -19,7 +19,7 @@ from ...geometry.labels import column_label
 from ...geometry.squaregrid import DiagonalRule
 from ...model import Scenario, format_amount, format_cost
 from ...render.background import background_layer
-from ...render.cells import CellReach, RouteLeg, cells_reached, route_legs_from_json
+from ...render.cells import CellReach, RouteLeg, cells_reached, route_legs
 from ...render.grid import (
     MARGIN,
     GridLayout,
@@ -56,7 +56,8 @@ from ...rules.dnd5e.model import (
     WallKind,
 )
 from ...rules.dnd5e.space import altitude_words
-from ...rules.grid import ReachReport
+from ...rules.dnd5e.turn import TurnReport
+from ...rules.grid import GridMove, ReachReport
 
 __all__ = ["render", "summary"]
 
@@ -161,14 +162,14 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
                    ) if reach is not None else {}
     kind = _kind(bmap)
     probe: GridLayout = HexLayout(1, 1, 1, 1) if kind == "hex" else SquareLayout(1, 1, 1, 1)
-    legs = _legs(data, focus, probe) if focus is not None else []
+    legs = _legs(route, probe) if focus is not None else []
     trail_legs, trail_said = _trail(trail, probe)
     c0, c1, r0, r1 = _window(battle, reach, [*legs, *trail_legs])
     layout: GridLayout = (HexLayout(c0, c1, r0, r1, HEX_SIZE) if kind == "hex"
                           else SquareLayout(c0, c1, r0, r1, SQUARE_SIZE))
     budget = reach.budget if reach is not None else Fraction(0)
-    legend, legend_bottom = _legend(bmap, reach, altitude, layout.width, budget, focus, data,
-                                    unit)
+    legend, legend_bottom = _legend(bmap, reach, altitude, layout.width, budget, focus, route,
+                                    data, unit)
     width = layout.width + LEGEND_WIDTH
     height = max(layout.height + SCALE_BAR_SPACE, legend_bottom + MARGIN)
     cells = (_cell(bmap, layout, c, r, reached.get(cell_label(c, r)), budget, altitude, unit)
@@ -212,12 +213,12 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
 def _trail(trail: Trail | None, layout: GridLayout) -> tuple[list[RouteLeg], str]:
     """A last move's steps, placed from the space the creature's north-west corner stood in
     before it (D-size), and their words."""
-    if trail is None:
+    move = _grid_move(trail.report) if trail is not None else None
+    if trail is None or move is None:
         return [], ""
     before = _battle(trail.before).creature(trail.creature)
     start = cell_label(*before.at)
-    legs = route_legs_from_json(trail.report.to_dict(), start, _cell_of(layout))
-    return legs, trail_words(trail, before.display_name, start)
+    return route_legs(move), trail_words(trail, before.display_name, start)
 
 
 def _scale_bar(layout: GridLayout, unit: str) -> str:
@@ -386,28 +387,11 @@ def _state_words(state: dict[str, Any]) -> str:
 
 # -- routes -------------------------------------------------------------------------------------
 
-def _cell_of(layout: GridLayout) -> Any:
-    def cell_of(move: str, here: str) -> str | None:
-        """The space a token moves the north-west space into (``dash C9``, ``C5+up``, ``NE``,
-        ``jump:E5``); None for a step in place (``up``, ``stand``, ``action`` …)."""
-        word = move.strip()
-        if word.lower().startswith("dash "):
-            word = word[5:].strip()
-        head = word.split("+", 1)[0].split(":")[-1]  # a jump lands where it names (D-jump)
-        if head.upper() in layout.directions():
-            return layout.neighbour(here, head)
-        found = parse_label(head, layout.kind)
-        return None if found is None else cell_label(*found)
-    return cell_of
-
-
-def _climb(move: str) -> int:
-    word = move.strip().lower().removeprefix("dash ").strip()
-    if word == "up" or word.endswith("+up"):
-        return 1
-    if word == "down" or word.endswith("+down"):
-        return -1
-    return 0
+def _grid_move(result: Result | None) -> GridMove | None:
+    """The steps of a checked move or found path (a ``TurnReport`` wraps them)."""
+    if isinstance(result, TurnReport):
+        return result.move
+    return result if isinstance(result, GridMove) else None
 
 
 def _fallen(events: Iterable[dict[str, Any]]) -> int:
@@ -415,35 +399,35 @@ def _fallen(events: Iterable[dict[str, Any]]) -> int:
     return sum(int(e.get("feet", 0)) // 5 for e in events if e.get("type") == "fall")
 
 
-def _risen(events: Iterable[dict[str, Any]]) -> int:
-    """Levels risen by a high jump in these events (5 ft each, D-jump)."""
-    return sum(int(e.get("feet", 0)) // 5 for e in events
-               if e.get("type") == "jump" and e.get("jump") == "high")
-
-
-def _legs(data: dict[str, Any], focus: Dnd5eCreature, layout: GridLayout) -> list[RouteLeg]:
-    """The route's steps placed on the map; a step that changes altitude is marked ↑ or ↓, one
-    that takes Dash, provokes an opportunity attack or falls says so (the legend lists every
-    step in words)."""
-    if "steps" not in data:
+def _legs(route: Result | None, layout: GridLayout) -> list[RouteLeg]:
+    """The route's steps placed on the map from their recorded states; a step that changes
+    altitude is marked ↑ or ↓, one that takes Dash, provokes an opportunity attack or falls says
+    so (the legend lists every step in words)."""
+    move = _grid_move(route)
+    if move is None:
         return []
-    start = cell_label(*focus.at)
-    legs = route_legs_from_json(data, start, _cell_of(layout))
+    legs = route_legs(move)
     out = []
-    if any(e.get("step") == 0 for e in data.get("events", ())):
+    start = str(move.start)
+    if isinstance(route, TurnReport) and any(e.get("step") == 0 for e in route.events):
         out.append(RouteLeg("fall", start, start, None, None))
-    for leg, step in zip(legs, [*data["steps"], None], strict=False):
+    level = _start_level(move)
+    for leg, step in zip(legs, [*move.steps, None], strict=False):
+        if step is not None:
+            before, level = level, int(step.state["altitude"])
         if not leg.refused and step is not None and leg.start == leg.end and \
-                str(leg.move) in _SILENT and not step.get("events"):
+                str(leg.move) in _SILENT and not step.events:
             continue  # the action, Dash alone … change nothing on the map: the legend lists them
         if leg.refused or step is None:
             out.append(leg if leg.start == leg.end or adjacent(layout, leg.start, leg.end)
                        else replace(leg, end=leg.start))
             continue
-        events = step.get("events", ())
+        events = step.events
         said = []
         if leg.start != leg.end:
-            said.append({1: "↑", -1: "↓"}.get(_climb(leg.move) + min(1, _risen(events)), ""))
+            # the climb the step made, a fall in it not counted (its own word says it)
+            rose = max(-1, min(1, level + _fallen(events) - before))
+            said.append({1: "↑", -1: "↓"}.get(rose, ""))
             said.append("Dash" if leg.move.lower().startswith("dash ") else "")
         said += ["jump" for e in events if e.get("type") == "jump"]
         said += ["OA" for e in events if e.get("type") == "opportunity-attack"]
@@ -452,21 +436,26 @@ def _legs(data: dict[str, Any], focus: Dnd5eCreature, layout: GridLayout) -> lis
     return out
 
 
-def step_lines(data: dict[str, Any], focus: Dnd5eCreature, unit: str) -> list[str]:
-    """The route's steps in words, with the altitude each reaches: the legend's list."""
-    before = [e for e in data.get("events", ()) if e.get("step") == 0]
-    level = focus.altitude
+def _start_level(move: GridMove) -> int:
+    """The altitude the first step starts at: the start state's (after any fall before it)."""
+    return int(move.start_state.get("altitude", 0))
+
+
+def step_lines(route: Result, focus: Dnd5eCreature, unit: str) -> list[str]:
+    """The route's steps in words, with the altitude each reaches (its recorded state): the
+    legend's list."""
+    move = _grid_move(route)
+    events = route.events if isinstance(route, TurnReport) else ()
+    before = [e for e in events if e.get("step") == 0]
     lines = []
     if before:
-        level -= _fallen(before)
+        level = focus.altitude - _fallen(before)
         lines.append(f"0. falls {_fallen(before) * 5} ft before moving, to altitude {level}")
-    for index, step in enumerate(data.get("steps", ()), 1):
-        events = step.get("events", ())
-        level += _climb(str(step.get("move", ""))) + _risen(events) - _fallen(events)
-        words = [f"{index}. {step.get('move')}: {step.get('cost')} → {step.get('total')} {unit}",
-                 f"alt {level}"]
-        words += [f"OA by {e['by']}" for e in events if e.get("type") == "opportunity-attack"]
-        words += [f"falls {e['feet']} ft" for e in events if e.get("type") == "fall"]
+    for index, step in enumerate(move.steps if move is not None else (), 1):
+        words = [f"{index}. {step.move}: {format_cost(step.cost)} → {format_cost(step.total)} "
+                 f"{unit}", f"alt {step.state['altitude']}"]
+        words += [f"OA by {e['by']}" for e in step.events if e.get("type") == "opportunity-attack"]
+        words += [f"falls {e['feet']} ft" for e in step.events if e.get("type") == "fall"]
         lines.append(", ".join(words))
     return lines
 
@@ -555,8 +544,8 @@ def _creature_words(bmap: Dnd5eMap, c: Dnd5eCreature, unit: str) -> str:
 # -- legend -------------------------------------------------------------------------------------
 
 def _legend(bmap: Dnd5eMap, reach: ReachReport | None, altitude: int | None, x0: float,
-            budget: Fraction, focus: Dnd5eCreature | None, route: dict[str, Any],
-            unit: str) -> tuple[str, float]:
+            budget: Fraction, focus: Dnd5eCreature | None, route: Result | None,
+            data: dict[str, Any], unit: str) -> tuple[str, float]:
     """The legend and how far down it reaches."""
     x = x0 + 10
     y = MARGIN + 10
@@ -600,13 +589,13 @@ def _legend(bmap: Dnd5eMap, reach: ReachReport | None, altitude: int | None, x0:
                          stroke_width=3, marker_end="url(#arrow)"))
     parts.append(text(x + 20, y, "move, running cost (alt = new altitude)", font_size=11))
     y += 24
-    words, y = _route_words(x, y, route, focus, unit)
+    words, y = _route_words(x, y, route, data, focus, unit)
     parts.append(words)
     return element("g", parts, class_="legend", pointer_events="none"), y
 
 
-def _route_words(x: float, y: float, route: dict[str, Any], focus: Dnd5eCreature | None,
-                 unit: str) -> tuple[str, float]:
+def _route_words(x: float, y: float, result: Result | None, route: dict[str, Any],
+                 focus: Dnd5eCreature | None, unit: str) -> tuple[str, float]:
     """What the drawn path or move comes to, step by step: its cost and what the turn has left,
     or why it stops; and how far down the words reach."""
     if not route:
@@ -615,7 +604,7 @@ def _route_words(x: float, y: float, route: dict[str, Any], focus: Dnd5eCreature
         said = wrapped(x, y, str(route.get("message", "")), 40, fill=ILLEGAL_COLOR)
         return element("g", said, class_="no-path"), y + 14 * len(said)
     lines: list[tuple[str, str]] = []
-    steps = step_lines(route, focus, unit) if focus is not None else []
+    steps = step_lines(result, focus, unit) if focus is not None and result is not None else []
     shown = steps if len(steps) <= 16 else [*steps[:7], "…", *steps[-8:]]
     lines.extend((line, "#333") for line in shown)
     error = route.get("error")

@@ -1103,6 +1103,25 @@ class Dnd5eSpace:
             data["falling"] = True
         return data
 
+    def aim(self, code: int, token: str) -> str | None:
+        """The space a move token points the north-west space at from state ``code``, taken or
+        not (``dash C9``, ``C5+up``, ``NE``, ``jump:E5``; a refused step has no state, so a
+        picture draws it here); None for a step in place (``up``, ``stand``, ``action`` …)."""
+        kind = "hex" if self.board.hex else "square"
+        word = token.strip()
+        if word.lower().startswith("dash "):
+            word = word[5:].strip()
+        head = word.split("+", 1)[0].split(":")[-1]  # a jump lands where it names (D-jump)
+        names = Direction.__members__ if self.board.hex else Compass.__members__
+        try:
+            if head.upper() in names:
+                col, row = split_label(self.board.labels[self._place_of(code).anchor], kind=kind)
+                dc, dr = names[head.upper()].delta
+                return _label(col + dc, row + dr) if col + dc >= 1 and row + dr >= 1 else None
+            return _label(*split_label(head, kind=kind))
+        except NotationError:
+            return None
+
     def end_key(self, code: int) -> int:
         """Codes that describe the same end state share this key (turn-only flags dropped: the
         action, Dash, the provoked reactions; ``grid.way_rank`` prefers the way that keeps them)."""

@@ -1,6 +1,6 @@
 """D-turn: what a checked move or a found path leaves of the creature's turn.
 
-The generic ``MoveReport`` says each step's cost; this adds the 5e ledger: movement spent by
+The generic ``GridMove`` says each step's cost; this adds the 5e ledger: movement spent by
 speed and left of each, difficult terrain crossed, opportunity attacks and falls, whether it ends
 in a legal space, and whether the action, bonus action and free object interaction are unused.
 """
@@ -13,7 +13,7 @@ from typing import Any
 from ...model import format_amount
 from ...narrate import event_text
 from ...search import StepTuple
-from ..grid import MoveReport
+from ..grid import GridMove
 from .space import ACTION, DASHED, DISENGAGED, INTERACT, MODES, PRONE, Dnd5eSpace
 
 __all__ = ["TurnReport", "turn_report"]
@@ -21,9 +21,9 @@ __all__ = ["TurnReport", "turn_report"]
 
 @dataclass(frozen=True)
 class TurnReport:
-    """A ``MoveReport`` with the turn's ledger (``turn``) and any fall before the first step."""
+    """A ``GridMove`` with the turn's ledger (``turn``) and any fall before the first step."""
 
-    move: MoveReport
+    move: GridMove
     turn: dict[str, Any]
     start_events: tuple[dict[str, Any], ...] = ()
 
@@ -41,9 +41,20 @@ class TurnReport:
         data["turn"] = self.turn
         return data
 
+    def end_words(self) -> str:
+        return self.move.end_words()
+
+    def said_lines(self) -> list[str]:
+        return self.move.said_lines() + self._ledger()
+
     def to_text(self) -> str:
         lines = [event_text(e) for e in self.start_events]
         lines.append(self.move.to_text())
+        return "\n".join(lines + self._ledger())
+
+    def _ledger(self) -> list[str]:
+        """The D-turn ledger in words: movement spent and left, the actions."""
+        lines = []
         t = self.turn
         unit = self.move.unit
         spent = ", ".join(f"{mode} {format_amount(v, unit)}"
@@ -61,25 +72,22 @@ class TurnReport:
         if t["squeezing"]:
             lines.append("squeezing: disadvantage on its attack rolls and Dexterity saves; "
                          "attacks against it have advantage (D-size)")
-        return "\n".join(lines)
+        return lines
 
 
-def _replay(space: Dnd5eSpace, report: MoveReport) -> list[tuple[int, StepTuple]]:
-    """The states and steps behind a report's moves, found again with the same generator."""
-    code = space.start
-    spent = 0
+def _taken(report: GridMove) -> list[tuple[int, StepTuple]]:
+    """The state before each step and the step taken, from the states the report recorded (the
+    same codes in any space of this creature: a searched space only prunes which it visits)."""
+    code, spent = report.start_code, 0
     out: list[tuple[int, StepTuple]] = []
     for record in report.steps:
-        ticks = record.cost / space.tick
-        step = next(s for s in space.steps(code, spent)
-                    if s[0] == record.move and s[2] == ticks)
-        out.append((code, step))
-        spent += step[2]
-        code = step[1]
+        out.append((code, (record.move, record.code, record.ticks - spent, record.checks,
+                           record.events)))
+        code, spent = record.code, record.ticks
     return out
 
 
-def turn_report(space: Dnd5eSpace, report: MoveReport) -> TurnReport:
+def turn_report(space: Dnd5eSpace, report: GridMove) -> TurnReport:
     """The D-turn ledger of a legal or stopped move, from the space that judged it."""
     spent_by: dict[str, int] = {}
     difficult: list[str] = []
@@ -87,7 +95,7 @@ def turn_report(space: Dnd5eSpace, report: MoveReport) -> TurnReport:
     falls: list[dict[str, Any]] = []
     end = space.start
     total = 0
-    for index, (code, step) in enumerate(_replay(space, report), 1):
+    for index, (code, step) in enumerate(_taken(report), 1):
         move, target, cost = step[0], step[1], step[2]
         way = space.way_of(code, step, total)
         if way is not None:

@@ -80,7 +80,7 @@ class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
         report = grid_check(space, moves)
         if not report.legal:
             return Played(creature, moves, False, report.to_dict(), error=report.error)
-        played = play_out(space, [s.move for s in report.steps],
+        played = play_out(space, report,
                           lambda check: dice.check(check, creature).success)
         events = [{**e, "creature": creature} for e in played.events]
         damage = 0

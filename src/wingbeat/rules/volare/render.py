@@ -11,7 +11,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from ...errors import NotationError, OptionError
-from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
+from ...geometry.hexgrid import Direction, Hex, parse_hex
 from ...geometry.labels import column_label
 from ...model import Scenario, format_cost
 from ...render.background import background_layer
@@ -45,7 +45,7 @@ from ...render.svg import (
 )
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
-from ...rules.grid import MoveReport, PathNotFound, ReachReport
+from ...rules.grid import GridMove, PathNotFound, ReachReport
 from ...rules.volare.model import Mode, VolareBattle, VolareCreature
 
 __all__ = ["direction_angle", "hex_center", "render", "summary"]
@@ -100,18 +100,6 @@ def _creature_summary(battle: VolareBattle, c: VolareCreature) -> dict[str, Any]
             "side": c.side}
 
 
-def cell_of(move: str, here: str) -> str | None:
-    """The hex a move token enters from ``here``; None for a step in place (up, down …)."""
-    word = move.strip()
-    try:
-        if word.upper() in Direction.__members__:
-            neighbour = parse_hex(here).neighbour(parse_direction(word))
-            return None if neighbour is None else str(neighbour)
-        return str(parse_hex(word))
-    except NotationError:
-        return None
-
-
 def render(
     scenario: Scenario,
     *,
@@ -133,7 +121,7 @@ def render(
     vmap = battle.map
     if reach is not None and not isinstance(reach, ReachReport):
         raise OptionError("a hex map draws the reach of a grid ruleset (a ReachReport)")
-    if route is not None and not isinstance(route, MoveReport | PathNotFound):
+    if route is not None and not isinstance(route, GridMove | PathNotFound):
         raise OptionError("a hex map draws a path or a checked move (a MoveReport)")
     if altitude is not None and not 0 <= altitude <= vmap.top:
         raise OptionError(f"altitude {altitude} is not on this map (0 … {vmap.top})")
@@ -143,11 +131,11 @@ def render(
     reached = kept(reach, scenario, ("reached", altitude), lambda: cells_reached(reach, altitude)
                    ) if reach is not None else {}
     legs: list[RouteLeg] = []
-    if isinstance(route, MoveReport) and focus is not None:
+    if isinstance(route, GridMove) and focus is not None:
         # a refused step into a hex that is not next door is noted where the creature stands
         legs = [leg if leg.start == leg.end or adjacent(_HEXES, leg.start, leg.end)
                 else replace(leg, end=leg.start)
-                for leg in route_legs(route, str(focus.at), cell_of)]
+                for leg in route_legs(route)]
     missed = route.message if isinstance(route, PathNotFound) else None
 
     trail_legs, trail_said = _trail(trail)
@@ -195,11 +183,11 @@ def render(
 def _trail(trail: Trail | None) -> tuple[list[RouteLeg], str]:
     """A last move's steps, placed from the hex the creature stood in before it, and their
     words; none for a report that is not a grid move."""
-    if trail is None or not isinstance(trail.report, MoveReport):
+    if trail is None or not isinstance(trail.report, GridMove):
         return [], ""
     before = _battle(trail.before).creature(trail.creature)
     start = str(before.at)
-    return (route_legs(trail.report, start, cell_of),
+    return (route_legs(trail.report),
             trail_words(trail, before.display_name, start))
 
 

@@ -3,21 +3,21 @@
 ``grid_check`` says whether a declared move is legal and which saves it calls for; it never rolls.
 A play engine rolls those saves and needs the consequences (V-skim, V-land): a failed skimming save
 forces the creature to land at once, in place, and a failed violent landing leaves it prone. This
-module walks the declared steps again from the start state, asking the same ``VolareSpace.steps``,
-and stops where a save fails. It knows no dice: the caller passes ``succeeds``, a function that
-rolls (or looks up) each check.
+module goes through the checked report's steps, each with the state it recorded (so the move is
+never walked again), and stops where a save fails. It knows no dice: the caller passes
+``succeeds``, a function that rolls (or looks up) each check.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ...errors import IllegalMoveError
 from ...model import Save
 from ...search import StepTuple
-from ..grid import choose_step
+from ..grid import GridMove
 from .model import Mode, VolareCreature
 from .space import (
     DRIFT_DUE,
@@ -73,20 +73,15 @@ class PlayedMove:
     horizontal: bool
 
 
-def walk(space: VolareSpace, moves: Iterable[str]) -> list[WalkedStep]:
-    """Re-walk canonical moves (a ``MoveReport``'s steps) choosing each step as ``grid_check`` does
-    (``choose_step``)."""
-    code, spent = space.start, 0
+def walk(report: GridMove) -> list[WalkedStep]:
+    """The steps of a checked move, each with the state and the ticks spent before it, from the
+    states the report recorded (``grid_check`` chose each step; nothing is chosen again)."""
+    code, spent = report.start_code, 0
     walked: list[WalkedStep] = []
-    for index, move in enumerate(moves, 1):
-        candidates = [s for s in space.steps(code, spent)
-                      if s[0] == move and spent + s[2] <= space.budget]
-        if not candidates:
-            rule, message = space.explain(code, spent, move)
-            raise IllegalMoveError(rule, message, step=index, move=move)
-        step = choose_step(space, candidates, spent)
+    for record in report.steps:
+        step = (record.move, record.code, record.ticks - spent, record.checks, record.events)
         walked.append(WalkedStep(code, spent, step))
-        code, spent = step[1], spent + step[2]
+        code, spent = record.code, record.ticks
     return walked
 
 
@@ -113,9 +108,10 @@ def knocked_down(space: VolareSpace, code: int) -> int:
     return space.pack(idx, alt, GROUNDED, (flags & (WALK_UNIT - 1)) | PRONE)
 
 
-def play_out(space: VolareSpace, moves: Iterable[str],
+def play_out(space: VolareSpace, report: GridMove,
              succeeds: Callable[[Save], bool]) -> PlayedMove:
-    """Fly a legal declared move step by step, deciding each save with ``succeeds`` in order.
+    """Fly a legal checked move (``report``, from ``grid_check`` on ``space``) step by step,
+    deciding each save with ``succeeds`` in order.
 
     Every step is made until a save fails. A failed V-skim save makes the creature land at once in
     place (``forced_landing``; a violent landing rolls its own save); a failed V-land save knocks it
@@ -126,7 +122,7 @@ def play_out(space: VolareSpace, moves: Iterable[str],
     events: list[dict[str, Any]] = []
     horizontal = False
     knocked = False
-    for index, walked in enumerate(walk(space, moves), 1):
+    for index, walked in enumerate(walk(report), 1):
         move, target, cost, checks, step_events = walked.step
         failed = next((c for c in checks if not succeeds(c)), None)
         if failed is None:

@@ -507,6 +507,19 @@ class VolareSpace:
             data["prone"] = True
         return data
 
+    def aim(self, code: int, token: str) -> str | None:
+        """The hex a move token points at from state ``code``, taken or not (a refused step has
+        no state: a picture draws it to here); None for a step in place (up, down …)."""
+        word = token.strip()
+        try:
+            if word.upper() in Direction.__members__:
+                here = parse_hex(self.labels[self.unpack(code)[0]])
+                neighbour = here.neighbor(parse_direction(word))
+                return None if neighbour is None else str(neighbour)
+            return str(parse_hex(word))
+        except NotationError:
+            return None
+
     def describe_all(self, codes: Iterable[int]) -> list[dict[str, Any]]:
         """``describe`` of many states at once (a reach report's), each a new dict."""
         labels, levels, ground = self.labels, self.levels, self.ground
