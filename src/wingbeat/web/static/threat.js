@@ -110,6 +110,7 @@ export function decorate(svg, overlay, advice, level) {
   NS = svg.namespaceURI;
   undecorate(svg);
   svg.classList.toggle("threat-on", Boolean(overlay));  // the reach's colours make way
+  if (!overlay && !(advice && advice.options.length)) return;  // no layout asked for nothing
   let below = legendBottom(svg);
   if (overlay) {
     drawThreat(svg, overlay);
