@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 
 from ..errors import OptionError, ScenarioError
 from ..model import Scenario, format_decimal
-from ..rules.base import Result
+from ..rules.base import Outlined, Result, TableBattle, TableFigure
 from ..rules.registry import ruleset_info
 from ..rules.reports import MoveReport
 from .scale import SCALE_BAR_SPACE, table_scale_bar
@@ -46,68 +46,37 @@ _SIDE_COLORS = ("#7b3fa0", "#2a7f62", "#b5651d", "#3a6ea5", "#a03f5f")
 Point = tuple[float, float]
 
 
-def _table(battle: Any) -> tuple[float, float]:
-    for holder in (battle, getattr(battle, "map", None)):
-        table = getattr(holder, "table", None)
-        if table is not None:
-            if hasattr(table, "width"):
-                return float(table.width), float(table.height)
-            width, height = table
-            return float(width), float(height)
-    raise OptionError("this battle has no table to draw")
+def _table(battle: TableBattle) -> tuple[float, float]:
+    return float(battle.table.width), float(battle.table.height)
 
 
-def _figures(battle: Any) -> Sequence[Any]:
-    for name in ("units", "fighters", "creatures"):
-        found = getattr(battle, name, None)
-        if found:
-            return tuple(found)
-    return ()
+def _figures(battle: TableBattle) -> Sequence[TableFigure]:
+    return tuple(battle.creatures)
 
 
-def _heading(figure: Any) -> float | None:
-    for name in ("heading", "facing"):
-        value = getattr(figure, name, None)
-        if value is not None:
-            return float(value)
-    return None
+def _heading(figure: TableFigure) -> float | None:
+    return figure.bearing
 
 
-def _outline(polygon: Any) -> Sequence[Point]:
-    """The corners of an obstacle or zone (a ``TablePolygon`` or something holding one)."""
-    inner = getattr(polygon, "outline", polygon)
-    return tuple(_xy(p) for p in getattr(inner, "points", ()))
+def _outline(polygon: Outlined) -> Sequence[Point]:
+    """The corners of an obstacle or zone."""
+    return tuple(_xy(p) for p in polygon.outline.points)
 
 
-def _zones(battle: Any) -> Sequence[Any]:
-    return tuple(getattr(battle, "zones", ()) or ())
+def _zones(battle: TableBattle) -> Sequence[Outlined]:
+    return tuple(battle.zones)
 
 
-def _obstacles(battle: Any) -> Sequence[Any]:
-    for holder in (battle, getattr(battle, "map", None)):
-        found = getattr(holder, "obstacles", None)
-        if found:
-            return tuple(found)
-    return ()
+def _obstacles(battle: TableBattle) -> Sequence[Outlined]:
+    return tuple(battle.obstacles)
 
 
-def _levels(battle: Any) -> list[str]:
-    names = getattr(battle, "level_names", None)
-    if names:
-        return [str(n) for n in names]
-    top = getattr(battle, "top", None)
-    if isinstance(top, int):
-        return [str(i) for i in range(top + 1)]
-    if hasattr(battle, "fighters"):
-        return ["0", "1", "2"]  # Confrontation's tiers (C-tiers)
-    return []
+def _levels(battle: TableBattle) -> list[str]:
+    return [str(n) for n in battle.level_names]
 
 
-def _height(figure: Any) -> Any:
-    for key in ("altitude", "tier"):
-        if hasattr(figure, key):
-            return getattr(figure, key)
-    return None
+def _height(figure: TableFigure) -> int:
+    return figure.level
 
 
 def _level_name(levels: list[str], level: Any) -> Any:
@@ -135,7 +104,7 @@ def _hint(ruleset: str, key: str, default: str) -> str:
 
 
 def summary(scenario: Scenario) -> dict[str, Any]:
-    battle = scenario.battle
+    battle: TableBattle = scenario.battle
     width, height = _table(battle)
     levels = _levels(battle)
     return {
@@ -144,15 +113,16 @@ def summary(scenario: Scenario) -> dict[str, Any]:
         "map": {"kind": "table", "width": width, "height": height,
                 "unit": _hint(scenario.ruleset, "unit", "")},
         "altitudes": {"min": 0, "max": max(0, len(levels) - 1), "names": levels,
-                      "word": "tier" if hasattr(battle, "fighters") else "altitude"},
+                      "word": "tier" if _hint(scenario.ruleset, "level_word", "") == "tier"
+                      else "altitude"},
         "wind": None,
         "creatures": [
-            {"id": f.id, "name": getattr(f, "display_name", f.id),
+            {"id": f.id, "name": f.display_name,
              "at": _point_text(_xy(f.at)), "altitude": _level_name(levels, _height(f)),
              "level": _height(f),
              "mode": "flying" if _height(f) else "grounded",
              "heading": _heading(f), "can_fly": True,
-             "side": getattr(f, "side", None)}
+             "side": f.side}
             for f in _figures(battle)
         ],
     }
@@ -175,7 +145,7 @@ def render(
     ``altitude`` is an index (0 the ground, then each level or tier); None draws every level's
     area, lowest first, each in its own colour.
     """
-    battle = scenario.battle
+    battle: TableBattle = scenario.battle
     width, height = _table(battle)
     scale = DRAWN_WIDTH / max(width, height)
     levels = _levels(battle)

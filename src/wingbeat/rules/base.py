@@ -94,10 +94,17 @@ class Outlined(Protocol):
 
 
 class TableFigure(Creature, Protocol):
-    """A creature on a table: a point, not a cell."""
+    """A creature on a table: a point, not a cell, at a level (an altitude or a tier: an index
+    of ``TableBattle.level_names``), facing a bearing (degrees; None when it has none)."""
 
     @property
     def at(self) -> Point: ...
+
+    @property
+    def level(self) -> int: ...
+
+    @property
+    def bearing(self) -> float | None: ...
 
 
 class TableBattle(Battle, Protocol):

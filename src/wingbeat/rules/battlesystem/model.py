@@ -96,6 +96,15 @@ class BattlesystemUnit:
     def display_name(self) -> str:
         return self.name or self.id
 
+    @property
+    def level(self) -> int:
+        """Its altitude, as a table battle's pieces say their level."""
+        return self.altitude
+
+    @property
+    def bearing(self) -> float:
+        return self.heading
+
 
 @dataclass(frozen=True)
 class BattlesystemBattle:

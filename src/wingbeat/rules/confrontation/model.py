@@ -123,6 +123,15 @@ class Fighter:
     def display_name(self) -> str:
         return self.name or self.id
 
+    @property
+    def level(self) -> int:
+        """Its tier, as a table battle's pieces say their level."""
+        return self.tier
+
+    @property
+    def bearing(self) -> float | None:
+        return self.facing
+
 
 @dataclass(frozen=True)
 class ConfrontationBattle:
