@@ -126,3 +126,14 @@ def test_a_slow_answer_never_overwrites_a_later_click(page: Page, server: str):
     page.wait_for_timeout(2500)  # U35's answer has arrived by now, and must have been dropped
     expect(page.locator("#path-summary")).to_contain_text("To T36 at altitude 1")
     expect(page.locator("#map g.hex.selected")).to_have_attribute("data-cell", "T36")
+
+
+def test_the_engagement_line_follows_a_quick_switch_of_scenario(page: Page):
+    """An engagement answer about the scenario shown before (the bat's V-prox) never lands after
+    the harpy's (D-creatures): each question has a ticket, as paths do."""
+    expect(page.locator("#engagement-result")).to_contain_text("V-prox")
+    page.locator("#scenario-select").select_option("example:harpy")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy")
+    expect(page.locator("#engagement-result")).to_contain_text("[D-creatures]")
+    page.wait_for_timeout(500)
+    expect(page.locator("#engagement-result")).not_to_contain_text("V-prox")

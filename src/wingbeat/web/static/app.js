@@ -389,11 +389,16 @@ async function checkMove(text) {
   await draw();
 }
 
+// Like the paths, each engagement question gets a ticket: an answer about the scenario or the
+// pair shown before is dropped.
+let engaging = 0;
 async function showEngagement() {
+  const ticket = ++engaging;
   const other = $("other-select").value;
   const out = $("engagement-result");
   if (!state.creature || !other) { out.textContent = ""; return; }
   const answer = await api("engagement", { scenario: state.scenario, a: state.creature, b: other });
+  if (ticket !== engaging) return;
   let text = `${answer.engagement}` + (answer.reason ? `: ${answer.reason}` : "");
   if (answer.elevated) text += `; ${answer.elevated} is above`;
   out.textContent = `${text} [${answer.rule}]`;
