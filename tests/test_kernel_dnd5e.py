@@ -24,6 +24,7 @@ from wingbeat import kernel
 from wingbeat.errors import OptionError
 from wingbeat.geometry.labels import column_label
 from wingbeat.rules.dnd5e import Dnd5eSpace
+from wingbeat.rules.dnd5e.space import LOW_BITS, PRONE
 from wingbeat.rules.grid import ReachReport
 from wingbeat.search import Exploration, SettledArrays, explore, explore_pure
 
@@ -299,8 +300,20 @@ def battlefields(draw: st.DrawFn) -> dict[str, Any]:
         })
     options = {"diagonals": draw(st.sampled_from(["phb", "dmg", "dmg", "euclid"])),
                "units": draw(st.sampled_from(["ft", "m"])), "fall_rate": draw(st.booleans())}
+    sides: list[dict[str, Any]] = []
+    if grid == "square":  # D-walls: walls and doors on the sides between squares
+        for square in some(6):
+            col, row = ord(square[0]) - 64, int(square[1:])
+            east = draw(st.booleans())
+            if (col if east else row) < SIZE:
+                other = (f"{column_label(col + 1)}{row}" if east
+                         else f"{column_label(col)}{row + 1}")
+                sides.append({"between": [square, other],
+                              **draw(st.sampled_from([{}, {}, {"door": "open"},
+                                                      {"door": "closed"}]))})
     return {"ruleset": "dnd5e", "options": options,
-            "map": {"grid": grid, "columns": SIZE, "rows": SIZE, "top": 3, "cells": cells},
+            "map": {"grid": grid, "columns": SIZE, "rows": SIZE, "top": 3, "cells": cells,
+                    "walls": sides},
             "creatures": creatures}
 
 
@@ -336,3 +349,25 @@ def test_random_battlefields_answer_alike(data: dict[str, Any]) -> None:
     if scenario is None:
         return
     assert_same_answers(scenario, "mover")
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(battlefields())
+def test_the_step_table_made_in_c_is_the_one_python_fills(data: dict[str, Any]) -> None:
+    """``_kernel5e.Native`` makes each place's record (its threat, standing up, its moves'
+    destinations, costs and speeds, its jumps, whether a move may end there) as
+    ``Dnd5eSpace._kernel_fill`` does in Python, for every place and posture a search meets."""
+    scenario = _parse(data)
+    if scenario is None or kernel.compiled5e is None:
+        return
+    space = _space(scenario, "mover")
+    if space.compiled_search() is None:
+        return  # euclid: no table
+    table = space.tables.step_table
+    assert table.native is not None
+    by_python = kernel.compiled5e.StepTable(len(space.board.coords) * space.levels * 2,
+                                            space._kernel_fill)
+    keys = {(code >> LOW_BITS >> space.n_watchers) * 2 + (code & PRONE)
+            for code in explore_pure(_space(scenario, "mover")).priority}
+    for key in sorted(keys):
+        assert table.entry(key) == by_python.entry(key), key

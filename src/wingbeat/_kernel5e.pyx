@@ -124,6 +124,9 @@ cdef void *grow(void *data, int64_t *cap, int64_t need, size_t size) except NULL
     return more
 
 
+cdef class Native
+
+
 cdef class StepTable:
     """The steps of one creature's turn on one battle, place by place, whatever the movement
     left: kept on the battle's ``Tables`` and filled as searches meet new places.
@@ -147,6 +150,7 @@ cdef class StepTable:
     cdef int64_t *chain
     cdef int64_t n_chain, cap_chain
     cdef public object fill
+    cdef public Native native  # fills records in C; None: ``fill`` does
 
     def __cinit__(self, int64_t n_keys, fill):
         self.index = <int32_t *>calloc(<size_t>(n_keys if n_keys > 0 else 1), sizeof(int32_t))
@@ -180,6 +184,8 @@ cdef class StepTable:
         cdef Rec r
         if at:
             return at - 1
+        if self.native is not None:
+            return self.native.make(self, key)
         threat, stand_cost, stand_cap, edges, jumps, crowded = self.fill(key)
         at = self.index[key]  # another thread may have filled it meanwhile
         if at:
@@ -198,6 +204,12 @@ cdef class StepTable:
             self.edges[self.n_edges] = Edge(edge[2], edge[3], edge[6], edge[7], bits)
             self.n_edges += 1
         r.edge_end = self.n_edges
+        self.add_jumps(&r, jumps)
+        return self.add_record(key, &r)
+
+    cdef int add_jumps(self, Rec *r, jumps) except -1:
+        """Append ``fill``'s jumps for the record ``r``."""
+        cdef int64_t start
         self.jumps = <Jump *>grow(self.jumps, &self.cap_jumps, self.n_jumps + len(jumps),
                                   sizeof(Jump))
         r.jump_start = self.n_jumps
@@ -211,11 +223,681 @@ cdef class StepTable:
             self.jumps[self.n_jumps] = Jump(dst, cost, cost_parity, start, self.n_chain, bits)
             self.n_jumps += 1
         r.jump_end = self.n_jumps
+        return 0
+
+    cdef int32_t add_record(self, int64_t key, Rec *r) except -1:
         self.recs = <Rec *>grow(self.recs, &self.cap_recs, self.n_recs + 1, sizeof(Rec))
-        self.recs[self.n_recs] = r
+        self.recs[self.n_recs] = r[0]
         self.n_recs += 1
         self.index[key] = <int32_t>self.n_recs
         return <int32_t>(self.n_recs - 1)
+
+    def entry(self, int64_t key):
+        """The record of ``key`` as Python values (for the tests that compare a table filled by
+        ``Native`` with one filled by ``fill``): (threat, stand_cost, stand_cap, crowded, edges
+        (high, threat, limit, base, bits), jumps (dst, cost, cost_parity, bits, threats))."""
+        cdef int32_t at = self.record(key)
+        cdef Rec *r = &self.recs[at]
+        cdef int64_t i, k
+        edges = tuple((self.edges[i].high, self.edges[i].threat, self.edges[i].limit,
+                       self.edges[i].base, self.edges[i].bits)
+                      for i in range(r.edge_start, r.edge_end))
+        jumps = tuple((self.jumps[i].dst, self.jumps[i].cost, self.jumps[i].cost_parity,
+                       self.jumps[i].bits,
+                       tuple(self.chain[k] for k in range(self.jumps[i].chain_start,
+                                                          self.jumps[i].chain_end)))
+                      for i in range(r.jump_start, r.jump_end))
+        return r.threat, r.stand_cost, r.stand_cap, r.crowded, edges, jumps
+
+
+# -- the step table made in C: places, footprints and moves (``Dnd5eSpace._make_place``,
+# ``_span``, ``_ways``, ``_edges_from``) ------------------------------------------------------------
+cdef enum:
+    # a place's kind (``rules/dnd5e/space.py``: GROUND, AIR, UNDER) and speeds (WALK … BURROW)
+    GROUND = 0
+    AIR = 1
+    UNDER = 2
+    WALK = 0
+    FLY = 1
+    CLIMB = 2
+    SWIM = 3
+    BURROW = 4
+    # a cell's terrain bits
+    T_WALL = 1
+    T_DIFFICULT = 2
+    T_WATER = 4
+    T_CLIMB = 8
+    T_AIR_DIFFICULT = 16
+    # a place's bits
+    P_KNOWN = 1
+    P_FITS = 2
+    P_SQUEEZED = 4
+    P_WATER = 8
+    P_CLIMB = 16
+    P_DIFFICULT = 32
+    P_BLOCKING = 64
+    P_CROWDED = 128
+    P_LAND_KNOWN = 256
+    P_LAND_REFUSED = 512
+    P_KIND_SHIFT = 12
+    PAGE_BITS = 10
+    PAGE = 1 << 10
+    MAX_CELLS = 16  # the largest footprint: a Gargantuan square's 4 × 4
+    MAX_MET = 8  # distinct occupants told apart (the Tiny rule needs four)
+    SHAPE = 7  # ints a step shape takes
+
+
+cdef struct Place:
+    int64_t threat
+    int64_t land_end  # a walk off the ledge here: where the fall ends (``land_sets``: its flags)
+    int32_t landing  # the highest ground under the footprint
+    int32_t bits  # P_*, the kind at P_KIND_SHIFT
+    int32_t land_sets
+
+
+cdef struct Span:
+    int32_t low, high, small_low, small_high  # ``Dnd5eSpace._span``
+    int32_t known
+
+
+cdef inline int32_t *_ints(object values) except NULL:
+    """An ``array('i')``'s items (the array kept alive by its owner)."""
+    cdef array.array a = values
+    if len(a) == 0:
+        return <int32_t *>&_NO_INT
+    return <int32_t *>a.data.as_ints
+
+
+cdef int32_t _NO_INT = 0
+
+
+cdef class Native:
+    """``StepTable``'s records made in C: what ``Dnd5eSpace._kernel_fill`` works out in Python,
+    from the board's cells, the creature's footprints and speeds, and the others' spaces as flat
+    arrays (``Dnd5eSpace._native``): the same records in the same order (the tests compare the
+    two tables). Two rare things it asks of Python, once each: a walk off a ledge
+    (``landing(pos)``: where the fall ends, the flags it sets, whether a hostile's space refuses
+    it, D-fly) and a jumper's jumps from a place on the ground (``jumps(pos)``: ``fill``'s jumps,
+    D-jump).
+
+    ``numbers``: columns, rows, hex, bottom, top, levels, walled, dmg, burrow, scale, height,
+    squeezed height, whole and squeezed footprint sizes (squeezed 0: it cannot squeeze), raw walk
+    and fly speeds (which speed standing up spends), watchers (the provoked bits), jumper, Tiny.
+    """
+
+    cdef object keep  # the arrays pointed at
+    cdef int32_t columns, rows, bottom, top, levels, scale, height, small_height
+    cdef int32_t n_offsets, n_small, raw_walk, raw_fly, shift
+    cdef bint hex, walled, dmg, burrow, jumper, me_tiny
+    cdef int32_t speed[5]
+    cdef int32_t ground_modes[2]
+    cdef int32_t n_ground_modes
+    cdef int32_t *grid  # (row - 1) × columns + column - 1 → cell, -1 none
+    cdef int32_t *col
+    cdef int32_t *row
+    cdef int32_t *ground
+    cdef int32_t *ceil
+    cdef int32_t *terrain  # T_*
+    cdef int32_t *sides  # row × (columns + 2) + column: 1 a wall east, 2 a wall south (D-walls)
+    cdef int32_t *shapes  # per step (SHAPE): suffix, dc, dr, dz, axes, corners' start and end
+    cdef int32_t n_shapes
+    cdef int32_t *corners  # (dc, dr, dz) each
+    cdef int32_t *offsets  # (dc, dr) of the whole footprint's spaces, then the squeezed one's
+    cdef int32_t *others  # per other (4): blocking, Tiny, lowest and highest level
+    cdef int32_t *occ_start  # per cell: its occupants' span in ``occ``
+    cdef int32_t *occ
+    cdef int32_t *watchers  # per watcher (6): reach, cells' start and end, lowest, highest, -
+    cdef int32_t n_watchers
+    cdef int32_t *watch_cells
+    cdef Place **places  # pages of PAGE places, by position
+    cdef int64_t n_pages
+    cdef Span **spans  # pages of PAGE spans, by anchor
+    cdef int64_t n_span_pages
+    cdef public object landing
+    cdef public object jumps
+
+    def __cinit__(self, tuple numbers, tuple speeds, tuple ground_modes, grid, col, row,
+                  ground, ceil, terrain, sides, shapes, corners, offsets, others, occ_start, occ,
+                  watchers, watch_cells, int64_t positions, int64_t cells):
+        cdef int32_t i
+        (self.columns, self.rows, self.hex, self.bottom, self.top, self.levels, self.walled,
+         self.dmg, self.burrow, self.scale, self.height, self.small_height, self.n_offsets,
+         self.n_small, self.raw_walk, self.raw_fly, self.shift, self.jumper,
+         self.me_tiny) = numbers
+        if self.n_offsets > MAX_CELLS or self.n_small > MAX_CELLS:
+            raise ValueError("a footprint of more than 16 spaces")
+        self.keep = (grid, col, row, ground, ceil, terrain, sides, shapes, corners, offsets,
+                     others, occ_start, occ, watchers, watch_cells)
+        for i in range(5):
+            self.speed[i] = speeds[i]
+        self.n_ground_modes = len(ground_modes)
+        for i in range(self.n_ground_modes):
+            self.ground_modes[i] = ground_modes[i]
+        self.grid = _ints(grid)
+        self.col = _ints(col)
+        self.row = _ints(row)
+        self.ground = _ints(ground)
+        self.ceil = _ints(ceil)
+        self.terrain = _ints(terrain)
+        self.sides = _ints(sides)
+        self.shapes = _ints(shapes)
+        self.n_shapes = <int32_t>(len(shapes) // SHAPE)
+        self.corners = _ints(corners)
+        self.offsets = _ints(offsets)
+        self.others = _ints(others)
+        self.occ_start = _ints(occ_start)
+        self.occ = _ints(occ)
+        self.watchers = _ints(watchers)
+        self.n_watchers = <int32_t>(len(watchers) // 6)
+        self.watch_cells = _ints(watch_cells)
+        self.n_pages = (positions >> PAGE_BITS) + 1
+        self.places = <Place **>calloc(<size_t>self.n_pages, sizeof(Place *))
+        self.n_span_pages = (cells >> PAGE_BITS) + 1
+        self.spans = <Span **>calloc(<size_t>self.n_span_pages, sizeof(Span *))
+        if self.places == NULL or self.spans == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        cdef int64_t i
+        if self.places != NULL:
+            for i in range(self.n_pages):
+                free(self.places[i])
+            free(self.places)
+        if self.spans != NULL:
+            for i in range(self.n_span_pages):
+                free(self.spans[i])
+            free(self.spans)
+
+    # -- cells and footprints (``Board``) --------------------------------------------------------
+    cdef inline int32_t cell_at(self, int32_t c, int32_t r) noexcept:
+        if c < 1 or r < 1 or c > self.columns or r > self.rows:
+            return -1
+        return self.grid[(r - 1) * self.columns + c - 1]
+
+    cdef int32_t cells_of(self, int32_t anchor, bint squeezed, int32_t *out) noexcept:
+        """The footprint's cells from ``anchor`` into ``out``: how many, -1 if one is off the
+        map (``Board.cells_of``)."""
+        cdef int32_t n = self.n_small if squeezed else self.n_offsets
+        cdef int32_t *off = self.offsets + (2 * self.n_offsets if squeezed else 0)
+        cdef int32_t i, cell, c = self.col[anchor], r = self.row[anchor]
+        for i in range(n):
+            cell = self.cell_at(c + off[2 * i], r + off[2 * i + 1])
+            if cell < 0:
+                return -1
+            out[i] = cell
+        return n
+
+    cdef inline bint side(self, int32_t ac, int32_t ar, int32_t bc, int32_t br) noexcept:
+        """A wall on the side between two orthogonally adjacent squares (``side_key``)."""
+        cdef int32_t c, r, bit
+        if ar == br:
+            c = ac if ac < bc else bc
+            r = ar
+            bit = 1
+        else:
+            c = ac
+            r = ar if ar < br else br
+            bit = 2
+        if c < 0 or r < 0 or c > self.columns + 1 or r > self.rows + 1:
+            return False
+        return (self.sides[r * (self.columns + 2) + c] & bit) != 0
+
+    cdef bint blocked(self, int32_t ac, int32_t ar, int32_t bc, int32_t br) noexcept:
+        """``board._blocked``: a wall between adjacent squares; past a diagonal's corner point,
+        any of the four sides that meet there (Decision 17)."""
+        if ac == bc or ar == br:
+            return self.side(ac, ar, bc, br)
+        return (self.side(ac, ar, bc, ar) or self.side(ac, ar, ac, br)
+                or self.side(bc, ar, bc, br) or self.side(ac, br, bc, br))
+
+    cdef bint split(self, int32_t *cells, int32_t n) noexcept:
+        """``Board.split_reason``: a wall runs between two spaces of the footprint."""
+        cdef int32_t i, j, c, r
+        for i in range(n):
+            c = self.col[cells[i]]
+            r = self.row[cells[i]]
+            for j in range(n):
+                if ((self.col[cells[j]] == c + 1 and self.row[cells[j]] == r
+                     and self.side(c, r, c + 1, r))
+                        or (self.col[cells[j]] == c and self.row[cells[j]] == r + 1
+                            and self.side(c, r, c, r + 1))):
+                    return True
+        return False
+
+    cdef bint clear_line(self, int32_t ac, int32_t ar, int32_t bc, int32_t br) except -1:
+        """``board._clear_line``: some shortest way of squares from a to b crosses no wall."""
+        cdef int32_t dc = bc - ac, dr = br - ar, long_gap, short_gap, sl, ss, i, j, k
+        cdef int32_t x0, y0, x1, y1
+        cdef bint swap = abs(dr) > abs(dc), any_next
+        cdef unsigned char small[130]
+        cdef unsigned char *front
+        cdef unsigned char *nxt
+        cdef unsigned char *buffer = NULL
+        if swap:
+            long_gap, short_gap = abs(dr), abs(dc)
+        else:
+            long_gap, short_gap = abs(dc), abs(dr)
+        sl = 1 if (dr if swap else dc) > 0 else -1
+        ss = 1 if (dc if swap else dr) > 0 else -1
+        if short_gap + 1 <= 65:
+            front = small
+        else:
+            buffer = <unsigned char *>malloc(2 * (short_gap + 1))
+            if buffer == NULL:
+                raise MemoryError()
+            front = buffer
+        nxt = front + short_gap + 1
+        try:
+            for j in range(short_gap + 1):
+                front[j] = 0
+            front[0] = 1
+            for i in range(long_gap):
+                for j in range(short_gap + 1):
+                    nxt[j] = 0
+                any_next = False
+                for j in range(short_gap + 1):
+                    if not front[j]:
+                        continue
+                    for k in range(j, j + 2):
+                        if k <= short_gap and short_gap - k <= long_gap - i - 1:
+                            if swap:
+                                x0, y0, x1, y1 = ac + j * ss, ar + i * sl, ac + k * ss, ar + (i + 1) * sl
+                            else:
+                                x0, y0, x1, y1 = ac + i * sl, ar + j * ss, ac + (i + 1) * sl, ar + k * ss
+                            if not self.blocked(x0, y0, x1, y1):
+                                nxt[k] = 1
+                                any_next = True
+                if not any_next:
+                    return False
+                front, nxt = nxt, front
+            return front[short_gap] != 0
+        finally:
+            free(buffer)
+
+    cdef Span *span(self, int32_t anchor) except NULL:
+        """``Dnd5eSpace._span``: the altitudes where the footprint has room, whole and squeezed."""
+        cdef int64_t page = anchor >> PAGE_BITS
+        cdef Span *s
+        if self.spans[page] == NULL:
+            self.spans[page] = <Span *>calloc(PAGE, sizeof(Span))
+            if self.spans[page] == NULL:
+                raise MemoryError()
+        s = &self.spans[page][anchor & (PAGE - 1)]
+        if not s.known:
+            self.span_range(anchor, False, &s.low, &s.high)
+            self.span_range(anchor, True, &s.small_low, &s.small_high)
+            s.known = 1
+        return s
+
+    cdef void span_range(self, int32_t anchor, bint squeezed, int32_t *low,
+                         int32_t *high) noexcept:
+        """``Dnd5eSpace._range``."""
+        cdef int32_t cells[MAX_CELLS]
+        cdef int32_t n, i, lo, hi, height
+        low[0], high[0] = 1, 0
+        if squeezed and (self.small_height == 0 or self.cells_of(anchor, False, cells) < 0):
+            return
+        n = self.cells_of(anchor, squeezed, cells)
+        if n < 0:
+            return
+        for i in range(n):
+            if self.terrain[cells[i]] & T_WALL:
+                return
+        if self.walled and n > 1 and self.split(cells, n):
+            return
+        height = self.small_height if squeezed else self.height
+        lo = self.bottom
+        hi = self.top
+        for i in range(n):
+            if not self.burrow and self.ground[cells[i]] > lo:
+                lo = self.ground[cells[i]]
+            if self.ceil[cells[i]] - 1 < hi:
+                hi = self.ceil[cells[i]] - 1
+        hi = hi - height + 1
+        if lo <= hi:
+            low[0], high[0] = lo, hi
+
+    # -- places (``Dnd5eSpace._make_place``) -----------------------------------------------------
+    cdef Place *place(self, int64_t pos) except NULL:
+        cdef int64_t page = pos >> PAGE_BITS
+        cdef Place *p
+        if self.places[page] == NULL:
+            self.places[page] = <Place *>calloc(PAGE, sizeof(Place))
+            if self.places[page] == NULL:
+                raise MemoryError()
+        p = &self.places[page][pos & (PAGE - 1)]
+        if not p.bits & P_KNOWN:
+            self.make_place(pos, p)
+        return p
+
+    cdef int make_place(self, int64_t pos, Place *p) except -1:
+        cdef int32_t anchor = <int32_t>(pos // self.levels)
+        cdef int32_t z = <int32_t>(pos % self.levels) + self.bottom
+        cdef Span *s = self.span(anchor)
+        cdef bint squeezed
+        cdef int32_t cells[MAX_CELLS]
+        cdef int32_t met[MAX_MET]
+        cdef int32_t n, i, j, k, o, c, height, landing, kind, n_met = 0, bits
+        cdef bint under = False, crowd_more = False, all_tiny = True, blocking = False
+        cdef bint rough = False, water = False, climb = False
+        cdef int64_t threat = 0
+        p.bits = P_KNOWN
+        if s.low <= z <= s.high:
+            squeezed = False
+        elif s.small_low <= z <= s.small_high:
+            squeezed = True
+        else:
+            return 0
+        n = self.cells_of(anchor, squeezed, cells)
+        height = self.small_height if squeezed else self.height
+        landing = self.ground[cells[0]]
+        for i in range(n):
+            c = cells[i]
+            if self.ground[c] > landing:
+                landing = self.ground[c]
+            if z < self.ground[c]:
+                under = True
+            if self.terrain[c] & T_CLIMB:
+                climb = True
+        kind = UNDER if under else GROUND if z == landing else AIR
+        for i in range(n):  # the others whose space this overlaps
+            c = cells[i]
+            for j in range(self.occ_start[c], self.occ_start[c + 1]):
+                o = self.occ[j]
+                if self.others[4 * o + 3] < z or self.others[4 * o + 2] > z + height - 1:
+                    continue
+                for k in range(n_met):
+                    if met[k] == o:
+                        break
+                else:
+                    if n_met < MAX_MET:
+                        met[n_met] = o
+                        n_met += 1
+                    else:
+                        crowd_more = True
+                    if self.others[4 * o]:
+                        blocking = True
+                    if not self.others[4 * o + 1]:
+                        all_tiny = False
+        if kind != UNDER:
+            if n_met:
+                rough = True
+            else:
+                for i in range(n):
+                    c = cells[i]
+                    if ((z == self.ground[c] and self.terrain[c] & T_DIFFICULT)
+                            or (z > self.ground[c] and self.terrain[c] & T_AIR_DIFFICULT)):
+                        rough = True
+                        break
+        if kind == GROUND:
+            for i in range(n):
+                if self.terrain[cells[i]] & T_WATER:
+                    water = True
+                    break
+        for i in range(self.n_watchers):
+            if self.threatens(i, cells, n, z, z + height - 1):
+                threat |= (<int64_t>1) << i
+        bits = P_KNOWN | P_FITS | (kind << P_KIND_SHIFT)
+        if squeezed:
+            bits |= P_SQUEEZED
+        if water:
+            bits |= P_WATER
+        if climb:
+            bits |= P_CLIMB
+        if rough:
+            bits |= P_DIFFICULT
+        if blocking:
+            bits |= P_BLOCKING
+        if n_met and not (self.me_tiny and not crowd_more and n_met <= 3 and all_tiny):
+            bits |= P_CROWDED  # another creature's space: no end there (four Tiny fit, D-size)
+        p.bits = bits
+        p.threat = threat
+        p.landing = landing
+        return 0
+
+    cdef bint threatens(self, int32_t w, int32_t *cells, int32_t n, int32_t low,
+                        int32_t high) except -1:
+        """Whether watcher ``w`` reaches this footprint: ``Board.distance`` within its reach and
+        ``Board.reach_clear`` (D-creatures, D-walls)."""
+        cdef int32_t *at = &self.watchers[6 * w]
+        cdef int32_t reach = at[0], start = at[1], end = at[2], i, j, a, b
+        cdef int32_t dz, gap, best, dc, dr, first, second, steps
+        cdef int32_t min_a, max_a, min_b, max_b, dx, dy, t
+        if start == end:
+            return False
+        dz = at[3] - high
+        if low - at[4] > dz:
+            dz = low - at[4]
+        if dz < 0:
+            dz = 0
+        if self.hex:
+            best = -1
+            for i in range(n):
+                for j in range(start, end):
+                    a, b = cells[i], self.watch_cells[j]
+                    dc = abs(self.col[a] - self.col[b])
+                    dr = abs(self.row[a] - self.row[b])
+                    gap = dc + ((dr - dc) // 2 if dr > dc else 0)
+                    if best < 0 or gap < best:
+                        best = gap
+            first, second = (best, dz) if best >= dz else (dz, best)
+        else:
+            dx = 0
+            dy = 0
+            min_a = max_a = self.col[cells[0]]
+            for i in range(n):
+                t = self.col[cells[i]]
+                min_a = t if t < min_a else min_a
+                max_a = t if t > max_a else max_a
+            min_b = max_b = self.col[self.watch_cells[start]]
+            for j in range(start, end):
+                t = self.col[self.watch_cells[j]]
+                min_b = t if t < min_b else min_b
+                max_b = t if t > max_b else max_b
+            dx = max(0, min_b - max_a, min_a - max_b)
+            min_a = max_a = self.row[cells[0]]
+            for i in range(n):
+                t = self.row[cells[i]]
+                min_a = t if t < min_a else min_a
+                max_a = t if t > max_a else max_a
+            min_b = max_b = self.row[self.watch_cells[start]]
+            for j in range(start, end):
+                t = self.row[self.watch_cells[j]]
+                min_b = t if t < min_b else min_b
+                max_b = t if t > max_b else max_b
+            dy = max(0, min_b - max_a, min_a - max_b)
+            # the largest gap and the second largest, of three
+            first = max(dx, dy, dz)
+            second = dx + dy + dz - first - min(dx, dy, dz)
+        if 5 * (first + (second // 2 if self.dmg else 0)) > reach:
+            return False
+        if not self.walled:
+            return True
+        steps = reach // 5
+        for j in range(start, end):
+            a = self.watch_cells[j]
+            for i in range(n):
+                b = cells[i]
+                if (max(abs(self.col[a] - self.col[b]), abs(self.row[a] - self.row[b])) <= steps
+                        and self.clear_line(self.col[a], self.row[a], self.col[b], self.row[b])):
+                    return True
+        return False
+
+    # -- the record of a place and posture (``Dnd5eSpace._kernel_fill``) -------------------------
+    cdef int32_t make(self, StepTable table, int64_t key) except -1:
+        cdef int64_t pos = key >> 1, dpos, end_pos
+        cdef bint prone = key & 1, squeezed, ok, foot_way, walk_off
+        cdef Place *src = self.place(pos)
+        cdef Place *dst
+        cdef Span *cs
+        cdef Rec r
+        cdef int32_t src_cells[MAX_CELLS]
+        cdef int32_t dst_cells[MAX_CELLS]
+        cdef int32_t modes[2]
+        cdef int32_t n_src, n_dst, n_modes, anchor, z, zz, sc, sr, tc, tr, target, i, j, k
+        cdef int32_t suffix, dc, dr, dz, axes, corner, cz, src_kind, dst_kind, mode, speed
+        cdef int32_t extra, mult, paying, sets, m
+        cdef int32_t *shape
+        cdef bint climb, rough
+        r.threat = 0
+        r.stand_cost = -1
+        r.stand_cap = 0
+        r.crowded = 0
+        r.edge_start = r.edge_end = <int32_t>table.n_edges
+        r.jump_start = r.jump_end = <int32_t>table.n_jumps
+        if not src.bits & P_FITS:  # pragma: no cover - a search only meets places that fit
+            return table.add_record(key, &r)
+        anchor = <int32_t>(pos // self.levels)
+        z = <int32_t>(pos % self.levels) + self.bottom
+        src_kind = (src.bits >> P_KIND_SHIFT) & 3
+        mode = FLY if src_kind == AIR or (self.raw_walk == 0 and self.raw_fly != 0) else WALK
+        speed = self.speed[mode]
+        r.threat = src.threat
+        r.stand_cost = speed * self.scale // 2 if speed else -1
+        r.stand_cap = speed * self.scale
+        r.crowded = 1 if src.bits & P_CROWDED else 0
+        n_src = self.cells_of(anchor, (src.bits & P_SQUEEZED) != 0, src_cells)
+        sc, sr = self.col[anchor], self.row[anchor]
+        table.edges = <Edge *>grow(table.edges, &table.cap_edges,
+                                   table.n_edges + 2 * self.n_shapes, sizeof(Edge))
+        for i in range(self.n_shapes):
+            shape = &self.shapes[SHAPE * i]
+            suffix, dc, dr, dz, axes = shape[0], shape[1], shape[2], shape[3], shape[4]
+            target = self.cell_at(sc + dc, sr + dr)
+            if target < 0:
+                continue
+            zz = z + dz
+            if zz < self.bottom or zz > self.top:
+                continue
+            dpos = <int64_t>target * self.levels + (zz - self.bottom)
+            dst = self.place(dpos)
+            if not dst.bits & P_FITS:
+                continue
+            if axes > 1:  # every corner it passes has room (D-grid)
+                squeezed = ((src.bits | dst.bits) & P_SQUEEZED) != 0
+                ok = True
+                for j in range(shape[5], shape[6]):
+                    corner = self.cell_at(sc + self.corners[3 * j], sr + self.corners[3 * j + 1])
+                    if corner < 0:
+                        ok = False
+                        break
+                    cs = self.span(corner)
+                    cz = z + self.corners[3 * j + 2]
+                    if not ((cs.small_low <= cz <= cs.small_high) if squeezed
+                            else (cs.low <= cz <= cs.high)):
+                        ok = False
+                        break
+                if not ok:
+                    continue
+            if self.walled and (dc != 0 or dr != 0):  # ``Board.step_wall`` (D-walls)
+                n_dst = self.cells_of(target, (dst.bits & P_SQUEEZED) != 0, dst_cells)
+                ok = True
+                for j in range(n_dst):
+                    tc = self.col[dst_cells[j]]
+                    tr = self.row[dst_cells[j]]
+                    for k in range(n_src):
+                        if (self.col[src_cells[k]] == tc - dc and self.row[src_cells[k]] == tr - dr
+                                and self.blocked(tc - dc, tr - dr, tc, tr)):
+                            ok = False
+                            break
+                    if not ok:
+                        break
+                if not ok:
+                    continue
+            if dst.bits & P_BLOCKING:
+                continue  # a hostile's space (D-creatures)
+            dst_kind = (dst.bits >> P_KIND_SHIFT) & 3
+            n_modes = 0
+            foot_way = False
+            walk_off = False
+            if src_kind == UNDER or dst_kind == UNDER:
+                if prone or not self.speed[BURROW]:
+                    continue
+                modes[0] = BURROW
+                n_modes = 1
+            elif src_kind == AIR or dst_kind == AIR or dz:
+                if not prone:
+                    climb = ((src_kind != AIR or src.bits & P_CLIMB)
+                             and (dst_kind != AIR or dst.bits & P_CLIMB)
+                             and (src.bits & P_CLIMB or dst.bits & P_CLIMB))
+                    if self.speed[FLY]:
+                        modes[n_modes] = FLY
+                        n_modes += 1
+                    if climb:
+                        modes[n_modes] = CLIMB
+                        n_modes += 1
+                if prone or n_modes == 0:
+                    # a level step off the ground into the air: walked, it falls (Decision 5)
+                    if dst_kind != AIR or src_kind != GROUND or dz or src.bits & P_WATER:
+                        continue
+                    if not self.landed(dpos, dst):
+                        continue
+                    modes[0] = WALK
+                    n_modes = 1
+                    walk_off = True
+            elif src.bits & P_WATER or dst.bits & P_WATER:
+                if prone:
+                    continue
+                modes[0] = SWIM
+                n_modes = 1
+            elif prone:
+                modes[0] = WALK  # crawling
+                n_modes = 1
+            else:  # along the ground: walked, or flown at ground level (D-fly)
+                foot_way = True
+                n_modes = self.n_ground_modes
+                for j in range(n_modes):
+                    modes[j] = self.ground_modes[j]
+            rough = (dst.bits & P_DIFFICULT) != 0
+            extra = 1 + rough + ((dst.bits & P_SQUEEZED) != 0)
+            if not foot_way:
+                extra += prone
+            end_pos = dpos
+            sets = 0
+            if walk_off:
+                end_pos = dst.land_end
+                sets = dst.land_sets
+            for j in range(n_modes):
+                m = modes[j]
+                mult = extra
+                paying = m
+                if (m == CLIMB or m == SWIM) and not self.speed[m]:
+                    mult += 1  # climbing or swimming without that speed (D-speed)
+                    paying = WALK
+                table.edges[table.n_edges] = Edge(
+                    ((end_pos << self.shift) << LOW_BITS) | sets, dst.threat,
+                    self.speed[paying] * self.scale, 5 * mult * self.scale,
+                    (1 if axes > 1 else 0) | (E_FOOT if foot_way and m == WALK else 0)
+                    | (suffix << E_SUFFIX_SHIFT))
+                table.n_edges += 1
+        r.edge_end = <int32_t>table.n_edges
+        if self.jumper and not prone and src_kind == GROUND:
+            table.add_jumps(&r, self.jumps(pos))
+        return table.add_record(key, &r)
+
+    def facts(self, const int64_t[:] positions):
+        """Per position, what a reach says of the place (``Dnd5eSpace.describe_all``): its kind
+        (bits 0-1: ground, air, under), then 4 squeezed, 8 water, 16 climbable; -1 where the
+        footprint has no room."""
+        cdef Py_ssize_t i, n = positions.shape[0]
+        cdef array.array out = array.clone(array.array("i"), n, zero=False)
+        cdef int32_t *o = <int32_t *>out.data.as_ints
+        cdef Place *p
+        for i in range(n):
+            p = self.place(positions[i])
+            o[i] = (((p.bits >> P_KIND_SHIFT) & 3) | (p.bits & (P_SQUEEZED | P_WATER | P_CLIMB))
+                    if p.bits & P_FITS else -1)
+        return out
+
+    cdef bint landed(self, int64_t dpos, Place *dst) except -1:
+        """A walk off a ledge into ``dst``: where its fall ends, asked of Python once; False
+        where a hostile's space there refuses it (D-creatures)."""
+        if not dst.bits & P_LAND_KNOWN:
+            end, sets, refused = self.landing(dpos)
+            dst.land_end = end
+            dst.land_sets = sets
+            dst.bits |= P_LAND_KNOWN | (P_LAND_REFUSED if refused else 0)
+        return not dst.bits & P_LAND_REFUSED
 
 
 cdef class Pruning:

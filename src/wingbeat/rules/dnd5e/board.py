@@ -8,10 +8,11 @@ every partial step (a *corner*) must have room too, so no move cuts past a wall 
 from __future__ import annotations
 
 import threading
+from array import array
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from ...geometry.hexgrid import Direction
@@ -19,7 +20,7 @@ from ...geometry.labels import column_label
 from ...geometry.squaregrid import Compass, DiagonalRule, grid_distance
 from .model import Dnd5eMap, GridKind, Size, Terrain, side_key
 
-__all__ = ["Board", "Move", "footprint_offsets", "shared_board"]
+__all__ = ["Board", "FlatBoard", "Move", "footprint_offsets", "shared_board"]
 
 #: D-size on squares: the side of the square block; on hexes: the hexes of the shape, relative to
 #: its north-west hex (least column, then least row) in doubled coordinates.
@@ -64,6 +65,7 @@ _HEX_STEPS = _step_shapes(tuple((d.delta[0], d.delta[1], ((d.delta[0], d.delta[1
                                 for d in Direction))
 
 
+@cache
 def footprint_offsets(grid: GridKind, size: Size) -> tuple[tuple[int, int], ...]:
     """The spaces a creature of ``size`` covers, relative to its north-west space."""
     if grid is GridKind.HEX:
@@ -111,6 +113,14 @@ class Board:
         self._moves: dict[int, tuple[Move, ...]] = {}
         # D-walls: the sides between squares that block (walls, closed doors), by coordinates
         self.walled = frozenset(side for side, kind in vmap.walls.items() if kind.blocks)
+        self._flat: FlatBoard | None = None
+
+    def flat(self) -> FlatBoard:
+        """The board as the compiled search's table reads it (``_kernel5e.Native``), made once."""
+        flat = self._flat
+        if flat is None:
+            flat = self._flat = FlatBoard.of(self)
+        return flat
 
     # -- cells and footprints ------------------------------------------------------------------
     def at(self, col: int, row: int) -> int | None:
@@ -270,6 +280,60 @@ class Board:
                  cells_b: tuple[int, ...], span_b: tuple[int, int]) -> int:
         """Feet between two footprints' nearest spaces, by the map's diagonal rule."""
         return grid_distance(self.gaps(cells_a, span_a, cells_b, span_b), self.rule)
+
+
+_SUFFIX_CODES = {"": 0, "+up": 1, "+down": 2, "up": 3, "down": 4}  # ``_kernel5e.SUFFIXES``
+
+
+@dataclass(frozen=True, slots=True)
+class FlatBoard:
+    """A board in flat ``array('i')``s for the compiled search's table (``_kernel5e.Native``):
+    the cell at each column and row (``grid``, row-major from A1, -1 where none), each cell's
+    column, row, ground, ceiling and terrain bits (1 wall, 2 difficult, 4 water, 8 climb, 16
+    difficult air), the walled sides (``sides``: per square from column 0 and row 0 to one past
+    the map's edge, 1 a wall on its east side, 2 on its south side, D-walls) and the steps from a
+    cell (``shapes``: suffix code, column, row and level change, axes, its corners' span in
+    ``corners``: column, row and level change each), in ``moves_of``'s order."""
+
+    grid: array[int]
+    col: array[int]
+    row: array[int]
+    ground: array[int]
+    ceil: array[int]
+    terrain: array[int]
+    sides: array[int]
+    shapes: array[int]
+    corners: array[int]
+
+    @classmethod
+    def of(cls, board: Board) -> FlatBoard:
+        vmap = board.map
+        columns, rows = vmap.columns, vmap.rows
+        grid = array("i", [-1]) * (columns * rows)
+        for i, (c, r) in enumerate(board.coords):
+            grid[(r - 1) * columns + c - 1] = i
+        terrain = array("i", [
+            (1 if w else 0) | (2 if d else 0) | (4 if wa else 0) | (8 if cl else 0)
+            | (16 if ad else 0)
+            for w, d, wa, cl, ad in zip(board.wall, board.difficult, board.water, board.climb,
+                                        board.air_difficult, strict=True)])
+        sides = array("i", [0]) * ((columns + 2) * (rows + 2))
+        for (ac, ar), (bc, br) in board.walled:
+            if 0 <= ac <= columns + 1 and 0 <= ar <= rows + 1:
+                if ar == br and bc == ac + 1:
+                    sides[ar * (columns + 2) + ac] |= 1
+                elif ac == bc and br == ar + 1:
+                    sides[ar * (columns + 2) + ac] |= 2
+        shapes = array("i")
+        corners = array("i")
+        for suffix, dc, dr, dz, axes, passed in _HEX_STEPS if board.hex else _SQUARE_STEPS:
+            start = len(corners) // 3
+            for corner in passed:
+                corners.extend(corner)
+            shapes.extend((_SUFFIX_CODES[suffix], dc, dr, dz, axes, start, len(corners) // 3))
+        return cls(grid, array("i", [c for c, _r in board.coords]),
+                   array("i", [r for _c, r in board.coords]), array("i", board.ground),
+                   array("i", board.ceil), terrain, sides, shapes, corners)
 
 
 _BOARDS: OrderedDict[tuple[int, DiagonalRule], Board] = OrderedDict()  # the board keeps its map

@@ -17,6 +17,7 @@ ticks of 1 ft (½ ft when a speed is odd, so that standing up costs exactly half
 from __future__ import annotations
 
 import threading
+from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -228,16 +229,23 @@ class Tables:
         self.jumps: dict[int, tuple[_Jump, ...]] = {}
         self.tops: dict[int, int | None] = {}
         # the same steps in flat C arrays for the compiled search (``_kernel5e.StepTable``),
-        # filled as searches meet places; None until a compiled search runs
+        # filled as searches meet places (in C, ``_kernel5e.Native``); None until a compiled
+        # search runs
         self.step_table: Any = None
+
+    def held(self) -> int:
+        """The places these tables hold, in Python or in the compiled table (about 5 kB and 1 kB
+        each): what ``shared_tables`` weighs."""
+        table = self.step_table
+        return len(self.places) + (table.places if table is not None else 0)
 
 
 _TablesKey = tuple[int, int, str, Dnd5eOptions]
 _TABLES: OrderedDict[_TablesKey, Tables] = OrderedDict()
 #: tables kept: the last few creatures' (a page asks about one creature at a time, then the
-#: next), and of the older ones only as many as hold ``_TABLES_PLACES`` places together: a place
-#: with its edges costs about 5 kB (a fly 60 reach on an open map fills 34,000 places, 160 MB;
-#: ``example:harpy``'s harpy 4,700, 21 MB)
+#: next), and of the older ones only as many as hold ``_TABLES_PLACES`` places together
+#: (``Tables.held``): a place with its edges costs about 5 kB in Python, 1 kB in the compiled
+#: table (a fly 60 reach on an open map fills 34,000 places; ``example:harpy``'s harpy 4,700)
 _TABLES_KEPT = 4
 _TABLES_PLACES = 40_000
 _TABLES_LOCK = threading.Lock()
@@ -256,7 +264,7 @@ def shared_tables(battle: Dnd5eBattle, creature_id: str) -> Tables:
             return tables
         tables = _TABLES[key] = Tables(battle)
         while len(_TABLES) > _TABLES_KEPT or (
-                len(_TABLES) > 1 and sum(len(t.places) for t in _TABLES.values())
+                len(_TABLES) > 1 and sum(t.held() for t in _TABLES.values())
                 > _TABLES_PLACES):
             _TABLES.popitem(last=False)
         return tables
@@ -704,8 +712,14 @@ class Dnd5eSpace:
             return None
         table = self.tables.step_table
         if table is None:
-            table = self.tables.step_table = compiled.StepTable(positions * 2, None)
-        table.fill = self._kernel_fill  # any space of these tables fills them alike
+            table = compiled.StepTable(positions * 2, None)
+            table.native = self._native(compiled, positions)
+            self.tables.step_table = table
+        # any space of these tables fills them alike
+        table.fill = self._kernel_fill
+        if table.native is not None:
+            table.native.landing = self._kernel_landing
+            table.native.jumps = self._kernel_jumps
         if self._pruning is None:
             self._pruning = compiled.Pruning()
         numbers = (self._budget, self.n_watchers, int(self.rule is DiagonalRule.DMG),
@@ -715,6 +729,79 @@ class Dnd5eSpace:
         if outcome != compiled.DONE:
             raise too_many_states(max_states)
         return _Settled(self._start, codes, priorities, parents, kinds, _KernelSteps(self))
+
+    def _native(self, compiled: Any, positions: int) -> Any:
+        """The compiled table's own maker of places and moves (``_kernel5e.Native``): the
+        board's flat arrays, this creature's footprints and speeds, the others' spaces, and the
+        hostiles that may strike it, as ``_make_place`` and ``_ways`` read them."""
+        board = self.board
+        flat = board.flat()
+        me = self.me
+        offsets = array("i")
+        for dc, dr in self.offsets + (self.small_offsets or ()):
+            offsets.extend((dc, dr))
+        others = array("i")
+        for i, other in enumerate(self.others):
+            low, high = self.other_span[i]
+            others.extend((int(self.blocking[i]), int(other.size is Size.TINY), low, high))
+        # the others over each cell (as ``occupied``, without the levels: ``others`` has them)
+        over: dict[int, list[int]] = {}
+        for i, cells in enumerate(self.other_cells):
+            for c in dict.fromkeys(cells):
+                over.setdefault(c, []).append(i)
+        occ_start = array("i", [0]) * (len(board.coords) + 1)
+        occ = array("i")
+        for c in range(len(board.coords)):
+            occ.extend(over.get(c, ()))
+            occ_start[c + 1] = len(occ)
+        watchers = array("i")
+        watch_cells = array("i")
+        for i in self.watchers:
+            start = len(watch_cells)
+            watch_cells.extend(self.other_cells[i])
+            low, high = self.other_span[i]
+            watchers.extend((self.others[i].reach, start, len(watch_cells), low, high, 0))
+        small = self.small_offsets
+        numbers = (board.map.columns, board.map.rows, int(board.hex), board.bottom, board.top,
+                   self.levels, int(bool(board.walled)), int(self.rule is DiagonalRule.DMG),
+                   int(self.speed[BURROW] > 0), self.scale, self.height,
+                   self.small_height if small is not None else 0, len(self.offsets),
+                   len(small or ()), me.speed.walk, me.speed.fly, self.n_watchers,
+                   int(self.jumper), int(me.size is Size.TINY))
+        return compiled.Native(numbers, self.speed, self._ground_modes, flat.grid, flat.col,
+                               flat.row, flat.ground, flat.ceil, flat.terrain, flat.sides,
+                               flat.shapes, flat.corners, offsets, others, occ_start, occ,
+                               watchers, watch_cells, positions, len(board.coords))
+
+    def _kernel_landing(self, pos: int) -> tuple[int, int, bool]:
+        """A walk off a ledge into the place at ``pos`` (``Native``): where the fall ends, the
+        flags it sets, and whether a hostile's space there refuses it (``_drop``,
+        ``_landing_refusal``)."""
+        place = self.place(pos)
+        assert place is not None
+        refused = self._landing_refusal(place, False) is not None
+        end, sets, _events = self._drop(place, False)
+        return end.pos, sets, refused
+
+    def _kernel_jumps(self, pos: int) -> tuple[tuple[Any, ...], ...]:
+        """A jumper's jumps from the place on the ground at ``pos``, standing (D-jump): each
+        (landing position, cost, cost with the dmg parity, bits, threats of the places it
+        passes, the landing last), for ``StepTable``."""
+        known = self._jumps.get(pos)
+        if known is None:
+            place = self.place(pos)
+            assert place is not None
+            known = self._jumps[pos] = self._jumps_from(place)
+        found = []
+        for jump in known:
+            cost, _b, _c, flip = self._jump_cost(jump, 0, 0, 0)
+            cost_parity = self._jump_cost(jump, 0, 0, PARITY)[0]
+            bits = ((_J_HIGH if jump.name.startswith("jump-up:") else 0)
+                    | (_J_CHECKED if jump.checks else 0)
+                    | (_J_STANDING if jump.standing else 0) | (_J_FLIP if flip else 0))
+            found.append((jump.dst.pos, cost, cost_parity, bits,
+                          tuple(p.threat for p in jump.chain)))
+        return tuple(found)
 
     def _kernel_fill(self, key: int) -> tuple[int, int, int, tuple[_Edge, ...],
                                               tuple[tuple[Any, ...], ...], int]:
@@ -731,19 +818,7 @@ class Dnd5eSpace:
         edges = self._edges_from(place, bool(prone))  # read as they are by ``StepTable``
         jumps: tuple[tuple[Any, ...], ...] = ()
         if self.jumper and not prone and place.kind == GROUND:
-            known = self._jumps.get(pos)
-            if known is None:
-                known = self._jumps[pos] = self._jumps_from(place)
-            found = []
-            for jump in known:
-                cost, _b, _c, flip = self._jump_cost(jump, 0, 0, 0)
-                cost_parity = self._jump_cost(jump, 0, 0, PARITY)[0]
-                bits = ((_J_HIGH if jump.name.startswith("jump-up:") else 0)
-                        | (_J_CHECKED if jump.checks else 0)
-                        | (_J_STANDING if jump.standing else 0) | (_J_FLIP if flip else 0))
-                found.append((jump.dst.pos, cost, cost_parity, bits,
-                              tuple(p.threat for p in jump.chain)))
-            jumps = tuple(found)
+            jumps = self._kernel_jumps(pos)
         others = [self.others[i] for i in place.occupants]
         crowded = bool(others) and not (self.me.size is Size.TINY and len(others) <= 3 and all(
             o.size is Size.TINY for o in others))  # as ``end_problem``, but for the start
@@ -1088,6 +1163,38 @@ class Dnd5eSpace:
             return "swim"
         # a flyer with no walking speed flies along the ground (D-fly)
         return "fly" if self.me.speed.fly and not self.me.speed.walk else "walk"
+
+    def describe_all(self, codes: Iterable[int]) -> list[dict[str, Any]]:
+        """``describe`` of many states (a reach's end states), each a new dict: the places read
+        off the compiled table (``Native.facts``) where it is made, not built in Python."""
+        table = self.tables.step_table
+        native = None if table is None else table.native
+        codes = list(codes)
+        if native is None:
+            return [self.describe(code) for code in codes]
+        shift = LOW_BITS + self.n_watchers
+        facts = native.facts(array("q", [code >> shift for code in codes]))
+        labels = self.board.labels
+        levels, bottom = self.levels, self.board.bottom
+        walking = "fly" if self.me.speed.fly and not self.me.speed.walk else "walk"
+        aloft = "fly" if self.speed[FLY] else None
+        out = []
+        for code, fact in zip(codes, facts, strict=True):
+            if fact < 0:  # pragma: no cover - an end state's footprint has room
+                out.append(self.describe(code))
+                continue
+            anchor, level = divmod(code >> shift, levels)
+            kind = fact & 3
+            mode = ("burrow" if kind == UNDER
+                    else (aloft or ("fly" if not fact & 16 else "climb")) if kind == AIR
+                    else "swim" if fact & 8 else walking)
+            data: dict[str, Any] = {"at": labels[anchor], "altitude": level + bottom,
+                                    "mode": mode, "prone": bool(code & PRONE),
+                                    "squeezing": bool(fact & 4)}
+            if code & FALLING:
+                data["falling"] = True
+            out.append(data)
+        return out
 
     def describe(self, code: int) -> dict[str, Any]:
         flags = code & FLAG_MASK
@@ -1752,6 +1859,7 @@ class Dnd5eSpace:
 # -- the compiled search's records, made into steps when a way is asked for ----------------------
 # a jump's bits and the kinds of step, as ``_kernel5e`` has them
 _SUFFIXES = ("", "+up", "+down", "up", "down")
+_SUFFIX_RISE = (0, 1, -1, 1, -1)  # the levels each rises
 _J_HIGH, _J_CHECKED, _J_STANDING, _J_FLIP = 1, 2, 4, 8
 _KIND_DASH, _KIND_STAND, _KIND_DASH_STAND, _KIND_JUMP = 5, 10, 11, 12
 
@@ -1811,9 +1919,17 @@ class _KernelSteps:
             events = (space._attacks(new) if new else _NO_EVENTS) + (
                 jump.events[source & RUN_MASK == RUN_UP],)
             return (name, target, cost, jump.checks, events)
-        bare = name.removeprefix("dash ")
-        # every way of a move has the same destination and fall: the first names it
-        fell = next(e[9] for e in space._edges_from(place, bool(source & PRONE)) if e[0] == bare)
+        # a walk off a ledge ends below the space it steps into: its fall's event (``_drop``);
+        # the step's level change is its suffix's
+        levels = space.levels
+        end = (target >> LOW_BITS) >> space.n_watchers
+        into = (end // levels) * levels + place.z + _SUFFIX_RISE[kind % _KIND_DASH] \
+            - space.board.bottom
+        fell = _NO_EVENTS
+        if into != end:
+            stepped = space.place(into)
+            assert stepped is not None
+            fell = space._drop(stepped, bool(source & PRONE))[2]
         return (name, target, cost, _NO_CHECKS, space._attacks(new) + fell if new else fell)
 
 
