@@ -90,10 +90,11 @@ def measure(case: str) -> dict[str, Any]:
 
 
 def memory(case: str) -> dict[str, Any]:
-    """Bytes a settled state costs in one search, the per-battle tables already made by the
-    compiled search (whose own arrays are then freed): the compiled search's count of what it
-    allocated, or the pure search's growth of the peak resident memory; None in a tree without
-    the compiled search (a pure search that made the tables would have set the peak)."""
+    """Bytes a settled state costs in one search, the per-battle tables already made (in Python
+    as well) by the compiled search (whose own arrays are then freed): the compiled search's
+    count of what it allocated, or the pure search's growth of the peak resident memory; None
+    in a tree without the compiled search (a pure search that made the tables would have set
+    the peak)."""
     import wingbeat
     from wingbeat.rules.dnd5e import Dnd5eSpace
     from wingbeat.search import explore
@@ -108,7 +109,16 @@ def memory(case: str) -> dict[str, Any]:
     scenario = (wingbeat.open_scenario(source) if isinstance(source, str)
                 else wingbeat.parse_scenario(source, source=case))
     pure = os.environ.pop("WINGBEAT_PURE", None)
-    explore(Dnd5eSpace(scenario.battle, creature, full_notation=False))  # the tables
+    # the tables, in Python too (the compiled table filled by ``fill``, not made in C), by a
+    # search whose own arrays are freed without raising the peak as a pure search would
+    native = getattr(Dnd5eSpace, "_native", None)
+    if native is not None:
+        Dnd5eSpace._native = lambda self, compiled, positions: None  # type: ignore[method-assign]
+    try:
+        explore(Dnd5eSpace(scenario.battle, creature, full_notation=False))
+    finally:
+        if native is not None:
+            Dnd5eSpace._native = native  # type: ignore[method-assign]
     if pure is not None:
         os.environ["WINGBEAT_PURE"] = pure
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -16,7 +16,7 @@ priority, the settled index of its parent and a small code for the kind of step 
 
 from cpython cimport array
 from libc.stdlib cimport calloc, malloc, realloc, free, qsort
-from libc.stdint cimport int64_t, int32_t, int8_t, uint64_t
+from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint64_t
 
 import array as _array
 
@@ -95,8 +95,8 @@ cdef struct Edge:
     int64_t high  # destination position shifted past the provoked and low bits, a fall's flags
     int64_t threat  # destination threat
     int32_t limit  # ticks of the paying speed
-    int32_t base  # ticks at 5 ft a square
-    int32_t bits  # E_*, and the move's suffix
+    int16_t base  # ticks at 5 ft a square (at most 50: × 5 for the extra costs, × 2 half feet)
+    int16_t bits  # E_*, and the move's suffix
 
 
 cdef struct Jump:
@@ -342,6 +342,9 @@ cdef class Native:
     cdef int32_t *shapes  # per step (SHAPE): suffix, dc, dr, dz, axes, corners' start and end
     cdef int32_t n_shapes
     cdef int32_t *corners  # (dc, dr, dz) each
+    cdef int32_t *corner_slot  # per corner: which of the distinct corner offsets it is
+    cdef int32_t slots[64]  # the distinct corner offsets (dc, dr), at most 32
+    cdef int32_t n_slots
     cdef int32_t *offsets  # (dc, dr) of the whole footprint's spaces, then the squeezed one's
     cdef int32_t *others  # per other (4): blocking, Tiny, lowest and highest level
     cdef int32_t *occ_start  # per cell: its occupants' span in ``occ``
@@ -359,7 +362,7 @@ cdef class Native:
     def __cinit__(self, tuple numbers, tuple speeds, tuple ground_modes, grid, col, row,
                   ground, ceil, terrain, sides, shapes, corners, offsets, others, occ_start, occ,
                   watchers, watch_cells, int64_t positions, int64_t cells):
-        cdef int32_t i
+        cdef int32_t i, k
         (self.columns, self.rows, self.hex, self.bottom, self.top, self.levels, self.walled,
          self.dmg, self.burrow, self.scale, self.height, self.small_height, self.n_offsets,
          self.n_small, self.raw_walk, self.raw_fly, self.shift, self.jumper,
@@ -383,6 +386,23 @@ cdef class Native:
         self.shapes = _ints(shapes)
         self.n_shapes = <int32_t>(len(shapes) // SHAPE)
         self.corners = _ints(corners)
+        self.corner_slot = <int32_t *>calloc(len(corners) // 3 + 1, sizeof(int32_t))
+        if self.corner_slot == NULL:
+            raise MemoryError()
+        self.n_slots = 0
+        for i in range(len(corners) // 3):  # a place looks up each corner's room once
+            for k in range(self.n_slots):
+                if (self.slots[2 * k] == self.corners[3 * i]
+                        and self.slots[2 * k + 1] == self.corners[3 * i + 1]):
+                    break
+            else:
+                if self.n_slots == 32:
+                    raise ValueError("more than 32 corner offsets")
+                k = self.n_slots
+                self.slots[2 * k] = self.corners[3 * i]
+                self.slots[2 * k + 1] = self.corners[3 * i + 1]
+                self.n_slots += 1
+            self.corner_slot[i] = k
         self.offsets = _ints(offsets)
         self.others = _ints(others)
         self.occ_start = _ints(occ_start)
@@ -399,6 +419,7 @@ cdef class Native:
 
     def __dealloc__(self):
         cdef int64_t i
+        free(self.corner_slot)
         if self.places != NULL:
             for i in range(self.n_pages):
                 free(self.places[i])
@@ -558,7 +579,16 @@ cdef class Native:
             low[0], high[0] = lo, hi
 
     # -- places (``Dnd5eSpace._make_place``) -----------------------------------------------------
-    cdef Place *place(self, int64_t pos) except NULL:
+    cdef inline Place *place(self, int64_t pos) except NULL:
+        cdef int64_t page = pos >> PAGE_BITS
+        cdef Place *p
+        if self.places[page] != NULL:
+            p = &self.places[page][pos & (PAGE - 1)]
+            if p.bits & P_KNOWN:
+                return p
+        return self.new_place(pos)
+
+    cdef Place *new_place(self, int64_t pos) except NULL:
         cdef int64_t page = pos >> PAGE_BITS
         cdef Place *p
         if self.places[page] == NULL:
@@ -730,6 +760,7 @@ cdef class Native:
         cdef Place *src = self.place(pos)
         cdef Place *dst
         cdef Span *cs
+        cdef Span *around[32]
         cdef Rec r
         cdef int32_t src_cells[MAX_CELLS]
         cdef int32_t dst_cells[MAX_CELLS]
@@ -758,6 +789,9 @@ cdef class Native:
         r.crowded = 1 if src.bits & P_CROWDED else 0
         n_src = self.cells_of(anchor, (src.bits & P_SQUEEZED) != 0, src_cells)
         sc, sr = self.col[anchor], self.row[anchor]
+        for j in range(self.n_slots):  # the room at each corner a step may pass
+            corner = self.cell_at(sc + self.slots[2 * j], sr + self.slots[2 * j + 1])
+            around[j] = self.span(corner) if corner >= 0 else NULL
         table.edges = <Edge *>grow(table.edges, &table.cap_edges,
                                    table.n_edges + 2 * self.n_shapes, sizeof(Edge))
         for i in range(self.n_shapes):
@@ -777,11 +811,10 @@ cdef class Native:
                 squeezed = ((src.bits | dst.bits) & P_SQUEEZED) != 0
                 ok = True
                 for j in range(shape[5], shape[6]):
-                    corner = self.cell_at(sc + self.corners[3 * j], sr + self.corners[3 * j + 1])
-                    if corner < 0:
+                    cs = around[self.corner_slot[j]]
+                    if cs == NULL:  # off the map
                         ok = False
                         break
-                    cs = self.span(corner)
                     cz = z + self.corners[3 * j + 2]
                     if not ((cs.small_low <= cz <= cs.small_high) if squeezed
                             else (cs.low <= cz <= cs.high)):

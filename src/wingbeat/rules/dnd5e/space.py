@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from itertools import accumulate, chain
 from math import isqrt
 from typing import Any
 
@@ -749,11 +750,11 @@ class Dnd5eSpace:
         for i, cells in enumerate(self.other_cells):
             for c in dict.fromkeys(cells):
                 over.setdefault(c, []).append(i)
-        occ_start = array("i", [0]) * (len(board.coords) + 1)
-        occ = array("i")
-        for c in range(len(board.coords)):
-            occ.extend(over.get(c, ()))
-            occ_start[c + 1] = len(occ)
+        counts = [0] * (len(board.coords) + 1)
+        for c, who in over.items():
+            counts[c + 1] = len(who)
+        occ_start = array("i", accumulate(counts))
+        occ = array("i", chain.from_iterable(over[c] for c in sorted(over)))
         watchers = array("i")
         watch_cells = array("i")
         for i in self.watchers:
