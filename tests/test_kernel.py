@@ -63,6 +63,7 @@ def test_the_kernel_is_built_wherever_a_compiler_is() -> None:
     ``--version`` says so."""
     if _compiler_present():
         assert kernel.compiled is not None, "a C compiler is here but the kernel was not built"
+        assert kernel.compiled5e is not None, "a C compiler is here but dnd5e's was not built"
     assert kernel.in_use() == (kernel.compiled is not None and not kernel.forced_pure())
     with searching(compiled=False):
         assert not kernel.in_use()
@@ -71,6 +72,8 @@ def test_the_kernel_is_built_wherever_a_compiler_is() -> None:
         assert kernel.in_use() == (kernel.compiled is not None)
         said = "kernel: compiled" if kernel.compiled is not None else "kernel: pure Python"
         assert kernel.describe().startswith(said)
+        if kernel.compiled is not None and kernel.compiled5e is not None:
+            assert kernel.describe() == "kernel: compiled (volare, dnd5e)"
 
 
 def test_version_says_which_search_runs() -> None:

@@ -39,9 +39,12 @@ def in_use() -> bool:
 
 
 def describe() -> str:
-    """``kernel: compiled`` or ``kernel: pure Python`` and why, for ``--version``."""
+    """``kernel: compiled (volare, dnd5e)`` or ``kernel: pure Python`` and why, for
+    ``--version``: which rulesets' searches run compiled."""
     if in_use():
-        return "kernel: compiled"
+        if compiled5e is None:
+            return "kernel: compiled (volare; dnd5e in pure Python, not built)"
+        return "kernel: compiled (volare, dnd5e)"
     if compiled is None:
         return "kernel: pure Python, not built"
     return f"kernel: pure Python, {PURE_VARIABLE} set"
