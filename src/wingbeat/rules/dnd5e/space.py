@@ -288,12 +288,13 @@ class Dnd5eSpace:
     """
 
     ruleset = "dnd5e"
-    #: a settled state costs about 6.4 kB while searching (its place's footprint, edges and
-    #: fronts are kept per place) and 8.2 kB with the reach and its JSON (benchmarks/memory.py):
-    #: this cap keeps a search near 1 GB (docs/limits.md). Nearly all of it is the per-battle
-    #: tables, which the compiled search reads too (its step table adds about 1.1 kB a place):
-    #: its own arrays hold about 115 bytes a settled state, the pure search's about 500
-    #: (benchmarks/dnd5e.py, docs/performance.md)
+    #: a settled state costs about 6.4 kB while searching in Python (its place's footprint,
+    #: edges and fronts are kept per place) and 8.2 kB with the reach and its JSON
+    #: (benchmarks/memory.py): this cap keeps a pure search near 1 GB (docs/limits.md). The
+    #: compiled search makes its tables in C: about 0.95 kB a state searching, tables included,
+    #: 2.4 kB with the reach and its JSON (about 145 and 360 MB at the cap); its own arrays hold
+    #: about 115 bytes a settled state (benchmarks/dnd5e.py, docs/performance.md). Both refuse
+    #: the same queries
     max_states = 150_000
 
     def __init__(self, battle: Dnd5eBattle, creature_id: str, *, full_notation: bool = True,
