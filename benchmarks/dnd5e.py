@@ -1,5 +1,5 @@
-"""Benchmark: dnd5e reach (``example:harpy`` and a flyer on a 100 × 100 map) and its JSON,
-with the compiled search (``wingbeat._kernel5e``) and with the pure-Python one side by side.
+"""Benchmark: dnd5e reach (``example:harpy``, a flyer and a jumper on a 100 × 100 map) and its
+JSON, with the compiled search (``wingbeat._kernel5e``) and with the pure-Python one side by side.
 
     python benchmarks/dnd5e.py [--repeat 5] [--against OLD_TREE]
 
@@ -38,7 +38,15 @@ OPEN_MAP: dict[str, Any] = {
     "creatures": [{"id": "hawk", "size": "medium", "speed": {"walk": 10, "fly": 60},
                    "at": "AV50", "altitude": 3, "side": "party"}],
 }
-CASES = {"harpy": ("example:harpy", "harpy"), "open-100": (OPEN_MAP, "hawk")}
+#: a walker with a Strength score (D-jump: it jumps too) on an open 100 × 100 map
+JUMPER_MAP: dict[str, Any] = {
+    "ruleset": "dnd5e",
+    "map": {"grid": "square", "columns": 100, "rows": 100, "top": 4},
+    "creatures": [{"id": "orc", "size": "medium", "speed": {"walk": 30}, "strength": 16,
+                   "at": "AV50", "side": "monsters"}],
+}
+CASES = {"harpy": ("example:harpy", "harpy"), "open-100": (OPEN_MAP, "hawk"),
+         "jumper-100": (JUMPER_MAP, "orc")}
 TIMES = ("search", "search_again", "reach", "reach_again", "to_dict", "json", "fast_json")
 
 

@@ -284,6 +284,7 @@ cdef enum:
     PAGE = 1 << 10
     MAX_CELLS = 16  # the largest footprint: a Gargantuan square's 4 × 4
     MAX_MET = 8  # distinct occupants told apart (the Tiny rule needs four)
+    NO_TOP = -(1 << 30)  # no ground under a footprint off the map
     SHAPE = 7  # ints a step shape takes
 
 
@@ -315,20 +316,26 @@ cdef class Native:
     """``StepTable``'s records made in C: what ``Dnd5eSpace._kernel_fill`` works out in Python,
     from the board's cells, the creature's footprints and speeds, and the others' spaces as flat
     arrays (``Dnd5eSpace._native``): the same records in the same order (the tests compare the
-    two tables). Two rare things it asks of Python, once each: a walk off a ledge
-    (``landing(pos)``: where the fall ends, the flags it sets, whether a hostile's space refuses
-    it, D-fly) and a jumper's jumps from a place on the ground (``jumps(pos)``: ``fill``'s jumps,
-    D-jump).
+    two tables). A jumper's jumps from a place on the ground are made here too, as
+    ``_jumps_from`` and ``_kernel_jumps`` make them (D-jump). One rare thing it asks of Python,
+    once per place: a walk off a ledge (``landing(pos)``: where the fall ends, the flags it sets,
+    whether a hostile's space refuses it, D-fly).
 
     ``numbers``: columns, rows, hex, bottom, top, levels, walled, dmg, burrow, scale, height,
     squeezed height, whole and squeezed footprint sizes (squeezed 0: it cannot squeeze), raw walk
-    and fly speeds (which speed standing up spends), watchers (the provoked bits), jumper, Tiny.
+    and fly speeds (which speed standing up spends), watchers (the provoked bits), jumper, Tiny,
+    Strength, the feet it jumps high after a run-up, whether a landing's Acrobatics check can
+    fail. ``directions``: the grid's directions (dc, dr), in ``Dnd5eSpace._directions``'s
+    order, for the jumps (D-jump).
     """
 
     cdef object keep  # the arrays pointed at
     cdef int32_t columns, rows, bottom, top, levels, scale, height, small_height
     cdef int32_t n_offsets, n_small, raw_walk, raw_fly, shift
-    cdef bint hex, walled, dmg, burrow, jumper, me_tiny
+    cdef bint hex, walled, dmg, burrow, jumper, me_tiny, landing_fails
+    cdef int32_t strength, high_reach
+    cdef int32_t *directions
+    cdef int32_t n_directions
     cdef int32_t speed[5]
     cdef int32_t ground_modes[2]
     cdef int32_t n_ground_modes
@@ -357,20 +364,21 @@ cdef class Native:
     cdef Span **spans  # pages of PAGE spans, by anchor
     cdef int64_t n_span_pages
     cdef public object landing
-    cdef public object jumps
 
     def __cinit__(self, tuple numbers, tuple speeds, tuple ground_modes, grid, col, row,
                   ground, ceil, terrain, sides, shapes, corners, offsets, others, occ_start, occ,
-                  watchers, watch_cells, int64_t positions, int64_t cells):
+                  watchers, watch_cells, directions, int64_t positions, int64_t cells):
         cdef int32_t i, k
         (self.columns, self.rows, self.hex, self.bottom, self.top, self.levels, self.walled,
          self.dmg, self.burrow, self.scale, self.height, self.small_height, self.n_offsets,
          self.n_small, self.raw_walk, self.raw_fly, self.shift, self.jumper,
-         self.me_tiny) = numbers
+         self.me_tiny, self.strength, self.high_reach, self.landing_fails) = numbers
         if self.n_offsets > MAX_CELLS or self.n_small > MAX_CELLS:
             raise ValueError("a footprint of more than 16 spaces")
         self.keep = (grid, col, row, ground, ceil, terrain, sides, shapes, corners, offsets,
-                     others, occ_start, occ, watchers, watch_cells)
+                     others, occ_start, occ, watchers, watch_cells, directions)
+        self.directions = _ints(directions)
+        self.n_directions = <int32_t>(len(directions) // 2)
         for i in range(5):
             self.speed[i] = speeds[i]
         self.n_ground_modes = len(ground_modes)
@@ -822,20 +830,9 @@ cdef class Native:
                         break
                 if not ok:
                     continue
-            if self.walled and (dc != 0 or dr != 0):  # ``Board.step_wall`` (D-walls)
+            if self.walled and (dc != 0 or dr != 0):
                 n_dst = self.cells_of(target, (dst.bits & P_SQUEEZED) != 0, dst_cells)
-                ok = True
-                for j in range(n_dst):
-                    tc = self.col[dst_cells[j]]
-                    tr = self.row[dst_cells[j]]
-                    for k in range(n_src):
-                        if (self.col[src_cells[k]] == tc - dc and self.row[src_cells[k]] == tr - dr
-                                and self.blocked(tc - dc, tr - dr, tc, tr)):
-                            ok = False
-                            break
-                    if not ok:
-                        break
-                if not ok:
+                if self.crosses(src_cells, n_src, dst_cells, n_dst, dc, dr):
                     continue
             if dst.bits & P_BLOCKING:
                 continue  # a hostile's space (D-creatures)
@@ -905,8 +902,187 @@ cdef class Native:
                 table.n_edges += 1
         r.edge_end = <int32_t>table.n_edges
         if self.jumper and not prone and src_kind == GROUND:
-            table.add_jumps(&r, self.jumps(pos))
+            self.jumps_from(table, &r, anchor, z, src)
         return table.add_record(key, &r)
+
+    cdef bint crosses(self, int32_t *before, int32_t n_before, int32_t *after, int32_t n_after,
+                      int32_t dc, int32_t dr) noexcept:
+        """``Board.step_wall``: a space of ``after`` entered from the space behind it along the
+        step, in ``before``, across a wall (D-walls)."""
+        cdef int32_t j, k, tc, tr
+        for j in range(n_after):
+            tc = self.col[after[j]]
+            tr = self.row[after[j]]
+            for k in range(n_before):
+                if (self.col[before[k]] == tc - dc and self.row[before[k]] == tr - dr
+                        and self.blocked(tc - dc, tr - dr, tc, tr)):
+                    return True
+        return False
+
+    # -- jumps (``Dnd5eSpace._jumps_from``, ``_jump_plan``, ``_kernel_jumps``) --------------------
+    cdef inline bint fits(self, int32_t anchor, int32_t z) except -1:
+        """The whole footprint has room at ``anchor``, ``z`` (``_fits(…, False)`` is None)."""
+        cdef Span *s = self.span(anchor)
+        return s.low <= z <= s.high
+
+    cdef int32_t ground_top(self, int32_t anchor) noexcept:
+        """``_ground_top``: the highest ground under the whole footprint; NO_TOP off the map."""
+        cdef int32_t cells[MAX_CELLS]
+        cdef int32_t n = self.cells_of(anchor, False, cells), i, top
+        if n < 0:
+            return NO_TOP
+        top = self.ground[cells[0]]
+        for i in range(1, n):
+            if self.ground[cells[i]] > top:
+                top = self.ground[cells[i]]
+        return top
+
+    cdef int32_t jump_clear(self, int32_t anchor, int32_t z, int32_t feet) noexcept:
+        """``_jump_clear``: the level a long jump passes over ``anchor`` at, NO_TOP where it
+        cannot (off the map, or an obstacle taller than a quarter of the jump)."""
+        cdef int32_t top = self.ground_top(anchor)
+        if top == NO_TOP or (top > z and 20 * (top - z) > feet):
+            return NO_TOP
+        return top if top > z else z
+
+    cdef bint jump_wall(self, int32_t anchor, int32_t dc, int32_t dr) noexcept:
+        """``_jump_wall``: the footprint crosses a wall moving by (dc, dr) onto ``anchor``."""
+        cdef int32_t after[MAX_CELLS]
+        cdef int32_t before[MAX_CELLS]
+        cdef int32_t behind, n_after, n_before
+        if not self.walled or (dc == 0 and dr == 0):
+            return False
+        behind = self.cell_at(self.col[anchor] - dc, self.row[anchor] - dr)
+        n_after = self.cells_of(anchor, False, after)
+        if behind < 0 or n_after < 0:
+            return False
+        n_before = self.cells_of(behind, False, before)
+        return n_before >= 0 and self.crosses(before, n_before, after, n_after, dc, dr)
+
+    cdef inline int32_t jump_length(self, int32_t n, int32_t dc, int32_t dr) noexcept:
+        """``_jump_length``: the feet of a long jump over ``n`` spaces along (dc, dr)."""
+        if self.hex or not (dc and dr) or not self.dmg:
+            return 5 * n
+        return 5 * (n + n // 2)
+
+    cdef int jumps_from(self, StepTable table, Rec *r, int32_t anchor, int32_t z,
+                        Place *src) except -1:
+        """Every jump with room from the place on the ground (``_jumps_from``): a high jump to
+        each adjacent space, then the long jumps along each direction as far as the Strength
+        score goes."""
+        cdef int32_t d, dc, dr, n
+        r.jump_start = <int32_t>table.n_jumps
+        if not src.bits & (P_WATER | P_SQUEEZED):  # ``_jump_refusal``
+            for d in range(self.n_directions):
+                dc = self.directions[2 * d]
+                dr = self.directions[2 * d + 1]
+                self.jump(table, anchor, z, dc, dr, 1, True)
+                n = 1
+                while self.jump_length(n, dc, dr) <= self.strength:
+                    self.jump(table, anchor, z, dc, dr, n, False)
+                    n += 1
+        r.jump_end = <int32_t>table.n_jumps
+        return 0
+
+    cdef int jump(self, StepTable table, int32_t anchor, int32_t z, int32_t dc, int32_t dr,
+                  int32_t n, bint high) except -1:
+        """``_jump_plan`` and ``_kernel_jumps``: the jump landing ``n`` spaces along (dc, dr),
+        appended to the table with the threats of the places it passes, the landing last; none
+        where it has no room, cuts a corner, crosses a wall or lands off the ground."""
+        cdef int32_t hc = self.col[anchor], hr = self.row[anchor], k, top, rise, feet, zz
+        cdef int32_t target, corner, over, cleared, landing_z, cost, cost_parity, bits, rise_t
+        cdef int64_t chain_start = table.n_chain
+        cdef bint standing, diagonal = not self.hex and dc != 0 and dr != 0
+        cdef Place *p
+        target = self.cell_at(hc + n * dc, hr + n * dr)
+        if target < 0:
+            return 0
+        if high:
+            top = self.ground_top(target)
+            if top == NO_TOP:
+                return 0
+            rise = top - z
+            if rise <= 0 or 5 * rise > self.high_reach:
+                return 0
+            for zz in range(z + 1, top + 1):  # straight up from where it stands
+                if not self.fits(anchor, zz):
+                    return self.undo_chain(table, chain_start)
+                p = self.place(<int64_t>anchor * self.levels + zz - self.bottom)
+                if p.bits & P_BLOCKING:
+                    return self.undo_chain(table, chain_start)
+                self.chain_threat(table, p.threat)
+            if diagonal:
+                for corner in (self.cell_at(hc + dc, hr), self.cell_at(hc, hr + dr)):
+                    if corner < 0 or not self.fits(corner, top):
+                        return self.undo_chain(table, chain_start)
+            if self.jump_wall(target, dc, dr):
+                return self.undo_chain(table, chain_start)
+            feet = 5 * rise
+            landing_z = top
+            standing = 10 * rise <= self.high_reach
+        else:
+            feet = self.jump_length(n, dc, dr)
+            if feet > self.strength:
+                return 0
+            for k in range(n):
+                if diagonal:  # the squares a diagonal passes beside (Decision 11)
+                    for corner in (self.cell_at(hc + k * dc + dc, hr + k * dr),
+                                   self.cell_at(hc + k * dc, hr + k * dr + dr)):
+                        if corner < 0:
+                            return self.undo_chain(table, chain_start)
+                        cleared = self.jump_clear(corner, z, feet)
+                        if cleared == NO_TOP or not self.fits(corner, cleared):
+                            return self.undo_chain(table, chain_start)
+                over = self.cell_at(hc + (k + 1) * dc, hr + (k + 1) * dr)
+                if over < 0:  # pragma: no cover - between two spaces of the map
+                    return self.undo_chain(table, chain_start)
+                if self.jump_wall(over, dc, dr):
+                    return self.undo_chain(table, chain_start)
+                if k + 1 < n:
+                    cleared = self.jump_clear(over, z, feet)
+                    if cleared == NO_TOP or not self.fits(over, cleared):
+                        return self.undo_chain(table, chain_start)
+                    p = self.place(<int64_t>over * self.levels + cleared - self.bottom)
+                    if p.bits & P_BLOCKING:
+                        return self.undo_chain(table, chain_start)
+                    self.chain_threat(table, p.threat)
+            rise = 0
+            landing_z = z
+            standing = 2 * feet <= self.strength
+        if landing_z < self.bottom or landing_z > self.top:  # pragma: no cover - checked above
+            return self.undo_chain(table, chain_start)
+        p = self.place(<int64_t>target * self.levels + landing_z - self.bottom)
+        if (not p.bits & P_FITS or p.bits & (P_SQUEEZED | P_BLOCKING)
+                or (p.bits >> P_KIND_SHIFT) & 3 != GROUND):
+            return self.undo_chain(table, chain_start)
+        self.chain_threat(table, p.threat)
+        rise_t = 5 * rise * self.scale
+        if diagonal and self.dmg:  # the dmg count: every second diagonal 10 ft
+            cost = rise_t + 5 * (n + n // 2) * self.scale
+            cost_parity = rise_t + 5 * (n + (n + 1) // 2) * self.scale
+        else:
+            cost = cost_parity = rise_t + 5 * n * self.scale
+        bits = ((J_HIGH if high else 0)
+                | (J_CHECKED if p.bits & P_DIFFICULT and self.landing_fails else 0)
+                | (J_STANDING if standing else 0)
+                | (J_FLIP if diagonal and self.dmg and n % 2 else 0))
+        table.jumps = <Jump *>grow(table.jumps, &table.cap_jumps, table.n_jumps + 1,
+                                   sizeof(Jump))
+        table.jumps[table.n_jumps] = Jump(<int64_t>target * self.levels + landing_z
+                                          - self.bottom, cost, cost_parity, chain_start,
+                                          table.n_chain, bits)
+        table.n_jumps += 1
+        return 0
+
+    cdef int chain_threat(self, StepTable table, int64_t threat) except -1:
+        table.chain = <int64_t *>grow(table.chain, &table.cap_chain, table.n_chain + 1, 8)
+        table.chain[table.n_chain] = threat
+        table.n_chain += 1
+        return 0
+
+    cdef int undo_chain(self, StepTable table, int64_t start) noexcept:
+        table.n_chain = start  # a jump refused part way: the places it passed go
+        return 0
 
     def facts(self, const int64_t[:] positions):
         """Per position, what a reach says of the place (``Dnd5eSpace.describe_all``): its kind

@@ -721,7 +721,6 @@ class Dnd5eSpace:
         table.fill = self._kernel_fill
         if table.native is not None:
             table.native.landing = self._kernel_landing
-            table.native.jumps = self._kernel_jumps
         if self._pruning is None:
             self._pruning = compiled.Pruning()
         numbers = (self._budget, self.n_watchers, int(self.rule is DiagonalRule.DMG),
@@ -769,11 +768,13 @@ class Dnd5eSpace:
                    int(self.speed[BURROW] > 0), self.scale, self.height,
                    self.small_height if small is not None else 0, len(self.offsets),
                    len(small or ()), me.speed.walk, me.speed.fly, self.n_watchers,
-                   int(self.jumper), int(me.size is Size.TINY))
+                   int(self.jumper), int(me.size is Size.TINY), me.strength or 0,
+                   max(0, 3 + me.strength_modifier), int(bool(self.landing_checks())))
+        directions = array("i", [d for delta in self._directions() for d in delta])
         return compiled.Native(numbers, self.speed, self._ground_modes, flat.grid, flat.col,
                                flat.row, flat.ground, flat.ceil, flat.terrain, flat.sides,
                                flat.shapes, flat.corners, offsets, others, occ_start, occ,
-                               watchers, watch_cells, positions, len(board.coords))
+                               watchers, watch_cells, directions, positions, len(board.coords))
 
     def _kernel_landing(self, pos: int) -> tuple[int, int, bool]:
         """A walk off a ledge into the place at ``pos`` (``Native``): where the fall ends, the
@@ -1917,7 +1918,10 @@ class _KernelSteps:
         place = space.place_of(source)
         if kind >= _KIND_JUMP:
             bare = name.removeprefix("dash ")
-            jump = next(j for j in space._jumps[place.pos] if j.name == bare)
+            jumps = space._jumps.get(place.pos)
+            if jumps is None:  # made in C for the search (``_kernel5e.Native``)
+                jumps = space._jumps[place.pos] = space._jumps_from(place)
+            jump = next(j for j in jumps if j.name == bare)
             events = (space._attacks(new) if new else _NO_EVENTS) + (
                 jump.events[source & RUN_MASK == RUN_UP],)
             return (name, target, cost, jump.checks, events)
