@@ -39,22 +39,25 @@ def cells_reached(report: ReachReport, altitude: int | None) -> dict[str, CellRe
     ``altitude`` None takes the best over all altitudes; states without an altitude count at 0.
     Ties keep the state listed first (the report is sorted by cost).
     """
-    found: dict[str, CellReach] = {}
+    # per cell: [cost, state, act cost, act state, count], made into CellReach at the end (a
+    # reach lists thousands of states over a few hundred cells); equal costs are often the same
+    # Fraction, compared by identity first
+    found: dict[str, list[Any]] = {}
     for state, reached_cost, can_act in report.ends():
         if altitude is not None and state.get("altitude", 0) != altitude:
             continue
         at = str(state["at"])
         old = found.get(at)
-        act_cost = reached_cost if can_act else None
-        act_state = state if can_act else None
         if old is None:
-            found[at] = CellReach(at, reached_cost, state, act_cost, act_state, 1)
+            found[at] = [reached_cost, state, reached_cost if can_act else None,
+                         state if can_act else None, 1]
             continue
-        cost, best = (old.cost, old.state) if old.cost <= reached_cost else (reached_cost, state)
-        if old.act_cost is not None and (act_cost is None or old.act_cost <= act_cost):
-            act_cost, act_state = old.act_cost, old.act_state
-        found[at] = CellReach(at, cost, best, act_cost, act_state, old.count + 1)
-    return found
+        old[4] += 1
+        if reached_cost is not old[0] and reached_cost < old[0]:
+            old[0], old[1] = reached_cost, state
+        if can_act and (old[2] is None or (reached_cost is not old[2] and reached_cost < old[2])):
+            old[2], old[3] = reached_cost, state
+    return {at: CellReach(at, *kept) for at, kept in found.items()}
 
 
 @dataclass(frozen=True)
