@@ -10,9 +10,12 @@
 
 Each run starts cold (an answer keeps its reach reports only while it is computed). Prints
 medians, the spread, each median's ratio to its target, the time of the reach searches the
-question asks (run alone: ``search``), and the time of everything else (``rest``: the question
-asked with its reach reports already made). The compiled search kernels make the searches, and
-only them, fast: a question meets its target when its ``rest`` plus its kernel search does.
+question asks (run alone: ``search``), the time of everything else (``rest``: the question
+asked with its reach reports already made), and ``first``: the question asked once in a fresh
+interpreter (its modules imported and its scenario read first, nothing else made: no
+per-battle tables), the median of ``repeat // 2`` interpreters. The compiled search kernels
+make the searches, and only them, fast: a question meets its target when its ``rest`` plus its
+kernel search does.
 Quote medians and ratios.
 
 ``--cpu`` measures the process's CPU time instead of the wall clock (steadier on a busy machine).
@@ -111,12 +114,38 @@ def _rest(scenario: wingbeat.Scenario, question: Callable[[], Any], asked: list[
     return times
 
 
+def first(index: int, cpu: bool) -> float:
+    """The ``index``-th question asked once in this (fresh) interpreter, in ms: its modules
+    imported and its scenario read first, nothing else made (no per-battle tables, no reach)."""
+    from wingbeat.tactics import _rules
+
+    clock = time.process_time if cpu else time.perf_counter
+    _what, _kind, scenario, question, _asked = _questions()[index]
+    _rules(scenario)  # the ruleset's threat rules imported, as a server has them
+    began = clock()
+    question()
+    return (clock() - began) * 1000
+
+
+def _firsts(repeat: int, cpu: bool) -> list[float]:
+    """Each question's ``first``, the median of ``repeat`` fresh interpreters."""
+    here = Path(__file__).resolve()
+    found = []
+    for index in range(len(_questions())):
+        command = [sys.executable, str(here), "--first", str(index)] + (["--cpu"] if cpu else [])
+        times = [float(subprocess.run(command, check=True, capture_output=True,
+                                      text=True).stdout) for _ in range(max(1, repeat // 2))]
+        found.append(statistics.median(times))
+    return found
+
+
 def measure(repeat: int, cpu: bool) -> dict[str, dict[str, Any]]:
     """Per question: its target and the medians (ms) of the whole, the searches and the rest,
-    with the whole's spread."""
+    with the whole's spread, and ``first``: asked once in a fresh interpreter."""
     clock = time.process_time if cpu else time.perf_counter
     found: dict[str, dict[str, Any]] = {}
-    for what, kind, scenario, question, asked in _questions():
+    firsts = _firsts(repeat, cpu)
+    for (what, kind, scenario, question, asked), fresh in zip(_questions(), firsts, strict=True):
         times = repeat if kind != "big" else max(1, repeat // 2)
         whole = _timed(question, times, clock)
         search = _timed(lambda s=scenario, a=asked: [wingbeat.reach(s, c) for c in a], times,
@@ -125,17 +154,17 @@ def measure(repeat: int, cpu: bool) -> dict[str, dict[str, Any]]:
         found[what] = {"target": TARGETS[kind], "median": statistics.median(whole) * 1000,
                        "min": min(whole) * 1000, "max": max(whole) * 1000,
                        "search": statistics.median(search) * 1000,
-                       "rest": statistics.median(rest) * 1000}
+                       "rest": statistics.median(rest) * 1000, "first": fresh}
     return found
 
 
 def _print(found: dict[str, dict[str, Any]]) -> None:
     print(f"{'question (ms)':<50} {'median':>7} {'min':>6} {'max':>6} {'target':>6} "
-          f"{'ratio':>6} {'search':>6} {'rest':>6} {'rest/t':>6}")
+          f"{'ratio':>6} {'search':>6} {'rest':>6} {'rest/t':>6} {'first':>6}")
     for what, m in found.items():
         print(f"{what:<50} {m['median']:>7.0f} {m['min']:>6.0f} {m['max']:>6.0f} "
               f"{m['target']:>6} {m['median'] / m['target']:>5.2f}x {m['search']:>6.0f} "
-              f"{m['rest']:>6.0f} {m['rest'] / m['target']:>5.2f}x")
+              f"{m['rest']:>6.0f} {m['rest'] / m['target']:>5.2f}x {m['first']:>6.0f}")
 
 
 def _against(other: Path, rounds: int, repeat: int, cpu: bool) -> None:
@@ -153,15 +182,18 @@ def _against(other: Path, rounds: int, repeat: int, cpu: bool) -> None:
     print(f"medians over {rounds} runs of each, {repeat} questions a run, "
           f"{'CPU time' if cpu else 'wall clock'} (ms); other: {other}")
     print(f"{'question':<50} {'target':>6} {'other':>7} {'this':>7} {'speed-up':>8} "
-          f"{'o.rest':>7} {'rest':>7} {'speed-up':>8}")
+          f"{'o.rest':>7} {'rest':>7} {'speed-up':>8} {'o.first':>7} {'first':>7} "
+          f"{'speed-up':>8}")
     for what in runs["this"][0]:
         def median(who: str, key: str, what: str = what) -> float:
             return statistics.median(r[what][key] for r in runs[who])
 
         o, t, orest, rest = (median("other", "median"), median("this", "median"),
                              median("other", "rest"), median("this", "rest"))
+        ofirst, tfirst = median("other", "first"), median("this", "first")
         print(f"{what:<50} {runs['this'][0][what]['target']:>6} {o:>7.1f} {t:>7.1f} "
-              f"{o / t:>7.1f}x {orest:>7.1f} {rest:>7.1f} {orest / rest:>7.1f}x")
+              f"{o / t:>7.1f}x {orest:>7.1f} {rest:>7.1f} {orest / rest:>7.1f}x "
+              f"{ofirst:>7.1f} {tfirst:>7.1f} {ofirst / tfirst:>7.1f}x")
 
 
 def main() -> None:
@@ -172,7 +204,11 @@ def main() -> None:
     parser.add_argument("--against", type=Path, metavar="DIR",
                         help="another checkout to measure in turn with this one")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--first", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.first is not None:
+        print(first(args.first, args.cpu))
+        return
     if args.against is not None:
         _against(args.against, args.rounds, args.repeat, args.cpu)
         return
