@@ -371,3 +371,38 @@ def test_the_step_table_made_in_c_is_the_one_python_fills(data: dict[str, Any]) 
             for code in explore_pure(_space(scenario, "mover")).priority}
     for key in sorted(keys):
         assert table.entry(key) == by_python.entry(key), key
+
+
+@pytest.mark.parametrize("grid", ["square", "hex"])
+@pytest.mark.parametrize("columns, rows", [(1, 1), (5, 4), (6, 7)])
+def test_the_flat_board_is_the_board_cell_by_cell(grid: str, columns: int, rows: int) -> None:
+    """``Board.flat()`` is made row by row and from the cells the map names: the same cell at
+    each column and row, the same column, row, ground, ceiling and terrain of each cell as the
+    board's lists, cell by cell."""
+    from wingbeat.rules.dnd5e.board import shared_board
+
+    cells = [{"at": ["A1"], "ground": 1, "climb": True}, {"at": ["B2"], "terrain": "water"},
+             {"at": ["C3", "A3"], "terrain": "difficult", "air": "difficult"},
+             {"at": ["E2"], "wall": True}, {"at": ["D4"], "ceiling": 3}]
+    scenario = _parse({"ruleset": "dnd5e", "map": {"grid": grid, "columns": columns,
+                                                   "rows": rows, "top": 4,
+                                                   "cells": [c for c in cells if all(
+                                                       _on(a, columns, rows, grid)
+                                                       for a in c["at"])]},
+                       "creatures": [{"id": "mover", "at": "A1", "altitude": 1}]})
+    assert scenario is not None
+    board = shared_board(scenario.battle.map, scenario.battle.options.diagonals)
+    flat = board.flat()
+    assert len(flat.grid) == columns * rows
+    for i, (c, r) in enumerate(board.coords):
+        assert flat.grid[(r - 1) * columns + c - 1] == i
+        assert (flat.col[i], flat.row[i]) == (c, r)
+        assert (flat.ground[i], flat.ceil[i]) == (board.ground[i], board.ceil[i])
+        assert flat.terrain[i] == (board.wall[i] | 2 * board.difficult[i] | 4 * board.water[i]
+                                   | 8 * board.climb[i] | 16 * board.air_difficult[i])
+    assert sorted(i for i in flat.grid if i >= 0) == list(range(len(board.coords)))
+
+
+def _on(label: str, columns: int, rows: int, grid: str) -> bool:
+    col, row = ord(label[0]) - 64, int(label[1:])
+    return col <= columns and row <= rows and (grid == "square" or (col + row) % 2 == 0)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import accumulate, chain
+from itertools import pairwise
 from math import isqrt
 from typing import Any
 
@@ -750,11 +750,13 @@ class Dnd5eSpace:
         for i, cells in enumerate(self.other_cells):
             for c in dict.fromkeys(cells):
                 over.setdefault(c, []).append(i)
-        counts = [0] * (len(board.coords) + 1)
-        for c, who in over.items():
-            counts[c + 1] = len(who)
-        occ_start = array("i", accumulate(counts))
-        occ = array("i", chain.from_iterable(over[c] for c in sorted(over)))
+        # per cell, where its occupants start in ``occ`` (a step at each occupied cell: set by
+        # runs, a map may have a million cells and a few occupied)
+        occ_start = array("i", [0]) * (len(board.coords) + 1)
+        occ = array("i")
+        for c, following in pairwise([*sorted(over), len(board.coords)]):
+            occ.extend(over[c])
+            occ_start[c + 1:following + 1] = array("i", [len(occ)]) * (following - c)
         watchers = array("i")
         watch_cells = array("i")
         for i in self.watchers:
