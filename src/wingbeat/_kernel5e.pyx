@@ -69,6 +69,10 @@ cdef enum:
     J_STANDING = 4
     J_FLIP = 8  # the dmg parity flips
 
+cdef enum:
+    KEYS_PAGE_BITS = 12
+    KEYS_PAGE = 1 << 12
+
 cdef int64_t NEVER = (<int64_t>1) << 62
 cdef int64_t _last_bytes = 0
 
@@ -139,7 +143,8 @@ cdef class StepTable:
     creature's space), but for the start.
     """
 
-    cdef int32_t *index  # per key: 1 + its record, 0 not filled yet
+    cdef int32_t **index  # pages of KEYS_PAGE keys: 1 + its record, 0 not filled yet
+    cdef int64_t n_index_pages, index_pages_made
     cdef int64_t n_keys
     cdef Rec *recs
     cdef int64_t n_recs, cap_recs
@@ -153,13 +158,20 @@ cdef class StepTable:
     cdef public Native native  # fills records in C; None: ``fill`` does
 
     def __cinit__(self, int64_t n_keys, fill):
-        self.index = <int32_t *>calloc(<size_t>(n_keys if n_keys > 0 else 1), sizeof(int32_t))
+        # paged: a map of a million squares and 400 levels has 800 million keys, a search meets
+        # a few thousand
+        self.n_index_pages = (n_keys >> KEYS_PAGE_BITS) + 1
+        self.index = <int32_t **>calloc(<size_t>self.n_index_pages, sizeof(int32_t *))
         if self.index == NULL:
             raise MemoryError()
         self.n_keys = n_keys
         self.fill = fill
 
     def __dealloc__(self):
+        cdef int64_t i
+        if self.index != NULL:
+            for i in range(self.n_index_pages):
+                free(self.index[i])
         free(self.index)
         free(self.recs)
         free(self.edges)
@@ -173,13 +185,18 @@ cdef class StepTable:
 
     @property
     def nbytes(self):
-        """The bytes its arrays hold (the index whole, though pages never written cost none)."""
-        return (self.n_keys * 4 + self.cap_recs * sizeof(Rec) + self.cap_edges * sizeof(Edge)
+        """The bytes its arrays hold."""
+        return (self.n_index_pages * 8 + self.index_pages_made * KEYS_PAGE * 4
+                + self.cap_recs * sizeof(Rec) + self.cap_edges * sizeof(Edge)
                 + self.cap_jumps * sizeof(Jump) + self.cap_chain * 8)
 
+    cdef inline int32_t known(self, int64_t key) noexcept:
+        cdef int32_t *page = self.index[key >> KEYS_PAGE_BITS]
+        return page[key & (KEYS_PAGE - 1)] if page != NULL else 0
+
     cdef int32_t record(self, int64_t key) except -1:
-        """The record of ``key``, filled by a call to Python the first time."""
-        cdef int32_t at = self.index[key]
+        """The record of ``key``, made the first time (in C by ``native``, else from ``fill``)."""
+        cdef int32_t at = self.known(key)
         cdef int32_t bits
         cdef Rec r
         if at:
@@ -187,7 +204,7 @@ cdef class StepTable:
         if self.native is not None:
             return self.native.make(self, key)
         threat, stand_cost, stand_cap, edges, jumps, crowded = self.fill(key)
-        at = self.index[key]  # another thread may have filled it meanwhile
+        at = self.known(key)  # another thread may have filled it meanwhile
         if at:
             return at - 1
         r.threat = threat
@@ -226,10 +243,16 @@ cdef class StepTable:
         return 0
 
     cdef int32_t add_record(self, int64_t key, Rec *r) except -1:
+        cdef int64_t page = key >> KEYS_PAGE_BITS
+        if self.index[page] == NULL:
+            self.index[page] = <int32_t *>calloc(KEYS_PAGE, sizeof(int32_t))
+            if self.index[page] == NULL:
+                raise MemoryError()
+            self.index_pages_made += 1
         self.recs = <Rec *>grow(self.recs, &self.cap_recs, self.n_recs + 1, sizeof(Rec))
         self.recs[self.n_recs] = r[0]
         self.n_recs += 1
-        self.index[key] = <int32_t>self.n_recs
+        self.index[page][key & (KEYS_PAGE - 1)] = <int32_t>self.n_recs
         return <int32_t>(self.n_recs - 1)
 
     def entry(self, int64_t key):
