@@ -57,6 +57,24 @@ def test_each_registration_names_places_that_exist(ruleset_id: str) -> None:
     assert info.hints["example"] and info.hints["notation"]
 
 
+def test_preload_imports_every_place_a_ruleset_names() -> None:
+    """A web worker preloads the rulesets when it starts: each place a registration names is
+    imported then (checked in a fresh interpreter, where nothing else imported them)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom wingbeat.rules import registry\n"
+            "info = registry.ruleset_info('dnd5e')\n"
+            "assert 'wingbeat.rules.dnd5e.render' not in sys.modules\n"
+            "info.preload()\n"
+            "print(sorted(m for m in sys.modules if m.startswith('wingbeat.rules.dnd5e')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    loaded = done.stdout
+    for module in ("schema", "render", "play", "threat", "space"):
+        assert f"wingbeat.rules.dnd5e.{module}'" in loaded, loaded
+
+
 def test_capabilities_are_declared_not_probed() -> None:
     """What each face offers follows the declarations: attack positions (volare, dnd5e),
     saves (volare's no_checks), conditions in play (dnd5e), threat zones and advice (all four)."""

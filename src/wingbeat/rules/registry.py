@@ -149,6 +149,14 @@ class RulesetInfo:
         """The play adapter (a ``PlayAdapter``), or None when the ruleset cannot be played."""
         return None if self.play is None else _resolve(self.play)
 
+    def preload(self) -> None:
+        """Resolve every place it names (engine, schema, picture, play, threat): a long-lived
+        process (the web server's workers) pays the imports when it starts, not on a user's
+        first question about this ruleset (about 35 ms for dnd5e)."""
+        for ref in (self.engine, self.schema, self.renderer, self.play, self.threat):
+            if ref is not None:
+                _resolve(ref)
+
     def to_dict(self) -> dict[str, Any]:
         """What the page needs: id, title, space, capabilities, hints, and what it offers."""
         return {"id": self.id, "title": self.title, "space": self.space,
