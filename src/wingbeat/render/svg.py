@@ -44,10 +44,22 @@ _STOPS: tuple[tuple[int, int, int], ...] = (
 )
 
 
+#: ``fmt`` of the coordinates met (a map's cells repeat the same few hundred): at most
+#: ``_KEPT`` of them, then each is made again.
+_FORMATTED: dict[float, str] = {}
+_KEPT = 1 << 16
+
+
 def fmt(value: float) -> str:
     """A coordinate with at most two decimals, no trailing zeros: short, stable SVG."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    text = _FORMATTED.get(value)
+    if text is None:
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        if text in ("-0", ""):
+            text = "0"
+        if len(_FORMATTED) < _KEPT:
+            _FORMATTED[value] = text
+    return text
 
 
 #: What ``quoteattr`` would change: a value with none of these is only put in double quotes.
@@ -55,6 +67,8 @@ _NEEDS_QUOTING = re.compile(r'[&<>"\n\r\t]')
 #: Keyword → attribute name (``data_cost`` → ``data-cost``), made once per keyword: a map draws
 #: thousands of attributes from a few dozen names.
 _NAMES: dict[str, str] = {}
+#: ``name="value"`` of the short values met (colours, classes, sizes repeat on every cell)
+_PAIRS: dict[tuple[str, str], str] = {}
 
 
 def attrs(**values: object) -> str:
@@ -63,12 +77,23 @@ def attrs(**values: object) -> str:
     for key, value in values.items():
         if value is None:
             continue
-        name = _NAMES.get(key)
-        if name is None:
-            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
-        value = fmt(value) if isinstance(value, float) else str(value)
-        quoted = quoteattr(value) if _NEEDS_QUOTING.search(value) else f'"{value}"'
-        parts.append(f"{name}={quoted}")
+        text: str
+        if isinstance(value, str):
+            text = value
+        elif isinstance(value, float):
+            text = fmt(value)
+        else:
+            text = str(value)
+        pair = _PAIRS.get((key, text))
+        if pair is None:
+            name = _NAMES.get(key)
+            if name is None:
+                name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+            quoted = quoteattr(text) if _NEEDS_QUOTING.search(text) else f'"{text}"'
+            pair = f"{name}={quoted}"
+            if len(text) <= 24 and len(_PAIRS) < _KEPT:
+                _PAIRS[(key, text)] = pair
+        parts.append(pair)
     return " ".join(parts)
 
 
