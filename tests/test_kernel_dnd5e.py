@@ -406,3 +406,20 @@ def test_the_flat_board_is_the_board_cell_by_cell(grid: str, columns: int, rows:
 def _on(label: str, columns: int, rows: int, grid: str) -> bool:
     col, row = ord(label[0]) - 64, int(label[1:])
     return col <= columns and row <= rows and (grid == "square" or (col + row) % 2 == 0)
+
+
+def test_a_grappled_burrower_under_the_ground_stays_there() -> None:
+    """D-speed, D-size: a burrower's speed 0 (grappled) does not take away its room under the
+    ground, where it dug to: it stays there, burrowing (found by the random battlefields)."""
+    scenario = _parse({
+        "ruleset": "dnd5e",
+        "map": {"grid": "hex", "columns": 6, "rows": 6, "top": 3,
+                "cells": [{"at": ["A1"], "ground": 1}]},
+        "creatures": [{"id": "mover", "size": "tiny",
+                       "speed": {"walk": 0, "fly": 15, "burrow": 5}, "at": "A1",
+                       "conditions": ["grappled"], "altitude": 0}]})
+    assert scenario is not None
+    report = wingbeat.reach(scenario, "mover")
+    assert [(s.state["at"], s.state["altitude"], s.state["mode"]) for s in report.states] == [
+        ("A1", 0, "burrow")]
+    assert_same_answers(scenario, "mover")

@@ -327,8 +327,10 @@ class Dnd5eSpace:
         self.tick = Fraction(3, 10 * self.scale) if self.metric else Fraction(1, self.scale)
         self.can_act = not (me.conditions & NO_ACTION)
         # hovering is what the creature can do, not what its speed is now: a grappled beholder
-        # (speed 0) still hovers and does not fall (D-fly)
+        # (speed 0) still hovers and does not fall (D-fly); a grappled burrower is still where
+        # it dug to, under the ground (it has room there, it cannot move)
         self.hover = me.hover and me.speed.fly > 0
+        self.burrower = me.speed.burrow > 0
         # D-jump: a creature with a Strength score jumps, on foot (its walking speed pays)
         self.jumper = me.strength is not None and self.speed[WALK] > 0
         self._budget = max(self.speed) * self.scale * (2 if self.can_act else 1)
@@ -453,7 +455,7 @@ class Dnd5eSpace:
         cells = self.board.cells_of(anchor, offsets)
         if cells is None:
             return "its space would reach off the map"
-        return self.board.solid_reason(cells, z, height, burrow=self.speed[BURROW] > 0)
+        return self.board.solid_reason(cells, z, height, burrow=self.burrower)
 
     def _span(self, anchor: int) -> tuple[int, int, int, int]:
         """The altitudes where the footprint has room at ``anchor``: (lowest, highest) whole,
@@ -476,7 +478,7 @@ class Dnd5eSpace:
         if board.walled and len(cells) > 1 and board.split_reason(cells) is not None:
             return (1, 0)  # a wall runs through the footprint (D-walls)
         height = self.small_height if squeezed else self.height
-        low = board.bottom if self.speed[BURROW] > 0 else max(
+        low = board.bottom if self.burrower else max(
             board.bottom, *(board.ground[c] for c in cells))
         high = min(board.top, *(board.ceil[c] - 1 for c in cells)) - height + 1
         return (low, high) if low <= high else (1, 0)
@@ -767,7 +769,7 @@ class Dnd5eSpace:
         small = self.small_offsets
         numbers = (board.map.columns, board.map.rows, int(board.hex), board.bottom, board.top,
                    self.levels, int(bool(board.walled)), int(self.rule is DiagonalRule.DMG),
-                   int(self.speed[BURROW] > 0), self.scale, self.height,
+                   int(self.burrower), self.scale, self.height,
                    self.small_height if small is not None else 0, len(self.offsets),
                    len(small or ()), me.speed.walk, me.speed.fly, self.n_watchers,
                    int(self.jumper), int(me.size is Size.TINY), me.strength or 0,
