@@ -73,6 +73,29 @@ def test_the_kernel_is_built_wherever_a_compiler_is() -> None:
         assert kernel.describe().startswith(said)
 
 
+def test_the_flattened_search_is_declared_as_defined() -> None:
+    """``_kernel.pyx`` repeats ``search``'s C declaration to ask GCC and Clang to compile it as
+    one function (``flatten``): a declaration that no longer matches the definition would fail
+    the compile, and the install would quietly fall back to pure Python."""
+    import re
+
+    source = (Path(kernel.__file__).parent / "_kernel.pyx").read_text()
+    head = re.search(r"cdef int search\((.*?)\) noexcept nogil:", source, re.S)
+    declared = re.search(r"static int __pyx_f_8wingbeat_7_kernel_search\((.*?)\)", source, re.S)
+    assert head is not None and declared is not None
+
+    def c_types(text: str) -> list[str]:
+        return [" ".join(part.split()) for part in text.split(",")]
+
+    pyx = {"const Space *": "struct __pyx_t_8wingbeat_7_kernel_Space const *",
+           "Table *": "struct __pyx_t_8wingbeat_7_kernel_Table *",
+           "Queue *": "struct __pyx_t_8wingbeat_7_kernel_Queue *",
+           "Settled *": "struct __pyx_t_8wingbeat_7_kernel_Settled *"}
+    defined = [pyx.get(kind, kind) for kind in
+               (re.sub(r"\w+$", "", part).strip() for part in c_types(head.group(1)))]
+    assert defined == c_types(declared.group(1))
+
+
 def test_version_says_which_search_runs() -> None:
     from typer.testing import CliRunner
 

@@ -18,6 +18,24 @@ from libc.stdint cimport int64_t, int32_t, int8_t, uint32_t, uint64_t
 
 import array as _array
 
+# The search loop compiled as one function, everything it calls on the way inlined (``steps``,
+# each step relaxed where it is made, the lookup, the queue): GCC stops inlining in a module this
+# large (its unit-growth limit), so it is asked to, where it understands the request (GCC, Clang;
+# the names are Cython's for ``search`` and its structs). Elsewhere this declares nothing.
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    struct __pyx_t_8wingbeat_7_kernel_Space;
+    struct __pyx_t_8wingbeat_7_kernel_Table;
+    struct __pyx_t_8wingbeat_7_kernel_Queue;
+    struct __pyx_t_8wingbeat_7_kernel_Settled;
+    static int __pyx_f_8wingbeat_7_kernel_search(
+        struct __pyx_t_8wingbeat_7_kernel_Space const *, struct __pyx_t_8wingbeat_7_kernel_Table *,
+        struct __pyx_t_8wingbeat_7_kernel_Queue *, struct __pyx_t_8wingbeat_7_kernel_Settled *,
+        int64_t, int, PyObject *, int32_t, int32_t *) __attribute__((flatten));
+    #endif
+    """
+
 # flags: rules/volare/space.py
 cdef enum:
     SKIM_SAVED = 1 << 0
@@ -93,13 +111,17 @@ cdef struct Space:
     uint32_t levels32
 
 
-cdef struct Out:
-    # the steps of one state: packed target, cost in ticks, checks (0 or 1), kind
-    int64_t target[16]
-    int cost[16]
-    int checks[16]
-    int kind[16]
-    int n
+cdef struct Relax:
+    # what relaxing a step needs: the search's tables and the state being settled. Each step is
+    # relaxed as ``steps`` makes it, in the order ``VolareSpace.steps`` yields them.
+    Table *t
+    Queue *q
+    int32_t priority  # the settled state's
+    int32_t full  # 1 when its checks are at SLOTS - 1: a step's check adds nothing more
+    int32_t skip  # SLOTS - 1 when the steps with a check are avoided, else 0
+    int32_t buckets  # (budget + 1) * SLOTS: the first priority past the budget
+    int32_t settled  # the settled index of the state being settled
+    int failed  # out of memory
 
 
 cdef inline int64_t pack(const Space *s, int64_t idx, int64_t alt, int64_t posture,
@@ -107,13 +129,27 @@ cdef inline int64_t pack(const Space *s, int64_t idx, int64_t alt, int64_t postu
     return (((idx * s.levels + alt) * 8 + posture) << FLAG_BITS) | flags
 
 
-cdef inline void add(Out *o, int64_t target, int cost, int checks, int kind) noexcept nogil:
-    cdef int i = o.n
-    o.target[i] = target
-    o.cost[i] = cost
-    o.checks[i] = checks
-    o.kind[i] = kind
-    o.n = i + 1
+cdef inline void relax(Relax *c, int64_t target, int cost, int checks, int kind) noexcept nogil:
+    """A step to ``target``: its state reached at a lower priority than before, or first."""
+    cdef int32_t delta = cost * SLOTS + checks
+    cdef int32_t new, slot
+    cdef Entry *e
+    if delta & c.skip:
+        return
+    new = c.priority + delta - (delta & c.full)
+    if new >= c.buckets:  # past the budget
+        return
+    slot = find_or_add(c.t, target)
+    if slot < 0:
+        c.failed = 1
+        return
+    e = &c.t.s[slot]
+    if e.best < 0 or new < e.best:
+        e.best = new
+        e.parent = c.settled
+        e.kind = <int8_t>kind
+        if push(c.q, new, slot) < 0:
+            c.failed = 1
 
 
 cdef inline int movement(const Space *s, int64_t flags, int spent) noexcept nogil:
@@ -122,29 +158,29 @@ cdef inline int movement(const Space *s, int64_t flags, int spent) noexcept nogi
     return spent
 
 
-cdef inline void landings(const Space *s, Out *o, int64_t idx, int64_t alt, int64_t flags,
+cdef inline void landings(const Space *s, Relax *c, int64_t idx, int64_t alt, int64_t flags,
                           int spent) noexcept nogil:
     cdef int64_t base = flags & ~(PENDING | MAY_CLIMB | DRIFT_DUE | THRUST)
     cdef int moved = movement(s, flags, spent)
     cdef int64_t walk = 0
     if moved <= s.half and not flags & FULL_MOVE:
-        add(o, pack(s, idx, alt, GROUNDED, base | LANDED), 0, 0, K_LAND)
+        relax(c, pack(s, idx, alt, GROUNDED, base | LANDED), 0, 0, K_LAND)
     if moved < s.half and not flags & FULL_MOVE and s.walk_speed > 0:
         walk = (<int64_t>(s.half - moved) * s.walk_speed) // (2 * s.half)
         if walk > WALK_MAX:
             walk = WALK_MAX
-    add(o, pack(s, idx, alt, GROUNDED, base | LANDED_FAST | (walk * WALK_UNIT)), 0, 1,
-        K_LAND_FAST)
+    relax(c, pack(s, idx, alt, GROUNDED, base | LANDED_FAST | (walk * WALK_UNIT)), 0, 1,
+          K_LAND_FAST)
 
 
-cdef inline void skim(const Space *s, Out *o, int64_t idx, int64_t alt, int64_t posture,
+cdef inline void skim(const Space *s, Relax *c, int64_t idx, int64_t alt, int64_t posture,
                       int64_t flags) noexcept nogil:
     cdef int64_t target = pack(s, idx, alt, posture,
                                (flags & ~(PENDING | MAY_CLIMB)) | SKIM_SAVED)
     if flags & SKIM_SAVED:
-        add(o, target, 0, 0, K_SKIM)
+        relax(c, target, 0, 0, K_SKIM)
     else:
-        add(o, target, 0, 1, K_SKIM_CHECKED)
+        relax(c, target, 0, 1, K_SKIM_CHECKED)
 
 
 cdef inline int downwind_blocked(const Space *s, int64_t idx, int64_t alt) noexcept nogil:
@@ -152,7 +188,7 @@ cdef inline int downwind_blocked(const Space *s, int64_t idx, int64_t alt) noexc
     return n < 0 or s.ground[n] > alt or alt >= s.ceil[n]
 
 
-cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
+cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogil:
     """``VolareSpace.steps``: the same steps, in the same order."""
     cdef int64_t flags = code & FLAG_MASK
     cdef int64_t rest = code >> FLAG_BITS
@@ -170,48 +206,47 @@ cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
     else:
         idx = (rest >> 3) // s.levels
         alt = (rest >> 3) % s.levels
-    o.n = 0
     if flags & LANDED:
         return
     if posture == GROUNDED:
         if flags & THRUST:
             base = flags & ~THRUST
             if alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
-                add(o, pack(s, idx, alt + 1, HOVERING, base), CLIMB, 0, K_UP)
+                relax(c, pack(s, idx, alt + 1, HOVERING, base), CLIMB, 0, K_UP)
             if s.can_skim:
-                add(o, pack(s, idx, alt, HOVERING, base | SKIM_SAVED), 0, 1, K_SKIM_CHECKED)
+                relax(c, pack(s, idx, alt, HOVERING, base | SKIM_SAVED), 0, 1, K_SKIM_CHECKED)
         elif spent == 0 and not flags & (PRONE | FULL_MOVE | LANDED_FAST) and s.may_take_off:
-            add(o, pack(s, idx, alt, GROUNDED, flags | THRUST | FULL_MOVE), s.half, 0, K_THRUST)
+            relax(c, pack(s, idx, alt, GROUNDED, flags | THRUST | FULL_MOVE), s.half, 0, K_THRUST)
         walk = flags >> WALK_SHIFT
         if walk and not flags & PRONE:
             for d in range(6):
                 n = s.nbr[idx * 6 + d]
                 if n >= 0 and s.ground[n] == alt and alt < s.ceil[n]:
-                    add(o, pack(s, n, alt, GROUNDED, flags - WALK_UNIT), 0, 0, K_WALK)
+                    relax(c, pack(s, n, alt, GROUNDED, flags - WALK_UNIT), 0, 0, K_WALK)
         return
     if s.gale:
         if alt == s.ground[idx]:
-            landings(s, o, idx, alt, flags, spent)
+            landings(s, c, idx, alt, flags, spent)
         return
     drift_due = (flags & DRIFT_DUE) != 0
     if drift_due:
         cost = s.pay_cost
         if cost > s.budget - spent and downwind_blocked(s, idx, alt):
-            add(o, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), s.budget - spent, 0,
-                K_PAY_ALL)
+            relax(c, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), s.budget - spent,
+                  0, K_PAY_ALL)
         else:
-            add(o, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), cost, 0, K_PAY)
+            relax(c, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), cost, 0, K_PAY)
     if flags & PENDING:
         if drift_due:
             if s.can_skim:
-                skim(s, o, idx, alt, posture, flags)
+                skim(s, c, idx, alt, posture, flags)
             return
         base = flags & ~(PENDING | MAY_CLIMB)
         if s.can_skim:
-            skim(s, o, idx, alt, posture, flags)
+            skim(s, c, idx, alt, posture, flags)
         if flags & MAY_CLIMB and alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
-            add(o, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
-        landings(s, o, idx, alt, base, spent)
+            relax(c, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
+        landings(s, c, idx, alt, base, spent)
         return
     skimming = alt == s.ground[idx]
     base = flags & ~(DRIFT_DUE | MAY_CLIMB)
@@ -236,18 +271,18 @@ cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
         if g > alt or alt >= s.ceil[n]:
             continue
         nflags = base | PENDING if (g == alt and not skimming) else base
-        add(o, pack(s, n, alt, 2 + d, nflags), s.costs[d], 0, d)
+        relax(c, pack(s, n, alt, 2 + d, nflags), s.costs[d], 0, d)
     if drift_due:
         return
     if alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
-        add(o, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
+        relax(c, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
     if alt - 1 >= s.ground[idx]:
         nflags = base | PENDING if alt - 1 == s.ground[idx] else base
-        add(o, pack(s, idx, alt - 1, posture, nflags), DESCEND, 0, K_DOWN)
+        relax(c, pack(s, idx, alt - 1, posture, nflags), DESCEND, 0, K_DOWN)
     if posture >= 2:
-        add(o, pack(s, idx, alt, HOVERING, base), s.stop_cost, 0, K_HOVER)
+        relax(c, pack(s, idx, alt, HOVERING, base), s.stop_cost, 0, K_HOVER)
     if skimming:
-        landings(s, o, idx, alt, base, spent)
+        landings(s, c, idx, alt, base, spent)
 
 
 # -- the search ------------------------------------------------------------------------------------
@@ -563,12 +598,19 @@ cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
                 int32_t *settled_count) noexcept nogil:
     """Dial's algorithm, as ``search.explore``: 0 done, 1 too many states, 2 out of memory,
     3 the goal test raised. ``r`` gets the settled states in settling order as they are settled
-    (each one's parent settled before it); ``settled_count`` says how many."""
+    (each one's parent settled before it); ``settled_count`` says how many. Its C declaration
+    is repeated at the top of this file (``flatten``): change both together
+    (``tests/test_kernel.py`` compares them)."""
     cdef int32_t buckets = (s.budget + 1) * SLOTS
-    cdef int32_t priority, e, slot, target, count = 0
+    cdef int32_t priority, e, slot, count = 0
     cdef int64_t code
-    cdef int spent, checks_so_far, total, new, i, reached = 0, answer
-    cdef Out out
+    cdef int spent, checks_so_far, reached = 0, answer
+    cdef Relax c
+    c.t = t
+    c.q = q
+    c.skip = SLOTS - 1 if avoid_checks else 0  # the steps with a check, avoided
+    c.buckets = buckets
+    c.failed = 0
     slot = find_or_add(t, start)
     if slot < 0:
         return 2
@@ -581,6 +623,7 @@ cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
             continue
         spent = priority // SLOTS
         checks_so_far = priority % SLOTS
+        c.full = 1 if checks_so_far == SLOTS - 1 else 0
         while e >= 0:
             slot = q.slot[e]
             if t.s[slot].best == priority:
@@ -603,29 +646,12 @@ cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
                         return 3
                     if answer:
                         reached = 1
-                steps(s, &out, code, spent)
-                for i in range(out.n):
-                    total = spent + out.cost[i]
-                    if total > s.budget:
-                        continue
-                    if out.checks[i]:
-                        if avoid_checks:
-                            continue
-                        new = checks_so_far + out.checks[i]
-                        new = total * SLOTS + (new if new < SLOTS - 1 else SLOTS - 1)
-                    else:
-                        new = total * SLOTS + checks_so_far
-                    target = find_or_add(t, out.target[i])
-                    if target < 0:
-                        settled_count[0] = count
-                        return 2
-                    if t.s[target].best < 0 or new < t.s[target].best:
-                        t.s[target].best = new
-                        t.s[target].parent = count - 1
-                        t.s[target].kind = <int8_t>out.kind[i]
-                        if push(q, new, target) < 0:
-                            settled_count[0] = count
-                            return 2
+                c.priority = priority
+                c.settled = count - 1
+                steps(s, &c, code, spent)
+                if c.failed:
+                    settled_count[0] = count
+                    return 2
             e = q.next[e]
         if reached:
             break
