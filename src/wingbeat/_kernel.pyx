@@ -122,6 +122,7 @@ cdef struct Relax:
     int32_t buckets  # (budget + 1) * SLOTS: the first priority past the budget
     int32_t settled  # the settled index of the state being settled
     int failed  # out of memory
+    int dense  # the dense index, not the hash table (a constant where ``search`` inlines this)
 
 
 cdef inline int64_t pack(const Space *s, int64_t idx, int64_t alt, int64_t posture,
@@ -139,7 +140,7 @@ cdef inline void relax(Relax *c, int64_t target, int cost, int checks, int kind)
     new = c.priority + delta - (delta & c.full)
     if new >= c.buckets:  # past the budget
         return
-    slot = find_or_add(c.t, target)
+    slot = find_dense(c.t, target) if c.dense else find_hashed(c.t, target)
     if slot < 0:
         c.failed = 1
         return
@@ -188,6 +189,20 @@ cdef inline int downwind_blocked(const Space *s, int64_t idx, int64_t alt) noexc
     return n < 0 or s.ground[n] > alt or alt >= s.ceil[n]
 
 
+cdef inline void fly(const Space *s, Relax *c, int64_t idx, int64_t alt, int64_t base, int d,
+                     int skimming) noexcept nogil:
+    """A flight step in direction ``d``, where the hex there lets the flyer in at ``alt``."""
+    cdef int32_t n, g
+    n = s.nbr[idx * 6 + d]
+    if n < 0:
+        return
+    g = s.ground[n]
+    if g > alt or alt >= s.ceil[n]:
+        return
+    relax(c, pack(s, n, alt, 2 + d, base | PENDING if (g == alt and not skimming) else base),
+          s.costs[d], 0, d)
+
+
 cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogil:
     """``VolareSpace.steps``: the same steps, in the same order."""
     cdef int64_t flags = code & FLAG_MASK
@@ -197,8 +212,7 @@ cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogi
     cdef uint32_t where
     cdef int64_t base, nflags, walk
     cdef int32_t n, g
-    cdef int d, h, i, cost, drift_due, skimming, ndirs
-    cdef int dirs[6]
+    cdef int d, h, cost, drift_due, skimming
     if s.narrow:
         where = <uint32_t>(rest >> 3)
         idx = where / s.levels32
@@ -250,30 +264,18 @@ cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogi
         return
     skimming = alt == s.ground[idx]
     base = flags & ~(DRIFT_DUE | MAY_CLIMB)
-    if posture == HOVERING:
-        ndirs = 6
-        for d in range(6):
-            dirs[d] = d
-    else:
-        h = <int>posture - 2
-        ndirs = 3
-        dirs[0] = (h + 5) % 6
-        dirs[1] = h
-        dirs[2] = (h + 1) % 6
-    for i in range(ndirs):
-        d = dirs[i]
-        if drift_due and d != s.toward:
-            continue
-        n = s.nbr[idx * 6 + d]
-        if n < 0:
-            continue
-        g = s.ground[n]
-        if g > alt or alt >= s.ceil[n]:
-            continue
-        nflags = base | PENDING if (g == alt and not skimming) else base
-        relax(c, pack(s, n, alt, 2 + d, nflags), s.costs[d], 0, d)
-    if drift_due:
+    h = <int>posture - 2
+    if drift_due:  # only downwind, where the flyer may turn that way
+        if s.toward >= 0 and (posture == HOVERING or (s.toward - h + 7) % 6 <= 2):
+            fly(s, c, idx, alt, base, s.toward, skimming)
         return
+    if posture == HOVERING:
+        for d in range(6):
+            fly(s, c, idx, alt, base, d, skimming)
+    else:  # heading h: ahead and the two directions beside it, in the order (h + 5) % 6, h, h + 1
+        fly(s, c, idx, alt, base, h - 1 if h else 5, skimming)
+        fly(s, c, idx, alt, base, h, skimming)
+        fly(s, c, idx, alt, base, h + 1 if h < 5 else 0, skimming)
     if alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
         relax(c, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
     if alt - 1 >= s.ground[idx]:
@@ -361,10 +363,15 @@ cdef inline int32_t new_slot(Table *t, int64_t code) noexcept nogil:
 
 cdef inline int32_t find_or_add(Table *t, int64_t code) noexcept nogil:
     """The slot of ``code``, made (best -1: not reached) when new; -1 when out of memory."""
-    cdef int64_t place
-    cdef int32_t slot, first
     if t.head == NULL:
         return find_hashed(t, code)
+    return find_dense(t, code)
+
+
+cdef inline int32_t find_dense(Table *t, int64_t code) noexcept nogil:
+    """``find_or_add`` through the dense index."""
+    cdef int64_t place
+    cdef int32_t slot, first
     place = code >> FLAG_BITS
     first = t.head[place]
     slot = first - 1
@@ -596,11 +603,33 @@ cdef int ask_goal(PyObject *ptr, int64_t code, int spent) noexcept with gil:
 cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
                 int avoid_checks, PyObject *goal, int32_t max_states,
                 int32_t *settled_count) noexcept nogil:
+    """``settle``, on copies of the tables held in this function: the compiler then knows that
+    no store to the arrays changes their fields (pointers, counts), and keeps those in registers
+    instead of reading them again after each store. Its C declaration is repeated at the top of
+    this file (``flatten``): change both together (``tests/test_kernel.py`` compares them)."""
+    cdef Space space = s[0]
+    cdef Table table = t[0]
+    cdef Queue queue = q[0]
+    cdef Settled result = r[0]
+    cdef int outcome
+    if table.head != NULL:  # two copies of the loop, each knowing which index it reads
+        outcome = settle(&space, &table, &queue, &result, start, avoid_checks, goal, max_states,
+                         settled_count, 1)
+    else:
+        outcome = settle(&space, &table, &queue, &result, start, avoid_checks, goal, max_states,
+                         settled_count, 0)
+    t[0] = table
+    q[0] = queue
+    r[0] = result
+    return outcome
+
+
+cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
+                       int avoid_checks, PyObject *goal, int32_t max_states,
+                       int32_t *settled_count, int dense) noexcept nogil:
     """Dial's algorithm, as ``search.explore``: 0 done, 1 too many states, 2 out of memory,
     3 the goal test raised. ``r`` gets the settled states in settling order as they are settled
-    (each one's parent settled before it); ``settled_count`` says how many. Its C declaration
-    is repeated at the top of this file (``flatten``): change both together
-    (``tests/test_kernel.py`` compares them)."""
+    (each one's parent settled before it); ``settled_count`` says how many."""
     cdef int32_t buckets = (s.budget + 1) * SLOTS
     cdef int32_t priority, e, slot, count = 0
     cdef int64_t code
@@ -611,6 +640,7 @@ cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
     c.skip = SLOTS - 1 if avoid_checks else 0  # the steps with a check, avoided
     c.buckets = buckets
     c.failed = 0
+    c.dense = dense
     slot = find_or_add(t, start)
     if slot < 0:
         return 2
