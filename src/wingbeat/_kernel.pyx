@@ -440,38 +440,35 @@ cdef int grow_settled(Settled *r) noexcept nogil:
     return 0
 
 
-cdef struct Queue:
-    # one FIFO list of entries per priority: entries appended while a bucket is read are read too
-    int32_t *head
-    int32_t *tail
+cdef struct Bucket:
+    # the slots pushed at one priority, in order (FIFO): one array, read in order while steps
+    # that add nothing to the priority append to it
     int32_t *slot
-    int32_t *next
-    int32_t count
+    int32_t n
     int32_t room
 
 
+cdef struct Queue:
+    Bucket *b  # by priority, from calloc
+    int32_t buckets
+
+
+cdef int grow_bucket(Bucket *b) noexcept nogil:
+    cdef int32_t room = 2 * b.room if b.room else 1024
+    cdef void *p = realloc(b.slot, <size_t>room * sizeof(int32_t))
+    if p == NULL:
+        return -1
+    b.slot = <int32_t *>p
+    b.room = room
+    return 0
+
+
 cdef inline int push(Queue *q, int32_t bucket, int32_t slot) noexcept nogil:
-    cdef int32_t e
-    cdef void *p
-    if q.count == q.room:
-        p = realloc(q.slot, 2 * q.room * sizeof(int32_t))
-        if p == NULL:
-            return -1
-        q.slot = <int32_t *>p
-        p = realloc(q.next, 2 * q.room * sizeof(int32_t))
-        if p == NULL:
-            return -1
-        q.next = <int32_t *>p
-        q.room *= 2
-    e = q.count
-    q.count += 1
-    q.slot[e] = slot
-    q.next[e] = -1
-    if q.tail[bucket] < 0:
-        q.head[bucket] = e
-    else:
-        q.next[q.tail[bucket]] = e
-    q.tail[bucket] = e
+    cdef Bucket *b = &q.b[bucket]
+    if b.n == b.room and grow_bucket(b) < 0:
+        return -1
+    b.slot[b.n] = slot
+    b.n += 1
     return 0
 
 
@@ -493,23 +490,17 @@ cdef int setup(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places, 
             return -1
     t.s = <Entry *>malloc(t.room * sizeof(Entry))
     t.index = <int32_t *>malloc((t.mask + 1) * sizeof(int32_t))
-    q.room = t.room
-    q.slot = <int32_t *>malloc(q.room * sizeof(int32_t))
-    q.next = <int32_t *>malloc(q.room * sizeof(int32_t))
-    q.head = <int32_t *>malloc(buckets * sizeof(int32_t))
-    q.tail = <int32_t *>malloc(buckets * sizeof(int32_t))
+    q.b = <Bucket *>calloc(buckets, sizeof(Bucket))
+    q.buckets = buckets
     r.room = t.room
     r.codes = <int64_t *>malloc(r.room * sizeof(int64_t))
     r.priorities = <int32_t *>malloc(r.room * sizeof(int32_t))
     r.parents = <int32_t *>malloc(r.room * sizeof(int32_t))
     r.kinds = <int8_t *>malloc(r.room * sizeof(int8_t))
-    if (t.s == NULL or t.index == NULL or q.slot == NULL or q.next == NULL
-            or q.head == NULL or q.tail == NULL or r.codes == NULL or r.priorities == NULL
-            or r.parents == NULL or r.kinds == NULL):
+    if (t.s == NULL or t.index == NULL or q.b == NULL or r.codes == NULL
+            or r.priorities == NULL or r.parents == NULL or r.kinds == NULL):
         return -1
     memset(t.index, 0xff, (t.mask + 1) * sizeof(int32_t))
-    memset(q.head, 0xff, buckets * sizeof(int32_t))
-    memset(q.tail, 0xff, buckets * sizeof(int32_t))
     return 0
 
 
@@ -522,7 +513,6 @@ cdef struct Spare:
     Queue q
     Settled r
     int64_t places
-    int32_t buckets
     int held
 
 
@@ -535,39 +525,44 @@ SPARE_BYTES = 64 << 20
 cdef int take_spare(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places,
                     int64_t dense) noexcept:
     """The last search's buffers, emptied, when they fit this search (1), else 0."""
-    if not spare.held or places > dense or spare.places != places or buckets > spare.buckets:
+    if (not spare.held or places > dense or spare.places != places
+            or buckets > spare.q.buckets):
         return 0
     t[0] = spare.t
     q[0] = spare.q
     r[0] = spare.r
     spare.held = 0
     t.count = 0
-    q.count = 0
-    memset(q.head, 0xff, buckets * sizeof(int32_t))
-    memset(q.tail, 0xff, buckets * sizeof(int32_t))
     return 1
 
 
-cdef void give_spare(Table *t, Queue *q, Settled *r, int32_t buckets,
-                     int64_t places) noexcept:
-    """Keep a finished search's buffers for the next (its dense index emptied), or free them."""
-    cdef int32_t slot
-    cdef size_t size = (<size_t>t.room * sizeof(Entry) + <size_t>q.room * 8
-                        + <size_t>r.room * 17 + <size_t>places * 4 + <size_t>buckets * 8)
-    if t.head == NULL or spare.held or size > SPARE_BYTES:
+cdef void give_spare(Table *t, Queue *q, Settled *r, int64_t places) noexcept:
+    """Keep a finished search's buffers for the next (its dense index and queue emptied), or
+    free them."""
+    cdef int32_t slot, k
+    cdef size_t size = (<size_t>t.room * sizeof(Entry) + <size_t>r.room * 17
+                        + <size_t>places * 4 + <size_t>q.buckets * sizeof(Bucket))
+    if t.head == NULL or spare.held:
+        teardown(t, q, r)
+        return
+    for k in range(q.buckets):
+        size += <size_t>q.b[k].room * sizeof(int32_t)
+    if size > SPARE_BYTES:
         teardown(t, q, r)
         return
     for slot in range(t.count):
         t.head[t.s[slot].code >> FLAG_BITS] = 0
+    for k in range(q.buckets):
+        q.b[k].n = 0
     spare.t = t[0]
     spare.q = q[0]
     spare.r = r[0]
     spare.places = places
-    spare.buckets = buckets
     spare.held = 1
 
 
 cdef void teardown(Table *t, Queue *q, Settled *r) noexcept nogil:
+    cdef int32_t k
     free(r.codes)
     free(r.priorities)
     free(r.parents)
@@ -575,10 +570,10 @@ cdef void teardown(Table *t, Queue *q, Settled *r) noexcept nogil:
     free(t.s)
     free(t.index)
     free(t.head)
-    free(q.slot)
-    free(q.next)
-    free(q.head)
-    free(q.tail)
+    if q.b != NULL:
+        for k in range(q.buckets):
+            free(q.b[k].slot)
+    free(q.b)
 
 
 cdef class _Goal:
@@ -631,7 +626,8 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
     3 the goal test raised. ``r`` gets the settled states in settling order as they are settled
     (each one's parent settled before it); ``settled_count`` says how many."""
     cdef int32_t buckets = (s.budget + 1) * SLOTS
-    cdef int32_t priority, e, slot, count = 0
+    cdef int32_t priority, at, slot, count = 0
+    cdef Bucket *bucket
     cdef int64_t code
     cdef int spent, checks_so_far, reached = 0, answer
     cdef Relax c
@@ -648,14 +644,16 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
     if push(q, 0, slot) < 0:
         return 2
     for priority in range(buckets):
-        e = q.head[priority]
-        if e < 0:
+        bucket = &q.b[priority]
+        if bucket.n == 0:
             continue
         spent = priority // SLOTS
         checks_so_far = priority % SLOTS
         c.full = 1 if checks_so_far == SLOTS - 1 else 0
-        while e >= 0:
-            slot = q.slot[e]
+        at = 0
+        while at < bucket.n:
+            slot = bucket.slot[at]
+            at += 1
             if t.s[slot].best == priority:
                 code = t.s[slot].code
                 if count == r.room and grow_settled(r) < 0:
@@ -682,7 +680,6 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
                 if c.failed:
                     settled_count[0] = count
                     return 2
-            e = q.next[e]
         if reached:
             break
     settled_count[0] = count
@@ -761,7 +758,7 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
         memcpy(kinds.data.as_voidptr, r.kinds, n * sizeof(int8_t))
         return 0, codes, priorities, parents, kinds
     finally:
-        give_spare(&t, &q, &r, buckets, places)
+        give_spare(&t, &q, &r, places)
 
 
 # -- reading a search: the end states a reach lists ------------------------------------------------
