@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import sysconfig
+from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -243,6 +244,39 @@ def test_the_hashed_index_agrees_with_the_dense_one() -> None:
     space = VolareSpace(scenario.battle, "f")
     space.kernel_dense_places = 0
     assert_same_search(space)
+
+
+def _arrays(found: Exploration) -> tuple[bytes, ...]:
+    assert isinstance(found, SettledArrays)
+    return tuple(bytes(memoryview(a)) for a in (found.codes, found.priorities, found.parents,
+                                                 found.kinds))
+
+
+def test_a_search_writes_again_only_arrays_no_one_holds() -> None:
+    """The kernel writes a search's result into the arrays of the one before once nothing else
+    holds them (their pages are already there): arrays still held, or seen through a view, are
+    never written; arrays emptied or grown by their holder before they were let go are sized
+    again; and every search answers as it would in fresh arrays."""
+    if kernel.compiled is None:
+        pytest.skip("the kernel is not built")
+    slow = wingbeat.parse_scenario(_big_flyer(24, 40, top=6, fly=8))
+    fast = wingbeat.parse_scenario(_big_flyer(24, 40, top=6, fly=12))
+    with searching(compiled=True):
+        first = explore(VolareSpace(fast.battle, "f"))
+        want = _arrays(first)
+        second = explore(VolareSpace(slow.battle, "f"))  # the first still held
+        other = _arrays(second)
+        assert _arrays(first) == want and other != want
+        view = memoryview(first.parents)  # a view holds its array, and so the first's
+        del first
+        third = explore(VolareSpace(slow.battle, "f"))
+        assert bytes(view) == want[2] and _arrays(third) == other
+        del view, second
+        assert isinstance(third, SettledArrays) and isinstance(third.codes, array)
+        del third.codes[:]  # the holder empties one (its memory shrinks), grows another,
+        third.kinds.extend(range(100))  # type: ignore[attr-defined]
+        del third  # then lets them go
+        assert _arrays(explore(VolareSpace(fast.battle, "f"))) == want
 
 
 def _big_flyer(columns: int, rows: int, *, top: int, fly: int = 8) -> dict[str, Any]:

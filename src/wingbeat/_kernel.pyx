@@ -11,7 +11,8 @@ compiler at install the pure-Python search is used (``wingbeat.kernel``).
 """
 
 from cpython cimport array
-from cpython.ref cimport PyObject
+from cpython.ref cimport PyObject, _Py_REFCNT
+from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.stdlib cimport calloc, malloc, realloc, free, qsort
 from libc.string cimport memset, memcpy
 from libc.stdint cimport int64_t, int32_t, int8_t, uint32_t, uint64_t
@@ -145,7 +146,7 @@ cdef inline void relax(Relax *c, int64_t target, int cost, int checks, int kind)
         c.failed = 1
         return
     e = &c.t.s[slot]
-    if e.best < 0 or new < e.best:
+    if new < e.best:  # (NOT_REACHED is above every priority)
         e.best = new
         e.parent = c.settled
         e.kind = <int8_t>kind
@@ -276,23 +277,28 @@ cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogi
         fly(s, c, idx, alt, base, h - 1 if h else 5, skimming)
         fly(s, c, idx, alt, base, h, skimming)
         fly(s, c, idx, alt, base, h + 1 if h < 5 else 0, skimming)
+    # the same hex: ``rest`` is this state's place, (idx × levels + alt) × 8 + posture
     if alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
-        relax(c, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
+        relax(c, ((rest + 8) << FLAG_BITS) | base, CLIMB, 0, K_UP)
     if alt - 1 >= s.ground[idx]:
         nflags = base | PENDING if alt - 1 == s.ground[idx] else base
-        relax(c, pack(s, idx, alt - 1, posture, nflags), DESCEND, 0, K_DOWN)
+        relax(c, ((rest - 8) << FLAG_BITS) | nflags, DESCEND, 0, K_DOWN)
     if posture >= 2:
-        relax(c, pack(s, idx, alt, HOVERING, base), s.stop_cost, 0, K_HOVER)
+        relax(c, ((rest - posture + HOVERING) << FLAG_BITS) | base, s.stop_cost, 0, K_HOVER)
     if skimming:
         landings(s, c, idx, alt, base, spent)
 
 
 # -- the search ------------------------------------------------------------------------------------
 
+cdef enum:
+    NOT_REACHED = 0x7fffffff  # the best priority of a state met but not reached yet
+
+
 cdef struct Entry:
     # one state met so far, 24 bytes: what a lookup and a relaxation read
     int64_t code
-    int32_t best  # least priority found, -1 while not reached
+    int32_t best  # least priority found, NOT_REACHED while not reached
     int32_t parent  # settled index of the state the best way left from, -1 for the start
     int32_t chain  # the next slot + 1 of the same place (dense index), 0 for none
     int8_t kind
@@ -355,14 +361,14 @@ cdef inline int32_t new_slot(Table *t, int64_t code) noexcept nogil:
     cdef int32_t slot = t.count
     t.count += 1
     t.s[slot].code = code
-    t.s[slot].best = -1
+    t.s[slot].best = NOT_REACHED
     t.s[slot].parent = -1
     t.s[slot].kind = -1
     return slot
 
 
 cdef inline int32_t find_or_add(Table *t, int64_t code) noexcept nogil:
-    """The slot of ``code``, made (best -1: not reached) when new; -1 when out of memory."""
+    """The slot of ``code``, made (best NOT_REACHED) when new; -1 when out of memory."""
     if t.head == NULL:
         return find_hashed(t, code)
     return find_dense(t, code)
@@ -409,35 +415,84 @@ cdef int32_t find_hashed(Table *t, int64_t code) noexcept nogil:
 
 
 cdef struct Settled:
-    # the result, in settling order: code, priority, parent's settled index, kind of step
+    # the result, in settling order: code, priority, parent's settled index, kind of step,
+    # written straight into the four arrays the search returns (``arrays``), room for ``room``
     int64_t *codes
     int32_t *priorities
     int32_t *parents
     int8_t *kinds
     int32_t room
+    PyObject *arrays[4]
+
+
+cdef void point_into(Settled *r) noexcept:
+    r.codes = <int64_t *>(<array.array>r.arrays[0]).data.as_voidptr
+    r.priorities = <int32_t *>(<array.array>r.arrays[1]).data.as_voidptr
+    r.parents = <int32_t *>(<array.array>r.arrays[2]).data.as_voidptr
+    r.kinds = <int8_t *>(<array.array>r.arrays[3]).data.as_voidptr
 
 
 cdef int grow_settled(Settled *r) noexcept nogil:
-    cdef size_t room = 2 * <size_t>r.room
-    cdef void *p
-    p = realloc(r.codes, room * sizeof(int64_t))
-    if p == NULL:
-        return -1
-    r.codes = <int64_t *>p
-    p = realloc(r.priorities, room * sizeof(int32_t))
-    if p == NULL:
-        return -1
-    r.priorities = <int32_t *>p
-    p = realloc(r.parents, room * sizeof(int32_t))
-    if p == NULL:
-        return -1
-    r.parents = <int32_t *>p
-    p = realloc(r.kinds, room * sizeof(int8_t))
-    if p == NULL:
-        return -1
-    r.kinds = <int8_t *>p
+    """Twice the room in the result arrays (with the GIL: they are Python objects)."""
+    cdef Py_ssize_t room = 2 * <Py_ssize_t>r.room
+    cdef int i
+    with gil:
+        try:
+            for i in range(4):
+                array.resize(<array.array>r.arrays[i], room)
+        except MemoryError:
+            return -1
+        point_into(r)
     r.room = <int32_t>room
     return 0
+
+
+#: the arrays the last search returned (and the room they had), written again by the next search
+#: once nothing else holds them: their pages are there already, where fresh arrays would fault
+#: each page in (the memory of arrays freed between searches goes back to the system)
+cdef object kept_arrays = None
+cdef Py_ssize_t kept_room = 0
+
+
+cdef tuple result_arrays(Py_ssize_t room):
+    """Four arrays (codes, priorities, parents, kinds) with room for at least ``room`` states,
+    and their room: the last search's when nothing but ``kept_arrays`` holds them any more (a
+    reference count of 1), else new."""
+    global kept_arrays, kept_room
+    cdef tuple kept = kept_arrays
+    cdef int i
+    kept_arrays = None
+    if kept is not None:
+        for i in range(4):
+            if _Py_REFCNT(PyTuple_GET_ITEM(kept, i)) != 1:  # (a borrowed reference)
+                break
+        else:
+            room = room if room > kept_room else kept_room
+            for i in range(4):  # the room they have, whatever was done to them meanwhile
+                array.resize(kept[i], room)
+            return kept, room
+    return (array.clone(array.array("q"), room, zero=False),
+            array.clone(array.array("i"), room, zero=False),
+            array.clone(array.array("i"), room, zero=False),
+            array.clone(array.array("b"), room, zero=False)), room
+
+
+cdef void keep(tuple arrays, Py_ssize_t room) noexcept:
+    """Keep a search's arrays for the next, but not past ``SPARE_BYTES``."""
+    global kept_arrays, kept_room
+    if room * 17 <= SPARE_BYTES:
+        kept_arrays = arrays
+        kept_room = room
+
+
+cdef Py_ssize_t fit(array.array a, Py_ssize_t n, Py_ssize_t room) except -1:
+    """``a`` cut to its first ``n`` items, and the room it keeps: all of it where ``n`` uses more
+    than a quarter (only its length changes: ``resize_smart``), else ``n`` (reallocated)."""
+    if n < room and n * 4 > room:
+        array.resize_smart(a, n)
+        return room
+    array.resize(a, n)
+    return n
 
 
 cdef struct Bucket:
@@ -477,11 +532,10 @@ cdef inline int push(Queue *q, int32_t bucket, int32_t slot) noexcept nogil:
 DENSE_PLACES = 1 << 27
 
 
-cdef int setup(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places, int64_t dense,
+cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dense,
                int32_t room) noexcept nogil:
     memset(t, 0, sizeof(Table))
     memset(q, 0, sizeof(Queue))
-    memset(r, 0, sizeof(Settled))
     t.room = room if room > (1 << 12) else (1 << 12)
     t.mask = (1 << 13) - 1
     if places <= dense:
@@ -492,13 +546,7 @@ cdef int setup(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places, 
     t.index = <int32_t *>malloc((t.mask + 1) * sizeof(int32_t))
     q.b = <Bucket *>calloc(buckets, sizeof(Bucket))
     q.buckets = buckets
-    r.room = t.room
-    r.codes = <int64_t *>malloc(r.room * sizeof(int64_t))
-    r.priorities = <int32_t *>malloc(r.room * sizeof(int32_t))
-    r.parents = <int32_t *>malloc(r.room * sizeof(int32_t))
-    r.kinds = <int8_t *>malloc(r.room * sizeof(int8_t))
-    if (t.s == NULL or t.index == NULL or q.b == NULL or r.codes == NULL
-            or r.priorities == NULL or r.parents == NULL or r.kinds == NULL):
+    if t.s == NULL or t.index == NULL or q.b == NULL:
         return -1
     memset(t.index, 0xff, (t.mask + 1) * sizeof(int32_t))
     return 0
@@ -511,7 +559,6 @@ cdef struct Spare:
     # GIL is held; a search that finds none (another thread has it) makes its own.
     Table t
     Queue q
-    Settled r
     int64_t places
     int held
 
@@ -522,7 +569,7 @@ cdef Spare spare
 SPARE_BYTES = 64 << 20
 
 
-cdef int take_spare(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places,
+cdef int take_spare(Table *t, Queue *q, int32_t buckets, int64_t places,
                     int64_t dense) noexcept:
     """The last search's buffers, emptied, when they fit this search (1), else 0."""
     if (not spare.held or places > dense or spare.places != places
@@ -530,25 +577,23 @@ cdef int take_spare(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t pla
         return 0
     t[0] = spare.t
     q[0] = spare.q
-    r[0] = spare.r
     spare.held = 0
     t.count = 0
     return 1
 
 
-cdef void give_spare(Table *t, Queue *q, Settled *r, int64_t places) noexcept:
+cdef void give_spare(Table *t, Queue *q, int64_t places) noexcept:
     """Keep a finished search's buffers for the next (its dense index and queue emptied), or
     free them."""
     cdef int32_t slot, k
-    cdef size_t size = (<size_t>t.room * sizeof(Entry) + <size_t>r.room * 17
-                        + <size_t>places * 4 + <size_t>q.buckets * sizeof(Bucket))
+    cdef size_t size = (<size_t>t.room * sizeof(Entry) + <size_t>places * 4 + <size_t>q.buckets * sizeof(Bucket))
     if t.head == NULL or spare.held:
-        teardown(t, q, r)
+        teardown(t, q)
         return
     for k in range(q.buckets):
         size += <size_t>q.b[k].room * sizeof(int32_t)
     if size > SPARE_BYTES:
-        teardown(t, q, r)
+        teardown(t, q)
         return
     for slot in range(t.count):
         t.head[t.s[slot].code >> FLAG_BITS] = 0
@@ -556,17 +601,12 @@ cdef void give_spare(Table *t, Queue *q, Settled *r, int64_t places) noexcept:
         q.b[k].n = 0
     spare.t = t[0]
     spare.q = q[0]
-    spare.r = r[0]
     spare.places = places
     spare.held = 1
 
 
-cdef void teardown(Table *t, Queue *q, Settled *r) noexcept nogil:
+cdef void teardown(Table *t, Queue *q) noexcept nogil:
     cdef int32_t k
-    free(r.codes)
-    free(r.priorities)
-    free(r.parents)
-    free(r.kinds)
     free(t.s)
     free(t.index)
     free(t.head)
@@ -708,7 +748,8 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     cdef int32_t buckets
     cdef _Goal test = None if goal is None else _Goal(goal)
     cdef PyObject *asked = NULL if goal is None else <PyObject *>test
-    cdef array.array codes, priorities, parents, kinds
+    cdef tuple arrays
+    cdef Py_ssize_t given
     (levels, top, budget, half, pay_cost, costs, stop_cost, can_skim, gale, may_take_off,
      walk_speed, toward) = numbers
     s.ground = <int32_t *>&ground[0]
@@ -731,10 +772,15 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     s.levels32 = <uint32_t>levels
     places = <int64_t>(len(ground)) * levels * 8
     buckets = (budget + 1) * SLOTS
-    if not take_spare(&t, &q, &r, buckets, places, dense_places) and setup(
-            &t, &q, &r, buckets, places, dense_places, room) < 0:
-        teardown(&t, &q, &r)
+    if not take_spare(&t, &q, buckets, places, dense_places) and setup(
+            &t, &q, buckets, places, dense_places, room) < 0:
+        teardown(&t, &q)
         raise MemoryError()
+    arrays, given = result_arrays(room if room > (1 << 12) else (1 << 12))
+    for i in range(4):
+        r.arrays[i] = <PyObject *>arrays[i]
+    r.room = <int32_t>given
+    point_into(&r)
     try:
         if asked == NULL:
             with nogil:
@@ -746,19 +792,15 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
         if outcome == 3:
             raise test.error
         if outcome == 1:
+            keep(arrays, r.room)
             empty = _array.array("q")
             return 1, empty, _array.array("i"), _array.array("i"), _array.array("b")
-        codes = array.clone(array.array("q"), n, zero=False)
-        priorities = array.clone(array.array("i"), n, zero=False)
-        parents = array.clone(array.array("i"), n, zero=False)
-        kinds = array.clone(array.array("b"), n, zero=False)
-        memcpy(codes.data.as_voidptr, r.codes, n * sizeof(int64_t))
-        memcpy(priorities.data.as_voidptr, r.priorities, n * sizeof(int32_t))
-        memcpy(parents.data.as_voidptr, r.parents, n * sizeof(int32_t))
-        memcpy(kinds.data.as_voidptr, r.kinds, n * sizeof(int8_t))
-        return 0, codes, priorities, parents, kinds
+        for i in range(4):
+            given = fit(arrays[i], n, r.room)
+        keep(arrays, given)
+        return (0,) + arrays
     finally:
-        give_spare(&t, &q, &r, places)
+        give_spare(&t, &q, places)
 
 
 # -- reading a search: the end states a reach lists ------------------------------------------------
