@@ -212,7 +212,7 @@ cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogi
     cdef int64_t idx, alt
     cdef uint32_t where
     cdef int64_t base, nflags, walk
-    cdef int32_t n, g
+    cdef int32_t n
     cdef int d, h, cost, drift_due, skimming
     if s.narrow:
         where = <uint32_t>(rest >> 3)
