@@ -27,7 +27,7 @@ from wingbeat import kernel
 from wingbeat.errors import OptionError
 from wingbeat.rules.grid import ReachReport
 from wingbeat.rules.volare import VolareSpace
-from wingbeat.search import Exploration, SettledArrays, explore, explore_pure
+from wingbeat.search import Exploration, SettledArrays, StateEstimate, explore, explore_pure
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted([*ROOT.glob("examples/volare/*.yaml"),
@@ -277,6 +277,20 @@ def test_a_search_writes_again_only_arrays_no_one_holds() -> None:
         third.kinds.extend(range(100))  # type: ignore[attr-defined]
         del third  # then lets them go
         assert _arrays(explore(VolareSpace(fast.battle, "f"))) == want
+
+
+def test_the_result_arrays_grow_past_the_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel makes room in its result arrays for the space's estimate of the states and
+    grows them (taking the GIL back) when more are settled: the same answer."""
+    if kernel.compiled is None:
+        pytest.skip("the kernel is not built")
+    scenario = wingbeat.parse_scenario(_big_flyer(24, 40, top=6))
+    with searching(compiled=True):
+        first = explore(VolareSpace(scenario.battle, "f"))  # held: the next makes new arrays
+        small = VolareSpace(scenario.battle, "f")
+        monkeypatch.setattr(small, "estimate", lambda: StateEstimate(1, 1, 1, 1))
+        again = explore(small)  # room for 4,096 states, the least it makes, of 12,253
+        assert len(first) > 2 * 4096 and _arrays(again) == _arrays(first)
 
 
 def _big_flyer(columns: int, rows: int, *, top: int, fly: int = 8) -> dict[str, Any]:
