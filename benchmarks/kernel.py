@@ -149,6 +149,11 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:,.1f}"
 
 
+def _times(ratio: float) -> str:
+    """A ratio to quote: two decimals between two kernels, none against the fallback."""
+    return f"{ratio:.2f}" if ratio < 10 else f"{ratio:.0f}"
+
+
 def side_by_side(repeat: int, baseline: Path | None, cli: bool, only: str | None = None
                  ) -> None:
     ways: list[tuple[str, Path, bool]] = [("kernel", SRC, False), ("pure", SRC, True)]
@@ -176,7 +181,7 @@ def side_by_side(repeat: int, baseline: Path | None, cli: bool, only: str | None
             if way != "kernel":
                 other = rows[way]
                 print(f"{'':<16}kernel vs {way}: "
-                      f"search ×{other['search_s'] / kernel['search_s']:.0f}, "
+                      f"search ×{_times(other['search_s'] / kernel['search_s'])}, "
                       f"reach ×{other['reach_s'] / kernel['reach_s']:.1f}, "
                       f"+text ×{other['text_s'] / kernel['text_s']:.1f}, "
                       f"+json ×{other['json_s'] / kernel['json_s']:.1f}", flush=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import sysconfig
+from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,7 +27,7 @@ from wingbeat import kernel
 from wingbeat.errors import OptionError
 from wingbeat.rules.grid import ReachReport
 from wingbeat.rules.volare import VolareSpace
-from wingbeat.search import Exploration, SettledArrays, explore, explore_pure
+from wingbeat.search import Exploration, SettledArrays, StateEstimate, explore, explore_pure
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted([*ROOT.glob("examples/volare/*.yaml"),
@@ -74,6 +75,29 @@ def test_the_kernel_is_built_wherever_a_compiler_is() -> None:
         assert kernel.describe().startswith(said)
         if kernel.compiled is not None and kernel.compiled5e is not None:
             assert kernel.describe() == "kernel: compiled (volare, dnd5e)"
+
+
+def test_the_flattened_search_is_declared_as_defined() -> None:
+    """``_kernel.pyx`` repeats ``search``'s C declaration to ask GCC and Clang to compile it as
+    one function (``flatten``): a declaration that no longer matches the definition would fail
+    the compile, and the install would quietly fall back to pure Python."""
+    import re
+
+    source = (Path(kernel.__file__).parent / "_kernel.pyx").read_text()
+    head = re.search(r"cdef int search\((.*?)\) noexcept nogil:", source, re.S)
+    declared = re.search(r"static int __pyx_f_8wingbeat_7_kernel_search\((.*?)\)", source, re.S)
+    assert head is not None and declared is not None
+
+    def c_types(text: str) -> list[str]:
+        return [" ".join(part.split()) for part in text.split(",")]
+
+    pyx = {"const Space *": "struct __pyx_t_8wingbeat_7_kernel_Space const *",
+           "Table *": "struct __pyx_t_8wingbeat_7_kernel_Table *",
+           "Queue *": "struct __pyx_t_8wingbeat_7_kernel_Queue *",
+           "Settled *": "struct __pyx_t_8wingbeat_7_kernel_Settled *"}
+    defined = [pyx.get(kind, kind) for kind in
+               (re.sub(r"\w+$", "", part).strip() for part in c_types(head.group(1)))]
+    assert defined == c_types(declared.group(1))
 
 
 def test_version_says_which_search_runs() -> None:
@@ -223,6 +247,53 @@ def test_the_hashed_index_agrees_with_the_dense_one() -> None:
     space = VolareSpace(scenario.battle, "f")
     space.kernel_dense_places = 0
     assert_same_search(space)
+
+
+def _arrays(found: Exploration) -> tuple[bytes, ...]:
+    assert isinstance(found, SettledArrays)
+    return tuple(bytes(memoryview(a)) for a in (found.codes, found.priorities, found.parents,
+                                                 found.kinds))
+
+
+def test_a_search_writes_again_only_arrays_no_one_holds() -> None:
+    """The kernel writes a search's result into the arrays of the one before once nothing else
+    holds them (their pages are already there): arrays still held, or seen through a view, are
+    never written; arrays emptied or grown by their holder before they were let go are sized
+    again; and every search answers as it would in fresh arrays."""
+    if kernel.compiled is None:
+        pytest.skip("the kernel is not built")
+    slow = wingbeat.parse_scenario(_big_flyer(24, 40, top=6, fly=8))
+    fast = wingbeat.parse_scenario(_big_flyer(24, 40, top=6, fly=12))
+    with searching(compiled=True):
+        first = explore(VolareSpace(fast.battle, "f"))
+        want = _arrays(first)
+        second = explore(VolareSpace(slow.battle, "f"))  # the first still held
+        other = _arrays(second)
+        assert _arrays(first) == want and other != want
+        view = memoryview(first.parents)  # a view holds its array, and so the first's
+        del first
+        third = explore(VolareSpace(slow.battle, "f"))
+        assert bytes(view) == want[2] and _arrays(third) == other
+        del view, second
+        assert isinstance(third, SettledArrays) and isinstance(third.codes, array)
+        del third.codes[:]  # the holder empties one (its memory shrinks), grows another,
+        third.kinds.extend(range(100))  # type: ignore[attr-defined]
+        del third  # then lets them go
+        assert _arrays(explore(VolareSpace(fast.battle, "f"))) == want
+
+
+def test_the_result_arrays_grow_past_the_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel makes room in its result arrays for the space's estimate of the states and
+    grows them (taking the GIL back) when more are settled: the same answer."""
+    if kernel.compiled is None:
+        pytest.skip("the kernel is not built")
+    scenario = wingbeat.parse_scenario(_big_flyer(24, 40, top=6))
+    with searching(compiled=True):
+        first = explore(VolareSpace(scenario.battle, "f"))  # held: the next makes new arrays
+        small = VolareSpace(scenario.battle, "f")
+        monkeypatch.setattr(small, "estimate", lambda: StateEstimate(1, 1, 1, 1))
+        again = explore(small)  # room for 4,096 states, the least it makes, of 12,253
+        assert len(first) > 2 * 4096 and _arrays(again) == _arrays(first)
 
 
 def _big_flyer(columns: int, rows: int, *, top: int, fly: int = 8) -> dict[str, Any]:

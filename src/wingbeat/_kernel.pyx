@@ -11,12 +11,31 @@ compiler at install the pure-Python search is used (``wingbeat.kernel``).
 """
 
 from cpython cimport array
-from cpython.ref cimport PyObject
+from cpython.ref cimport PyObject, _Py_REFCNT
+from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.stdlib cimport calloc, malloc, realloc, free, qsort
 from libc.string cimport memset, memcpy
 from libc.stdint cimport int64_t, int32_t, int8_t, uint32_t, uint64_t
 
 import array as _array
+
+# The search loop compiled as one function, everything it calls on the way inlined (``steps``,
+# each step relaxed where it is made, the lookup, the queue): GCC stops inlining in a module this
+# large (its unit-growth limit), so it is asked to, where it understands the request (GCC, Clang;
+# the names are Cython's for ``search`` and its structs). Elsewhere this declares nothing.
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    struct __pyx_t_8wingbeat_7_kernel_Space;
+    struct __pyx_t_8wingbeat_7_kernel_Table;
+    struct __pyx_t_8wingbeat_7_kernel_Queue;
+    struct __pyx_t_8wingbeat_7_kernel_Settled;
+    static int __pyx_f_8wingbeat_7_kernel_search(
+        struct __pyx_t_8wingbeat_7_kernel_Space const *, struct __pyx_t_8wingbeat_7_kernel_Table *,
+        struct __pyx_t_8wingbeat_7_kernel_Queue *, struct __pyx_t_8wingbeat_7_kernel_Settled *,
+        int64_t, int, PyObject *, int32_t, int32_t *) __attribute__((flatten));
+    #endif
+    """
 
 # flags: rules/volare/space.py
 cdef enum:
@@ -93,13 +112,18 @@ cdef struct Space:
     uint32_t levels32
 
 
-cdef struct Out:
-    # the steps of one state: packed target, cost in ticks, checks (0 or 1), kind
-    int64_t target[16]
-    int cost[16]
-    int checks[16]
-    int kind[16]
-    int n
+cdef struct Relax:
+    # what relaxing a step needs: the search's tables and the state being settled. Each step is
+    # relaxed as ``steps`` makes it, in the order ``VolareSpace.steps`` yields them.
+    Table *t
+    Queue *q
+    int32_t priority  # the settled state's
+    int32_t full  # 1 when its checks are at SLOTS - 1: a step's check adds nothing more
+    int32_t skip  # SLOTS - 1 when the steps with a check are avoided, else 0
+    int32_t buckets  # (budget + 1) * SLOTS: the first priority past the budget
+    int32_t settled  # the settled index of the state being settled
+    int failed  # out of memory
+    int dense  # the dense index, not the hash table (a constant where ``search`` inlines this)
 
 
 cdef inline int64_t pack(const Space *s, int64_t idx, int64_t alt, int64_t posture,
@@ -107,13 +131,27 @@ cdef inline int64_t pack(const Space *s, int64_t idx, int64_t alt, int64_t postu
     return (((idx * s.levels + alt) * 8 + posture) << FLAG_BITS) | flags
 
 
-cdef inline void add(Out *o, int64_t target, int cost, int checks, int kind) noexcept nogil:
-    cdef int i = o.n
-    o.target[i] = target
-    o.cost[i] = cost
-    o.checks[i] = checks
-    o.kind[i] = kind
-    o.n = i + 1
+cdef inline void relax(Relax *c, int64_t target, int cost, int checks, int kind) noexcept nogil:
+    """A step to ``target``: its state reached at a lower priority than before, or first."""
+    cdef int32_t delta = cost * SLOTS + checks
+    cdef int32_t new, slot
+    cdef Entry *e
+    if delta & c.skip:
+        return
+    new = c.priority + delta - (delta & c.full)
+    if new >= c.buckets:  # past the budget
+        return
+    slot = find_dense(c.t, target) if c.dense else find_hashed(c.t, target)
+    if slot < 0:
+        c.failed = 1
+        return
+    e = &c.t.s[slot]
+    if new < e.best:  # (NOT_REACHED is above every priority)
+        e.best = new
+        e.parent = c.settled
+        e.kind = <int8_t>kind
+        if push(c.q, new, slot) < 0:
+            c.failed = 1
 
 
 cdef inline int movement(const Space *s, int64_t flags, int spent) noexcept nogil:
@@ -122,29 +160,29 @@ cdef inline int movement(const Space *s, int64_t flags, int spent) noexcept nogi
     return spent
 
 
-cdef inline void landings(const Space *s, Out *o, int64_t idx, int64_t alt, int64_t flags,
+cdef inline void landings(const Space *s, Relax *c, int64_t idx, int64_t alt, int64_t flags,
                           int spent) noexcept nogil:
     cdef int64_t base = flags & ~(PENDING | MAY_CLIMB | DRIFT_DUE | THRUST)
     cdef int moved = movement(s, flags, spent)
     cdef int64_t walk = 0
     if moved <= s.half and not flags & FULL_MOVE:
-        add(o, pack(s, idx, alt, GROUNDED, base | LANDED), 0, 0, K_LAND)
+        relax(c, pack(s, idx, alt, GROUNDED, base | LANDED), 0, 0, K_LAND)
     if moved < s.half and not flags & FULL_MOVE and s.walk_speed > 0:
         walk = (<int64_t>(s.half - moved) * s.walk_speed) // (2 * s.half)
         if walk > WALK_MAX:
             walk = WALK_MAX
-    add(o, pack(s, idx, alt, GROUNDED, base | LANDED_FAST | (walk * WALK_UNIT)), 0, 1,
-        K_LAND_FAST)
+    relax(c, pack(s, idx, alt, GROUNDED, base | LANDED_FAST | (walk * WALK_UNIT)), 0, 1,
+          K_LAND_FAST)
 
 
-cdef inline void skim(const Space *s, Out *o, int64_t idx, int64_t alt, int64_t posture,
+cdef inline void skim(const Space *s, Relax *c, int64_t idx, int64_t alt, int64_t posture,
                       int64_t flags) noexcept nogil:
     cdef int64_t target = pack(s, idx, alt, posture,
                                (flags & ~(PENDING | MAY_CLIMB)) | SKIM_SAVED)
     if flags & SKIM_SAVED:
-        add(o, target, 0, 0, K_SKIM)
+        relax(c, target, 0, 0, K_SKIM)
     else:
-        add(o, target, 0, 1, K_SKIM_CHECKED)
+        relax(c, target, 0, 1, K_SKIM_CHECKED)
 
 
 cdef inline int downwind_blocked(const Space *s, int64_t idx, int64_t alt) noexcept nogil:
@@ -152,7 +190,21 @@ cdef inline int downwind_blocked(const Space *s, int64_t idx, int64_t alt) noexc
     return n < 0 or s.ground[n] > alt or alt >= s.ceil[n]
 
 
-cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
+cdef inline void fly(const Space *s, Relax *c, int64_t idx, int64_t alt, int64_t base, int d,
+                     int skimming) noexcept nogil:
+    """A flight step in direction ``d``, where the hex there lets the flyer in at ``alt``."""
+    cdef int32_t n, g
+    n = s.nbr[idx * 6 + d]
+    if n < 0:
+        return
+    g = s.ground[n]
+    if g > alt or alt >= s.ceil[n]:
+        return
+    relax(c, pack(s, n, alt, 2 + d, base | PENDING if (g == alt and not skimming) else base),
+          s.costs[d], 0, d)
+
+
+cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogil:
     """``VolareSpace.steps``: the same steps, in the same order."""
     cdef int64_t flags = code & FLAG_MASK
     cdef int64_t rest = code >> FLAG_BITS
@@ -160,9 +212,8 @@ cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
     cdef int64_t idx, alt
     cdef uint32_t where
     cdef int64_t base, nflags, walk
-    cdef int32_t n, g
-    cdef int d, h, i, cost, drift_due, skimming, ndirs
-    cdef int dirs[6]
+    cdef int32_t n
+    cdef int d, h, cost, drift_due, skimming
     if s.narrow:
         where = <uint32_t>(rest >> 3)
         idx = where / s.levels32
@@ -170,92 +221,84 @@ cdef void steps(const Space *s, Out *o, int64_t code, int spent) noexcept nogil:
     else:
         idx = (rest >> 3) // s.levels
         alt = (rest >> 3) % s.levels
-    o.n = 0
     if flags & LANDED:
         return
     if posture == GROUNDED:
         if flags & THRUST:
             base = flags & ~THRUST
             if alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
-                add(o, pack(s, idx, alt + 1, HOVERING, base), CLIMB, 0, K_UP)
+                relax(c, pack(s, idx, alt + 1, HOVERING, base), CLIMB, 0, K_UP)
             if s.can_skim:
-                add(o, pack(s, idx, alt, HOVERING, base | SKIM_SAVED), 0, 1, K_SKIM_CHECKED)
+                relax(c, pack(s, idx, alt, HOVERING, base | SKIM_SAVED), 0, 1, K_SKIM_CHECKED)
         elif spent == 0 and not flags & (PRONE | FULL_MOVE | LANDED_FAST) and s.may_take_off:
-            add(o, pack(s, idx, alt, GROUNDED, flags | THRUST | FULL_MOVE), s.half, 0, K_THRUST)
+            relax(c, pack(s, idx, alt, GROUNDED, flags | THRUST | FULL_MOVE), s.half, 0, K_THRUST)
         walk = flags >> WALK_SHIFT
         if walk and not flags & PRONE:
             for d in range(6):
                 n = s.nbr[idx * 6 + d]
                 if n >= 0 and s.ground[n] == alt and alt < s.ceil[n]:
-                    add(o, pack(s, n, alt, GROUNDED, flags - WALK_UNIT), 0, 0, K_WALK)
+                    relax(c, pack(s, n, alt, GROUNDED, flags - WALK_UNIT), 0, 0, K_WALK)
         return
     if s.gale:
         if alt == s.ground[idx]:
-            landings(s, o, idx, alt, flags, spent)
+            landings(s, c, idx, alt, flags, spent)
         return
     drift_due = (flags & DRIFT_DUE) != 0
     if drift_due:
         cost = s.pay_cost
         if cost > s.budget - spent and downwind_blocked(s, idx, alt):
-            add(o, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), s.budget - spent, 0,
-                K_PAY_ALL)
+            relax(c, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), s.budget - spent,
+                  0, K_PAY_ALL)
         else:
-            add(o, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), cost, 0, K_PAY)
+            relax(c, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), cost, 0, K_PAY)
     if flags & PENDING:
         if drift_due:
             if s.can_skim:
-                skim(s, o, idx, alt, posture, flags)
+                skim(s, c, idx, alt, posture, flags)
             return
         base = flags & ~(PENDING | MAY_CLIMB)
         if s.can_skim:
-            skim(s, o, idx, alt, posture, flags)
+            skim(s, c, idx, alt, posture, flags)
         if flags & MAY_CLIMB and alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
-            add(o, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
-        landings(s, o, idx, alt, base, spent)
+            relax(c, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
+        landings(s, c, idx, alt, base, spent)
         return
     skimming = alt == s.ground[idx]
     base = flags & ~(DRIFT_DUE | MAY_CLIMB)
-    if posture == HOVERING:
-        ndirs = 6
-        for d in range(6):
-            dirs[d] = d
-    else:
-        h = <int>posture - 2
-        ndirs = 3
-        dirs[0] = (h + 5) % 6
-        dirs[1] = h
-        dirs[2] = (h + 1) % 6
-    for i in range(ndirs):
-        d = dirs[i]
-        if drift_due and d != s.toward:
-            continue
-        n = s.nbr[idx * 6 + d]
-        if n < 0:
-            continue
-        g = s.ground[n]
-        if g > alt or alt >= s.ceil[n]:
-            continue
-        nflags = base | PENDING if (g == alt and not skimming) else base
-        add(o, pack(s, n, alt, 2 + d, nflags), s.costs[d], 0, d)
-    if drift_due:
+    h = <int>posture - 2
+    if drift_due:  # only downwind, where the flyer may turn that way
+        if s.toward >= 0 and (posture == HOVERING or (s.toward - h + 7) % 6 <= 2):
+            fly(s, c, idx, alt, base, s.toward, skimming)
         return
+    if posture == HOVERING:
+        for d in range(6):
+            fly(s, c, idx, alt, base, d, skimming)
+    else:  # heading h: ahead and the two directions beside it, in the order (h + 5) % 6, h, h + 1
+        fly(s, c, idx, alt, base, h - 1 if h else 5, skimming)
+        fly(s, c, idx, alt, base, h, skimming)
+        fly(s, c, idx, alt, base, h + 1 if h < 5 else 0, skimming)
+    # the same hex: ``rest`` is this state's place, (idx × levels + alt) × 8 + posture
     if alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
-        add(o, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
+        relax(c, ((rest + 8) << FLAG_BITS) | base, CLIMB, 0, K_UP)
     if alt - 1 >= s.ground[idx]:
         nflags = base | PENDING if alt - 1 == s.ground[idx] else base
-        add(o, pack(s, idx, alt - 1, posture, nflags), DESCEND, 0, K_DOWN)
+        relax(c, ((rest - 8) << FLAG_BITS) | nflags, DESCEND, 0, K_DOWN)
     if posture >= 2:
-        add(o, pack(s, idx, alt, HOVERING, base), s.stop_cost, 0, K_HOVER)
+        relax(c, ((rest - posture + HOVERING) << FLAG_BITS) | base, s.stop_cost, 0, K_HOVER)
     if skimming:
-        landings(s, o, idx, alt, base, spent)
+        landings(s, c, idx, alt, base, spent)
 
 
 # -- the search ------------------------------------------------------------------------------------
 
+cdef enum:
+    NOT_REACHED = 0x7fffffff  # the best priority of a state met but not reached yet
+
+
 cdef struct Entry:
     # one state met so far, 24 bytes: what a lookup and a relaxation read
     int64_t code
-    int32_t best  # least priority found, -1 while not reached
+    int32_t best  # least priority found, NOT_REACHED while not reached
     int32_t parent  # settled index of the state the best way left from, -1 for the start
     int32_t chain  # the next slot + 1 of the same place (dense index), 0 for none
     int8_t kind
@@ -318,18 +361,23 @@ cdef inline int32_t new_slot(Table *t, int64_t code) noexcept nogil:
     cdef int32_t slot = t.count
     t.count += 1
     t.s[slot].code = code
-    t.s[slot].best = -1
+    t.s[slot].best = NOT_REACHED
     t.s[slot].parent = -1
     t.s[slot].kind = -1
     return slot
 
 
 cdef inline int32_t find_or_add(Table *t, int64_t code) noexcept nogil:
-    """The slot of ``code``, made (best -1: not reached) when new; -1 when out of memory."""
-    cdef int64_t place
-    cdef int32_t slot, first
+    """The slot of ``code``, made (best NOT_REACHED) when new; -1 when out of memory."""
     if t.head == NULL:
         return find_hashed(t, code)
+    return find_dense(t, code)
+
+
+cdef inline int32_t find_dense(Table *t, int64_t code) noexcept nogil:
+    """``find_or_add`` through the dense index."""
+    cdef int64_t place
+    cdef int32_t slot, first
     place = code >> FLAG_BITS
     first = t.head[place]
     slot = first - 1
@@ -367,69 +415,115 @@ cdef int32_t find_hashed(Table *t, int64_t code) noexcept nogil:
 
 
 cdef struct Settled:
-    # the result, in settling order: code, priority, parent's settled index, kind of step
+    # the result, in settling order: code, priority, parent's settled index, kind of step,
+    # written straight into the four arrays the search returns (``arrays``), room for ``room``
     int64_t *codes
     int32_t *priorities
     int32_t *parents
     int8_t *kinds
     int32_t room
+    PyObject *arrays[4]
+
+
+cdef void point_into(Settled *r) noexcept:
+    r.codes = <int64_t *>(<array.array>r.arrays[0]).data.as_voidptr
+    r.priorities = <int32_t *>(<array.array>r.arrays[1]).data.as_voidptr
+    r.parents = <int32_t *>(<array.array>r.arrays[2]).data.as_voidptr
+    r.kinds = <int8_t *>(<array.array>r.arrays[3]).data.as_voidptr
 
 
 cdef int grow_settled(Settled *r) noexcept nogil:
-    cdef size_t room = 2 * <size_t>r.room
-    cdef void *p
-    p = realloc(r.codes, room * sizeof(int64_t))
-    if p == NULL:
-        return -1
-    r.codes = <int64_t *>p
-    p = realloc(r.priorities, room * sizeof(int32_t))
-    if p == NULL:
-        return -1
-    r.priorities = <int32_t *>p
-    p = realloc(r.parents, room * sizeof(int32_t))
-    if p == NULL:
-        return -1
-    r.parents = <int32_t *>p
-    p = realloc(r.kinds, room * sizeof(int8_t))
-    if p == NULL:
-        return -1
-    r.kinds = <int8_t *>p
+    """Twice the room in the result arrays (with the GIL: they are Python objects)."""
+    cdef Py_ssize_t room = 2 * <Py_ssize_t>r.room
+    cdef int i
+    with gil:
+        try:
+            for i in range(4):
+                array.resize(<array.array>r.arrays[i], room)
+        except MemoryError:
+            return -1
+        point_into(r)
     r.room = <int32_t>room
     return 0
 
 
-cdef struct Queue:
-    # one FIFO list of entries per priority: entries appended while a bucket is read are read too
-    int32_t *head
-    int32_t *tail
+#: the arrays the last search returned (and the room they had), written again by the next search
+#: once nothing else holds them: their pages are there already, where fresh arrays would fault
+#: each page in (the memory of arrays freed between searches goes back to the system)
+cdef object kept_arrays = None
+cdef Py_ssize_t kept_room = 0
+
+
+cdef tuple result_arrays(Py_ssize_t room):
+    """Four arrays (codes, priorities, parents, kinds) with room for at least ``room`` states,
+    and their room: the last search's when nothing but ``kept_arrays`` holds them any more (a
+    reference count of 1), else new."""
+    global kept_arrays, kept_room
+    cdef tuple kept = kept_arrays
+    cdef int i
+    kept_arrays = None
+    if kept is not None:
+        for i in range(4):
+            if _Py_REFCNT(PyTuple_GET_ITEM(kept, i)) != 1:  # (a borrowed reference)
+                break
+        else:
+            room = room if room > kept_room else kept_room
+            for i in range(4):  # the room they have, whatever was done to them meanwhile
+                array.resize(kept[i], room)
+            return kept, room
+    return (array.clone(array.array("q"), room, zero=False),
+            array.clone(array.array("i"), room, zero=False),
+            array.clone(array.array("i"), room, zero=False),
+            array.clone(array.array("b"), room, zero=False)), room
+
+
+cdef void keep(tuple arrays, Py_ssize_t room) noexcept:
+    """Keep a search's arrays for the next, but not past ``SPARE_BYTES``."""
+    global kept_arrays, kept_room
+    if room * 17 <= SPARE_BYTES:
+        kept_arrays = arrays
+        kept_room = room
+
+
+cdef Py_ssize_t fit(array.array a, Py_ssize_t n, Py_ssize_t room) except -1:
+    """``a`` cut to its first ``n`` items, and the room it keeps: all of it where ``n`` uses more
+    than a quarter (only its length changes: ``resize_smart``), else ``n`` (reallocated)."""
+    if n < room and n * 4 > room:
+        array.resize_smart(a, n)
+        return room
+    array.resize(a, n)
+    return n
+
+
+cdef struct Bucket:
+    # the slots pushed at one priority, in order (FIFO): one array, read in order while steps
+    # that add nothing to the priority append to it
     int32_t *slot
-    int32_t *next
-    int32_t count
+    int32_t n
     int32_t room
 
 
+cdef struct Queue:
+    Bucket *b  # by priority, from calloc
+    int32_t buckets
+
+
+cdef int grow_bucket(Bucket *b) noexcept nogil:
+    cdef int32_t room = 2 * b.room if b.room else 1024
+    cdef void *p = realloc(b.slot, <size_t>room * sizeof(int32_t))
+    if p == NULL:
+        return -1
+    b.slot = <int32_t *>p
+    b.room = room
+    return 0
+
+
 cdef inline int push(Queue *q, int32_t bucket, int32_t slot) noexcept nogil:
-    cdef int32_t e
-    cdef void *p
-    if q.count == q.room:
-        p = realloc(q.slot, 2 * q.room * sizeof(int32_t))
-        if p == NULL:
-            return -1
-        q.slot = <int32_t *>p
-        p = realloc(q.next, 2 * q.room * sizeof(int32_t))
-        if p == NULL:
-            return -1
-        q.next = <int32_t *>p
-        q.room *= 2
-    e = q.count
-    q.count += 1
-    q.slot[e] = slot
-    q.next[e] = -1
-    if q.tail[bucket] < 0:
-        q.head[bucket] = e
-    else:
-        q.next[q.tail[bucket]] = e
-    q.tail[bucket] = e
+    cdef Bucket *b = &q.b[bucket]
+    if b.n == b.room and grow_bucket(b) < 0:
+        return -1
+    b.slot[b.n] = slot
+    b.n += 1
     return 0
 
 
@@ -438,11 +532,10 @@ cdef inline int push(Queue *q, int32_t bucket, int32_t slot) noexcept nogil:
 DENSE_PLACES = 1 << 27
 
 
-cdef int setup(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places, int64_t dense,
+cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dense,
                int32_t room) noexcept nogil:
     memset(t, 0, sizeof(Table))
     memset(q, 0, sizeof(Queue))
-    memset(r, 0, sizeof(Settled))
     t.room = room if room > (1 << 12) else (1 << 12)
     t.mask = (1 << 13) - 1
     if places <= dense:
@@ -451,23 +544,11 @@ cdef int setup(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places, 
             return -1
     t.s = <Entry *>malloc(t.room * sizeof(Entry))
     t.index = <int32_t *>malloc((t.mask + 1) * sizeof(int32_t))
-    q.room = t.room
-    q.slot = <int32_t *>malloc(q.room * sizeof(int32_t))
-    q.next = <int32_t *>malloc(q.room * sizeof(int32_t))
-    q.head = <int32_t *>malloc(buckets * sizeof(int32_t))
-    q.tail = <int32_t *>malloc(buckets * sizeof(int32_t))
-    r.room = t.room
-    r.codes = <int64_t *>malloc(r.room * sizeof(int64_t))
-    r.priorities = <int32_t *>malloc(r.room * sizeof(int32_t))
-    r.parents = <int32_t *>malloc(r.room * sizeof(int32_t))
-    r.kinds = <int8_t *>malloc(r.room * sizeof(int8_t))
-    if (t.s == NULL or t.index == NULL or q.slot == NULL or q.next == NULL
-            or q.head == NULL or q.tail == NULL or r.codes == NULL or r.priorities == NULL
-            or r.parents == NULL or r.kinds == NULL):
+    q.b = <Bucket *>calloc(buckets, sizeof(Bucket))
+    q.buckets = buckets
+    if t.s == NULL or t.index == NULL or q.b == NULL:
         return -1
     memset(t.index, 0xff, (t.mask + 1) * sizeof(int32_t))
-    memset(q.head, 0xff, buckets * sizeof(int32_t))
-    memset(q.tail, 0xff, buckets * sizeof(int32_t))
     return 0
 
 
@@ -478,9 +559,7 @@ cdef struct Spare:
     # GIL is held; a search that finds none (another thread has it) makes its own.
     Table t
     Queue q
-    Settled r
     int64_t places
-    int32_t buckets
     int held
 
 
@@ -490,53 +569,51 @@ cdef Spare spare
 SPARE_BYTES = 64 << 20
 
 
-cdef int take_spare(Table *t, Queue *q, Settled *r, int32_t buckets, int64_t places,
+cdef int take_spare(Table *t, Queue *q, int32_t buckets, int64_t places,
                     int64_t dense) noexcept:
     """The last search's buffers, emptied, when they fit this search (1), else 0."""
-    if not spare.held or places > dense or spare.places != places or buckets > spare.buckets:
+    if (not spare.held or places > dense or spare.places != places
+            or buckets > spare.q.buckets):
         return 0
     t[0] = spare.t
     q[0] = spare.q
-    r[0] = spare.r
     spare.held = 0
     t.count = 0
-    q.count = 0
-    memset(q.head, 0xff, buckets * sizeof(int32_t))
-    memset(q.tail, 0xff, buckets * sizeof(int32_t))
     return 1
 
 
-cdef void give_spare(Table *t, Queue *q, Settled *r, int32_t buckets,
-                     int64_t places) noexcept:
-    """Keep a finished search's buffers for the next (its dense index emptied), or free them."""
-    cdef int32_t slot
-    cdef size_t size = (<size_t>t.room * sizeof(Entry) + <size_t>q.room * 8
-                        + <size_t>r.room * 17 + <size_t>places * 4 + <size_t>buckets * 8)
-    if t.head == NULL or spare.held or size > SPARE_BYTES:
-        teardown(t, q, r)
+cdef void give_spare(Table *t, Queue *q, int64_t places) noexcept:
+    """Keep a finished search's buffers for the next (its dense index and queue emptied), or
+    free them."""
+    cdef int32_t slot, k
+    cdef size_t size = (<size_t>t.room * sizeof(Entry) + <size_t>places * 4 + <size_t>q.buckets * sizeof(Bucket))
+    if t.head == NULL or spare.held:
+        teardown(t, q)
+        return
+    for k in range(q.buckets):
+        size += <size_t>q.b[k].room * sizeof(int32_t)
+    if size > SPARE_BYTES:
+        teardown(t, q)
         return
     for slot in range(t.count):
         t.head[t.s[slot].code >> FLAG_BITS] = 0
+    for k in range(q.buckets):
+        q.b[k].n = 0
     spare.t = t[0]
     spare.q = q[0]
-    spare.r = r[0]
     spare.places = places
-    spare.buckets = buckets
     spare.held = 1
 
 
-cdef void teardown(Table *t, Queue *q, Settled *r) noexcept nogil:
-    free(r.codes)
-    free(r.priorities)
-    free(r.parents)
-    free(r.kinds)
+cdef void teardown(Table *t, Queue *q) noexcept nogil:
+    cdef int32_t k
     free(t.s)
     free(t.index)
     free(t.head)
-    free(q.slot)
-    free(q.next)
-    free(q.head)
-    free(q.tail)
+    if q.b != NULL:
+        for k in range(q.buckets):
+            free(q.b[k].slot)
+    free(q.b)
 
 
 cdef class _Goal:
@@ -561,14 +638,45 @@ cdef int ask_goal(PyObject *ptr, int64_t code, int spent) noexcept with gil:
 cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
                 int avoid_checks, PyObject *goal, int32_t max_states,
                 int32_t *settled_count) noexcept nogil:
+    """``settle``, on copies of the tables held in this function: the compiler then knows that
+    no store to the arrays changes their fields (pointers, counts), and keeps those in registers
+    instead of reading them again after each store. Its C declaration is repeated at the top of
+    this file (``flatten``): change both together (``tests/test_kernel.py`` compares them)."""
+    cdef Space space = s[0]
+    cdef Table table = t[0]
+    cdef Queue queue = q[0]
+    cdef Settled result = r[0]
+    cdef int outcome
+    if table.head != NULL:  # two copies of the loop, each knowing which index it reads
+        outcome = settle(&space, &table, &queue, &result, start, avoid_checks, goal, max_states,
+                         settled_count, 1)
+    else:
+        outcome = settle(&space, &table, &queue, &result, start, avoid_checks, goal, max_states,
+                         settled_count, 0)
+    t[0] = table
+    q[0] = queue
+    r[0] = result
+    return outcome
+
+
+cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
+                       int avoid_checks, PyObject *goal, int32_t max_states,
+                       int32_t *settled_count, int dense) noexcept nogil:
     """Dial's algorithm, as ``search.explore``: 0 done, 1 too many states, 2 out of memory,
     3 the goal test raised. ``r`` gets the settled states in settling order as they are settled
     (each one's parent settled before it); ``settled_count`` says how many."""
     cdef int32_t buckets = (s.budget + 1) * SLOTS
-    cdef int32_t priority, e, slot, target, count = 0
+    cdef int32_t priority, at, slot, count = 0
+    cdef Bucket *bucket
     cdef int64_t code
-    cdef int spent, checks_so_far, total, new, i, reached = 0, answer
-    cdef Out out
+    cdef int spent, checks_so_far, reached = 0, answer
+    cdef Relax c
+    c.t = t
+    c.q = q
+    c.skip = SLOTS - 1 if avoid_checks else 0  # the steps with a check, avoided
+    c.buckets = buckets
+    c.failed = 0
+    c.dense = dense
     slot = find_or_add(t, start)
     if slot < 0:
         return 2
@@ -576,13 +684,16 @@ cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
     if push(q, 0, slot) < 0:
         return 2
     for priority in range(buckets):
-        e = q.head[priority]
-        if e < 0:
+        bucket = &q.b[priority]
+        if bucket.n == 0:
             continue
         spent = priority // SLOTS
         checks_so_far = priority % SLOTS
-        while e >= 0:
-            slot = q.slot[e]
+        c.full = 1 if checks_so_far == SLOTS - 1 else 0
+        at = 0
+        while at < bucket.n:
+            slot = bucket.slot[at]
+            at += 1
             if t.s[slot].best == priority:
                 code = t.s[slot].code
                 if count == r.room and grow_settled(r) < 0:
@@ -603,30 +714,12 @@ cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
                         return 3
                     if answer:
                         reached = 1
-                steps(s, &out, code, spent)
-                for i in range(out.n):
-                    total = spent + out.cost[i]
-                    if total > s.budget:
-                        continue
-                    if out.checks[i]:
-                        if avoid_checks:
-                            continue
-                        new = checks_so_far + out.checks[i]
-                        new = total * SLOTS + (new if new < SLOTS - 1 else SLOTS - 1)
-                    else:
-                        new = total * SLOTS + checks_so_far
-                    target = find_or_add(t, out.target[i])
-                    if target < 0:
-                        settled_count[0] = count
-                        return 2
-                    if t.s[target].best < 0 or new < t.s[target].best:
-                        t.s[target].best = new
-                        t.s[target].parent = count - 1
-                        t.s[target].kind = <int8_t>out.kind[i]
-                        if push(q, new, target) < 0:
-                            settled_count[0] = count
-                            return 2
-            e = q.next[e]
+                c.priority = priority
+                c.settled = count - 1
+                steps(s, &c, code, spent)
+                if c.failed:
+                    settled_count[0] = count
+                    return 2
         if reached:
             break
     settled_count[0] = count
@@ -655,7 +748,8 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     cdef int32_t buckets
     cdef _Goal test = None if goal is None else _Goal(goal)
     cdef PyObject *asked = NULL if goal is None else <PyObject *>test
-    cdef array.array codes, priorities, parents, kinds
+    cdef tuple arrays
+    cdef Py_ssize_t given
     (levels, top, budget, half, pay_cost, costs, stop_cost, can_skim, gale, may_take_off,
      walk_speed, toward) = numbers
     s.ground = <int32_t *>&ground[0]
@@ -678,10 +772,15 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     s.levels32 = <uint32_t>levels
     places = <int64_t>(len(ground)) * levels * 8
     buckets = (budget + 1) * SLOTS
-    if not take_spare(&t, &q, &r, buckets, places, dense_places) and setup(
-            &t, &q, &r, buckets, places, dense_places, room) < 0:
-        teardown(&t, &q, &r)
+    if not take_spare(&t, &q, buckets, places, dense_places) and setup(
+            &t, &q, buckets, places, dense_places, room) < 0:
+        teardown(&t, &q)
         raise MemoryError()
+    arrays, given = result_arrays(room if room > (1 << 12) else (1 << 12))
+    for i in range(4):
+        r.arrays[i] = <PyObject *>arrays[i]
+    r.room = <int32_t>given
+    point_into(&r)
     try:
         if asked == NULL:
             with nogil:
@@ -693,19 +792,15 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
         if outcome == 3:
             raise test.error
         if outcome == 1:
+            keep(arrays, r.room)
             empty = _array.array("q")
             return 1, empty, _array.array("i"), _array.array("i"), _array.array("b")
-        codes = array.clone(array.array("q"), n, zero=False)
-        priorities = array.clone(array.array("i"), n, zero=False)
-        parents = array.clone(array.array("i"), n, zero=False)
-        kinds = array.clone(array.array("b"), n, zero=False)
-        memcpy(codes.data.as_voidptr, r.codes, n * sizeof(int64_t))
-        memcpy(priorities.data.as_voidptr, r.priorities, n * sizeof(int32_t))
-        memcpy(parents.data.as_voidptr, r.parents, n * sizeof(int32_t))
-        memcpy(kinds.data.as_voidptr, r.kinds, n * sizeof(int8_t))
-        return 0, codes, priorities, parents, kinds
+        for i in range(4):
+            given = fit(arrays[i], n, r.room)
+        keep(arrays, given)
+        return (0,) + arrays
     finally:
-        give_spare(&t, &q, &r, buckets, places)
+        give_spare(&t, &q, places)
 
 
 # -- reading a search: the end states a reach lists ------------------------------------------------
