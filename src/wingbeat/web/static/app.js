@@ -288,7 +288,10 @@ async function choose(place) {
   showPath(answer, `To ${goal}` + (state.canAct ? ", still able to attack" : ""),
     words().can("saves"));
   if (answer.found !== false) $("move-input").value = answer.moves;
-  await Promise.all([draw(), answer.can_act === false ? showToAct(answer, asked) : null]);
+  // the map first: the other way is looked up in the whole reach report (a large answer to
+  // compute, send and parse the first time), which would share the cores with the picture
+  await draw();
+  if (answer.can_act === false) await showToAct(answer, asked);
 }
 
 // The hover preview: the cheapest way to the place under the pointer (or the keyboard cursor),
