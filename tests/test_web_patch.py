@@ -61,6 +61,16 @@ def test_each_click_sends_changes_that_rebuild_the_whole_picture(client, scenari
     assert patched >= 1  # a route on a kept map is a few groups, not the map again
 
 
+def test_a_whole_picture_is_split_once_sent_not_when_a_click_asks(client):
+    """Its children are found after the answer (a background task), so the click's changes from
+    it need not scan a map's thousands of tags; the split is the one found on asking."""
+    asked = {"scenario": "example:harpy", "creature": "fighter", "altitude": "all"}
+    answer = client.get("/api/render", params=asked)
+    kept = client.app.state.pictures.get(answer.headers["x-wingbeat-picture"])
+    assert kept is not None and kept.split
+    assert kept.spans() == Picture(answer.content).spans()
+
+
 def test_an_unknown_or_other_picture_gets_the_whole_svg(client):
     asked = {"scenario": "example:giant-bat", "creature": "bat"}
     whole = client.get("/api/render", params=asked).content

@@ -23,6 +23,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
 from ..errors import ScenarioError
@@ -112,6 +113,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     protect(app, hosts, time_limit)
     mount_docs(app)
     app.state.pool = pool_for(workers, memory_limit)
+    app.state.pictures = pictures
 
     async def answer(request: Request, name: str | None, question: tuple[Any, ...],
                      job: Any, *args: Any, media: str = "application/json",
@@ -255,6 +257,9 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         if patch is not None:
             return JSONResponse(patch, headers={"X-Wingbeat-Picture": name})
         found.headers["X-Wingbeat-Picture"] = name
+        # its children found once it is sent, not when the page's click asks for the changes
+        # from it (a map's thousands of tags take milliseconds the click would wait for)
+        found.background = BackgroundTask(pictures.split, name)
         return found
 
     def _changes(svg: bytes, since: str | None) -> tuple[str, dict[str, Any] | None]:

@@ -175,6 +175,14 @@ class PictureShelf:
                 self._held -= len(dropped.svg)
         return name
 
+    def split(self, name: str) -> None:
+        """Find the children of the picture ``name``, if it is kept, ahead of the changes from it
+        a click will ask for."""
+        with self._lock:
+            found = self._pictures.get(name)
+        if found is not None:
+            found.spans()  # the same value in any thread: the last to set it is as good
+
     def get(self, name: str) -> Picture | None:
         with self._lock:
             found = self._pictures.get(name)
