@@ -24,7 +24,7 @@ __all__ = ["Picture", "PictureShelf", "changes", "picture_id"]
 #: Pictures kept to answer "changes from": the last few the page may still show.
 SHELF_BYTES = 64 * 1024 * 1024
 
-_TAG = re.compile(rb"<(/?)[A-Za-z][^>]*?(/?)>")
+_TAG = re.compile(rb"<(/?)[A-Za-z][^<>]*?(/?)>")  # a "<" only begins a tag
 
 
 def picture_id(svg: bytes) -> str:
@@ -96,7 +96,7 @@ def _scan(body: bytes, start: int, end: int) -> list[tuple[int, int]] | None:
             return None  # text between children: not a picture this splits
         named = _NAME.match(body, opening, end)
         head_end = body.find(b">", opening, end)
-        if named is None or head_end < 0:
+        if named is None or head_end < 0 or body.find(b"<", opening + 1, head_end) >= 0:
             return None  # a closing tag with nothing open, or a tag cut off
         if body[head_end - 1] == 0x2F:  # "/>": an empty element
             children.append((opening, head_end + 1))
