@@ -314,7 +314,7 @@ def test_the_picture_of_a_clicked_path_reuses_the_path_found_for_it(monkeypatch)
                         real_route(*a, **k))
     monkeypatch.setattr(jobs._api, "check", lambda *a, **k: asked.append("check") or
                         real_check(*a, **k))
-    monkeypatch.setattr(jobs, "_moves", jobs.Lru(8))
+    monkeypatch.setattr(jobs, "_moves", jobs.Lru(2))
     way = {"to": "U39", "mode": None, "attack": None, "can_act": False}
     path = jobs.path(source, "bat", {**way, "altitude": "1"}, {})
     drawn = jobs.render(source, "bat", 1, way, None, {}, {})
@@ -330,3 +330,25 @@ def test_the_picture_of_a_clicked_path_reuses_the_path_found_for_it(monkeypatch)
     # another altitude is another way: found again
     jobs.render(source, "bat", 2, way, None, {}, {})
     assert asked[-1] == "route" and len(asked) == 5
+
+
+def test_the_kept_moves_are_of_two_creatures_at_most(monkeypatch):
+    """A found way holds its search space, the creature's tables: ways are kept for as few
+    creatures as the reaches are, whatever the number of ways."""
+    monkeypatch.setattr(jobs, "_moves", jobs.Lru(2))
+    asked: list[str] = []
+    real_route = _api.route
+    monkeypatch.setattr(jobs._api, "route", lambda scenario, creature, **k: asked.append(
+        creature) or real_route(scenario, creature, **k))
+    bat = jobs.Source(("example", "giant-bat"), "example:giant-bat")
+    pegasi = jobs.Source(("example", "pegasi"), "example:pegasi")
+    way = {"altitude": None, "mode": None, "attack": None, "can_act": False}
+    for to in ("U35", "T36", "U35"):
+        jobs.path(bat, "bat", {**way, "to": to}, {})
+    jobs.path(bat, "chamois", {**way, "to": "U35"}, {})
+    assert asked == ["bat", "bat", "chamois"]
+    jobs.path(pegasi, "pegasi", {**way, "to": "20,20"}, {})
+    jobs.path(bat, "chamois", {**way, "to": "U35"}, {})
+    jobs.path(bat, "bat", {**way, "to": "U35"}, {})  # the oldest creature's ways: gone
+    assert asked == ["bat", "bat", "chamois", "pegasi", "bat"]
+    assert len(jobs._moves._items) == 2

@@ -38,7 +38,10 @@ __all__ = ["Lru", "Source", "check", "encode", "engagement", "path", "picture", 
 
 _SCENARIOS_KEPT = 8
 _REACHES_KEPT = 2  # a reach of a large map holds hundreds of MB: the worker's limit counts it
-_MOVES_KEPT = 8  # paths and checked moves: a few steps each
+# Paths and checked moves, a few per creature: each holds its search space, whose tables are the
+# creature's (shared by all its queries, tens of MB on a large dnd5e map), so they are kept for
+# as few creatures as the reaches are.
+_MOVES_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,7 @@ class Lru:
 
 _scenarios = Lru(_SCENARIOS_KEPT)
 _reaches = Lru(_REACHES_KEPT)
-_moves = Lru(_MOVES_KEPT)
+_moves = Lru(_REACHES_KEPT)  # (scenario, creature, options) → Lru of its moves
 
 
 def encode(data: Any) -> bytes:
@@ -264,22 +267,28 @@ def _route(source: Source, creature: str, route: dict[str, Any], options: dict[s
     """``_api.route``, kept a while: the path a click asks for, then the picture drawing it."""
     altitude = route.get("altitude")
     asked = {**route, "altitude": None if altitude is None else str(altitude)}
-    key = ("route", source.key, creature, tuple(sorted(asked.items())),
-           tuple(sorted(options.items())))
-    found: Result | None = _moves.get(key)
-    if found is None:
-        found = _api.route(scenario(source), creature, **asked, **options)
-        _moves.put(key, found)
-    return found
+    return _kept_move(source, creature, options, ("route", tuple(sorted(asked.items()))),
+                      lambda: _api.route(scenario(source), creature, **asked, **options))
 
 
 def _check(source: Source, creature: str, moves: str, options: dict[str, Any]) -> Result:
     """``_api.check``, kept a while: the move checked, then the picture drawing it."""
-    key = ("check", source.key, creature, moves, tuple(sorted(options.items())))
-    found: Result | None = _moves.get(key)
+    return _kept_move(source, creature, options, ("check", moves),
+                      lambda: _api.check(scenario(source), creature, moves, **options))
+
+
+def _kept_move(source: Source, creature: str, options: dict[str, Any], key: Hashable,
+               find: Callable[[], Result]) -> Result:
+    """``find()``, or what it gave for ``key`` about this creature, kept a while."""
+    about = (source.key, creature, tuple(sorted(options.items())))
+    kept: Lru | None = _moves.get(about)
+    if kept is None:
+        kept = Lru(_MOVES_KEPT)
+        _moves.put(about, kept)
+    found: Result | None = kept.get(key)
     if found is None:
-        found = _api.check(scenario(source), creature, moves, **options)
-        _moves.put(key, found)
+        found = find()
+        kept.put(key, found)
     return found
 
 
