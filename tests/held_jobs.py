@@ -45,3 +45,11 @@ def allocate(megabytes: int, *_args: Any) -> bytes:
 def crash(*_args: Any) -> bytes:
     os.kill(os.getpid(), signal.SIGSEGV)
     return b""
+
+
+def held_pid(started: str, release: str, *_args: Any) -> bytes:
+    """Its worker's pid, once the file ``release`` exists; ``started`` says it began."""
+    Path(started).touch()
+    while not Path(release).exists():
+        time.sleep(0.01)
+    return str(os.getpid()).encode()

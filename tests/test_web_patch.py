@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wingbeat.web import create_app
-from wingbeat.web.patch import Picture, PictureShelf, changes, picture_id
+from wingbeat.web.patch import Picture, PictureShelf, _scan, _scan_tags, changes, picture_id
 
 #: A creature of each example and places to click, one after the other, as a player does.
 CLICKS = {
@@ -61,6 +61,16 @@ def test_each_click_sends_changes_that_rebuild_the_whole_picture(client, scenari
     assert patched >= 1  # a route on a kept map is a few groups, not the map again
 
 
+def test_a_whole_picture_is_split_once_sent_not_when_a_click_asks(client):
+    """Its children are found after the answer (a background task), so the click's changes from
+    it need not scan a map's thousands of tags; the split is the one found on asking."""
+    asked = {"scenario": "example:harpy", "creature": "fighter", "altitude": "all"}
+    answer = client.get("/api/render", params=asked)
+    kept = client.app.state.pictures.get(answer.headers["x-wingbeat-picture"])
+    assert kept is not None and kept.split
+    assert kept.spans() == Picture(answer.content).spans()
+
+
 def test_an_unknown_or_other_picture_gets_the_whole_svg(client):
     asked = {"scenario": "example:giant-bat", "creature": "bat"}
     whole = client.get("/api/render", params=asked).content
@@ -105,6 +115,39 @@ def test_changes_always_rebuild_the_new_picture(before, after):
     assert [new[a:b].decode() for a, b in spans[1]] == after  # the children it knows are right
     if patch is not None:
         assert applied(old, patch) == new
+
+
+#: Elements as the renderers write them: nested groups, empty elements, escaped text and values.
+ELEMENT = st.recursive(
+    st.sampled_from(['<rect width="3"/>', '<g class="route"/>', '<text x="1">U35 &lt;/g&gt;</text>',
+                     '<title>a &lt;map&gt; / 2</title>', '<path d="M0,0 L10,5 z"/>', "<g></g>"]),
+    lambda inner: st.builds(
+        lambda tag, kids, space: f'<{tag} class="a&amp;b">{space.join(kids)}</{tag}>',
+        st.sampled_from(["g", "gx", "text", "marker"]), st.lists(inner, max_size=4),
+        st.sampled_from(["", "\n", " "])),
+    max_leaves=20)
+
+
+@given(st.lists(ELEMENT, max_size=6), st.sampled_from(["", "\n", "  "]),
+       st.sampled_from(["", "loose", "<!-- a -->", "</g>", "<g>", "<g/"]))
+def test_the_counted_split_is_the_tag_by_tag_split(children, space, extra):
+    """``_scan`` counts tags where ``_scan_tags`` reads each: the same children, or the same
+    refusal (text or a stray tag between children, a tag cut off)."""
+    for body in ((space.join(children)).encode(), (space.join([*children, extra])).encode(),
+                 (extra + space.join(children)).encode()):
+        assert _scan(body, 0, len(body)) == _scan_tags(body, 0, len(body))
+
+
+@pytest.mark.parametrize("scenario", sorted(CLICKS))
+def test_the_counted_split_of_every_example(client, scenario):
+    creature, clicks = CLICKS[scenario]
+    for to in [None, *clicks["to"]]:
+        svg = client.get("/api/render", params={"scenario": scenario, "creature": creature,
+                                                "to": to}).content
+        start, end = svg.index(b">") + 1, svg.rfind(b"</svg>")
+        found = _scan(svg, start, end)
+        assert found is not None and len(found) >= 8
+        assert found == _scan_tags(svg, start, end)
 
 
 def test_text_between_children_is_not_split():

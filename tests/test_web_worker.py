@@ -9,6 +9,7 @@ wait on files, never on timing luck."""
 from __future__ import annotations
 
 import functools
+import json
 import os
 import signal
 import threading
@@ -261,3 +262,94 @@ def test_a_worker_answers_exactly_its_job(tmp_path):
     finally:
         pool.close()
     assert not alive(pid)
+
+
+def test_a_job_goes_to_the_worker_that_answered_about_the_same_things(tmp_path):
+    """Affinity: the idle worker that last ran a job about this creature (or, failing that, this
+    scenario) takes it, not the last one given back (which would compute the reach again)."""
+    pool = WorkerPool(2, 0)
+    harpy, bat, wolf = (("harpy", "harpy"), "harpy"), (("bat", "bat"), "bat"), (
+        ("harpy", "wolf"), "harpy")
+
+    def run(affinity: tuple[Any, ...]) -> int:
+        return int(pool.run(held_jobs.pid, (), time.monotonic() + 60, 60, affinity))
+
+    def while_held(affinity: tuple[Any, ...], other: tuple[Any, ...], name: str) -> list[int]:
+        """A job about ``affinity`` held in one worker while one about ``other`` runs: pids."""
+        started, release = tmp_path / f"{name}.started", tmp_path / f"{name}.release"
+        held_by: list[int] = []
+        holder = threading.Thread(target=lambda: held_by.append(int(pool.run(
+            held_jobs.held_pid, (str(started), str(release)), time.monotonic() + 60, 60,
+            affinity))))
+        holder.start()
+        assert wait_for(started)
+        ran = run(other)
+        release.touch()
+        holder.join()
+        return [held_by[0], ran]
+
+    try:
+        first, second = while_held(harpy, bat, "one")  # the second worker starts for the bat
+        assert first != second and sorted(pool.pids()) == sorted([first, second])
+        assert run(()) == first  # without affinity: the last given back
+        assert run(bat) == second
+        assert run(bat) == second  # not the last given back (first), the bat's
+        assert run((("harpy", "fighter"), "harpy")) == first  # another creature, same scenario
+        assert run(bat) == second
+        assert run((("other", "x"), "other")) == second  # nobody saw it: the last given back
+        # the bat's worker answers about the wolf of the harpy's scenario while the first is busy
+        assert while_held(harpy, wolf, "two") == [first, second]
+        assert run(harpy) == first  # its creature beats the scenario the other saw later
+        assert run(wolf) == second
+    finally:
+        pool.close()
+
+
+def test_the_picture_of_a_clicked_path_reuses_the_path_found_for_it(monkeypatch):
+    """A click asks for the path, then the picture with it: a worker finds the way once, and the
+    picture is the one drawn from a way found afresh (and so for a checked move)."""
+    source = jobs.Source(("example", "giant-bat"), "example:giant-bat")
+    asked: list[str] = []
+    real_route, real_check = _api.route, _api.check
+    monkeypatch.setattr(jobs._api, "route", lambda *a, **k: asked.append("route") or
+                        real_route(*a, **k))
+    monkeypatch.setattr(jobs._api, "check", lambda *a, **k: asked.append("check") or
+                        real_check(*a, **k))
+    monkeypatch.setattr(jobs, "_moves", jobs.Lru(2))
+    way = {"to": "U39", "mode": None, "attack": None, "can_act": False}
+    path = jobs.path(source, "bat", {**way, "altitude": "1"}, {})
+    drawn = jobs.render(source, "bat", 1, way, None, {}, {})
+    assert asked == ["route"]
+    moves = json.loads(path)["moves"]
+    jobs.check(source, "bat", moves, {})
+    checked = jobs.render(source, "bat", 1, way, moves, {}, {})
+    assert asked == ["route", "check"]
+    jobs._moves.clear()
+    assert jobs.render(source, "bat", 1, way, None, {}, {}) == drawn
+    assert jobs.render(source, "bat", 1, way, moves, {}, {}) == checked
+    assert asked == ["route", "check", "route", "check"]
+    # another altitude is another way: found again
+    jobs.render(source, "bat", 2, way, None, {}, {})
+    assert asked[-1] == "route" and len(asked) == 5
+
+
+def test_the_kept_moves_are_of_two_creatures_at_most(monkeypatch):
+    """A found way holds its search space, the creature's tables: ways are kept for as few
+    creatures as the reaches are, whatever the number of ways."""
+    monkeypatch.setattr(jobs, "_moves", jobs.Lru(2))
+    asked: list[str] = []
+    real_route = _api.route
+    monkeypatch.setattr(jobs._api, "route", lambda scenario, creature, **k: asked.append(
+        creature) or real_route(scenario, creature, **k))
+    bat = jobs.Source(("example", "giant-bat"), "example:giant-bat")
+    pegasi = jobs.Source(("example", "pegasi"), "example:pegasi")
+    way = {"altitude": None, "mode": None, "attack": None, "can_act": False}
+    for to in ("U35", "T36", "U35"):
+        jobs.path(bat, "bat", {**way, "to": to}, {})
+    jobs.path(bat, "chamois", {**way, "to": "U35"}, {})
+    assert asked == ["bat", "bat", "chamois"]
+    jobs.path(pegasi, "pegasi", {**way, "to": "20,20"}, {})
+    jobs.path(bat, "chamois", {**way, "to": "U35"}, {})
+    jobs.path(bat, "bat", {**way, "to": "U35"}, {})  # the oldest creature's ways: gone
+    assert asked == ["bat", "bat", "chamois", "pegasi", "bat"]
+    assert len(jobs._moves._items) == 2

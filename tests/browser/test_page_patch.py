@@ -95,3 +95,31 @@ def test_a_table_click_redraws_into_the_whole_picture(page: Page, server: str) -
     same_as_whole(page, seen)
     assert "to=" in seen[-1][0]
     expect(page.locator("#map g.rulers")).to_have_count(1)  # drawn by the server, once
+
+
+def test_a_click_asks_for_the_map_before_its_path(page: Page, server: str) -> None:
+    """The map first: its picture finds the way (the worker keeps it), the path's answer for the
+    panel comes after it, and the whole reach report (for a way that keeps the attack) after
+    the map is drawn, not beside it."""
+    events: list[str] = []
+
+    def api(kind: str) -> Any:
+        def seen(message: Any) -> None:
+            path = urlsplit(message.url).path
+            if path in ("/api/render", "/api/path", "/api/reach"):
+                events.append(kind + path)
+        return seen
+
+    page.on("request", api("ask "))
+    page.on("response", api("got "))
+    page.locator("#scenario-select").select_option("example:harpy")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy")
+    page.wait_for_timeout(300)
+    events.clear()
+    page.locator('#map g.cell[data-cell="E5"]').click()
+    expect(page.locator("#path-summary")).not_to_be_empty()
+    expect(page.locator("#map g.cell.selected")).to_have_attribute("data-cell", "E5")
+    assert events.index("ask /api/render") < events.index("got /api/render") < events.index(
+        "ask /api/path"), events
+    if "ask /api/reach" in events:
+        assert events.index("got /api/render") < events.index("ask /api/reach"), events

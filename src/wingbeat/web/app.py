@@ -23,6 +23,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
 from ..errors import ScenarioError
@@ -112,16 +113,20 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     protect(app, hosts, time_limit)
     mount_docs(app)
     app.state.pool = pool_for(workers, memory_limit)
+    app.state.pictures = pictures
 
     async def answer(request: Request, name: str | None, question: tuple[Any, ...],
-                     job: Any, *args: Any, media: str = "application/json") -> Response:
+                     job: Any, *args: Any, media: str = "application/json",
+                     about: str | None = None) -> Response:
         """The answer to ``question`` about the scenario ``name``: kept, or ``job(source,
-        *args)`` computed in a worker process and kept."""
+        *args)`` computed in a worker process and kept; preferably by the worker that answered
+        about the same creature (``about``) of the scenario, which keeps its reach and tables."""
         source = store.source(name or default)
         body = store.cached(source, question)
         if body is None:
+            affinity = ((source.key, about), source.key) if about else (source.key,)
             body = await in_worker(request, job, source, *args, compute=lambda run, deadline: (
-                store.answer(source, question, run, deadline)))
+                store.answer(source, question, run, deadline)), affinity=affinity)
         return Response(body, media_type=media)
 
     @app.get("/", include_in_schema=False)
@@ -181,7 +186,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         (``wingbeat reach --json``)."""
         extra = parse_query_options(option, no_checks)
         return await answer(request, scenario, ("reach", creature, _frozen(extra)), jobs.reach,
-                            creature, extra)
+                            creature, extra, about=creature)
 
     @app.get("/api/path", tags=["queries"], responses=documented(CheckAnswer | NoPath, 503))
     async def path(request: Request, creature: CreatureQ,
@@ -196,7 +201,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         route = {"to": to, "altitude": altitude, "mode": mode, "attack": attack,
                  "can_act": can_act}
         return await answer(request, scenario, ("path", creature, _frozen(route), _frozen(extra)),
-                            jobs.path, creature, route, extra)
+                            jobs.path, creature, route, extra, about=creature)
 
     @app.get("/api/check", tags=["queries"], responses=documented(CheckAnswer, 503))
     async def check(request: Request, creature: CreatureQ,
@@ -207,7 +212,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         breaks (``wingbeat check --json``; an illegal move is an answer, status 200)."""
         extra = parse_query_options(option)
         return await answer(request, scenario, ("check", creature, moves, _frozen(extra)),
-                            jobs.check, creature, moves, extra)
+                            jobs.check, creature, moves, extra, about=creature)
 
     @app.get("/api/engagement", tags=["queries"], responses=documented(EngagementAnswer, 503))
     async def engagement(request: Request,
@@ -240,7 +245,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         route = {"to": to, "mode": mode, "attack": attack, "can_act": can_act}
         question = ("render", creature, level, moves, _frozen(route), _frozen(extra), kind)
         found = await answer(request, scenario, question, jobs.render, creature, level, route,
-                             moves, extra, checked, kind,
+                             moves, extra, checked, kind, about=creature,
                              media="image/png" if kind == "png" else "image/svg+xml")
         if kind == "png":
             return found
@@ -252,6 +257,9 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         if patch is not None:
             return JSONResponse(patch, headers={"X-Wingbeat-Picture": name})
         found.headers["X-Wingbeat-Picture"] = name
+        # its children found once it is sent, not when the page's click asks for the changes
+        # from it (a map's thousands of tags take milliseconds the click would wait for)
+        found.background = BackgroundTask(pictures.split, name)
         return found
 
     def _changes(svg: bytes, since: str | None) -> tuple[str, dict[str, Any] | None]:

@@ -29,7 +29,7 @@ import socket
 import sqlite3
 import time
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Awaitable, Callable, Hashable, Iterable, MutableMapping, Sequence
 from typing import Any, TypeVar
 
 import anyio
@@ -248,19 +248,20 @@ def failure_response(exc: Exception) -> JSONResponse:
 
 
 async def in_worker(request: Request, job: Callable[..., bytes], *args: Any,
-                    compute: Callable[[Callable[[], bytes], float], bytes] | None = None
-                    ) -> bytes:
+                    compute: Callable[[Callable[[], bytes], float], bytes] | None = None,
+                    affinity: Sequence[Hashable] = ()) -> bytes:
     """``job(*args)`` in one of the app's worker processes (``app.state.pool``), its answer's
     bytes. Past the app's time limit, waiting for a worker included, the worker is killed and
     the request answers 503 (``TooSlow``). ``compute``, when given, is called in the waiting
     thread with the run and the deadline (the answer cache wraps it; it raises ``TimeoutError``
-    when it waited past the deadline)."""
+    when it waited past the deadline). ``affinity``: what the job is about, most specific first
+    (``WorkerPool.run``): a worker that answered about it before is taken first."""
     pool: WorkerPool = getattr(request.app.state, "pool", None) or pool_for()
     limit = float(getattr(request.app.state, "time_limit", TIME_LIMIT))
     deadline = time.monotonic() + limit
 
     def run() -> bytes:
-        return pool.run(job, args, deadline, limit)
+        return pool.run(job, args, deadline, limit, affinity)
 
     def wrapped() -> bytes:
         try:

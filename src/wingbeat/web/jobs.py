@@ -4,7 +4,8 @@ Each job takes the scenario's ``Source`` (its cache key, its name for messages, 
 unless it is a built-in example) and the question, and returns the answer's bytes: JSON encoded
 exactly as FastAPI's ``JSONResponse`` encodes it (``encode``), or SVG text. So the server sends
 the same bytes it sent when it computed the answers itself, and can keep them (``ScenarioStore``).
-A worker keeps the last few parsed scenarios and reaches, the page asks about the same one often.
+A worker keeps the last few parsed scenarios and reaches, the page asks about the same one often,
+and the last few paths and checked moves: a click asks for the path, then the picture with it.
 This module and what it imports are what a worker runs: no web framework.
 """
 
@@ -37,6 +38,10 @@ __all__ = ["Lru", "Source", "check", "encode", "engagement", "path", "picture", 
 
 _SCENARIOS_KEPT = 8
 _REACHES_KEPT = 2  # a reach of a large map holds hundreds of MB: the worker's limit counts it
+# Paths and checked moves, a few per creature: each holds its search space, whose tables are the
+# creature's (shared by all its queries, tens of MB on a large dnd5e map), so they are kept for
+# as few creatures as the reaches are.
+_MOVES_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,7 @@ class Lru:
 
 _scenarios = Lru(_SCENARIOS_KEPT)
 _reaches = Lru(_REACHES_KEPT)
+_moves = Lru(_REACHES_KEPT)  # (scenario, creature, options) → Lru of its moves
 
 
 def encode(data: Any) -> bytes:
@@ -159,11 +165,11 @@ def reach(source: Source, creature: str, options: dict[str, Any]) -> bytes:
 def path(source: Source, creature: str, route: dict[str, Any], options: dict[str, Any]) -> bytes:
     """``route``: ``to``, ``altitude``, ``mode``, ``attack``, ``can_act`` as ``_api.route``
     takes them."""
-    return encode(told(_api.route(scenario(source), creature, **route, **options)))
+    return encode(told(_route(source, creature, route, options)))
 
 
 def check(source: Source, creature: str, moves: str, options: dict[str, Any]) -> bytes:
-    return encode(told(_api.check(scenario(source), creature, moves, **options)))
+    return encode(told(_check(source, creature, moves, options)))
 
 
 def engagement(source: Source, a: str, b: str) -> bytes:
@@ -181,12 +187,12 @@ def render(source: Source, creature: str | None, level: int | None, route: dict[
     if creature:
         reach_report = _reach(source, creature, options)
         if moves:
-            shown = _api.check(found, creature, moves, **check_options)
+            shown = _check(source, creature, moves, check_options)
         elif route.get("to") or route.get("attack"):
-            shown = _api.route(found, creature, **route,
-                               altitude=None if route.get("attack") else altitude_words(found,
-                                                                                       level),
-                               **options)
+            shown = _route(source, creature, {
+                **route, "altitude": None if route.get("attack") else altitude_words(found,
+                                                                                      level)},
+                options)
     elif route.get("to") or moves or route.get("attack"):
         raise WingbeatError("to, attack and moves need a creature")
     svg = render_svg(found, reach=reach_report, altitude=level, route=shown,
@@ -253,6 +259,36 @@ def _reach(source: Source, creature: str, options: dict[str, Any]) -> Result:
     if found is None:
         found = _api.reach(scenario(source), creature, **options)
         _reaches.put(key, found)
+    return found
+
+
+def _route(source: Source, creature: str, route: dict[str, Any], options: dict[str, Any]
+           ) -> Result:
+    """``_api.route``, kept a while: the path a click asks for, then the picture drawing it."""
+    altitude = route.get("altitude")
+    asked = {**route, "altitude": None if altitude is None else str(altitude)}
+    return _kept_move(source, creature, options, ("route", tuple(sorted(asked.items()))),
+                      lambda: _api.route(scenario(source), creature, **asked, **options))
+
+
+def _check(source: Source, creature: str, moves: str, options: dict[str, Any]) -> Result:
+    """``_api.check``, kept a while: the move checked, then the picture drawing it."""
+    return _kept_move(source, creature, options, ("check", moves),
+                      lambda: _api.check(scenario(source), creature, moves, **options))
+
+
+def _kept_move(source: Source, creature: str, options: dict[str, Any], key: Hashable,
+               find: Callable[[], Result]) -> Result:
+    """``find()``, or what it gave for ``key`` about this creature, kept a while."""
+    about = (source.key, creature, tuple(sorted(options.items())))
+    kept: Lru | None = _moves.get(about)
+    if kept is None:
+        kept = Lru(_MOVES_KEPT)
+        _moves.put(about, kept)
+    found: Result | None = kept.get(key)
+    if found is None:
+        found = find()
+        kept.put(key, found)
     return found
 
 

@@ -24,7 +24,7 @@ __all__ = ["Picture", "PictureShelf", "changes", "picture_id"]
 #: Pictures kept to answer "changes from": the last few the page may still show.
 SHELF_BYTES = 64 * 1024 * 1024
 
-_TAG = re.compile(rb"<(/?)[A-Za-z][^>]*?(/?)>")
+_TAG = re.compile(rb"<(/?)[A-Za-z][^<>]*?(/?)>")  # a "<" only begins a tag
 
 
 def picture_id(svg: bytes) -> str:
@@ -36,11 +36,19 @@ class Picture:
     """A picture's bytes, and where its root's opening tag ends and each top-level child lies
     (found once, when first needed)."""
 
-    __slots__ = ("_spans", "svg")
+    __slots__ = ("_name", "_spans", "svg")
 
     def __init__(self, svg: bytes, spans: tuple[int, list[tuple[int, int]]] | None = None):
         self.svg = svg
         self._spans = spans
+        self._name: str | None = None
+
+    @property
+    def name(self) -> str:
+        """Its ``picture_id``, hashed once (a map is hundreds of kilobytes)."""
+        if self._name is None:
+            self._name = picture_id(self.svg)
+        return self._name
 
     @property
     def split(self) -> bool:
@@ -63,8 +71,54 @@ class Picture:
         return self._spans
 
 
+_NAME = re.compile(rb"<([A-Za-z][^\s/>]*)")
+
+
 def _scan(body: bytes, start: int, end: int) -> list[tuple[int, int]] | None:
-    """The whole elements that follow one another in ``body[start:end]``."""
+    """The whole elements that follow one another in ``body[start:end]``.
+
+    Counted, not parsed: in the renderers' text a ``<`` only begins a tag and ``/>`` only ends
+    an empty one (attribute values and text have them escaped), so between two places the
+    elements left open are ``<``'s less two per ``</`` and one per ``/>``, counted in C. An
+    element ends at the first of its closing tags after which none is left open: a map's cells
+    group is found in hundreds of steps, not its thousands of tags. Text with comments or
+    processing instructions is read tag by tag (``_scan_tags``).
+    """
+    if body.find(b"<!", start, end) >= 0 or body.find(b"<?", start, end) >= 0:
+        return _scan_tags(body, start, end)
+    children: list[tuple[int, int]] = []
+    pos = start
+    while True:
+        opening = body.find(b"<", pos, end)
+        if opening < 0:
+            return None if body[pos:end].strip() else children
+        if body[pos:opening].strip():
+            return None  # text between children: not a picture this splits
+        named = _NAME.match(body, opening, end)
+        head_end = body.find(b">", opening, end)
+        if named is None or head_end < 0 or body.find(b"<", opening + 1, head_end) >= 0:
+            return None  # a closing tag with nothing open, or a tag cut off
+        if body[head_end - 1] == 0x2F:  # "/>": an empty element
+            children.append((opening, head_end + 1))
+            pos = head_end + 1
+            continue
+        closing = b"</" + named.group(1) + b">"
+        depth, at = 1, head_end + 1
+        while depth:
+            found = body.find(closing, at, end)
+            if found < 0:
+                return None
+            depth += (body.count(b"<", at, found) - 2 * body.count(b"</", at, found)
+                      - body.count(b"/>", at, found) - 1)
+            if depth < 0:
+                return None
+            at = found + len(closing)
+        children.append((opening, at))
+        pos = at
+
+
+def _scan_tags(body: bytes, start: int, end: int) -> list[tuple[int, int]] | None:
+    """``_scan`` tag by tag."""
     children: list[tuple[int, int]] = []
     depth = 0
     for tag in _TAG.finditer(body, start, end):
@@ -144,7 +198,7 @@ def changes(old: Picture, new: bytes) -> tuple[dict[str, Any] | None, Picture]:
         return None, kept
     runs = [] if first == last and not middle else [
         [first, last, [new[a:b].decode() for a, b in middle]]]
-    return {"picture": picture_id(new), "from": picture_id(old.svg), "replace": runs}, kept
+    return {"picture": kept.name, "from": old.name, "replace": runs}, kept
 
 
 class PictureShelf:
@@ -158,7 +212,7 @@ class PictureShelf:
 
     def keep(self, picture: Picture) -> str:
         """Keep ``picture`` (a copy whose children are known replaces one whose are not)."""
-        name = picture_id(picture.svg)
+        name = picture.name
         size = len(picture.svg)
         with self._lock:
             held = self._pictures.pop(name, None)
@@ -174,6 +228,14 @@ class PictureShelf:
                 _, dropped = self._pictures.popitem(last=False)
                 self._held -= len(dropped.svg)
         return name
+
+    def split(self, name: str) -> None:
+        """Find the children of the picture ``name``, if it is kept, ahead of the changes from it
+        a click will ask for."""
+        with self._lock:
+            found = self._pictures.get(name)
+        if found is not None:
+            found.spans()  # the same value in any thread: the last to set it is as good
 
     def get(self, name: str) -> Picture | None:
         with self._lock:

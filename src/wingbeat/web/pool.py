@@ -8,7 +8,10 @@ scenario, reach, path, check, render) to a small pool of worker processes (``Wor
   bytes), so a question that needs too much memory fails in the worker, not in the server;
 - past the request's deadline the worker is killed (SIGKILL, then reaped), so nothing keeps a
   core busy after the 503, and a fresh worker replaces it at the next job;
-- a worker that dies (out of memory, a crash) is replaced the same way; the request answers 503.
+- a worker that dies (out of memory, a crash) is replaced the same way; the request answers 503;
+- a job goes to the idle worker that last answered about the same things (``affinity``: the
+  scenario, the creature's reach), which keeps them parsed and computed: a click's picture sent
+  to the other worker would compute the reach again (hundreds of milliseconds on a dnd5e map).
 
 Workers start lazily (the first heavy request; ``serve`` warms the pool in the background) from
 a fork server (``forkserver``): the server process is multi-threaded (uvicorn, the thread pool),
@@ -30,7 +33,8 @@ import threading
 import time
 import traceback
 import weakref
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -53,6 +57,9 @@ START_METHOD = "forkserver"
 OUT_OF_MEMORY = 3  # a worker's exit code when it ran out of memory
 # "__main__" once in the fork server, so that each worker need not run the main script again.
 PRELOAD = ["__main__", "wingbeat.web.warm"]
+#: Affinity keys remembered per worker: a few more than it keeps scenarios and reaches
+#: (web/jobs.py), so a key it has dropped is soon forgotten here too.
+AFFINITY_KEPT = 16
 
 log = logging.getLogger("wingbeat.web")
 
@@ -101,6 +108,22 @@ class _Worker:
                                                     name="wingbeat-worker", daemon=True)
         self.process.start()
         child.close()
+        self.seen: OrderedDict[Hashable, None] = OrderedDict()  # affinity keys, latest last
+
+    def saw(self, keys: Sequence[Hashable]) -> None:
+        for key in reversed(keys):  # the most specific ends up latest
+            self.seen[key] = None
+            self.seen.move_to_end(key)
+        while len(self.seen) > AFFINITY_KEPT:
+            self.seen.popitem(last=False)
+
+    def rank(self, keys: Sequence[Hashable]) -> tuple[int, int]:
+        """How well it suits a job about ``keys`` (most specific first): the first it has seen,
+        then how recently; higher is better."""
+        for index, key in enumerate(keys):
+            if key in self.seen:
+                return len(keys) - index, list(self.seen).index(key)
+        return 0, 0
 
     @property
     def pid(self) -> int:
@@ -133,9 +156,11 @@ class WorkerPool:
         weakref.finalize(self, _stop_all, self._idle, self._busy)
 
     def run(self, job: Callable[..., bytes], args: tuple[Any, ...], deadline: float,
-            limit: float) -> bytes:
+            limit: float, affinity: Sequence[Hashable] = ()) -> bytes:
         """``job(*args)`` in a worker, by ``deadline`` (``time.monotonic``); ``limit`` is the
-        seconds the message names. Waiting for a free worker counts.
+        seconds the message names. Waiting for a free worker counts. ``affinity``: what the job
+        is about, most specific first (a creature's reach, its scenario); an idle worker that
+        had a job about one of them is taken first.
 
         Raises ``TooSlow`` (the worker is killed), ``OutOfMemory`` or ``WorkerFailed`` (the worker
         is gone), ``JobError`` (the input was wrong: the job's message) or ``JobCrashed``.
@@ -143,7 +168,8 @@ class WorkerPool:
         if not self._free.acquire(timeout=max(0.0, deadline - time.monotonic())):
             raise too_slow(limit)
         try:
-            worker = self._take()
+            worker = self._take(affinity)
+            worker.saw(affinity)
             try:
                 worker.conn.send((job, args))  # pickled whole before a byte is written
             except (EOFError, OSError):
@@ -200,12 +226,15 @@ class WorkerPool:
 
     # -- the workers ---------------------------------------------------------------------------
 
-    def _take(self) -> _Worker:
+    def _take(self, affinity: Sequence[Hashable] = ()) -> _Worker:
         with self._lock:
             if self._closed:
                 raise WorkerFailed("the server is stopping")
             while self._idle:
-                worker = self._idle.pop()
+                # the best suited, else the last given back (max keeps the first of equals)
+                index = max(range(len(self._idle) - 1, -1, -1),
+                            key=lambda i: self._idle[i].rank(affinity))
+                worker = self._idle.pop(index)
                 if worker.process.is_alive():
                     self._busy.add(worker)
                     return worker

@@ -282,13 +282,18 @@ async function choose(place) {
   const asked = { scenario: state.scenario, creature: state.creature, options: optionList(),
     noChecks: state.noChecks };
   const ticket = ++asking;
+  // the map first: its picture finds the way, which the worker keeps, so the path's own answer
+  // after it is a look-up; the other way that keeps the attack (to_act) is looked up last, in
+  // the whole reach report (a large answer to compute, send and parse the first time)
+  await draw();
+  if (ticket !== asking) return;
   const answer = await api("path", pathQuestion(place));
   if (ticket !== asking) return;
   const goal = place + (state.altitude === null ? "" : ` at ${altitudePhrase(state.altitude)}`);
   showPath(answer, `To ${goal}` + (state.canAct ? ", still able to attack" : ""),
     words().can("saves"));
   if (answer.found !== false) $("move-input").value = answer.moves;
-  await Promise.all([draw(), answer.can_act === false ? showToAct(answer, asked) : null]);
+  if (answer.can_act === false) await showToAct(answer, asked);
 }
 
 // The hover preview: the cheapest way to the place under the pointer (or the keyboard cursor),
