@@ -1107,6 +1107,15 @@ cdef class Native:
         table.n_chain = start  # a jump refused part way: the places it passed go
         return 0
 
+    def fact(self, int64_t pos):
+        """``facts`` of one position, with 128 where a move may not end there (another
+        creature's space, ``Dnd5eSpace.end_problem``)."""
+        cdef Place *p = self.place(pos)
+        if not p.bits & P_FITS:
+            return -1
+        return (((p.bits >> P_KIND_SHIFT) & 3)
+                | (p.bits & (P_SQUEEZED | P_WATER | P_CLIMB | P_CROWDED)))
+
     def facts(self, const int64_t[:] positions):
         """Per position, what a reach says of the place (``Dnd5eSpace.describe_all``): its kind
         (bits 0-1: ground, air, under), then 4 squeezed, 8 water, 16 climbable; -1 where the

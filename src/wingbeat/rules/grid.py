@@ -1015,7 +1015,15 @@ def grid_path(
     With ``must_act`` only end states that still leave an attack count; ``accept`` may refuse
     end states by their packed code (an attack position: in melee with a target).
     """
+    said: dict[int, bool] = {}  # each settled state is asked once, while searching
+
     def goal(code: int, spent: int) -> bool:
+        known = said.get(code)
+        if known is None:
+            known = said[code] = _goal(code, spent)
+        return known
+
+    def _goal(code: int, spent: int) -> bool:
         if space.end_problem(code) is not None or not matches(space.describe(code)):
             return False
         if must_act and "attack" not in space.actions(code, spent):

@@ -1174,36 +1174,48 @@ class Dnd5eSpace:
     def describe_all(self, codes: Iterable[int]) -> list[dict[str, Any]]:
         """``describe`` of many states (a reach's end states), each a new dict: the places read
         off the compiled table (``Native.facts``) where it is made, not built in Python."""
-        table = self.tables.step_table
-        native = None if table is None else table.native
+        native = self._native_table()
         codes = list(codes)
         if native is None:
             return [self.describe(code) for code in codes]
         shift = LOW_BITS + self.n_watchers
         facts = native.facts(array("q", [code >> shift for code in codes]))
-        labels = self.board.labels
-        levels, bottom = self.levels, self.board.bottom
-        walking = "fly" if self.me.speed.fly and not self.me.speed.walk else "walk"
-        aloft = "fly" if self.speed[FLY] else None
-        out = []
-        for code, fact in zip(codes, facts, strict=True):
-            if fact < 0:  # pragma: no cover - an end state's footprint has room
-                out.append(self.describe(code))
-                continue
-            anchor, level = divmod(code >> shift, levels)
-            kind = fact & 3
-            mode = ("burrow" if kind == UNDER
-                    else (aloft or ("fly" if not fact & 16 else "climb")) if kind == AIR
-                    else "swim" if fact & 8 else walking)
-            data: dict[str, Any] = {"at": labels[anchor], "altitude": level + bottom,
-                                    "mode": mode, "prone": bool(code & PRONE),
-                                    "squeezing": bool(fact & 4)}
-            if code & FALLING:
-                data["falling"] = True
-            out.append(data)
-        return out
+        return [self.describe(code) if fact < 0 else self._described(code, fact)
+                for code, fact in zip(codes, facts, strict=True)]
+
+    def _native_table(self) -> Any:
+        """The compiled table's maker of places (``_kernel5e.Native``), None where no compiled
+        search made one for these tables."""
+        table = self.tables.step_table
+        return None if table is None else table.native
+
+    def _described(self, code: int, fact: int) -> dict[str, Any]:
+        """``describe`` from the compiled table's facts of the place (``Native.facts``)."""
+        anchor, level = divmod((code >> LOW_BITS) >> self.n_watchers, self.levels)
+        kind = fact & 3
+        if kind == UNDER:
+            mode = "burrow"
+        elif kind == AIR:
+            mode = "fly" if self.speed[FLY] or not fact & 16 else "climb"
+        elif fact & 8:
+            mode = "swim"
+        else:
+            mode = "fly" if self.me.speed.fly and not self.me.speed.walk else "walk"
+        data: dict[str, Any] = {"at": self.board.labels[anchor],
+                                "altitude": level + self.board.bottom, "mode": mode,
+                                "prone": bool(code & PRONE), "squeezing": bool(fact & 4)}
+        if code & FALLING:
+            data["falling"] = True
+        return data
 
     def describe(self, code: int) -> dict[str, Any]:
+        pos = (code >> LOW_BITS) >> self.n_watchers
+        if pos not in self._places:  # not made in Python: the compiled table's facts
+            native = self._native_table()
+            if native is not None:
+                fact = native.fact(pos)
+                if fact >= 0:
+                    return self._described(code, fact)
         flags = code & FLAG_MASK
         place = self._place_of(code)
         data: dict[str, Any] = {
@@ -1248,6 +1260,9 @@ class Dnd5eSpace:
         return ((code >> LOW_BITS) & self.watch_mask).bit_count()
 
     def end_problem(self, code: int) -> tuple[str, str] | None:
+        native = self._native_table()
+        if native is not None and not native.fact((code >> LOW_BITS) >> self.n_watchers) & 128:
+            return None  # no other creature's space there (the compiled table's ``crowded``)
         place = self._place_of(code)
         if not place.occupants:
             return None
