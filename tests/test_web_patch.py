@@ -85,6 +85,29 @@ def test_an_unknown_or_other_picture_gets_the_whole_svg(client):
     assert again.content == whole
 
 
+def test_a_picture_the_page_keeps_is_answered_by_its_name_alone(client):
+    """Switching back to a creature: the page names the pictures it keeps; the one asked for is
+    answered with its name (JSON), any other with the whole SVG, whatever else it says."""
+    bat = {"scenario": "example:giant-bat", "creature": "bat"}
+    chamois = {"scenario": "example:giant-bat", "creature": "chamois"}
+    whole = client.get("/api/render", params=bat)
+    name = whole.headers["x-wingbeat-picture"]
+    other = client.get("/api/render", params=chamois).headers["x-wingbeat-picture"]
+    kept = client.get("/api/render", params={**bat, "kept": f"{other},{name}",
+                                             "from_picture": other})
+    assert kept.headers["content-type"].startswith("application/json")
+    assert kept.json() == {"picture": name, "kept": True}
+    assert kept.headers["x-wingbeat-picture"] == name
+    for said in (other, "0" * 24, ",,,", ""):
+        again = client.get("/api/render", params={**bat, "kept": said})
+        assert again.headers["content-type"].startswith("image/svg+xml")
+        assert again.content == whole.content
+    png = client.get("/api/render", params={**bat, "kept": name, "format": "png"})
+    assert png.headers["content-type"] == "image/png"
+    too_long = client.get("/api/render", params={**bat, "kept": ",".join([name] * 20)})
+    assert too_long.status_code == 422  # a query is bounded before any work
+
+
 def test_a_png_is_never_sent_as_changes(client):
     asked = {"scenario": "example:giant-bat", "creature": "bat"}
     name = client.get("/api/render", params=asked).headers["x-wingbeat-picture"]

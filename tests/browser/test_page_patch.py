@@ -52,7 +52,8 @@ def watch_renders(page: Page) -> list[tuple[str, str]]:
     def answered(response: Any) -> None:
         url = urlsplit(response.url)
         if url.path == "/api/render":
-            asked = [(k, v) for k, v in parse_qsl(url.query) if k != "from_picture"]
+            asked = [(k, v) for k, v in parse_qsl(url.query)
+                     if k not in ("from_picture", "kept")]
             seen.append(("/api/render?" + urlencode(asked), response.headers["content-type"]))
 
     page.on("response", answered)
@@ -123,3 +124,25 @@ def test_a_click_asks_for_the_map_before_its_path(page: Page, server: str) -> No
         "ask /api/path"), events
     if "ask /api/reach" in events:
         assert events.index("got /api/render") < events.index("ask /api/reach"), events
+
+
+def test_a_creature_shown_before_is_drawn_from_the_picture_kept(page: Page, server: str) -> None:
+    """Back to a creature whose map the page drew: the server answers with the picture's name
+    alone (it is one the page keeps), and the page shows the one it kept, which is the very
+    picture the server draws whole, with the overlays of the page drawn on it again."""
+    seen = watch_renders(page)
+    page.locator("#scenario-select").select_option("example:harpy")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy")
+    page.locator("#threat-toggle").check()  # an overlay the page adds to the picture
+    expect(page.locator("#map .threat-layer").first).to_be_attached()
+    page.locator("#creature-select").select_option("fighter")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "fighter")
+    page.locator("#threat-toggle").uncheck()
+    expect(page.locator("#map .threat-layer")).to_have_count(0)
+    page.locator("#creature-select").select_option("harpy")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy")
+    page.wait_for_timeout(300)
+    assert seen[-1][1].startswith("application/json"), seen
+    expect(page.locator("#map .threat-layer")).to_have_count(0)  # its old overlay is gone
+    expect(page.locator('#map g.cell[tabindex="0"]')).to_have_count(1)
+    same_as_whole(page, seen)

@@ -69,6 +69,13 @@ FormatQ = Annotated[str, Query(alias="format", description="svg (the default) or
 FromPictureQ = Annotated[str | None, Query(
     description="The X-Wingbeat-Picture of the SVG the page shows: the answer may then be JSON, "
                 "the runs of that picture's top-level children to replace (web/patch.py).")]
+#: pictures a page may say it keeps (``kept``)
+KEPT_PICTURES = 8
+KeptQ = Annotated[str | None, Query(
+    max_length=KEPT_PICTURES * 33,
+    description="The X-Wingbeat-Picture names of pictures the page keeps, comma-separated (at "
+                "most 8): when the answer is one of them it is only its name, JSON "
+                '{"picture": NAME, "kept": true}.')]
 
 
 #: Pictures up to this size are named and compared on the event loop (web/patch.py).
@@ -229,13 +236,16 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                      altitude: AltitudeQ = None, to: str | None = None, mode: str | None = None,
                      moves: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
                      no_checks: NoChecksQ = False, option: OptionQ = None,
-                     format_: FormatQ = "svg", from_picture: FromPictureQ = None) -> Response:
+                     format_: FormatQ = "svg", from_picture: FromPictureQ = None,
+                     kept: KeptQ = None) -> Response:
         """The map as SVG, or PNG with ``format=png`` (``wingbeat render``): with a creature,
         its reach at ``altitude`` (or the best over all), and the cheapest path ``to`` a cell
         (``can_act``: keeping the attack), to an ``attack`` position, or a checked ``moves``.
 
         An SVG's ``X-Wingbeat-Picture`` header names it; asked again ``from_picture`` that name,
-        the answer is the changes from that picture (JSON) when they are a small part of it."""
+        the answer is the changes from that picture (JSON) when they are a small part of it; a
+        picture the page says it ``kept`` is answered by its name alone (a page switching back
+        to a creature it showed draws what it kept)."""
         from ..render.png import picture_format
 
         kind = picture_format(format_)  # a bad format is refused before any work
@@ -250,10 +260,14 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         if kind == "png":
             return found
         svg = bytes(found.body)
+        picture = Picture(svg)
+        if kept and picture.name in kept.split(",")[:KEPT_PICTURES]:
+            return JSONResponse({"picture": picture.name, "kept": True},
+                                headers={"X-Wingbeat-Picture": picture.name})
         # a map's few hundred kilobytes take a millisecond or two: on the loop, as a thread
         # hand-off on a busy machine takes longer; a huge one goes to a thread
-        name, patch = (_changes(svg, from_picture) if len(svg) <= INLINE_PICTURE_BYTES
-                       else await run_in_threadpool(_changes, svg, from_picture))
+        name, patch = (_changes(picture, from_picture) if len(svg) <= INLINE_PICTURE_BYTES
+                       else await run_in_threadpool(_changes, picture, from_picture))
         if patch is not None:
             return JSONResponse(patch, headers={"X-Wingbeat-Picture": name})
         found.headers["X-Wingbeat-Picture"] = name
@@ -262,13 +276,13 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         found.background = BackgroundTask(pictures.split, name)
         return found
 
-    def _changes(svg: bytes, since: str | None) -> tuple[str, dict[str, Any] | None]:
+    def _changes(picture: Picture, since: str | None) -> tuple[str, dict[str, Any] | None]:
         """The picture's name, kept on the shelf; the changes from the picture ``since`` names,
         when it is kept and they are small."""
-        picture, patch = Picture(svg), None
+        patch = None
         before = pictures.get(since) if since else None
         if before is not None:
-            patch, picture = changes(before, svg)
+            patch, picture = changes(before, picture.svg)
         return pictures.keep(picture), patch
 
     from ..play.web import router as play_router

@@ -24,6 +24,34 @@ export function setSnap(step) {
 // the next picture can come as the changes from this one.
 let shown = { svg: null, children: [], id: null };
 
+// The last few pictures drawn, by name: their elements as the server drew them (`children`).
+// Asked for a picture it keeps, the server answers with the name alone and the page shows the
+// one it kept (switching back to a creature draws at once, with nothing sent or parsed).
+const kept = new Map();
+const KEPT = 6;
+
+function keep(svg, children, id) {
+  if (!id) return;
+  kept.delete(id);
+  kept.set(id, { svg, children });
+  while (kept.size > KEPT) kept.delete(kept.keys().next().value);
+}
+
+// Show the kept picture `id` again: without what the page added to it since (a feature adds
+// its layers again on "wingbeat:map-drawn"); null if it is not kept.
+function reuse(box, id, chosen) {
+  const found = kept.get(id);
+  if (!found) return null;
+  const { svg, children } = found;
+  const own = new Set(children);
+  for (const node of [...svg.children]) if (!own.has(node)) node.remove();
+  for (const old of svg.querySelectorAll("g.cell.selected")) old.classList.remove("selected");
+  shown = { svg, children: [...children], id };
+  keep(svg, children, id);
+  box.replaceChildren(svg);
+  return finish(box, svg, chosen);
+}
+
 // Put the server's SVG text in the box, mark `chosen` selected, and make the cells keyboard
 // targets (one tab stop: the cursor; arrow keys move it, Enter asks the path).
 export function place(box, svgText, chosen, id = null) {
@@ -33,6 +61,7 @@ export function place(box, svgText, chosen, id = null) {
   const title = svg.querySelector("title");
   if (title) svg.setAttribute("aria-label", title.textContent);
   shown = { svg, children: [...svg.children], id };
+  keep(svg, shown.children, id);
   box.replaceChildren(svg);
   return finish(box, svg, chosen);
 }
@@ -42,6 +71,7 @@ export function place(box, svgText, chosen, id = null) {
 function patchPicture(box, changes, chosen) {
   const svg = shown.svg;
   if (!svg || !box.contains(svg) || shown.id !== changes.from) return null;
+  kept.delete(changes.from);  // changed in place: it is that picture no more
   const kids = shown.children;
   for (const [start, end, parts] of changes.replace) {
     const parsed = new DOMParser().parseFromString(
@@ -58,14 +88,18 @@ function patchPicture(box, changes, chosen) {
   const title = svg.querySelector("title");
   if (title) svg.setAttribute("aria-label", title.textContent);
   shown.id = changes.picture;
+  keep(svg, shown.children, changes.picture);
   for (const old of svg.querySelectorAll("g.cell.selected")) old.classList.remove("selected");
   return finish(box, svg, chosen);
 }
 
 // Ask /api/render for a picture: the whole SVG ({text, id}), or with `from` (the name of the
-// picture shown) possibly only its changes ({changes}).
-async function getPicture(params, from) {
-  const response = await fetch(`/api/render?${query({ ...params, from_picture: from })}`);
+// picture shown) possibly only its changes ({changes}), or when it is one the page keeps (and
+// `offerKept`) only its name ({kept}).
+async function getPicture(params, from, offerKept = true) {
+  const have = offerKept && kept.size ? [...kept.keys()].join(",") : null;
+  const response = await fetch(
+    `/api/render?${query({ ...params, from_picture: from, kept: have })}`);
   const kind = response.headers.get("content-type") || "";
   if (!response.ok) {
     let data = null;
@@ -76,7 +110,10 @@ async function getPicture(params, from) {
     }
     throw new Error(errorOf(response.status, data));
   }
-  if (kind.includes("json")) return { changes: await response.json() };
+  if (kind.includes("json")) {
+    const data = await response.json();
+    return data.kept ? { kept: data.picture } : { changes: data };
+  }
   return { text: await response.text(), id: response.headers.get("X-Wingbeat-Picture") };
 }
 
@@ -86,10 +123,16 @@ async function getPicture(params, from) {
 export async function drawPicture(box, params, chosen, current) {
   let answer = await getPicture(params, shown.svg && box.contains(shown.svg) ? shown.id : null);
   if (!current()) return null;
+  if (answer.kept) {
+    const svg = reuse(box, answer.kept, chosen);
+    if (svg) return svg;
+    answer = await getPicture(params, null, false);
+    if (!current()) return null;
+  }
   if (answer.changes) {
     const svg = patchPicture(box, answer.changes, chosen);
     if (svg) return svg;
-    answer = await getPicture(params, null);
+    answer = await getPicture(params, null, false);
     if (!current()) return null;
   }
   return place(box, answer.text, chosen, answer.id);

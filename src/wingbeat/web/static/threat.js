@@ -96,9 +96,12 @@ function undecorate(svg) {
   for (const node of svg.querySelectorAll(".threat-layer, .advice-layer")) node.remove();
   for (const cell of svg.querySelectorAll("g.cell[data-decorated]")) {
     const title = cell.querySelector(":scope > title");
-    if (title && title.dataset.own !== undefined) title.textContent = title.dataset.own;
+    if (title && title.dataset.own !== undefined) {
+      title.textContent = title.dataset.own;
+      delete title.dataset.own;
+    }
     if (cell.dataset.ownLabel) cell.setAttribute("aria-label", cell.dataset.ownLabel);
-    for (const key of ["decorated", "threatCount", "threatText", "adviceRank"]) {
+    for (const key of ["decorated", "ownLabel", "threatCount", "threatText", "adviceRank"]) {
       delete cell.dataset[key];
     }
   }
