@@ -117,6 +117,7 @@ def cli_wall(src: Path, pure: bool, size: int, top: int, fly: int, repeat: int) 
 
     env = {**os.environ, "PYTHONPATH": str(src)}
     env.pop("WINGBEAT_PURE", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed wingbeat starts from its bytecode
     if pure:
         env["WINGBEAT_PURE"] = "1"
     with tempfile.TemporaryDirectory() as folder:
