@@ -646,10 +646,11 @@ class _Ends:
         """``describe`` of every end state, each a new dict (optional hook ``describe_all``)."""
         many: Callable[[Iterable[int]], list[dict[str, Any]]] | None = getattr(
             self.space, "describe_all", None)
-        if many is not None:
-            return many(self.codes())
-        describe = self.space.describe
-        return [dict(describe(code)) for code in self.codes()]
+        with _collector_paused():  # thousands of new dicts, none of them garbage
+            if many is not None:
+                return many(self.codes())
+            describe = self.space.describe
+            return [dict(describe(code)) for code in self.codes()]
 
     def states(self) -> tuple[ReachedState, ...]:
         """Every end state, whole."""

@@ -6,6 +6,7 @@ of imports)."""
 
 from __future__ import annotations
 
+import gc
 from contextlib import suppress
 
 from ..examples import example_names
@@ -21,3 +22,9 @@ for _info in rulesets():
 for _name in example_names():
     with suppress(Exception):  # a warm-up only: the question itself will say what is wrong
         jobs.summary(jobs.Source(("example", _name), f"example:{_name}"), f"example:{_name}")
+
+# What the warm-up made lives as long as every worker: out of the collector's reach, so that a
+# worker's first full collection does not walk it (25-40 ms of the harpy's first picture, whose
+# thousands of new dicts set one off) and does not write to the pages it shares with the fork
+# server (gc.freeze: a worker forked after this inherits the frozen generation).
+gc.freeze()

