@@ -138,3 +138,28 @@ def test_threads_filling_one_table_give_one_answer() -> None:
         answers = list(pool.map(lambda _: wingbeat.reach(scenario, "runner").to_dict(),
                                 range(4)))
     assert all(answer == alone for answer in answers)
+
+
+def _assert_labels_are_described(space: Dnd5eSpace) -> None:
+    """``label_of`` (a path's quick refusal of states elsewhere) is ``describe``'s ``at``, for
+    every state the search settles, on a place made in C or in Python."""
+    from wingbeat.search import explore
+
+    found = explore(space)
+    for code in found.priority:
+        assert space.label_of(code) == space.describe(code)["at"], code
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_a_states_label_is_the_one_it_is_described_at(path: Path) -> None:
+    battle = wingbeat.open_scenario(path).battle
+    for creature in battle.creatures:
+        _assert_labels_are_described(Dnd5eSpace(battle, creature.id))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(battlefields())
+def test_a_states_label_on_random_battlefields(field: tuple[str, str]) -> None:
+    text, _ = field
+    battle = wingbeat.read_scenario_text(text, source="random.yaml").battle
+    _assert_labels_are_described(Dnd5eSpace(battle, "mover"))

@@ -1009,14 +1009,18 @@ def grid_path(
     avoid_checks: bool = False,
     must_act: bool = False,
     accept: Callable[[int], bool] | None = None,
+    at: str | None = None,
 ) -> GridMove | PathNotFound:
     """The best way (``way_rank``: cheapest, then fewest checks, then keeping the attack, then
     the fewest opportunity attacks) to an end state whose description ``matches``.
 
     With ``must_act`` only end states that still leave an attack count; ``accept`` may refuse
-    end states by their packed code (an attack position: in melee with a target).
+    end states by their packed code (an attack position: in melee with a target). ``at``, the
+    place every matching state is at, lets a space with ``label_of(code)`` (its ``describe``'s
+    ``at`` alone) refuse the states elsewhere without describing them.
     """
     said: dict[int, bool] = {}  # each settled state is asked once, while searching
+    label_of: Callable[[int], str] | None = getattr(space, "label_of", None) if at else None
 
     def goal(code: int, spent: int) -> bool:
         known = said.get(code)
@@ -1025,6 +1029,8 @@ def grid_path(
         return known
 
     def _goal(code: int, spent: int) -> bool:
+        if label_of is not None and label_of(code) != at:
+            return False
         if space.end_problem(code) is not None or not matches(space.describe(code)):
             return False
         if must_act and "attack" not in space.actions(code, spent):

@@ -140,7 +140,7 @@ class Dnd5eRuleset:
 
         goal = target + ("" if level is None else f" at altitude {level}") + (
             "" if mode is None else f", {mode}")
-        found = grid_path(space, matches, goal, must_act=must_act)
+        found = grid_path(space, matches, goal, must_act=must_act, at=target)
         return _replayed(space, creature, found)
 
     def attack_path(self, scenario: Dnd5eScenario, creature: str, target: str,

@@ -1208,6 +1208,11 @@ class Dnd5eSpace:
             data["falling"] = True
         return data
 
+    def label_of(self, code: int) -> str:
+        """``describe(code)["at"]`` alone, off the code, no place made (a path asks it of every
+        state it settles: ``grid_path``; the turn report of each step)."""
+        return self.board.labels[((code >> LOW_BITS) >> self.n_watchers) // self.levels]
+
     def describe(self, code: int) -> dict[str, Any]:
         pos = (code >> LOW_BITS) >> self.n_watchers
         if pos not in self._places:  # not made in Python: the compiled table's facts
@@ -1873,9 +1878,6 @@ class Dnd5eSpace:
     # -- for the turn report -----------------------------------------------------------------------
     def flags_of(self, code: int) -> int:
         return code & FLAG_MASK
-
-    def label_of(self, code: int) -> str:
-        return self.board.labels[self._place_of(code).anchor]
 
 
 # -- the compiled search's records, made into steps when a way is asked for ----------------------
