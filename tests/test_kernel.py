@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sysconfig
 from array import array
 from collections.abc import Iterator
@@ -52,10 +53,17 @@ def searching(compiled: bool) -> Iterator[None]:
 
 
 def _compiler_present() -> bool:
-    """A C compiler and the Python headers: what building the kernel at install needs."""
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    """A C compiler that runs and the Python headers: what building the kernel at install
+    needs (the compiler the build takes: ``CC``, else the one Python was built with)."""
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
-    return shutil.which(compiler) is not None and headers.exists()
+    if shutil.which(compiler) is None or not headers.exists():
+        return False
+    try:
+        return subprocess.run([compiler, "--version"], capture_output=True,
+                              timeout=60).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
 
 
 def test_the_kernel_is_built_wherever_a_compiler_is() -> None:
