@@ -5,10 +5,24 @@ from __future__ import annotations
 
 import struct
 
-__all__ = ["MAX_IMAGE_BYTES", "image_size"]
+__all__ = ["MAX_IMAGE_BYTES", "MAX_IMAGE_PIXELS", "image_size", "pixel_budget_error"]
 
 #: The largest picture read from a file, in bytes.
 MAX_IMAGE_BYTES = 20_000_000
+
+#: The most pixels a picture may have (width × height), checked from its header before anything
+#: decodes it: a decoder holds 4 bytes a pixel, so 64 megapixels (8,000 × 8,000, a 50 × 50 map
+#: at 160 px a square) is 256 MB. A 900 KB PNG can claim 26,000 × 26,000 pixels (2.7 GB decoded).
+MAX_IMAGE_PIXELS = 64_000_000
+
+
+def pixel_budget_error(size: tuple[int, int]) -> str | None:
+    """Why a picture of ``size`` (width, height) pixels is too large to draw, or None."""
+    w, h = size
+    if w * h <= MAX_IMAGE_PIXELS:
+        return None
+    return (f"a picture of {w:,} × {h:,} pixels is larger than the {MAX_IMAGE_PIXELS:,} pixels "
+            "a background may have (8,000 × 8,000); scale it down before using it")
 
 
 def image_size(data: bytes) -> tuple[str, tuple[int, int]] | None:
