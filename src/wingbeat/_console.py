@@ -9,6 +9,8 @@ fraction of the time the web stack alone takes to import.
 from __future__ import annotations
 
 import json
+import math
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,15 +26,27 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOpt
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from .errors import EXIT_BAD_INPUT, OptionError, WingbeatError
+from .errors import EXIT_BAD_INPUT, OptionError, WingbeatError, one_line, printable, shown
 
-__all__ = ["Command", "Group", "err", "fail", "failed", "out", "parse_query_options", "usage_line"]
+__all__ = ["Command", "Group", "bounded", "err", "fail", "failed", "out", "parse_query_options",
+           "usage_line"]
+
+
+#: What ``print_bytes`` must look at before writing: a C0 control but a line end or tab, DEL, a
+#: C1 control (UTF-8 ``\xc2\x80`` … ``\xc2\x9f``) or the first bytes of a lone surrogate as
+#: ``surrogatepass`` writes it (``\xed\xa0`` … ``\xed\xbf``). A JSON answer has none of these
+#: unless a scenario's text did.
+_UNPRINTABLE_BYTES = re.compile(rb"[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xed[\xa0-\xbf]")
 
 
 class _Plain:
     """A stream written as it is: answers are plain text or JSON, and a big reach's JSON
     (megabytes) must not go through a layout engine. The stream is looked up at each write, so a
-    test runner that swaps ``sys.stdout`` sees it."""
+    test runner that swaps ``sys.stdout`` sees it.
+
+    Whatever is written is ``errors.printable``: a name's escape sequence never reaches the
+    terminal, a lone surrogate never reaches an encoder, and a JSON answer stays valid UTF-8
+    JSON (``\\ud800``, ``\\u009b`` are JSON escapes)."""
 
     def __init__(self, name: str):
         self._name = name
@@ -40,7 +54,7 @@ class _Plain:
     def print(self, text: str, *, markup: bool = False) -> None:
         del markup
         stream: TextIO = getattr(sys, self._name)
-        stream.write(text)
+        stream.write(printable(text))
         stream.write("\n")
         stream.flush()
 
@@ -49,6 +63,9 @@ class _Plain:
         than decoded only to be encoded again."""
         stream: TextIO = getattr(sys, self._name)
         raw = getattr(stream, "buffer", None)
+        if _UNPRINTABLE_BYTES.search(data) is not None:
+            self.print(data.decode("utf-8", "surrogatepass"))
+            return
         if raw is None or (stream.encoding or "").replace("-", "").lower() != "utf8":
             self.print(data.decode("utf-8", "surrogatepass"))
             return
@@ -74,7 +91,7 @@ def failed(exc: WingbeatError, as_json: bool) -> NoReturn:
     if exc.exit_code == EXIT_BAD_INPUT:
         if as_json:
             out.print(json.dumps(exc.to_dict(), ensure_ascii=False), markup=False)
-        err.print(f"error: {exc}", markup=False)
+        err.print(f"error: {one_line(str(exc))}", markup=False)
     else:
         from ._jsonout import dumps
 
@@ -82,20 +99,68 @@ def failed(exc: WingbeatError, as_json: bool) -> NoReturn:
     raise typer.Exit(exc.exit_code)
 
 
+#: Names a command takes as its own arguments (``path --to``, ``check``'s MOVES …): as an
+#: ``--option`` key each would reach the library twice (a ``TypeError``), so it is refused.
+COMMAND_ARGUMENTS = frozenset({"scenario", "creature", "to", "attack", "altitude", "mode",
+                               "can_act", "moves", "target", "options"})
+#: The longest ``--option`` key, and value, in characters: no option needs more, and a
+#: 5,000-digit number is refused before it is converted.
+MAX_OPTION_KEY = 40
+MAX_OPTION_VALUE = 100
+#: The most ``--option`` pairs one command takes.
+MAX_OPTIONS = 50
+
+
 def parse_query_options(pairs: list[str] | None, no_checks: bool = False) -> dict[str, Any]:
-    """``["diagonals=dmg", "dash=true"]`` → ``{"diagonals": "dmg", "dash": True}``."""
+    """``["diagonals=dmg", "dash=true"]`` → ``{"diagonals": "dmg", "dash": True}``.
+
+    Refused before anything converts: a key that is one of the command's own arguments
+    (``to=U31``: give ``--to``), a key or value too long, a number that is not finite."""
     options: dict[str, Any] = {}
+    if pairs is not None and len(pairs) > MAX_OPTIONS:
+        raise OptionError(f"at most {MAX_OPTIONS} --option pairs, got {len(pairs)}")
     for pair in pairs or []:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"expected --option KEY=VALUE, got {pair!r}")
-        options[key.strip().replace("-", "_")] = _value(raw.strip())
+            raise OptionError(f"expected --option KEY=VALUE, got {shown(pair)}")
+        if len(key) > MAX_OPTION_KEY or len(raw) > MAX_OPTION_VALUE:
+            raise OptionError(f"--option {shown(key, 20)}: a key is at most {MAX_OPTION_KEY} "
+                              f"characters and a value at most {MAX_OPTION_VALUE}, got "
+                              f"{len(key)} and {len(raw)}")
+        name = key.strip().replace("-", "_")
+        if name in COMMAND_ARGUMENTS:
+            flag = "--" + name.replace("_", "-")
+            raise OptionError(f"--option {name}=… names the command's own argument, not a "
+                              f"ruleset option: give it as {flag} or in its place (see --help)")
+        options[name] = _value(raw.strip(), name)
     if no_checks:
         options["no_checks"] = True
     return options
 
 
-def _value(raw: str) -> Any:
+#: The longest id, label, altitude or mode a command takes on its command line, in characters,
+#: and the longest declared move: checked before anything reads them, so a 5,000-digit label or
+#: altitude is refused in one short line (a label is at most 12, ``geometry.labels``).
+MAX_ARGUMENT = 200
+MAX_MOVES = 2_000
+
+
+def bounded(**arguments: str | None) -> None:
+    """Refuse a command-line argument longer than ``MAX_ARGUMENT`` (``moves``: ``MAX_MOVES``)
+    before it is converted or looked up; ``to_`` names ``--to``."""
+    for name, value in arguments.items():
+        limit = MAX_MOVES if name == "moves" else MAX_ARGUMENT
+        if value is not None and len(value) > limit:
+            flag = name.rstrip("_").replace("_", "-").upper() if name in _POSITIONAL else (
+                "--" + name.rstrip("_").replace("_", "-"))
+            raise OptionError(f"{flag} is at most {limit:,} characters, got {len(value):,}: "
+                              f"{shown(value, 20)}")
+
+
+_POSITIONAL = frozenset({"creature", "moves", "a", "b", "scenario"})
+
+
+def _value(raw: str, name: str) -> Any:
     lowered = raw.lower()
     if lowered in ("true", "yes", "on"):
         return True
@@ -103,9 +168,12 @@ def _value(raw: str) -> Any:
         return False
     for kind in (int, float):
         try:
-            return kind(raw)
+            number = kind(raw)
         except ValueError:
-            pass
+            continue
+        if isinstance(number, float) and not math.isfinite(number):
+            raise OptionError(f"--option {name}: expected a finite number, got {shown(raw)}")
+        return number
     return raw
 
 
@@ -260,6 +328,6 @@ def usage_line(exc: UsageError) -> str:
             and any("--option" in p.opts for p in ctx.command.params)):
         message += "; a query option is --option KEY=VALUE"
     if ctx is None:
-        return f"wingbeat: error: {message}"
+        return one_line(f"wingbeat: error: {message}")
     program = ctx.find_root().info_name or "wingbeat"
-    return f"{program}: error: {message} (see {ctx.command_path} --help)"
+    return one_line(f"{program}: error: {message} (see {ctx.command_path} --help)")

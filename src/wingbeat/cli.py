@@ -16,9 +16,9 @@ from typing import Annotated
 import typer
 
 from . import _api
-from ._console import Command, Group, err, failed, out, parse_query_options
+from ._console import Command, Group, bounded, err, failed, out, parse_query_options
 from ._jsonout import encode_answer
-from .errors import EXIT_REFUSED, WingbeatError
+from .errors import EXIT_REFUSED, WingbeatError, one_line
 from .examples import example_names
 from .model import Scenario
 from .rules.base import Result
@@ -115,9 +115,11 @@ def reach(scenario: ScenarioArg, creature: CreatureArg, json_: JsonOpt = False,
               "--all", help=f"List every end state, not just the {REACH_ROWS} cheapest.")] = False,
           ) -> None:
     """Everything the creature can reach this round, each at its least cost."""
-    _answer(lambda: _api.reach(_open(scenario), creature,
-                               **parse_query_options(option, no_checks)), json_,
-            text=None if all_ else _first_rows)
+    def find() -> Result:
+        bounded(creature=creature)
+        return _api.reach(_open(scenario), creature, **parse_query_options(option, no_checks))
+
+    _answer(find, json_, text=None if all_ else _first_rows)
 
 
 def _first_rows(result: Result) -> str:
@@ -148,6 +150,7 @@ def path(
 ) -> None:
     """The cheapest way to a destination (or to an attack position) this round, step by step."""
     def find() -> Result:
+        bounded(creature=creature, to_=to, attack=attack, altitude=altitude, mode=mode)
         return _api.route(_open(scenario), creature, to=to, attack=attack,
                           altitude=altitude, mode=mode, can_act=can_act,
                           **parse_query_options(option, no_checks))
@@ -164,8 +167,11 @@ def check(
     option: OptionOpt = None,
 ) -> None:
     """Is this declared move legal? Its cost, checks and what remains; or the rule it breaks."""
-    _answer(lambda: _api.check(_open(scenario), creature, moves,
-                               **parse_query_options(option)), json_)
+    def find() -> Result:
+        bounded(creature=creature, moves=moves)
+        return _api.check(_open(scenario), creature, moves, **parse_query_options(option))
+
+    _answer(find, json_)
 
 
 @app.command(cls=Command)
@@ -176,7 +182,11 @@ def engagement(
     json_: JsonOpt = False,
 ) -> None:
     """Whether two creatures are in melee, reach-only, or not engaged."""
-    _answer(lambda: _api.engagement(_open(scenario), a, b), json_)
+    def find() -> Result:
+        bounded(a=a, b=b)
+        return _api.engagement(_open(scenario), a, b)
+
+    _answer(find, json_)
 
 
 @app.command(cls=Command)
@@ -248,7 +258,7 @@ def main() -> None:
     try:
         app(prog_name="wingbeat")
     except WingbeatError as exc:  # pragma: no cover - commands catch their own
-        err.print(f"error: {exc}", markup=False)
+        err.print(f"error: {one_line(str(exc))}", markup=False)
         sys.exit(exc.exit_code)
 
 

@@ -11,6 +11,7 @@ command line: 2 bad input, 1 a move the rules refuse), ``http_status`` (the web 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 __all__ = [
@@ -21,12 +22,64 @@ __all__ = [
     "OptionError",
     "ScenarioError",
     "WingbeatError",
+    "one_line",
+    "printable",
+    "shown",
 ]
 
 
 #: The command line's exit codes: a move (or a round's end) the rules refuse, and bad input.
 EXIT_REFUSED = 1
 EXIT_BAD_INPUT = 2
+
+
+#: What a terminal must never receive as it is: C0 controls (an escape sequence sets the window's
+#: title or clears the screen), DEL, C1 controls (``\x9b`` starts a sequence too) and lone
+#: surrogates (no encoder takes them). Line ends and tabs are kept where text has lines.
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_UNPRINTABLE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    r"""``\x1b`` below DEL (JSON escapes these itself, so they never reach a JSON text raw), and
+    ``\u009b``, ``\ud800`` from DEL up: a form that is an escape in JSON too, so a JSON
+    answer stays valid."""
+    code = ord(match.group())
+    if code == 0x0A:
+        return "\\n"
+    if code == 0x0D:
+        return "\\r"
+    if code == 0x09:
+        return "\\t"
+    return f"\\x{code:02x}" if code < 0x7F else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    r"""``text`` safe for a terminal, its lines kept: every control character and lone surrogate
+    written as an escape (``\x1b``, ``\ud800``)."""
+    if _UNPRINTABLE.search(text) is None:
+        return text
+    return _UNPRINTABLE.sub(_escaped, text)
+
+
+def one_line(text: str) -> str:
+    r"""``text`` as one line safe for a terminal: line ends escaped too (``\n``), so an id with a
+    newline cannot forge a second ``error:`` line."""
+    if _UNPRINTABLE_LINE.search(text) is None:
+        return text
+    return _UNPRINTABLE_LINE.sub(_escaped, text)
+
+
+#: The most characters of a user's text an error message quotes.
+SHOWN_LENGTH = 60
+
+
+def shown(text: str, limit: int = SHOWN_LENGTH) -> str:
+    """``repr(text)``, cut to ``limit`` characters with the count left out: an error quotes the
+    start of a 5,000-digit label, not all of it."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"
 
 
 class WingbeatError(ValueError):

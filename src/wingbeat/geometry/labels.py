@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from ..errors import NotationError
+from ..errors import NotationError, shown
 
-__all__ = ["column_label", "parse_column", "split_label"]
+__all__ = ["MAX_LABEL_LENGTH", "column_label", "parse_column", "split_label"]
+
+#: The longest cell label read, in characters: ``ZZ2000`` is the largest map's last cell, and a
+#: label of 5,000 digits is refused before any conversion (``int`` of it is a ``ValueError``
+#: past 4,300 digits, and slow before that). Spaces around it count too.
+MAX_LABEL_LENGTH = 12
 
 
 def column_label(index: int) -> str:
@@ -20,8 +25,9 @@ def column_label(index: int) -> str:
 
 def parse_column(letters: str) -> int:
     """``A`` → 1, ``AA`` → 27; the inverse of :func:`column_label`."""
-    if not letters or not letters.isascii() or not letters.isalpha():
-        raise NotationError(f"expected column letters like 'T' or 'AB', got {letters!r}")
+    if (not letters or len(letters) > MAX_LABEL_LENGTH or not letters.isascii()
+            or not letters.isalpha()):
+        raise NotationError(f"expected column letters like 'T' or 'AB', got {shown(letters)}")
     index = 0
     for ch in letters.upper():
         index = index * 26 + (ord(ch) - ord("A") + 1)
@@ -30,12 +36,15 @@ def parse_column(letters: str) -> int:
 
 def split_label(text: str, *, kind: str) -> tuple[int, int]:
     """``"T34"`` → (20, 34): column index and row number of a cell label."""
+    if len(text) > MAX_LABEL_LENGTH:
+        raise NotationError(f"expected a {kind} label like 'T34' of at most {MAX_LABEL_LENGTH} "
+                            f"characters, got {shown(text, 20)}")
     stripped = text.strip()
     letters = stripped.rstrip("0123456789")
     digits = stripped[len(letters) :]
     if not letters or not digits or not letters.isascii() or not letters.isalpha():
         raise NotationError(
-            f"expected a {kind} label like 'T34' (column letters, row number), got {text!r}"
+            f"expected a {kind} label like 'T34' (column letters, row number), got {shown(text)}"
         )
     row = int(digits)
     if row < 1:

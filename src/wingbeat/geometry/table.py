@@ -35,7 +35,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
-from ..errors import NotationError
+from ..errors import NotationError, shown
 
 __all__ = [
     "EPSILON",
@@ -78,18 +78,35 @@ def point_named(token: str) -> Point | None:
         return None
 
 
+#: The longest point ``parse_point`` reads, in characters, and the largest coordinate, in cm:
+#: a table is metres across, and ``Fraction("1e999999999")`` would build a billion-digit number.
+MAX_POINT_LENGTH = 60
+MAX_COORDINATE = 1_000_000
+
+
 def parse_point(text: str) -> Point:
     """``"30,40.5"`` → ``(30.0, 40.5)``; a clear error for anything else."""
+    if len(text) > MAX_POINT_LENGTH:
+        raise NotationError(f"expected a point x,y (like 30,40.5) of at most {MAX_POINT_LENGTH} "
+                            f"characters, got {shown(text, 20)}")
     parts = text.strip().strip("()[]").split(",")
     if len(parts) != 2:
         raise NotationError(f"expected a point x,y (like 30,40.5), got {text!r}")
     try:
-        x, y = (float(Fraction(p.strip())) for p in parts)
+        x, y = (_coordinate(p.strip()) for p in parts)
     except (ValueError, ZeroDivisionError, OverflowError):
         raise NotationError(f"expected a point x,y with two numbers, got {text!r}") from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise NotationError(f"expected finite coordinates, got {text!r}")
+    if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):
+        raise NotationError(f"expected coordinates within ±{MAX_COORDINATE:,} cm, got {text!r}")
     return (x, y)
+
+
+def _coordinate(text: str) -> float:
+    """A number as ``parse_point`` takes it (``12.5``, ``1/3``); an exponent is read as a float,
+    never expanded into an exact number."""
+    if "e" in text.lower():
+        return float(text)
+    return float(Fraction(text))
 
 
 def format_number(value: float | Fraction) -> str:

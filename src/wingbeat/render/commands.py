@@ -13,15 +13,23 @@ from .._console import Command
 __all__ = ["register", "render_command"]
 
 
+#: The longest --altitude read, in characters: no map has more than a few hundred levels, and a
+#: 5,000-digit altitude is refused before ``int`` reads it.
+MAX_ALTITUDE_LENGTH = 8
+
+
 def _altitude(text: str | None) -> int | None:
-    from ..errors import NotationError
+    from ..errors import NotationError, shown
 
     if text is None or text.strip().lower() in ("all", "best", "any"):
         return None
+    if len(text) > MAX_ALTITUDE_LENGTH:
+        raise NotationError(f"expected a whole number of at most {MAX_ALTITUDE_LENGTH} "
+                            f"characters or 'all' for --altitude, got {shown(text, 20)}")
     try:
         return int(text)
     except ValueError:
-        raise NotationError(f"expected a whole number or 'all' for --altitude, got {text!r}"
+        raise NotationError(f"expected a whole number or 'all' for --altitude, got {shown(text)}"
                             ) from None
 
 
@@ -61,13 +69,14 @@ def render_command(
     """Draw the map as SVG or PNG: terrain, creatures, wind and a scale bar; with CREATURE,
     where it can go."""
     from .. import _api
-    from .._console import err, fail, failed, parse_query_options
+    from .._console import bounded, err, fail, failed, parse_query_options
     from ..errors import WingbeatError
     from ..scenario._cache import open_cached
     from . import altitude_words, render_svg
 
     try:
         kind = _check_output(output, format_)
+        bounded(creature=creature, to_=to, attack=attack, mode=mode, moves=moves)
         opened = open_cached(scenario)
         level = _altitude(altitude)
         reach = route = None

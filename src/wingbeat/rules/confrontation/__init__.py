@@ -7,11 +7,12 @@ reads a move of waypoints and tier changes, ``path`` gives the shortest such mov
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ...errors import NotationError, OptionError, ScenarioError
+from ...errors import NotationError, OptionError, ScenarioError, shown
 from ...geometry.table import distance, format_length, parse_point
 from .model import (
     TIER_ONE_CLEARANCE,
@@ -67,6 +68,10 @@ __all__ = [
 ]
 
 _QUERY_OPTIONS = {"factor", "pursuit", "no_checks"}
+#: The range of ``factor``: a run or a charge doubles the MOU, and nothing in the rules moves a
+#: fighter ten times as far or a tenth as far; past it the areas are built from numbers near
+#: ``1e308`` (``OverflowError``) or with no width at all (``ZeroDivisionError``).
+FACTOR_RANGE = (Fraction(1, 10), Fraction(10))
 
 
 def _options(options: Mapping[str, Any]) -> tuple[Fraction, bool]:
@@ -76,17 +81,32 @@ def _options(options: Mapping[str, Any]) -> tuple[Fraction, bool]:
         raise OptionError(f"confrontation does not know the option(s) "
                           f"{', '.join(sorted(unknown))}; it takes: factor, pursuit")
     raw = options.get("factor", 1)
-    try:
-        factor = Fraction(str(raw)) if not isinstance(raw, bool) else None
-    except (ValueError, ZeroDivisionError):
-        factor = None
-    if factor is None or factor <= 0:
-        raise OptionError(f"factor is a positive number multiplying MOU (a run, a charge), "
-                          f"got {raw!r}")
+    low, high = FACTOR_RANGE
+    factor = _factor(raw)
+    if factor is None or not low <= factor <= high:
+        raise OptionError(f"factor is a number from {float(low):g} to {float(high):g} "
+                          f"multiplying MOU (2 for a run, a charge), got {shown(str(raw))}")
     pursuit = options.get("pursuit", False)
     if not isinstance(pursuit, bool):
         raise OptionError(f"pursuit is true or false, got {pursuit!r}")
     return factor, pursuit
+
+
+def _factor(raw: object) -> Fraction | None:
+    """``factor`` as an exact number (``2``, ``2.5``, ``"5/2"``), or None if it is none: never
+    a float that is not finite, never a text long enough to be slow to read."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, float):
+        return Fraction(str(raw)) if math.isfinite(raw) else None
+    if isinstance(raw, int | Fraction):
+        return Fraction(raw)
+    if isinstance(raw, str) and len(raw) <= 40:
+        try:
+            return Fraction(raw)
+        except (ValueError, ZeroDivisionError):
+            return None
+    return None
 
 
 def parse_tier(text: str) -> int:
