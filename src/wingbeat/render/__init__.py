@@ -57,10 +57,14 @@ def render_svg(
     whole map even with a reach (a picture of a huge map is still cropped), so a frame stays put
     from one creature's reach to the next (the play page).
     """
+    from .svg import xml_safe
+
     module = _module(scenario.ruleset)
     extras = _taken(module, {"trail": trail, "whole_map": whole_map})
-    return module.render(scenario, reach=reach, altitude=altitude, route=route,
-                         creature=creature, **extras)
+    # A ruleset's picture escapes its words itself; whatever one left that XML cannot hold (a
+    # control character, a lone surrogate in a name) is written as an escape here, once.
+    return xml_safe(module.render(scenario, reach=reach, altitude=altitude, route=route,
+                                  creature=creature, **extras))
 
 
 def _taken(module: Renderer, extras: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
-from xml.sax.saxutils import escape
 
 from ..errors import NotationError
 from ..geometry.hexgrid import Direction
@@ -31,6 +30,7 @@ from .svg import (
     legend_scale,
     points,
     text,
+    xml_text,
 )
 
 __all__ = [
@@ -344,7 +344,7 @@ def route_layer(layout: GridLayout, legs: Sequence[RouteLeg], *, stacked: bool =
             words = text(middle, top + 11, lines[0], font_size=10, text_anchor="middle",
                          fill=color)
         else:
-            words = element("text", (element("tspan", [escape(line)], x=middle, dy=0 if i == 0
+            words = element("text", (element("tspan", [xml_text(line)], x=middle, dy=0 if i == 0
                                               else 13) for i, line in enumerate(lines)),
                             x=middle, y=top + 11, font_size=10, text_anchor="middle", fill=color)
         labels.append(element("g", [box, words], class_="route-note", data_cell=where))

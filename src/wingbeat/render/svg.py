@@ -29,6 +29,8 @@ __all__ = [
     "points",
     "text",
     "wind_arrow",
+    "xml_safe",
+    "xml_text",
 ]
 
 PATH_COLOR = "#1f3fbf"
@@ -62,8 +64,34 @@ def fmt(value: float) -> str:
     return text
 
 
-#: What ``quoteattr`` would change: a value with none of these is only put in double quotes.
-_NEEDS_QUOTING = re.compile(r'[&<>"\n\r\t]')
+#: Characters XML 1.0 forbids (C0 controls but tab and line ends, U+FFFE, U+FFFF), lone
+#: surrogates (no encoder takes them) and DEL and the C1 controls (allowed, but no name means
+#: them): none is ever written, so a picture stays well-formed XML that resvg reads.
+_UNWRITABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _written(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def xml_safe(text: str) -> str:
+    r"""``text`` with every character XML cannot hold written as a visible escape (``\x1b``,
+    ``\ud800``), as the terminal shows it; anything else as it is (already escaped or not)."""
+    if _UNWRITABLE.search(text) is None:
+        return text
+    return _UNWRITABLE.sub(_written, text)
+
+
+def xml_text(content: str) -> str:
+    """``content`` as the text of an element: ``&<>`` escaped, nothing XML forbids."""
+    return escape(xml_safe(content))
+
+
+#: What ``quoteattr`` would change, or ``xml_safe``: a value with none of these is only put in
+#: double quotes.
+_NEEDS_QUOTING = re.compile(
+    r'[&<>"\n\r\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]')
 #: Keyword → attribute name (``data_cost`` → ``data-cost``), made once per keyword: a map draws
 #: thousands of attributes from a few dozen names.
 _NAMES: dict[str, str] = {}
@@ -89,7 +117,8 @@ def attrs(**values: object) -> str:
             name = _NAMES.get(key)
             if name is None:
                 name = _NAMES[key] = key.rstrip("_").replace("_", "-")
-            quoted = quoteattr(text) if _NEEDS_QUOTING.search(text) else f'"{text}"'
+            quoted = (quoteattr(xml_safe(text)) if _NEEDS_QUOTING.search(text)
+                      else f'"{text}"')
             pair = f"{name}={quoted}"
             if len(text) <= 24 and len(_PAIRS) < _KEPT:
                 _PAIRS[(key, text)] = pair
@@ -115,7 +144,7 @@ def text(x: float, y: float, content: str, **values: object) -> str:
         values["stroke_width"] = 3
         values["stroke_linejoin"] = "round"
         values["paint_order"] = "stroke"
-    return element("text", [escape(content)], x=x, y=y, **values)
+    return element("text", [xml_text(content)], x=x, y=y, **values)
 
 
 def _luminance(colour: str) -> float:

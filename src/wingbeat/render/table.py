@@ -11,7 +11,6 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
-from xml.sax.saxutils import escape
 
 from ..errors import OptionError, ScenarioError
 from ..model import Scenario, format_decimal
@@ -28,6 +27,7 @@ from .svg import (
     fmt,
     points,
     text,
+    xml_text,
 )
 from .trail import Trail, trail_layer, trail_words
 
@@ -191,7 +191,7 @@ def render(
     body.append(_scale_bar(width, height, scale, unit))
     title = f"{scenario.source}: the table, {fmt(width)} × {fmt(height)} {unit}"
     return element(
-        "svg", [element("title", [escape(title)]), *body],
+        "svg", [element("title", [xml_text(title)]), *body],
         xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {fmt(total_w)} {fmt(total_h)}",
         width=total_w, height=total_h, class_="wingbeat-map table-map",
         data_ruleset=scenario.ruleset, data_creature=focus,
@@ -266,7 +266,7 @@ def _obstacle(o: Any, screen: Any) -> str:
     obstacle_height = getattr(o, "height", None)
     if obstacle_height is not None:
         facts += f", height {fmt(float(obstacle_height))}"
-    shape = element("polygon", [element("title", [escape(facts)])], points=points(corners),
+    shape = element("polygon", [element("title", [xml_text(facts)])], points=points(corners),
                     fill="#8d7b64", fill_opacity=0.85, stroke="#4a3f30", stroke_width=1.2,
                     class_="obstacle")
     return shape + _caption(corners, facts, "#2b241b")
@@ -277,7 +277,7 @@ def _zone(z: Any, screen: Any) -> str:
     factor = getattr(z, "factor", None)
     name = getattr(z, "name", "") or getattr(getattr(z, "outline", None), "name", "") or "zone"
     facts = name + ("" if factor is None else f", ground movement × {fmt(float(factor))}")
-    shape = element("polygon", [element("title", [escape(facts)])], points=points(corners),
+    shape = element("polygon", [element("title", [xml_text(facts)])], points=points(corners),
                     fill="#b7c9a0", fill_opacity=0.6, stroke="#6d7f56", stroke_dasharray="4 3",
                     class_="zone")
     return shape + _caption(corners, facts, "#3d4a2e")
@@ -333,7 +333,7 @@ def _areas(report: dict[str, Any], altitude: int | None, levels: list[str], scre
         color = _LEVEL_COLORS[(level or 0) % len(_LEVEL_COLORS)]
         name = area.get("altitude", area.get("tier"))
         shapes.append(element(
-            "path", [element("title", [escape(f"can end here at {name}")])],
+            "path", [element("title", [xml_text(f"can end here at {name}")])],
             d=_path_data(area["area"], screen), fill=color, fill_opacity=0.35,
             fill_rule="evenodd", stroke=color, stroke_width=1.5, class_="reach-area",
             data_altitude=name, data_level=level))
@@ -407,7 +407,7 @@ def _figure(f: Any, screen: Any, focused: bool, index: int, levels: list[str]) -
     x, y = screen(f.at)
     color = "#e0a100" if focused else _SIDE_COLORS[index % len(_SIDE_COLORS)]
     r = 11.0
-    parts = [element("title", [escape(f"{getattr(f, 'display_name', f.id)} at "
+    parts = [element("title", [xml_text(f"{getattr(f, 'display_name', f.id)} at "
                                       f"{_point_text(_xy(f.at))}")])]
     heading = _heading(f)
     if heading is not None:

@@ -8,13 +8,12 @@ who can strike there; a table's areas, one level at a time, likewise.
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
 
 from ..errors import OptionError
 from ..geometry.labels import split_label
 from ..model import Scenario, format_amount
 from .grid import HexLayout, SquareLayout, window
-from .svg import element, fmt, points, text
+from .svg import element, fmt, points, text, xml_safe, xml_text
 
 __all__ = ["OVERLAY_COLOURS", "RANK_COLOURS", "overlay_colour", "rank_colour", "render_threat_svg",
            "threat_color"]
@@ -38,9 +37,12 @@ def render_threat_svg(scenario: Scenario, report: Any, altitude: int | str | Non
     if "threats" in data:
         if altitude is not None and not str(altitude).lstrip("-").isdigit():
             raise OptionError(f"expected a whole number for altitude, got {altitude!r}")
-        return _grid(report, None if altitude is None else int(altitude))
+        if altitude is not None and len(str(altitude)) > 8:
+            raise OptionError(f"expected a whole number of at most 8 characters for altitude, "
+                              f"got {len(str(altitude)):,} characters")
+        return xml_safe(_grid(report, None if altitude is None else int(altitude)))
     if "areas" in data:
-        return _table(scenario, data, altitude)
+        return xml_safe(_table(scenario, data, altitude))
     raise OptionError("not a threat report")
 
 
@@ -79,7 +81,7 @@ def _grid(report: Any, altitude: int | None) -> str:
         tip = f"{p.at} altitude {p.altitude}: {count} can strike: {names}"
         cx, cy = layout.center(col, row)
         body.append(element("g", [
-            element("title", [escape(tip)]),
+            element("title", [xml_text(tip)]),
             element("polygon", points=shape, fill=threat_color(count, most), stroke="#999"),
             text(cx, cy + 4, str(count), style=_WORDS, **{"text-anchor": "middle"}),
         ], **{"class": "threat", "data-count": count}))
@@ -107,7 +109,7 @@ def _table(scenario: Scenario, data: dict[str, Any], level: int | str | None) ->
         names = "; ".join(f"{b['creature']} ({b['how']})" for b in a["by"])
         tip = f"{key} {a[key]}: {a['count']} can strike: {names}"
         body.append(element("g", [
-            element("title", [escape(tip)]),
+            element("title", [xml_text(tip)]),
             element("path", d=d, fill=threat_color(a["count"], most), stroke="#a33",
                     **{"fill-rule": "evenodd", "fill-opacity": "0.8"}),
         ], **{"class": "threat", "data-count": a["count"]}))

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from ..model import Scenario
 from ..rules.base import Result
 from .cells import RouteLeg
 from .grid import GridLayout, Point, parse_label
-from .svg import element, points
+from .svg import element, points, xml_text
 
 __all__ = ["TRAIL_COLOR", "Trail", "grid_trail", "trail_cells", "trail_layer", "trail_words"]
 
@@ -72,7 +71,7 @@ def trail_layer(placed: Sequence[tuple[str, Point]], creature: str, said: str, r
         return ""
     line = points(p for _, p in placed)
     (first, start), rest = placed[0], placed[1:]
-    marks = [element("title", [escape(said)]),
+    marks = [element("title", [xml_text(said)]),
              element("polyline", points=line, fill="none", stroke="#fff", stroke_width=6,
                      stroke_opacity=0.85, stroke_linejoin="round", stroke_linecap="round",
                      class_="trail-casing"),
