@@ -15,10 +15,11 @@ import math
 from pathlib import Path
 
 from .._files import UnreadableFile, read_limited
-from .._pictures import MAX_IMAGE_BYTES, image_size
+from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
+from ..errors import ScenarioError
 from ..model import Background, Scenario
 from .grid import MARGIN, GridLayout
-from .svg import element, fmt
+from .svg import element, fmt, xml_text
 
 __all__ = ["MAX_IMAGE_BYTES", "background_layer", "image_size", "load_image"]
 
@@ -26,14 +27,21 @@ _TYPES = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp", "gif":
 
 
 def background_layer(scenario: Scenario, layout: GridLayout) -> str:
-    """The background picture of ``scenario`` placed under ``layout``'s cells, or ``""``."""
+    """The background picture of ``scenario`` placed under ``layout``'s cells, or ``""``.
+
+    A picture past the pixel budget (``_pictures.MAX_IMAGE_PIXELS``) is refused, from its header,
+    before resvg decodes it: a 40,000 × 40,000 PNG of a few kilobytes asks for 6.4 GB."""
     bg = scenario.background
     if bg is None:
         return ""
     loaded = load_image(bg)
     if isinstance(loaded, str):
-        return element("desc", [f"background left out: {loaded}"], class_="background-missing")
+        return element("desc", [xml_text(f"background left out: {loaded}")],
+                       class_="background-missing")
     mime, data, (width, height) = loaded
+    too_large = pixel_budget_error((width, height))
+    if too_large is not None:
+        raise ScenarioError(too_large, source=scenario.source, where="background.image")
     size = layout.size
     cx, cy = layout.center(1, 1)  # column 1, row 1, wherever the drawn window starts
     if layout.kind == "hex":

@@ -6,11 +6,18 @@ to the scenario file (never absolute, never out of its folder with ``..``) or a 
 
 from __future__ import annotations
 
+import base64
+import binascii
+import os
+import stat
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from pydantic import Field, field_validator
 
+from .._pictures import image_size, pixel_budget_error
+from ..errors import ScenarioError
 from ..model import Background
 from ._schema import StrictModel, validate
 
@@ -59,5 +66,52 @@ class _Holder(StrictModel):
 def build_background(data: Any, source: str, base: str | None) -> Background:
     """The validated ``background`` mapping; ``base`` is the folder relative paths start from."""
     model = validate(_Holder, {"background": data}, source).background
+    problem = _pixels_problem(model.image, base)
+    if problem is not None:
+        raise ScenarioError(problem, source=source, where="background.image")
     ox, oy = (Fraction(str(v)) for v in model.origin)
     return Background(model.image, Fraction(str(model.cell)), (ox, oy), base)
+
+
+#: How much of a picture file beside the scenario is read to find its size: a PNG, GIF or WebP
+#: says it in its first 30 bytes, a JPEG after its metadata (EXIF, ICC), which is seldom longer.
+HEADER_BYTES = 256 * 1024
+
+
+def _pixels_problem(image: str, base: str | None) -> str | None:
+    """Why the picture is too large to draw, from its header (nothing is decoded), or None.
+
+    A picture this cannot read (a broken data URI, no such file) is the renderer's to leave out
+    with its reason; so is a JPEG whose size comes later than ``HEADER_BYTES``, which the renderer
+    checks again before drawing."""
+    if image.startswith("data:"):
+        try:
+            head = base64.b64decode(image.partition(",")[2], validate=True)
+        except (binascii.Error, ValueError):
+            return None
+    elif base is None:
+        return None
+    else:
+        head = _file_head(Path(base) / image)
+    found = image_size(head)
+    return None if found is None else pixel_budget_error(found[1])
+
+
+def _file_head(file: Path) -> bytes:
+    """The first ``HEADER_BYTES`` of a regular file; nothing for a missing file, a pipe or a
+    device (never waited on)."""
+    try:
+        if not stat.S_ISREG(os.stat(file).st_mode):
+            return b""
+        handle = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError):
+        return b""
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return b""
+        return os.read(handle, HEADER_BYTES)
+    except OSError:
+        return b""
+    finally:
+        os.close(handle)

@@ -7,12 +7,14 @@ index + row is even, so its corners need not be hexes themselves.
 
 from __future__ import annotations
 
-from ..errors import NotationError, ScenarioError
-from ..geometry.labels import column_label, split_label
+from ..errors import NotationError, ScenarioError, shown
+from ..geometry.labels import MAX_LABEL_LENGTH, column_label, split_label
 
 __all__ = ["cell_items", "is_range", "range_cells"]
 
 _EXAMPLE = "P1:AD30"
+#: The longest range read: two labels and the colon, checked before it is split or converted.
+MAX_RANGE_LENGTH = 2 * MAX_LABEL_LENGTH + 1
 
 
 def cell_items(at: str | list[str], where: str) -> list[tuple[str, str]]:
@@ -35,14 +37,17 @@ def range_cells(item: str, where: str, *, columns: int, rows: int, hexes: bool
     ``hexes``: keep only the cells that exist on a hex grid (column index + row even).
     """
     kind = "hex" if hexes else "square"
+    if len(item) > MAX_RANGE_LENGTH:
+        raise ScenarioError(f"expected a range of {kind}s like {_EXAMPLE} of at most "
+                            f"{MAX_RANGE_LENGTH} characters, got {shown(item, 30)}", where=where)
     corners = item.split(":")
     if len(corners) != 2:
         raise ScenarioError(f"expected a range of {kind}s like {_EXAMPLE} (two corner labels "
-                            f"joined by one colon), got {item!r}", where=where)
+                            f"joined by one colon), got {shown(item)}", where=where)
     try:
         (c0, r0), (c1, r1) = (split_label(corner, kind=kind) for corner in corners)
     except NotationError as exc:
-        raise ScenarioError(f"{exc}, in the range {item!r}; a range is two corner labels, "
+        raise ScenarioError(f"{exc}, in the range {shown(item)}; a range is two corner labels, "
                             f"north-west first, like {_EXAMPLE}", where=where) from None
     first, last = (f"{column_label(c)}{r}" for c, r in ((c0, r0), (c1, r1)))
     if c0 > c1 or r0 > r1:
