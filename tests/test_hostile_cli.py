@@ -13,6 +13,8 @@ import dataclasses
 import io
 import json
 import struct
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 import zlib
 from contextlib import redirect_stderr, redirect_stdout
@@ -177,6 +179,18 @@ def test_json_of_an_error_with_an_escape_sequence_stays_one_valid_line() -> None
     assert result.exit_code == 2
     assert "\x1b" not in result.stdout and "\x9b" not in result.stdout
     assert "'x\\x9b\\x1b\\nerror:'" in json.loads(result.stdout)["error"]["message"]
+
+
+def test_bytes_that_are_no_utf8_in_an_argument_reach_the_terminal_escaped() -> None:
+    """A real terminal's argument: bytes that are not UTF-8 (lone surrogates in Python's
+    ``sys.argv``), an escape sequence and a newline, in a process of its own."""
+    done = subprocess.run([sys.executable, "-m", "wingbeat", "reach", "example:giant-bat",
+                           b"\xff\xed\xa0\x80\x1b]0;t\x07\nerror: forged", "--json"],
+                          capture_output=True, check=False)
+    assert done.returncode == 2
+    said = done.stderr.decode("utf-8")  # valid UTF-8, no traceback
+    assert said.count("\n") == 1 and "\x1b" not in said and said.startswith("error: no creature")
+    json.loads(done.stdout.decode("utf-8"))
 
 
 def _renamed(scenario: Scenario, name: str, side: str | None = None) -> Scenario:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,17 +25,18 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOpt
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from .errors import EXIT_BAD_INPUT, OptionError, WingbeatError, one_line, printable, shown
+from .errors import (
+    EXIT_BAD_INPUT,
+    OptionError,
+    WingbeatError,
+    one_line,
+    printable,
+    printable_bytes,
+    shown,
+)
 
 __all__ = ["Command", "Group", "bounded", "err", "fail", "failed", "out", "parse_query_options",
            "usage_line"]
-
-
-#: What ``print_bytes`` must look at before writing: a C0 control but a line end or tab, DEL, a
-#: C1 control (UTF-8 ``\xc2\x80`` … ``\xc2\x9f``) or the first bytes of a lone surrogate as
-#: ``surrogatepass`` writes it (``\xed\xa0`` … ``\xed\xbf``). A JSON answer has none of these
-#: unless a scenario's text did.
-_UNPRINTABLE_BYTES = re.compile(rb"[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xed[\xa0-\xbf]")
 
 
 class _Plain:
@@ -59,11 +59,11 @@ class _Plain:
         stream.flush()
 
     def print_bytes(self, data: bytes) -> None:
-        """UTF-8 text already encoded (a big reach's JSON: megabytes), written as it is rather
-        than decoded only to be encoded again."""
+        """UTF-8 JSON already encoded (a big reach's: megabytes), written as it is rather than
+        decoded only to be encoded again (unless a name in it holds what ``print`` escapes)."""
         stream: TextIO = getattr(sys, self._name)
         raw = getattr(stream, "buffer", None)
-        if _UNPRINTABLE_BYTES.search(data) is not None:
+        if not printable_bytes(data, json=True):
             self.print(data.decode("utf-8", "surrogatepass"))
             return
         if raw is None or (stream.encoding or "").replace("-", "").lower() != "utf8":
@@ -311,7 +311,7 @@ class Group(TyperGroup):
             err.print(usage_line(exc))
             sys.exit(exc.exit_code)
         except ClickException as exc:
-            exc.show()
+            err.print(one_line(f"wingbeat: error: {exc.format_message()}"))
             sys.exit(exc.exit_code)
         except typer.Abort:
             err.print("Aborted!")

@@ -24,6 +24,7 @@ __all__ = [
     "WingbeatError",
     "one_line",
     "printable",
+    "printable_bytes",
     "shown",
 ]
 
@@ -57,9 +58,33 @@ def _escaped(match: re.Match[str]) -> str:
 def printable(text: str) -> str:
     r"""``text`` safe for a terminal, its lines kept: every control character and lone surrogate
     written as an escape (``\x1b``, ``\ud800``)."""
-    if _UNPRINTABLE.search(text) is None:
+    if printable_bytes(text.encode("utf-8", "surrogatepass")):
         return text
     return _UNPRINTABLE.sub(_escaped, text)
+
+
+#: The bytes of C0 controls but line end and tab, and DEL: deleted to tell whether any is there.
+_CONTROL_BYTES = bytes([*range(0x09), *range(0x0B, 0x20), 0x7F])
+#: A C1 control in UTF-8 (``\xc2\x80`` … ``\xc2\x9f``) or a lone surrogate as ``surrogatepass``
+#: writes it (``\xed\xa0`` … ``\xed\xbf``).
+_WIDE_UNPRINTABLE = re.compile(rb"\xc2[\x80-\x9f]|\xed[\xa0-\xbf]")
+
+
+def printable_bytes(data: bytes, *, json: bool = False) -> bool:
+    r"""Whether UTF-8 ``data`` (``surrogatepass``) holds nothing ``printable`` would escape, in
+    bytes operations (a pattern only where a ``\xc2`` or ``\xed`` byte is there at all).
+
+    ``json``: ``data`` is JSON, whose encoder escapes every C0 control itself, so only DEL, the
+    C1 controls and lone surrogates are looked for (``in`` on bytes: a 30 MB reach in a few ms).
+    """
+    if json:
+        if b"\x7f" in data:
+            return False
+    elif len(data.translate(None, _CONTROL_BYTES)) != len(data):
+        return False
+    if b"\xc2" not in data and b"\xed" not in data:
+        return True
+    return _WIDE_UNPRINTABLE.search(data) is None
 
 
 def one_line(text: str) -> str:
