@@ -380,3 +380,20 @@ def test_a_fifo_beside_the_scenario_is_not_waited_on(tmp_path: Path) -> None:
     assert 'class="background-missing"' in render_svg(wingbeat.load_scenario(file))
 
 
+
+
+def test_the_page_refuses_a_picture_past_the_budget_with_400(tmp_path: Path) -> None:
+    """The server gets the budget through the scenario load: 400, one line, never 500."""
+    from fastapi.testclient import TestClient
+
+    from wingbeat.web import create_app
+
+    (tmp_path / "map.png").write_bytes(huge_png(40_000, 40_000))
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(_with_background("map.png")),
+                                     encoding="utf-8")
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1")
+    for url in ("/api/scenario", "/api/render"):
+        response = client.get(url, params={"scenario": "s.yaml"})
+        assert response.status_code == 400, response.text
+        message = response.json()["error"]["message"]
+        assert "40,000 × 40,000 pixels" in message and "\n" not in message
