@@ -397,3 +397,11 @@ def test_the_page_refuses_a_picture_past_the_budget_with_400(tmp_path: Path) -> 
         assert response.status_code == 400, response.text
         message = response.json()["error"]["message"]
         assert "40,000 × 40,000 pixels" in message and "\n" not in message
+
+
+def test_a_usage_error_echoing_an_escape_sequence_is_one_line() -> None:
+    result = runner.invoke(app, ["reach", "example:giant-bat", "bat", "--\x1b]0;t\x07\nx"])
+    assert result.exit_code == 2
+    line, = result.stderr.splitlines()
+    assert line.startswith("wingbeat: error: No such option") and "\x1b" not in line
+    assert "\\x1b]0;t\\x07" in line
