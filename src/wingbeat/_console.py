@@ -63,10 +63,8 @@ class _Plain:
         decoded only to be encoded again (unless a name in it holds what ``print`` escapes)."""
         stream: TextIO = getattr(sys, self._name)
         raw = getattr(stream, "buffer", None)
-        if not printable_bytes(data, json=True):
-            self.print(data.decode("utf-8", "surrogatepass"))
-            return
-        if raw is None or (stream.encoding or "").replace("-", "").lower() != "utf8":
+        if raw is None or (stream.encoding or "").replace("-", "").lower() != "utf8" or (
+                not printable_bytes(data, json=True)):
             self.print(data.decode("utf-8", "surrogatepass"))
             return
         stream.flush()
@@ -129,9 +127,8 @@ def parse_query_options(pairs: list[str] | None, no_checks: bool = False) -> dic
                               f"{len(key)} and {len(raw)}")
         name = key.strip().replace("-", "_")
         if name in COMMAND_ARGUMENTS:
-            flag = "--" + name.replace("_", "-")
             raise OptionError(f"--option {name}=… names the command's own argument, not a "
-                              f"ruleset option: give it as {flag} or in its place (see --help)")
+                              f"ruleset option: give it as {_flag(name)} (see --help)")
         options[name] = _value(raw.strip(), name)
     if no_checks:
         options["no_checks"] = True
@@ -147,17 +144,21 @@ MAX_MOVES = 2_000
 
 def bounded(**arguments: str | None) -> None:
     """Refuse a command-line argument longer than ``MAX_ARGUMENT`` (``moves``: ``MAX_MOVES``)
-    before it is converted or looked up; ``to_`` names ``--to``."""
+    before it is converted or looked up."""
     for name, value in arguments.items():
         limit = MAX_MOVES if name == "moves" else MAX_ARGUMENT
         if value is not None and len(value) > limit:
-            flag = name.rstrip("_").replace("_", "-").upper() if name in _POSITIONAL else (
-                "--" + name.rstrip("_").replace("_", "-"))
-            raise OptionError(f"{flag} is at most {limit:,} characters, got {len(value):,}: "
-                              f"{shown(value, 20)}")
+            raise OptionError(f"{_flag(name)} is at most {limit:,} characters, got "
+                              f"{len(value):,}: {shown(value, 20)}")
 
 
-_POSITIONAL = frozenset({"creature", "moves", "a", "b", "scenario"})
+#: The arguments a command takes in place (``check SCENARIO CREATURE MOVES``), not as ``--name``.
+_POSITIONAL = frozenset({"scenario", "creature", "moves", "a", "b", "target"})
+
+
+def _flag(name: str) -> str:
+    """How a user gives the argument ``name``: ``CREATURE`` in its place, or ``--can-act``."""
+    return name.upper() if name in _POSITIONAL else "--" + name.replace("_", "-")
 
 
 def _value(raw: str, name: str) -> Any:

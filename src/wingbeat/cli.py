@@ -150,7 +150,7 @@ def path(
 ) -> None:
     """The cheapest way to a destination (or to an attack position) this round, step by step."""
     def find() -> Result:
-        bounded(creature=creature, to_=to, attack=attack, altitude=altitude, mode=mode)
+        bounded(creature=creature, to=to, attack=attack, altitude=altitude, mode=mode)
         return _api.route(_open(scenario), creature, to=to, attack=attack,
                           altitude=altitude, mode=mode, can_act=can_act,
                           **parse_query_options(option, no_checks))

@@ -76,7 +76,7 @@ def render_command(
 
     try:
         kind = _check_output(output, format_)
-        bounded(creature=creature, to_=to, attack=attack, mode=mode, moves=moves)
+        bounded(creature=creature, to=to, attack=attack, mode=mode, moves=moves)
         opened = open_cached(scenario)
         level = _altitude(altitude)
         reach = route = None
