@@ -39,6 +39,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 
 from ..errors import WingbeatError
 from .pool import TooSlow, WorkerPool, pool_for, too_slow
@@ -134,6 +135,8 @@ class Guard:
             await send(message)
         try:
             await self.app(scope, self._limited(receive), sending)
+        except ClientDisconnect:
+            return  # the client went (or was cut off: web/connections.py): nobody to answer
         except Exception as exc:
             if started:
                 raise
