@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from wingbeat.web import create_app
 from wingbeat.web.commands import listen
 from wingbeat.web.connections import guarded_protocol
@@ -204,3 +206,95 @@ def test_serve_runs_uvicorn_with_the_guarded_protocol(monkeypatch):
     result = CliRunner().invoke(app, ["serve", "--port", "0"])
     assert result.exit_code == 0, result.output
     assert seen["http"].__name__.startswith("Guarded")
+
+
+# -- play's writes run in the workers, under their limits ---------------------------------------
+
+def play_client(db: Any, time_limit: float = 60.0) -> Any:
+    from fastapi.testclient import TestClient
+
+    from wingbeat.play.web import create_play_app
+
+    app = create_play_app(db)
+    app.state.time_limit = time_limit
+    return TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False)
+
+
+def new_encounter(play: Any) -> int:
+    answer = play.post("/api/play/encounters", json={"scenario": "example:giant-bat", "seed": 4})
+    assert answer.status_code == 200, answer.text
+    return int(answer.json()["encounter"]["id"])
+
+
+def test_a_move_past_the_time_limit_is_stopped_in_its_worker_and_changes_nothing(
+        tmp_path, monkeypatch):
+    """The issue: play's writes ran in the server process, outside the workers' limits. A move
+    that never ends (held inside its write transaction) answers 503 at the time limit, its
+    worker is killed, and the encounter is as it was: the next move is written."""
+    import functools
+    import os
+
+    import held_jobs
+    from wingbeat.web import playjobs
+
+    play = play_client(tmp_path / "play.sqlite3", time_limit=1.0)
+    ref = new_encounter(play)
+    started = tmp_path / "started"
+    monkeypatch.setattr(playjobs, "play", functools.partial(held_jobs.stuck_play, str(started)))
+    answer = play.post(f"/api/play/encounters/{ref}/moves", json={"creature": "bat"})
+    assert answer.status_code == 503, answer.text
+    assert "limit of 1 s" in answer.json()["error"]["message"]
+    assert int(started.read_text()) != os.getpid(), "the move ran in the server's process"
+    monkeypatch.undo()
+    play.app.state.time_limit = 60.0
+    assert len(play.get(f"/api/play/encounters/{ref}/log").json()["entries"]) == 1
+    answer = play.post(f"/api/play/encounters/{ref}/moves", json={"creature": "bat"})
+    assert answer.status_code == 200, answer.text
+    assert len(play.get(f"/api/play/encounters/{ref}/log").json()["entries"]) == 2
+
+
+def test_a_move_past_the_memory_limit_answers_503_and_changes_nothing(tmp_path, monkeypatch):
+    import held_jobs
+    from wingbeat.web import playjobs
+
+    play = play_client(tmp_path / "play.sqlite3")
+    ref = new_encounter(play)
+    monkeypatch.setattr(playjobs, "play", held_jobs.greedy_play)
+    answer = play.post(f"/api/play/encounters/{ref}/moves", json={"creature": "bat"})
+    assert answer.status_code == 503, answer.text
+    assert "memory" in answer.json()["error"]["message"]
+    monkeypatch.undo()
+    assert len(play.get(f"/api/play/encounters/{ref}/log").json()["entries"]) == 1
+
+
+def test_play_answers_keep_their_statuses_through_the_worker(tmp_path):
+    """A refused move is 409 with its rule, bad input 400, a picture SVG: framed by the worker
+    (playjobs.framed), unframed by the server."""
+    play = play_client(tmp_path / "play.sqlite3")
+    ref = new_encounter(play)
+    refused = play.post(f"/api/play/encounters/{ref}/moves", json={"creature": "bat",
+                                                                   "moves": "U33"})
+    assert refused.status_code == 409 and refused.json()["error"]["rule"] == "V-inertia"
+    missing = play.get("/api/play/encounters/99")
+    assert missing.status_code == 400 and "no encounter '99'" in missing.json()["error"]["message"]
+    picture = play.get(f"/api/play/encounters/{ref}/map.svg")
+    assert picture.status_code == 200 and picture.headers["content-type"] == "image/svg+xml"
+    assert picture.text.startswith("<svg") or picture.text.startswith("<?xml")
+    missing_picture = play.get("/api/play/encounters/99/map.svg")
+    assert missing_picture.status_code == 400
+    assert missing_picture.headers["content-type"] == "application/json"
+
+
+@pytest.mark.parametrize("status", [200, 400, 409, 503])
+def test_a_framed_answer_comes_back_as_it_went(status: int):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from wingbeat.web.playjobs import framed, unframed
+
+    @settings(max_examples=25, deadline=None)
+    @given(st.binary(max_size=200))
+    def check(body: bytes) -> None:
+        assert unframed(framed(status, body)) == (status, body)
+
+    check()

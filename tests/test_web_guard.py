@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import json
 import socket
-import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -280,12 +279,11 @@ def test_a_damaged_database_is_a_message_not_a_traceback(tmp_path):
 
 
 def test_a_database_error_names_the_database(tmp_path, monkeypatch):
-    from wingbeat.play import store
+    import held_jobs
+    from wingbeat.web import playjobs
 
-    def locked(*_args: Any, **_kw: Any) -> Any:
-        raise sqlite3.OperationalError("attempt to write a readonly database")
-
-    monkeypatch.setattr(store.EncounterStore, "next_round", locked)
+    # the database is written in a worker process: the failure is made there (held_jobs.py)
+    monkeypatch.setattr(playjobs, "play", held_jobs.locked_play)
     play = TestClient(create_play_app(tmp_path / "p.sqlite3"), base_url=LOCAL)
     ref = encounter(play)
     message = is_error(play.post(f"/api/play/encounters/{ref}/next-round", json={}), 500)
