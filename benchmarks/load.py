@@ -19,7 +19,9 @@ p50 and p99 (``GET /api/scenario`` of the giant bat, a kept answer):
 Starts ``wingbeat serve`` on 127.0.0.1 with a free port (a subprocess, stopped at the end). The
 mix (``--mix`` alone: ``--clients`` threads of this process for ``--seconds``) cycles through the
 examples' API requests: ``/api/scenario``, ``/api/reach`` for each creature, ``/api/path`` to a
-cell its reach found, ``/api/check`` of that path, ``/api/engagement`` and ``/api/render``.
+cell its reach found, ``/api/check`` of that path, ``/api/engagement`` and ``/api/render``; the
+page, the scenario list, a threat overlay; and the play page's reads of an encounter of the
+harpy (``/api/play/encounters``, its state, log and ``map.svg``).
 With ``--mix`` it prints requests per second,
 p50 and p99 latency per endpoint, errors (any status but 200), and the server's resident memory
 (VmRSS, and its peak VmHWM, from /proc) before and after. It only ever talks to 127.0.0.1.
@@ -37,6 +39,7 @@ hostile ones' statuses and times, and memory (the server's, and its workers' pea
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import http.client
 import json
@@ -44,6 +47,7 @@ import multiprocessing
 import os
 import resource
 import select
+import shutil
 import socket
 import statistics
 import subprocess
@@ -172,6 +176,20 @@ def plan(port: int) -> list[tuple[str, dict[str, str]]]:
         if len(ids) > 1:
             requests.append(("/api/engagement", {"scenario": scenario, "a": ids[0], "b": ids[1]}))
         requests.append(("/api/render", {"scenario": scenario, "creature": ids[0]}))
+    # the page's other requests: the page, the lists, a threat overlay, and the play page's
+    # reads of an encounter (its state, log and picture)
+    requests += [("/", {}), ("/api/scenarios", {}),
+                 ("/api/threat/overlay", {"scenario": "example:harpy", "side": "party"})]
+    conn.request("POST", "/api/play/encounters", json.dumps({"scenario": "example:harpy",
+                                                             "seed": 1}),
+                 {"Content-Type": "application/json"})
+    response = conn.getresponse()
+    made = response.read()
+    assert response.status == 200, made
+    ref = json.loads(made)["encounter"]["id"]
+    requests += [("/api/play/encounters", {}), (f"/api/play/encounters/{ref}", {}),
+                 (f"/api/play/encounters/{ref}/log", {}),
+                 (f"/api/play/encounters/{ref}/map.svg", {})]
     conn.close()
     return requests
 
@@ -210,8 +228,12 @@ def start_server(args: argparse.Namespace, directory: Path | None) -> tuple[subp
                "--time-limit", str(args.time_limit)]
     if directory is not None:
         command.insert(4, str(directory))
+    # the play API's database in a folder of its own, not the user's (removed at exit)
+    data = tempfile.mkdtemp(prefix="wingbeat-load-")
+    atexit.register(shutil.rmtree, data, True)
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                              env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                   "XDG_DATA_HOME": data})
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -364,30 +386,30 @@ def heavy_player(port: int, until: float, outcomes: list[tuple[str, int, float]]
     """Play on a 702 × 1424 dnd5e map until ``until``: a new encounter, then the next round."""
     conn = http.client.HTTPConnection(HOST, port, timeout=600)
     headers = {"Content-Type": "application/json", "Host": f"{HOST}:{port}"}
+
+    def post(what: str, path: str, body: dict[str, Any]) -> bytes:
+        nonlocal conn
+        began = time.perf_counter()
+        answer = b""
+        try:
+            conn.request("POST", path, json.dumps(body), headers)
+            response = conn.getresponse()
+            answer, status = response.read(), response.status
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=600)
+            status = 0
+        with lock:
+            outcomes.append((what, status, time.perf_counter() - began))
+        return answer if status == 200 else b""
+
     while time.monotonic() < until:
-        for what, path, body in (("new", "/api/play/encounters", {"text": PLAY_MAP, "seed": 1}),
-                                 ("next-round", None, {})):
-            began = time.perf_counter()
-            try:
-                conn.request("POST", path or "/api/play/encounters/1/next-round",
-                             json.dumps(body), headers)
-                response = conn.getresponse()
-                answer = response.read()
-                status = response.status
-                if what == "new" and status == 200:
-                    ref = json.loads(answer)["encounter"]["id"]
-                    path = f"/api/play/encounters/{ref}/next-round"
-            except (OSError, http.client.HTTPException):
-                conn.close()
-                conn = http.client.HTTPConnection(HOST, port, timeout=600)
-                status = 0
-            with lock:
-                outcomes.append((what, status, time.perf_counter() - began))
-            if what == "new" and status != 200:
-                break
-            if path is None:
-                break
-            path = None if what == "next-round" else path
+        made = post("new", "/api/play/encounters", {"text": PLAY_MAP, "seed": 1})
+        if not made:
+            break
+        ref = json.loads(made)["encounter"]["id"]
+        if time.monotonic() < until:
+            post("next-round", f"/api/play/encounters/{ref}/next-round", {})
     conn.close()
 
 

@@ -21,9 +21,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import ScenarioError, WingbeatError
-from .jobs import encode
+from .jobs import Lru, encode
 
 __all__ = ["framed", "play", "told", "unframed"]
+
+#: The play answers a worker keeps (pictures, states), by encounter and where it stands.
+ANSWERS_KEPT_BYTES = 32 * 1024 * 1024
+_answers = Lru(32, ANSWERS_KEPT_BYTES)
 
 def framed(status: int, body: bytes) -> bytes:
     """A status and an answer as one job's bytes: three digits, then the answer."""
@@ -96,10 +100,17 @@ def _new(store: Any, _ref: None, scenario: str | None, text: str | None, source:
 
 
 def _show(store: Any, ref: str) -> bytes:
+    """Where the encounter stands, kept while it stands there (each creature's pending needs
+    are worked out from the rules: milliseconds the page asks for after every move)."""
     from ..play.view import snapshot
 
     info, now = store.current(ref)
-    return encode(told(snapshot(info, store.setup(info), now.state)))
+    key = ("show", str(store.path), info.id, info.created, encode(now.to_dict()))
+    kept: bytes | None = _answers.get(key)
+    if kept is None:
+        kept = encode(told(snapshot(info, store.setup(info), now.state)))
+        _answers.put(key, kept)
+    return kept
 
 
 def _log(store: Any, ref: str) -> bytes:
@@ -142,15 +153,25 @@ def _replay(store: Any, ref: str) -> bytes:
 
 def _picture(store: Any, ref: str) -> bytes:
     """The whole battlefield as it stands, with where the next to move can go and the round's
-    last move as a trail (``jobs.picture``)."""
+    last move as a trail (``jobs.picture``); kept while the encounter stands there (the page
+    asks for it after every move, and every open page asks again: a reach and a map's SVG)."""
     from ..play.view import last_move
     from .jobs import picture
 
     info, entries = store.entries(ref)
-    setup = store.setup(info)
-    now = entries[-1].state
-    drawn = setup.adapter.scenario_now(setup.scenario, now.pieces)
-    return picture(drawn, now.next_up, last_move(setup, entries))
+    # the log's length and its last entry say where it stands (an undo shortens it, a move
+    # after that is another last entry); the database's path and the encounter's creation
+    # tell a database replaced by another apart
+    key = ("picture", str(store.path), info.id, info.created, len(entries),
+           encode(entries[-1].to_dict()))
+    kept: bytes | None = _answers.get(key)
+    if kept is None:
+        setup = store.setup(info)
+        now = entries[-1].state
+        drawn = setup.adapter.scenario_now(setup.scenario, now.pieces)
+        kept = picture(drawn, now.next_up, last_move(setup, entries))
+        _answers.put(key, kept)
+    return kept
 
 
 def _now(store: Any, ref: str) -> Any:
