@@ -120,9 +120,16 @@ def _log(store: Any, ref: str) -> bytes:
     return encode(told(LogView(info, entries)))
 
 
+def _parsed(store: Any, ref: str) -> None:
+    """The encounter's scenario parsed before its write transaction begins (the store keeps it):
+    on a large map that is seconds another writer would otherwise wait for."""
+    store.setup(store.find(ref))
+
+
 def _move(store: Any, ref: str, creature: str, moves: str, options: dict[str, Any]) -> bytes:
     from ..play.view import outcome
 
+    _parsed(store, ref)
     return encode(told(outcome(store, ref, store.move(ref, creature, moves, options))))
 
 
@@ -130,6 +137,7 @@ def _condition(store: Any, ref: str, creature: str, change: str) -> bytes:
     from ..play.engine import CONDITION, Action
     from ..play.view import outcome
 
+    _parsed(store, ref)
     entry = store.play(ref, Action(CONDITION, creature, change))
     return encode(told(outcome(store, ref, entry)))
 
@@ -137,6 +145,7 @@ def _condition(store: Any, ref: str, creature: str, change: str) -> bytes:
 def _next_round(store: Any, ref: str) -> bytes:
     from ..play.view import outcome
 
+    _parsed(store, ref)
     return encode(told(outcome(store, ref, store.next_round(ref))))
 
 
