@@ -8,6 +8,7 @@ returns b""); nothing here measures how long anything took.
 
 from __future__ import annotations
 
+import itertools
 import json
 import select
 import socket
@@ -54,6 +55,7 @@ def serving(header_timeout: float = 60.0, body_timeout: float = 60.0,
 def connect(port: int, source: str = "127.0.0.1") -> socket.socket:
     conn = socket.create_connection(("127.0.0.1", port), timeout=PATIENCE,
                                     source_address=(source, 0))
+    conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # each send its own packet
     return conn
 
 
@@ -151,6 +153,36 @@ def test_a_whole_request_is_answered_and_the_connection_kept():
             answer = get(conn)
             assert answer.startswith(b"HTTP/1.1 200 "), answer
             assert json.loads(answer.partition(b"\r\n\r\n")[2])["scenarios"] is not None
+
+
+def test_a_request_in_pieces_that_arrives_in_time_is_answered_as_a_whole():
+    """The deadlines watch the request's parts, whatever the packets: a request and its body
+    cut anywhere, sent in time, answer as if sent at once (hypothesis)."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    text = b"ruleset: volare\nmap: {columns: 10, rows: 12, top: 4}\ncreatures:\n" + b"".join(
+        b"  - {id: c%d, fly: 4, at: E5, mode: grounded}\n" % i for i in range(3))
+    request = (b"POST /api/upload?name=cut.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+               b"Content-Type: application/yaml\r\nContent-Length: %d\r\n\r\n" % len(text)
+               + text)
+    with serving(header_timeout=60, body_timeout=60) as (port, protocol):
+        @settings(max_examples=15, deadline=None,
+                  suppress_health_check=[HealthCheck.function_scoped_fixture])
+        @given(st.lists(st.integers(1, len(request) - 1), max_size=6, unique=True))
+        def check(cuts: list[int]) -> None:
+            edges = [0, *sorted(cuts), len(request)]
+            with connect(port) as conn:
+                for start, end in itertools.pairwise(edges):
+                    conn.sendall(request[start:end])
+                answer = b""
+                while b"\r\n\r\n" not in answer:
+                    answer += conn.recv(65536)
+                head = answer.split(b"\r\n", 1)[0]
+                assert head.startswith(b"HTTP/1.1 200 "), answer
+
+        check()
+        wait_until(lambda: not protocol.held)
 
 
 def test_one_connection_past_the_cap_is_refused_and_the_others_still_answer():
