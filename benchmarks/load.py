@@ -16,6 +16,9 @@ p50 and p99 (``GET /api/scenario`` of the giant bat, a kept answer):
 3. **mix**: ``--clients`` (20) clients cycle through the examples' requests (below), in
    ``--processes`` (4) client processes, so the clients' own GIL is not the tail measured.
 
+The server holds at most 32 connections per client address (web/connections.py): keep
+``--clients`` under that, or the extra clients are refused (503).
+
 Starts ``wingbeat serve`` on 127.0.0.1 with a free port (a subprocess, stopped at the end). The
 mix (``--mix`` alone: ``--clients`` threads of this process for ``--seconds``) cycles through the
 examples' API requests: ``/api/scenario``, ``/api/reach`` for each creature, ``/api/path`` to a
