@@ -1,12 +1,31 @@
 """Load test: concurrent clients on a local ``wingbeat serve``, over the built-in examples.
 
-    python benchmarks/load.py [--clients 8] [--seconds 20]
+    python benchmarks/load.py                     # issue 23's three scenarios, one after another
+    python benchmarks/load.py --mix [--clients 8] [--seconds 20]
     python benchmarks/load.py --hostile 2 [--clients 8] [--seconds 20] [--time-limit 10]
 
-Starts ``wingbeat serve`` on 127.0.0.1 with a free port (a subprocess, stopped at the end), then
-runs ``--clients`` threads for ``--seconds``, each cycling through the examples' API requests:
-``/api/scenario``, ``/api/reach`` for each creature, ``/api/path`` to a cell its reach found,
-``/api/check`` of that path, ``/api/engagement`` and ``/api/render``. Prints requests per second,
+Without options it runs issue 23's scenarios on one server, each printing the cheap request's
+p50 and p99 (``GET /api/scenario`` of the giant bat, a kept answer):
+
+1. **alone**: one client asks it over and over (``--seconds``);
+2. **slow and heavy**: meanwhile ``--half-open`` connections (1,000) from another loopback address,
+   127.0.0.2, each sending a request line and then one header line every 5 s (slowloris), and
+   ``--heavy`` (2) threads playing on a 702 × 1424 dnd5e map (a new encounter, then the next
+   round, again and again); it says how many of the slow connections the server still held at
+   the end, the play requests' statuses and times, and the server's memory;
+3. **mix**: ``--clients`` (20) clients cycle through the examples' requests (below), in
+   ``--processes`` (4) client processes, so the clients' own GIL is not the tail measured.
+
+The server holds at most 32 connections per client address (web/connections.py): keep
+``--clients`` under that, or the extra clients are refused (503).
+
+Starts ``wingbeat serve`` on 127.0.0.1 with a free port (a subprocess, stopped at the end). The
+mix (``--mix`` alone: ``--clients`` threads of this process for ``--seconds``) cycles through the
+examples' API requests: ``/api/scenario``, ``/api/reach`` for each creature, ``/api/path`` to a
+cell its reach found, ``/api/check`` of that path, ``/api/engagement`` and ``/api/render``; the
+page, the scenario list, a threat overlay; and the play page's reads of an encounter of the
+harpy (``/api/play/encounters``, its state, log and ``map.svg``).
+With ``--mix`` it prints requests per second,
 p50 and p99 latency per endpoint, errors (any status but 200), and the server's resident memory
 (VmRSS, and its peak VmHWM, from /proc) before and after. It only ever talks to 127.0.0.1.
 
@@ -23,9 +42,15 @@ hostile ones' statuses and times, and memory (the server's, and its workers' pea
 from __future__ import annotations
 
 import argparse
+import atexit
+import contextlib
 import http.client
 import json
+import multiprocessing
 import os
+import resource
+import select
+import shutil
 import socket
 import statistics
 import subprocess
@@ -34,6 +59,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 HOST = "127.0.0.1"
@@ -153,6 +179,20 @@ def plan(port: int) -> list[tuple[str, dict[str, str]]]:
         if len(ids) > 1:
             requests.append(("/api/engagement", {"scenario": scenario, "a": ids[0], "b": ids[1]}))
         requests.append(("/api/render", {"scenario": scenario, "creature": ids[0]}))
+    # the page's other requests: the page, the lists, a threat overlay, and the play page's
+    # reads of an encounter (its state, log and picture)
+    requests += [("/", {}), ("/api/scenarios", {}),
+                 ("/api/threat/overlay", {"scenario": "example:harpy", "side": "party"})]
+    conn.request("POST", "/api/play/encounters", json.dumps({"scenario": "example:harpy",
+                                                             "seed": 1}),
+                 {"Content-Type": "application/json"})
+    response = conn.getresponse()
+    made = response.read()
+    assert response.status == 200, made
+    ref = json.loads(made)["encounter"]["id"]
+    requests += [("/api/play/encounters", {}), (f"/api/play/encounters/{ref}", {}),
+                 (f"/api/play/encounters/{ref}/log", {}),
+                 (f"/api/play/encounters/{ref}/map.svg", {})]
     conn.close()
     return requests
 
@@ -191,8 +231,12 @@ def start_server(args: argparse.Namespace, directory: Path | None) -> tuple[subp
                "--time-limit", str(args.time_limit)]
     if directory is not None:
         command.insert(4, str(directory))
+    # the play API's database in a folder of its own, not the user's (removed at exit)
+    data = tempfile.mkdtemp(prefix="wingbeat-load-")
+    atexit.register(shutil.rmtree, data, True)
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                              env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                   "XDG_DATA_HOME": data})
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -274,10 +318,221 @@ def run_hostile(args: argparse.Namespace) -> None:
         print("error:", line)
 
 
+# -- issue 23: a cheap request alone, with slow and heavy clients, and in a mix -----------------
+
+CHEAP = ("/api/scenario", {"scenario": "example:giant-bat"})
+SLOW_SOURCE = "127.0.0.2"  # the slow clients' address: the cheap client is another one
+SLOW_EVERY = 5.0  # seconds between a slow client's header lines (the issue's)
+PLAY_MAP = """ruleset: dnd5e
+map: {grid: square, columns: 702, rows: 1424, top: 20}
+creatures:
+  - {id: harpy, size: medium, speed: {walk: 20, fly: 40}, at: ZA700, altitude: 2, side: monsters}
+  - {id: fighter, size: medium, speed: {walk: 30}, at: ZC702, side: party}
+"""
+
+
+def cheap_timings(port: int, until: float) -> list[float]:
+    """The cheap request, one after another on one keep-alive connection, until ``until``."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    took: list[float] = []
+    while time.monotonic() < until:
+        began = time.perf_counter()
+        try:
+            status, _body = get(conn, CHEAP[0], **CHEAP[1])
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=60)
+            status = 0
+        if status == 200:
+            took.append(time.perf_counter() - began)
+    conn.close()
+    return took
+
+
+def summary_line(name: str, took: list[float]) -> str:
+    if not took:
+        return f"{name:<34}{0:>7}"
+    return (f"{name:<34}{len(took):>7}{statistics.median(took) * 1000:>9.1f}"
+            f"{percentile(took, 0.99) * 1000:>9.1f}")
+
+
+def slow_clients(port: int, count: int, until: float, held: list[int]) -> None:
+    """``count`` slowloris connections from ``SLOW_SOURCE``: a request line, then a header line
+    every ``SLOW_EVERY`` s, never the end of the headers. ``held``: how many are open at the end
+    (the server has not closed them)."""
+    conns: list[socket.socket] = []
+    for _ in range(count):
+        try:
+            conn = socket.create_connection((HOST, port), timeout=10,
+                                            source_address=(SLOW_SOURCE, 0))
+            conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            conns.append(conn)
+        except OSError:
+            continue
+    n = 0
+    while time.monotonic() < until:
+        time.sleep(min(SLOW_EVERY, max(0.0, until - time.monotonic())))
+        n += 1
+        for conn in conns:
+            with contextlib.suppress(OSError):
+                conn.sendall(f"X-Slow-{n}: 1\r\n".encode())
+    open_ = 0
+    for conn in conns:  # one the server answered or closed is readable
+        readable, _, _ = select.select([conn], [], [], 0)
+        open_ += not readable
+        conn.close()
+    held.append(open_)
+
+
+def heavy_player(port: int, until: float, outcomes: list[tuple[str, int, float]],
+                 lock: threading.Lock) -> None:
+    """Play on a 702 × 1424 dnd5e map until ``until``: a new encounter, then the next round."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=600)
+    headers = {"Content-Type": "application/json", "Host": f"{HOST}:{port}"}
+
+    def post(what: str, path: str, body: dict[str, Any]) -> bytes:
+        nonlocal conn
+        began = time.perf_counter()
+        answer = b""
+        try:
+            conn.request("POST", path, json.dumps(body), headers)
+            response = conn.getresponse()
+            answer, status = response.read(), response.status
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=600)
+            status = 0
+        with lock:
+            outcomes.append((what, status, time.perf_counter() - began))
+        return answer if status == 200 else b""
+
+    while time.monotonic() < until:
+        made = post("new", "/api/play/encounters", {"text": PLAY_MAP, "seed": 1})
+        if not made:
+            break
+        ref = json.loads(made)["encounter"]["id"]
+        if time.monotonic() < until:
+            post("next-round", f"/api/play/encounters/{ref}/next-round", {})
+    conn.close()
+
+
+def mix_process(port: int, requests: list[tuple[str, dict[str, str]]], seconds: float,
+                clients: list[int], out: Any) -> None:
+    """One client process: ``clients`` threads (their offsets) for ``seconds``; its timings
+    and errors to ``out``."""
+    timings: dict[str, list[float]] = {}
+    errors: list[str] = []
+    lock = threading.Lock()
+    until = time.monotonic() + seconds
+    threads = [threading.Thread(target=client, daemon=True,
+                                args=(port, requests, until, n * 3, timings, errors, lock))
+               for n in clients]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(seconds + 120)
+    out.put((timings, errors))
+
+
+def run_mix(port: int, clients: int, processes: int, seconds: float
+            ) -> tuple[dict[str, list[float]], list[str], float]:
+    requests = plan(port)
+    context = multiprocessing.get_context("fork")
+    out = context.Queue()
+    groups = [list(range(clients))[p::processes] for p in range(max(1, processes))]
+    began = time.monotonic()
+    workers = [context.Process(target=mix_process, args=(port, requests, seconds, group, out))
+               for group in groups if group]
+    for w in workers:
+        w.start()
+    timings: dict[str, list[float]] = {}
+    errors: list[str] = []
+    for _ in workers:
+        got, errs = out.get(timeout=seconds + 300)
+        for path, values in got.items():
+            timings.setdefault(path, []).extend(values)
+        errors += errs
+    for w in workers:
+        w.join(30)
+    return timings, errors, time.monotonic() - began
+
+
+def raise_open_files(needed: int) -> None:
+    """The soft limit on open files raised to ``needed`` (if the hard one allows): the slow
+    clients hold a thousand sockets, and the server started from here inherits it."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        limit = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+
+
+def run_issue(args: argparse.Namespace) -> None:
+    raise_open_files(args.half_open + 512)
+    print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores")
+    server, port = start_server(args, None)
+    results: list[str] = []
+    try:
+        before = memory_kb(server.pid)
+        cheap_timings(port, time.monotonic() + 1)  # kept, and the connection warm
+        results.append(summary_line("1. alone", cheap_timings(port, time.monotonic()
+                                                             + args.seconds)))
+
+        held: list[int] = []
+        outcomes: list[tuple[str, int, float]] = []
+        lock = threading.Lock()
+        until = time.monotonic() + args.seconds + 5
+        slow = threading.Thread(target=slow_clients, daemon=True,
+                                args=(port, args.half_open, until, held))
+        slow.start()
+        heavy = [threading.Thread(target=heavy_player, daemon=True,
+                                  args=(port, until, outcomes, lock))
+                 for _ in range(args.heavy)]
+        for t in heavy:
+            t.start()
+        time.sleep(5)  # the slow connections are open and the play under way
+        took = cheap_timings(port, until)
+        peak_workers = workers_peak_kb(server.pid)
+        slow.join(SLOW_EVERY + 60)
+        for t in heavy:
+            t.join(args.time_limit + 120)
+        during = memory_kb(server.pid)
+        results.append(summary_line(f"2. {args.half_open} slow + {args.heavy} play", took))
+
+        timings, errors, elapsed = run_mix(port, args.clients, args.processes, args.seconds)
+        every = [t for values in timings.values() for t in values]
+        results.append(summary_line(f"3. mix, {args.clients} clients", every))
+        after = memory_kb(server.pid)
+    finally:
+        stop_server(server)
+    print(f"{'scenario':<34}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}")
+    for line in results:
+        print(line)
+    print(f"2: slow connections still open at the end: {held[0] if held else '?'} of "
+          f"{args.half_open}; play requests: "
+          + ", ".join(f"{w} {s} {t:.1f}s" for w, s, t in outcomes))
+    print(f"3: {len(every)} requests, {len(every) / elapsed:.1f}/s, errors {len(errors)}; "
+          f"per endpoint:")
+    table(timings)
+    print(f"server memory: RSS {before['VmRSS'] / 1024:.0f} MB at start, "
+          f"{during['VmRSS'] / 1024:.0f} MB after the play, {after['VmRSS'] / 1024:.0f} MB at "
+          f"the end (peak {after['VmHWM'] / 1024:.0f} MB); largest worker peak seen "
+          f"{peak_workers / 1024:.0f} MB; load average {os.getloadavg()[0]:.2f}")
+    for line in errors[:5]:
+        print("error:", line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--clients", type=int, default=None,
+                        help="clients of the mix (default 20; 8 with --mix or --hostile)")
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--mix", action="store_true",
+                        help="only the mix of the examples' requests, in threads of this process")
+    parser.add_argument("--half-open", type=int, default=1000,
+                        help="slow connections of scenario 2")
+    parser.add_argument("--heavy", type=int, default=2, help="play threads of scenario 2")
+    parser.add_argument("--processes", type=int, default=4,
+                        help="client processes of scenario 3's mix")
     parser.add_argument("--hostile", type=int, default=0,
                         help="threads asking huge questions meanwhile (see the module's text)")
     parser.add_argument("--time-limit", type=float, default=None,
@@ -285,8 +540,13 @@ def main() -> None:
     args = parser.parse_args()
     if args.time_limit is None:
         args.time_limit = 10.0 if args.hostile else 60.0
+    if args.clients is None:
+        args.clients = 8 if args.mix or args.hostile else 20
     if args.hostile:
         run_hostile(args)
+        return
+    if not args.mix:
+        run_issue(args)
         return
     server, port = start_server(args, None)
     try:

@@ -53,3 +53,54 @@ def held_pid(started: str, release: str, *_args: Any) -> bytes:
     while not Path(release).exists():
         time.sleep(0.01)
     return str(os.getpid()).encode()
+
+
+def locked_play(db: str | None, what: str, ref: str | None, *args: Any) -> bytes:
+    """``playjobs.play`` with the store's writes failing as SQLite fails on a read-only file
+    (the worker's store patched for this job only)."""
+    import sqlite3
+
+    from wingbeat.play import store
+    from wingbeat.web import playjobs
+
+    def locked(*_args: Any, **_kw: Any) -> Any:
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    before = store.EncounterStore.next_round
+    store.EncounterStore.next_round = locked  # type: ignore[method-assign]
+    try:
+        return playjobs.play(db, what, ref, *args)
+    finally:
+        store.EncounterStore.next_round = before  # type: ignore[method-assign]
+
+
+def stuck_play(started: str, db: str | None, what: str, ref: str | None, *args: Any) -> bytes:
+    """``playjobs.play`` with a move that never ends, inside its write transaction (the store's
+    ``apply`` patched in the worker, which the server kills past its time limit); ``started``
+    gets the worker's pid."""
+    from wingbeat.play import store
+    from wingbeat.web import playjobs
+
+    def forever(*_args: Any, **_kw: Any) -> Any:
+        Path(started).write_text(str(os.getpid()))
+        while True:
+            time.sleep(0.01)
+
+    store.apply = forever  # type: ignore[attr-defined]  # the worker dies with it
+    return playjobs.play(db, what, ref, *args)
+
+
+def greedy_play(db: str | None, what: str, ref: str | None, *args: Any) -> bytes:
+    """``playjobs.play`` with a move that asks for more memory than a worker may use."""
+    from wingbeat.play import store
+    from wingbeat.web import playjobs
+
+    def greedy(*_args: Any, **_kw: Any) -> Any:
+        return bytes(64 * 1024**3)
+
+    before = store.apply  # type: ignore[attr-defined]
+    store.apply = greedy  # type: ignore[attr-defined]
+    try:
+        return playjobs.play(db, what, ref, *args)
+    finally:
+        store.apply = before  # type: ignore[attr-defined]

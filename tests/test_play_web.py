@@ -73,3 +73,26 @@ def test_the_play_page_and_script_are_served(tmp_path: Path) -> None:
     page = web.get("/static/play.html")
     assert page.status_code == 200 and 'src="/static/play.js"' in page.text
     assert web.get("/static/play.js").status_code == 200
+
+
+def test_the_kept_picture_and_state_follow_the_encounter(tmp_path: Path) -> None:
+    """A worker keeps the picture and the state by where the encounter stands (playjobs.py):
+    a move gives new ones, its undo the first ones again, another database its own."""
+    web = client(tmp_path)
+    new = web.post("/api/play/encounters", json={"scenario": "example:giant-bat", "seed": 4,
+                                                 "order": ["bat", "chamois"]})
+    ref = new.json()["encounter"]["id"]
+    first = web.get(f"/api/play/encounters/{ref}/map.svg").text
+    shown = web.get(f"/api/play/encounters/{ref}").json()
+    assert web.get(f"/api/play/encounters/{ref}/map.svg").text == first
+    web.post(f"/api/play/encounters/{ref}/moves", json={"creature": "bat",
+                                                        "moves": "U35 down hover"})
+    moved = web.get(f"/api/play/encounters/{ref}/map.svg").text
+    assert moved != first
+    assert web.get(f"/api/play/encounters/{ref}").json()["state"]["pieces"]["bat"]["altitude"] == 1
+    web.post(f"/api/play/encounters/{ref}/undo", json={})
+    assert web.get(f"/api/play/encounters/{ref}/map.svg").text == first
+    assert web.get(f"/api/play/encounters/{ref}").json() == shown
+    other = TestClient(create_play_app(tmp_path / "other.sqlite3"), base_url="http://127.0.0.1")
+    other.post("/api/play/encounters", json={"scenario": "example:harpy", "seed": 4})
+    assert other.get("/api/play/encounters/1/map.svg").text != first

@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import json
 import socket
-import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -280,12 +279,11 @@ def test_a_damaged_database_is_a_message_not_a_traceback(tmp_path):
 
 
 def test_a_database_error_names_the_database(tmp_path, monkeypatch):
-    from wingbeat.play import store
+    import held_jobs
+    from wingbeat.web import playjobs
 
-    def locked(*_args: Any, **_kw: Any) -> Any:
-        raise sqlite3.OperationalError("attempt to write a readonly database")
-
-    monkeypatch.setattr(store.EncounterStore, "next_round", locked)
+    # the database is written in a worker process: the failure is made there (held_jobs.py)
+    monkeypatch.setattr(playjobs, "play", held_jobs.locked_play)
     play = TestClient(create_play_app(tmp_path / "p.sqlite3"), base_url=LOCAL)
     ref = encounter(play)
     message = is_error(play.post(f"/api/play/encounters/{ref}/next-round", json={}), 500)
@@ -328,10 +326,8 @@ def test_the_api_docs_keep_the_pages_policy(web):
 def test_a_question_over_the_time_limit_answers_503(tmp_path):
     (tmp_path / "big.yaml").write_text(big_map(200, 60), encoding="utf-8")
     web = TestClient(create_app(tmp_path, time_limit=0.2), base_url=LOCAL)
-    started = time.monotonic()
     answer = web.get("/api/reach", params={"scenario": "big.yaml", "creature": "owl"})
     assert "limit of 0.2 s" in is_error(answer, 503)
-    assert time.monotonic() - started < 5
     web.get("/api/scenario", params={"scenario": "big.yaml"})  # still answers
 
 
@@ -374,27 +370,25 @@ def test_cheap_requests_stay_quick_while_a_huge_one_computes(tmp_path, monkeypat
         slow = threading.Thread(target=lambda: done.append(client.get(
             "/api/reach", params={"scenario": "big.yaml", "creature": "owl"})))
         slow.start()
-        times = []
         try:
             assert wait_for(started), "the reach never started"
             for _ in range(10):
-                began = time.monotonic()
                 assert client.get("/api/scenario", timeout=10).status_code == 200
                 assert client.get("/", timeout=10).status_code == 200
-                times.append(time.monotonic() - began)
             assert slow.is_alive(), "the held reach answered before it was released"
         finally:
             release.touch()
             slow.join(timeout=60)
+    # every cheap request answered while the reach was held (slow.is_alive() above): not how
+    # fast, which is the machine's (benchmarks/load.py measures it)
     assert done and done[0].status_code == 200 and json.loads(done[0].text)["creature"]
-    times.sort()  # the median well under 200 ms; the slowest bounded even on a loaded machine
-    assert times[len(times) // 2] < 0.2 and times[-1] < 2.5, times
 
 
 def test_a_large_upload_is_parsed_off_the_event_loop(tmp_path, monkeypatch):
     """An upload is parsed in a worker process: meanwhile the server answers (the issue: a 1 MB
     upload froze it about 5 s). The parse is held until the other requests are measured, so it
-    is slow on any machine; were it parsed on the event loop, they would time out."""
+    is slow on any machine; were it parsed on the event loop, they would wait for the release,
+    which comes only after them."""
     import held_jobs
     from wingbeat.web import jobs
 
@@ -409,20 +403,15 @@ def test_a_large_upload_is_parsed_off_the_event_loop(tmp_path, monkeypatch):
         slow = threading.Thread(target=lambda: done.append(client.post(
             "/api/upload", content=text.encode(), headers=YAML)))
         slow.start()
-        times = []
         try:
             assert wait_for(started), "the upload was never parsed"
             for _ in range(10):
-                began = time.monotonic()
                 assert client.get("/api/scenarios", timeout=10).status_code == 200
-                times.append(time.monotonic() - began)
             assert slow.is_alive(), "the held upload answered before it was released"
         finally:
             release.touch()
             slow.join(timeout=60)
     assert done and done[0].status_code in (200, 400), done[0].text
-    times.sort()
-    assert times[len(times) // 2] < 0.2 and times[-1] < 2.5, times
 
 
 def wait_for(path: Path, timeout: float = 60) -> bool:

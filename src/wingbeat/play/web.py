@@ -1,8 +1,10 @@
 """The play API for the web page: the same store and answers as ``wingbeat play … --json``.
 
 ``router`` (prefix ``/api/play``) goes into any FastAPI app; the database is
-``app.state.play_db`` when set, else the user's default one. Each request opens its own
-connection, so the page reads a consistent state while a move is being written. A refused move
+``app.state.play_db`` when set, else the user's default one. Each request that opens the
+database runs in one of the app's worker processes (``web/playjobs.py``), under the same time and
+memory limits as a query: a move on a large map is a search, and a write is still the store's one
+transaction. A refused move
 answers 409 with the refusal (``{"legal": false, "error": {rule, message, …}}``); bad input answers
 400 with ``{"error": {"message": …}}``, as the rest of the web app does. Each entry in an answer
 also carries ``"text"``, the log's words for it (``Entry.to_text``), and so does each creature
@@ -11,18 +13,16 @@ that must act (``pending``): the page shows them as they are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
+from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from .._console import parse_query_options
-from ..errors import ScenarioError, WingbeatError
-from ..narrate import event_text
-from ..web.guard import error_answer
+from ..errors import ScenarioError
 from ..web.models import (
     PlayEncounters,
     PlayExamples,
@@ -33,9 +33,6 @@ from ..web.models import (
     PlayShow,
     documented,
 )
-from .engine import CONDITION, Action
-from .store import EncounterStore
-from .view import LastMove, LogView, Outcome, last_move, outcome, snapshot
 
 __all__ = ["create_play_app", "router"]
 
@@ -79,49 +76,38 @@ class DeclaredCondition(BaseModel):
     change: str = Field(min_length=1, max_length=500)
 
 
-def _store(request: Request) -> Iterator[EncounterStore]:
+def _db(request: Request) -> str | None:
+    """The app's encounter database (``app.state.play_db``), None: the user's default."""
     path = getattr(request.app.state, "play_db", None)
-    store = EncounterStore(path)
-    try:
-        yield store
-    finally:
-        store.close()
+    return None if path is None else str(path)
 
 
-Store = Annotated[EncounterStore, Depends(_store)]
+async def asked(request: Request, what: str, ref: str | None, *args: Any,
+                media: str = "application/json") -> Response:
+    """``what`` done to encounter ``ref`` in a worker process (``web/playjobs.py``), under the
+    app's time and memory limits, its status and answer as the worker framed them; past the
+    limits, 503 (the app's handlers). The encounter's requests go to the worker that last
+    played it, which keeps its scenario parsed."""
+    from ..web import playjobs
+    from ..web.guard import in_worker
+
+    db = _db(request)
+    affinity = (("play", db, ref),) if ref is not None else ()
+    status, body = playjobs.unframed(await in_worker(request, playjobs.play, db, what, ref,
+                                                     *args, affinity=affinity))
+    return Response(body, status_code=status,
+                    media_type=media if status == 200 else "application/json")
 
 
 _refusable = {**documented(PlayOutcome), 409: {"model": PlayRefused,
                                              "description": "A refused move or round"}}
 
 
-def _answer(make: Callable[[], Any]) -> Any:
-    """``make()``'s answer as JSON; an error answers with its own status and JSON
-    (``guard.error_answer``: 409 and the refusal for a refused move, 400 bad input), here too
-    when the router is in an app without the guard's handlers."""
-    try:
-        result = make()
-    except WingbeatError as exc:
-        return error_answer(exc)
-    return _told(result) if hasattr(result, "to_dict") else result
-
-
-def _told(result: Any) -> Any:
-    """The answer's JSON, with each entry also said as the command line's log says it (``text``:
-    the action, its rolls and events as sentences), for the page to show as it is."""
-    data = result.to_dict()
-    if isinstance(result, Outcome):
-        data["undone" if result.undone else "entry"]["text"] = result.entry.to_text()
-    elif isinstance(result, LogView):
-        for entry, said in zip(result.entries, data["entries"], strict=True):
-            said["text"] = entry.to_text()
-    if isinstance(data.get("pending"), list):  # a snapshot: who must act, and why
-        data["pending"] = [{**item, "text": event_text(item)} for item in data["pending"]]
-    return data
-
+# Every request that opens the database runs in a worker (``asked``): a read parses the
+# encounter's scenario (``store.setup``), which on a large map takes seconds and hundreds of MB.
 
 @router.get("/examples", responses=documented(PlayExamples))
-def examples() -> dict[str, Any]:
+async def examples() -> dict[str, Any]:
     """The built-in scenarios an encounter can start from."""
     from ..examples import example_names
 
@@ -129,110 +115,69 @@ def examples() -> dict[str, Any]:
 
 
 @router.get("/encounters", responses=documented(PlayEncounters))
-def encounters(store: Store) -> Any:
+async def encounters(request: Request) -> Response:
     """Every encounter in the database, with the round it stands in."""
-    def make() -> dict[str, Any]:
-        return {"encounters": [{**info.to_dict(), "round": store.current(info.id)[1].state.round}
-                               for info in store.encounters()]}
-    return _answer(make)
+    return await asked(request, "encounters", None)
 
 
 @router.post("/encounters", responses=documented(PlayOutcome))
-def new_encounter(body: NewEncounter, store: Store) -> Any:
+async def new_encounter(request: Request, body: NewEncounter) -> Response:
     """Start an encounter: set up, turn order given or rolled (1d20 each)."""
-    def make() -> Outcome:
-        if (body.scenario is None) == (body.text is None):
-            raise ScenarioError("send either scenario (example:NAME) or the scenario text")
-        if body.text is not None:
-            text, source = body.text, body.source or "<upload>"
-        else:
-            from .commands import read_scenario_source
-
-            scenario = body.scenario or ""
-            if not scenario.startswith("example:"):
-                raise ScenarioError("the web page starts encounters from example:NAME or from "
-                                    "scenario text", source=scenario)
-            text, source = read_scenario_source(scenario)
-        info, entry = store.create(text, source=source, seed=body.seed, order=body.order,
-                                   name=body.name)
-        return outcome(store, str(info.id), entry)
-    return _answer(make)
+    if (body.scenario is None) == (body.text is None):
+        raise ScenarioError("send either scenario (example:NAME) or the scenario text")
+    return await asked(request, "new", None, body.scenario, body.text, body.source, body.seed,
+                       body.order, body.name)
 
 
 @router.get("/encounters/{ref}", responses=documented(PlayShow))
-def show(ref: str, store: Store) -> Any:
+async def show(request: Request, ref: str) -> Response:
     """Where the encounter stands: round, turn order, every piece, who must act."""
-    def make() -> Any:
-        info, now = store.current(ref)
-        return snapshot(info, store.setup(info), now.state)
-    return _answer(make)
+    return await asked(request, "show", ref)
 
 
 @router.get("/encounters/{ref}/map.svg", response_model=None,
             responses={200: {"content": {"image/svg+xml": {}}}})
-async def picture(request: Request, ref: str, store: Store) -> Response:
+async def picture(request: Request, ref: str) -> Response:
     """The whole battlefield: every creature where it stands now, where the next to move can
     go, and the round's last move as a trail (checked as made, from where it began)."""
-    from ..web import jobs
-    from ..web.guard import in_worker, limited
-
-    def now_drawn() -> tuple[Any, str | None, LastMove | None]:
-        info, entries = store.entries(ref)
-        setup = store.setup(info)
-        now = entries[-1].state
-        return (setup.adapter.scenario_now(setup.scenario, now.pieces), now.next_up,
-                last_move(setup, entries))
-    # Read here (a thread), drawn in a worker process; bad input (400) and a drawing past the
-    # time limit (503) answer through the app's handlers.
-    drawn, focus, last = await limited(request, now_drawn)
-    return Response(await in_worker(request, jobs.picture, drawn, focus, last),
-                    media_type="image/svg+xml")
+    return await asked(request, "picture", ref, media="image/svg+xml")
 
 
 @router.get("/encounters/{ref}/log", responses=documented(PlayLog))
-def log(ref: str, store: Store) -> Any:
+async def log(request: Request, ref: str) -> Response:
     """Every action with its rolls and events, set-up first."""
-    def make() -> LogView:
-        info, entries = store.entries(ref)
-        return LogView(info, entries)
-    return _answer(make)
+    return await asked(request, "log", ref)
 
 
 @router.post("/encounters/{ref}/moves", responses=_refusable)
-def move(ref: str, body: DeclaredMove, store: Store) -> Any:
+async def move(request: Request, ref: str, body: DeclaredMove) -> Response:
     """Declare a creature's move: checked, its saves rolled, its consequences applied."""
-    def make() -> Outcome:
-        options = parse_query_options(body.options)
-        return outcome(store, ref, store.move(ref, body.creature, body.moves, options))
-    return _answer(make)
+    options = parse_query_options(body.options)  # a bad option is refused before any work
+    return await asked(request, "move", ref, body.creature, body.moves, options)
 
 
 @router.post("/encounters/{ref}/conditions", responses=_refusable)
-def condition(ref: str, body: DeclaredCondition, store: Store) -> Any:
+async def condition(request: Request, ref: str, body: DeclaredCondition) -> Response:
     """Change a creature's conditions now (knocked prone …): what that causes is rolled."""
-    action = Action(CONDITION, body.creature, body.change)
-    return _answer(lambda: outcome(store, ref, store.play(ref, action)))
+    return await asked(request, "condition", ref, body.creature, body.change)
 
 
 @router.post("/encounters/{ref}/next-round", responses=_refusable)
-def next_round(ref: str, store: Store) -> Any:
+async def next_round(request: Request, ref: str) -> Response:
     """End the round (creatures that did not move hold) and start the next one."""
-    return _answer(lambda: outcome(store, ref, store.next_round(ref)))
+    return await asked(request, "next-round", ref)
 
 
 @router.post("/encounters/{ref}/undo", responses=documented(PlayOutcome))
-def undo(ref: str, store: Store) -> Any:
+async def undo(request: Request, ref: str) -> Response:
     """Take back the last action."""
-    def make() -> Outcome:
-        removed, _now = store.undo(ref)
-        return outcome(store, ref, removed, undone=True)
-    return _answer(make)
+    return await asked(request, "undo", ref)
 
 
 @router.get("/encounters/{ref}/replay", responses=documented(PlayReplay))
-def replay(ref: str, store: Store) -> Any:
+async def replay(request: Request, ref: str) -> Response:
     """Replay the log from scenario and seed, and say whether every stored entry comes back."""
-    return _answer(lambda: store.replay(ref))
+    return await asked(request, "replay", ref)
 
 
 def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> FastAPI:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
@@ -136,9 +136,13 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                 store.answer(source, question, run, deadline)), affinity=affinity)
         return Response(body, media_type=media)
 
+    page = (STATIC / "index.html").read_bytes()
+
+    # The page from memory, on the event loop: a file answer takes a thread hand-off per chunk,
+    # which a busy machine makes slow (the mix's slowest cheap request, docs/web.md).
     @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html", media_type="text/html")
+    async def index() -> Response:
+        return Response(page, media_type="text/html")
 
     # The lists are cheap: answered on the event loop, not through the thread pool, which a busy
     # machine makes slow to hand back (docs/limits.md, the hostile load).

@@ -135,7 +135,12 @@ def serve_command(
         shown = f"[{host}]" if ":" in host else host
         err.print(f"wingbeat: serving on http://{shown}:{port}/ (API docs at /docs); "
                   "Ctrl+C stops it", markup=False)
-        uvicorn.run(app, host=host, port=port, fd=sock.fileno(), log_level="warning")
+        # A request must arrive in time, and one client holds few connections (slowloris:
+        # web/connections.py, docs/limits.md).
+        from .connections import guarded_protocol
+
+        uvicorn.run(app, host=host, port=port, fd=sock.fileno(), log_level="warning",
+                    http=guarded_protocol())
 
 
 def register(app: typer.Typer) -> None:

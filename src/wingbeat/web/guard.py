@@ -15,9 +15,7 @@ hold it or answer with a traceback.
 ``in_worker`` runs a heavy computation in one of the app's worker processes (web/pool.py): past
 the app's time limit the process is killed and the request answers 503, and a process that runs
 out of memory answers 503 too, so a huge or hostile query never holds the event loop, the other
-requests or a core. ``limited`` runs blocking work in a thread instead (the play picture's
-database reads, before its drawing goes to a worker), with the same time limit on the answer but
-not on the thread.
+requests or a core; the play API's reads and writes too (web/playjobs.py).
 """
 
 from __future__ import annotations
@@ -30,7 +28,7 @@ import sqlite3
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Hashable, Iterable, MutableMapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import anyio
 import anyio.to_thread
@@ -39,13 +37,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 
 from ..errors import WingbeatError
 from .pool import TooSlow, WorkerPool, pool_for, too_slow
 
 __all__ = ["LOOPBACK", "MAX_BODY_BYTES", "TIME_LIMIT", "Guard", "TooSlow", "error_answer",
            "error_response",
-           "failure_response", "in_worker", "limited", "protect"]
+           "failure_response", "in_worker", "protect"]
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 WILDCARDS = frozenset({"0.0.0.0", "::"})
@@ -66,7 +65,6 @@ SECURITY_HEADERS = (
     (b"cross-origin-resource-policy", b"same-origin"),
 )
 
-T = TypeVar("T")
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -134,6 +132,8 @@ class Guard:
             await send(message)
         try:
             await self.app(scope, self._limited(receive), sending)
+        except ClientDisconnect:
+            return  # the client went (or was cut off: web/connections.py): nobody to answer
         except Exception as exc:
             if started:
                 raise
@@ -282,19 +282,6 @@ async def in_worker(request: Request, job: Callable[..., bytes], *args: Any,
         return await anyio.to_thread.run_sync(wrapped, abandon_on_cancel=True)
     finally:
         limiter.release()
-
-
-async def limited(request: Request, compute: Callable[[], T]) -> T:
-    """``compute()`` in a worker thread (never on the event loop), at most ``HEAVY_THREADS`` at
-    once; past the app's time limit the request answers 503 (``TooSlow``) while the thread runs
-    its course unwatched (a thread cannot be stopped)."""
-    limit = float(getattr(request.app.state, "time_limit", TIME_LIMIT))
-    try:
-        with anyio.fail_after(limit):
-            return await anyio.to_thread.run_sync(compute, abandon_on_cancel=True,
-                                                  limiter=_heavy())
-    except TimeoutError:
-        raise too_slow(limit) from None
 
 
 _HEAVY: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (

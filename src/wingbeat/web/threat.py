@@ -17,7 +17,6 @@ from fastapi.responses import Response
 
 from .._console import parse_query_options
 from . import jobs, threatjobs
-from .guard import in_worker
 from .models import AdvicePositions, SuggestAnswer, ThreatOverlay, documented
 
 __all__ = ["play_threat_router", "threat_router"]
@@ -39,24 +38,6 @@ def _level(altitude: str | None) -> int | None:
     from ..render.commands import _altitude
 
     return _altitude(altitude)
-
-
-def _encounter_now(request: Request, ref: str) -> Any:
-    """Encounter ``ref`` as it stands, as a scenario (every piece where play left it), or the
-    error's answer."""
-    from ..play.store import EncounterStore
-    from ..play.web import _answer
-
-    def now() -> Any:
-        info, current = store.current(ref)
-        setup = store.setup(info)
-        return (info, setup.adapter.scenario_now(setup.scenario, current.state.pieces))
-
-    store = EncounterStore(getattr(request.app.state, "play_db", None))
-    try:
-        return _answer(now)
-    finally:
-        store.close()
 
 
 def threat_router(answer: Callable[..., Any]) -> APIRouter:
@@ -148,48 +129,24 @@ def play_threat_router() -> APIRouter:
     @router.get("/api/play/encounters/{ref}/threat", tags=["play"],
                 responses=documented(ThreatOverlay, 503))
     async def play_threat(request: Request, ref: str, side: SideQ = None, creature: OneQ = None,
-                          altitude: LevelQ = None) -> Any:
+                          altitude: LevelQ = None) -> Response:
         """The threat overlay (as ``/api/threat/overlay``) of the encounter as it stands."""
-        import anyio
+        from ..play.web import asked
 
-        level = _level(altitude)
-        found = await anyio.to_thread.run_sync(_encounter_now, request, ref)
-        if not isinstance(found, tuple):
-            return found  # the error's answer
-        _info, scenario = found
-        body = await in_worker(request, threatjobs.overlay_now, scenario, side, creature, level)
-        return Response(body, media_type="application/json")
+        return await asked(request, "threat", ref, side, creature, _level(altitude))
 
     @router.get("/api/play/encounters/{ref}/suggest", tags=["play"],
                 responses=documented(SuggestAnswer, 503))
     async def suggest(request: Request, ref: str,
                       creature: Annotated[str, Query(description="The creature's id.")],
-                      weight: WeightQ = None) -> Any:
+                      weight: WeightQ = None) -> Response:
         """The best-advised move for ``creature`` as the encounter stands, with its reasons; it
         is not declared (the game master accepts it by posting its ``moves`` to
         ``/api/play/encounters/{ref}/moves``). ``play suggest --json`` plus what the page
-        shows: the ``headline`` and ``cost_text``. The encounter is read here, the advice
-        (every foe's reach) worked out in a worker."""
-        import anyio
+        shows: the ``headline`` and ``cost_text``. The encounter is read and the advice (every
+        foe's reach) worked out in a worker process (``web/playjobs.py``)."""
+        from ..play.web import asked
 
-        from ..play.store import EncounterStore
-        from ..play.web import _answer
-        from ..tactics.commands import encounter_now
-
-        weights = parse_query_options(weight)
-
-        def read() -> Any:
-            store = EncounterStore(getattr(request.app.state, "play_db", None))
-            try:
-                return _answer(lambda: encounter_now(store, ref, creature))
-            finally:
-                store.close()
-
-        found = await anyio.to_thread.run_sync(read)
-        if not isinstance(found, tuple):
-            return found  # the error's answer
-        _label, scenario = found
-        body = await in_worker(request, threatjobs.suggestion, ref, scenario, creature, weights)
-        return Response(body, media_type="application/json")
+        return await asked(request, "suggest", ref, creature, parse_query_options(weight))
 
     return router

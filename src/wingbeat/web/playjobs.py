@@ -1,0 +1,211 @@
+"""The play API's work, as a worker process does it (web/pool.py): every read and write of the
+encounter database, and the pictures and advice of an encounter as it stands.
+
+Starting an encounter or moving on a large map parses it and searches it: seconds, and
+gigabytes the server process kept (the issue: 135 → 2,419 MB over four encounters). In a worker
+it is bounded by the worker's time and memory limits like any question. A write is still the
+store's one transaction (``EncounterStore.play``): a worker killed mid-move leaves the database
+as it was.
+
+``play(db, what, ref, *args)`` answers with a status and the answer's bytes (``framed``): the
+play API answers 409 for a refused move and 400 for bad input with the error's JSON, not only
+200, and a worker's job answers with bytes alone. Each job opens the store and closes it, as the
+command line does: a connection kept open would keep the encounter's writes in the write-ahead
+log, where a copy of the database file alone would miss them. No web framework here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import ScenarioError, WingbeatError
+from .jobs import Lru, encode
+
+__all__ = ["framed", "play", "told", "unframed"]
+
+#: The play answers a worker keeps (pictures, states), by encounter and where it stands.
+ANSWERS_KEPT_BYTES = 32 * 1024 * 1024
+_answers = Lru(32, ANSWERS_KEPT_BYTES)
+
+def framed(status: int, body: bytes) -> bytes:
+    """A status and an answer as one job's bytes: three digits, then the answer."""
+    return b"%03d" % status + body
+
+
+def unframed(data: bytes) -> tuple[int, bytes]:
+    return int(data[:3]), data[3:]
+
+
+def told(result: Any) -> Any:
+    """The answer's JSON, with each entry also said as the command line's log says it (``text``:
+    the action, its rolls and events as sentences), for the page to show as it is."""
+    from ..narrate import event_text
+    from ..play.view import LogView, Outcome
+
+    data = result.to_dict()
+    if isinstance(result, Outcome):
+        data["undone" if result.undone else "entry"]["text"] = result.entry.to_text()
+    elif isinstance(result, LogView):
+        for entry, said in zip(result.entries, data["entries"], strict=True):
+            said["text"] = entry.to_text()
+    if isinstance(data.get("pending"), list):  # a snapshot: who must act, and why
+        data["pending"] = [{**item, "text": event_text(item)} for item in data["pending"]]
+    return data
+
+
+def play(db: str | None, what: str, ref: str | None, *args: Any) -> bytes:
+    """Do ``what`` (``_ANSWERS``) to encounter ``ref`` in the database ``db`` (None: the user's
+    default), framed with its status: 200 and the JSON (a picture: SVG), else the error's status
+    and JSON (409 a refused move, 400 bad input, 500 a database SQLite cannot use)."""
+    from ..play.store import EncounterStore
+
+    try:
+        with EncounterStore(db) as store:
+            status, body = 200, _ANSWERS[what](store, ref, *args)
+    except WingbeatError as exc:
+        status, body = exc.http_status, encode(exc.to_dict())
+    except sqlite3.Error as exc:
+        status, body = 500, encode({"error": {"message": (
+            f"the encounter database cannot be used: {exc}; check the file (wingbeat play "
+            "list) or start a new one with --db")}})
+    return framed(status, body)
+
+
+# -- what the play API asks --------------------------------------------------------------------
+
+def _encounters(store: Any, _ref: None) -> bytes:
+    return encode({"encounters": [{**info.to_dict(), "round": store.current(info.id)[1].state.round}
+                                  for info in store.encounters()]})
+
+
+def _new(store: Any, _ref: None, scenario: str | None, text: str | None, source: str | None,
+         seed: int | None, order: list[str] | None, name: str | None) -> bytes:
+    from ..play.view import outcome
+
+    if (scenario is None) == (text is None):
+        raise ScenarioError("send either scenario (example:NAME) or the scenario text")
+    if text is None:
+        asked = scenario or ""
+        if not asked.startswith("example:"):
+            raise ScenarioError("the web page starts encounters from example:NAME or from "
+                                "scenario text", source=asked)
+        from ..examples import example_text
+
+        text, source = example_text(asked.removeprefix("example:")), asked
+    info, entry = store.create(text, source=source or "<upload>", seed=seed, order=order,
+                               name=name)
+    return encode(told(outcome(store, str(info.id), entry)))
+
+
+def _show(store: Any, ref: str) -> bytes:
+    """Where the encounter stands, kept while it stands there (each creature's pending needs
+    are worked out from the rules: milliseconds the page asks for after every move)."""
+    from ..play.view import snapshot
+
+    info, now = store.current(ref)
+    key = ("show", str(store.path), info.id, info.created, encode(now.to_dict()))
+    kept: bytes | None = _answers.get(key)
+    if kept is None:
+        kept = encode(told(snapshot(info, store.setup(info), now.state)))
+        _answers.put(key, kept)
+    return kept
+
+
+def _log(store: Any, ref: str) -> bytes:
+    from ..play.view import LogView
+
+    info, entries = store.entries(ref)
+    return encode(told(LogView(info, entries)))
+
+
+def _parsed(store: Any, ref: str) -> None:
+    """The encounter's scenario parsed before its write transaction begins (the store keeps it):
+    on a large map that is seconds another writer would otherwise wait for."""
+    store.setup(store.find(ref))
+
+
+def _move(store: Any, ref: str, creature: str, moves: str, options: dict[str, Any]) -> bytes:
+    from ..play.view import outcome
+
+    _parsed(store, ref)
+    return encode(told(outcome(store, ref, store.move(ref, creature, moves, options))))
+
+
+def _condition(store: Any, ref: str, creature: str, change: str) -> bytes:
+    from ..play.engine import CONDITION, Action
+    from ..play.view import outcome
+
+    _parsed(store, ref)
+    entry = store.play(ref, Action(CONDITION, creature, change))
+    return encode(told(outcome(store, ref, entry)))
+
+
+def _next_round(store: Any, ref: str) -> bytes:
+    from ..play.view import outcome
+
+    _parsed(store, ref)
+    return encode(told(outcome(store, ref, store.next_round(ref))))
+
+
+def _undo(store: Any, ref: str) -> bytes:
+    from ..play.view import outcome
+
+    removed, _now = store.undo(ref)
+    return encode(told(outcome(store, ref, removed, undone=True)))
+
+
+def _replay(store: Any, ref: str) -> bytes:
+    return encode(told(store.replay(ref)))
+
+
+def _picture(store: Any, ref: str) -> bytes:
+    """The whole battlefield as it stands, with where the next to move can go and the round's
+    last move as a trail (``jobs.picture``); kept while the encounter stands there (the page
+    asks for it after every move, and every open page asks again: a reach and a map's SVG)."""
+    from ..play.view import last_move
+    from .jobs import picture
+
+    info, entries = store.entries(ref)
+    # the log's length and its last entry say where it stands (an undo shortens it, a move
+    # after that is another last entry); the database's path and the encounter's creation
+    # tell a database replaced by another apart
+    key = ("picture", str(store.path), info.id, info.created, len(entries),
+           encode(entries[-1].to_dict()))
+    kept: bytes | None = _answers.get(key)
+    if kept is None:
+        setup = store.setup(info)
+        now = entries[-1].state
+        drawn = setup.adapter.scenario_now(setup.scenario, now.pieces)
+        kept = picture(drawn, now.next_up, last_move(setup, entries))
+        _answers.put(key, kept)
+    return kept
+
+
+def _now(store: Any, ref: str) -> Any:
+    info, current = store.current(ref)
+    setup = store.setup(info)
+    return setup.adapter.scenario_now(setup.scenario, current.state.pieces)
+
+
+def _threat(store: Any, ref: str, side: str | None, creature: str | None,
+            level: int | None) -> bytes:
+    from .threatjobs import overlay_now
+
+    return overlay_now(_now(store, ref), side, creature, level)
+
+
+def _suggest(store: Any, ref: str, creature: str, weights: dict[str, Any]) -> bytes:
+    from ..tactics.commands import encounter_now
+    from .threatjobs import suggestion
+
+    _label, scenario = encounter_now(store, ref, creature)
+    return suggestion(ref, scenario, creature, weights)
+
+
+_ANSWERS: dict[str, Callable[..., bytes]] = {
+    "encounters": _encounters, "new": _new, "show": _show, "log": _log, "move": _move,
+    "condition": _condition, "next-round": _next_round, "undo": _undo, "replay": _replay,
+    "picture": _picture, "threat": _threat, "suggest": _suggest,
+}
