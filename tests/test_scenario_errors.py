@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,15 @@ creatures:
      mode: moving, came_from: T32}
   - {id: chamois, at: V36}
 """
+
+
+LINE = re.compile(r".* \(line \d+, column \d+\)")
+
+
+def path_of(error: wingbeat.ScenarioError) -> str:
+    """The place of a file's error, whose message ends with the line and column of that place."""
+    assert LINE.fullmatch(error.message), str(error)
+    return error.where or ""
 
 
 def error_for(tmp_path: Path, text: str) -> wingbeat.ScenarioError:
@@ -71,20 +81,20 @@ def test_bad_scenarios_name_the_place(tmp_path: Path, old: str, new: str, where:
                                       words: str) -> None:
     assert old in GOOD
     error = error_for(tmp_path, GOOD.replace(old, new, 1))
-    assert error.where == where, str(error)
+    assert path_of(error) == where, str(error)
     assert words in error.message, str(error)
 
 
 def test_creature_inside_the_ground(tmp_path: Path) -> None:
     error = error_for(tmp_path, GOOD.replace("at: T34, altitude: 2", "at: P14, altitude: 1")
                       .replace("came_from: T32", "heading: S"))
-    assert error.where == "creatures[0].altitude" and "inside the ground" in error.message
+    assert path_of(error) == "creatures[0].altitude" and "inside the ground" in error.message
 
 
 def test_creature_above_a_ceiling(tmp_path: Path) -> None:
     error = error_for(tmp_path, GOOD.replace("at: T34, altitude: 2", "at: C3, altitude: 1")
                       .replace("came_from: T32", "heading: S"))
-    assert error.where == "creatures[0].altitude" and "ceiling" in error.message
+    assert path_of(error) == "creatures[0].altitude" and "ceiling" in error.message
 
 
 def test_yaml_syntax_error_names_line_and_column(tmp_path: Path) -> None:
@@ -145,5 +155,5 @@ def test_cli_json_error_is_json() -> None:
 ])
 def test_true_is_no_number_in_any_ruleset(tmp_path: Path, text: str, where: str) -> None:
     error = error_for(tmp_path, text)
-    assert error.where.startswith(where), str(error)
+    assert path_of(error).startswith(where), str(error)
     assert "not true/false" in error.message, str(error)

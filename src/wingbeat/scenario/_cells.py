@@ -7,7 +7,7 @@ index + row is even, so its corners need not be hexes themselves.
 
 from __future__ import annotations
 
-from ..errors import NotationError, ScenarioError
+from ..errors import ScenarioError
 from ..geometry.labels import column_label, split_label
 
 __all__ = ["cell_items", "is_range", "range_cells"]
@@ -41,7 +41,7 @@ def range_cells(item: str, where: str, *, columns: int, rows: int, hexes: bool
                             f"joined by one colon), got {item!r}", where=where)
     try:
         (c0, r0), (c1, r1) = (split_label(corner, kind=kind) for corner in corners)
-    except NotationError as exc:
+    except ValueError as exc:  # NotationError, or any other refusal of the parser
         raise ScenarioError(f"{exc}, in the range {item!r}; a range is two corner labels, "
                             f"north-west first, like {_EXAMPLE}", where=where) from None
     first, last = (f"{column_label(c)}{r}" for c, r in ((c0, r0), (c1, r1)))
