@@ -284,13 +284,13 @@ def _problem(problem: Any, loc: tuple[str | int, ...],
 
 def _bounds(kind: str, ctx: Mapping[str, Any]) -> str | None:
     if kind == "greater_than_equal":
-        return f"expected a number greater than or equal to {ctx.get('ge')}"
+        return f"expected greater than or equal to {ctx.get('ge')}"
     if kind == "less_than_equal":
-        return f"expected a number less than or equal to {ctx.get('le')}"
+        return f"expected less than or equal to {ctx.get('le')}"
     if kind == "greater_than":
-        return f"expected a number greater than {ctx.get('gt')}"
+        return f"expected greater than {ctx.get('gt')}"
     if kind == "less_than":
-        return f"expected a number less than {ctx.get('lt')}"
+        return f"expected less than {ctx.get('lt')}"
     if kind in ("too_short", "string_too_short"):
         least = ctx.get("min_length", 1)
         what = "character" if kind == "string_too_short" else "item"
