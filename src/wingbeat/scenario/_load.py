@@ -69,6 +69,11 @@ def read_scenario_text(text: str, *, source: str = "<scenario>",
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else None
+        position = getattr(exc, "position", None)  # a character no YAML text may hold
+        if where is None and isinstance(position, int):
+            line = text.count("\n", 0, position)
+            column = position - (text.rfind("\n", 0, position) + 1)
+            where = f"line {line + 1}, column {column + 1}"
         if isinstance(exc, YamlLimitError):
             raise ScenarioError(printable(str(problem)), source=source, where=where) from None
         raise ScenarioError(f"is not valid YAML or JSON: {printable(str(problem))}",
