@@ -317,3 +317,12 @@ def test_no_message_speaks_pydantic(name: str) -> None:
                 assert text.isprintable(), (path, value, text)
                 text.encode("utf-8")  # no lone surrogate
     assert refused > 50
+
+
+def test_a_wrong_option_does_not_hide_the_creatures_problems() -> None:
+    text = ("ruleset: volare\noptions: {fall_damage: lots}\nmap: {columns: 5, rows: 5}\n"
+            "creatures:\n  - {id: x, at: Z9}\n")
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.yaml")
+    assert [where for where, _ in caught.value.problems] == ["options.fall_damage",
+                                                             "creatures[0].at"]

@@ -20,8 +20,9 @@ from ..errors import ScenarioError
 from ..limits import MAX_CREATURES
 from ._load import raise_validation, validation_problems
 
-__all__ = ["COMMON_EXAMPLES", "MAX_NAME_CHARS", "MAX_TEXT_CHARS", "FreeText", "Label", "Name",
-           "Problems", "StrictModel", "check_unique_ids", "validate", "validate_file"]
+__all__ = ["COMMON_EXAMPLES", "MAX_LABEL_CHARS", "MAX_NAME_CHARS", "MAX_TEXT_CHARS", "FreeText",
+           "Label", "Name", "Problems", "StrictModel", "check_unique_ids", "validate",
+           "validate_file"]
 
 Model = TypeVar("Model", bound=BaseModel)
 Item = TypeVar("Item", bound=BaseModel)
@@ -171,7 +172,10 @@ def validate_file(problems: Problems, model: type[Model], data: dict[str, Any], 
     list that validated on its own, with its index: one creature's mistake does not hide the
     checks the others can have."""
     items = data.get(key)
-    file = problems.validated(model, {**data, key: []} if key in data else data)
+    rest = {**data, key: []} if key in data else data
+    file = problems.validated(model, rest)
+    if file is None:
+        file = _without_optional_mistakes(model, rest)
     parts: list[tuple[int, Item]] = []
     if key not in data:
         return file, parts
@@ -189,6 +193,24 @@ def validate_file(problems: Problems, model: type[Model], data: dict[str, Any], 
         if checked is not None:
             parts.append((i, checked))
     return file, parts
+
+
+def _without_optional_mistakes(model: type[Model], data: dict[str, Any]) -> Model | None:
+    """The file's model with the top-level keys that failed left at their defaults (a wrong
+    ``options`` or ``description``), so that the map and the creatures are still checked; None
+    when a key without a default (``map``) failed. Its problems are already noted."""
+    try:
+        model.model_validate(data)
+    except ValidationError as exc:
+        wrong = {e["loc"][0] for e in exc.errors() if e["loc"]}
+    else:  # pragma: no cover - called after a failure
+        return None
+    if any(model.model_fields[k].is_required() for k in wrong if k in model.model_fields):
+        return None
+    try:
+        return model.model_validate({k: v for k, v in data.items() if k not in wrong})
+    except ValidationError:
+        return None
 
 
 def check_unique_ids(problems: Problems, ids: Iterable[tuple[int, str]], key: str,
