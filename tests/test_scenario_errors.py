@@ -326,3 +326,12 @@ def test_a_wrong_option_does_not_hide_the_creatures_problems() -> None:
         wingbeat.read_scenario_text(text, source="s.yaml")
     assert [where for where, _ in caught.value.problems] == ["options.fall_damage",
                                                              "creatures[0].at"]
+
+
+def test_a_misspelt_key_gets_a_guess() -> None:
+    text = GOOD.replace("altitude: 2", "altitud: 2")
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.yaml")
+    said = dict(caught.value.problems)["creatures[0].altitud"]
+    assert said.startswith("unknown key: not part of the scenario format (check its spelling; "
+                           "did you mean altitude?)")

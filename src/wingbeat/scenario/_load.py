@@ -210,8 +210,10 @@ def validation_problems(error: ValidationError, examples: Mapping[str, str],
     for problem in error.errors(include_url=False):
         loc: list[str | int] = []
         skip = False
-        for part in problem["loc"]:
-            if isinstance(part, str) and _is_kind(part):
+        parts = problem["loc"]
+        for n, part in enumerate(parts):
+            unknown_key = problem["type"] == "extra_forbidden" and n == len(parts) - 1
+            if isinstance(part, str) and _is_kind(part) and not unknown_key:
                 if first_kind.setdefault(tuple(loc), part) != part:
                     skip = True
                 continue
@@ -227,7 +229,7 @@ def validation_problems(error: ValidationError, examples: Mapping[str, str],
 
 def _is_kind(part: str) -> bool:
     """A union member's tag in pydantic's location (``list[str]``, ``str``), not a key."""
-    return part.startswith("function-") or "[" in part or part in _KINDS
+    return part != "[key]" and (part.startswith("function-") or "[" in part or part in _KINDS)
 
 
 _KINDS = frozenset({"str", "int", "float", "bool", "none", "list", "dict", "tuple"})
@@ -262,8 +264,10 @@ def _problem(problem: Any, loc: tuple[str | int, ...],
     ctx = problem.get("ctx") or {}
     given = problem.get("input")
     if kind == "extra_forbidden":
+        guess = _close_key(loc[-1] if loc else "", examples)
+        hint = f"; did you mean {guess}?" if guess else ""
         return format_location(loc), ("unknown key: not part of the scenario format (check its "
-                                      "spelling)")
+                                      f"spelling{hint})")
     if kind == "invalid_key" or (loc and loc[-1] == "[key]"):
         parent = tuple(p for p in loc if p != "[key]")[:-1] if loc and loc[-1] == "[key]" \
             else loc[:-1]
@@ -322,6 +326,17 @@ def _custom(kind: str, problem: Any, ctx: Mapping[str, Any]) -> str:
             message = message.removeprefix(head)
         return message
     return "not a value this place takes"
+
+
+def _close_key(key: str | int, examples: Mapping[str, str]) -> str | None:
+    """The known key closest to a misspelt one (``altitud`` → ``altitude``), if one is close."""
+    import difflib
+
+    if not isinstance(key, str) or len(key) > 40:
+        return None
+    known = {name.rsplit(".", 1)[-1] for name in examples if not name.endswith("[]")}
+    found = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.75)
+    return found[0] if found and found[0] != key else None
 
 
 def _example(loc: tuple[str | int, ...], examples: Mapping[str, str]) -> str | None:
