@@ -3,12 +3,16 @@ and the place, with exit code 2; none reads more than a scenario may hold."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
+import unicodedata
 from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import wingbeat
@@ -274,6 +278,9 @@ def test_the_number_bound_counts_what_is_written_not_only_decimal_digits() -> No
     ("side", '"\\udfff"', "\\udfff"),
     ("side", '"a\\tb"', "\\t"),
     ("name", '"\\x9b2J"', "\\x9b"),  # a C1 control: CSI on some terminals
+    ("name", '"evil\\u202etxt.exe"', "\\u202e"),  # reads backwards from here
+    ("side", '"a\\u2028b"', "\\u2028"),  # a line separator
+    ("name", '"\\uffff"', "\\uffff"),  # no XML holds it
     ("description", '"ok\\0"', "\\x00"),
 ])
 def test_control_characters_and_lone_surrogates_are_refused_in_one_plain_line(
@@ -358,3 +365,37 @@ def test_a_character_no_yaml_holds_is_placed_too(tmp_path: Path) -> None:
     file.write_bytes(GOOD_VOLARE.replace("at: E5", "at: E\x005").encode())
     line = refusal(file)
     assert ": line 4, column 28: is not valid YAML or JSON: unacceptable character #x0000" in line
+
+
+def test_a_json_escaped_pair_is_one_character_not_two_lone_surrogates() -> None:
+    """``json.dumps`` writes 😀 as ``"\\ud83d\\ude00"``: a JSON reader joins the pair, and so
+    does the scenario reader; only a surrogate without its pair is refused."""
+    data = {"ruleset": "volare", "map": {"columns": 5, "rows": 5},
+            "creatures": [{"id": "bat", "name": "Bat 😀", "at": "C3"}]}
+    scenario = wingbeat.read_scenario_text(json.dumps(data), source="emoji.json")
+    assert scenario.battle.creatures[0].name == "Bat 😀"
+    data["creatures"][0]["name"] = "Bat \ud83d"
+    with pytest.raises(wingbeat.ScenarioError, match=r"lone surrogate \(\\ud83d\)"):
+        wingbeat.read_scenario_text(json.dumps(data), source="half.json")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=12), st.sampled_from(["id", "name", "side"]))
+def test_any_name_is_kept_as_written_or_refused_in_one_plain_line(name: str, key: str) -> None:
+    """Whatever text a JSON file gives as a name: the scenario keeps it exactly, or the error
+    names that place in one printable line; a kept name is printable UTF-8."""
+    creature = {"id": "bat", "at": "C3", key: name}
+    text = json.dumps({"ruleset": "volare", "map": {"columns": 5, "rows": 5},
+                       "creatures": [creature]})
+    try:
+        scenario = wingbeat.read_scenario_text(text, source="n.json")
+    except wingbeat.ScenarioError as exc:
+        said = str(exc)
+        assert said.isprintable() and exc.where == f"creatures[0].{key}", said
+        said.encode("utf-8")
+        return
+    kept = getattr(scenario.battle.creatures[0], key)
+    assert kept == name
+    assert not any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") for ch in kept)
+    assert not any(ch in "\u202e\u2066\ufffe\uffff" for ch in kept)  # reordering, not XML
+    kept.encode("utf-8")

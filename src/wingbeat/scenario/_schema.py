@@ -40,18 +40,30 @@ MAX_LABEL_CHARS = 40
 def _plain(value: str, most: int, lines: bool = False) -> str:
     """Refuse what a terminal, an SVG or a UTF-8 encoder would choke on: control characters (an
     escape sequence retitles a terminal, a newline forges a second ``error:`` line, a NUL makes
-    the picture invalid XML) and lone surrogates (no UTF-8 holds them)."""
+    the picture invalid XML), line separators and bidirectional overrides (a line that reads
+    otherwise than it is), U+FFFE and U+FFFF (no XML holds them) and lone surrogates (no UTF-8
+    holds them)."""
     if len(value) > most:
         raise ValueError(f"expected at most {most:,} characters (got {len(value):,})")
+    if value.isascii() and value.isprintable():
+        return value
     for ch in value:
         code = ord(ch)
         if 0xD800 <= code <= 0xDFFF:
             raise ValueError(f"a lone surrogate (\\u{code:04x}) is no character; write the text "
                              "in UTF-8")
-        if (code < 0x20 or 0x7F <= code < 0xA0) and not (lines and ch in "\n\t"):
+        if lines and ch in "\n\t":
+            continue
+        if code < 0x20 or 0x7F <= code < 0xA0 or code in _UNSAFE:
             raise ValueError(f"a control character ({ch.encode('unicode_escape').decode()}) "
                              "has no place in a name; write plain text")
     return value
+
+
+#: Line and paragraph separators, bidirectional embeddings, overrides and isolates, and the two
+#: characters XML excludes.
+_UNSAFE = frozenset({0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFFFE,
+                     0xFFFF})
 
 
 def _name(value: str) -> str:

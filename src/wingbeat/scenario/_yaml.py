@@ -15,6 +15,7 @@ stays text (YAML 1.1 would make it a ``date``). ``load_marked`` also keeps where
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -43,6 +44,7 @@ Path = tuple[str | int, ...]
 Marks = Mapping[Path, tuple[int, int]]
 
 _MERGE = "tag:yaml.org,2002:merge"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class YamlLimitError(yaml.MarkedYAMLError):
@@ -137,6 +139,16 @@ class SafeLoader(yaml.SafeLoader):
         value: float = super().construct_yaml_float(node)
         return value
 
+    def construct_yaml_str(self, node: ScalarNode) -> str:
+        """Text, with each escaped UTF-16 pair (JSON writes ``😀`` as ``"\\ud83d\\ude00"``) joined
+        into its character, as a JSON reader does; a lone surrogate stays, for the schema to
+        refuse."""
+        value = str(self.construct_scalar(node))
+        if _SURROGATE.search(value):
+            value = value.encode("utf-16-le", "surrogatepass").decode("utf-16-le",
+                                                                      "surrogatepass")
+        return value
+
     @staticmethod
     def _check_length(node: ScalarNode) -> None:
         """Bound a number's text before any conversion (``0x`` and underscores count)."""
@@ -192,6 +204,7 @@ def _clip(text: str, most: int = 24) -> str:
 
 SafeLoader.add_constructor("tag:yaml.org,2002:int", SafeLoader.construct_yaml_int)
 SafeLoader.add_constructor("tag:yaml.org,2002:float", SafeLoader.construct_yaml_float)
+SafeLoader.add_constructor("tag:yaml.org,2002:str", SafeLoader.construct_yaml_str)
 # a plain 2001-12-14 stays text: a scenario has no dates, and 2001-13-45 would be a ValueError
 SafeLoader.yaml_implicit_resolvers = {
     first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
