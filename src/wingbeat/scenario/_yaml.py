@@ -44,6 +44,7 @@ Path = tuple[str | int, ...]
 Marks = Mapping[Path, tuple[int, int]]
 
 _MERGE = "tag:yaml.org,2002:merge"
+_STR = "tag:yaml.org,2002:str"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -144,7 +145,7 @@ class SafeLoader(yaml.SafeLoader):
         into its character, as a JSON reader does; a lone surrogate stays, for the schema to
         refuse."""
         value = str(self.construct_scalar(node))
-        if _SURROGATE.search(value):
+        if not value.isascii() and _SURROGATE.search(value):
             value = value.encode("utf-16-le", "surrogatepass").decode("utf-16-le",
                                                                       "surrogatepass")
         return value
@@ -176,7 +177,8 @@ class SafeLoader(yaml.SafeLoader):
             elif isinstance(node, MappingNode):
                 for key_node, value_node in reversed(node.value):  # the last of a merge wins
                     if isinstance(key_node, ScalarNode) and key_node.tag != _MERGE:
-                        key = self.construct_object(key_node)
+                        key = key_node.value if key_node.tag == _STR else \
+                            self.construct_object(key_node)
                         if isinstance(key, str | int) and not isinstance(key, bool):
                             stack.append(((*path, key), value_node))
         return marks
