@@ -399,3 +399,19 @@ def test_any_name_is_kept_as_written_or_refused_in_one_plain_line(name: str, key
     assert not any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") for ch in kept)
     assert not any(ch in "\u202e\u2066\ufffe\uffff" for ch in kept)  # reordering, not XML
     kept.encode("utf-8")
+
+
+@pytest.mark.parametrize("field", ['name: "\\ud800"', 'side: "\\udc00"', 'name: "Bat\\0"'])
+@pytest.mark.parametrize("command", [["threat", "--side", "x"], ["render", "--output", "out.svg"]])
+def test_threat_and_render_refuse_the_names_they_tripped_on(tmp_path: Path, field: str,
+                                                            command: list[str]) -> None:
+    """A lone surrogate was a ``UnicodeEncodeError`` in ``threat`` and ``render``, a NUL an
+    invalid SVG: now the file is refused before either starts."""
+    file = tmp_path / "names.yaml"
+    file.write_text(GOOD_VOLARE.replace("{id: bat, ", f"{{id: bat, {field}, "))
+    command = [part.replace("out.svg", str(tmp_path / "out.svg")) for part in command]
+    result = runner.invoke(app, [command[0], str(file), *command[1:]])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {file}: creatures[0]."), result.stderr
+    assert lines[0].isprintable()

@@ -87,7 +87,7 @@ def parse_scenario(data: Any, *, source: str = "<scenario>", base: str | None = 
                    marks: Marks | None = None) -> Scenario:
     """Validate already-parsed scenario data (a mapping). ``background`` (every ruleset's) is
     read here, apart from the ruleset's schema: it changes no rule. ``marks`` (from the YAML
-    reader: each value's path → line and column) puts the line and column before each place;
+    reader: each value's path → line and column) puts the line and column after each problem;
     data that came from no text (Python, a JSON request's body) names the place alone."""
     try:
         return _parse(data, source, base)
