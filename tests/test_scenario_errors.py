@@ -335,3 +335,12 @@ def test_a_misspelt_key_gets_a_guess() -> None:
     said = dict(caught.value.problems)["creatures[0].altitud"]
     assert said.startswith("unknown key: not part of the scenario format (check its spelling; "
                            "did you mean altitude?)")
+
+
+def test_every_cells_block_of_a_volare_map_is_checked() -> None:
+    text = GOOD.replace("{at: [C3, C5], ceiling: 1}", "{at: [C3, C5]}").replace(
+        "{at: [P14, P16], ground: 2}", "{at: [P14, P16], ground: 12}")
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.yaml")
+    assert [where for where, _ in caught.value.problems] == ["map.cells[0].ground",
+                                                             "map.cells[1]"]

@@ -223,37 +223,55 @@ def _build_map(m: MapModel) -> Dnd5eMap:
         raise ScenarioError("bottom must not be above top", where="map.bottom")
     shell = Dnd5eMap(columns=m.columns, rows=m.rows, grid=m.grid, top=m.top, bottom=m.bottom)
     cells: dict[tuple[int, int], Cell] = {}
+    blocks = Problems("", {})  # every block's problem, not only the first block's
     for i, block in enumerate(m.cells):
-        here = f"map.cells[{i}]"
-        if not block.at:
-            raise ScenarioError("expected at least one space label (or a range like P1:AD30)",
-                                where=f"{here}.at")
-        if all(v is None for v in (block.terrain, block.wall, block.ground, block.ceiling,
-                                   block.climb, block.air)):
-            raise ScenarioError("expected something about these spaces: terrain, wall, ground, "
-                                "ceiling, climb or air", where=here)
-        if block.ground is not None and not m.bottom <= block.ground <= m.top:
-            raise ScenarioError(f"ground level {block.ground} is outside the map's altitudes "
-                                f"({m.bottom}..{m.top})", where=f"{here}.ground")
-        for item, where in cell_items(block.at, f"{here}.at"):
-            for xy in _spaces(item, shell, where):
-                old = cells.get(xy, Cell())
-                cells[xy] = Cell(
-                    terrain=block.terrain if block.terrain is not None else old.terrain,
-                    wall=block.wall if block.wall is not None else old.wall,
-                    ground=block.ground if block.ground is not None else old.ground,
-                    ceiling=block.ceiling if block.ceiling is not None else old.ceiling,
-                    climb=block.climb if block.climb is not None else old.climb,
-                    air_difficult=(block.air == "difficult") if block.air is not None
-                    else old.air_difficult,
-                )
+        with blocks.check():
+            _cells_block(i, block, m, shell, cells)
+    if not blocks.found:
+        with blocks.check():
+            _check_ceilings(cells)
+    walls: dict[tuple[tuple[int, int], tuple[int, int]], WallKind] = {}
+    with blocks.check():
+        walls = _build_walls(m, shell)
+    blocks.done()
+    return Dnd5eMap(columns=m.columns, rows=m.rows, grid=m.grid, top=m.top, bottom=m.bottom,
+                    cells=cells, walls=walls)
+
+
+def _check_ceilings(cells: dict[tuple[int, int], Cell]) -> None:
     for (col, row), cell in cells.items():
         if cell.ceiling is not None and cell.ceiling <= cell.ground:
             raise ScenarioError(f"{column_label(col)}{row} has its ceiling at {cell.ceiling}, not "
                                 f"above its ground level {cell.ground}: no altitude would exist "
                                 "there", where="map.cells")
-    return Dnd5eMap(columns=m.columns, rows=m.rows, grid=m.grid, top=m.top, bottom=m.bottom,
-                    cells=cells, walls=_build_walls(m, shell))
+
+
+def _cells_block(i: int, block: CellsModel, m: MapModel, shell: Dnd5eMap,
+                 cells: dict[tuple[int, int], Cell]) -> None:
+    """``map.cells[i]``'s facts, over what the blocks before it said of its spaces."""
+    here = f"map.cells[{i}]"
+    if not block.at:
+        raise ScenarioError("expected at least one space label (or a range like P1:AD30)",
+                            where=f"{here}.at")
+    if all(v is None for v in (block.terrain, block.wall, block.ground, block.ceiling,
+                               block.climb, block.air)):
+        raise ScenarioError("expected something about these spaces: terrain, wall, ground, "
+                            "ceiling, climb or air", where=here)
+    if block.ground is not None and not m.bottom <= block.ground <= m.top:
+        raise ScenarioError(f"ground level {block.ground} is outside the map's altitudes "
+                            f"({m.bottom}..{m.top})", where=f"{here}.ground")
+    for item, where in cell_items(block.at, f"{here}.at"):
+        for xy in _spaces(item, shell, where):
+            old = cells.get(xy, Cell())
+            cells[xy] = Cell(
+                terrain=block.terrain if block.terrain is not None else old.terrain,
+                wall=block.wall if block.wall is not None else old.wall,
+                ground=block.ground if block.ground is not None else old.ground,
+                ceiling=block.ceiling if block.ceiling is not None else old.ceiling,
+                climb=block.climb if block.climb is not None else old.climb,
+                air_difficult=(block.air == "difficult") if block.air is not None
+                else old.air_difficult,
+            )
 
 
 def _build_walls(m: MapModel, shell: Dnd5eMap) -> dict[tuple[tuple[int, int], tuple[int, int]],
@@ -265,22 +283,30 @@ def _build_walls(m: MapModel, shell: Dnd5eMap) -> dict[tuple[tuple[int, int], tu
     if m.walls and m.grid is GridKind.HEX:
         raise ScenarioError("walls between spaces are on square maps only (grid: square); on "
                             "hexes mark whole spaces with wall: true", where="map.walls")
+    found = Problems("", {})  # every wall's problem, not only the first wall's
     for i, wall in enumerate(m.walls):
-        here = f"map.walls[{i}].between"
-        first, second = (_spaces(item, shell, f"{here}[{j}]")
-                         for j, item in enumerate(wall.between))
-        if len(first) != len(second):
-            raise ScenarioError(f"{wall.between[0]} names {len(first)} squares and "
-                                f"{wall.between[1]} {len(second)}: expected two ranges of the "
-                                "same shape, side by side", where=here)
-        kind = WallKind.WALL if wall.door is None else WallKind(wall.door)
-        for a, b in zip(first, second, strict=True):
-            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-                raise ScenarioError(f"{column_label(a[0])}{a[1]} and {column_label(b[0])}{b[1]} "
-                                    "are not side by side: a wall stands between two squares "
-                                    "that share a side", where=here)
-            walls[side_key(a, b)] = kind
+        with found.check():
+            _wall(i, wall, shell, walls)
+    found.done()
     return walls
+
+
+def _wall(i: int, wall: WallModel, shell: Dnd5eMap,
+          walls: dict[tuple[tuple[int, int], tuple[int, int]], WallKind]) -> None:
+    """``map.walls[i]``'s sides, into ``walls``."""
+    here = f"map.walls[{i}].between"
+    first, second = (_spaces(item, shell, f"{here}[{j}]") for j, item in enumerate(wall.between))
+    if len(first) != len(second):
+        raise ScenarioError(f"{wall.between[0]} names {len(first)} squares and "
+                            f"{wall.between[1]} {len(second)}: expected two ranges of the "
+                            "same shape, side by side", where=here)
+    kind = WallKind.WALL if wall.door is None else WallKind(wall.door)
+    for a, b in zip(first, second, strict=True):
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            raise ScenarioError(f"{column_label(a[0])}{a[1]} and {column_label(b[0])}{b[1]} "
+                                "are not side by side: a wall stands between two squares "
+                                "that share a side", where=here)
+        walls[side_key(a, b)] = kind
 
 
 def _build_creature(c: CreatureModel, vmap: Dnd5eMap, board: Board, where: str) -> Dnd5eCreature:

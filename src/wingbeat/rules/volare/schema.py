@@ -241,32 +241,41 @@ def _build_map(m: MapModel) -> VolareMap:
     ground: dict[Hex, int] = {}
     ceiling: dict[Hex, int] = {}
     first: dict[tuple[Hex, str], int] = {}  # where each cell's ground or ceiling was first given
+    blocks = Problems("", {})  # every block's problem, not only the first block's
     for i, block in enumerate(m.cells):
-        if not block.at:
-            raise ScenarioError("expected at least one hex label (or a range like P1:AD30)",
-                                where=f"map.cells[{i}].at")
-        if block.ground is None and block.ceiling is None:
-            raise ScenarioError("expected ground or ceiling (or both)", where=f"map.cells[{i}]")
-        for cell, where in _hexes(block.at, shell, f"map.cells[{i}].at"):
-            for key, value, levels in (("ground", block.ground, ground),
-                                       ("ceiling", block.ceiling, ceiling)):
-                if value is None:
-                    continue
-                if key == "ground" and value > m.top:
-                    raise ScenarioError(f"ground level {value} is above the map's top "
-                                        f"({m.top})", where=f"map.cells[{i}].ground")
-                if (cell, key) in first and levels[cell] != value:
-                    raise ScenarioError(f"{cell} already has its {key} at {levels[cell]} "
-                                        f"(map.cells[{first[cell, key]}]); give each cell one "
-                                        f"{key}", where=where)
-                first.setdefault((cell, key), i)
-                levels[cell] = value
+        with blocks.check():
+            _cells_block(i, block, m, shell, {"ground": ground, "ceiling": ceiling}, first)
+    blocks.done()
     for cell, top in ceiling.items():
         if top <= ground.get(cell, 0):
             raise ScenarioError(f"{cell} has its ceiling at {top}, not above its ground level "
                                 f"{ground.get(cell, 0)}: no altitude would exist there",
                                 where="map.cells")
     return VolareMap(columns=m.columns, rows=m.rows, top=m.top, ground=ground, ceiling=ceiling)
+
+
+def _cells_block(i: int, block: CellsModel, m: MapModel, shell: VolareMap,
+                 levels: dict[str, dict[Hex, int]], first: dict[tuple[Hex, str], int]) -> None:
+    """``map.cells[i]``'s ground and ceiling, into ``levels``."""
+    if not block.at:
+        raise ScenarioError("expected at least one hex label (or a range like P1:AD30)",
+                            where=f"map.cells[{i}].at")
+    if block.ground is None and block.ceiling is None:
+        raise ScenarioError("expected ground or ceiling (or both)", where=f"map.cells[{i}]")
+    for cell, where in _hexes(block.at, shell, f"map.cells[{i}].at"):
+        for key, value in (("ground", block.ground), ("ceiling", block.ceiling)):
+            if value is None:
+                continue
+            given = levels[key]
+            if key == "ground" and value > m.top:
+                raise ScenarioError(f"ground level {value} is above the map's top "
+                                    f"({m.top})", where=f"map.cells[{i}].ground")
+            if (cell, key) in first and given[cell] != value:
+                raise ScenarioError(f"{cell} already has its {key} at {given[cell]} "
+                                    f"(map.cells[{first[cell, key]}]); give each cell one "
+                                    f"{key}", where=where)
+            first.setdefault((cell, key), i)
+            given[cell] = value
 
 
 def _build_wind(w: WindModel) -> Wind:
