@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import wingbeat
@@ -344,3 +346,36 @@ def test_every_cells_block_of_a_volare_map_is_checked() -> None:
         wingbeat.read_scenario_text(text, source="s.yaml")
     assert [where for where, _ in caught.value.problems] == ["map.cells[0].ground",
                                                              "map.cells[1]"]
+
+
+MISTAKES = {
+    "good": "{id: cID, at: SPOT}",
+    "speed": "{id: cID, at: SPOT, speed: 30}",  # the schema
+    "off-map": "{id: cID, at: Z99}",  # placement
+    "unknown": "{id: cID, at: SPOT, wings: 2}",  # the schema
+    "fly-less": "{id: cID, at: SPOT, altitude: 2}",  # placement
+    "twice": "{id: c0, at: SPOT}",  # across creatures (c0 comes first)
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(sorted(MISTAKES)), min_size=1, max_size=12))
+def test_each_wrong_creature_is_named_once_in_the_files_order(kinds: list[str]) -> None:
+    """Whatever the mix of schema, placement and cross-creature mistakes, each wrong creature is
+    one problem, at its own line, and the problems come in the order of the file."""
+    kinds = ["good", *kinds]  # c0 exists for "twice"
+    spots = [f"{column}{row}" for row in range(1, 9) for column in "ABCDEFGH"]
+    lines = [MISTAKES[kind].replace("ID", str(i)).replace("SPOT", spots[i])
+             for i, kind in enumerate(kinds)]
+    text = "ruleset: dnd5e\nmap: {columns: 8, rows: 8}\ncreatures:\n" + "".join(
+        f"  - {line}\n" for line in lines)
+    wrong = [i for i, kind in enumerate(kinds) if kind != "good"]
+    if not wrong:
+        assert wingbeat.read_scenario_text(text, source="s.yaml")
+        return
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.yaml")
+    problems = caught.value.problems
+    assert [int(re.search(r"\[(\d+)\]", where or "").group(1)) for where, _ in problems] == wrong
+    found_lines = [int(re.search(r"\(line (\d+), column \d+\)$", m).group(1)) for _, m in problems]
+    assert found_lines == [4 + i for i in wrong]
