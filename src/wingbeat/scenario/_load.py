@@ -271,7 +271,7 @@ def _problem(problem: Any, loc: tuple[str | int, ...],
     if kind == "invalid_key" or (loc and loc[-1] == "[key]"):
         parent = tuple(p for p in loc if p != "[key]")[:-1] if loc and loc[-1] == "[key]" \
             else loc[:-1]
-        key = loc[-2] if loc and loc[-1] == "[key]" else loc[-1] if loc else given
+        key = given if kind == "invalid_key" else loc[-2] if len(loc) > 1 else given
         if isinstance(key, int | float) and not isinstance(key, bool):
             text = (f"the number {key} stands where a key should: two numbers are written as a "
                     "list, like at: [60, 25]")
