@@ -168,6 +168,7 @@ def test_a_hex_range_without_a_hex_is_an_error() -> None:
     with pytest.raises(wingbeat.ScenarioError) as caught:
         load(volare("[C1, B1:B1]"))
     assert str(caught.value) == ("ranges.yaml: map.cells[0].at[1]: the range B1:B1 holds no hex: "
-                                 "in doubled coordinates column index + row must be even")
+                                 "in doubled coordinates column index + row must be even "
+                                 "(line 8, column 17)")
     with pytest.raises(wingbeat.ScenarioError, match="holds no hex"):
         load(dnd5e("B1:B1", grid="hex"))

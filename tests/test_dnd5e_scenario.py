@@ -70,3 +70,17 @@ def test_a_climber_may_start_on_a_climbable_wall_face() -> None:
              cells="[{at: [A1], climb: true}]")
     verdict = wingbeat.check(s, "a", "down down").to_dict()
     assert verdict["legal"] is True and verdict["end"]["altitude"] == 0
+
+
+def test_every_cells_block_and_wall_is_checked_not_only_the_first() -> None:
+    """Issue 23: a map's problems are all listed, each with its line."""
+    text = ("ruleset: dnd5e\nmap:\n  columns: 6\n  rows: 6\n  cells:\n"
+            "    - {at: [Z1], terrain: difficult}\n    - {at: [B1]}\n"
+            "    - {at: [C1], ground: 20}\n  walls:\n    - {between: [A1, C1]}\n"
+            "creatures:\n  - {id: a, at: A1}\n")
+    with pytest.raises(ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="map.yaml")
+    assert [where for where, _ in caught.value.problems] == [
+        "map.cells[0].at[0]", "map.cells[1]", "map.cells[2].ground", "map.walls[0].between"]
+    assert [message.rsplit("(line ", 1)[1] for _, message in caught.value.problems] == [
+        "6, column 13)", "7, column 7)", "8, column 26)", "10, column 17)"]

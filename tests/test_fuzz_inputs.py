@@ -165,3 +165,76 @@ def test_a_random_move_string_is_answered_or_refused_in_one_line(
         who: tuple[Path, str], tokens: list[str]) -> None:
     path, creature = who
     assert_contract(["check", str(path), creature, " ".join(tokens)])
+
+
+# -- issue 23: hostile values in place of a scenario's values ------------------------------------
+VALUE = re.compile(r"(?<=: )[^,{}\[\]\n#]+")  # a plain value after a key, in block or flow style
+TAGS = ["!!bool", "!!int", "!!float", "!!timestamp", "!!str", "!!binary", "!!null", "!!map",
+        "!!python/name:os.system", "!foo", "!", "!<tag:yaml.org,2002:int>"]
+NON_FINITE = [".inf", "-.inf", "+.inf", ".nan", ".NaN", ".Inf", "1.0e400", "-1.5e+999",
+              "1e400", "0.0", "-0.0", "1_0.5", "6.02e+23"]
+PYDANTIC_WORDS = ("valid dictionary", "instance of", "Input should", "Model", "Keys should be",
+                  "Value error", "valid integer", "valid string")
+
+
+@st.composite
+def hostile_value(draw: st.DrawFn) -> str:
+    """One value a scenario's author never meant: a tag, a long or odd number, deep nesting, a
+    non-finite number, or text with control characters and lone surrogates."""
+    kind = draw(st.sampled_from(["tag", "digits", "nesting", "non-finite", "control"]))
+    if kind == "tag":
+        return f"{draw(st.sampled_from(TAGS))} {draw(st.sampled_from(['maybe', '12', 'x', '']))}"
+    if kind == "digits":
+        prefix = draw(st.sampled_from(["", "-", "+", "0x", "-0x", "0b", "0o", "0", "1."]))
+        alphabet = "0123456789abcdefABCDEF_" if "x" in prefix else "0123456789_"
+        return prefix + "1" + draw(st.text(alphabet, min_size=10, max_size=80))
+    if kind == "nesting":
+        depth = draw(st.integers(1, 300))
+        opening, closing = draw(st.sampled_from([("[", "]"), ("{a: ", "}")]))
+        return opening * depth + "1" + closing * depth
+    if kind == "non-finite":
+        return str(draw(st.sampled_from(NON_FINITE)))
+    chars = draw(st.lists(st.one_of(
+        st.characters(categories=["Cc", "Cs", "Cf", "Zl", "Zp"]),
+        st.characters(codec="utf-8", categories=["L", "N"])), min_size=1, max_size=6))
+    return '"' + "".join(f"\\u{ord(ch):04x}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}"
+                         for ch in chars) + '"'
+
+
+@st.composite
+def poisoned(draw: st.DrawFn) -> tuple[str, str]:
+    """One example's text with one to three of its values replaced by hostile ones."""
+    path = draw(st.sampled_from(EXAMPLES))
+    text = TEXTS[path]
+    for _ in range(draw(st.integers(1, 3))):
+        spots = list(VALUE.finditer(text))
+        hit = draw(st.sampled_from(spots))
+        text = text[:hit.start()] + draw(hostile_value()) + text[hit.end():]
+    return text, draw(st.sampled_from(creature_ids(TEXTS[path])))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(poisoned())
+def test_a_poisoned_scenario_loads_or_is_refused_plainly(case: tuple[str, str]) -> None:
+    """Read by the library: a scenario, or one ``ScenarioError`` whose every problem is plain
+    printable text in a player's words (no control character, no lone surrogate)."""
+    from wingbeat.errors import ScenarioError
+    from wingbeat.scenario import read_scenario_text
+
+    text, _creature = case
+    try:
+        read_scenario_text(text, source="poisoned.yaml")
+    except ScenarioError as exc:
+        said = str(exc)
+        assert said.isprintable(), said
+        said.encode("utf-8")
+        assert not any(words in said for words in PYDANTIC_WORDS), said
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(poisoned())
+def test_a_poisoned_scenario_is_answered_or_refused_in_one_line(case: tuple[str, str]) -> None:
+    text, creature = case
+    file = _FOLDER / "poisoned.yaml"
+    file.write_text(text, encoding="utf-8")
+    assert_contract(["check", str(file), creature, ""])

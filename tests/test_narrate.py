@@ -301,10 +301,12 @@ def test_every_problem_of_a_scenario_is_listed(tmp_path: Path) -> None:
         wingbeat.load_scenario(file)
     error = caught.value
     assert str(error) == (
-        f"{file}: 3 problems: map.columns: expected a whole number (got 'ten'); "
-        "creatures[0].fly: expected a whole number (got 'lots'); creatures[0].maneuverability: "
-        "expected 'excellent', 'medium' or 'poor' (got 'mediumish')")
-    assert (error.where, error.message) == ("map.columns", "expected a whole number (got 'ten')")
+        f"{file}: 3 problems: map.columns: expected a whole number, like columns: 30 (got 'ten') "
+        "(line 2, column 27); creatures[0].fly: expected a whole number, like fly: 8 (got 'lots') "
+        "(line 4, column 20); creatures[0].maneuverability: expected one of: excellent, medium, "
+        "poor (got 'mediumish') (line 4, column 43)")
+    assert (error.where, error.message) == (
+        "map.columns", "expected a whole number, like columns: 30 (got 'ten') (line 2, column 27)")
     assert [where for where, _ in error.problems] == [
         "map.columns", "creatures[0].fly", "creatures[0].maneuverability"]
     result = runner.invoke(app, ["reach", str(file), "bat"])

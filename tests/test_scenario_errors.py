@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import wingbeat
@@ -25,6 +28,15 @@ creatures:
      mode: moving, came_from: T32}
   - {id: chamois, at: V36}
 """
+
+
+LINE = re.compile(r".* \(line \d+, column \d+\)")
+
+
+def path_of(error: wingbeat.ScenarioError) -> str:
+    """The place of a file's error, whose message ends with the line and column of that place."""
+    assert LINE.fullmatch(error.message), str(error)
+    return error.where or ""
 
 
 def error_for(tmp_path: Path, text: str) -> wingbeat.ScenarioError:
@@ -71,20 +83,20 @@ def test_bad_scenarios_name_the_place(tmp_path: Path, old: str, new: str, where:
                                       words: str) -> None:
     assert old in GOOD
     error = error_for(tmp_path, GOOD.replace(old, new, 1))
-    assert error.where == where, str(error)
+    assert path_of(error) == where, str(error)
     assert words in error.message, str(error)
 
 
 def test_creature_inside_the_ground(tmp_path: Path) -> None:
     error = error_for(tmp_path, GOOD.replace("at: T34, altitude: 2", "at: P14, altitude: 1")
                       .replace("came_from: T32", "heading: S"))
-    assert error.where == "creatures[0].altitude" and "inside the ground" in error.message
+    assert path_of(error) == "creatures[0].altitude" and "inside the ground" in error.message
 
 
 def test_creature_above_a_ceiling(tmp_path: Path) -> None:
     error = error_for(tmp_path, GOOD.replace("at: T34, altitude: 2", "at: C3, altitude: 1")
                       .replace("came_from: T32", "heading: S"))
-    assert error.where == "creatures[0].altitude" and "ceiling" in error.message
+    assert path_of(error) == "creatures[0].altitude" and "ceiling" in error.message
 
 
 def test_yaml_syntax_error_names_line_and_column(tmp_path: Path) -> None:
@@ -145,5 +157,225 @@ def test_cli_json_error_is_json() -> None:
 ])
 def test_true_is_no_number_in_any_ruleset(tmp_path: Path, text: str, where: str) -> None:
     error = error_for(tmp_path, text)
-    assert error.where.startswith(where), str(error)
+    assert path_of(error).startswith(where), str(error)
     assert "not true/false" in error.message, str(error)
+
+
+# -- issue 23: errors a person can decode, with their line and column, all at once --------------
+PYDANTIC_WORDS = ("valid dictionary", "instance of", "Input should", "Model", "tuple",
+                  "Keys should be", "valid string", "valid integer", "valid list", "Value error",
+                  "finite_number", "pydantic", "Field required", "Extra inputs")
+
+DND5E = """\
+ruleset: dnd5e
+map: {columns: 6, rows: 6}
+creatures:
+  - {id: a, at: A1, speed: 30}
+  - {id: b, at: G9}
+  - {id: c, at: C3}
+"""
+
+
+def test_a_number_for_the_speeds_says_how_to_write_them() -> None:
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(DND5E, source="s.yaml")
+    text = str(caught.value)
+    assert ("creatures[0].speed: expected a mapping of keys to values, like speed: {walk: 30, "
+            "fly: 60} (got 30) (line 4, column 28)") in text
+    assert not any(words in text for words in PYDANTIC_WORDS), text
+
+
+def test_problems_of_every_stage_are_listed_in_the_files_order() -> None:
+    """``speed: 30`` (the schema) and an off-map creature (placement) are both named; the
+    creature that validated is still placed, and each problem has its line."""
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(DND5E, source="s.yaml")
+    error = caught.value
+    assert [where for where, _ in error.problems] == ["creatures[0].speed", "creatures[1].at"]
+    assert error.problems[1][1] == "G9 is off the map (columns A..F, rows 1..6) (line 5, column 17)"
+    assert str(error).startswith("s.yaml: 2 problems: creatures[0].speed: ")
+
+
+def test_the_order_is_the_files_not_the_stages() -> None:
+    """A placement problem above a schema problem comes first."""
+    text = DND5E.replace("at: A1, speed: 30", "at: Z1").replace("at: G9", "at: B2, reach: far")
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.yaml")
+    assert [where for where, _ in caught.value.problems] == ["creatures[0].at",
+                                                             "creatures[1].reach"]
+
+
+def test_a_pair_written_without_brackets_on_a_table() -> None:
+    """``at: 60,25`` in a flow mapping is ``at: 60`` and a key 25."""
+    text = ("ruleset: confrontation\nmap: {table: [120, 120]}\ncreatures:\n"
+            "  - {id: angel, mou: {ground: 10, air: 17.5}, tier: 2, at: 60,25}\n")
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="t.yaml")
+    said = dict(caught.value.problems)
+    assert said["creatures[0]"].startswith("the number 25 stands where a key should: two "
+                                           "numbers are written as a list, like at: [60, 25]")
+    assert said["creatures[0].at"].startswith("expected a list, like at: [60, 25] (x and y in cm) "
+                                              "(got 60)")
+    assert not any(words in str(caught.value) for words in PYDANTIC_WORDS), str(caught.value)
+
+
+def test_json_text_has_lines_and_columns_too() -> None:
+    text = '{"ruleset": "volare",\n "map": {"columns": 5, "rows": 5},\n "creatures": [\n' \
+           '  {"id": "x", "at": "Z9"}]}'
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.json")
+    assert caught.value.where == "creatures[0].at"
+    assert caught.value.message.endswith("(line 4, column 21)")
+
+
+def test_data_from_no_text_names_the_place_alone() -> None:
+    """``parse_scenario`` of a mapping (the library, a JSON body) has no lines to name."""
+    data = {"ruleset": "dnd5e", "map": {"columns": 6, "rows": 6},
+            "creatures": [{"id": "a", "at": "A1", "speed": 30}, {"id": "b", "at": "G9"}]}
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.parse_scenario(data)
+    assert [w for w, _ in caught.value.problems] == ["creatures[0].speed", "creatures[1].at"]
+    assert "line " not in str(caught.value)
+
+
+def test_a_missing_key_is_placed_at_its_mapping() -> None:
+    text = "ruleset: volare\nmap: {columns: 5, rows: 5}\ncreatures:\n  - {id: x}\n"
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.yaml")
+    assert caught.value.where == "creatures[0].at"
+    assert caught.value.message == ("required, but missing, like at: T34 (a hex label) "
+                                    "(line 4, column 5)")
+
+
+def test_a_value_of_several_kinds_gets_one_sentence() -> None:
+    """``at`` of a cells block is a label or a list of them: one complaint, not one per kind."""
+    text = "ruleset: volare\nmap: {columns: 5, rows: 5, cells: [{at: 7, ground: 1}]}\n"
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.yaml")
+    assert len(caught.value.problems) == 1, str(caught.value)
+    assert caught.value.where == "map.cells[0].at"
+
+
+def test_infinity_and_nan_are_no_number_anywhere() -> None:
+    for ruleset, text in [
+        ("volare", "ruleset: volare\nmap: {columns: 5, rows: 5, top: .inf}\n"),
+        ("dnd5e", "ruleset: dnd5e\nmap: {columns: 5, rows: .nan}\n"),
+        ("battlesystem", "ruleset: battlesystem\nmap: {table: [.inf, 48]}\n"),
+        ("confrontation", "ruleset: confrontation\nmap: {table: [120, -.inf]}\n"),
+    ]:
+        with pytest.raises(wingbeat.ScenarioError) as caught:
+            wingbeat.read_scenario_text(text, source=f"{ruleset}.yaml")
+        message = caught.value.message
+        assert "finite number" in message or "whole number" in message, (ruleset, message)
+        assert "(got .inf)" in message or "(got .nan)" in message or "(got -.inf)" in message
+
+
+# a corpus of wrong values, put in place of every value of every built-in example in turn
+WRONG = [30, -1, 10**17, "ten", True, None, [], {}, [1, 2, 3], {"x": 1}, float("inf"),
+         float("nan"), "x" * 300, "a\x1b[2Jb", "\ud800", "60,25"]
+
+
+def _paths(data: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    out = [path] if path else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += _paths(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data[:2]):
+            out += _paths(value, (*path, i))
+    return out
+
+
+def _replaced(data: object, path: tuple[str | int, ...], value: object) -> object:
+    if not path:
+        return value
+    head, *rest = path
+    if isinstance(data, dict):
+        return {**data, head: _replaced(data[head], tuple(rest), value)}
+    assert isinstance(data, list) and isinstance(head, int)
+    return [*data[:head], _replaced(data[head], tuple(rest), value), *data[head + 1:]]
+
+
+@pytest.mark.parametrize("name", ["giant-bat", "harpy", "pegasi", "morbid-angel"])
+def test_no_message_speaks_pydantic(name: str) -> None:
+    """Every value of each ruleset's example, replaced by each wrong value in turn: whatever is
+    refused is refused in a player's words, on one line, with no control character."""
+    import yaml
+
+    from wingbeat.examples import example_text
+
+    data = yaml.safe_load(example_text(name))
+    refused = 0
+    for path in _paths(data):
+        if path == ("ruleset",):
+            continue
+        for value in WRONG:
+            try:
+                wingbeat.parse_scenario(_replaced(data, path, value), source="x.yaml")
+            except wingbeat.ScenarioError as exc:
+                refused += 1
+                text = str(exc)
+                assert not any(words in text for words in PYDANTIC_WORDS), (path, value, text)
+                assert text.isprintable(), (path, value, text)
+                text.encode("utf-8")  # no lone surrogate
+    assert refused > 50
+
+
+def test_a_wrong_option_does_not_hide_the_creatures_problems() -> None:
+    text = ("ruleset: volare\noptions: {fall_damage: lots}\nmap: {columns: 5, rows: 5}\n"
+            "creatures:\n  - {id: x, at: Z9}\n")
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.yaml")
+    assert [where for where, _ in caught.value.problems] == ["options.fall_damage",
+                                                             "creatures[0].at"]
+
+
+def test_a_misspelt_key_gets_a_guess() -> None:
+    text = GOOD.replace("altitude: 2", "altitud: 2")
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.yaml")
+    said = dict(caught.value.problems)["creatures[0].altitud"]
+    assert said.startswith("unknown key: not part of the scenario format (check its spelling; "
+                           "did you mean altitude?)")
+
+
+def test_every_cells_block_of_a_volare_map_is_checked() -> None:
+    text = GOOD.replace("{at: [C3, C5], ceiling: 1}", "{at: [C3, C5]}").replace(
+        "{at: [P14, P16], ground: 2}", "{at: [P14, P16], ground: 12}")
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.yaml")
+    assert [where for where, _ in caught.value.problems] == ["map.cells[0].ground",
+                                                             "map.cells[1]"]
+
+
+MISTAKES = {
+    "good": "{id: cID, at: SPOT}",
+    "speed": "{id: cID, at: SPOT, speed: 30}",  # the schema
+    "off-map": "{id: cID, at: Z99}",  # placement
+    "unknown": "{id: cID, at: SPOT, wings: 2}",  # the schema
+    "fly-less": "{id: cID, at: SPOT, altitude: 2}",  # placement
+    "twice": "{id: c0, at: SPOT}",  # across creatures (c0 comes first)
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(sorted(MISTAKES)), min_size=1, max_size=12))
+def test_each_wrong_creature_is_named_once_in_the_files_order(kinds: list[str]) -> None:
+    """Whatever the mix of schema, placement and cross-creature mistakes, each wrong creature is
+    one problem, at its own line, and the problems come in the order of the file."""
+    kinds = ["good", *kinds]  # c0 exists for "twice"
+    spots = [f"{column}{row}" for row in range(1, 9) for column in "ABCDEFGH"]
+    lines = [MISTAKES[kind].replace("ID", str(i)).replace("SPOT", spots[i])
+             for i, kind in enumerate(kinds)]
+    text = "ruleset: dnd5e\nmap: {columns: 8, rows: 8}\ncreatures:\n" + "".join(
+        f"  - {line}\n" for line in lines)
+    wrong = [i for i, kind in enumerate(kinds) if kind != "good"]
+    if not wrong:
+        assert wingbeat.read_scenario_text(text, source="s.yaml")
+        return
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="s.yaml")
+    problems = caught.value.problems
+    assert [int(re.search(r"\[(\d+)\]", where or "").group(1)) for where, _ in problems] == wrong
+    found_lines = [int(re.search(r"\(line (\d+), column \d+\)$", m).group(1)) for _, m in problems]
+    assert found_lines == [4 + i for i in wrong]

@@ -8,11 +8,12 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 import yaml
 from jsonschema import Draft202012Validator
+from pydantic import BaseModel
 from typer.testing import CliRunner
 
 from wingbeat.cli import app
@@ -112,3 +113,35 @@ def test_a_background_is_part_of_every_schema_as_wingbeat_reads_it(ruleset: str 
     assert list(validator.iter_errors(bad))
     with pytest.raises(ScenarioError, match="zoom"):
         parse_scenario(bad, source=str(source))
+
+
+def _models(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in get_args(annotation) for m in _models(arg)]
+
+
+@pytest.mark.parametrize("ruleset", BUILT_IN)
+def test_every_key_of_every_schema_has_an_example_an_error_can_show(ruleset: str) -> None:
+    """Issue 23: an error says what to write, with an example (``speed: {walk: 30, fly: 60}``):
+    each key of the ruleset's schema, at every depth, has one in its ``EXAMPLES``."""
+    import importlib
+
+    from wingbeat.scenario._load import _example
+    from wingbeat.scenario._schema import COMMON_EXAMPLES
+
+    model = file_model(ruleset)
+    examples = {**COMMON_EXAMPLES, **importlib.import_module(model.__module__).EXAMPLES}
+    missing = []
+    stack: list[tuple[tuple[str, ...], type[BaseModel]]] = [((), model)]
+    seen: set[type[BaseModel]] = set()
+    while stack:
+        path, current = stack.pop()
+        for name, field in current.model_fields.items():
+            if _example((*path, name), examples) is None:
+                missing.append(".".join((*path, name)))
+            for inner in _models(field.annotation):
+                if inner not in seen:
+                    seen.add(inner)
+                    stack.append(((*path, name), inner))
+    assert missing == []

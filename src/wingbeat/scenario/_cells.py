@@ -46,7 +46,7 @@ def range_cells(item: str, where: str, *, columns: int, rows: int, hexes: bool
                             f"joined by one colon), got {shown(item)}", where=where)
     try:
         (c0, r0), (c1, r1) = (split_label(corner, kind=kind) for corner in corners)
-    except NotationError as exc:
+    except (NotationError, ValueError) as exc:  # or any other refusal of the parser
         raise ScenarioError(f"{exc}, in the range {shown(item)}; a range is two corner labels, "
                             f"north-west first, like {_EXAMPLE}", where=where) from None
     first, last = (f"{column_label(c)}{r}" for c, r in ((c0, r0), (c1, r1)))

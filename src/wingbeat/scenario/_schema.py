@@ -1,18 +1,102 @@
-"""What every ruleset's part of the scenario schema shares."""
+"""What every ruleset's part of the scenario schema shares: strict models, plain text, examples a
+message can show, and the gathering of every problem of a file, stage after stage."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, TypeVar
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Annotated, Any, NoReturn, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
 from ..errors import ScenarioError
-from ._load import raise_validation
+from ..limits import MAX_CREATURES
+from ._load import raise_validation, validation_problems
 
-__all__ = ["StrictModel", "check_unique_ids", "validate"]
+__all__ = ["COMMON_EXAMPLES", "MAX_LABEL_CHARS", "MAX_NAME_CHARS", "MAX_TEXT_CHARS", "FreeText",
+           "Label", "Name", "Problems", "StrictModel", "check_unique_ids", "validate",
+           "validate_file"]
 
 Model = TypeVar("Model", bound=BaseModel)
+Item = TypeVar("Item", bound=BaseModel)
+
+#: The longest id, name, side or level name: a name is a few words, and every picture, table and
+#: terminal line that shows one stays readable.
+MAX_NAME_CHARS = 100
+#: The longest free text (``description``).
+MAX_TEXT_CHARS = 2_000
+#: The longest cell label or range as written (``AD30``, ``P1:AD30``): a label is a few letters
+#: and digits; the parsers never see a longer one.
+MAX_LABEL_CHARS = 40
+
+
+def _plain(value: str, most: int, lines: bool = False) -> str:
+    """Refuse what a terminal, an SVG or a UTF-8 encoder would choke on: control characters (an
+    escape sequence retitles a terminal, a newline forges a second ``error:`` line, a NUL makes
+    the picture invalid XML), line separators and bidirectional overrides (a line that reads
+    otherwise than it is), U+FFFE and U+FFFF (no XML holds them) and lone surrogates (no UTF-8
+    holds them)."""
+    if len(value) > most:
+        raise ValueError(f"expected at most {most:,} characters (got {len(value):,})")
+    if value.isascii() and value.isprintable():
+        return value
+    for ch in value:
+        code = ord(ch)
+        if 0xD800 <= code <= 0xDFFF:
+            raise ValueError(f"a lone surrogate (\\u{code:04x}) is no character; write the text "
+                             "in UTF-8")
+        if lines and ch in "\n\t":
+            continue
+        if code < 0x20 or 0x7F <= code < 0xA0 or code in _UNSAFE:
+            raise ValueError(f"a control character ({ch.encode('unicode_escape').decode()}) "
+                             "has no place in a name; write plain text")
+    return value
+
+
+#: Line and paragraph separators, bidirectional embeddings, overrides and isolates, and the two
+#: characters XML excludes.
+_UNSAFE = frozenset({0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFFFE,
+                     0xFFFF})
+
+
+def _name(value: str) -> str:
+    return _plain(value, MAX_NAME_CHARS)
+
+
+def _free(value: str) -> str:
+    return _plain(value, MAX_TEXT_CHARS, lines=True)
+
+
+def _label(value: str) -> str:
+    return _plain(value, MAX_LABEL_CHARS)
+
+
+#: An id, a name, a side: one line of plain text.
+Name = Annotated[str, AfterValidator(_name)]
+#: Free text (a description): lines and tabs allowed, no other control character.
+FreeText = Annotated[str, AfterValidator(_free)]
+#: A cell label or range, bounded before any parser sees it.
+Label = Annotated[str, AfterValidator(_label)]
+
+#: Examples of the keys every ruleset has; each ruleset's ``EXAMPLES`` adds its own.
+COMMON_EXAMPLES: Mapping[str, str] = {
+    "ruleset": "ruleset: dnd5e",
+    "description": "description: A harpy over the cliff",
+    "id": "id: harpy",
+    "name": "name: Harpy",
+    "side": "side: monsters",
+    "map": "map: {columns: 30, rows: 20}",
+    "options": "options: {…}",
+    "creatures": "creatures: [{id: harpy, at: B2}]",
+    "creatures[]": "{id: harpy, at: B2}",
+}
 
 
 class StrictModel(BaseModel):
@@ -39,20 +123,119 @@ def _has_bool(value: Any) -> bool:
     return False
 
 
-def validate(model: type[Model], data: dict[str, Any], source: str) -> Model:
+def validate(model: type[Model], data: dict[str, Any], source: str,
+             examples: Mapping[str, str] | None = None) -> Model:
     """``model`` validated from ``data``, or a ``ScenarioError`` naming file, place, expectation."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise_validation(exc, source)
+        raise_validation(exc, source, {**COMMON_EXAMPLES, **(examples or {})})
         raise  # pragma: no cover - raise_validation always raises
 
 
-def check_unique_ids(ids: Iterable[str], key: str, kind: str = "creature") -> None:
-    """Every id under ``key`` (``creatures``, ``units``) names one creature only."""
-    seen: set[str] = set()
-    for i, ident in enumerate(ids):
+class Problems:
+    """Every problem of one file, gathered stage after stage (schema, map, each creature, what
+    creatures say of one another), so that a player fixes them all in one go."""
+
+    def __init__(self, source: str, examples: Mapping[str, str]):
+        self.source = source
+        self.examples = {**COMMON_EXAMPLES, **examples}
+        self.found: list[tuple[str | None, str]] = []
+        self.hidden = 0
+
+    def validated(self, model: type[Model], data: Any,
+                  prefix: tuple[str | int, ...] = ()) -> Model | None:
+        """``model`` from ``data``, or None with its problems noted (their places under
+        ``prefix``)."""
+        try:
+            return model.model_validate(data)
+        except ValidationError as exc:
+            self.found.extend(validation_problems(exc, self.examples, prefix))
+            return None
+
+    def add(self, where: str | None, message: str) -> None:
+        self.found.append((where, message))
+
+    @contextmanager
+    def check(self) -> Iterator[None]:
+        """Note the ``ScenarioError`` a stage raises, and go on with the next."""
+        try:
+            yield
+        except ScenarioError as exc:
+            self.found.extend(exc.problems)
+            self.hidden += exc.hidden
+
+    def done(self) -> None:
+        """Raise one ``ScenarioError`` listing every problem noted, if any."""
+        if self.found:
+            self.stop()
+
+    def stop(self) -> NoReturn:
+        """Raise one ``ScenarioError`` listing every problem noted: a stage found some that the
+        next ones cannot do without (no map: no creature can be placed)."""
+        (where, message), *more = self.found or [(None, "is not a scenario")]
+        raise ScenarioError(message, source=self.source, where=where, more=tuple(more),
+                            hidden=self.hidden)
+
+
+def validate_file(problems: Problems, model: type[Model], data: dict[str, Any], key: str,
+                  item: type[Item]) -> tuple[Model | None, list[tuple[int, Item]]]:
+    """The file's model without its list ``key`` (``creatures``, ``units``), and each item of the
+    list that validated on its own, with its index: one creature's mistake does not hide the
+    checks the others can have."""
+    items = data.get(key)
+    rest = {**data, key: []} if key in data else data
+    file = problems.validated(model, rest)
+    if file is None:
+        file = _without_optional_mistakes(model, rest)
+    parts: list[tuple[int, Item]] = []
+    if key not in data:
+        return file, parts
+    if not isinstance(items, list):
+        example = problems.examples.get(key, f"{key}: [...]")
+        got = "nothing" if items is None else type(items).__name__
+        problems.add(key, f"expected a list, like {example} (got {got})")
+        return file, parts
+    if len(items) > MAX_CREATURES:
+        problems.add(key, f"expected at most {MAX_CREATURES} {key} (got {len(items):,}): every "
+                          "query weighs each of them")
+        return file, parts
+    for i, data_item in enumerate(items):
+        checked = problems.validated(item, data_item, (key, i))
+        if checked is not None:
+            parts.append((i, checked))
+    return file, parts
+
+
+def _without_optional_mistakes(model: type[Model], data: dict[str, Any]) -> Model | None:
+    """The file's model with the top-level keys that failed left at their defaults (a wrong
+    ``options`` or ``description``), so that the map and the creatures are still checked; None
+    when a key without a default (``map``) failed. Its problems are already noted."""
+    try:
+        model.model_validate(data)
+    except ValidationError as exc:
+        wrong = {e["loc"][0] for e in exc.errors() if e["loc"]}
+    else:  # pragma: no cover - called after a failure
+        return None
+    if any(model.model_fields[k].is_required() for k in wrong if k in model.model_fields):
+        return None
+    try:
+        return model.model_validate({k: v for k, v in data.items() if k not in wrong})
+    except ValidationError:
+        return None
+
+
+def check_unique_ids(problems: Problems, ids: Iterable[tuple[int, str]], key: str,
+                     kind: str = "creature") -> set[int]:
+    """Every id under ``key`` (``creatures``, ``units``) names one creature only; the indices of
+    those that repeat an id before them."""
+    seen: dict[str, int] = {}
+    repeated: set[int] = set()
+    for i, ident in ids:
         if ident in seen:
-            raise ScenarioError(f"duplicate {kind} id {ident!r}; ids must be unique",
-                                where=f"{key}[{i}].id")
-        seen.add(ident)
+            problems.add(f"{key}[{i}].id", f"duplicate {kind} id {ident!r}, as {key}[{seen[ident]}]"
+                                           "; ids must be unique")
+            repeated.add(i)
+        else:
+            seen[ident] = i
+    return repeated

@@ -5,18 +5,26 @@ anchors of 500 bytes stand for a billion strings (every walk of the data then ta
 gigabytes), nesting a thousand deep ends in ``RecursionError``, a 5,000-digit number in
 ``ValueError``, and a key written twice silently keeps the last value. ``SafeLoader`` refuses each
 of these while it reads, before anything walks the data, and says where in the file.
+
+A scenario's values are plain: numbers, true/false, text, lists and mappings. An explicit tag
+(``!!bool maybe``, ``!!timestamp 2001-13-45``, ``!foo``) asks the reader for a conversion of its
+own, which fails in ways no schema sees: every tag is refused by name. A date-like plain scalar
+stays text (YAML 1.1 would make it a ``date``). ``load_marked`` also keeps where each value starts
+(its path in the data → line and column), so that every later error can say where it is.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 import yaml
-from yaml.events import AliasEvent
+from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-__all__ = ["MAX_ALIAS_NODES", "MAX_DEPTH", "MAX_INT_DIGITS", "SafeLoader", "YamlLimitError",
-           "load"]
+__all__ = ["MAX_ALIAS_NODES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_NUMBER_CHARS", "Marks", "Path",
+           "SafeLoader", "YamlLimitError", "load", "load_marked"]
 
 #: The most nodes that aliases may add when expanded, over the whole file: a scenario that
 #: repeats a creature's block a few times stays far below; a "billion laughs" is refused at once.
@@ -26,8 +34,18 @@ MAX_DEPTH = 64
 #: The most digits of an integer: 18 digits hold every count a map can use, and beyond 4,300
 #: Python refuses to read one at all.
 MAX_INT_DIGITS = 18
+#: The most characters of a number as written (digits, sign, ``0x``, underscores, exponent),
+#: counted before it is converted: no scenario number needs more.
+MAX_NUMBER_CHARS = 40
+
+#: A place in the data: ``("creatures", 1, "speed")``.
+Path = tuple[str | int, ...]
+#: Where each value starts in the text: its path → (line, column), both from 1.
+Marks = Mapping[Path, tuple[int, int]]
 
 _MERGE = "tag:yaml.org,2002:merge"
+_STR = "tag:yaml.org,2002:str"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class YamlLimitError(yaml.MarkedYAMLError):
@@ -63,6 +81,10 @@ class SafeLoader(yaml.SafeLoader):
                                      "values; write the data out instead of repeating anchors",
                                      event.start_mark)
             return node
+        tag = getattr(event, "tag", None)
+        if isinstance(event, ScalarEvent | CollectionStartEvent) and tag is not None:
+            raise YamlLimitError(f"the tag {_short_tag(tag)} is not part of a scenario; write the "
+                                 'value plainly (true, 12, "text", [1, 2])', event.start_mark)
         self._depth += 1
         if self._depth > MAX_DEPTH:
             raise YamlLimitError(f"nested more than {MAX_DEPTH} levels deep; a "
@@ -105,22 +127,106 @@ class SafeLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
     def construct_yaml_int(self, node: ScalarNode) -> int:
-        digits = sum(ch.isdigit() for ch in str(node.value))
+        self._check_length(node)
+        digits = _digits(str(node.value))
         if digits > MAX_INT_DIGITS:
             raise YamlLimitError(f"a number of {digits:,} digits; expected at most "
                                  f"{MAX_INT_DIGITS}", node.start_mark)
         value: int = super().construct_yaml_int(node)
         return value
 
+    def construct_yaml_float(self, node: ScalarNode) -> float:
+        self._check_length(node)
+        value: float = super().construct_yaml_float(node)
+        return value
+
+    def construct_yaml_str(self, node: ScalarNode) -> str:
+        """Text, with each escaped UTF-16 pair (JSON writes ``😀`` as ``"\\ud83d\\ude00"``) joined
+        into its character, as a JSON reader does; a lone surrogate stays, for the schema to
+        refuse."""
+        value = str(self.construct_scalar(node))
+        if not value.isascii() and _SURROGATE.search(value):
+            value = value.encode("utf-16-le", "surrogatepass").decode("utf-16-le",
+                                                                      "surrogatepass")
+        return value
+
+    @staticmethod
+    def _check_length(node: ScalarNode) -> None:
+        """Bound a number's text before any conversion (``0x`` and underscores count)."""
+        text = str(node.value)
+        if len(text) <= MAX_NUMBER_CHARS:
+            return
+        digits = _digits(text)
+        if digits > MAX_INT_DIGITS:
+            raise YamlLimitError(f"a number of {digits:,} digits; expected at most "
+                                 f"{MAX_INT_DIGITS}", node.start_mark)
+        raise YamlLimitError(f"a number written with {len(text):,} characters; expected at most "
+                             f"{MAX_NUMBER_CHARS}", node.start_mark)
+
+    # -- where each value is ----------------------------------------------------------------------
+    def marks_of(self, root: Node) -> dict[Path, tuple[int, int]]:
+        """Each value's path → its (line, column), walking the composed (and merged) nodes; an
+        alias's values are walked at each place it is used (the alias bound keeps that small)."""
+        marks: dict[Path, tuple[int, int]] = {}
+        stack: list[tuple[Path, Node]] = [((), root)]
+        while stack:
+            path, node = stack.pop()
+            marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+            if isinstance(node, SequenceNode):
+                stack.extend(((*path, i), item) for i, item in enumerate(node.value))
+            elif isinstance(node, MappingNode):
+                for key_node, value_node in reversed(node.value):  # the last of a merge wins
+                    if isinstance(key_node, ScalarNode) and key_node.tag != _MERGE:
+                        key = key_node.value if key_node.tag == _STR else \
+                            self.construct_object(key_node)
+                        if isinstance(key, str | int) and not isinstance(key, bool):
+                            stack.append(((*path, key), value_node))
+        return marks
+
+
+def _digits(text: str) -> int:
+    """The digits of a number as written: hex digits count, a sign, ``0x`` and underscores
+    do not."""
+    text = text.lstrip("+-")
+    if text[:2].lower() in ("0x", "0b", "0o"):
+        text = text[2:]
+    return sum(ch.isalnum() for ch in text)
+
+
+def _short_tag(tag: str) -> str:
+    """``tag:yaml.org,2002:bool`` → ``!!bool``, as it was written."""
+    prefix = "tag:yaml.org,2002:"
+    shown = "!!" + tag[len(prefix):] if tag.startswith(prefix) else tag
+    return _clip(shown.encode("ascii", "backslashreplace").decode("ascii"))
+
+
+def _clip(text: str, most: int = 24) -> str:
+    return text if len(text) <= most else text[:most] + "…"
+
 
 SafeLoader.add_constructor("tag:yaml.org,2002:int", SafeLoader.construct_yaml_int)
+SafeLoader.add_constructor("tag:yaml.org,2002:float", SafeLoader.construct_yaml_float)
+SafeLoader.add_constructor("tag:yaml.org,2002:str", SafeLoader.construct_yaml_str)
+# a plain 2001-12-14 stays text: a scenario has no dates, and 2001-13-45 would be a ValueError
+SafeLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
 
 
 def load(text: str) -> Any:
     """The data of one YAML (or JSON) document, read by ``SafeLoader``."""
+    return load_marked(text)[0]
+
+
+def load_marked(text: str) -> tuple[Any, dict[Path, tuple[int, int]]]:
+    """The data of one YAML (or JSON) document, and where each of its values starts."""
     loader = SafeLoader(text)
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None, {}
+        data = loader.construct_document(node)
+        return data, loader.marks_of(node)
     finally:
         loader.dispose()
 

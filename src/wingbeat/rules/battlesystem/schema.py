@@ -19,14 +19,44 @@ from ...rules.battlesystem import (
     Maneuverability,
     Size,
 )
-from ...scenario._schema import StrictModel, check_unique_ids, validate
+from ...scenario._schema import (
+    FreeText,
+    Name,
+    Problems,
+    StrictModel,
+    check_unique_ids,
+    validate_file,
+)
 from ...scenario._tabletop import exact, table_of
 
-__all__ = ["BattlesystemFile", "build"]
+__all__ = ["EXAMPLES", "BattlesystemFile", "build"]
+
+#: What each key holds, as a player writes it: the example an error shows.
+EXAMPLES = {
+    "map": "map: {table: [72, 48]}",
+    "table": "table: [72, 48] (width and height in inches)",
+    "table[]": "72",
+    "game": "game: adnd (or dnd)",
+    "altitudes": "altitudes: [{name: low, height: 2}, {name: high, height: 6}]",
+    "altitudes[]": "{name: low, height: 2}",
+    "height": "height: 2 (inches)",
+    "units": "units: [{id: griffons, fly: 12, maneuverability: C, at: [10, 20], heading: 90}]",
+    "units[]": "{id: griffons, fly: 12, maneuverability: C, at: [10, 20], heading: 90}",
+    "fly": "fly: 12 (inches per turn)",
+    "maneuverability": "maneuverability: C (A to E)",
+    "size": "size: man (small, man, large)",
+    "magical": "magical: true",
+    "mounted": "mounted: true",
+    "altitude": "altitude: ground (or a level's name)",
+    "at": "at: [60, 25] (x and y in inches)",
+    "at[]": "60",
+    "heading": "heading: 90 (degrees)",
+    "formation": "formation: open (closed, open, skirmish)",
+}
 
 
 class LevelModel(StrictModel):
-    name: str = Field(min_length=1)
+    name: Name = Field(min_length=1)
     height: float = Field(gt=0)
 
 
@@ -40,40 +70,52 @@ class MapModel(StrictModel):
 
 
 class UnitModel(StrictModel):
-    id: str = Field(min_length=1)
-    name: str = ""
+    id: Name = Field(min_length=1)
+    name: Name = ""
     fly: float = Field(ge=0, le=1000)
     maneuverability: Maneuverability | None = None
     size: Size | None = None
     magical: bool = False
     mounted: bool = False
-    altitude: str = "ground"
+    altitude: Name = "ground"
     at: tuple[float, float]
     heading: float
     formation: Formation = Formation.OPEN
-    side: str | None = None
+    side: Name | None = None
 
 
 class BattlesystemFile(StrictModel):
     ruleset: Literal["battlesystem"]
-    description: str = ""
+    description: FreeText = ""
     options: OptionsModel = OptionsModel()
     map: MapModel
     units: list[UnitModel] = []
 
 
 def build(data: dict[str, Any], source: str) -> Scenario:
-    """Validate ``battlesystem`` scenario data and build its battle."""
-    model = validate(BattlesystemFile, data, source)
-    table = table_of(model.map.table, "inches")
-    levels = _levels(model.options)
+    """Validate ``battlesystem`` scenario data and build its battle; every problem the stages
+    that can run find is listed at once."""
+    problems = Problems(source, EXAMPLES)
+    model, parts = validate_file(problems, BattlesystemFile, data, "units", UnitModel)
+    if model is None:
+        problems.stop()
+    table = levels = None
+    with problems.check():
+        table = table_of(model.map.table, "inches")
+    with problems.check():
+        levels = _levels(model.options)
+    repeated = check_unique_ids(problems, ((i, u.id) for i, u in parts), "units", "unit")
+    if table is None or levels is None:
+        problems.stop()
     battle = BattlesystemBattle(game=model.options.game, table=table, levels=levels)
     names = [n.lower() for n in battle.level_names]
     units = []
-    check_unique_ids((x.id for x in model.units), "units", "unit")
-    for i, u in enumerate(model.units):
-        where = f"units[{i}]"
-        units.append(_unit(u, battle, names, where))
+    for i, u in parts:
+        if i in repeated:
+            continue
+        with problems.check():
+            units.append(_unit(u, battle, names, f"units[{i}]"))
+    problems.done()
     battle = BattlesystemBattle(game=battle.game, table=table, levels=levels, units=tuple(units))
     return Scenario(ruleset="battlesystem", battle=battle, source=source)
 

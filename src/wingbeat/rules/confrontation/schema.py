@@ -11,10 +11,41 @@ from ...errors import ScenarioError
 from ...geometry.table import Point, TablePolygon, format_point
 from ...model import Scenario
 from ...rules.confrontation import ConfrontationBattle, Edition, Fighter, Obstacle, Zone
-from ...scenario._schema import StrictModel, check_unique_ids, validate
+from ...scenario._schema import (
+    FreeText,
+    Name,
+    Problems,
+    StrictModel,
+    check_unique_ids,
+    validate_file,
+)
 from ...scenario._tabletop import MAX_TABLE, exact, table_of
 
-__all__ = ["ConfrontationFile", "build"]
+__all__ = ["EXAMPLES", "ConfrontationFile", "build"]
+
+#: What each key holds, as a player writes it: the example an error shows.
+EXAMPLES = {
+    "map": "map: {table: [120, 120]}",
+    "table": "table: [120, 120] (width and height in cm)",
+    "table[]": "120",
+    "edition": "edition: current (current, confede, 3.5, 3)",
+    "obstacles": "obstacles: [{polygon: [[0, 0], [10, 0], [10, 10]], height: 20}]",
+    "obstacles[]": "{name: rock, polygon: [[0, 0], [10, 0], [10, 10]], height: 20}",
+    "zones": "zones: [{polygon: [[0, 0], [10, 0], [10, 10]], factor: 2}]",
+    "zones[]": "{name: marsh, polygon: [[0, 0], [10, 0], [10, 10]], factor: 2}",
+    "polygon": "polygon: [[0, 0], [10, 0], [10, 10]] (corners [x, y] in cm)",
+    "polygon[]": "[10, 0]",
+    "height": "height: 20 (cm)",
+    "factor": "factor: 2",
+    "mou": "mou: {ground: 10, air: 17.5}",
+    "ground": "ground: 10 (cm)",
+    "air": "air: 17.5 (cm)",
+    "tier": "tier: 1 (0 on the ground, 1 or 2 in the air)",
+    "at": "at: [60, 25] (x and y in cm)",
+    "at[]": "60",
+    "facing": "facing: 90 (degrees)",
+    "base": "base: 2.5 (cm)",
+}
 
 
 class OptionsModel(StrictModel):
@@ -36,13 +67,13 @@ class OptionsModel(StrictModel):
 
 
 class ObstacleModel(StrictModel):
-    name: str = ""
+    name: Name = ""
     polygon: list[tuple[float, float]]
     height: float = Field(ge=0)
 
 
 class ZoneModel(StrictModel):
-    name: str = ""
+    name: Name = ""
     polygon: list[tuple[float, float]]
     factor: float = Field(ge=1)
 
@@ -59,40 +90,57 @@ class MouModel(StrictModel):
 
 
 class CreatureModel(StrictModel):
-    id: str = Field(min_length=1)
-    name: str = ""
+    id: Name = Field(min_length=1)
+    name: Name = ""
     mou: MouModel
     tier: int = Field(default=0, ge=0, le=2)
     at: tuple[float, float]
     facing: float | None = None
-    side: str | None = None
+    side: Name | None = None
     base: float = Field(default=2.5, gt=0, le=50)
 
 
 class ConfrontationFile(StrictModel):
     ruleset: Literal["confrontation"]
-    description: str = ""
+    description: FreeText = ""
     options: OptionsModel = OptionsModel()
     map: MapModel
     creatures: list[CreatureModel] = []
 
 
 def build(data: dict[str, Any], source: str) -> Scenario:
-    """Validate ``confrontation`` scenario data and build its battle."""
-    model = validate(ConfrontationFile, data, source)
-    table = table_of(model.map.table, "cm")
-    obstacles = tuple(
-        Obstacle(_outline(o.polygon, o.name, f"map.obstacles[{i}].polygon"), exact(o.height))
-        for i, o in enumerate(model.map.obstacles))
-    zones = tuple(Zone(_outline(z.polygon, z.name, f"map.zones[{i}].polygon"), exact(z.factor))
-                  for i, z in enumerate(model.map.zones))
-    battle = ConfrontationBattle(model.options.edition, table, obstacles, zones)
+    """Validate ``confrontation`` scenario data and build its battle; every problem the stages
+    that can run find is listed at once."""
+    problems = Problems(source, EXAMPLES)
+    model, parts = validate_file(problems, ConfrontationFile, data, "creatures", CreatureModel)
+    if model is None:
+        problems.stop()
+    table = None
+    with problems.check():
+        table = table_of(model.map.table, "cm")
+    obstacles: list[Obstacle] = []
+    for i, o in enumerate(model.map.obstacles):
+        with problems.check():
+            obstacles.append(Obstacle(_outline(o.polygon, o.name, f"map.obstacles[{i}].polygon"),
+                                      exact(o.height)))
+    zones: list[Zone] = []
+    for i, z in enumerate(model.map.zones):
+        with problems.check():
+            zones.append(Zone(_outline(z.polygon, z.name, f"map.zones[{i}].polygon"),
+                              exact(z.factor)))
+    repeated = check_unique_ids(problems, ((i, c.id) for i, c in parts), "creatures")
+    if table is None:
+        problems.stop()
+    battle = ConfrontationBattle(model.options.edition, table, tuple(obstacles), tuple(zones))
     fighters = []
-    check_unique_ids((x.id for x in model.creatures), "creatures", "creature")
-    for i, c in enumerate(model.creatures):
-        where = f"creatures[{i}]"
-        fighters.append(_fighter(c, battle, where))
-    battle = ConfrontationBattle(model.options.edition, table, obstacles, zones, tuple(fighters))
+    for i, c in parts:
+        if i in repeated:
+            continue
+        with problems.check():
+            fighters.append(_fighter(c, battle, f"creatures[{i}]"))
+    problems.done()
+    battle = ConfrontationBattle(model.options.edition, table, tuple(obstacles), tuple(zones),
+                                 tuple(fighters))
     return Scenario(ruleset="confrontation", battle=battle, source=source)
 
 

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ...errors import NotationError, ScenarioError
+from ...errors import ScenarioError
 from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
 from ...limits import MAX_CREATURES, MAX_DND5E_SPEED, map_size_error
@@ -28,13 +28,66 @@ from ...rules.dnd5e import (
 from ...rules.dnd5e.board import Board, footprint_offsets, shared_board
 from ...rules.dnd5e.model import side_key
 from ...scenario._cells import cell_items, is_range, range_cells
-from ...scenario._schema import StrictModel, check_unique_ids, validate
+from ...scenario._schema import (
+    FreeText,
+    Label,
+    Name,
+    Problems,
+    StrictModel,
+    check_unique_ids,
+    validate_file,
+)
 
-__all__ = ["Dnd5eFile", "build"]
+__all__ = ["EXAMPLES", "Dnd5eFile", "build"]
+
+#: What each key holds, as a player writes it: the example an error shows.
+EXAMPLES = {
+    "map": "map: {grid: square, columns: 20, rows: 20, top: 12}",
+    "grid": "grid: square (or hex)",
+    "columns": "columns: 20",
+    "rows": "rows: 20",
+    "top": "top: 12",
+    "bottom": "bottom: -2",
+    "cells": "cells: [{at: [C3, D3], terrain: difficult}]",
+    "cells[]": "{at: P1:AD30, terrain: difficult}",
+    "cells.at": "at: [C3, D3], at: C3 or at: P1:AD30",
+    "at[]": "C3",
+    "terrain": "terrain: difficult (normal, difficult, water)",
+    "wall": "wall: true",
+    "ground": "ground: 2",
+    "ceiling": "ceiling: 6",
+    "climb": "climb: true",
+    "air": "air: difficult",
+    "walls": "walls: [{between: [E5, F5]}]",
+    "walls[]": "{between: [E5, F5], door: closed}",
+    "between": "between: [E5, F5] or between: [E1:E8, F1:F8]",
+    "between[]": "E5",
+    "door": "door: closed (or open)",
+    "at": "at: B2 (a square label)",
+    "size": "size: large (tiny, small, medium, large, huge, gargantuan)",
+    "speed": "speed: {walk: 30, fly: 60}",
+    "walk": "walk: 30 (feet)",
+    "fly": "fly: 60 (feet)",
+    "speed.climb": "climb: 20 (feet)",
+    "swim": "swim: 30 (feet)",
+    "burrow": "burrow: 10 (feet)",
+    "hover": "hover: true",
+    "reach": "reach: 10 (feet)",
+    "altitude": "altitude: 2 (levels of 5 ft above the ground)",
+    "conditions": "conditions: [prone, grappled]",
+    "conditions[]": "prone",
+    "reaction": "reaction: false",
+    "strength": "strength: 16",
+    "acrobatics": "acrobatics: 5",
+    "diagonals": "diagonals: phb (phb, dmg, euclid)",
+    "units": "units: ft (or m)",
+    "fall_rate": "fall_rate: true",
+    "flyer_fall": "flyer_fall: true",
+}
 
 
 class CellsModel(StrictModel):
-    at: list[str] | str
+    at: list[Label] | Label
     terrain: Terrain | None = None
     wall: bool | None = None
     ground: int | None = Field(default=None, ge=-200, le=200)
@@ -44,7 +97,7 @@ class CellsModel(StrictModel):
 
 
 class WallModel(StrictModel):
-    between: list[str] = Field(min_length=2, max_length=2)
+    between: list[Label] = Field(min_length=2, max_length=2)
     door: Literal["open", "closed"] | None = None
 
 
@@ -74,16 +127,16 @@ class SpeedModel(StrictModel):
 
 
 class CreatureModel(StrictModel):
-    id: str = Field(min_length=1)
-    name: str = ""
+    id: Name = Field(min_length=1)
+    name: Name = ""
     size: Size = Size.MEDIUM
     speed: SpeedModel = SpeedModel()
     hover: bool = False
     reach: int = Field(default=5, ge=0, le=100)
-    at: str
+    at: Label
     altitude: int | None = Field(default=None, ge=-200, le=200)
-    side: str | None = None
-    conditions: list[str] = []
+    side: Name | None = None
+    conditions: list[Name] = []
     reaction: bool = True
     strength: int | None = Field(default=None, ge=1, le=30)
     acrobatics: int = Field(default=0, ge=-10, le=30)
@@ -107,26 +160,38 @@ class OptionsModel(StrictModel):
 
 class Dnd5eFile(StrictModel):
     ruleset: Literal["dnd5e"]
-    description: str = ""
+    description: FreeText = ""
     options: OptionsModel = OptionsModel()
     map: MapModel
     creatures: list[CreatureModel] = Field(default=[], max_length=MAX_CREATURES)
 
 
 def build(data: dict[str, Any], source: str) -> Scenario:
-    """Validate ``dnd5e`` scenario data and build its battle."""
-    model = validate(Dnd5eFile, data, source)
-    vmap = _build_map(model.map)
+    """Validate ``dnd5e`` scenario data and build its battle; every problem the stages that can
+    run find is listed at once."""
+    problems = Problems(source, EXAMPLES)
+    model, parts = validate_file(problems, Dnd5eFile, data, "creatures", CreatureModel)
+    if model is None:
+        problems.stop()
+    vmap: Dnd5eMap | None = None
+    with problems.check():
+        vmap = _build_map(model.map)
     options = Dnd5eOptions(diagonals=model.options.diagonals, units=model.options.units,
                            fall_rate=model.options.fall_rate, flyer_fall=model.options.flyer_fall)
+    repeated = check_unique_ids(problems, ((i, c.id) for i, c in parts), "creatures")
+    if vmap is None:
+        problems.stop()
     board = shared_board(vmap, options.diagonals)
-    creatures = []
-    check_unique_ids((x.id for x in model.creatures), "creatures", "creature")
-    for i, c in enumerate(model.creatures):
-        where = f"creatures[{i}]"
-        creatures.append(_build_creature(c, vmap, board, where))
-    _check_overlaps(creatures, board)
-    battle = Dnd5eBattle(map=vmap, creatures=tuple(creatures), options=options)
+    placed: list[tuple[int, Dnd5eCreature]] = []
+    for i, c in parts:
+        if i in repeated:
+            continue
+        with problems.check():
+            placed.append((i, _build_creature(c, vmap, board, f"creatures[{i}]")))
+    for where, message in _overlaps(placed, board):
+        problems.add(where, message)
+    problems.done()
+    battle = Dnd5eBattle(map=vmap, creatures=tuple(c for _i, c in placed), options=options)
     return Scenario(ruleset="dnd5e", battle=battle, source=source)
 
 
@@ -134,7 +199,7 @@ def _coords(label: str, vmap: Dnd5eMap, where: str) -> tuple[int, int]:
     kind = "hex" if vmap.grid is GridKind.HEX else "square"
     try:
         col, row = split_label(label, kind=kind)
-    except NotationError as exc:
+    except ValueError as exc:  # NotationError, or any other refusal of the parser
         raise ScenarioError(str(exc), where=where) from None
     if not vmap.contains(col, row):
         if vmap.grid is GridKind.HEX and (col + row) % 2:
@@ -158,37 +223,55 @@ def _build_map(m: MapModel) -> Dnd5eMap:
         raise ScenarioError("bottom must not be above top", where="map.bottom")
     shell = Dnd5eMap(columns=m.columns, rows=m.rows, grid=m.grid, top=m.top, bottom=m.bottom)
     cells: dict[tuple[int, int], Cell] = {}
+    blocks = Problems("", {})  # every block's problem, not only the first block's
     for i, block in enumerate(m.cells):
-        here = f"map.cells[{i}]"
-        if not block.at:
-            raise ScenarioError("expected at least one space label (or a range like P1:AD30)",
-                                where=f"{here}.at")
-        if all(v is None for v in (block.terrain, block.wall, block.ground, block.ceiling,
-                                   block.climb, block.air)):
-            raise ScenarioError("expected something about these spaces: terrain, wall, ground, "
-                                "ceiling, climb or air", where=here)
-        if block.ground is not None and not m.bottom <= block.ground <= m.top:
-            raise ScenarioError(f"ground level {block.ground} is outside the map's altitudes "
-                                f"({m.bottom}..{m.top})", where=f"{here}.ground")
-        for item, where in cell_items(block.at, f"{here}.at"):
-            for xy in _spaces(item, shell, where):
-                old = cells.get(xy, Cell())
-                cells[xy] = Cell(
-                    terrain=block.terrain if block.terrain is not None else old.terrain,
-                    wall=block.wall if block.wall is not None else old.wall,
-                    ground=block.ground if block.ground is not None else old.ground,
-                    ceiling=block.ceiling if block.ceiling is not None else old.ceiling,
-                    climb=block.climb if block.climb is not None else old.climb,
-                    air_difficult=(block.air == "difficult") if block.air is not None
-                    else old.air_difficult,
-                )
+        with blocks.check():
+            _cells_block(i, block, m, shell, cells)
+    if not blocks.found:
+        with blocks.check():
+            _check_ceilings(cells)
+    walls: dict[tuple[tuple[int, int], tuple[int, int]], WallKind] = {}
+    with blocks.check():
+        walls = _build_walls(m, shell)
+    blocks.done()
+    return Dnd5eMap(columns=m.columns, rows=m.rows, grid=m.grid, top=m.top, bottom=m.bottom,
+                    cells=cells, walls=walls)
+
+
+def _check_ceilings(cells: dict[tuple[int, int], Cell]) -> None:
     for (col, row), cell in cells.items():
         if cell.ceiling is not None and cell.ceiling <= cell.ground:
             raise ScenarioError(f"{column_label(col)}{row} has its ceiling at {cell.ceiling}, not "
                                 f"above its ground level {cell.ground}: no altitude would exist "
                                 "there", where="map.cells")
-    return Dnd5eMap(columns=m.columns, rows=m.rows, grid=m.grid, top=m.top, bottom=m.bottom,
-                    cells=cells, walls=_build_walls(m, shell))
+
+
+def _cells_block(i: int, block: CellsModel, m: MapModel, shell: Dnd5eMap,
+                 cells: dict[tuple[int, int], Cell]) -> None:
+    """``map.cells[i]``'s facts, over what the blocks before it said of its spaces."""
+    here = f"map.cells[{i}]"
+    if not block.at:
+        raise ScenarioError("expected at least one space label (or a range like P1:AD30)",
+                            where=f"{here}.at")
+    if all(v is None for v in (block.terrain, block.wall, block.ground, block.ceiling,
+                               block.climb, block.air)):
+        raise ScenarioError("expected something about these spaces: terrain, wall, ground, "
+                            "ceiling, climb or air", where=here)
+    if block.ground is not None and not m.bottom <= block.ground <= m.top:
+        raise ScenarioError(f"ground level {block.ground} is outside the map's altitudes "
+                            f"({m.bottom}..{m.top})", where=f"{here}.ground")
+    for item, where in cell_items(block.at, f"{here}.at"):
+        for xy in _spaces(item, shell, where):
+            old = cells.get(xy, Cell())
+            cells[xy] = Cell(
+                terrain=block.terrain if block.terrain is not None else old.terrain,
+                wall=block.wall if block.wall is not None else old.wall,
+                ground=block.ground if block.ground is not None else old.ground,
+                ceiling=block.ceiling if block.ceiling is not None else old.ceiling,
+                climb=block.climb if block.climb is not None else old.climb,
+                air_difficult=(block.air == "difficult") if block.air is not None
+                else old.air_difficult,
+            )
 
 
 def _build_walls(m: MapModel, shell: Dnd5eMap) -> dict[tuple[tuple[int, int], tuple[int, int]],
@@ -200,22 +283,30 @@ def _build_walls(m: MapModel, shell: Dnd5eMap) -> dict[tuple[tuple[int, int], tu
     if m.walls and m.grid is GridKind.HEX:
         raise ScenarioError("walls between spaces are on square maps only (grid: square); on "
                             "hexes mark whole spaces with wall: true", where="map.walls")
+    found = Problems("", {})  # every wall's problem, not only the first wall's
     for i, wall in enumerate(m.walls):
-        here = f"map.walls[{i}].between"
-        first, second = (_spaces(item, shell, f"{here}[{j}]")
-                         for j, item in enumerate(wall.between))
-        if len(first) != len(second):
-            raise ScenarioError(f"{wall.between[0]} names {len(first)} squares and "
-                                f"{wall.between[1]} {len(second)}: expected two ranges of the "
-                                "same shape, side by side", where=here)
-        kind = WallKind.WALL if wall.door is None else WallKind(wall.door)
-        for a, b in zip(first, second, strict=True):
-            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-                raise ScenarioError(f"{column_label(a[0])}{a[1]} and {column_label(b[0])}{b[1]} "
-                                    "are not side by side: a wall stands between two squares "
-                                    "that share a side", where=here)
-            walls[side_key(a, b)] = kind
+        with found.check():
+            _wall(i, wall, shell, walls)
+    found.done()
     return walls
+
+
+def _wall(i: int, wall: WallModel, shell: Dnd5eMap,
+          walls: dict[tuple[tuple[int, int], tuple[int, int]], WallKind]) -> None:
+    """``map.walls[i]``'s sides, into ``walls``."""
+    here = f"map.walls[{i}].between"
+    first, second = (_spaces(item, shell, f"{here}[{j}]") for j, item in enumerate(wall.between))
+    if len(first) != len(second):
+        raise ScenarioError(f"{wall.between[0]} names {len(first)} squares and "
+                            f"{wall.between[1]} {len(second)}: expected two ranges of the "
+                            "same shape, side by side", where=here)
+    kind = WallKind.WALL if wall.door is None else WallKind(wall.door)
+    for a, b in zip(first, second, strict=True):
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            raise ScenarioError(f"{column_label(a[0])}{a[1]} and {column_label(b[0])}{b[1]} "
+                                "are not side by side: a wall stands between two squares "
+                                "that share a side", where=here)
+        walls[side_key(a, b)] = kind
 
 
 def _build_creature(c: CreatureModel, vmap: Dnd5eMap, board: Board, where: str) -> Dnd5eCreature:
@@ -248,25 +339,32 @@ def _build_creature(c: CreatureModel, vmap: Dnd5eMap, board: Board, where: str) 
                          strength=c.strength, acrobatics=c.acrobatics)
 
 
-def _check_overlaps(creatures: list[Dnd5eCreature], board: Board) -> None:
+def _overlaps(creatures: list[tuple[int, Dnd5eCreature]], board: Board
+              ) -> list[tuple[str, str]]:
     """No two creatures share a space (D-creatures): a turn never ends in another creature's
     space, so none starts there. Spaces are cubes: a flyer 30 ft above a walker shares no space
-    with it. Up to four Tiny creatures share one space (D-size)."""
-    held: dict[tuple[int, int], list[int]] = {}
-    for i, c in enumerate(creatures):
+    with it. Up to four Tiny creatures share one space (D-size). Each creature that overlaps one
+    before it is named once: (place of its ``at``, why)."""
+    held: dict[tuple[int, int], list[Dnd5eCreature]] = {}
+    found: list[tuple[str, str]] = []
+    for i, c in creatures:
         room = board.creature_space(c.size, c.at, c.altitude, burrow=c.speed.burrow > 0)
         assert not isinstance(room, str)  # ``_build_creature`` placed it
         cells, (low, high), _squeezing = room
+        clash: str | None = None
         for cell in cells:
             for z in range(low, high + 1):
-                others = held.setdefault((cell, z), [])
-                shared = [creatures[j] for j in others]
+                shared = held.get((cell, z), [])
                 tiny = c.size is Size.TINY and all(o.size is Size.TINY for o in shared)
-                if shared and not (tiny and len(shared) < 4):
-                    first = shared[0]
+                if clash is None and shared and not (tiny and len(shared) < 4):
                     what = ("four Tiny creatures already share it" if tiny
                             else "two creatures cannot share a space")
-                    raise ScenarioError(
-                        f"{c.id} overlaps {first.id} at {board.labels[cell]}, altitude {z}: "
-                        f"{what} (D-creatures, D-size)", where=f"creatures[{i}].at")
-                others.append(i)
+                    clash = (f"{c.id} overlaps {shared[0].id} at {board.labels[cell]}, altitude "
+                             f"{z}: {what} (D-creatures, D-size)")
+        if clash is not None:
+            found.append((f"creatures[{i}].at", clash))
+            continue
+        for cell in cells:
+            for z in range(low, high + 1):
+                held.setdefault((cell, z), []).append(c)
+    return found

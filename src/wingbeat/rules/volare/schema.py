@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ...errors import NotationError, ScenarioError
+from ...errors import ScenarioError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
 from ...limits import MAX_CREATURES, MAX_VOLARE_RATE, map_size_error
 from ...model import Scenario
@@ -26,16 +26,62 @@ from ...rules.volare import (
     flight_load,
 )
 from ...scenario._cells import cell_items, is_range, range_cells
-from ...scenario._schema import StrictModel, check_unique_ids, validate
+from ...scenario._schema import (
+    FreeText,
+    Label,
+    Name,
+    Problems,
+    StrictModel,
+    check_unique_ids,
+    validate_file,
+)
 
 __all__ = ["VolareFile", "build"]
 
 _DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
 
+#: What each key holds, as a player writes it: the example an error shows.
+EXAMPLES = {
+    "map": "map: {grid: hex, columns: 30, rows: 50, top: 20}",
+    "grid": "grid: hex",
+    "columns": "columns: 30",
+    "rows": "rows: 50",
+    "top": "top: 20",
+    "wind": "wind: {strength: breeze, toward: NE}",
+    "wind.strength": "strength: breeze (calm, light-breeze, breeze, strong-wind, gale)",
+    "toward": "toward: NE",
+    "cells": "cells: [{at: [P14, P16], ground: 2}]",
+    "cells[]": "{at: P1:AD30, ground: 2}",
+    "cells.at": "at: [P14, P16], at: P14 or at: P1:AD30",
+    "at": "at: T34 (a hex label)",
+    "at[]": "T34",
+    "ground": "ground: 2",
+    "ceiling": "ceiling: 5",
+    "fly": "fly: 8",
+    "maneuverability": "maneuverability: medium",
+    "reflex": "reflex: 50",
+    "strength": "strength: 14",
+    "load": "load: 60",
+    "encumbrance": "encumbrance: {unencumbered: 80, band_width: 20}",
+    "unencumbered": "unencumbered: 80",
+    "band_width": "band_width: 20",
+    "altitude": "altitude: 2",
+    "mode": "mode: moving",
+    "heading": "heading: NE",
+    "came_from": "came_from: T32",
+    "skimming": "skimming: true",
+    "prone": "prone: true",
+    "breath": "breath: true",
+    "fall_damage": "fall_damage: 1d6",
+    "band_penalties": "band_penalties: {1: {attack: -1, armor_class: -1}}",
+    "attack": "attack: -1",
+    "armor_class": "armor_class: -1",
+}
+
 
 class WindModel(StrictModel):
     strength: WindStrength = WindStrength.CALM
-    toward: str | None = None
+    toward: Label | None = None
 
     @field_validator("toward")
     @classmethod
@@ -43,13 +89,13 @@ class WindModel(StrictModel):
         if value is not None:
             try:
                 parse_direction(value)
-            except NotationError:
+            except ValueError:
                 raise ValueError("expected a direction (N NE SE S SW NW)") from None
         return value
 
 
 class CellsModel(StrictModel):
-    at: list[str] | str
+    at: list[Label] | Label
     ground: int | None = Field(default=None, ge=0)
     ceiling: int | None = Field(default=None, ge=1)
 
@@ -76,8 +122,8 @@ class EncumbranceModel(StrictModel):
 
 
 class CreatureModel(StrictModel):
-    id: str = Field(min_length=1)
-    name: str = ""
+    id: Name = Field(min_length=1)
+    name: Name = ""
     fly: int = Field(default=0, ge=0, le=MAX_VOLARE_RATE)
     ground: int = Field(default=0, ge=0, le=MAX_VOLARE_RATE)
     maneuverability: Maneuverability = Maneuverability.MEDIUM
@@ -85,14 +131,14 @@ class CreatureModel(StrictModel):
     strength: int | None = Field(default=None, ge=1, le=25)
     load: int = Field(default=0, ge=0)
     encumbrance: EncumbranceModel | None = None
-    at: str
+    at: Label
     altitude: int | None = Field(default=None, ge=0)
     mode: Mode = Mode.GROUNDED
-    heading: str | None = None
-    came_from: str | None = None
+    heading: Label | None = None
+    came_from: Label | None = None
     skimming: bool | None = None
     prone: bool = False
-    side: str | None = None
+    side: Name | None = None
     breath: bool = False
 
 
@@ -102,7 +148,7 @@ class BandPenaltyModel(StrictModel):
 
 
 class OptionsModel(StrictModel):
-    fall_damage: str = "1d6"
+    fall_damage: Label = "1d6"
     band_penalties: dict[int, BandPenaltyModel] = {}
 
     @field_validator("band_penalties")
@@ -123,22 +169,34 @@ class OptionsModel(StrictModel):
 
 class VolareFile(StrictModel):
     ruleset: Literal["volare"]
-    description: str = ""
+    description: FreeText = ""
     options: OptionsModel = OptionsModel()
     map: MapModel
     creatures: list[CreatureModel] = Field(default=[], max_length=MAX_CREATURES)
 
 
 def build(data: dict[str, Any], source: str) -> Scenario:
-    """Validate ``volare`` scenario data and build its battle."""
-    model = validate(VolareFile, data, source)
-    vmap = _build_map(model.map)
-    wind = _build_wind(model.map.wind)
+    """Validate ``volare`` scenario data and build its battle; every problem the stages that can
+    run find is listed at once."""
+    problems = Problems(source, EXAMPLES)
+    model, parts = validate_file(problems, VolareFile, data, "creatures", CreatureModel)
+    if model is None:
+        problems.stop()
+    vmap: VolareMap | None = None
+    wind: Wind | None = None
+    with problems.check():
+        vmap = _build_map(model.map)
+    with problems.check():
+        wind = _build_wind(model.map.wind)
+    repeated = check_unique_ids(problems, ((i, c.id) for i, c in parts), "creatures")
     creatures = []
-    check_unique_ids((x.id for x in model.creatures), "creatures", "creature")
-    for i, c in enumerate(model.creatures):
-        where = f"creatures[{i}]"
-        creatures.append(_build_creature(c, vmap, where))
+    for i, c in parts:
+        if vmap is None or i in repeated:
+            continue
+        with problems.check():
+            creatures.append(_build_creature(c, vmap, f"creatures[{i}]"))
+    problems.done()
+    assert vmap is not None and wind is not None
     battle = VolareBattle(map=vmap, wind=wind, creatures=tuple(creatures),
                           options=VolareOptions(
                               fall_damage=model.options.fall_damage,
@@ -151,7 +209,7 @@ def build(data: dict[str, Any], source: str) -> Scenario:
 def _cell(label: str, vmap: VolareMap | None, where: str) -> Hex:
     try:
         cell = parse_hex(label)
-    except NotationError as exc:
+    except ValueError as exc:  # NotationError, or any other refusal of the parser
         raise ScenarioError(str(exc), where=where) from None
     if vmap is not None and not vmap.contains(cell):
         raise ScenarioError(f"{cell} is off the map (columns A..{_last_col(vmap)}, rows "
@@ -183,32 +241,41 @@ def _build_map(m: MapModel) -> VolareMap:
     ground: dict[Hex, int] = {}
     ceiling: dict[Hex, int] = {}
     first: dict[tuple[Hex, str], int] = {}  # where each cell's ground or ceiling was first given
+    blocks = Problems("", {})  # every block's problem, not only the first block's
     for i, block in enumerate(m.cells):
-        if not block.at:
-            raise ScenarioError("expected at least one hex label (or a range like P1:AD30)",
-                                where=f"map.cells[{i}].at")
-        if block.ground is None and block.ceiling is None:
-            raise ScenarioError("expected ground or ceiling (or both)", where=f"map.cells[{i}]")
-        for cell, where in _hexes(block.at, shell, f"map.cells[{i}].at"):
-            for key, value, levels in (("ground", block.ground, ground),
-                                       ("ceiling", block.ceiling, ceiling)):
-                if value is None:
-                    continue
-                if key == "ground" and value > m.top:
-                    raise ScenarioError(f"ground level {value} is above the map's top "
-                                        f"({m.top})", where=f"map.cells[{i}].ground")
-                if (cell, key) in first and levels[cell] != value:
-                    raise ScenarioError(f"{cell} already has its {key} at {levels[cell]} "
-                                        f"(map.cells[{first[cell, key]}]); give each cell one "
-                                        f"{key}", where=where)
-                first.setdefault((cell, key), i)
-                levels[cell] = value
+        with blocks.check():
+            _cells_block(i, block, m, shell, {"ground": ground, "ceiling": ceiling}, first)
+    blocks.done()
     for cell, top in ceiling.items():
         if top <= ground.get(cell, 0):
             raise ScenarioError(f"{cell} has its ceiling at {top}, not above its ground level "
                                 f"{ground.get(cell, 0)}: no altitude would exist there",
                                 where="map.cells")
     return VolareMap(columns=m.columns, rows=m.rows, top=m.top, ground=ground, ceiling=ceiling)
+
+
+def _cells_block(i: int, block: CellsModel, m: MapModel, shell: VolareMap,
+                 levels: dict[str, dict[Hex, int]], first: dict[tuple[Hex, str], int]) -> None:
+    """``map.cells[i]``'s ground and ceiling, into ``levels``."""
+    if not block.at:
+        raise ScenarioError("expected at least one hex label (or a range like P1:AD30)",
+                            where=f"map.cells[{i}].at")
+    if block.ground is None and block.ceiling is None:
+        raise ScenarioError("expected ground or ceiling (or both)", where=f"map.cells[{i}]")
+    for cell, where in _hexes(block.at, shell, f"map.cells[{i}].at"):
+        for key, value in (("ground", block.ground), ("ceiling", block.ceiling)):
+            if value is None:
+                continue
+            given = levels[key]
+            if key == "ground" and value > m.top:
+                raise ScenarioError(f"ground level {value} is above the map's top "
+                                    f"({m.top})", where=f"map.cells[{i}].ground")
+            if (cell, key) in first and given[cell] != value:
+                raise ScenarioError(f"{cell} already has its {key} at {given[cell]} "
+                                    f"(map.cells[{first[cell, key]}]); give each cell one "
+                                    f"{key}", where=where)
+            first.setdefault((cell, key), i)
+            given[cell] = value
 
 
 def _build_wind(w: WindModel) -> Wind:
@@ -297,7 +364,7 @@ def _heading(c: CreatureModel, at: Hex, vmap: VolareMap, where: str) -> Directio
     if c.heading is not None:
         try:
             return parse_direction(c.heading)
-        except NotationError as exc:
+        except ValueError as exc:
             raise ScenarioError(str(exc), where=f"{where}.heading") from None
     if c.came_from is not None:
         origin = _cell(c.came_from, None, f"{where}.came_from")
