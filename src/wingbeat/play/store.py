@@ -116,16 +116,31 @@ def _explained(method: Callable[P, T]) -> Callable[P, T]:
     def run(*args: P.args, **kwargs: P.kwargs) -> T:
         try:
             return method(*args, **kwargs)
-        except sqlite3.Error as exc:
+        except _SQLITE_ERRORS as exc:
             store = args[0]
             assert isinstance(store, EncounterStore)
             raise StoreError(_advice(store.path, exc)) from None
     return run
 
 
-def _advice(path: Path, exc: sqlite3.Error) -> str:
+#: SQLite's errors, and its message that is not UTF-8 (a damaged schema quoted back) which the
+#: ``sqlite3`` module fails to decode.
+_SQLITE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
+
+
+def _advice(path: Path, exc: sqlite3.Error | UnicodeDecodeError) -> str:
     """What an SQLite error means for the user, and what to do about it, in one line."""
+    if isinstance(exc, UnicodeDecodeError):
+        said = bytes(exc.object).decode("utf-8", "replace")
+        text = " ".join(said.split())
+        return (f"{path}: not a usable encounter database ({text}): it is damaged; restore it "
+                "from a backup, or start again in a new file with wingbeat play new SCENARIO "
+                "--db NEW_FILE")
     text = " ".join(str(exc).split())
+    if ("readonly" in text or "read-only" in text) and _header_says_read_only(path):
+        return (f"{path}: not a usable encounter database ({text}): its header is damaged (it "
+                "says the file is of a newer SQLite, to be read only), though the file may be "
+                "writable; restore it from a backup, or copy what show and log still read")
     if "readonly" in text or "read-only" in text:
         return (f"{path}: the encounter database is read-only ({text}), so nothing was "
                 "changed; show, log and replay can still read it, and to play on make the file "
@@ -134,12 +149,24 @@ def _advice(path: Path, exc: sqlite3.Error) -> str:
         return (f"{path}: the encounter database is busy ({text}): another process is writing "
                 "to it; try again")
     if (not isinstance(exc, sqlite3.OperationalError) or "no such" in text
-            or "malformed" in text):
+            or "malformed" in text or "unsupported file format" in text
+            or "could not decode" in text.lower()):
         return (f"{path}: not a usable encounter database ({text}): it is damaged, or not one "
                 "at all; check the --db path, restore it from a backup, or start again in a new "
                 "file with wingbeat play new SCENARIO --db NEW_FILE")
     return (f"{path}: cannot use the encounter database ({text}); check that the file and its "
             "directory can be read (and written, to play)")
+
+
+def _header_says_read_only(path: Path) -> bool:
+    """Whether the file's SQLite header asks for it to be only read (its write version, byte 18,
+    above 2): a damaged header, which SQLite reports as a read-only database."""
+    try:
+        with path.open("rb") as stream:
+            header = stream.read(20)
+    except OSError:
+        return False
+    return header.startswith(b"SQLite format 3\0") and len(header) == 20 and header[18] > 2
 
 
 def _damaged(path: Path, what: str, exc: BaseException) -> StoreError:
@@ -257,12 +284,12 @@ class EncounterStore:
             except OSError as exc:
                 raise StoreError(f"{self.path}: cannot open the encounter database: "
                                  f"{exc.strerror or exc}") from None
-            except sqlite3.Error as exc:
+            except _SQLITE_ERRORS as exc:
                 raise StoreError(_advice(self.path, exc)) from None
             try:
                 self._prepare(create)
                 return
-            except sqlite3.Error as exc:
+            except _SQLITE_ERRORS as exc:
                 self._db.close()
                 if attempt == len(modes) or "unable to open" not in str(exc):
                     raise StoreError(_advice(self.path, exc)) from None
@@ -352,7 +379,7 @@ class EncounterStore:
                              "nothing was changed")
         try:
             self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
+        except _SQLITE_ERRORS as exc:
             raise StoreError(_advice(self.path, exc)) from None
         try:
             yield self._db
@@ -361,7 +388,7 @@ class EncounterStore:
             raise
         try:
             self._db.execute("COMMIT")
-        except sqlite3.Error:
+        except _SQLITE_ERRORS:
             self._rollback()
             raise
 
@@ -436,7 +463,7 @@ class EncounterStore:
             known = [i.label for i in self.encounters()]
             listed = ", ".join(known[:10]) + (f" and {len(known) - 10} more"
                                               if len(known) > 10 else "")
-            raise StoreError(f"no encounter {text!r} in {self.path} (encounters: "
+            raise StoreError(f"{self.path}: no encounter {text!r} in it (encounters: "
                              f"{listed or 'none yet'})")
         return self._info(row)
 
