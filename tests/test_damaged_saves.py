@@ -340,6 +340,19 @@ def test_a_5000_deep_state_is_refused_before_it_is_parsed(tmp_path: Path,
     assert "entry #1 is damaged (ValueError: state nests deeper than 64 levels)" in line
 
 
+@pytest.mark.parametrize("limit", ["MAX_LOG_ENTRIES", "MAX_LOG_CHARS"])
+def test_a_log_larger_than_wingbeat_reads_is_refused_before_it_is_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, limit: str) -> None:
+    """Counted by SQLite first: a log of a million entries (or a state of a gigabyte) is never
+    loaded. The limits are lowered here, so that the hostile file is three entries."""
+    from wingbeat.play import store
+
+    db = three_entries(tmp_path)
+    monkeypatch.setattr(store, limit, 2 if limit == "MAX_LOG_ENTRIES" else 1_000)
+    for args in ALL:
+        assert "encounter 1's log is larger than wingbeat reads" in one_line_refusal(db, args)
+
+
 def test_deep_nesting_inside_a_string_is_only_text(tmp_path: Path) -> None:
     """Brackets in a string do not count: a name may hold them."""
     from wingbeat.play.store import _nesting

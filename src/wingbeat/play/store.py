@@ -42,8 +42,9 @@ from typing import Any, ParamSpec, TypeVar
 from ..errors import OptionError, WingbeatError
 from .engine import NEXT_ROUND, Action, EncounterState, Entry, Setup, apply, replay, start
 
-__all__ = ["MAX_JSON_DEPTH", "MAX_REF_CHARS", "DamagedLogError", "EncounterInfo",
-           "EncounterStore", "ReplayCheck", "StoreError", "default_db_path"]
+__all__ = ["MAX_JSON_DEPTH", "MAX_LOG_CHARS", "MAX_LOG_ENTRIES", "MAX_REF_CHARS",
+           "DamagedLogError", "EncounterInfo", "EncounterStore", "ReplayCheck", "StoreError",
+           "default_db_path"]
 
 #: 2: every entry's checksum, chained, and each encounter's last one (``head``).
 SCHEMA_VERSION = 2
@@ -51,6 +52,10 @@ SCHEMA_VERSION = 2
 _OLDER_SCHEMAS = (1,)
 #: How deep a stored JSON value may nest: a state is 4 deep; 5,000 deep overflowed the parser.
 MAX_JSON_DEPTH = 64
+#: The longest log read: entries, and characters of JSON in them (a long fight has a few hundred
+#: entries of a few kilobytes); counted by SQLite before any row is read into Python.
+MAX_LOG_ENTRIES = 100_000
+MAX_LOG_CHARS = 200_000_000
 #: The longest encounter reference (an id or a name) looked up, and the longest name given.
 MAX_REF_CHARS = 200
 #: An entry's columns in the order its checksum covers them, the checksum last.
@@ -573,6 +578,15 @@ class EncounterStore:
     def _log(self, db: sqlite3.Connection, info: EncounterInfo) -> list[Sequence[Any]]:
         """The encounter's ``entries`` rows, set-up first: ``_ENTRY_COLUMNS`` and the checksum
         (None before schema 2)."""
+        count, chars = db.execute(
+            "SELECT count(*), coalesce(sum(length(action) + length(rolls) + length(events) + "
+            "length(played) + length(state)), 0) FROM entries WHERE encounter = ?",
+            (info.id,)).fetchone()
+        if count > MAX_LOG_ENTRIES or chars > MAX_LOG_CHARS:
+            raise StoreError(f"{self.path}: encounter {info.label}'s log is larger than wingbeat "
+                             f"reads ({count:,} entries, {chars:,} characters of JSON; at most "
+                             f"{MAX_LOG_ENTRIES:,} and {MAX_LOG_CHARS:,}): it is damaged, or not "
+                             "one that wingbeat wrote")
         checksum = "checksum" if self._sealed else "NULL"
         rows = db.execute(f"SELECT {_ENTRY_COLUMNS}, {checksum} FROM entries WHERE encounter = ? "
                           "ORDER BY number", (info.id,)).fetchall()
