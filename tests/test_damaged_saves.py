@@ -255,7 +255,8 @@ def test_a_changed_or_missing_entry_stops_every_command(tmp_path: Path, damage: 
     spoil(db)
     line = one_line_refusal(db, args)
     assert "encounter 1's log is" in line and said in line, line
-    assert "wingbeat play replay 1 shows where" in line
+    assert ("wingbeat play replay 1 shows where" in line) == (args[0] != "replay")
+    assert "a backup of the database restores it" in line
     with sqlite3.connect(db) as raw:  # a write command changed nothing
         assert raw.execute("SELECT COUNT(*) FROM entries").fetchone()[0] == (
             2 if "deleted" in damage else 3)

@@ -98,12 +98,13 @@ class DamagedLogError(StoreError):
     """An encounter's log that is not what was written: an entry changed, missing or out of
     place (``entry`` is the first one found), or one that replays to another state."""
 
-    def __init__(self, path: Path, info: EncounterInfo, entry: int, what: str):
+    def __init__(self, path: Path, info: EncounterInfo, entry: int, what: str, *,
+                 replayed: bool = False):
         self.encounter = info.id
         self.entry = entry
+        where = "" if replayed else f"wingbeat play replay {info.id} shows where, and "
         super().__init__(f"{path}: encounter {info.label}'s log is damaged at entry #{entry}: "
-                         f"{what}; wingbeat play replay {info.id} shows where, and a backup of "
-                         "the database restores it")
+                         f"{what}; {where}a backup of the database restores it")
 
     def to_dict(self) -> dict[str, Any]:
         return {"error": {"message": str(self), "encounter": self.encounter,
@@ -244,7 +245,7 @@ class ReplayCheck:
         if self.mismatch is None:
             return None
         return DamagedLogError(path, self.encounter, self.mismatch,
-                               self.problem or _REPLAYED_OTHERWISE)
+                               self.problem or _REPLAYED_OTHERWISE, replayed=True)
 
 
 _REPLAYED_OTHERWISE = "replaying the actions from the scenario and seed gives another state or roll"
@@ -611,7 +612,12 @@ class EncounterStore:
                                "written (its checksum does not match)")
                 return row[0], "it is not what was written (its checksum does not match)"
             previous = row[-1]
-        if found is None or found[0] != previous:
+        head = None if found is None else found[0]
+        if head != previous:
+            last = next((row[0] for row in rows if row[-1] == head), None)
+            if last is not None:
+                return last + 1, (f"it is past the log's last entry, #{last} (undone, or put "
+                                  "there by hand)")
             return len(rows), (f"the entries after #{len(rows) - 1} are missing (the encounter "
                                "records another last entry)")
         return None
