@@ -228,9 +228,10 @@ class ReplayCheck:
         return self.mismatch is None
 
     def to_dict(self) -> dict[str, Any]:
+        # ``problem`` is not in the JSON contract (docs/json.md) yet: the command line says it
+        # in its error (``error``), the web's answer only where (``mismatch``).
         return {"encounter": self.encounter.to_dict(), "ok": self.ok, "entries": self.entries,
-                "mismatch": self.mismatch, "problem": self.problem,
-                "state": self.state.to_dict()}
+                "mismatch": self.mismatch, "state": self.state.to_dict()}
 
     def to_text(self) -> str:
         if self.ok:
