@@ -195,3 +195,46 @@ def test_a_process_killed_mid_write_loses_no_confirmed_move(tmp_path: Path, run:
         assert len(numbers) - 1 - max(confirmed) <= 1  # at most the one in flight got in
         assert store.replay(info.id).ok
         store.move(info.id, "hare", "")  # and the encounter plays on
+
+
+# -- issue 23: every entry sealed, chained to the one before -------------------------------------
+def test_moves_undos_and_two_writers_keep_the_log_sealed(tmp_path: Path) -> None:
+    """Every write (a move, a round's end, an undo, from two stores in turn) leaves a log whose
+    checksums all hold, and which replays to what is stored."""
+    db = tmp_path / "f.sqlite3"
+    with EncounterStore(db) as one, EncounterStore(db) as two:
+        info, _ = one.create(HAWK, source="hawk", seed=4, order=["hawk", "hare"])
+        for turn in range(3):
+            one.move(info.id, "hawk", "")
+            two.move(info.id, "hare", "")
+            (one if turn % 2 else two).next_round(info.id)
+            if turn == 1:
+                two.undo(info.id)
+                one.next_round(info.id)
+        _, log = two.entries(info.id)
+        assert [e.number for e in log] == list(range(len(log)))
+        assert one.replay(info.id).ok
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("SELECT COUNT(*) FROM entries WHERE checksum IS NULL").fetchone() == (0,)
+        assert raw.execute("PRAGMA user_version").fetchone() == (2,)
+    raw.close()
+
+
+def test_an_undone_entry_put_back_by_hand_is_found(tmp_path: Path) -> None:
+    """An undo moves the encounter's last checksum back: the row it removed, restored by hand,
+    no longer belongs to the log."""
+    db = tmp_path / "f.sqlite3"
+    with EncounterStore(db) as store:
+        info, _ = store.create(HAWK, source="hawk", seed=4)
+        store.move(info.id, "hawk", "up")
+    with sqlite3.connect(db) as raw:
+        kept = raw.execute("SELECT * FROM entries WHERE number = 1").fetchone()
+    raw.close()
+    with EncounterStore(db) as store:
+        store.undo(info.id)
+    with sqlite3.connect(db) as raw:
+        raw.execute(f"INSERT INTO entries VALUES ({', '.join('?' * len(kept))})", kept)
+    raw.close()
+    with EncounterStore(db) as store, pytest.raises(StoreError,
+                                                    match="damaged at entry #1: it is past"):
+        store.current(info.id)

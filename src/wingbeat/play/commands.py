@@ -1,6 +1,7 @@
 """``wingbeat play …``: run an encounter from the command line, a thin layer over the store.
 
-Exit codes as everywhere: 0 done, 1 a move (or a round's end) the rules refuse, 2 bad input.
+Exit codes as everywhere: 0 done, 1 a move (or a round's end) the rules refuse, 2 bad input (a
+damaged database too: a log that is not what was written stops every command, ``replay`` included).
 """
 
 from __future__ import annotations
@@ -209,9 +210,16 @@ def log(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -
 
 @play_app.command("replay", cls=Command)
 def replay(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
-    """Replay the log from the scenario and seed, and check it gives back every stored state."""
+    """Replay the log from the scenario and seed, and check it gives back every stored state.
+
+    A log that differs (or an entry missing, or changed) is bad input: exit 2, naming the entry.
+    """
     def make(store: EncounterStore) -> Result:
-        return store.replay(_latest(store, encounter))
+        check = store.replay(_latest(store, encounter))
+        damage = check.error(store.path)
+        if damage is not None:
+            raise damage
+        return check
     _run(make, db, json_, readonly=True)
 
 

@@ -11,28 +11,56 @@ and the actions: ``EncounterStore.replay`` proves it.
 A database is a file on the user's disk, and files get damaged, hand-edited and made read-only:
 every SQLite error and every row that no longer decodes becomes a ``StoreError`` naming the
 database and what to do, and a store opened ``readonly`` can still be shown and replayed.
+
+Nothing damaged is used silently. Each entry carries a checksum chained to the one before it (the
+first to the encounter's own record), and the encounter keeps the checksum of its last entry
+(``head``): an entry changed, deleted (the last one too) or reordered is found on every read
+(``current``, ``entries``, ``play``, ``undo``) as a ``DamagedLogError`` naming the entry, and
+``replay`` reports it. Every command checks the schema version alike; version 1 (before the
+checksums) is still read, and sealed once, in one transaction, by the first store opened to write.
+A state is JSON: its nesting is bounded before it is parsed.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
+import re
 import secrets
 import sqlite3
+import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import accumulate
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from ..errors import OptionError, WingbeatError
 from .engine import NEXT_ROUND, Action, EncounterState, Entry, Setup, apply, replay, start
 
-__all__ = ["EncounterInfo", "EncounterStore", "ReplayCheck", "StoreError", "default_db_path"]
+__all__ = ["MAX_JSON_DEPTH", "MAX_LOG_CHARS", "MAX_LOG_ENTRIES", "MAX_REF_CHARS",
+           "DamagedLogError", "EncounterInfo", "EncounterStore", "ReplayCheck", "StoreError",
+           "default_db_path"]
 
-SCHEMA_VERSION = 1
+#: 2: every entry's checksum, chained, and each encounter's last one (``head``).
+SCHEMA_VERSION = 2
+#: Older schemas still read, and brought up to ``SCHEMA_VERSION`` by the first write.
+_OLDER_SCHEMAS = (1,)
+#: How deep a stored JSON value may nest: a state is 4 deep; 5,000 deep overflowed the parser.
+MAX_JSON_DEPTH = 64
+#: The longest log read: entries, and characters of JSON in them (a long fight has a few hundred
+#: entries of a few kilobytes); counted by SQLite before any row is read into Python.
+MAX_LOG_ENTRIES = 100_000
+MAX_LOG_CHARS = 200_000_000
+#: The longest encounter reference (an id or a name) looked up, and the longest name given.
+MAX_REF_CHARS = 200
+#: An entry's columns in the order its checksum covers them, the checksum last.
+_ENTRY_COLUMNS = "number, round, action, rolls, events, played, state, created"
+_ENCOUNTER_COLUMNS = "id, name, ruleset, source, scenario, seed, given_order, created"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS encounters (
@@ -43,7 +71,8 @@ CREATE TABLE IF NOT EXISTS encounters (
     scenario TEXT NOT NULL,
     seed INTEGER NOT NULL,
     given_order TEXT,
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    head TEXT
 );
 CREATE TABLE IF NOT EXISTS entries (
     encounter INTEGER NOT NULL REFERENCES encounters(id) ON DELETE CASCADE,
@@ -55,6 +84,7 @@ CREATE TABLE IF NOT EXISTS entries (
     played TEXT NOT NULL,
     state TEXT NOT NULL,
     created TEXT NOT NULL,
+    checksum TEXT,
     PRIMARY KEY (encounter, number)
 ) WITHOUT ROWID;
 """
@@ -62,6 +92,23 @@ CREATE TABLE IF NOT EXISTS entries (
 
 class StoreError(WingbeatError):
     """A database that cannot be used, or an encounter that is not in it."""
+
+
+class DamagedLogError(StoreError):
+    """An encounter's log that is not what was written: an entry changed, missing or out of
+    place (``entry`` is the first one found), or one that replays to another state."""
+
+    def __init__(self, path: Path, info: EncounterInfo, entry: int, what: str, *,
+                 replayed: bool = False):
+        self.encounter = info.id
+        self.entry = entry
+        where = "" if replayed else f"wingbeat play replay {info.id} shows where, and "
+        super().__init__(f"{path}: encounter {info.label}'s log is damaged at entry #{entry}: "
+                         f"{what}; {where}a backup of the database restores it")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"error": {"message": str(self), "encounter": self.encounter,
+                          "entry": self.entry}}
 
 
 P = ParamSpec("P")
@@ -75,16 +122,31 @@ def _explained(method: Callable[P, T]) -> Callable[P, T]:
     def run(*args: P.args, **kwargs: P.kwargs) -> T:
         try:
             return method(*args, **kwargs)
-        except sqlite3.Error as exc:
+        except _SQLITE_ERRORS as exc:
             store = args[0]
             assert isinstance(store, EncounterStore)
             raise StoreError(_advice(store.path, exc)) from None
     return run
 
 
-def _advice(path: Path, exc: sqlite3.Error) -> str:
+#: SQLite's errors, and its message that is not UTF-8 (a damaged schema quoted back) which the
+#: ``sqlite3`` module fails to decode.
+_SQLITE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
+
+
+def _advice(path: Path, exc: sqlite3.Error | UnicodeDecodeError) -> str:
     """What an SQLite error means for the user, and what to do about it, in one line."""
+    if isinstance(exc, UnicodeDecodeError):
+        said = bytes(exc.object).decode("utf-8", "replace")
+        text = " ".join(said.split())
+        return (f"{path}: not a usable encounter database ({text}): it is damaged; restore it "
+                "from a backup, or start again in a new file with wingbeat play new SCENARIO "
+                "--db NEW_FILE")
     text = " ".join(str(exc).split())
+    if ("readonly" in text or "read-only" in text) and _header_says_read_only(path):
+        return (f"{path}: not a usable encounter database ({text}): its header is damaged (it "
+                "says the file is of a newer SQLite, to be read only), though the file may be "
+                "writable; restore it from a backup, or copy what show and log still read")
     if "readonly" in text or "read-only" in text:
         return (f"{path}: the encounter database is read-only ({text}), so nothing was "
                 "changed; show, log and replay can still read it, and to play on make the file "
@@ -93,12 +155,24 @@ def _advice(path: Path, exc: sqlite3.Error) -> str:
         return (f"{path}: the encounter database is busy ({text}): another process is writing "
                 "to it; try again")
     if (not isinstance(exc, sqlite3.OperationalError) or "no such" in text
-            or "malformed" in text):
+            or "malformed" in text or "unsupported file format" in text
+            or "could not decode" in text.lower()):
         return (f"{path}: not a usable encounter database ({text}): it is damaged, or not one "
                 "at all; check the --db path, restore it from a backup, or start again in a new "
                 "file with wingbeat play new SCENARIO --db NEW_FILE")
     return (f"{path}: cannot use the encounter database ({text}); check that the file and its "
             "directory can be read (and written, to play)")
+
+
+def _header_says_read_only(path: Path) -> bool:
+    """Whether the file's SQLite header asks for it to be only read (its write version, byte 18,
+    above 2): a damaged header, which SQLite reports as a read-only database."""
+    try:
+        with path.open("rb") as stream:
+            header = stream.read(20)
+    except OSError:
+        return False
+    return header.startswith(b"SQLite format 3\0") and len(header) == 20 and header[18] > 2
 
 
 def _damaged(path: Path, what: str, exc: BaseException) -> StoreError:
@@ -145,12 +219,17 @@ class ReplayCheck:
     entries: int
     mismatch: int | None
     state: EncounterState
+    #: What is wrong at entry ``mismatch``: another state or roll when replayed, or an entry
+    #: missing, or not what was written (its checksum).
+    problem: str | None = None
 
     @property
     def ok(self) -> bool:
         return self.mismatch is None
 
     def to_dict(self) -> dict[str, Any]:
+        # ``problem`` is not in the JSON contract (docs/json.md) yet: the command line says it
+        # in its error (``error``), the web's answer only where (``mismatch``).
         return {"encounter": self.encounter.to_dict(), "ok": self.ok, "entries": self.entries,
                 "mismatch": self.mismatch, "state": self.state.to_dict()}
 
@@ -160,7 +239,17 @@ class ReplayCheck:
                     f"scenario and seed {self.encounter.seed} gives back every stored state "
                     "and roll")
         return (f"encounter {self.encounter.label}: entry #{self.mismatch} differs when the log "
-                "is replayed")
+                f"is replayed ({self.problem or _REPLAYED_OTHERWISE})")
+
+    def error(self, path: Path) -> DamagedLogError | None:
+        """The damage found, as the error a command ends with; None when the log is whole."""
+        if self.mismatch is None:
+            return None
+        return DamagedLogError(path, self.encounter, self.mismatch,
+                               self.problem or _REPLAYED_OTHERWISE, replayed=True)
+
+
+_REPLAYED_OTHERWISE = "replaying the actions from the scenario and seed gives another state or roll"
 
 
 def _now() -> str:
@@ -182,10 +271,12 @@ class EncounterStore:
         self.path = Path(path) if path is not None else default_db_path()
         self.readonly = readonly
         create = create and not readonly
+        self._refuse_odd_files()
         if not create and not self.path.exists():
             raise StoreError(f"no encounter database at {self.path}: start one with "
                              "wingbeat play new SCENARIO")
         self._setups: dict[int, Setup] = {}
+        self._sealed = False  # whether its entries carry checksums (schema 2)
         self._timeout_ms = int(timeout * 1000)
         # A read-only directory has no room for the -wal and -shm files a reader makes: the
         # second way reads the file as it is, which nobody can be writing to then.
@@ -200,12 +291,12 @@ class EncounterStore:
             except OSError as exc:
                 raise StoreError(f"{self.path}: cannot open the encounter database: "
                                  f"{exc.strerror or exc}") from None
-            except sqlite3.Error as exc:
+            except _SQLITE_ERRORS as exc:
                 raise StoreError(_advice(self.path, exc)) from None
             try:
-                self._prepare()
+                self._prepare(create)
                 return
-            except sqlite3.Error as exc:
+            except _SQLITE_ERRORS as exc:
                 self._db.close()
                 if attempt == len(modes) or "unable to open" not in str(exc):
                     raise StoreError(_advice(self.path, exc)) from None
@@ -213,30 +304,68 @@ class EncounterStore:
                 self._db.close()
                 raise
 
-    def _prepare(self) -> None:
+    def _refuse_odd_files(self) -> None:
+        """The database and SQLite's files beside it are regular files, or not there yet: a FIFO
+        would hang the first read, and a directory or a device is no database."""
+        for where in (self.path, *(Path(f"{self.path}{end}") for end in ("-wal", "-shm",
+                                                                          "-journal"))):
+            try:
+                mode = os.stat(where).st_mode
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise StoreError(f"{self.path}: cannot open the encounter database: "
+                                 f"{exc.strerror or exc}") from None
+            if not stat.S_ISREG(mode):
+                kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                        else "a socket" if stat.S_ISSOCK(mode) else "a device")
+                raise StoreError(f"{where}: is {kind}, not a file, so not an encounter database; "
+                                 "check the --db path")
+
+    def _prepare(self, create: bool) -> None:
         db = self._db
         db.execute(f"PRAGMA busy_timeout = {self._timeout_ms}")
-        if self.readonly:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
+        version = self._known_version(create)
+        if not self.readonly:
+            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":  # pragma: no cover - only on odd file systems
+                raise StoreError(f"{self.path}: the database cannot use write-ahead logging")
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute("PRAGMA foreign_keys = ON")
             if version != SCHEMA_VERSION:
-                raise StoreError(f"{self.path}: not an encounter database of this wingbeat "
-                                 f"(schema {version}, expected {SCHEMA_VERSION})")
-            db.execute("SELECT 1 FROM encounters, entries LIMIT 1").fetchall()
-            return
-        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if str(mode).lower() != "wal":  # pragma: no cover - only on odd file systems
-            raise StoreError(f"{self.path}: the database cannot use write-ahead logging")
-        db.execute("PRAGMA synchronous = FULL")
-        db.execute("PRAGMA foreign_keys = ON")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(f"{self.path}: written by a newer wingbeat (schema {version})")
-        if version < SCHEMA_VERSION:
-            with self._write():
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                with self._write():  # the version again, under the lock: one process upgrades
+                    version = self._known_version(create)
+                    if version == 0:
+                        for statement in _SCHEMA.split(";"):
+                            if statement.strip():
+                                db.execute(statement)
+                    elif version != SCHEMA_VERSION:
+                        _seal_all(db)
+                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                version = SCHEMA_VERSION
+        self._sealed = version == SCHEMA_VERSION
+        checked = ", head" if self._sealed else ""
+        db.execute(f"SELECT {_ENCOUNTER_COLUMNS}{checked} FROM encounters LIMIT 1").fetchall()
+        checked = ", checksum" if self._sealed else ""
+        db.execute(f"SELECT {_ENTRY_COLUMNS}{checked} FROM entries LIMIT 1").fetchall()
+
+    def _known_version(self, create: bool) -> int:
+        """The database's schema version, one this wingbeat reads, else a ``StoreError``: the one
+        check of every command, reading or writing. 0 is a new file, taken only by ``create``
+        and only while it is empty."""
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version == SCHEMA_VERSION or version in _OLDER_SCHEMAS:
+            return int(version)
+        if version == 0 and create and not self.readonly and not self._db.execute(
+                "SELECT 1 FROM sqlite_master LIMIT 1").fetchone():
+            return 0
+        if isinstance(version, int) and version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: written by a newer wingbeat (schema {version}; this "
+                             f"one reads 1 to {SCHEMA_VERSION}), so nothing was read or changed; "
+                             "upgrade wingbeat to use it")
+        raise StoreError(f"{self.path}: not an encounter database of this wingbeat (schema "
+                         f"{version}, expected 1 to {SCHEMA_VERSION}); check the --db path, or "
+                         "start one with wingbeat play new SCENARIO --db NEW_FILE")
 
     def close(self) -> None:
         self._db.close()
@@ -257,7 +386,7 @@ class EncounterStore:
                              "nothing was changed")
         try:
             self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
+        except _SQLITE_ERRORS as exc:
             raise StoreError(_advice(self.path, exc)) from None
         try:
             yield self._db
@@ -266,7 +395,7 @@ class EncounterStore:
             raise
         try:
             self._db.execute("COMMIT")
-        except sqlite3.Error:
+        except _SQLITE_ERRORS:
             self._rollback()
             raise
 
@@ -296,8 +425,11 @@ class EncounterStore:
             seed = secrets.randbelow(2**31)
         if not 0 <= seed < 2**63:
             raise OptionError(f"expected a seed from 0 to 2**63 - 1, got {seed}")
-        if name is not None and (not name.strip() or name.strip().isdigit()):
+        if name is not None and (not name.strip() or _is_id(name.strip())):
             raise OptionError(f"an encounter name needs a letter (numbers are ids), got {name!r}")
+        if name is not None and (len(name) > MAX_REF_CHARS or not name.isprintable()):
+            raise OptionError(f"an encounter name is one line of at most {MAX_REF_CHARS} "
+                              f"characters, got {name[:40]!r}" + ("…" if len(name) > 40 else ""))
         setup = Setup(scenario_text, source, seed, None if order is None else tuple(order))
         entry = start(setup)
         with self._write() as db:
@@ -311,7 +443,7 @@ class EncounterStore:
                  None if order is None else _dump(list(order)), _now()))
             encounter = cursor.lastrowid
             assert encounter is not None
-            self._insert(db, encounter, entry)
+            self._insert(db, encounter, entry, _origin(db, encounter))
         self._setups[encounter] = setup
         return self.find(encounter), entry
 
@@ -325,14 +457,21 @@ class EncounterStore:
     def find(self, ref: str | int) -> EncounterInfo:
         """An encounter by id (``3``) or by name."""
         text = str(ref).strip()
+        if len(text) > MAX_REF_CHARS:
+            raise StoreError(f"{self.path}: an encounter is named by its id or a name of at most "
+                             f"{MAX_REF_CHARS} characters, not {len(text):,}")
         query = "SELECT id, name, ruleset, source, seed, given_order, created FROM encounters"
-        if text.isdigit():
-            row = self._db.execute(query + " WHERE id = ?", (int(text),)).fetchone()
-        else:
+        row = None
+        if not _is_id(text):
             row = self._db.execute(query + " WHERE name = ?", (text,)).fetchone()
+        elif int(text) < 2**63:  # SQLite's largest id
+            row = self._db.execute(query + " WHERE id = ?", (int(text),)).fetchone()
         if row is None:
-            known = ", ".join(i.label for i in self.encounters()) or "none yet"
-            raise StoreError(f"no encounter {text!r} in {self.path} (encounters: {known})")
+            known = [i.label for i in self.encounters()]
+            listed = ", ".join(known[:10]) + (f" and {len(known) - 10} more"
+                                              if len(known) > 10 else "")
+            raise StoreError(f"{self.path}: no encounter {text!r} in it (encounters: "
+                             f"{listed or 'none yet'})")
         return self._info(row)
 
     @_explained
@@ -354,20 +493,20 @@ class EncounterStore:
         """The encounter and its last entry (the state it stands in now)."""
         with self._read() as db:
             info = self.find(ref)
-            row = db.execute("SELECT * FROM entries WHERE encounter = ? ORDER BY number DESC "
-                             "LIMIT 1", (info.id,)).fetchone()
-        return info, self._entry(info, row)
+            rows = self._log(db, info)
+            now = self._entry(info, rows[-1])
+            self._check(db, info, rows)
+        return info, now
 
     @_explained
     def entries(self, ref: str | int) -> tuple[EncounterInfo, list[Entry]]:
         """The encounter and its whole log, set-up first."""
         with self._read() as db:
             info = self.find(ref)
-            rows = db.execute("SELECT * FROM entries WHERE encounter = ? ORDER BY number",
-                              (info.id,)).fetchall()
-            if not rows:
-                raise self._no_entries(info)
-        return info, [self._entry(info, row) for row in rows]
+            rows = self._log(db, info)
+            log = [self._entry(info, row) for row in rows]
+            self._check(db, info, rows)
+        return info, log
 
     # -- playing ---------------------------------------------------------------------------------
     @_explained
@@ -375,10 +514,11 @@ class EncounterStore:
         """Apply one action in one transaction; a refused move changes nothing."""
         with self._write() as db:
             info = self.find(ref)
-            row = db.execute("SELECT * FROM entries WHERE encounter = ? ORDER BY number DESC "
-                             "LIMIT 1", (info.id,)).fetchone()
-            entry = apply(self.setup(info), self._entry(info, row).state, action)
-            self._insert(db, info.id, entry)
+            rows = self._log(db, info)
+            now = self._entry(info, rows[-1])
+            self._check(db, info, rows)
+            entry = apply(self.setup(info), now.state, action)
+            self._insert(db, info.id, entry, rows[-1][-1])
         return entry
 
     def move(self, ref: str | int, creature: str, moves: str,
@@ -394,21 +534,29 @@ class EncounterStore:
         """Remove the last action; returns (the removed entry, the entry now last)."""
         with self._write() as db:
             info = self.find(ref)
-            rows = db.execute("SELECT * FROM entries WHERE encounter = ? ORDER BY number DESC "
-                              "LIMIT 2", (info.id,)).fetchall()
-            if not rows:
-                raise self._no_entries(info)
+            rows = self._log(db, info)
+            removed = self._entry(info, rows[-1])
+            self._check(db, info, rows)
             if len(rows) < 2:
                 raise OptionError(f"encounter {info.label} has no action to undo: it has only "
                                   "been set up")
+            now = self._entry(info, rows[-2])
             db.execute("DELETE FROM entries WHERE encounter = ? AND number = ?",
-                       (info.id, rows[0][1]))
-        return self._entry(info, rows[0]), self._entry(info, rows[1])
+                       (info.id, removed.number))
+            db.execute("UPDATE encounters SET head = ? WHERE id = ?", (rows[-2][-1], info.id))
+        return removed, now
 
     @_explained
     def replay(self, ref: str | int) -> ReplayCheck:
-        """Replay the stored actions from scenario and seed, and compare every entry."""
-        info, stored = self.entries(ref)
+        """Replay the stored actions from scenario and seed, and compare every entry; a log that is
+        not what was written (an entry missing or changed) is reported at its first such entry."""
+        with self._read() as db:
+            info = self.find(ref)
+            rows = self._log(db, info)
+            stored = [self._entry(info, row) for row in rows]
+            damage = self._damage(db, info, rows)
+        if damage is not None:
+            return ReplayCheck(info, len(stored), damage[0], stored[-1].state, damage[1])
         fresh = replay(self.setup(info), [e.action for e in stored[1:]])
         mismatch = next((a.number for a, b in zip(stored, fresh, strict=True)
                          if _comparable(a) != _comparable(b)), None)
@@ -420,23 +568,80 @@ class EncounterStore:
             order = None if row[5] is None else tuple(_decoded(row[5], "given_order"))
             if not isinstance(row[0], int) or not isinstance(row[4], int):
                 raise TypeError("its id and seed must be whole numbers")
-            return EncounterInfo(id=row[0], name=row[1], ruleset=str(row[2]),
-                                 source=str(row[3]), seed=row[4], given_order=order,
-                                 created=str(row[6]))
+            for column, value in zip(("name", "ruleset", "source", "created"),
+                                     (row[1], row[2], row[3], row[6]), strict=True):
+                if not isinstance(value, str) and (value is not None or column != "name"):
+                    raise TypeError(f"{column} is {type(value).__name__}, not text")
+            return EncounterInfo(id=row[0], name=row[1], ruleset=row[2], source=row[3],
+                                 seed=row[4], given_order=order, created=row[6])
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
             raise _damaged(self.path, f"encounter {row[0]!r}", exc) from None
 
-    def _entry(self, info: EncounterInfo, row: Sequence[Any] | None) -> Entry:
-        """An ``entries`` row; a ``StoreError`` naming the entry if it no longer decodes."""
-        if row is None:
+    def _log(self, db: sqlite3.Connection, info: EncounterInfo) -> list[Sequence[Any]]:
+        """The encounter's ``entries`` rows, set-up first: ``_ENTRY_COLUMNS`` and the checksum
+        (None before schema 2)."""
+        count, chars = db.execute(
+            "SELECT count(*), coalesce(sum(length(action) + length(rolls) + length(events) + "
+            "length(played) + length(state)), 0) FROM entries WHERE encounter = ?",
+            (info.id,)).fetchone()
+        if count > MAX_LOG_ENTRIES or chars > MAX_LOG_CHARS:
+            raise StoreError(f"{self.path}: encounter {info.label}'s log is larger than wingbeat "
+                             f"reads ({count:,} entries, {chars:,} characters of JSON; at most "
+                             f"{MAX_LOG_ENTRIES:,} and {MAX_LOG_CHARS:,}): it is damaged, or not "
+                             "one that wingbeat wrote")
+        checksum = "checksum" if self._sealed else "NULL"
+        rows = db.execute(f"SELECT {_ENTRY_COLUMNS}, {checksum} FROM entries WHERE encounter = ? "
+                          "ORDER BY number", (info.id,)).fetchall()
+        if not rows:
             raise self._no_entries(info)
-        _encounter, number, round_, action, rolls, events, played, state, _created = row
+        return rows
+
+    def _damage(self, db: sqlite3.Connection, info: EncounterInfo,
+                rows: Sequence[Sequence[Any]]) -> tuple[int, str] | None:
+        """The first entry of the log that is not what was written, and how; None if none."""
+        for number, row in enumerate(rows):
+            if row[0] != number:
+                return number, "it is missing (the entries are not numbered one after another)"
+        if not self._sealed:
+            return None  # schema 1: no checksums yet, the numbering is all there is to check
+        found = db.execute("SELECT head FROM encounters WHERE id = ?", (info.id,)).fetchone()
+        previous = _origin(db, info.id)
+        for row in rows:
+            if row[-1] != _seal(previous, row[:-1]):
+                if row[0] == 0:
+                    return 0, ("the set-up or the encounter's own record is not what was "
+                               "written (its checksum does not match)")
+                return row[0], "it is not what was written (its checksum does not match)"
+            previous = row[-1]
+        head = None if found is None else found[0]
+        if head != previous:
+            last = next((row[0] for row in rows if row[-1] == head), None)
+            if last is not None:
+                return last + 1, (f"it is past the log's last entry, #{last} (undone, or put "
+                                  "there by hand)")
+            return len(rows), (f"the entries after #{len(rows) - 1} are missing (the encounter "
+                               "records another last entry)")
+        return None
+
+    def _check(self, db: sqlite3.Connection, info: EncounterInfo,
+               rows: Sequence[Sequence[Any]]) -> None:
+        """A ``DamagedLogError`` if the log is not what was written."""
+        damage = self._damage(db, info, rows)
+        if damage is not None:
+            raise DamagedLogError(self.path, info, *damage)
+
+    def _entry(self, info: EncounterInfo, row: Sequence[Any]) -> Entry:
+        """An ``entries`` row (``_log``); a ``StoreError`` naming the entry if it no longer
+        decodes."""
+        number, round_, action, rolls, events, played, state, _created, _checksum = row
         try:
+            if not isinstance(number, int) or not isinstance(round_, int):
+                raise TypeError("its number and round must be whole numbers")
             data = _decoded(state, "state")
             pieces = data["pieces"]
             if not all(isinstance(k, str) and isinstance(v, Mapping) for k, v in pieces.items()):
                 raise TypeError("state: every piece is a mapping")
-            return Entry(number=int(number), round=int(round_),
+            return Entry(number=number, round=round_,
                          action=Action.from_dict(_decoded(action, "action")),
                          state=EncounterState.from_dict(data),
                          rolls=tuple(_decoded(rolls, "rolls")),
@@ -449,13 +654,63 @@ class EncounterStore:
         return StoreError(f"{self.path}: encounter {info.label} has no entries left, not even "
                           "its set-up; restore the database from a backup")
 
-    def _insert(self, db: sqlite3.Connection, encounter: int, entry: Entry) -> None:
-        db.execute(
-            "INSERT INTO entries (encounter, number, round, action, rolls, events, played, state, "
-            "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (encounter, entry.number, entry.round, _dump(entry.action.to_dict()),
-             _dump(list(entry.rolls)), _dump(list(entry.events)), _dump(list(entry.played)),
-             _dump(entry.state.to_dict()), _now()))
+    def _insert(self, db: sqlite3.Connection, encounter: int, entry: Entry,
+                previous: str) -> None:
+        """Append ``entry`` sealed after ``previous`` (the last entry's checksum, or the
+        encounter's own for the set-up), and make it the encounter's last."""
+        values = (entry.number, entry.round, _dump(entry.action.to_dict()),
+                  _dump(list(entry.rolls)), _dump(list(entry.events)),
+                  _dump(list(entry.played)), _dump(entry.state.to_dict()), _now())
+        checksum = _seal(previous, values)
+        db.execute(f"INSERT INTO entries (encounter, {_ENTRY_COLUMNS}, checksum) VALUES "
+                   "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (encounter, *values, checksum))
+        db.execute("UPDATE encounters SET head = ? WHERE id = ?", (checksum, encounter))
+
+
+def _seal(previous: str, values: Sequence[Any]) -> str:
+    """The checksum of a row's ``values`` (as SQLite gives them back) chained after
+    ``previous``: a changed, lost or moved row no longer matches."""
+    text = repr((previous, *values)).encode("utf-8", "surrogatepass")
+    return hashlib.blake2b(text, digest_size=16).hexdigest()
+
+
+def _origin(db: sqlite3.Connection, encounter: int) -> str:
+    """What an encounter's set-up entry is chained to: its own record, all of it."""
+    row = db.execute(f"SELECT {_ENCOUNTER_COLUMNS} FROM encounters WHERE id = ?",
+                     (encounter,)).fetchone()
+    return _seal("", () if row is None else row)
+
+
+def _seal_all(db: sqlite3.Connection) -> None:
+    """Schema 1 to 2, inside the caller's transaction: every entry's checksum, chained as the
+    entries stand, and every encounter's last one."""
+    db.execute("ALTER TABLE encounters ADD COLUMN head TEXT")
+    db.execute("ALTER TABLE entries ADD COLUMN checksum TEXT")
+    for (encounter,) in db.execute("SELECT id FROM encounters").fetchall():
+        previous = _origin(db, encounter)
+        for row in db.execute(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE encounter = ? "
+                              "ORDER BY number", (encounter,)).fetchall():
+            previous = _seal(previous, row)
+            db.execute("UPDATE entries SET checksum = ? WHERE encounter = ? AND number = ?",
+                       (previous, encounter, row[0]))
+        db.execute("UPDATE encounters SET head = ? WHERE id = ?", (previous, encounter))
+
+
+def _is_id(text: str) -> bool:
+    """Whether a reference is an id: ASCII digits only (``'²'.isdigit()`` is true too)."""
+    return text.isascii() and text.isdigit()
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
+
+
+def _nesting(text: str) -> int:
+    """How deep JSON ``text`` nests, found without parsing it (brackets outside strings)."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return 0  # too few brackets to nest too deep: the common case, found at C's speed
+    steps = (1 if token in "[{" else -1 for token in _JSON_TOKEN.findall(text)
+             if token[0] != '"')
+    return max(accumulate(steps), default=0)
 
 
 def _comparable(entry: Entry) -> str:
@@ -465,6 +720,8 @@ def _comparable(entry: Entry) -> str:
 def _decoded(text: Any, column: str) -> Any:
     if not isinstance(text, str):
         raise TypeError(f"{column} is {type(text).__name__}, not JSON text")
+    if _nesting(text) > MAX_JSON_DEPTH:
+        raise ValueError(f"{column} nests deeper than {MAX_JSON_DEPTH} levels")
     try:
         return json.loads(text)
     except ValueError as exc:

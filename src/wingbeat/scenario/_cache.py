@@ -11,11 +11,18 @@ The cache is only ever a speed-up: any trouble with it (a folder that cannot be 
 damaged or foreign file) means the scenario is read from its text as if there were no cache, and
 nothing is said. Unpickling runs code, so only files this user wrote, in a folder no one else may
 write to, are read.
+
+A disk flips bits: a pickle with one bit changed may still unpickle, as a different scenario (a
+10-column map read as 11) or one that fails later with a message about text nobody wrote. So each
+entry starts with a keyed BLAKE2b of its pickle (keyed by the entry's name, so an entry copied over
+another does not match either), checked before unpickling: an entry that does not match is read
+again from the scenario's text and written anew.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 import pickle
 import stat
@@ -33,7 +40,10 @@ __all__ = ["MAX_ENTRIES", "MAX_PICKLE_BYTES", "cache_dir", "cached_scenario", "o
 MAX_ENTRIES = 64
 #: A validated scenario larger than this (a huge map) is not kept: reading it back would not pay.
 MAX_PICKLE_BYTES = 8_000_000
-_FORMAT = b"wingbeat-scenario-cache-1"
+_FORMAT = b"wingbeat-scenario-cache-2"
+#: An entry: this line, then the BLAKE2b digest of the pickle that follows it.
+_HEADER = _FORMAT + b"\n"
+_DIGEST_BYTES = 32
 _SUFFIX = ".pickle"
 
 
@@ -121,11 +131,15 @@ def _load(folder: Path, key: str) -> Scenario | None:
     try:
         info = os.fstat(handle)
         if (not stat.S_ISREG(info.st_mode) or not _private(info)
-                or info.st_size > MAX_PICKLE_BYTES):
+                or info.st_size > len(_HEADER) + _DIGEST_BYTES + MAX_PICKLE_BYTES):
             return None
         with os.fdopen(handle, "rb") as stream:
             handle = -1
-            found = pickle.loads(stream.read(MAX_PICKLE_BYTES + 1))
+            data = stream.read(len(_HEADER) + _DIGEST_BYTES + MAX_PICKLE_BYTES + 1)
+        payload = _checked(key, data)
+        if payload is None:
+            return None
+        found = pickle.loads(payload)
     except Exception:  # a damaged or foreign file is as good as none
         return None
     finally:
@@ -150,7 +164,7 @@ def _store(folder: Path, key: str, scenario: Scenario) -> None:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".part")
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
+                stream.write(_HEADER + _digest(key, data) + data)
             os.replace(temporary, folder / (key + _SUFFIX))
         except BaseException:
             os.unlink(temporary)
@@ -158,6 +172,23 @@ def _store(folder: Path, key: str, scenario: Scenario) -> None:
         _prune(folder)
     except OSError:
         return
+
+
+def _digest(key: str, payload: bytes) -> bytes:
+    """The entry's checksum: its pickle, keyed by its name."""
+    return hashlib.blake2b(payload, digest_size=_DIGEST_BYTES,
+                           key=bytes.fromhex(key)[:64]).digest()
+
+
+def _checked(key: str, data: bytes) -> bytes | None:
+    """The pickle of an entry whose header and checksum match it, else None."""
+    start = len(_HEADER) + _DIGEST_BYTES
+    if not data.startswith(_HEADER) or len(data) <= start:
+        return None
+    payload = data[start:]
+    if not hmac.compare_digest(data[len(_HEADER):start], _digest(key, payload)):
+        return None
+    return payload
 
 
 def _prune(folder: Path) -> None:
