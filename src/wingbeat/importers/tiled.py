@@ -27,7 +27,6 @@ from __future__ import annotations
 import base64
 import binascii
 import gzip
-import json
 import math
 import re
 import zlib
@@ -39,9 +38,9 @@ from typing import Any
 from xml.etree import ElementTree
 
 from .._files import UnreadableFile, read_limited
-from .._pictures import MAX_IMAGE_BYTES, image_size
+from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
 from ..geometry.labels import column_label
-from ._common import Imported, Reader, cell_blocks, creature_id, plain
+from ._common import Imported, Reader, cell_blocks, clean_text, creature_id, load_json, plain
 
 __all__ = ["read_tiled"]
 
@@ -55,6 +54,8 @@ _VOLARE_CREATURE = {"altitude": int, "side": str, "fly": int, "ground": int, "mo
                     "maneuverability": str, "heading": str, "reflex": int, "strength": int}
 _SPEEDS = ("walk", "fly", "climb", "swim", "burrow")
 MAX_TILESET_BYTES = 5_000_000
+#: Groups inside groups (each one a level of the map's layers): Tiled's own maps rarely pass 5.
+MAX_GROUP_DEPTH = 20
 
 
 @dataclass
@@ -88,10 +89,15 @@ def read_tiled(raw: bytes, source: str, folder: Path | None = None) -> Imported:
     layer pictures are (the map's folder), None to not look."""
     r = Reader(source)
     imported = Imported(data={})
-    if raw.lstrip()[:1] == b"<":
+    if raw.lstrip()[:1] == b"<" or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         tmap = _read_tmx(r, raw, folder, imported.notes)
     else:
         tmap = _read_tmj(r, raw, folder, imported.notes)
+    for key, size in (("tilewidth", tmap.tilewidth), ("tileheight", tmap.tileheight)):
+        if size <= 0:
+            raise r.fail(key, f"expected a positive number of pixels, got {plain(size)}")
+    if tmap.hexsidelength < 0:
+        raise r.fail("hexsidelength", f"expected 0 or more pixels, got {plain(tmap.hexsidelength)}")
     if tmap.orientation == "orthogonal":
         return _to_dnd5e(r, tmap, folder, imported)
     if tmap.orientation == "hexagonal":
@@ -106,11 +112,7 @@ def read_tiled(raw: bytes, source: str, folder: Path | None = None) -> Imported:
 # -- reading the two files -----------------------------------------------------------------------
 
 def _read_tmj(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _Map:
-    try:
-        top = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise r.fail("", f"is not a Tiled map: neither XML (.tmx) nor JSON (.tmj) ({exc})"
-                     ) from None
+    top = load_json(raw, r, "a Tiled map (.tmj JSON; a .tmx begins with <)")
     data = r.mapping(top, "")
     if data.get("infinite"):
         raise r.fail("infinite", "infinite maps (stored in chunks) do not import: resize the map "
@@ -127,9 +129,10 @@ def _read_tmj(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _
         tilesets.append((first, tiles))
     width = _int(r, r.get(data, "width", ""), "width")
     height = _int(r, r.get(data, "height", ""), "height")
+    r.grid_size(Fraction(width), Fraction(height), "width")  # before any layer is read
     layers: list[_Layer] = []
     _json_layers(r, r.items(r.get(data, "layers", ""), "layers"), "layers", width * height,
-                 layers)
+                 layers, 0)
     return _Map(str(r.get(data, "orientation", "")), width, height,
                 r.number(r.get(data, "tilewidth", ""), "tilewidth"),
                 r.number(r.get(data, "tileheight", ""), "tileheight"),
@@ -156,7 +159,10 @@ def _json_props(r: Reader, items: Any, where: str) -> dict[str, Any]:
     return props
 
 
-def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[_Layer]) -> None:
+def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[_Layer],
+                 depth: int) -> None:
+    if depth > MAX_GROUP_DEPTH:
+        raise r.fail(where, f"groups inside groups deeper than {MAX_GROUP_DEPTH}")
     for i, item in enumerate(items):
         here = f"{where}[{i}]"
         data = r.mapping(item, here)
@@ -167,7 +173,7 @@ def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[
                   r.number(data.get("offsety", 0), f"{here}.offsety"))
         if kind == "group":
             _json_layers(r, r.items(data.get("layers", []), f"{here}.layers"), f"{here}.layers",
-                         cells, out)
+                         cells, out, depth + 1)
         elif kind == "tilelayer":
             if "chunks" in data:
                 raise r.fail(f"{here}.chunks", "infinite maps (chunks) do not import")
@@ -176,7 +182,11 @@ def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[
                 gids = _decode(r, raw, data.get("encoding", "base64"),
                                data.get("compression", ""), cells, f"{here}.data")
             else:
-                gids = [_int(r, v, f"{here}.data") for v in r.items(raw, f"{here}.data")]
+                items = r.items(raw, f"{here}.data")
+                if len(items) != cells:
+                    raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
+                                                 f"{len(items)}")
+                gids = [_int(r, v, f"{here}.data") for v in items]
             if len(gids) != cells:
                 raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
                                              f"{len(gids)}")
@@ -196,14 +206,32 @@ def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[
                                          f"group, got {kind!r}")
 
 
+class _NoDoctype(ElementTree.TreeBuilder):
+    """A tree builder that stops at a document type declaration, whatever the file's encoding
+    (the declaration is where entities are made)."""
+
+    def doctype(self, name: str, pubid: str | None, system: str | None) -> None:
+        raise _Doctype
+
+
+class _Doctype(Exception):
+    pass
+
+
 def _parse_xml(r: Reader, raw: bytes, what: str) -> ElementTree.Element:
-    """XML with no document type and no entities (nothing to expand, nothing fetched)."""
+    """XML with no document type and no entities (nothing to expand, nothing fetched): the
+    parser itself refuses any DOCTYPE (a UTF-16 file hides it from a search of the bytes)."""
+    refused = r.fail("", f"{what} declares a DOCTYPE or entities, which are refused (Tiled "
+                         "writes neither)")
     lowered = raw.lower()
     if b"<!doctype" in lowered or b"<!entity" in lowered:
-        raise r.fail("", f"{what} declares a DOCTYPE or entities, which are refused (Tiled "
-                         "writes neither)")
+        raise refused
+    parser = ElementTree.XMLParser(target=_NoDoctype())
     try:
-        return ElementTree.fromstring(raw)
+        parser.feed(raw)
+        return parser.close()
+    except _Doctype:
+        raise refused from None
     except ElementTree.ParseError as exc:
         raise r.fail("", f"is not a Tiled map: not well-formed XML ({exc})") from None
 
@@ -217,6 +245,7 @@ def _read_tmx(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _
                                      "the map in Tiled (Map ▸ Map Properties ▸ Infinite off)")
     width = _int(r, _attr(r, root, "width", "map"), "map.width")
     height = _int(r, _attr(r, root, "height", "map"), "map.height")
+    r.grid_size(Fraction(width), Fraction(height), "map.width")  # before any layer is read
     tilesets = []
     for i, ts in enumerate(root.findall("tileset")):
         here = f"tileset[{i}]"
@@ -226,7 +255,7 @@ def _read_tmx(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _
                  else _xml_tiles(r, ts, here))
         tilesets.append((first, tiles))
     layers: list[_Layer] = []
-    _xml_layers(r, root, "map", width * height, layers)
+    _xml_layers(r, root, "map", width * height, layers, 0)
     return _Map(_attr(r, root, "orientation", "map"), width, height,
                 r.number(_attr(r, root, "tilewidth", "map"), "map.tilewidth"),
                 r.number(_attr(r, root, "tileheight", "map"), "map.tileheight"),
@@ -260,7 +289,9 @@ def _xml_props(element: ElementTree.Element) -> dict[str, Any]:
 
 
 def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
-                out: list[_Layer]) -> None:
+                out: list[_Layer], depth: int) -> None:
+    if depth > MAX_GROUP_DEPTH:
+        raise r.fail(where, f"groups inside groups deeper than {MAX_GROUP_DEPTH}")
     counts: dict[str, int] = {}
     for child in parent:
         tag = child.tag
@@ -271,7 +302,7 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
         props = _xml_props(child)
         name = child.get("name", "")
         if tag == "group":
-            _xml_layers(r, child, here, cells, out)
+            _xml_layers(r, child, here, cells, out, depth + 1)
         elif tag == "layer":
             data = child.find("data")
             if data is None:
@@ -281,6 +312,10 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
             encoding = data.get("encoding")
             if encoding == "csv":
                 text = (data.text or "").strip()
+                found = text.count(",") + 1 if text else 0
+                if found != cells:
+                    raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
+                                                 f"{found}")
                 try:
                     gids = [int(v) for v in text.replace("\n", "").split(",")] if text else []
                 except ValueError:
@@ -289,8 +324,11 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
                 gids = _decode(r, data.text or "", "base64", data.get("compression", ""), cells,
                                f"{here}.data")
             elif encoding is None:
-                gids = [_int(r, t.get("gid", "0"), f"{here}.data.tile")
-                        for t in data.findall("tile")]
+                tiles = data.findall("tile")
+                if len(tiles) != cells:
+                    raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
+                                                 f"{len(tiles)}")
+                gids = [_int(r, t.get("gid", "0"), f"{here}.data.tile") for t in tiles]
             else:
                 raise r.fail(f"{here}.data.encoding", f"expected csv or base64, got {encoding!r}")
             if len(gids) != cells:
@@ -331,13 +369,10 @@ def _external_tileset(r: Reader, source: Any, folder: Path | None, where: str,
         notes.append(f"{where}: {source} {exc.reason}: its tile properties are left out")
         return {}
     sub = Reader(f"{r.source} ({source})")
-    if raw.lstrip()[:1] == b"<":
+    if raw.lstrip()[:1] == b"<" or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         root = _parse_xml(sub, raw, "the tileset")
         return _xml_tiles(sub, root, "tileset")
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise sub.fail("", f"is not a tileset: not JSON or XML ({exc})") from None
+    data = load_json(raw, sub, "a tileset (JSON or XML)")
     return _json_tiles(sub, sub.mapping(data, ""), "")
 
 
@@ -361,8 +396,12 @@ def _decode(r: Reader, text: str, encoding: Any, compression: Any, cells: int,
     elif compression not in ("", None):
         raise r.fail(f"{where}.compression", f"expected zlib, gzip or none, got {compression!r} "
                                              "(save the map with another layer format)")
+    if len(packed) > size:
+        raise r.fail(where, f"expected {cells} tiles (width × height), got more")
     if len(packed) != size:
-        raise r.fail(where, f"expected {cells} tiles (width × height), got {len(packed) // 4}")
+        whole, odd = divmod(len(packed), 4)
+        raise r.fail(where, f"expected {cells} tiles (width × height), got {whole}"
+                            + (f" and {odd} bytes more (a tile id is 4 bytes)" if odd else ""))
     return [int.from_bytes(packed[i:i + 4], "little") for i in range(0, size, 4)]
 
 
@@ -548,7 +587,8 @@ def _creatures(r: Reader, tmap: _Map, where: Any, columns: int, rows: int,
     for layer in tmap.layers:
         for obj in layer.objects:
             here = obj["where"]
-            name = str(obj.get("name") or f"object {obj.get('id', len(out) + 1)}")
+            name = (clean_text(str(obj.get("name") or ""))
+                    or f"object {clean_text(str(obj.get('id', len(out) + 1)))[:20]}")
             x = r.number(obj.get("x", 0), f"{here}.x")
             y = r.number(obj.get("y", 0), f"{here}.y")
             w = r.number(obj.get("width", 0) or 0, f"{here}.width")
@@ -563,7 +603,7 @@ def _creatures(r: Reader, tmap: _Map, where: Any, columns: int, rows: int,
                                         "at": label(col, row)}
             side = obj.get("class") or obj.get("type")
             if side:
-                creature["side"] = str(side)
+                creature["side"] = clean_text(str(side))
             speed: dict[str, Any] = {}
             for key, value in obj["properties"].items():
                 if key not in keys:
@@ -584,7 +624,7 @@ def _typed(r: Reader, value: Any, kind: type, where: str) -> Any:
         return _int(r, value, where)
     if kind is bool:
         return _bool(r, value, where)
-    return str(value)
+    return clean_text(str(value))
 
 
 def _image_layer(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
@@ -603,9 +643,12 @@ def _image_layer(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
         except UnreadableFile:
             picture = None
     found = image_size(picture) if picture is not None else None
+    too_large = pixel_budget_error(found[1]) if found is not None else None
+    if too_large is not None:
+        raise r.fail(f"{layer.where}.image", f"{clean_text(layer.image)}: {too_large}")
     if picture is None or found is None:
-        imported.notes.append(f"{layer.where}.image: {layer.image} not read (not a picture "
-                              "beside the map): no background")
+        imported.notes.append(f"{layer.where}.image: {clean_text(layer.image)} not read (not a "
+                              "picture beside the map): no background")
         return
     imported.image = picture
     imported.image_suffix = ".jpg" if found[0] == "jpeg" else "." + found[0]
