@@ -15,7 +15,7 @@ from ..errors import ScenarioError
 from ..model import Scenario
 from ..scenario import parse_scenario
 from ..scenario._load import MAX_BYTES
-from ._common import Imported
+from ._common import Imported, Reader, check_json_depth, load_json, parse_json
 from .foundry import looks_like_foundry, read_foundry
 from .tiled import read_tiled
 from .uvtt import SUFFIXES as UVTT_SUFFIXES
@@ -53,10 +53,7 @@ def import_bytes(raw: bytes, filename: str, *, folder: Path | None = None,
     elif suffix in (".tmj", ".tmx"):
         imported = read_tiled(raw, source, folder)
     elif suffix == ".json":
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ScenarioError(f"is not JSON ({exc})", source=source) from None
+        data = load_json(raw, Reader(source), "a map")
         if isinstance(data, dict) and "resolution" in data:
             imported = read_uvtt(raw, source)
         elif isinstance(data, dict) and data.get("type") == "map" and "orientation" in data:
@@ -95,9 +92,10 @@ def imported_scenario(raw: bytes, filename: str, source: str) -> Scenario | None
     if suffix not in IMPORT_SUFFIXES:
         return None
     if suffix == ".json":
+        check_json_depth(raw, Reader(source))  # too deep for a map and for a scenario
         try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            data = parse_json(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             return None  # the scenario loader says what is wrong with it
         if not isinstance(data, dict) or "ruleset" in data:
             return None

@@ -15,10 +15,10 @@ from ..errors import ScenarioError
 from ..geometry.labels import column_label
 from ..limits import map_size_error
 
-__all__ = ["MAX_JSON_DEPTH", "MAX_NUMBER_CHARS", "MAX_NUMBER_SIZE", "MAX_WALL_CROSSINGS",
-           "MAX_WALL_POINTS", "Imported", "Reader", "cell_blocks", "clean_text", "creature_id",
-           "load_json", "number", "plain", "side_runs", "sides_crossed", "wall_budget",
-           "wall_crossings"]
+__all__ = ["MAX_EXPONENT", "MAX_JSON_DEPTH", "MAX_NUMBER_CHARS", "MAX_NUMBER_SIZE",
+           "MAX_WALL_CROSSINGS", "MAX_WALL_POINTS", "Imported", "Reader", "cell_blocks",
+           "check_json_depth", "clean_text", "creature_id", "load_json", "number", "parse_json",
+           "plain", "side_runs", "sides_crossed", "wall_budget", "wall_crossings"]
 
 Side = tuple[tuple[int, int], tuple[int, int]]
 Point = tuple[Fraction, Fraction]
@@ -39,14 +39,17 @@ MAX_NUMBER_CHARS = 40
 #: 2000 rows, a picture 8,000 pixels wide. Numbers are read to ``NUMBER_STEP`` (a billionth), so
 #: the walls' arithmetic is on small whole numbers, never on a 1e-30000000's denominator.
 MAX_NUMBER_SIZE = 10**12
+#: The largest exponent written (``1e-30000000`` would take minutes to expand exactly).
+MAX_EXPONENT = 99
 NUMBER_STEP = 10**9
 
 #: Wall ends read from one map (each a point of a polyline, a door's end or a Foundry wall's end).
 MAX_WALL_POINTS = 200_000
 
-#: The squares' sides all the walls of a map may cross, summed before any geometry (a wall
-#: across the largest map crosses 2,700; each crossing costs about a microsecond).
-MAX_WALL_CROSSINGS = 2_000_000
+#: The centre lines all the walls of a map may cross, summed before any geometry: a wall across
+#: the largest map crosses 2,700, a room's wall a dozen; a crossing and the side it makes cost
+#: about 3 µs from the file to the scenario's walls (1.5 s for the whole budget).
+MAX_WALL_CROSSINGS = 500_000
 
 _DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -158,6 +161,9 @@ def read_number(value: Any) -> Fraction:
                 raise BadNumber(f"expected a finite number, got {text}")
             raise BadNumber(f"expected a number, got {_kind(value)}")
         mantissa, _, exponent = text.lower().partition("e")
+        if abs(int(exponent or 0)) > MAX_EXPONENT:
+            raise BadNumber(f"expected a number with an exponent within ±{MAX_EXPONENT}, got "
+                            f"{text}")
         whole, _, part = mantissa.lstrip("+-").partition(".")
         whole = whole.lstrip("0")
         if not (whole or part.strip("0")):
@@ -194,14 +200,19 @@ def clean_text(text: str) -> str:
 def load_json(raw: bytes, r: Reader, what: str) -> Any:
     """A JSON file, its nesting checked before parsing (``MAX_JSON_DEPTH``); a number too long
     or not finite stays its text, for ``Reader.number`` to refuse at its field."""
-    _check_depth(raw, r)
+    check_json_depth(raw, r)
     try:
-        return json.loads(raw, parse_int=_json_int, parse_float=_json_float,
-                          parse_constant=str)
+        return parse_json(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise r.fail("", f"is not {what}: not JSON ({exc})") from None
     except RecursionError:
         raise r.fail("", f"is nested deeper than {MAX_JSON_DEPTH} levels") from None
+
+
+def parse_json(raw: bytes) -> Any:
+    """``json.loads`` with numbers too long or not finite kept as their text (and so never
+    converted: Python refuses a 5,001-digit integer with a traceback)."""
+    return json.loads(raw, parse_int=_json_int, parse_float=_json_float, parse_constant=str)
 
 
 def _json_int(text: str) -> int | str:
@@ -215,7 +226,7 @@ def _json_float(text: str) -> float | str:
     return value if math.isfinite(value) else text
 
 
-def _check_depth(raw: bytes, r: Reader) -> None:
+def check_json_depth(raw: bytes, r: Reader) -> None:
     """Refuse nesting past ``MAX_JSON_DEPTH`` in linear time: strings blanked, the brackets
     kept, innermost pairs taken away once a level."""
     brackets = _STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
@@ -327,7 +338,16 @@ def wall_crossings(p: Point, q: Point, columns: int, rows: int) -> int:
 
 
 def _label(col: int, row: int) -> str:
-    return f"{column_label(col)}{row}"
+    return f"{_column(col)}{row}"
+
+
+def _column(col: int, known: dict[int, str] = {}) -> str:  # noqa: B006 (a cache, on purpose)
+    """``column_label``, remembered (a map of walls asks for the same few hundred a million
+    times)."""
+    label = known.get(col)
+    if label is None:
+        label = known[col] = column_label(col)
+    return label
 
 
 def _runs(values: Iterable[int]) -> list[tuple[int, int]]:
