@@ -89,7 +89,7 @@ def read_tiled(raw: bytes, source: str, folder: Path | None = None) -> Imported:
     layer pictures are (the map's folder), None to not look."""
     r = Reader(source)
     imported = Imported(data={})
-    if raw.lstrip()[:1] == b"<" or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+    if _looks_like_xml(raw):
         tmap = _read_tmx(r, raw, folder, imported.notes)
     else:
         tmap = _read_tmj(r, raw, folder, imported.notes)
@@ -107,6 +107,12 @@ def read_tiled(raw: bytes, source: str, folder: Path | None = None) -> Imported:
         return _to_volare(r, tmap, folder, imported)
     raise r.fail("orientation", f"expected orthogonal (squares, dnd5e) or hexagonal (hexes, "
                                 f"volare), got {tmap.orientation!r}")
+
+
+def _looks_like_xml(raw: bytes) -> bool:
+    """XML begins with <, perhaps after a byte order mark or in UTF-16 (either byte order)."""
+    head = raw.removeprefix(b"\xef\xbb\xbf").lstrip()
+    return head[:1] == b"<" or raw[:2] in (b"\xff\xfe", b"\xfe\xff", b"\0<", b"<\0")
 
 
 # -- reading the two files -----------------------------------------------------------------------
@@ -234,6 +240,13 @@ def _parse_xml(r: Reader, raw: bytes, what: str) -> ElementTree.Element:
         raise refused from None
     except ElementTree.ParseError as exc:
         raise r.fail("", f"is not a Tiled map: not well-formed XML ({exc})") from None
+    except (ValueError, LookupError) as exc:  # an encoding Python's expat cannot read
+        raise r.fail("", f"is not a Tiled map: an XML encoding not read "
+                         f"({_short_text(str(exc))}): save it as UTF-8") from None
+
+
+def _short_text(text: str) -> str:
+    return text if len(text) <= 80 else text[:60] + f"… ({len(text):,} characters)"
 
 
 def _read_tmx(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _Map:
@@ -369,7 +382,7 @@ def _external_tileset(r: Reader, source: Any, folder: Path | None, where: str,
         notes.append(f"{where}: {source} {exc.reason}: its tile properties are left out")
         return {}
     sub = Reader(f"{r.source} ({source})")
-    if raw.lstrip()[:1] == b"<" or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+    if _looks_like_xml(raw):
         root = _parse_xml(sub, raw, "the tileset")
         return _xml_tiles(sub, root, "tileset")
     data = load_json(raw, sub, "a tileset (JSON or XML)")
