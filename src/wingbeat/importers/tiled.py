@@ -40,7 +40,16 @@ from xml.etree import ElementTree
 from .._files import UnreadableFile, read_limited
 from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
 from ..geometry.labels import column_label
-from ._common import Imported, Reader, cell_blocks, clean_text, creature_id, load_json, plain
+from ._common import (
+    MAX_NUMBER_SIZE,
+    Imported,
+    Reader,
+    cell_blocks,
+    clean_text,
+    creature_id,
+    load_json,
+    plain,
+)
 
 __all__ = ["read_tiled"]
 
@@ -419,6 +428,8 @@ def _decode(r: Reader, text: str, encoding: Any, compression: Any, cells: int,
 
 
 def _int(r: Reader, value: Any, where: str) -> int:
+    if type(value) is int and -MAX_NUMBER_SIZE <= value <= MAX_NUMBER_SIZE:
+        return value  # a layer's million tile ids: no fraction made
     got = r.number(value, where)
     if got.denominator != 1:
         raise r.fail(where, f"expected a whole number, got {plain(got)}")
@@ -446,11 +457,14 @@ def _cell_facts(r: Reader, tmap: _Map, keys: tuple[str, ...], notes: list[str]
             continue
         own = _facts(r, {**_named(layer.name), **layer.properties},
                      f"{layer.where}.properties", keys, ignored)
+        known: dict[int, dict[str, Any]] = {}  # a tile's facts, once per tile (not per cell)
         for index, gid in enumerate(layer.gids):
             if not gid:
                 continue
-            tile = _facts(r, _tile_props(tmap, gid), f"{layer.where} (tile {gid & ~_FLAGS})",
-                          keys, ignored)
+            tile = known.get(gid)
+            if tile is None:
+                tile = known[gid] = _facts(r, _tile_props(tmap, gid),
+                                           f"{layer.where} (tile {gid & ~_FLAGS})", keys, ignored)
             if own or tile:
                 facts.setdefault((index % tmap.width, index // tmap.width), {}).update(
                     {**own, **tile})
