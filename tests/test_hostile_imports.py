@@ -458,3 +458,34 @@ def test_walls_whose_runs_pass_a_megabyte_are_refused_before_the_scenario_is_che
                        content=json.dumps(doc).encode(),
                        headers={"Content-Type": "application/yaml"})
     assert sent.status_code == 400 and "larger than 1 MB" in sent.json()["error"]["message"]
+
+
+def nesting(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(nesting, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(nesting, value), default=0)
+    return 0
+
+
+json_values = st.recursive(
+    st.none() | st.integers() | st.sampled_from(["[", "]", "{", "\\", '"', '\\"[', "}]"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["a", "[", "}", '"\\']), inner, max_size=3),
+    max_leaves=30)
+
+
+@settings(max_examples=150, deadline=None)
+@given(json_values, st.integers(MAX_JSON_DEPTH - 3, MAX_JSON_DEPTH + 3))
+def test_the_depth_scan_agrees_with_the_parsed_nesting(value: Any, wrap: int) -> None:
+    """Brackets and escapes inside strings are no nesting; the scan refuses exactly the files
+    nested past the limit."""
+    for wrapped in (value, json.loads("[" * wrap + json.dumps(value) + "]" * wrap)
+                    if nesting(value) + wrap < 900 else value):
+        raw = json.dumps(wrapped).encode()
+        try:
+            _common.check_json_depth(raw, _common.Reader("x"))
+            accepted = True
+        except ScenarioError:
+            accepted = False
+        assert accepted == (nesting(wrapped) <= MAX_JSON_DEPTH)

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from ..errors import ScenarioError
@@ -53,8 +54,9 @@ MAX_WALL_CROSSINGS = 300_000
 
 _DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_STRING = re.compile(rb'"[^"]*"')
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 
 
 @dataclass
@@ -229,19 +231,32 @@ def _json_float(text: str) -> float | str:
 
 
 def check_json_depth(raw: bytes, r: Reader) -> None:
-    """Refuse nesting past ``MAX_JSON_DEPTH`` in linear time: strings blanked, the brackets
-    kept, innermost pairs taken away once a level."""
-    brackets = _STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
-    for _ in range(MAX_JSON_DEPTH):
-        if not brackets:
-            return
-        shorter = brackets.replace(b"[]", b"").replace(b"{}", b"")
-        if len(shorter) == len(brackets):
-            return  # unbalanced: the parser says where
-        brackets = shorter
-    if brackets:
+    """Refuse nesting past ``MAX_JSON_DEPTH`` in linear time, at C speed: escapes, then strings
+    taken out, the brackets kept and their running depth summed (50 MB of brackets: about 1 s)."""
+    text = raw.replace(b"\\\\", b"").replace(b'\\"', b"")  # escapes, left to right as JSON reads
+    brackets = _STRING.sub(b"", text).translate(None, _NOT_BRACKETS)
+    if brackets and _deepest(brackets) > MAX_JSON_DEPTH:
         raise r.fail("", f"is nested deeper than {MAX_JSON_DEPTH} levels (brackets inside "
                          "brackets)")
+
+
+def _deepest(brackets: bytes) -> int:
+    """The most brackets open at once in a string of brackets: numpy's running sum (shapely
+    brings numpy), else the standard library's (ten times slower)."""
+    steps = brackets.translate(_STEPS)  # an opening bracket 1, a closing one −1 (0xff)
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - numpy comes with shapely
+        ups = accumulate((1 if v == 1 else -1 for v in steps), initial=0)
+        return max(ups)
+    deepest = depth = 0
+    chunk = 1 << 22
+    for start in range(0, len(steps), chunk):
+        running = np.cumsum(np.frombuffer(steps[start:start + chunk], dtype=np.int8),
+                            dtype=np.int64) + depth
+        deepest = max(deepest, int(running.max()))
+        depth = int(running[-1])
+    return deepest
 
 
 def plain(value: Fraction | int) -> int | float:
