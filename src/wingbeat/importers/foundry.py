@@ -124,7 +124,7 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None) -> Importe
     top = max([12] + [c.get("altitude", 0) + 2 for c in creatures])
     scenario: dict[str, Any] = {
         "ruleset": "dnd5e",
-        "description": f"Imported from {source}"
+        "description": f"Imported from {clean_text(source)}"
                        + (f" ({clean_text(data['name'])})" if isinstance(data.get("name"), str)
                           else "")
                        + f": {columns} × {rows} squares, {len(creatures)} tokens.",

@@ -538,7 +538,7 @@ def _to_dnd5e(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) ->
                            lambda c, rw: f"{column_label(c)}{rw}")
     scenario: dict[str, Any] = {
         "ruleset": "dnd5e",
-        "description": f"Imported from {r.source}: {columns} × {rows} squares.",
+        "description": f"Imported from {clean_text(r.source)}: {columns} × {rows} squares.",
         "map": {"columns": columns, "rows": rows},
         "creatures": creatures,
     }
@@ -590,7 +590,8 @@ def _to_volare(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -
               + [f.get("ceiling", 0) for f in cells.values()])
     scenario: dict[str, Any] = {
         "ruleset": "volare",
-        "description": f"Imported from {r.source}: {tmap.width} × {tmap.height} hexes.",
+        "description": f"Imported from {clean_text(r.source)}: {tmap.width} × {tmap.height} "
+                       "hexes.",
         "map": {"columns": columns, "rows": rows},
         "creatures": creatures,
     }

@@ -26,6 +26,7 @@ from ._common import (
     Imported,
     Point,
     Reader,
+    clean_text,
     load_json,
     plain,
     side_runs,
@@ -109,7 +110,7 @@ def read_uvtt(raw: bytes, source: str) -> Imported:
             notes.append(f"{key}: left out (sight and light, not movement)")
     scenario: dict[str, Any] = {
         "ruleset": "dnd5e",
-        "description": f"Imported from {source}: {columns} × {rows} squares, "
+        "description": f"Imported from {clean_text(source)}: {columns} × {rows} squares, "
                        f"{sum(1 for k in sides.values() if k == 'wall')} wall sides, "
                        f"{doors} door sides.",
         "map": {"columns": columns, "rows": rows},
