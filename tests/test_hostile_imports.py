@@ -489,3 +489,23 @@ def test_the_depth_scan_agrees_with_the_parsed_nesting(value: Any, wrap: int) ->
         except ScenarioError:
             accepted = False
         assert accepted == (nesting(wrapped) <= MAX_JSON_DEPTH)
+
+
+def test_many_tilesets_and_many_tiles_are_not_multiplied(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tile's tileset is found by bisection, and each tile's facts once: 2,000 tilesets ×
+    2,500 cells is not 5 million comparisons (counted through the facts read)."""
+    reads = []
+    real = tiled_module._facts
+    monkeypatch.setattr(tiled_module, "_facts", lambda *a: reads.append(1) or real(*a))
+    tilesets = [{"firstgid": 1 + 10 * k, "tiles": [{"id": 0, "properties": [
+        {"name": "ground", "value": k % 3}]}]} for k in range(2000)]
+    tilesets.append({"firstgid": 1, "tiles": [{"id": 0, "properties": [
+        {"name": "ground", "value": 7}]}]})  # the first of two with firstgid 1 wins
+    data = [1 + 10 * (k % 2000) for k in range(2500)]
+    tmj = {"type": "map", "orientation": "orthogonal", "width": 50, "height": 50,
+           "tilewidth": 8, "tileheight": 8, "tilesets": tilesets,
+           "layers": [{"type": "tilelayer", "data": data}]}
+    cells = import_bytes(json.dumps(tmj).encode(), "t.tmj").data["map"]["cells"]
+    assert len(reads) <= 2000 + 1  # once per distinct tile, and once for the layer
+    assert {block["ground"] for block in cells} == {0, 1, 2}
+    assert all(block["ground"] != 7 for block in cells)

@@ -30,6 +30,7 @@ import gzip
 import math
 import re
 import zlib
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -91,6 +92,8 @@ class _Map:
     staggerindex: str
     tilesets: list[tuple[int, dict[int, dict[str, Any]]]]
     layers: list[_Layer]
+    firsts: list[int] | None = None  # the tilesets' firstgid, sorted (made on first use)
+    by_first: dict[int, dict[int, dict[str, Any]]] = field(default_factory=dict)
 
 
 def read_tiled(raw: bytes, source: str, folder: Path | None = None) -> Imported:
@@ -382,13 +385,15 @@ def _external_tileset(r: Reader, source: Any, folder: Path | None, where: str,
         raise r.fail(where, "expected a file name")
     name = source.replace("\\", "/")
     if folder is None or name.startswith("/") or ".." in name.split("/"):
-        notes.append(f"{where}: {source} not read (only tilesets beside the map are): its tile "
-                     "properties are left out (or embed it: Tiled's Embed Tileset)")
+        notes.append(f"{where}: {clean_text(source)} not read (only tilesets beside the map "
+                     "are): its tile properties are left out (or embed it: Tiled's Embed "
+                     "Tileset)")
         return {}
     try:
         raw = read_limited(folder / name, MAX_TILESET_BYTES)
     except UnreadableFile as exc:
-        notes.append(f"{where}: {source} {exc.reason}: its tile properties are left out")
+        notes.append(f"{where}: {clean_text(source)} {exc.reason}: its tile properties are left "
+                     "out")
         return {}
     sub = Reader(f"{r.source} ({source})")
     if _looks_like_xml(raw):
@@ -439,12 +444,20 @@ def _int(r: Reader, value: Any, where: str) -> int:
 # -- building the scenario -----------------------------------------------------------------------
 
 def _tile_props(tmap: _Map, gid: int) -> dict[str, Any]:
+    """The properties of tile ``gid`` (its flip bits dropped): from the tileset with the
+    highest ``firstgid`` not past it (the first such, if two share it), found by bisection."""
     gid &= ~_FLAGS
-    best: tuple[int, dict[int, dict[str, Any]]] | None = None
-    for first, tiles in tmap.tilesets:
-        if first <= gid and (best is None or first > best[0]):
-            best = (first, tiles)
-    return {} if best is None else best[1].get(gid - best[0], {})
+    if tmap.firsts is None:
+        by_first: dict[int, dict[int, dict[str, Any]]] = {}
+        for first, tiles in tmap.tilesets:
+            by_first.setdefault(first, tiles)
+        tmap.firsts = sorted(by_first)
+        tmap.by_first = by_first
+    at = bisect_right(tmap.firsts, gid) - 1
+    if at < 0:
+        return {}
+    first = tmap.firsts[at]
+    return tmap.by_first[first].get(gid - first, {})
 
 
 def _cell_facts(r: Reader, tmap: _Map, keys: tuple[str, ...], notes: list[str]
