@@ -509,3 +509,8 @@ def test_many_tilesets_and_many_tiles_are_not_multiplied(monkeypatch: pytest.Mon
     assert len(reads) <= 2000 + 1  # once per distinct tile, and once for the layer
     assert {block["ground"] for block in cells} == {0, 1, 2}
     assert all(block["ground"] != 7 for block in cells)
+
+
+def test_a_tmx_of_millions_of_elements_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    body = "<a/>" * (tiled_module.MAX_XML_ELEMENTS + 1)
+    refused("many.tmx", tmx(2, 2, body), tmp_path, "has 1,200,002 XML elements: expected at most")
