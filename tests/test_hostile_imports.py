@@ -514,3 +514,15 @@ def test_many_tilesets_and_many_tiles_are_not_multiplied(monkeypatch: pytest.Mon
 def test_a_tmx_of_millions_of_elements_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
     body = "<a/>" * (tiled_module.MAX_XML_ELEMENTS + 1)
     refused("many.tmx", tmx(2, 2, body), tmp_path, "has 1,200,002 XML elements: expected at most")
+
+
+def test_cells_of_more_ranges_than_a_scenario_holds_are_refused_as_they_are_counted(
+        tmp_path: Path) -> None:
+    """A checkerboard of two levels: every cell its own range; counting stops at the limit."""
+    width, height = 702, 290
+    data = ",".join(str(1 + (x + y) % 2) for y in range(height) for x in range(width))
+    body = ('<tileset firstgid="1"><tile id="0"><properties><property name="ground" value="1"/>'
+            '</properties></tile><tile id="1"><properties><property name="ground" value="2"/>'
+            f'</properties></tile></tileset><layer><data encoding="csv">{data}</data></layer>')
+    refused("checker.tmx", tmx(width, height, body), tmp_path,
+            f"layers: the cells' levels and terrain make more than {_common.MAX_RANGES:,} ranges")

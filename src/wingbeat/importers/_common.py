@@ -16,10 +16,10 @@ from ..errors import ScenarioError
 from ..geometry.labels import column_label
 from ..limits import map_size_error
 
-__all__ = ["MAX_EXPONENT", "MAX_JSON_DEPTH", "MAX_NUMBER_CHARS", "MAX_NUMBER_SIZE",
-           "MAX_WALL_CROSSINGS", "MAX_WALL_POINTS", "Imported", "Reader", "cell_blocks",
-           "check_json_depth", "clean_text", "creature_id", "load_json", "number", "parse_json",
-           "plain", "side_runs", "sides_crossed", "wall_budget", "wall_crossings"]
+__all__ = ["MAX_EXPONENT", "MAX_JSON_DEPTH", "MAX_NUMBER_CHARS", "MAX_NUMBER_SIZE", "MAX_RANGES",
+           "MAX_WALL_CROSSINGS", "MAX_WALL_POINTS", "Imported", "Reader", "TooManyRanges",
+           "cell_blocks", "check_json_depth", "clean_text", "creature_id", "load_json", "number",
+           "parse_json", "plain", "side_runs", "sides_crossed", "wall_budget", "wall_crossings"]
 
 Side = tuple[tuple[int, int], tuple[int, int]]
 Point = tuple[Fraction, Fraction]
@@ -382,24 +382,36 @@ def _span(c0: int, r0: int, c1: int, r1: int) -> str:
     return _label(c0, r0) if (c0, r0) == (c1, r1) else f"{_label(c0, r0)}:{_label(c1, r1)}"
 
 
+class TooManyRanges(ValueError):
+    """More ranges than a scenario file can hold (``MAX_RANGES``)."""
+
+
+#: Ranges of cells past which the scenario's YAML passes 1 MB (each is at least ``- A1``, five
+#: bytes and a line break): ``cell_blocks`` stops there, not after a million cells' labels.
+MAX_RANGES = 200_000
+
+
 def cell_blocks(cells: Mapping[tuple[int, int], Mapping[str, Any]], *, hexes: bool = False
                 ) -> list[dict[str, Any]]:
     """``map.cells`` entries for per-cell facts: cells with the same facts share an entry, and
     runs of them become ranges (rectangles where runs of rows line up). On hexes (doubled
-    coordinates) a range's corners span the hexes of one column step."""
+    coordinates) a range's corners span the hexes of one column step. Past ``MAX_RANGES``
+    ranges: ``TooManyRanges``."""
     groups: dict[tuple[tuple[str, Any], ...], list[tuple[int, int]]] = {}
     for xy, facts in cells.items():
         if facts:
             groups.setdefault(tuple(sorted(facts.items())), []).append(xy)
     blocks = []
+    left = MAX_RANGES
     for shared, where in sorted(groups.items(),
                                 key=lambda g: min((p[1], p[0]) for p in g[1])):
-        at = _ranges(where, 2 if hexes else 1)
+        at = _ranges(where, 2 if hexes else 1, left)
+        left -= len(at)
         blocks.append({"at": at[0] if len(at) == 1 else at, **dict(shared)})
     return blocks
 
 
-def _ranges(cells: list[tuple[int, int]], row_step: int) -> list[str]:
+def _ranges(cells: list[tuple[int, int]], row_step: int, most: int = MAX_RANGES) -> list[str]:
     """Labels and ranges covering exactly ``cells``: runs along each row, merged down the rows
     while the same run repeats (squares). On hexes (doubled coordinates, ``row_step`` 2) a row
     holds every other column, and a one-row range ``A1:E1`` names exactly A1, C1, E1: runs stay
@@ -423,7 +435,11 @@ def _ranges(cells: list[tuple[int, int]], row_step: int) -> list[str]:
             if last != r:
                 done.append((run[0], first, run[1], last))
                 del active[run]
+        if len(done) > most:
+            raise TooManyRanges(f"more than {MAX_RANGES:,} ranges")
     done.extend((run[0], first, run[1], last) for run, (first, last) in active.items())
+    if len(done) > most:
+        raise TooManyRanges(f"more than {MAX_RANGES:,} ranges")
     return [_span(c0, r0, c1, r1) for c0, r0, c1, r1 in sorted(done, key=lambda d: (d[1], d[0]))]
 
 

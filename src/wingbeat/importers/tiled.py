@@ -43,8 +43,10 @@ from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
 from ..geometry.labels import column_label
 from ._common import (
     MAX_NUMBER_SIZE,
+    MAX_RANGES,
     Imported,
     Reader,
+    TooManyRanges,
     cell_blocks,
     clean_text,
     creature_id,
@@ -567,7 +569,7 @@ def _to_dnd5e(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) ->
         scenario["map"]["top"] = min(200, highest)
     if lowest < 0:
         scenario["map"]["bottom"] = max(-200, lowest)
-    blocks = cell_blocks(cells)
+    blocks = _blocks(r, cells, hexes=False)
     if blocks:
         scenario["map"]["cells"] = blocks
     _image_layer(r, tmap, folder, imported, scenario, tw)
@@ -618,7 +620,7 @@ def _to_volare(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -
     }
     if top > 20:
         scenario["map"]["top"] = min(200, top)
-    blocks = cell_blocks(cells, hexes=True)
+    blocks = _blocks(r, cells, hexes=True)
     if blocks:
         scenario["map"]["cells"] = blocks
     if not odd:
@@ -627,6 +629,16 @@ def _to_volare(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -
     _image_layer(r, tmap, folder, imported, scenario, tw, Fraction(0) if odd else -th / 2)
     imported.data = scenario
     return imported
+
+
+def _blocks(r: Reader, cells: dict[tuple[int, int], dict[str, Any]], *, hexes: bool
+            ) -> list[dict[str, Any]]:
+    try:
+        return cell_blocks(cells, hexes=hexes)
+    except TooManyRanges:
+        raise r.fail("layers", f"the cells' levels and terrain make more than {MAX_RANGES:,} "
+                               "ranges: the scenario would be larger than 1 MB, the most a "
+                               "scenario file may be") from None
 
 
 def _creatures(r: Reader, tmap: _Map, where: Any, columns: int, rows: int,
