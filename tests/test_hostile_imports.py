@@ -526,3 +526,32 @@ def test_cells_of_more_ranges_than_a_scenario_holds_are_refused_as_they_are_coun
             f'</properties></tile></tileset><layer><data encoding="csv">{data}</data></layer>')
     refused("checker.tmx", tmx(width, height, body), tmp_path,
             f"layers: the cells' levels and terrain make more than {_common.MAX_RANGES:,} ranges")
+
+
+def test_more_tokens_or_objects_than_ten_scenarios_hold_are_refused(tmp_path: Path) -> None:
+    """A million tokens off the grid took 12 s and 700 MB (a note each); counted first now."""
+    most = _common.MAX_IMPORT_CREATURES
+    tokens = b",".join([b'{"x": 1, "y": 1}'] * (most + 1))
+    refused("t.json", b'{"grid": 100, "width": 1000, "height": 800, "tokens": [' + tokens + b"]}",
+            tmp_path, f"tokens: more than {most:,} tokens or objects")
+    half = "".join(f'<object id="{k}" x="1" y="1"/>' for k in range(most // 2 + 1))
+    refused("o.tmx", tmx(2, 2, f"<objectgroup>{half}</objectgroup>" * 2), tmp_path,
+            "map.objectgroup[1].object: more than")
+
+
+@settings(max_examples=100, deadline=None)
+@given(json_values, st.integers(1, 40))
+def test_strings_are_taken_out_a_chunk_at_a_time_as_at_once(value: Any, chunk: int) -> None:
+    text = json.dumps(value).encode().replace(b"\\\\", b"").replace(b'\\"', b"")
+    assert _common._outside_strings(text, chunk) == _common._STRING.sub(b"", text)
+
+
+def test_json_of_too_many_objects_or_numbers_is_refused_before_parsing(tmp_path: Path) -> None:
+    """A million 17-byte tokens parsed to 700 MB; refused from the brackets (69 MB, the file and
+    its copies)."""
+    most = _common.MAX_JSON_CONTAINERS
+    tokens = b",".join([b'{"x": 1, "y": 1}'] * most)
+    refused("t.json", b'{"grid": 100, "width": 1000, "height": 800, "tokens": [' + tokens + b"]}",
+            tmp_path, f"has {most + 2:,} JSON objects and lists: expected at most {most:,}")
+    numbers = b"[" + b"1.5," * (_common.MAX_JSON_STRUCTURE // 4) + b"1]"
+    refused("n.tmj", numbers, tmp_path, "bytes of JSON outside its strings: expected at most")

@@ -14,9 +14,10 @@ from typing import Any
 
 from ..errors import ScenarioError
 from ..geometry.labels import column_label
-from ..limits import map_size_error
+from ..limits import MAX_CREATURES, map_size_error
 
-__all__ = ["MAX_EXPONENT", "MAX_JSON_DEPTH", "MAX_NUMBER_CHARS", "MAX_NUMBER_SIZE", "MAX_RANGES",
+__all__ = ["MAX_EXPONENT", "MAX_IMPORT_CREATURES", "MAX_JSON_CONTAINERS", "MAX_JSON_DEPTH",
+           "MAX_JSON_STRUCTURE", "MAX_NUMBER_CHARS", "MAX_NUMBER_SIZE", "MAX_RANGES",
            "MAX_WALL_CROSSINGS", "MAX_WALL_POINTS", "Imported", "Reader", "TooManyRanges",
            "cell_blocks", "check_json_depth", "clean_text", "creature_id", "load_json", "number",
            "parse_json", "plain", "side_runs", "sides_crossed", "wall_budget", "wall_crossings"]
@@ -32,6 +33,16 @@ MAX_ROWS = 2000
 #: the deepest real files (2 a group); Python's own parser fails with a traceback near 1,000.
 MAX_JSON_DEPTH = 64
 
+#: JSON objects and lists in one file, counted from its brackets before parsing: each is a few
+#: hundred bytes parsed (a million tokens of 17 bytes each: 700 MB). The most a real map needs is
+#: its wall ends (``MAX_WALL_POINTS``), one object each.
+MAX_JSON_CONTAINERS = 500_000
+
+#: Bytes of a JSON file outside its strings (numbers, brackets, keys' quotes excluded): a number
+#: parsed is 24 to 32 bytes, so 32 MB of ``1.5,`` is 8 million floats, 256 MB. A Tiled layer of
+#: a million tiles written as numbers is 2 to 11 MB; a picture's base64 is a string, not counted.
+MAX_JSON_STRUCTURE = 32_000_000
+
 #: The longest number read (digits, sign, point, exponent), in characters: Tiled writes 17
 #: significant digits at most; a 5,001-digit integer is refused before Python converts it.
 MAX_NUMBER_CHARS = 40
@@ -43,6 +54,10 @@ MAX_NUMBER_SIZE = 10**12
 #: The largest exponent written (``1e-30000000`` would take minutes to expand exactly).
 MAX_EXPONENT = 99
 NUMBER_STEP = 10**9
+
+#: Tokens (Foundry) or objects (Tiled) read from one map: ten times a scenario's creatures, for
+#: those off the map (left out with a note each). A million tokens took 12 s and 700 MB.
+MAX_IMPORT_CREATURES = 10 * MAX_CREATURES
 
 #: Wall ends read from one map (each a point of a polyline, a door's end or a Foundry wall's end).
 MAX_WALL_POINTS = 200_000
@@ -76,6 +91,15 @@ class Reader:
 
     def __init__(self, source: str):
         self.source = source
+        self.creatures = 0  # tokens or objects counted so far (``count_creatures``)
+
+    def count_creatures(self, count: int, where: str) -> None:
+        """Refuse more tokens or objects than ``MAX_IMPORT_CREATURES`` in all, before they are
+        read."""
+        self.creatures += count
+        if self.creatures > MAX_IMPORT_CREATURES:
+            raise self.fail(where, f"more than {MAX_IMPORT_CREATURES:,} tokens or objects: a "
+                                   f"scenario has at most {MAX_CREATURES} creatures")
 
     def fail(self, where: str, message: str) -> ScenarioError:
         return ScenarioError(message, source=self.source, where=where or None)
@@ -233,11 +257,38 @@ def _json_float(text: str) -> float | str:
 def check_json_depth(raw: bytes, r: Reader) -> None:
     """Refuse nesting past ``MAX_JSON_DEPTH`` in linear time, at C speed: escapes, then strings
     taken out, the brackets kept and their running depth summed (50 MB of brackets: about 1 s)."""
-    text = raw.replace(b"\\\\", b"").replace(b'\\"', b"")  # escapes, left to right as JSON reads
-    brackets = _STRING.sub(b"", text).translate(None, _NOT_BRACKETS)
+    text = raw
+    if b"\\" in text:  # escapes out, left to right as JSON reads them
+        text = text.replace(b"\\\\", b"").replace(b'\\"', b"")
+    outside = _outside_strings(text)
+    if len(outside) > MAX_JSON_STRUCTURE:
+        raise r.fail("", f"has {len(outside):,} bytes of JSON outside its strings: expected at "
+                         f"most {MAX_JSON_STRUCTURE:,} (numbers, brackets; a picture's text is "
+                         "not counted)")
+    brackets = outside.translate(None, _NOT_BRACKETS)
+    containers = len(brackets) // 2
+    if containers > MAX_JSON_CONTAINERS:
+        raise r.fail("", f"has {containers:,} JSON objects and lists: expected at most "
+                         f"{MAX_JSON_CONTAINERS:,}")
     if brackets and _deepest(brackets) > MAX_JSON_DEPTH:
         raise r.fail("", f"is nested deeper than {MAX_JSON_DEPTH} levels (brackets inside "
                          "brackets)")
+
+
+def _outside_strings(text: bytes, chunk: int = 1 << 18) -> bytes:
+    """``text`` without its strings (escapes already out), a chunk at a time: one ``re.sub``
+    over 2 million strings held 420 MB of pieces at once. A chunk ends between strings (an even
+    number of quotes in it), or after the string it would cut."""
+    parts = []
+    start, size = 0, len(text)
+    while start < size:
+        end = min(size, start + chunk)
+        if end < size and text.count(b'"', start, end) % 2:
+            close = text.find(b'"', end)
+            end = size if close < 0 else close + 1
+        parts.append(_STRING.sub(b"", text[start:end]))
+        start = end
+    return b"".join(parts)
 
 
 def _deepest(brackets: bytes) -> int:

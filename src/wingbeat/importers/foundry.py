@@ -145,7 +145,9 @@ def _tokens(r: Reader, data: Mapping[str, Any], square: Any, columns: int, rows:
             distance: Fraction, notes: list[str]) -> list[dict[str, Any]]:
     taken: set[str] = set()
     creatures = []
-    for i, item in enumerate(r.items(data.get("tokens", []), "tokens")):
+    tokens = r.items(data.get("tokens", []), "tokens")
+    r.count_creatures(len(tokens), "tokens")
+    for i, item in enumerate(tokens):
         here = f"tokens[{i}]"
         token = r.mapping(item, here)
         name = r.text(token.get("name") or f"token {i + 1}", f"{here}.name") or f"token {i + 1}"

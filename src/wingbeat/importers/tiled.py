@@ -217,7 +217,9 @@ def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[
             out.append(_Layer("tile", name, here, props, gids=gids))
         elif kind == "objectgroup":
             objects = []
-            for j, obj in enumerate(r.items(data.get("objects", []), f"{here}.objects")):
+            found = r.items(data.get("objects", []), f"{here}.objects")
+            r.count_creatures(len(found), f"{here}.objects")
+            for j, obj in enumerate(found):
                 o = r.mapping(obj, f"{here}.objects[{j}]")
                 objects.append({**o, "where": f"{here}.objects[{j}]", "properties": _json_props(
                     r, o.get("properties", []), f"{here}.objects[{j}].properties")})
@@ -372,7 +374,9 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
             out.append(_Layer("tile", name, here, props, gids=gids))
         elif tag == "objectgroup":
             objects = []
-            for j, obj in enumerate(child.findall("object")):
+            found_xml = child.findall("object")
+            r.count_creatures(len(found_xml), f"{here}.object")
+            for j, obj in enumerate(found_xml):
                 o: dict[str, Any] = dict(obj.attrib)
                 o["where"] = f"{here}.object[{j}]"
                 o["properties"] = _xml_props(obj)
