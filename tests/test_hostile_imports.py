@@ -555,3 +555,10 @@ def test_json_of_too_many_objects_or_numbers_is_refused_before_parsing(tmp_path:
             tmp_path, f"has {most + 2:,} JSON objects and lists: expected at most {most:,}")
     numbers = b"[" + b"1.5," * (_common.MAX_JSON_STRUCTURE // 4) + b"1]"
     refused("n.tmj", numbers, tmp_path, "bytes of JSON outside its strings: expected at most")
+
+
+def test_a_tmx_element_of_millions_of_attributes_is_refused_before_parsing(
+        tmp_path: Path) -> None:
+    attributes = " ".join(f'a{k}=""' for k in range(tiled_module.MAX_XML_ATTRIBUTES))
+    refused("a.tmx", tmx(2, 2, f"<properties {attributes}/>"), tmp_path,
+            "XML attributes (counting every =): expected at most 1,500,000")
