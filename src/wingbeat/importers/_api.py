@@ -15,7 +15,7 @@ from ..errors import ScenarioError
 from ..model import Scenario
 from ..scenario import parse_scenario
 from ..scenario._load import MAX_BYTES
-from ._common import Imported
+from ._common import Imported, Reader, check_json_depth, load_json, parse_json
 from .foundry import looks_like_foundry, read_foundry
 from .tiled import read_tiled
 from .uvtt import SUFFIXES as UVTT_SUFFIXES
@@ -53,10 +53,7 @@ def import_bytes(raw: bytes, filename: str, *, folder: Path | None = None,
     elif suffix in (".tmj", ".tmx"):
         imported = read_tiled(raw, source, folder)
     elif suffix == ".json":
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ScenarioError(f"is not JSON ({exc})", source=source) from None
+        data = load_json(raw, Reader(source), "a map")
         if isinstance(data, dict) and "resolution" in data:
             imported = read_uvtt(raw, source)
         elif isinstance(data, dict) and data.get("type") == "map" and "orientation" in data:
@@ -76,6 +73,7 @@ def import_bytes(raw: bytes, filename: str, *, folder: Path | None = None,
 def scenario_text(imported: Imported, *, image: str | None, source: str) -> str:
     """The scenario as YAML, checked by the scenario loader. ``image``: the path (relative to
     the scenario) the background picture is written to, or None to embed it as a data URI."""
+    _refuse_past_a_megabyte(imported, source)
     data = _with_image(imported, image)
     parse_scenario(data, source=source)  # the same checks as loading the written file
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
@@ -95,14 +93,34 @@ def imported_scenario(raw: bytes, filename: str, source: str) -> Scenario | None
     if suffix not in IMPORT_SUFFIXES:
         return None
     if suffix == ".json":
+        check_json_depth(raw, Reader(source))  # too deep for a map and for a scenario
         try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            data = parse_json(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             return None  # the scenario loader says what is wrong with it
         if not isinstance(data, dict) or "ruleset" in data:
             return None
     imported = import_bytes(raw, filename, source=source)
+    _refuse_past_a_megabyte(imported, source)
     return parse_scenario(scenario_data(imported), source=source)
+
+
+def _refuse_past_a_megabyte(imported: Imported, source: str) -> None:
+    """Refuse walls and cells whose entries alone pass ``MAX_BYTES`` of YAML, before the
+    scenario is checked or written: 140,000 entries took 29 s to check and 80 s to write (the
+    file would have been refused at the end)."""
+    data = imported.data.get("map", {})
+    least = 0  # bytes: the labels, a dash and a line break each, at the least
+    for entry in data.get("walls", []):
+        least += 10 + sum(len(label) for label in entry["between"])
+    for block in data.get("cells", []):
+        at = block["at"]
+        least += 10 + (len(at) if isinstance(at, str) else sum(len(a) + 3 for a in at))
+    if least > MAX_BYTES:
+        raise ScenarioError(f"the scenario would be larger than 1 MB, the most a scenario file "
+                            f"may be: {len(data.get('walls', [])):,} runs of walls and "
+                            f"{len(data.get('cells', [])):,} of cells (draw fewer or straighter "
+                            "walls, or fewer kinds of cells)", source=source)
 
 
 def scenario_data(imported: Imported) -> dict[str, Any]:

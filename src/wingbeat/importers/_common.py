@@ -3,19 +3,24 @@ size checks, and turning grid cells and sides into compact scenario entries."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from ..errors import ScenarioError
 from ..geometry.labels import column_label
-from ..limits import map_size_error
+from ..limits import MAX_CREATURES, map_size_error
 
-__all__ = ["Imported", "Reader", "cell_blocks", "creature_id", "number", "plain", "side_runs",
-           "sides_crossed"]
+__all__ = ["MAX_EXPONENT", "MAX_IMPORT_CREATURES", "MAX_JSON_CONTAINERS", "MAX_JSON_DEPTH",
+           "MAX_JSON_STRUCTURE", "MAX_NUMBER_CHARS", "MAX_NUMBER_SIZE", "MAX_RANGES",
+           "MAX_WALL_CROSSINGS", "MAX_WALL_POINTS", "Imported", "Reader", "TooManyRanges",
+           "cell_blocks", "check_json_depth", "clean_text", "creature_id", "load_json", "number",
+           "parse_json", "plain", "side_runs", "sides_crossed", "wall_budget", "wall_crossings"]
 
 Side = tuple[tuple[int, int], tuple[int, int]]
 Point = tuple[Fraction, Fraction]
@@ -23,6 +28,50 @@ Point = tuple[Fraction, Fraction]
 #: The most columns and rows an imported map may have (the scenario's own limits).
 MAX_COLUMNS = 702
 MAX_ROWS = 2000
+
+#: The deepest nesting of brackets a JSON map file may have: a Tiled map's groups of groups are
+#: the deepest real files (2 a group); Python's own parser fails with a traceback near 1,000.
+MAX_JSON_DEPTH = 64
+
+#: JSON objects and lists in one file, counted from its brackets before parsing: each is a few
+#: hundred bytes parsed (a million tokens of 17 bytes each: 700 MB). The most a real map needs is
+#: its wall ends (``MAX_WALL_POINTS``), one object each.
+MAX_JSON_CONTAINERS = 500_000
+
+#: Bytes of a JSON file outside its strings (numbers, brackets, keys' quotes excluded): a number
+#: parsed is 24 to 32 bytes, so 32 MB of ``1.5,`` is 8 million floats, 256 MB. A Tiled layer of
+#: a million tiles written as numbers is 2 to 11 MB; a picture's base64 is a string, not counted.
+MAX_JSON_STRUCTURE = 32_000_000
+
+#: The longest number read (digits, sign, point, exponent), in characters: Tiled writes 17
+#: significant digits at most; a 5,001-digit integer is refused before Python converts it.
+MAX_NUMBER_CHARS = 40
+
+#: The largest magnitude of any number read (pixels, squares, levels): a map is at most
+#: 2000 rows, a picture 8,000 pixels wide. Numbers are read to ``NUMBER_STEP`` (a billionth), so
+#: the walls' arithmetic is on small whole numbers, never on a 1e-30000000's denominator.
+MAX_NUMBER_SIZE = 10**12
+#: The largest exponent written (``1e-30000000`` would take minutes to expand exactly).
+MAX_EXPONENT = 99
+NUMBER_STEP = 10**9
+
+#: Tokens (Foundry) or objects (Tiled) read from one map: ten times a scenario's creatures, for
+#: those off the map (left out with a note each). A million tokens took 12 s and 700 MB.
+MAX_IMPORT_CREATURES = 10 * MAX_CREATURES
+
+#: Wall ends read from one map (each a point of a polyline, a door's end or a Foundry wall's end).
+MAX_WALL_POINTS = 200_000
+
+#: The centre lines all the walls of a map may cross, summed before any geometry: a wall across
+#: the largest map crosses 2,700, a room's wall a dozen; a crossing and the side it makes cost
+#: about 5 µs from the file to the refusal of its runs (1.5 s for the whole budget).
+MAX_WALL_CROSSINGS = 300_000
+
+_DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_STRING = re.compile(rb'"[^"]*"')
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 
 
 @dataclass
@@ -42,6 +91,15 @@ class Reader:
 
     def __init__(self, source: str):
         self.source = source
+        self.creatures = 0  # tokens or objects counted so far (``count_creatures``)
+
+    def count_creatures(self, count: int, where: str) -> None:
+        """Refuse more tokens or objects than ``MAX_IMPORT_CREATURES`` in all, before they are
+        read."""
+        self.creatures += count
+        if self.creatures > MAX_IMPORT_CREATURES:
+            raise self.fail(where, f"more than {MAX_IMPORT_CREATURES:,} tokens or objects: a "
+                                   f"scenario has at most {MAX_CREATURES} creatures")
 
     def fail(self, where: str, message: str) -> ScenarioError:
         return ScenarioError(message, source=self.source, where=where or None)
@@ -62,10 +120,21 @@ class Reader:
         return data[key]
 
     def number(self, value: Any, where: str) -> Fraction:
-        got = number(value)
-        if got is None:
-            raise self.fail(where, f"expected a number, got {_kind(value)}")
-        return got
+        try:
+            return read_number(value)
+        except BadNumber as exc:
+            raise self.fail(where, str(exc)) from None
+
+    def text(self, value: Any, where: str) -> str:
+        """Text, without control characters (``clean_text``)."""
+        if not isinstance(value, str):
+            raise self.fail(where, f"expected text, got {_kind(value)}")
+        return clean_text(value)
+
+    def wall_points(self, count: int, where: str) -> None:
+        """Refuse more wall ends than ``MAX_WALL_POINTS``, before any is read."""
+        if count > MAX_WALL_POINTS:
+            raise self.fail(where, f"{count:,} wall ends: expected at most {MAX_WALL_POINTS:,}")
 
     def point(self, value: Any, where: str) -> Point:
         data = self.mapping(value, where)
@@ -86,21 +155,159 @@ class Reader:
         return cols, rws
 
 
+class BadNumber(ValueError):
+    """A number that is not read, and why (its field is added by ``Reader.number``)."""
+
+
 def number(value: Any) -> Fraction | None:
-    """A JSON or XML number as an exact fraction (a float's exact value), or None."""
-    if isinstance(value, bool):
+    """A JSON or XML number as an exact fraction, or None if it is none (or out of bounds)."""
+    try:
+        return read_number(value)
+    except BadNumber:
         return None
-    if isinstance(value, int | Fraction):
+
+
+def read_number(value: Any) -> Fraction:
+    """A JSON or XML number (or a number written as text) as a fraction to ``NUMBER_STEP``:
+    at most ``MAX_NUMBER_CHARS`` long, finite, within ±``MAX_NUMBER_SIZE``; never expands an
+    exponent (``1e-30000000`` is refused from its text, in microseconds)."""
+    if type(value) is int and -MAX_NUMBER_SIZE <= value <= MAX_NUMBER_SIZE:
         return Fraction(value)
+    if isinstance(value, bool) or not isinstance(value, int | float | Fraction | str):
+        raise BadNumber(f"expected a number, got {_kind(value)}")
     if isinstance(value, float):
-        return Fraction(value) if math.isfinite(value) else None
+        if not math.isfinite(value):
+            raise BadNumber(f"expected a finite number, got {value}")
+        value = repr(value)
     if isinstance(value, str):
-        try:
-            got = Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            return None
-        return got
-    return None
+        text = value.strip()
+        if len(text) > MAX_NUMBER_CHARS:
+            raise BadNumber(f"expected a number of at most {MAX_NUMBER_CHARS} characters, got "
+                            f"{len(text):,} characters")
+        if not _DECIMAL.fullmatch(text):
+            if text.lstrip("+-").lower() in ("nan", "inf", "infinity"):
+                raise BadNumber(f"expected a finite number, got {text}")
+            raise BadNumber(f"expected a number, got {_kind(value)}")
+        mantissa, _, exponent = text.lower().partition("e")
+        if abs(int(exponent or 0)) > MAX_EXPONENT:
+            raise BadNumber(f"expected a number with an exponent within ±{MAX_EXPONENT}, got "
+                            f"{text}")
+        whole, _, part = mantissa.lstrip("+-").partition(".")
+        whole = whole.lstrip("0")
+        if not (whole or part.strip("0")):
+            return Fraction(0)
+        # the power of ten of the first digit, from the text alone
+        first = len(whole) - 1 if whole else -(len(part) - len(part.lstrip("0")) + 1)
+        first += int(exponent or 0)
+        if first > 12:
+            raise BadNumber(f"expected a number between -{MAX_NUMBER_SIZE:.0e} and "
+                            f"{MAX_NUMBER_SIZE:.0e}, got {text}")
+        if first < -12:  # smaller than NUMBER_STEP's half: zero
+            return Fraction(0)
+        value = Fraction(text)
+    got = Fraction(value)
+    if abs(got) > MAX_NUMBER_SIZE:
+        raise BadNumber(f"expected a number between -{MAX_NUMBER_SIZE:.0e} and "
+                        f"{MAX_NUMBER_SIZE:.0e}, got {_short(value)}")
+    if (got * NUMBER_STEP).denominator != 1:
+        got = Fraction(round(got * NUMBER_STEP), NUMBER_STEP)
+    return got
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 20 else f"{text[:10]}…({len(text):,} characters)"
+
+
+def clean_text(text: str) -> str:
+    """A name from an import without control characters, direction overrides or lone
+    surrogates (they would reach terminals, pages and YAML): they are dropped."""
+    return _CONTROL.sub("", text)
+
+
+def load_json(raw: bytes, r: Reader, what: str) -> Any:
+    """A JSON file, its nesting checked before parsing (``MAX_JSON_DEPTH``); a number too long
+    or not finite stays its text, for ``Reader.number`` to refuse at its field."""
+    check_json_depth(raw, r)
+    try:
+        return parse_json(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise r.fail("", f"is not {what}: not JSON ({exc})") from None
+    except RecursionError:
+        raise r.fail("", f"is nested deeper than {MAX_JSON_DEPTH} levels") from None
+
+
+def parse_json(raw: bytes) -> Any:
+    """``json.loads`` with numbers too long or not finite kept as their text (and so never
+    converted: Python refuses a 5,001-digit integer with a traceback)."""
+    return json.loads(raw, parse_int=_json_int, parse_float=_json_float, parse_constant=str)
+
+
+def _json_int(text: str) -> int | str:
+    return int(text) if len(text) <= MAX_NUMBER_CHARS else text
+
+
+def _json_float(text: str) -> float | str:
+    if len(text) > MAX_NUMBER_CHARS:
+        return text
+    value = float(text)
+    return value if math.isfinite(value) else text
+
+
+def check_json_depth(raw: bytes, r: Reader) -> None:
+    """Refuse nesting past ``MAX_JSON_DEPTH`` in linear time, at C speed: escapes, then strings
+    taken out, the brackets kept and their running depth summed (50 MB of brackets: about 1 s)."""
+    text = raw
+    if b"\\" in text:  # escapes out, left to right as JSON reads them
+        text = text.replace(b"\\\\", b"").replace(b'\\"', b"")
+    outside = _outside_strings(text)
+    if len(outside) > MAX_JSON_STRUCTURE:
+        raise r.fail("", f"has {len(outside):,} bytes of JSON outside its strings: expected at "
+                         f"most {MAX_JSON_STRUCTURE:,} (numbers, brackets; a picture's text is "
+                         "not counted)")
+    brackets = outside.translate(None, _NOT_BRACKETS)
+    containers = len(brackets) // 2
+    if containers > MAX_JSON_CONTAINERS:
+        raise r.fail("", f"has {containers:,} JSON objects and lists: expected at most "
+                         f"{MAX_JSON_CONTAINERS:,}")
+    if brackets and _deepest(brackets) > MAX_JSON_DEPTH:
+        raise r.fail("", f"is nested deeper than {MAX_JSON_DEPTH} levels (brackets inside "
+                         "brackets)")
+
+
+def _outside_strings(text: bytes, chunk: int = 1 << 18) -> bytes:
+    """``text`` without its strings (escapes already out), a chunk at a time: one ``re.sub``
+    over 2 million strings held 420 MB of pieces at once. A chunk ends between strings (an even
+    number of quotes in it), or after the string it would cut."""
+    parts = []
+    start, size = 0, len(text)
+    while start < size:
+        end = min(size, start + chunk)
+        if end < size and text.count(b'"', start, end) % 2:
+            close = text.find(b'"', end)
+            end = size if close < 0 else close + 1
+        parts.append(_STRING.sub(b"", text[start:end]))
+        start = end
+    return b"".join(parts)
+
+
+def _deepest(brackets: bytes) -> int:
+    """The most brackets open at once in a string of brackets: numpy's running sum (shapely
+    brings numpy), else the standard library's (ten times slower)."""
+    steps = brackets.translate(_STEPS)  # an opening bracket 1, a closing one −1 (0xff)
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - numpy comes with shapely
+        ups = accumulate((1 if v == 1 else -1 for v in steps), initial=0)
+        return max(ups)
+    deepest = depth = 0
+    chunk = 1 << 22
+    for start in range(0, len(steps), chunk):
+        running = np.cumsum(np.frombuffer(steps[start:start + chunk], dtype=np.int8),
+                            dtype=np.int64) + depth
+        deepest = max(deepest, int(running.max()))
+        depth = int(running[-1])
+    return deepest
 
 
 def plain(value: Fraction | int) -> int | float:
@@ -117,7 +324,7 @@ def _kind(value: Any) -> str:
     if value is None:
         return "nothing (null)"
     return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
-            float: "a number"}.get(type(value), type(value).__name__)
+            float: "a number", Fraction: "a number"}.get(type(value), type(value).__name__)
 
 
 def creature_id(name: str, taken: set[str]) -> str:
@@ -135,33 +342,80 @@ def sides_crossed(p: Point, q: Point, columns: int, rows: int) -> set[Side]:
     """The sides between squares that the segment p–q (grid units, (0, 0) at the map's
     north-west corner) separates: a side between two squares is crossed when the segment cuts
     the line joining their centres. A wall drawn on grid lines gives exactly the sides under it;
-    a slanted one, the staircase of sides it passes. Squares are (column, row), from 1."""
+    a slanted one, the staircase of sides it passes. Squares are (column, row), from 1.
+
+    Whole-number arithmetic: the four coordinates over one common denominator (a fraction a
+    crossing cost 45 ms a long wall, most of it in ``Fraction``'s own arithmetic)."""
     out: set[Side] = set()
-    (px, py), (qx, qy) = p, q
-    half = Fraction(1, 2)
-    # squares side by side in a row: centres joined at y = j + ½, x from i + ½ to i + 1½
+    d = math.lcm(p[0].denominator, p[1].denominator, q[0].denominator, q[1].denominator)
+    px, py, qx, qy = (int(v * d) for v in (p[0], p[1], q[0], q[1]))
+    # squares side by side in a row: centres joined at y = j + ½, x from i + ½ to i + 1½;
+    # the crossing x, less ½, times 2d(qy - py): (2px - d)(qy - py) + ((2j + 1)d - 2py)(qx - px)
     if py != qy:
-        lo, hi = sorted((py, qy))
-        for j in range(max(0, math.ceil(lo - half)), min(rows - 1, math.floor(hi - half)) + 1):
-            y = j + half
-            x = px + (y - py) * (qx - px) / (qy - py)
-            i = math.floor(x - half)
+        dy, dx = qy - py, qx - px
+        base, below = (2 * px - d) * dy, 2 * d * dy
+        for j in _centres(py, qy, d, rows):
+            i = (base + ((2 * j + 1) * d - 2 * py) * dx) // below
             if 0 <= i < columns - 1:
                 out.add(((i + 1, j + 1), (i + 2, j + 1)))
     # squares one above the other: centres joined at x = i + ½, y from j + ½ to j + 1½
     if px != qx:
-        lo, hi = sorted((px, qx))
-        for i in range(max(0, math.ceil(lo - half)), min(columns - 1, math.floor(hi - half)) + 1):
-            x = i + half
-            y = py + (x - px) * (qy - py) / (qx - px)
-            j = math.floor(y - half)
+        dy, dx = qy - py, qx - px
+        base, below = (2 * py - d) * dx, 2 * d * dx
+        for i in _centres(px, qx, d, columns):
+            j = (base + ((2 * i + 1) * d - 2 * px) * dy) // below
             if 0 <= j < rows - 1:
                 out.add(((i + 1, j + 1), (i + 1, j + 2)))
     return out
 
 
+def _centres(a: int, b: int, d: int, count: int) -> range:
+    """The k in 0 … count - 1 whose k + ½ lies between a/d and b/d (ends included)."""
+    lo, hi = min(a, b), max(a, b)
+    first = -((d - 2 * lo) // (2 * d))  # ceil(lo/d - ½)
+    last = (2 * hi - d) // (2 * d)  # floor(hi/d - ½)
+    return range(max(0, first), min(count - 1, last) + 1)
+
+
+def wall_budget(r: Reader, segments: Iterable[tuple[Point, Point]], columns: int, rows: int,
+                where: str) -> None:
+    """Refuse walls that together cross more than ``MAX_WALL_CROSSINGS`` centre lines, before
+    any geometry."""
+    total = 0
+    for p, q in segments:
+        total += wall_crossings(p, q, columns, rows)
+        if total > MAX_WALL_CROSSINGS:
+            raise r.fail(where, f"the walls cross more than {MAX_WALL_CROSSINGS:,} squares' sides "
+                                f"(a wall across the map crosses at most {columns + rows:,}): "
+                                "expected fewer or shorter walls")
+
+
+def wall_crossings(p: Point, q: Point, columns: int, rows: int) -> int:
+    """How many centre lines ``sides_crossed`` will test for the segment p–q: its cost, known
+    before any of it is done (``MAX_WALL_CROSSINGS``)."""
+    total = 0
+    if p[1] != q[1]:
+        lo, hi = sorted((p[1], q[1]))
+        total += max(0, min(rows - 1, math.floor(hi - Fraction(1, 2)))
+                     - max(0, math.ceil(lo - Fraction(1, 2))) + 1)
+    if p[0] != q[0]:
+        lo, hi = sorted((p[0], q[0]))
+        total += max(0, min(columns - 1, math.floor(hi - Fraction(1, 2)))
+                     - max(0, math.ceil(lo - Fraction(1, 2))) + 1)
+    return total
+
+
 def _label(col: int, row: int) -> str:
-    return f"{column_label(col)}{row}"
+    return f"{_column(col)}{row}"
+
+
+def _column(col: int, known: dict[int, str] = {}) -> str:  # noqa: B006 (a cache, on purpose)
+    """``column_label``, remembered (a map of walls asks for the same few hundred a million
+    times)."""
+    label = known.get(col)
+    if label is None:
+        label = known[col] = column_label(col)
+    return label
 
 
 def _runs(values: Iterable[int]) -> list[tuple[int, int]]:
@@ -179,24 +433,36 @@ def _span(c0: int, r0: int, c1: int, r1: int) -> str:
     return _label(c0, r0) if (c0, r0) == (c1, r1) else f"{_label(c0, r0)}:{_label(c1, r1)}"
 
 
+class TooManyRanges(ValueError):
+    """More ranges than a scenario file can hold (``MAX_RANGES``)."""
+
+
+#: Ranges of cells past which the scenario's YAML passes 1 MB (each is at least ``- A1``, five
+#: bytes and a line break): ``cell_blocks`` stops there, not after a million cells' labels.
+MAX_RANGES = 200_000
+
+
 def cell_blocks(cells: Mapping[tuple[int, int], Mapping[str, Any]], *, hexes: bool = False
                 ) -> list[dict[str, Any]]:
     """``map.cells`` entries for per-cell facts: cells with the same facts share an entry, and
     runs of them become ranges (rectangles where runs of rows line up). On hexes (doubled
-    coordinates) a range's corners span the hexes of one column step."""
+    coordinates) a range's corners span the hexes of one column step. Past ``MAX_RANGES``
+    ranges: ``TooManyRanges``."""
     groups: dict[tuple[tuple[str, Any], ...], list[tuple[int, int]]] = {}
     for xy, facts in cells.items():
         if facts:
             groups.setdefault(tuple(sorted(facts.items())), []).append(xy)
     blocks = []
+    left = MAX_RANGES
     for shared, where in sorted(groups.items(),
                                 key=lambda g: min((p[1], p[0]) for p in g[1])):
-        at = _ranges(where, 2 if hexes else 1)
+        at = _ranges(where, 2 if hexes else 1, left)
+        left -= len(at)
         blocks.append({"at": at[0] if len(at) == 1 else at, **dict(shared)})
     return blocks
 
 
-def _ranges(cells: list[tuple[int, int]], row_step: int) -> list[str]:
+def _ranges(cells: list[tuple[int, int]], row_step: int, most: int = MAX_RANGES) -> list[str]:
     """Labels and ranges covering exactly ``cells``: runs along each row, merged down the rows
     while the same run repeats (squares). On hexes (doubled coordinates, ``row_step`` 2) a row
     holds every other column, and a one-row range ``A1:E1`` names exactly A1, C1, E1: runs stay
@@ -220,7 +486,11 @@ def _ranges(cells: list[tuple[int, int]], row_step: int) -> list[str]:
             if last != r:
                 done.append((run[0], first, run[1], last))
                 del active[run]
+        if len(done) > most:
+            raise TooManyRanges(f"more than {MAX_RANGES:,} ranges")
     done.extend((run[0], first, run[1], last) for run, (first, last) in active.items())
+    if len(done) > most:
+        raise TooManyRanges(f"more than {MAX_RANGES:,} ranges")
     return [_span(c0, r0, c1, r1) for c0, r0, c1, r1 in sorted(done, key=lambda d: (d[1], d[0]))]
 
 

@@ -17,7 +17,6 @@ The fields read (every coordinate in canvas pixels):
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from fractions import Fraction
@@ -25,8 +24,19 @@ from pathlib import Path
 from typing import Any
 
 from .._files import UnreadableFile, read_limited
-from .._pictures import MAX_IMAGE_BYTES, image_size
-from ._common import Imported, Reader, creature_id, plain, side_runs, sides_crossed
+from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
+from ._common import (
+    Imported,
+    Point,
+    Reader,
+    clean_text,
+    creature_id,
+    load_json,
+    plain,
+    side_runs,
+    sides_crossed,
+    wall_budget,
+)
 
 __all__ = ["looks_like_foundry", "read_foundry"]
 
@@ -47,11 +57,7 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None) -> Importe
     """The ``dnd5e`` scenario a Foundry scene describes; ``folder``: where to look for its
     background picture (the scene file's folder), None to not look."""
     r = Reader(source)
-    try:
-        top = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise r.fail("", f"is not a Foundry scene: not JSON ({exc})") from None
-    data = r.mapping(top, "")
+    data = r.mapping(load_json(raw, r, "a Foundry scene"), "")
     grid = r.get(data, "grid", "")
     if isinstance(grid, dict):
         size = r.number(r.get(grid, "size", "grid"), "grid.size")
@@ -80,8 +86,9 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None) -> Importe
     def square(x: Fraction, y: Fraction) -> tuple[Fraction, Fraction]:
         return ((x - x0) / size, (y - y0) / size)
 
-    sides: dict[tuple[tuple[int, int], tuple[int, int]], str] = {}
     walls = r.items(data.get("walls", []), "walls")
+    r.wall_points(2 * len(walls), "walls")
+    segments: list[tuple[Point, Point, str]] = []
     skipped = 0
     for i, item in enumerate(walls):
         here = f"walls[{i}]"
@@ -102,7 +109,11 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None) -> Importe
             raise r.fail(f"{here}.ds", f"expected 0 (closed), 1 (open) or 2 (locked), got "
                                        f"{state!r}")
         kind_of = "wall" if not door else ("open" if state == 1 else "closed")
-        for side in sides_crossed(square(ax, ay), square(bx, by), columns, rows):
+        segments.append((square(ax, ay), square(bx, by), kind_of))
+    wall_budget(r, [(a, b) for a, b, _kind in segments], columns, rows, "walls")
+    sides: dict[tuple[tuple[int, int], tuple[int, int]], str] = {}
+    for a, b, kind_of in segments:
+        for side in sides_crossed(a, b, columns, rows):
             if kind_of == "wall":
                 sides.setdefault(side, kind_of)  # a door on the same side stays a door
             else:
@@ -113,8 +124,9 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None) -> Importe
     top = max([12] + [c.get("altitude", 0) + 2 for c in creatures])
     scenario: dict[str, Any] = {
         "ruleset": "dnd5e",
-        "description": f"Imported from {source}"
-                       + (f" ({data['name']})" if isinstance(data.get("name"), str) else "")
+        "description": f"Imported from {clean_text(source)}"
+                       + (f" ({clean_text(data['name'])})" if isinstance(data.get("name"), str)
+                          else "")
                        + f": {columns} × {rows} squares, {len(creatures)} tokens.",
         "map": {"columns": columns, "rows": rows, **({"top": top} if top > 12 else {})},
         "creatures": creatures,
@@ -133,12 +145,12 @@ def _tokens(r: Reader, data: Mapping[str, Any], square: Any, columns: int, rows:
             distance: Fraction, notes: list[str]) -> list[dict[str, Any]]:
     taken: set[str] = set()
     creatures = []
-    for i, item in enumerate(r.items(data.get("tokens", []), "tokens")):
+    tokens = r.items(data.get("tokens", []), "tokens")
+    r.count_creatures(len(tokens), "tokens")
+    for i, item in enumerate(tokens):
         here = f"tokens[{i}]"
         token = r.mapping(item, here)
-        name = token.get("name") or f"token {i + 1}"
-        if not isinstance(name, str):
-            raise r.fail(f"{here}.name", "expected text")
+        name = r.text(token.get("name") or f"token {i + 1}", f"{here}.name") or f"token {i + 1}"
         x = r.number(r.get(token, "x", here), f"{here}.x")
         y = r.number(r.get(token, "y", here), f"{here}.y")
         wide = r.number(token.get("width", 1), f"{here}.width")
@@ -184,6 +196,7 @@ def _background(r: Reader, data: Mapping[str, Any], size: Fraction, width: Fract
         return
     if not isinstance(src, str):
         raise r.fail(f"{place}.src" if place == "background" else place, "expected a file path")
+    src = clean_text(src)
     off_x = r.number(ox or 0, f"{place}.offsetX")
     off_y = r.number(oy or 0, f"{place}.offsetY")
     name = src.replace("\\", "/").rsplit("/", 1)[-1]
@@ -194,6 +207,10 @@ def _background(r: Reader, data: Mapping[str, Any], size: Fraction, width: Fract
         except UnreadableFile:
             picture = None
         found = image_size(picture) if picture is not None else None
+        too_large = pixel_budget_error(found[1]) if found is not None else None
+        if too_large is not None:
+            raise r.fail(f"{place}.src" if place == "background" else place,
+                         f"{name}: {too_large}")
         if picture is not None and found is not None:
             imported.image = picture
             imported.image_suffix = ".jpg" if found[0] == "jpeg" else "." + found[0]

@@ -27,10 +27,10 @@ from __future__ import annotations
 import base64
 import binascii
 import gzip
-import json
 import math
 import re
 import zlib
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -39,9 +39,20 @@ from typing import Any
 from xml.etree import ElementTree
 
 from .._files import UnreadableFile, read_limited
-from .._pictures import MAX_IMAGE_BYTES, image_size
+from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
 from ..geometry.labels import column_label
-from ._common import Imported, Reader, cell_blocks, creature_id, plain
+from ._common import (
+    MAX_NUMBER_SIZE,
+    MAX_RANGES,
+    Imported,
+    Reader,
+    TooManyRanges,
+    cell_blocks,
+    clean_text,
+    creature_id,
+    load_json,
+    plain,
+)
 
 __all__ = ["read_tiled"]
 
@@ -55,6 +66,15 @@ _VOLARE_CREATURE = {"altitude": int, "side": str, "fly": int, "ground": int, "mo
                     "maneuverability": str, "heading": str, "reflex": int, "strength": int}
 _SPEEDS = ("walk", "fly", "climb", "swim", "burrow")
 MAX_TILESET_BYTES = 5_000_000
+#: Groups inside groups (each one a level of the map's layers): Tiled's own maps rarely pass 5.
+MAX_GROUP_DEPTH = 20
+#: XML elements in a .tmx or .tsx, counted from its ``<`` before parsing: a 48 MB file of
+#: 12,000,000 empty elements took 22 s and 1.2 GB as a tree. One layer of a map at the size
+#: limit written tile by tile (``<tile gid=…/>``, Tiled's oldest format) is 1,000,000.
+MAX_XML_ELEMENTS = 1_200_000
+#: XML attributes, counted from its ``=`` before parsing: 4,000,000 on one element (47 MB) took
+#: 9 s and 1.3 GB. A layer written tile by tile has one a cell.
+MAX_XML_ATTRIBUTES = 1_500_000
 
 
 @dataclass
@@ -81,6 +101,8 @@ class _Map:
     staggerindex: str
     tilesets: list[tuple[int, dict[int, dict[str, Any]]]]
     layers: list[_Layer]
+    firsts: list[int] | None = None  # the tilesets' firstgid, sorted (made on first use)
+    by_first: dict[int, dict[int, dict[str, Any]]] = field(default_factory=dict)
 
 
 def read_tiled(raw: bytes, source: str, folder: Path | None = None) -> Imported:
@@ -88,10 +110,15 @@ def read_tiled(raw: bytes, source: str, folder: Path | None = None) -> Imported:
     layer pictures are (the map's folder), None to not look."""
     r = Reader(source)
     imported = Imported(data={})
-    if raw.lstrip()[:1] == b"<":
+    if _looks_like_xml(raw):
         tmap = _read_tmx(r, raw, folder, imported.notes)
     else:
         tmap = _read_tmj(r, raw, folder, imported.notes)
+    for key, size in (("tilewidth", tmap.tilewidth), ("tileheight", tmap.tileheight)):
+        if size <= 0:
+            raise r.fail(key, f"expected a positive number of pixels, got {plain(size)}")
+    if tmap.hexsidelength < 0:
+        raise r.fail("hexsidelength", f"expected 0 or more pixels, got {plain(tmap.hexsidelength)}")
     if tmap.orientation == "orthogonal":
         return _to_dnd5e(r, tmap, folder, imported)
     if tmap.orientation == "hexagonal":
@@ -103,14 +130,16 @@ def read_tiled(raw: bytes, source: str, folder: Path | None = None) -> Imported:
                                 f"volare), got {tmap.orientation!r}")
 
 
+def _looks_like_xml(raw: bytes) -> bool:
+    """XML begins with <, perhaps after a byte order mark or in UTF-16 (either byte order)."""
+    head = raw.removeprefix(b"\xef\xbb\xbf").lstrip()
+    return head[:1] == b"<" or raw[:2] in (b"\xff\xfe", b"\xfe\xff", b"\0<", b"<\0")
+
+
 # -- reading the two files -----------------------------------------------------------------------
 
 def _read_tmj(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _Map:
-    try:
-        top = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise r.fail("", f"is not a Tiled map: neither XML (.tmx) nor JSON (.tmj) ({exc})"
-                     ) from None
+    top = load_json(raw, r, "a Tiled map (.tmj JSON; a .tmx begins with <)")
     data = r.mapping(top, "")
     if data.get("infinite"):
         raise r.fail("infinite", "infinite maps (stored in chunks) do not import: resize the map "
@@ -127,9 +156,10 @@ def _read_tmj(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _
         tilesets.append((first, tiles))
     width = _int(r, r.get(data, "width", ""), "width")
     height = _int(r, r.get(data, "height", ""), "height")
+    r.grid_size(Fraction(width), Fraction(height), "width")  # before any layer is read
     layers: list[_Layer] = []
     _json_layers(r, r.items(r.get(data, "layers", ""), "layers"), "layers", width * height,
-                 layers)
+                 layers, 0)
     return _Map(str(r.get(data, "orientation", "")), width, height,
                 r.number(r.get(data, "tilewidth", ""), "tilewidth"),
                 r.number(r.get(data, "tileheight", ""), "tileheight"),
@@ -156,7 +186,10 @@ def _json_props(r: Reader, items: Any, where: str) -> dict[str, Any]:
     return props
 
 
-def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[_Layer]) -> None:
+def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[_Layer],
+                 depth: int) -> None:
+    if depth > MAX_GROUP_DEPTH:
+        raise r.fail(where, f"groups inside groups deeper than {MAX_GROUP_DEPTH}")
     for i, item in enumerate(items):
         here = f"{where}[{i}]"
         data = r.mapping(item, here)
@@ -167,7 +200,7 @@ def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[
                   r.number(data.get("offsety", 0), f"{here}.offsety"))
         if kind == "group":
             _json_layers(r, r.items(data.get("layers", []), f"{here}.layers"), f"{here}.layers",
-                         cells, out)
+                         cells, out, depth + 1)
         elif kind == "tilelayer":
             if "chunks" in data:
                 raise r.fail(f"{here}.chunks", "infinite maps (chunks) do not import")
@@ -176,14 +209,20 @@ def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[
                 gids = _decode(r, raw, data.get("encoding", "base64"),
                                data.get("compression", ""), cells, f"{here}.data")
             else:
-                gids = [_int(r, v, f"{here}.data") for v in r.items(raw, f"{here}.data")]
+                items = r.items(raw, f"{here}.data")
+                if len(items) != cells:
+                    raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
+                                                 f"{len(items)}")
+                gids = [_int(r, v, f"{here}.data") for v in items]
             if len(gids) != cells:
                 raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
                                              f"{len(gids)}")
             out.append(_Layer("tile", name, here, props, gids=gids))
         elif kind == "objectgroup":
             objects = []
-            for j, obj in enumerate(r.items(data.get("objects", []), f"{here}.objects")):
+            found = r.items(data.get("objects", []), f"{here}.objects")
+            r.count_creatures(len(found), f"{here}.objects")
+            for j, obj in enumerate(found):
                 o = r.mapping(obj, f"{here}.objects[{j}]")
                 objects.append({**o, "where": f"{here}.objects[{j}]", "properties": _json_props(
                     r, o.get("properties", []), f"{here}.objects[{j}].properties")})
@@ -196,16 +235,49 @@ def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[
                                          f"group, got {kind!r}")
 
 
+class _NoDoctype(ElementTree.TreeBuilder):
+    """A tree builder that stops at a document type declaration, whatever the file's encoding
+    (the declaration is where entities are made)."""
+
+    def doctype(self, name: str, pubid: str | None, system: str | None) -> None:
+        raise _Doctype
+
+
+class _Doctype(Exception):
+    pass
+
+
 def _parse_xml(r: Reader, raw: bytes, what: str) -> ElementTree.Element:
-    """XML with no document type and no entities (nothing to expand, nothing fetched)."""
+    """XML with no document type and no entities (nothing to expand, nothing fetched): the
+    parser itself refuses any DOCTYPE (a UTF-16 file hides it from a search of the bytes)."""
+    refused = r.fail("", f"{what} declares a DOCTYPE or entities, which are refused (Tiled "
+                         "writes neither)")
     lowered = raw.lower()
     if b"<!doctype" in lowered or b"<!entity" in lowered:
-        raise r.fail("", f"{what} declares a DOCTYPE or entities, which are refused (Tiled "
-                         "writes neither)")
+        raise refused
+    elements = raw.count(b"<") - raw.count(b"</")  # at least the elements (and declarations)
+    if elements > MAX_XML_ELEMENTS:
+        raise r.fail("", f"{what} has {elements:,} XML elements: expected at most "
+                         f"{MAX_XML_ELEMENTS:,} (save its layers as CSV or base64)")
+    attributes = raw.count(b"=")  # at least the attributes
+    if attributes > MAX_XML_ATTRIBUTES:
+        raise r.fail("", f"{what} has {attributes:,} XML attributes (counting every =): expected "
+                         f"at most {MAX_XML_ATTRIBUTES:,}")
+    parser = ElementTree.XMLParser(target=_NoDoctype())
     try:
-        return ElementTree.fromstring(raw)
+        parser.feed(raw)
+        return parser.close()
+    except _Doctype:
+        raise refused from None
     except ElementTree.ParseError as exc:
         raise r.fail("", f"is not a Tiled map: not well-formed XML ({exc})") from None
+    except (ValueError, LookupError) as exc:  # an encoding Python's expat cannot read
+        raise r.fail("", f"is not a Tiled map: an XML encoding not read "
+                         f"({_short_text(str(exc))}): save it as UTF-8") from None
+
+
+def _short_text(text: str) -> str:
+    return text if len(text) <= 80 else text[:60] + f"… ({len(text):,} characters)"
 
 
 def _read_tmx(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _Map:
@@ -217,6 +289,7 @@ def _read_tmx(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _
                                      "the map in Tiled (Map ▸ Map Properties ▸ Infinite off)")
     width = _int(r, _attr(r, root, "width", "map"), "map.width")
     height = _int(r, _attr(r, root, "height", "map"), "map.height")
+    r.grid_size(Fraction(width), Fraction(height), "map.width")  # before any layer is read
     tilesets = []
     for i, ts in enumerate(root.findall("tileset")):
         here = f"tileset[{i}]"
@@ -226,7 +299,7 @@ def _read_tmx(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _
                  else _xml_tiles(r, ts, here))
         tilesets.append((first, tiles))
     layers: list[_Layer] = []
-    _xml_layers(r, root, "map", width * height, layers)
+    _xml_layers(r, root, "map", width * height, layers, 0)
     return _Map(_attr(r, root, "orientation", "map"), width, height,
                 r.number(_attr(r, root, "tilewidth", "map"), "map.tilewidth"),
                 r.number(_attr(r, root, "tileheight", "map"), "map.tileheight"),
@@ -260,7 +333,9 @@ def _xml_props(element: ElementTree.Element) -> dict[str, Any]:
 
 
 def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
-                out: list[_Layer]) -> None:
+                out: list[_Layer], depth: int) -> None:
+    if depth > MAX_GROUP_DEPTH:
+        raise r.fail(where, f"groups inside groups deeper than {MAX_GROUP_DEPTH}")
     counts: dict[str, int] = {}
     for child in parent:
         tag = child.tag
@@ -271,7 +346,7 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
         props = _xml_props(child)
         name = child.get("name", "")
         if tag == "group":
-            _xml_layers(r, child, here, cells, out)
+            _xml_layers(r, child, here, cells, out, depth + 1)
         elif tag == "layer":
             data = child.find("data")
             if data is None:
@@ -281,6 +356,10 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
             encoding = data.get("encoding")
             if encoding == "csv":
                 text = (data.text or "").strip()
+                found = text.count(",") + 1 if text else 0
+                if found != cells:
+                    raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
+                                                 f"{found}")
                 try:
                     gids = [int(v) for v in text.replace("\n", "").split(",")] if text else []
                 except ValueError:
@@ -289,8 +368,11 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
                 gids = _decode(r, data.text or "", "base64", data.get("compression", ""), cells,
                                f"{here}.data")
             elif encoding is None:
-                gids = [_int(r, t.get("gid", "0"), f"{here}.data.tile")
-                        for t in data.findall("tile")]
+                tiles = data.findall("tile")
+                if len(tiles) != cells:
+                    raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
+                                                 f"{len(tiles)}")
+                gids = [_int(r, t.get("gid", "0"), f"{here}.data.tile") for t in tiles]
             else:
                 raise r.fail(f"{here}.data.encoding", f"expected csv or base64, got {encoding!r}")
             if len(gids) != cells:
@@ -299,7 +381,9 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
             out.append(_Layer("tile", name, here, props, gids=gids))
         elif tag == "objectgroup":
             objects = []
-            for j, obj in enumerate(child.findall("object")):
+            found_xml = child.findall("object")
+            r.count_creatures(len(found_xml), f"{here}.object")
+            for j, obj in enumerate(found_xml):
                 o: dict[str, Any] = dict(obj.attrib)
                 o["where"] = f"{here}.object[{j}]"
                 o["properties"] = _xml_props(obj)
@@ -322,22 +406,21 @@ def _external_tileset(r: Reader, source: Any, folder: Path | None, where: str,
         raise r.fail(where, "expected a file name")
     name = source.replace("\\", "/")
     if folder is None or name.startswith("/") or ".." in name.split("/"):
-        notes.append(f"{where}: {source} not read (only tilesets beside the map are): its tile "
-                     "properties are left out (or embed it: Tiled's Embed Tileset)")
+        notes.append(f"{where}: {clean_text(source)} not read (only tilesets beside the map "
+                     "are): its tile properties are left out (or embed it: Tiled's Embed "
+                     "Tileset)")
         return {}
     try:
         raw = read_limited(folder / name, MAX_TILESET_BYTES)
     except UnreadableFile as exc:
-        notes.append(f"{where}: {source} {exc.reason}: its tile properties are left out")
+        notes.append(f"{where}: {clean_text(source)} {exc.reason}: its tile properties are left "
+                     "out")
         return {}
     sub = Reader(f"{r.source} ({source})")
-    if raw.lstrip()[:1] == b"<":
+    if _looks_like_xml(raw):
         root = _parse_xml(sub, raw, "the tileset")
         return _xml_tiles(sub, root, "tileset")
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise sub.fail("", f"is not a tileset: not JSON or XML ({exc})") from None
+    data = load_json(raw, sub, "a tileset (JSON or XML)")
     return _json_tiles(sub, sub.mapping(data, ""), "")
 
 
@@ -361,12 +444,18 @@ def _decode(r: Reader, text: str, encoding: Any, compression: Any, cells: int,
     elif compression not in ("", None):
         raise r.fail(f"{where}.compression", f"expected zlib, gzip or none, got {compression!r} "
                                              "(save the map with another layer format)")
+    if len(packed) > size:
+        raise r.fail(where, f"expected {cells} tiles (width × height), got more")
     if len(packed) != size:
-        raise r.fail(where, f"expected {cells} tiles (width × height), got {len(packed) // 4}")
+        whole, odd = divmod(len(packed), 4)
+        raise r.fail(where, f"expected {cells} tiles (width × height), got {whole}"
+                            + (f" and {odd} bytes more (a tile id is 4 bytes)" if odd else ""))
     return [int.from_bytes(packed[i:i + 4], "little") for i in range(0, size, 4)]
 
 
 def _int(r: Reader, value: Any, where: str) -> int:
+    if type(value) is int and -MAX_NUMBER_SIZE <= value <= MAX_NUMBER_SIZE:
+        return value  # a layer's million tile ids: no fraction made
     got = r.number(value, where)
     if got.denominator != 1:
         raise r.fail(where, f"expected a whole number, got {plain(got)}")
@@ -376,12 +465,20 @@ def _int(r: Reader, value: Any, where: str) -> int:
 # -- building the scenario -----------------------------------------------------------------------
 
 def _tile_props(tmap: _Map, gid: int) -> dict[str, Any]:
+    """The properties of tile ``gid`` (its flip bits dropped): from the tileset with the
+    highest ``firstgid`` not past it (the first such, if two share it), found by bisection."""
     gid &= ~_FLAGS
-    best: tuple[int, dict[int, dict[str, Any]]] | None = None
-    for first, tiles in tmap.tilesets:
-        if first <= gid and (best is None or first > best[0]):
-            best = (first, tiles)
-    return {} if best is None else best[1].get(gid - best[0], {})
+    if tmap.firsts is None:
+        by_first: dict[int, dict[int, dict[str, Any]]] = {}
+        for first, tiles in tmap.tilesets:
+            by_first.setdefault(first, tiles)
+        tmap.firsts = sorted(by_first)
+        tmap.by_first = by_first
+    at = bisect_right(tmap.firsts, gid) - 1
+    if at < 0:
+        return {}
+    first = tmap.firsts[at]
+    return tmap.by_first[first].get(gid - first, {})
 
 
 def _cell_facts(r: Reader, tmap: _Map, keys: tuple[str, ...], notes: list[str]
@@ -394,11 +491,14 @@ def _cell_facts(r: Reader, tmap: _Map, keys: tuple[str, ...], notes: list[str]
             continue
         own = _facts(r, {**_named(layer.name), **layer.properties},
                      f"{layer.where}.properties", keys, ignored)
+        known: dict[int, dict[str, Any]] = {}  # a tile's facts, once per tile (not per cell)
         for index, gid in enumerate(layer.gids):
             if not gid:
                 continue
-            tile = _facts(r, _tile_props(tmap, gid), f"{layer.where} (tile {gid & ~_FLAGS})",
-                          keys, ignored)
+            tile = known.get(gid)
+            if tile is None:
+                tile = known[gid] = _facts(r, _tile_props(tmap, gid),
+                                           f"{layer.where} (tile {gid & ~_FLAGS})", keys, ignored)
             if own or tile:
                 facts.setdefault((index % tmap.width, index // tmap.width), {}).update(
                     {**own, **tile})
@@ -472,7 +572,7 @@ def _to_dnd5e(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) ->
                            lambda c, rw: f"{column_label(c)}{rw}")
     scenario: dict[str, Any] = {
         "ruleset": "dnd5e",
-        "description": f"Imported from {r.source}: {columns} × {rows} squares.",
+        "description": f"Imported from {clean_text(r.source)}: {columns} × {rows} squares.",
         "map": {"columns": columns, "rows": rows},
         "creatures": creatures,
     }
@@ -480,7 +580,7 @@ def _to_dnd5e(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) ->
         scenario["map"]["top"] = min(200, highest)
     if lowest < 0:
         scenario["map"]["bottom"] = max(-200, lowest)
-    blocks = cell_blocks(cells)
+    blocks = _blocks(r, cells, hexes=False)
     if blocks:
         scenario["map"]["cells"] = blocks
     _image_layer(r, tmap, folder, imported, scenario, tw)
@@ -524,13 +624,14 @@ def _to_volare(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -
               + [f.get("ceiling", 0) for f in cells.values()])
     scenario: dict[str, Any] = {
         "ruleset": "volare",
-        "description": f"Imported from {r.source}: {tmap.width} × {tmap.height} hexes.",
+        "description": f"Imported from {clean_text(r.source)}: {tmap.width} × {tmap.height} "
+                       "hexes.",
         "map": {"columns": columns, "rows": rows},
         "creatures": creatures,
     }
     if top > 20:
         scenario["map"]["top"] = min(200, top)
-    blocks = cell_blocks(cells, hexes=True)
+    blocks = _blocks(r, cells, hexes=True)
     if blocks:
         scenario["map"]["cells"] = blocks
     if not odd:
@@ -541,6 +642,16 @@ def _to_volare(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -
     return imported
 
 
+def _blocks(r: Reader, cells: dict[tuple[int, int], dict[str, Any]], *, hexes: bool
+            ) -> list[dict[str, Any]]:
+    try:
+        return cell_blocks(cells, hexes=hexes)
+    except TooManyRanges:
+        raise r.fail("layers", f"the cells' levels and terrain make more than {MAX_RANGES:,} "
+                               "ranges: the scenario would be larger than 1 MB, the most a "
+                               "scenario file may be") from None
+
+
 def _creatures(r: Reader, tmap: _Map, where: Any, columns: int, rows: int,
                keys: Mapping[str, type], notes: list[str], label: Any) -> list[dict[str, Any]]:
     taken: set[str] = set()
@@ -548,7 +659,8 @@ def _creatures(r: Reader, tmap: _Map, where: Any, columns: int, rows: int,
     for layer in tmap.layers:
         for obj in layer.objects:
             here = obj["where"]
-            name = str(obj.get("name") or f"object {obj.get('id', len(out) + 1)}")
+            name = (clean_text(str(obj.get("name") or ""))
+                    or f"object {clean_text(str(obj.get('id', len(out) + 1)))[:20]}")
             x = r.number(obj.get("x", 0), f"{here}.x")
             y = r.number(obj.get("y", 0), f"{here}.y")
             w = r.number(obj.get("width", 0) or 0, f"{here}.width")
@@ -563,7 +675,7 @@ def _creatures(r: Reader, tmap: _Map, where: Any, columns: int, rows: int,
                                         "at": label(col, row)}
             side = obj.get("class") or obj.get("type")
             if side:
-                creature["side"] = str(side)
+                creature["side"] = clean_text(str(side))
             speed: dict[str, Any] = {}
             for key, value in obj["properties"].items():
                 if key not in keys:
@@ -584,7 +696,7 @@ def _typed(r: Reader, value: Any, kind: type, where: str) -> Any:
         return _int(r, value, where)
     if kind is bool:
         return _bool(r, value, where)
-    return str(value)
+    return clean_text(str(value))
 
 
 def _image_layer(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
@@ -603,9 +715,12 @@ def _image_layer(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
         except UnreadableFile:
             picture = None
     found = image_size(picture) if picture is not None else None
+    too_large = pixel_budget_error(found[1]) if found is not None else None
+    if too_large is not None:
+        raise r.fail(f"{layer.where}.image", f"{clean_text(layer.image)}: {too_large}")
     if picture is None or found is None:
-        imported.notes.append(f"{layer.where}.image: {layer.image} not read (not a picture "
-                              "beside the map): no background")
+        imported.notes.append(f"{layer.where}.image: {clean_text(layer.image)} not read (not a "
+                              "picture beside the map): no background")
         return
     imported.image = picture
     imported.image_suffix = ".jpg" if found[0] == "jpeg" else "." + found[0]

@@ -18,12 +18,21 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 from itertools import pairwise
 from typing import Any
 
-from .._pictures import image_size
-from ._common import Imported, Reader, plain, side_runs, sides_crossed
+from .._pictures import image_size, pixel_budget_error
+from ._common import (
+    Imported,
+    Point,
+    Reader,
+    clean_text,
+    load_json,
+    plain,
+    side_runs,
+    sides_crossed,
+    wall_budget,
+)
 
 __all__ = ["read_uvtt"]
 
@@ -33,11 +42,7 @@ SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 def read_uvtt(raw: bytes, source: str) -> Imported:
     """The ``dnd5e`` scenario a Universal VTT file describes."""
     r = Reader(source)
-    try:
-        top = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise r.fail("", f"is not a Universal VTT file: not JSON ({exc})") from None
-    data = r.mapping(top, "")
+    data = r.mapping(load_json(raw, r, "a Universal VTT file"), "")
     if "resolution" not in data and "ddraft_resolution" in data:
         raise r.fail("ddraft_resolution", "this is the old Dungeondraft format (ddraft_ fields): "
                                           "export again as Universal VTT")
@@ -49,15 +54,17 @@ def read_uvtt(raw: bytes, source: str) -> Imported:
     if ppg <= 0:
         raise r.fail("resolution.pixels_per_grid", f"expected a positive number, got {ppg}")
 
-    sides: dict[tuple[tuple[int, int], tuple[int, int]], str] = {}
-    for i, line in enumerate(r.items(data.get("line_of_sight", []), "line_of_sight")):
+    lines = r.items(data.get("line_of_sight", []), "line_of_sight")
+    portals = r.items(data.get("portals", []), "portals")
+    r.wall_points(sum(len(line) if isinstance(line, list) else 1 for line in lines)
+                  + 2 * len(portals), "line_of_sight")
+    segments: list[tuple[Point, Point, str, str]] = []  # ends, kind, where
+    for i, line in enumerate(lines):
         here = f"line_of_sight[{i}]"
         points = [r.point(p, f"{here}[{j}]") for j, p in enumerate(r.items(line, here))]
         for (ax, ay), (bx, by) in pairwise(points):
-            for side in sides_crossed((ax - ox, ay - oy), (bx - ox, by - oy), columns, rows):
-                sides[side] = "wall"
-    doors = 0
-    for i, portal in enumerate(r.items(data.get("portals", []), "portals")):
+            segments.append(((ax - ox, ay - oy), (bx - ox, by - oy), "wall", here))
+    for i, portal in enumerate(portals):
         here = f"portals[{i}]"
         door = r.mapping(portal, here)
         bounds = r.items(r.get(door, "bounds", here), f"{here}.bounds")
@@ -68,9 +75,15 @@ def read_uvtt(raw: bytes, source: str) -> Imported:
         closed = door.get("closed", True)
         if not isinstance(closed, bool):
             raise r.fail(f"{here}.closed", "expected true or false")
-        for side in sides_crossed((ax - ox, ay - oy), (bx - ox, by - oy), columns, rows):
-            sides[side] = "closed" if closed else "open"  # over a wall drawn across it
-            doors += 1
+        segments.append(((ax - ox, ay - oy), (bx - ox, by - oy),
+                         "closed" if closed else "open", here))
+    wall_budget(r, [(a, b) for a, b, _kind, _where in segments], columns, rows, "line_of_sight")
+    sides: dict[tuple[tuple[int, int], tuple[int, int]], str] = {}
+    doors = 0
+    for a, b, kind, _where in segments:
+        for side in sides_crossed(a, b, columns, rows):
+            sides[side] = kind  # a door over a wall drawn across it
+            doors += kind != "wall"
 
     imported = Imported(data={})
     notes = imported.notes
@@ -86,6 +99,9 @@ def read_uvtt(raw: bytes, source: str) -> Imported:
         found = image_size(image)
         if found is None:
             raise r.fail("image", "expected a png, jpeg, webp or gif picture (base64)")
+        too_large = pixel_budget_error(found[1])
+        if too_large is not None:
+            raise r.fail("image", too_large)
         imported.image = image
         imported.image_suffix = ".jpg" if found[0] == "jpeg" else "." + found[0]
         bg = {"cell": plain(ppg), "origin": [0, 0]}
@@ -94,7 +110,7 @@ def read_uvtt(raw: bytes, source: str) -> Imported:
             notes.append(f"{key}: left out (sight and light, not movement)")
     scenario: dict[str, Any] = {
         "ruleset": "dnd5e",
-        "description": f"Imported from {source}: {columns} × {rows} squares, "
+        "description": f"Imported from {clean_text(source)}: {columns} × {rows} squares, "
                        f"{sum(1 for k in sides.values() if k == 'wall')} wall sides, "
                        f"{doors} door sides.",
         "map": {"columns": columns, "rows": rows},
