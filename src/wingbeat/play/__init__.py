@@ -32,10 +32,18 @@ if TYPE_CHECKING:
         replay,
         start,
     )
-    from .store import EncounterInfo, EncounterStore, ReplayCheck, StoreError, default_db_path
+    from .store import (
+        DamagedLogError,
+        EncounterInfo,
+        EncounterStore,
+        ReplayCheck,
+        StoreError,
+        default_db_path,
+    )
 
 __all__ = [
     "Action",
+    "DamagedLogError",
     "Dice",
     "DiceExpression",
     "EncounterInfo",
@@ -62,8 +70,8 @@ __all__ = [
 _HOMES = {"dice": ("Dice", "DiceExpression", "parse_dice"),
           "engine": ("Action", "EncounterState", "Entry", "Game", "PlayAdapter", "Played",
                      "RefusedMove", "Setup", "adapter_for", "apply", "replay", "start"),
-          "store": ("EncounterInfo", "EncounterStore", "ReplayCheck", "StoreError",
-                    "default_db_path")}
+          "store": ("DamagedLogError", "EncounterInfo", "EncounterStore", "ReplayCheck",
+                    "StoreError", "default_db_path")}
 
 
 def __getattr__(name: str) -> Any:
