@@ -257,11 +257,12 @@ def test_every_endpoint_answers_bad_input_in_the_error_shape(web, method, url, b
     assert "detail" not in answer.json()
 
 
-def test_an_unexpected_failure_is_a_500_in_the_error_shape(monkeypatch):
+def test_an_unexpected_failure_is_a_500_in_the_error_shape(monkeypatch, tmp_path):
     import held_jobs
     from wingbeat.web import jobs
 
-    monkeypatch.setattr(jobs, "reach", held_jobs.broken)  # a worker runs it (held_jobs.py)
+    monkeypatch.setattr(jobs, "reach", functools.partial(  # a worker runs it (held_jobs.py)
+        held_jobs.broken, str(tmp_path / "worker.log")))
     web = TestClient(create_app(), base_url=LOCAL, raise_server_exceptions=False)
     answer = web.get("/api/reach", params={"creature": "bat"})
     message = is_error(answer, 500)

@@ -164,13 +164,16 @@ def test_a_crashed_worker_answers_503_and_is_replaced(one_worker, monkeypatch):
     assert web.get("/api/reach", params={"creature": "bat"}).status_code == 200
 
 
-def test_a_bug_in_a_job_is_a_500_and_the_worker_stays(one_worker, monkeypatch):
+def test_a_bug_in_a_job_is_a_500_and_the_worker_stays(one_worker, monkeypatch, tmp_path):
     web = one_worker()
     before = worker_pid(web)
-    monkeypatch.setattr(jobs, "reach", held_jobs.broken)
+    log = tmp_path / "worker.log"
+    monkeypatch.setattr(jobs, "reach", functools.partial(held_jobs.broken, str(log)))
     answer = web.get("/api/reach", params={"creature": "bat"})
     assert "KeyError" in is_error(answer, 500) and "secret internals" not in answer.text
     assert web.app.state.pool.pids() == [before]  # type: ignore[attr-defined]
+    told = log.read_text(encoding="utf-8")  # the server's log has what the page was not told
+    assert told.startswith("Traceback") and told.endswith("KeyError: 'secret internals'\n")
 
 
 # -- cheap requests while a heavy one runs -------------------------------------------------------
@@ -223,14 +226,15 @@ def test_the_answers_are_the_bytes_fastapi_would_write():
     assert check.json() == jobs.told(_api.check(bat, "bat", "U35"))
 
 
-def test_a_repeated_question_is_the_kept_bytes_not_a_new_computation(monkeypatch):
+def test_a_repeated_question_is_the_kept_bytes_not_a_new_computation(monkeypatch, tmp_path):
     web = TestClient(create_app(), base_url=LOCAL, raise_server_exceptions=False)
     params = {"creature": "bat", "no_checks": "true"}
     first = web.get("/api/reach", params=params)
     render = web.get("/api/render", params={"creature": "bat", "to": "U35"})
     assert first.status_code == render.status_code == 200
-    monkeypatch.setattr(jobs, "reach", held_jobs.broken)  # any new computation would fail
-    monkeypatch.setattr(jobs, "render", held_jobs.broken)
+    broken = functools.partial(held_jobs.broken, str(tmp_path / "worker.log"))
+    monkeypatch.setattr(jobs, "reach", broken)  # any new computation would fail
+    monkeypatch.setattr(jobs, "render", broken)
     assert web.get("/api/reach", params=params).content == first.content
     again = web.get("/api/render", params={"creature": "bat", "to": "U35"})
     assert again.content == render.content and again.headers["content-type"] == "image/svg+xml"
