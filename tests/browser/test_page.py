@@ -23,7 +23,8 @@ def drawn_reach(page: Page) -> dict[str, str]:
 
 
 def reported_reach(server: str, altitude: int | None) -> dict[str, str]:
-    states = httpx.get(f"{server}/api/reach", params={"creature": "bat"}).json()["states"]
+    states = httpx.get(f"{server}/api/reach", params={"creature": "bat"},
+                       timeout=120).json()["states"]
     best: dict[str, Fraction] = {}
     for s in states:
         if altitude is None or s["altitude"] == altitude:
