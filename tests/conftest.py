@@ -27,6 +27,13 @@ os.environ["WINGBEAT_CACHE_DIR"] = _CACHE
 os.environ.pop("WINGBEAT_CACHE", None)
 atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
+# Nor the user's encounters: a play command or the play page without --db opens the default
+# database ($XDG_DATA_HOME/wingbeat/encounters.sqlite3), which is a fresh one here, so a run never
+# writes to the user's (nor fails on one another wingbeat wrote: "written by a newer wingbeat").
+_PLAYS = tempfile.mkdtemp(prefix="wingbeat-test-data-")
+os.environ["XDG_DATA_HOME"] = _PLAYS
+atexit.register(shutil.rmtree, _PLAYS, ignore_errors=True)
+
 DATA = Path(__file__).resolve().parent / "data"
 
 
