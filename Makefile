@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench serve clean
+.PHONY: demo test stress-test lint bench serve clean
 
 $(STAMP): pyproject.toml setup.py src/wingbeat/_kernel.pyx src/wingbeat/_kernel5e.pyx
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ test: $(STAMP)
 	$(BIN)/pytest -n 2 -q -m "not browser"
 	WINGBEAT_PURE=1 $(BIN)/pytest -n 2 -q -m "not browser"
 	$(BIN)/pytest -q -m browser
+
+# the same steps beside two CPU-busy processes per core: pass it 3 times in a row before submitting
+stress-test: $(STAMP)
+	bash scripts/stress-test $(BIN)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -4,8 +4,10 @@ one of these); they signal through files, since a worker shares no memory with t
 
 from __future__ import annotations
 
+import io
 import os
 import signal
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,21 @@ def pid(*_args: Any) -> bytes:
     return str(os.getpid()).encode()
 
 
-def broken(*_args: Any) -> bytes:
+def broken(log: str, *_args: Any) -> bytes:
+    """A bug: the worker answers 500 and prints the traceback to its stderr, the server's log.
+    The test's log file ``log`` takes that traceback instead of the test run's output (a passing
+    test prints none, issue 23); the worker's own stderr is back after its last line."""
+    own = sys.stderr
+
+    class OneTraceback(io.StringIO):
+        def write(self, text: str) -> int:
+            with open(log, "a", encoding="utf-8") as file:
+                file.write(text)
+            if text.startswith("KeyError:"):  # a traceback's last line: the exception
+                sys.stderr = own
+            return len(text)
+
+    sys.stderr = OneTraceback()
     raise KeyError("secret internals")
 
 

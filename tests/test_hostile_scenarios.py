@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-import time
+import threading
 import unicodedata
 from pathlib import Path
 
@@ -53,14 +53,13 @@ def billion_laughs() -> str:
 
 
 def test_a_billion_laughs_is_refused_in_milliseconds(tmp_path: Path) -> None:
+    """Refused by a count (MAX_ALIAS_NODES), not a clock; benchmarks/refusals.py times it."""
     text = billion_laughs()
     assert len(text) < 600
     file = tmp_path / "bomb.yaml"
     file.write_text(text)
-    started = time.perf_counter()
     with pytest.raises(wingbeat.ScenarioError) as caught:
         wingbeat.load_scenario(file)
-    assert time.perf_counter() - started < 0.5
     message = str(caught.value)
     assert "aliases expand to more than" in message and "line " in message
     assert "aliases expand" in refusal(file)
@@ -146,11 +145,19 @@ def test_a_merge_key_may_be_overridden() -> None:
 
 # -- reading files -------------------------------------------------------------------------------
 def test_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
+    """Opened for reading, a FIFO with no writer would block forever: the refusal ends on its
+    own (the thread's bound only keeps a regression from hanging the run)."""
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
-    started = time.perf_counter()
-    assert "is not a regular file" in refusal(fifo)
-    assert time.perf_counter() - started < 2
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.append(refusal(fifo)), daemon=True)
+    reader.start()
+    reader.join(timeout=120)
+    if reader.is_alive():  # pragma: no cover - a regression: free it, then fail
+        with fifo.open("w"):
+            pass
+        pytest.fail("reading the FIFO waited for a writer")
+    assert said and "is not a regular file" in said[0]
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
@@ -168,9 +175,7 @@ def test_a_300_mb_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
     with big.open("wb") as stream:
         stream.truncate(300_000_000)  # sparse: no 300 MB written
-    started = time.perf_counter()
-    assert "is larger than 1 MB" in refusal(big)
-    assert time.perf_counter() - started < 1
+    assert "is larger than 1 MB" in refusal(big)  # by its size on disk (read_limited, below)
 
 
 def test_read_limited_never_reads_past_its_limit(tmp_path: Path) -> None:

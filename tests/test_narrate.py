@@ -25,7 +25,7 @@ from wingbeat.play.engine import Game
 from wingbeat.play.web import create_play_app
 from wingbeat.scenario import read_scenario_text
 
-SRC = Path(wingbeat.__file__).resolve().parent
+SRC = Path(__file__).resolve().parents[1] / "src" / "wingbeat"  # the repository's sources
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 runner = CliRunner()
 

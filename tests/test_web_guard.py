@@ -22,6 +22,7 @@ from wingbeat.web import create_app
 from wingbeat.web.guard import CSP, MAX_BODY_BYTES
 
 LOCAL = "http://127.0.0.1"
+HANG = 120  # seconds: only stops a wait that would never end, never a verdict on speed
 JSON = {"Content-Type": "application/json"}
 YAML = {"Content-Type": "application/yaml"}
 SMALL = """\
@@ -255,11 +256,12 @@ def test_every_endpoint_answers_bad_input_in_the_error_shape(web, method, url, b
     assert "detail" not in answer.json()
 
 
-def test_an_unexpected_failure_is_a_500_in_the_error_shape(monkeypatch):
+def test_an_unexpected_failure_is_a_500_in_the_error_shape(monkeypatch, tmp_path):
     import held_jobs
     from wingbeat.web import jobs
 
-    monkeypatch.setattr(jobs, "reach", held_jobs.broken)  # a worker runs it (held_jobs.py)
+    monkeypatch.setattr(jobs, "reach", functools.partial(  # a worker runs it (held_jobs.py)
+        held_jobs.broken, str(tmp_path / "worker.log")))
     web = TestClient(create_app(), base_url=LOCAL, raise_server_exceptions=False)
     answer = web.get("/api/reach", params={"creature": "bat"})
     message = is_error(answer, 500)
@@ -323,8 +325,14 @@ def test_the_api_docs_keep_the_pages_policy(web):
 
 # -- a slow question does not hold the server ---------------------------------------------------
 
-def test_a_question_over_the_time_limit_answers_503(tmp_path):
+def test_a_question_over_the_time_limit_answers_503(tmp_path, monkeypatch):
+    """The reach never ends on its own (held_jobs.hog), so no machine is fast enough to answer
+    it within the limit and none too slow to see the 503: only the limit stops it."""
+    import held_jobs
+    from wingbeat.web import jobs
+
     (tmp_path / "big.yaml").write_text(big_map(200, 60), encoding="utf-8")
+    monkeypatch.setattr(jobs, "reach", functools.partial(held_jobs.hog, str(tmp_path / "go")))
     web = TestClient(create_app(tmp_path, time_limit=0.2), base_url=LOCAL)
     answer = web.get("/api/reach", params={"scenario": "big.yaml", "creature": "owl"})
     assert "limit of 0.2 s" in is_error(answer, 503)
@@ -342,7 +350,7 @@ def serving(app: Any) -> Iterator[str]:
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + HANG
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
@@ -350,14 +358,16 @@ def serving(app: Any) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
-        thread.join(timeout=20)
+        thread.join(timeout=HANG)
 
 
 def test_cheap_requests_stay_quick_while_a_huge_one_computes(tmp_path, monkeypatch):
     """A slow reach runs in a worker process, not on the event loop: the page's cheap requests
     keep answering meanwhile (the issue: one upload froze every request for 57 s). The reach is
-    held in its worker until the cheap requests are measured (it waits for a file), so it is slow
-    on any machine; were it computed on the event loop, the cheap requests would time out."""
+    held in its worker until the cheap requests are answered (it waits for a file), so it is slow
+    on any machine; were it computed on the event loop, the cheap requests would time out. How
+    quick they are is a measure, not a verdict (issue 23: no test depends on the machine's speed).
+    """
     import held_jobs
     from wingbeat.web import jobs
 
@@ -365,30 +375,27 @@ def test_cheap_requests_stay_quick_while_a_huge_one_computes(tmp_path, monkeypat
     started, release = tmp_path / "started", tmp_path / "release"
     monkeypatch.setattr(jobs, "reach", functools.partial(held_jobs.held, str(started),
                                                          str(release), "reach"))
-    with serving(create_app(tmp_path)) as url, httpx.Client(base_url=url, timeout=60) as client:
+    with serving(create_app(tmp_path)) as url, httpx.Client(base_url=url, timeout=HANG) as client:
         done: list[httpx.Response] = []
         slow = threading.Thread(target=lambda: done.append(client.get(
             "/api/reach", params={"scenario": "big.yaml", "creature": "owl"})))
         slow.start()
         try:
             assert wait_for(started), "the reach never started"
-            for _ in range(10):
-                assert client.get("/api/scenario", timeout=10).status_code == 200
-                assert client.get("/", timeout=10).status_code == 200
+            for _ in range(10):  # answered while the reach is held (a blocked loop: a timeout)
+                assert client.get("/api/scenario").status_code == 200
+                assert client.get("/").status_code == 200
             assert slow.is_alive(), "the held reach answered before it was released"
         finally:
             release.touch()
-            slow.join(timeout=60)
-    # every cheap request answered while the reach was held (slow.is_alive() above): not how
-    # fast, which is the machine's (benchmarks/load.py measures it)
+            slow.join(timeout=HANG)
     assert done and done[0].status_code == 200 and json.loads(done[0].text)["creature"]
 
 
 def test_a_large_upload_is_parsed_off_the_event_loop(tmp_path, monkeypatch):
     """An upload is parsed in a worker process: meanwhile the server answers (the issue: a 1 MB
-    upload froze it about 5 s). The parse is held until the other requests are measured, so it
-    is slow on any machine; were it parsed on the event loop, they would wait for the release,
-    which comes only after them."""
+    upload froze it about 5 s). The parse is held until the other requests are answered, so it
+    is slow on any machine; were it parsed on the event loop, they would time out."""
     import held_jobs
     from wingbeat.web import jobs
 
@@ -398,23 +405,23 @@ def test_a_large_upload_is_parsed_off_the_event_loop(tmp_path, monkeypatch):
     creatures = "".join(f"  - {{id: c{i}, fly: 4, at: E5, mode: grounded}}\n"
                         for i in range(100))
     text = ("ruleset: volare\nmap: {columns: 10, rows: 12, top: 4}\ncreatures:\n" + creatures)
-    with serving(create_app()) as url, httpx.Client(base_url=url, timeout=60) as client:
+    with serving(create_app()) as url, httpx.Client(base_url=url, timeout=HANG) as client:
         done: list[httpx.Response] = []
         slow = threading.Thread(target=lambda: done.append(client.post(
             "/api/upload", content=text.encode(), headers=YAML)))
         slow.start()
         try:
             assert wait_for(started), "the upload was never parsed"
-            for _ in range(10):
-                assert client.get("/api/scenarios", timeout=10).status_code == 200
+            for _ in range(10):  # answered while the parse is held (a blocked loop: a timeout)
+                assert client.get("/api/scenarios").status_code == 200
             assert slow.is_alive(), "the held upload answered before it was released"
         finally:
             release.touch()
-            slow.join(timeout=60)
+            slow.join(timeout=HANG)
     assert done and done[0].status_code in (200, 400), done[0].text
 
 
-def wait_for(path: Path, timeout: float = 60) -> bool:
+def wait_for(path: Path, timeout: float = HANG) -> bool:
     """Whether the file ``path`` appears within ``timeout`` seconds (a worker's signal)."""
     deadline = time.monotonic() + timeout
     while not path.exists():

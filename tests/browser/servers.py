@@ -30,7 +30,7 @@ def serving(app: Any, what: str = "the web app") -> Iterator[str]:
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # only against a hang
     while not running.started:
         if time.monotonic() > deadline or not thread.is_alive():
             pytest.fail(f"{what} did not start")
@@ -39,4 +39,4 @@ def serving(app: Any, what: str = "the web app") -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         running.should_exit = True
-        thread.join(timeout=10)
+        thread.join(timeout=120)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from pages import answers_read, watch_answers
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -22,7 +23,8 @@ def drawn_reach(page: Page) -> dict[str, str]:
 
 
 def reported_reach(server: str, altitude: int | None) -> dict[str, str]:
-    states = httpx.get(f"{server}/api/reach", params={"creature": "bat"}).json()["states"]
+    states = httpx.get(f"{server}/api/reach", params={"creature": "bat"},
+                       timeout=120).json()["states"]
     best: dict[str, Fraction] = {}
     for s in states:
         if altitude is None or s["altitude"] == altitude:
@@ -112,18 +114,31 @@ def test_a_slow_answer_never_overwrites_a_later_click(page: Page, server: str):
     """Click U35, then T36 before U35's path arrives: the panel ends on T36, never on U35."""
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
     set_altitude(page, 1)
+    # U35's answer is held until the test lets it go, after T36's is shown: then it is read (a
+    # task after the read, the page has done with it) and must have been dropped
     page.evaluate("""() => {
         const original = window.fetch;
         window.fetch = (url, init) => {
             const answer = original(url, init);
             if (!String(url).includes("to=U35")) return answer;
-            return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 1500)));
+            const dropped = () => setTimeout(() => { window.u35Read = true; }, 0);
+            return answer.then((r) => new Promise((done) => {
+                window.releaseU35 = () => {
+                    for (const name of ["json", "text"]) {
+                        const body = r[name].bind(r);
+                        r[name] = () => body().finally(dropped);
+                    }
+                    done(r);
+                };
+            }), (error) => { dropped(); throw error; });
         };
     }""")
     page.locator('#map g.hex[data-cell="U35"]').click()
     page.locator('#map g.hex[data-cell="T36"]').click()
     expect(page.locator("#path-summary")).to_contain_text("To T36 at altitude 1")
-    page.wait_for_timeout(2500)  # U35's answer has arrived by now, and must have been dropped
+    page.wait_for_function("() => window.releaseU35 || window.u35Read")
+    page.evaluate("() => window.releaseU35 && window.releaseU35()")
+    page.wait_for_function("() => window.u35Read === true")
     expect(page.locator("#path-summary")).to_contain_text("To T36 at altitude 1")
     expect(page.locator("#map g.hex.selected")).to_have_attribute("data-cell", "T36")
 
@@ -132,8 +147,9 @@ def test_the_engagement_line_follows_a_quick_switch_of_scenario(page: Page):
     """An engagement answer about the scenario shown before (the bat's V-prox) never lands after
     the harpy's (D-creatures): each question has a ticket, as paths do."""
     expect(page.locator("#engagement-result")).to_contain_text("V-prox")
+    watch_answers(page, "/api/engagement")
     page.locator("#scenario-select").select_option("example:harpy")
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy")
     expect(page.locator("#engagement-result")).to_contain_text("[D-creatures]")
-    page.wait_for_timeout(500)
+    answers_read(page)  # every engagement answer asked since has come and been dealt with
     expect(page.locator("#engagement-result")).not_to_contain_text("V-prox")

@@ -24,7 +24,7 @@ def shot(page: Page, name: str) -> None:
 
 
 def api(server: str, endpoint: str, **params: str) -> Any:
-    return httpx.get(f"{server}/api/{endpoint}", params=params, timeout=60).json()
+    return httpx.get(f"{server}/api/{endpoint}", params=params, timeout=120).json()
 
 
 def bat_loaded(page: Page) -> None:
@@ -117,7 +117,7 @@ def test_harpy_diagonals_and_units(page: Page, server: str):
     bat_loaded(page)
     expect(page.locator("#query-options")).to_be_hidden()
     page.locator("#scenario-select").select_option("example:harpy")
-    expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy", timeout=60_000)
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy")
     expect(page.locator("#query-options")).to_be_visible()
     expect(page.locator("#option-diagonals")).to_have_value("phb")
     expect(page.locator("#option-units")).to_have_value("ft")

@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
+from pages import answers_read, watch_answers
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -57,11 +58,12 @@ def watch_renders(page: Page) -> list[tuple[str, str]]:
             seen.append(("/api/render?" + urlencode(asked), response.headers["content-type"]))
 
     page.on("response", answered)
+    watch_answers(page, "/api/render")
     return seen
 
 
 def same_as_whole(page: Page, seen: list[tuple[str, str]]) -> None:
-    page.wait_for_timeout(300)  # the picture's answer comes after the path's
+    answers_read(page)  # the picture's answer comes after the path's
     found = page.evaluate(SAME_PICTURE, seen[-1][0])
     assert found["shown"] == found["whole"]
 
@@ -113,9 +115,10 @@ def test_a_click_asks_for_the_map_before_its_path(page: Page, server: str) -> No
 
     page.on("request", api("ask "))
     page.on("response", api("got "))
+    watch_answers(page, "/api/render", "/api/path", "/api/reach")
     page.locator("#scenario-select").select_option("example:harpy")
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy")
-    page.wait_for_timeout(300)
+    answers_read(page)  # the harpy's first questions are answered before the click's are watched
     events.clear()
     page.locator('#map g.cell[data-cell="E5"]').click()
     expect(page.locator("#path-summary")).not_to_be_empty()
@@ -141,7 +144,7 @@ def test_a_creature_shown_before_is_drawn_from_the_picture_kept(page: Page, serv
     expect(page.locator("#map .threat-layer")).to_have_count(0)
     page.locator("#creature-select").select_option("harpy")
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy")
-    page.wait_for_timeout(300)
+    answers_read(page)
     assert seen[-1][1].startswith("application/json"), seen
     expect(page.locator("#map .threat-layer")).to_have_count(0)  # its old overlay is gone
     expect(page.locator('#map g.cell[tabindex="0"]')).to_have_count(1)

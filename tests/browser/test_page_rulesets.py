@@ -23,7 +23,7 @@ def shot(page: Page, name: str) -> None:
 
 
 def api(server: str, endpoint: str, **params: str) -> Any:
-    return httpx.get(f"{server}/api/{endpoint}", params=params, timeout=60).json()
+    return httpx.get(f"{server}/api/{endpoint}", params=params, timeout=120).json()
 
 
 def open_scenario(page: Page, name: str, creature: str) -> None:
@@ -31,8 +31,7 @@ def open_scenario(page: Page, name: str, creature: str) -> None:
     page.locator("#scenario-select").select_option(name)
     expect(page.locator("#creature-select")).to_have_value(creature)
     # the first reach of a big map (the harpy's 20 × 20 × 13) takes seconds on a busy machine
-    expect(page.locator("#map svg")).to_have_attribute("data-creature", creature,
-                                                       timeout=60_000)
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", creature)
 
 
 def drawn_squares(page: Page) -> dict[str, str]:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pages import closed, opened, serious
+from pages import answers_read, closed, opened, serious, watch_answers
 from playwright.sync_api import Page, expect
 from servers import serving
 
@@ -119,13 +119,14 @@ def test_zoom_by_buttons_and_wheel_pan_by_drag(browser: Any, table_server: str) 
     left = page.evaluate("document.getElementById('map').scrollLeft")
     # a drag pans, and the click it ends with chooses nothing
     x, y = frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2
+    watch_answers(page, "/api/path")
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x - 60, y - 30, steps=5)
     page.mouse.up()
     assert page.evaluate("document.getElementById('map').scrollLeft") == pytest.approx(
         left + 60, abs=2)
-    page.wait_for_timeout(300)
+    answers_read(page)  # a path the click asked for (none, if it chose nothing) is shown by now
     expect(page.locator("#path-summary")).to_have_text("")
     page.get_by_role("button", name="Whole map").click()
     expect(page.locator("#map")).to_have_attribute("data-zoom", "1")
@@ -216,7 +217,7 @@ def test_one_move_panel_and_events_not_red_when_legal(browser: Any, table_server
     expect(page.locator("#path-summary .path-cost")).to_have_text("1 MP")
     expect(page.locator("#check-result")).to_have_text("")
     page.locator("#scenario-select").select_option("example:harpy")
-    expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy", timeout=60_000)
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy")
     page.locator("#move-input").fill("C3+down D3 action C3+up")
     page.locator("#check-button").click()
     event = page.locator("#check-result .event")

@@ -28,7 +28,7 @@ def dnd_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def test_knock_a_harpy_prone_from_the_page(dnd_server: str, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(120_000)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(dnd_server + "/")

@@ -121,9 +121,12 @@ def test_the_table_view_reads_from_across_the_table(browser: Any, trail_server: 
         started(page, example)
     expect(page.locator(f"{svg} g.cell text.cost").first).to_be_visible()
     label, cost = _smallest(page, svg, "label"), _smallest(page, svg, "cost")
+    width = _box(page, svg)["width"]
     page.get_by_role("button", name="Table view: the map alone, full screen").click()
     expect(page.locator("body")).to_have_class("table-view")
-    page.wait_for_timeout(200)  # the picture takes the screen
+    page.wait_for_function(  # the picture takes the screen: a state, not a duration
+        "([svg, width]) => { const box = document.querySelector(svg)?.getBoundingClientRect();"
+        " return box !== undefined && box.width > width; }", arg=[svg, width])
     big_label, big_cost = _smallest(page, svg, "label"), _smallest(page, svg, "cost")
     assert big_label >= 17 and big_cost >= 20, (big_label, big_cost)
     assert big_label >= 1.3 * label and big_cost >= 1.3 * cost, (label, big_label, cost, big_cost)

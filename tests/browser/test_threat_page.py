@@ -45,12 +45,11 @@ def shot(page: Page, name: str) -> None:
 
 
 def open_scenario(page: Page, name: str, creature: str) -> None:
-    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat", timeout=60_000)
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
     if name != "example:giant-bat":
         page.locator("#scenario-select").select_option(name)
     expect(page.locator("#creature-select")).to_have_value(creature)
-    expect(page.locator("#map svg")).to_have_attribute("data-creature", creature,
-                                                       timeout=60_000)
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", creature)
 
 
 def show_threat(page: Page, whose: str) -> None:
@@ -218,8 +217,7 @@ def test_dnd5e_a_friend_is_not_advised_against(browser: Any, site: str) -> None:
     page = opened(browser, site + "/")
     open_scenario(page, "example:harpy", "harpy")
     page.locator("#creature-select").select_option("fighter")
-    expect(page.locator("#map svg")).to_have_attribute("data-creature", "fighter",
-                                                       timeout=60_000)
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "fighter")
     page.locator('#map svg g.creature[data-id="scout"]').click()
     expect(page.locator("#advice-title")).to_have_text(
         "Scout is on Fighter's side (party): no attack to advise.")
