@@ -1,6 +1,6 @@
 """The rule systems, one package each, found by id: ``find_ruleset("volare")``.
 
-Each ruleset registers itself in its own folder (``rules/<id>/ruleset.toml``, read by
+Each ruleset registers itself in its own folder (``rulesets/<id>/ruleset.toml``, read by
 ``rules.registry``). Rulesets never import each other; what they share lives in ``rules.base``
 and ``rules.grid``.
 """

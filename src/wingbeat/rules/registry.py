@@ -1,6 +1,6 @@
 """The one place a ruleset is named: each ruleset's registration, found in its own folder.
 
-A built-in ruleset is a subpackage of ``wingbeat.rules`` holding a ``ruleset.toml``: its id,
+A built-in ruleset is a subpackage of ``wingbeat.rulesets`` holding a ``ruleset.toml``: its id,
 title, kind of space, the dotted places of its engine, scenario schema, picture and play adapter,
 the words the page shows about its moves (``hints``) and what it can do (``capabilities``). The
 registry reads those small files (it imports none of the modules they name, so a cold
@@ -62,6 +62,8 @@ HINTS = {
 SPACES = ("grid", "table")
 
 _FILE = "ruleset.toml"
+#: The package whose subpackages are the built-in rulesets (``rulesets/<id>/ruleset.toml``).
+_PLUGINS = __name__.split(".")[0] + ".rulesets"
 
 
 class Renderer(Protocol):
@@ -205,11 +207,13 @@ _discovered = False
 
 
 def _discover() -> None:
-    """Read the ``ruleset.toml`` of every subpackage of ``wingbeat.rules`` (once)."""
+    """Read the ``ruleset.toml`` of every subpackage of ``wingbeat.rulesets`` (once). The
+    plug-ins' package is named, not imported by an import statement: it sits above this
+    contract, and reading its folder loads none of its rulesets."""
     global _discovered
     if _discovered:
         return
-    package = __name__.rpartition(".")[0]
+    package = _PLUGINS
     root = resources.files(package)
     found = []
     for module in pkgutil.iter_modules(import_module(package).__path__):
@@ -224,7 +228,7 @@ def _discover() -> None:
 def _from_toml(folder: str, text: str) -> RulesetInfo:
     data = tomllib.loads(text)
     if data.get("id") != folder:
-        raise ValueError(f"rules/{folder}/{_FILE}: id must be the folder's name, {folder!r}")
+        raise ValueError(f"rulesets/{folder}/{_FILE}: id must be the folder's name, {folder!r}")
     return RulesetInfo(
         id=folder, title=data["title"], space=data["space"], engine=data["engine"],
         schema=data["schema"], renderer=data.get("renderer"), play=data.get("play"),
@@ -234,7 +238,7 @@ def _from_toml(folder: str, text: str) -> RulesetInfo:
 
 
 def register(info: RulesetInfo) -> RulesetInfo:
-    """Add a ruleset defined outside ``wingbeat.rules`` (a test's); its id must be new."""
+    """Add a ruleset defined outside ``wingbeat.rulesets`` (a test's); its id must be new."""
     _discover()
     old = _registered.get(info.id)
     if old is not None and old != info:
