@@ -7,6 +7,13 @@ they share lives here.
 
 from __future__ import annotations
 
-from ._load import load_scenario, parse_scenario, read_scenario_file, read_scenario_text
+from ._load import (
+    load_example,
+    load_scenario,
+    parse_scenario,
+    read_scenario_file,
+    read_scenario_text,
+)
 
-__all__ = ["load_scenario", "parse_scenario", "read_scenario_file", "read_scenario_text"]
+__all__ = ["load_example", "load_scenario", "parse_scenario", "read_scenario_file",
+           "read_scenario_text"]
