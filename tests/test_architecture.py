@@ -2,10 +2,11 @@
 circle. ``lint-imports`` checks the layers, the plug-ins' independence and the forbidden imports
 (``pyproject.toml``'s contracts, also run by ``make lint``); this file runs them too, and checks
 what the contracts leave open: no cycle between any two modules (a package and its own modules
-included)."""
+included), and no ruleset named outside its own folder."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import grimp
 import pytest
 
 import wingbeat
+from wingbeat.rules.registry import ruleset_ids
 
 SRC = Path(wingbeat.__file__).resolve().parent
 ROOT = SRC.parent.parent
@@ -97,3 +99,29 @@ def test_the_import_taken_out_is_still_there(graph: grimp.ImportGraph) -> None:
     for importer, imported in UNSEEN:
         assert imported in graph.find_modules_directly_imported_by(importer)
 
+
+def _named(text: str) -> set[str]:
+    ids = "|".join(re.escape(i) for i in ruleset_ids())
+    return set(re.findall(rf"""["']({ids})["']""", text))
+
+
+def test_no_ruleset_is_named_outside_its_own_folder() -> None:
+    """Every face, framework and contract finds a ruleset through the registry: no ruleset's id
+    is written as a string in the code outside ``rulesets/<id>/`` (its examples aside)."""
+    named = {}
+    for path in sorted(SRC.rglob("*.py")):
+        if path.relative_to(SRC).parts[0] == "rulesets":
+            continue
+        found = _named(path.read_text(encoding="utf-8"))
+        if found:
+            named[str(path.relative_to(SRC))] = sorted(found)
+    assert not named, named
+
+
+def test_a_ruleset_names_only_itself() -> None:
+    for folder in sorted((SRC / "rulesets").iterdir()):
+        if not folder.is_dir() or folder.name.startswith("_"):
+            continue
+        for path in sorted(folder.rglob("*.py")):
+            others = _named(path.read_text(encoding="utf-8")) - {folder.name}
+            assert not others, f"{path.relative_to(SRC)} names {sorted(others)}"
