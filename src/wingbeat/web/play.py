@@ -1,6 +1,7 @@
 """The play API for the web page: the same store and answers as ``wingbeat play … --json``.
 
-``router`` (prefix ``/api/play``) goes into any FastAPI app; the database is
+``router`` (prefix ``/api/play``) and ``play_threat_router()`` (an encounter's threat overlay and
+suggested move) go into any FastAPI app; the database is
 ``app.state.play_db`` when set, else the user's default one. Each request that opens the
 database runs in one of the app's worker processes (``web/playjobs.py``), under the same time and
 memory limits as a query: a move on a large map is a search, and a write is still the store's one
