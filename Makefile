@@ -23,11 +23,13 @@ serve: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 test: $(STAMP)
 	bash scripts/ensure-chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pytest -n 2 -q -m "not browser"
 	WINGBEAT_PURE=1 $(BIN)/pytest -n 2 -q -m "not browser"
 	$(BIN)/pytest -q -m browser

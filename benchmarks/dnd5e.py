@@ -53,7 +53,7 @@ TIMES = ("search", "search_again", "reach", "reach_again", "to_dict", "json", "f
 def measure(case: str) -> dict[str, Any]:
     """One repetition of ``case`` in this interpreter: CPU seconds of each step."""
     import wingbeat
-    from wingbeat.rules.dnd5e import Dnd5eSpace
+    from wingbeat.rulesets.dnd5e import Dnd5eSpace
     from wingbeat.search import explore
 
     source, creature = CASES[case]
@@ -104,7 +104,7 @@ def memory(case: str) -> dict[str, Any]:
     in a tree without the compiled search (a pure search that made the tables would have set
     the peak)."""
     import wingbeat
-    from wingbeat.rules.dnd5e import Dnd5eSpace
+    from wingbeat.rulesets.dnd5e import Dnd5eSpace
     from wingbeat.search import explore
 
     try:
@@ -143,7 +143,7 @@ def memory(case: str) -> dict[str, Any]:
 
 def _forget_tables() -> None:
     try:
-        from wingbeat.rules.dnd5e import space
+        from wingbeat.rulesets.dnd5e import space
     except ImportError:  # pragma: no cover
         return
     kept = getattr(space, "_TABLES", None)

@@ -69,7 +69,7 @@ def _cpu(call: Any) -> tuple[float, Any]:
 def run_case(size: int, top: int, fly: int, repeat: int, reach_repeat: int) -> dict[str, Any]:
     """In this interpreter: one search for the memory, then the timed repeats."""
     import wingbeat
-    from wingbeat.rules.volare import VolareSpace
+    from wingbeat.rulesets.volare import VolareSpace
     from wingbeat.search import explore
 
     VolareSpace.max_states = 10**8  # the 200² case passes the default cap, which is for servers

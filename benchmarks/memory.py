@@ -22,8 +22,8 @@ from typing import Any
 
 from wingbeat import parse_scenario
 from wingbeat.rules import find_ruleset
-from wingbeat.rules.dnd5e import Dnd5eSpace
-from wingbeat.rules.volare import VolareSpace
+from wingbeat.rulesets.dnd5e import Dnd5eSpace
+from wingbeat.rulesets.volare import VolareSpace
 from wingbeat.search import explore
 
 #: (ruleset, speed): an open map large enough that the speed, not the map's edge, bounds the reach

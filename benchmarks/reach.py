@@ -16,7 +16,7 @@ import time
 
 from wingbeat import parse_scenario
 from wingbeat.rules.grid import grid_reach
-from wingbeat.rules.volare import VolareSpace
+from wingbeat.rulesets.volare import VolareSpace
 from wingbeat.search import explore
 
 SCENARIO = {

@@ -14,7 +14,7 @@ from scenarios import volare
 from wingbeat.cli import app
 from wingbeat.geometry.hexgrid import parse_hex
 from wingbeat.rules.grid import MoveReport, PathNotFound
-from wingbeat.rules.volare import Mode, engagement_between
+from wingbeat.rulesets.volare import Mode, engagement_between
 
 runner = CliRunner()
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 import wingbeat
 from wingbeat.cli import app
-from wingbeat.rules.battlesystem import BattlesystemMove, BattlesystemReach
+from wingbeat.rulesets.battlesystem import BattlesystemMove, BattlesystemReach
 
 IN_MM = 1 / 25.4  # a millimetre, in inches
 

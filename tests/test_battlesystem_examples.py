@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import wingbeat
-from wingbeat.rules.battlesystem import BattlesystemMove, BattlesystemReach
+from wingbeat.rulesets.battlesystem import BattlesystemMove, BattlesystemReach
 
 HERE = Path(__file__).resolve().parent.parent / "examples" / "battlesystem"
 

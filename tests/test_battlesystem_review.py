@@ -15,7 +15,7 @@ from shapely.geometry import Point as SP
 
 import wingbeat
 from conformance import assert_legal_move_ends_inside, json_of
-from wingbeat.rules.battlesystem import BattlesystemMove, BattlesystemReach
+from wingbeat.rulesets.battlesystem import BattlesystemMove, BattlesystemReach
 
 
 def scenario(*units: dict[str, Any], game: str = "adnd", **options: Any) -> wingbeat.Scenario:

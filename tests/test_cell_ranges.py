@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 import wingbeat
 from wingbeat.cli import app
 from wingbeat.geometry.hexgrid import Hex
-from wingbeat.rules.dnd5e import Dnd5eBattle
-from wingbeat.rules.volare import VolareBattle
+from wingbeat.rulesets.dnd5e import Dnd5eBattle
+from wingbeat.rulesets.volare import VolareBattle
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "dnd5e"
 

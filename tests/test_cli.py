@@ -83,7 +83,7 @@ def test_runaway_queries_are_refused_not_run() -> None:
     import pytest
 
     import wingbeat
-    from wingbeat.rules.volare import VolareSpace
+    from wingbeat.rulesets.volare import VolareSpace
     from wingbeat.search import explore
 
     scenario = wingbeat.open_scenario("example:giant-bat")

@@ -367,7 +367,7 @@ def test_the_cli_does_not_import_the_web_stack() -> None:
 
 def test_a_check_imports_only_what_it_needs() -> None:
     modules = imported("-m", "wingbeat", *CHECK)
-    assert "wingbeat.rules.volare" in modules
+    assert "wingbeat.rulesets.volare" in modules
     heavy = {m for m in modules if m.split(".")[0] in (*WEB_STACK, "rich", "shapely")
              or m.startswith(("wingbeat.web.app", "wingbeat.play.engine", "wingbeat.render.",
                               "wingbeat.tactics.grid", "wingbeat.importers."))}

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 import wingbeat
 from wingbeat.cli import app
-from wingbeat.rules.confrontation import ConfrontationMove, ConfrontationReach
+from wingbeat.rulesets.confrontation import ConfrontationMove, ConfrontationReach
 
 MM = 0.1  # a millimetre, in cm
 WALL = {"name": "wall", "polygon": [[40, 40], [60, 40], [60, 50], [40, 50]], "height": 20}

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import wingbeat
-from wingbeat.rules.confrontation import ConfrontationMove, ConfrontationReach
+from wingbeat.rulesets.confrontation import ConfrontationMove, ConfrontationReach
 
 HERE = Path(__file__).resolve().parent.parent / "examples" / "confrontation"
 

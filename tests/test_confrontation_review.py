@@ -15,7 +15,7 @@ from shapely.geometry import Point as SP
 import wingbeat
 from conformance import assert_route_agrees
 from wingbeat.geometry.table import FreeSpace, Table
-from wingbeat.rules.confrontation import ConfrontationMove, ConfrontationReach
+from wingbeat.rulesets.confrontation import ConfrontationMove, ConfrontationReach
 
 MM = 0.1
 HOUSE_A = {"name": "house A", "polygon": [[40, 40], [60, 40], [60, 60], [40, 60]], "height": 20}

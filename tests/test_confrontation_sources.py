@@ -15,7 +15,7 @@ from shapely.geometry import Point as SP
 
 import wingbeat
 from conformance import assert_route_agrees
-from wingbeat.rules.confrontation import ConfrontationMove, ConfrontationReach
+from wingbeat.rulesets.confrontation import ConfrontationMove, ConfrontationReach
 
 MM = 0.1
 

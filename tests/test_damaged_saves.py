@@ -286,7 +286,7 @@ def test_the_library_reports_the_damage_it_finds(tmp_path: Path) -> None:
 def test_the_web_api_refuses_a_damaged_log_with_400(tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 
-    from wingbeat.play.web import create_play_app
+    from wingbeat.web.play import create_play_app
 
     db = three_entries(tmp_path)
     change_a_state(2)(db)

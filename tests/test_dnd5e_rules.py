@@ -9,7 +9,7 @@ import pytest
 
 import wingbeat
 from wingbeat.model import Scenario
-from wingbeat.rules.dnd5e import fall
+from wingbeat.rulesets.dnd5e import fall
 
 
 def scenario(creatures: str, *, cells: str = "[]", options: str = "{}", columns: int = 10,
@@ -440,7 +440,7 @@ def test_path_and_check_agree_on_a_route_with_dash() -> None:
 
 def test_hex_footprints_and_steps() -> None:
     """D-grid hex option and D-size: 5 ft hexes, Large covers 3, Huge 7, Gargantuan 12."""
-    from wingbeat.rules.dnd5e import GridKind, Size, footprint_offsets
+    from wingbeat.rulesets.dnd5e import GridKind, Size, footprint_offsets
 
     assert [len(footprint_offsets(GridKind.HEX, s)) for s in Size] == [1, 1, 1, 3, 7, 12]
     assert [len(footprint_offsets(GridKind.SQUARE, s)) for s in Size] == [1, 1, 1, 4, 9, 16]

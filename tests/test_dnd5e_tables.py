@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 
 import wingbeat
 from test_dnd5e_properties import battlefields
-from wingbeat.rules.dnd5e import Dnd5eSpace
-from wingbeat.rules.dnd5e import space as dnd5e_space
-from wingbeat.rules.dnd5e.space import shared_tables
+from wingbeat.rulesets.dnd5e import Dnd5eSpace
+from wingbeat.rulesets.dnd5e import space as dnd5e_space
+from wingbeat.rulesets.dnd5e.space import shared_tables
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples" / "dnd5e").glob("*.yaml"))
@@ -31,7 +31,7 @@ def test_one_battle_and_creature_share_one_table() -> None:
     assert Dnd5eSpace(battle, "fighter").tables is not a.tables
     # a query option makes a new battle with the same map and creatures: its own tables (the
     # diagonal rule changes threats, the units the fall events)
-    from wingbeat.rules.dnd5e import RULESET
+    from wingbeat.rulesets.dnd5e import RULESET
 
     dmg = RULESET.space(scenario, "harpy", options={"diagonals": "dmg"})
     assert dmg.tables is not a.tables

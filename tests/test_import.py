@@ -25,6 +25,7 @@ import wingbeat
 from wingbeat.cli import app
 from wingbeat.errors import ScenarioError
 from wingbeat.importers import import_bytes, import_file, scenario_data, scenario_text
+from wingbeat.rules import registry
 
 DATA = Path(__file__).resolve().parent / "data" / "import"
 runner = CliRunner()
@@ -333,6 +334,52 @@ def test_import_to_standard_output_embeds_the_picture() -> None:
     assert "note: lights" in result.stderr
     embedded = run("import", DATA / "room.dd2vtt", "-o", "x.txt")
     assert embedded.exit_code == 2 and "ending in .yaml" in embedded.stderr
+
+
+# -- which ruleset: the registry's -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "kind"), [
+    ("room.dd2vtt", "square"), ("guard-room.json", "square"), ("cliff.tmj", "square"),
+    ("hexes.tmx", "hex")])
+def test_a_map_goes_to_the_rulesets_default_for_its_kind_or_to_one_named(name: str,
+                                                                          kind: str) -> None:
+    """No importer names a ruleset: each asks the registry for the first (in list order) whose
+    ``maps`` start with the map's kind; ``--ruleset`` names one that takes it, or is refused with
+    the rulesets that do (docs/import.md)."""
+    default = registry.map_ruleset(kind)
+    assert import_file(DATA / name).data["ruleset"] == default
+    plain = run("import", DATA / name)
+    named = run("import", DATA / name, "--ruleset", default)
+    assert plain.exit_code == named.exit_code == 0 and plain.stdout == named.stdout
+    other = next(i for i in registry.ruleset_ids() if kind not in registry.ruleset_info(i).maps)
+    refused = run("import", DATA / name, "--ruleset", other)
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert f"the {other} ruleset takes no {kind} map" in refused.stderr
+    assert default in refused.stderr.rsplit("take one:", 1)[1]
+    unknown = run("import", DATA / name, "--ruleset", "nosuch")
+    assert unknown.exit_code == 2 and "unknown ruleset 'nosuch'" in unknown.stderr
+
+
+def test_a_new_square_ruleset_receives_imported_square_maps() -> None:
+    """A ruleset that declares square maps first, earlier in list order, becomes their default;
+    the importers write its id (its schema then checks the scenario)."""
+    info = registry.RulesetInfo(id="squares", title="squares", space="grid",
+                                engine="wingbeat.rulesets.nosuch:RULESET",
+                                schema="wingbeat.rulesets.nosuch.schema:build", order=0,
+                                maps=("square", "hex"))
+    registry.register(info)
+    try:
+        assert registry.map_ruleset("square") == "squares"
+        assert registry.map_ruleset("hex") != "squares"  # hex is another ruleset's default
+        assert registry.map_ruleset("hex", "squares") == "squares"
+        assert import_file(DATA / "room.dd2vtt").data["ruleset"] == "squares"
+        assert import_file(DATA / "hexes.tmx", "squares").data["ruleset"] == "squares"
+    finally:
+        registry.unregister("squares")
+    assert import_file(DATA / "room.dd2vtt").data["ruleset"] == registry.map_ruleset("square")
+    with pytest.raises(ValueError, match="unknown maps"):
+        registry.RulesetInfo(id="x", title="x", space="grid", engine="m:X", schema="m:Y",
+                             maps=("octagon",))
 
 
 def test_scenario_text_is_checked_by_the_loader() -> None:

@@ -65,7 +65,7 @@ def test_every_example_writes_its_json_alike(path: str, creature: str) -> None:
 @given(volare_battlefields(), st.booleans())
 def test_random_volare_battlefields_write_their_json_alike(data: dict[str, Any],
                                                            avoid: bool) -> None:
-    from wingbeat.rules.volare import VolareSpace
+    from wingbeat.rulesets.volare import VolareSpace
 
     try:
         scenario = wingbeat.parse_scenario(data)
@@ -76,7 +76,7 @@ def test_random_volare_battlefields_write_their_json_alike(data: dict[str, Any],
 
 def test_ways_tied_at_the_least_priority_write_alike() -> None:
     """Ties ranked in Python (``way_rank``): the writer takes each end state's way by code."""
-    from wingbeat.rules.volare import VolareSpace
+    from wingbeat.rulesets.volare import VolareSpace
 
     scenario = wingbeat.parse_scenario(TIED)
     assert_json_alike(lambda: VolareSpace(scenario.battle, "f", search=True))
@@ -90,7 +90,7 @@ OPEN = {"ruleset": "volare", "map": {"grid": "hex", "columns": 16, "rows": 16, "
 
 
 def test_dearer_ways_that_attack_are_written_alike() -> None:
-    from wingbeat.rules.volare import VolareSpace
+    from wingbeat.rulesets.volare import VolareSpace
 
     scenario = wingbeat.parse_scenario(OPEN)
     text = assert_json_alike(lambda: VolareSpace(scenario.battle, "f", search=True))
@@ -115,7 +115,7 @@ def test_the_command_writes_what_to_dict_says() -> None:
 def test_a_label_json_would_escape_leaves_the_dicts_to_say_it() -> None:
     """The writer copies labels as they are: one that JSON escapes sends the report back to its
     dicts (still the same bytes)."""
-    from wingbeat.rules.volare import VolareSpace
+    from wingbeat.rulesets.volare import VolareSpace
 
     scenario = wingbeat.parse_scenario(OPEN)
     space = VolareSpace(scenario.battle, "f", search=True)

@@ -27,7 +27,7 @@ from conformance import evenly, json_of
 from wingbeat import kernel
 from wingbeat.errors import OptionError
 from wingbeat.rules.grid import ReachReport
-from wingbeat.rules.volare import VolareSpace
+from wingbeat.rulesets.volare import VolareSpace
 from wingbeat.search import Exploration, SettledArrays, StateEstimate, explore, explore_pure
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,9 +23,9 @@ from test_kernel import searching
 from wingbeat import kernel
 from wingbeat.errors import OptionError
 from wingbeat.geometry.labels import column_label
-from wingbeat.rules.dnd5e import Dnd5eSpace
-from wingbeat.rules.dnd5e.space import LOW_BITS, PRONE
 from wingbeat.rules.grid import ReachReport
+from wingbeat.rulesets.dnd5e import Dnd5eSpace
+from wingbeat.rulesets.dnd5e.space import LOW_BITS, PRONE
 from wingbeat.search import Exploration, SettledArrays, explore, explore_pure
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +44,7 @@ def _creatures(scenario: wingbeat.Scenario) -> list[str]:
 
 def _space(scenario: wingbeat.Scenario, creature: str, **options: Any) -> Dnd5eSpace:
     """A search's space (pruned, the searches' notation), as ``reach`` and ``path`` make it."""
-    from wingbeat.rules.dnd5e import Dnd5eRuleset
+    from wingbeat.rulesets.dnd5e import Dnd5eRuleset
 
     space = Dnd5eRuleset().space(scenario, creature, full_notation=False, options=options)
     assert isinstance(space, Dnd5eSpace)
@@ -379,7 +379,7 @@ def test_the_flat_board_is_the_board_cell_by_cell(grid: str, columns: int, rows:
     """``Board.flat()`` is made row by row and from the cells the map names: the same cell at
     each column and row, the same column, row, ground, ceiling and terrain of each cell as the
     board's lists, cell by cell."""
-    from wingbeat.rules.dnd5e.board import shared_board
+    from wingbeat.rulesets.dnd5e.board import shared_board
 
     cells = [{"at": ["A1"], "ground": 1, "climb": True}, {"at": ["B2"], "terrain": "water"},
              {"at": ["C3", "A3"], "terrain": "difficult", "air": "difficult"},

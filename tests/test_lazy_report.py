@@ -119,7 +119,7 @@ SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[Healt
 @SETTINGS
 @given(volare_battlefields(), st.booleans())
 def test_random_volare_battlefields_report_alike(data: dict[str, Any], avoid: bool) -> None:
-    from wingbeat.rules.volare import VolareSpace
+    from wingbeat.rulesets.volare import VolareSpace
 
     try:
         scenario = wingbeat.parse_scenario(data)
@@ -181,7 +181,7 @@ TIED = {"ruleset": "volare",
 
 def test_ways_tied_at_the_least_priority_are_ranked_alike() -> None:
     from wingbeat import kernel
-    from wingbeat.rules.volare import VolareSpace
+    from wingbeat.rulesets.volare import VolareSpace
 
     scenario = wingbeat.parse_scenario(TIED)
     if kernel.in_use():  # (WINGBEAT_PURE=1: the pure search, with no arrays to pick from)

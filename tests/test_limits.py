@@ -12,8 +12,8 @@ import pytest
 import wingbeat
 from wingbeat.limits import MAX_CREATURES, MAX_MAP_CELLS
 from wingbeat.rules import find_ruleset
-from wingbeat.rules.dnd5e import Dnd5eSpace
-from wingbeat.rules.volare import VolareSpace
+from wingbeat.rulesets.dnd5e import Dnd5eSpace
+from wingbeat.rulesets.volare import VolareSpace
 from wingbeat.search import MAX_STATES, explore
 
 ROOT = Path(__file__).resolve().parents[1]

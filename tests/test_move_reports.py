@@ -10,14 +10,14 @@ from dataclasses import replace
 import pytest
 
 from wingbeat import _api
-from wingbeat.examples import load_example
 from wingbeat.geometry.table import format_point
 from wingbeat.render import render_svg
-from wingbeat.rules.dnd5e.turn import TurnReport
 from wingbeat.rules.grid import GridMove
 from wingbeat.rules.reports import MoveReport, illegal_line
-from wingbeat.rules.volare import VolareSpace
-from wingbeat.rules.volare.rounds import play_out
+from wingbeat.rulesets.dnd5e.turn import TurnReport
+from wingbeat.rulesets.volare import VolareSpace
+from wingbeat.rulesets.volare.rounds import play_out
+from wingbeat.scenario import load_example
 
 #: (example, creature, a legal move of several steps, an illegal one) for each ruleset
 MOVES = [

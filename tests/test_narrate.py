@@ -22,8 +22,8 @@ from wingbeat.cli import app
 from wingbeat.model import Save, format_amount, format_mixed
 from wingbeat.narrate import SAYINGS, check_label, check_legend, check_text, event_text, roll_text
 from wingbeat.play.engine import Game
-from wingbeat.play.web import create_play_app
 from wingbeat.scenario import read_scenario_text
+from wingbeat.web.play import create_play_app
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "wingbeat"  # the repository's sources
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wingbeat.model import LENGTH_UNITS, format_amount
-from wingbeat.play.web import create_play_app
 from wingbeat.rules.registry import RulesetInfo, rulesets
 from wingbeat.web import create_app
+from wingbeat.web.play import create_play_app
 from wingbeat.web.said import said_amount
 
 

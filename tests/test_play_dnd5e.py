@@ -24,8 +24,8 @@ from wingbeat.cli import app
 from wingbeat.errors import NotationError, OptionError, ScenarioError
 from wingbeat.examples import example_text
 from wingbeat.play import EncounterStore, Game, RefusedMove, Setup, replay
-from wingbeat.play.web import create_play_app
-from wingbeat.rules.dnd5e.rounds import change_text, parse_change
+from wingbeat.rulesets.dnd5e.rounds import change_text, parse_change
+from wingbeat.web.play import create_play_app
 
 runner = CliRunner()
 

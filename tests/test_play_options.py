@@ -18,7 +18,7 @@ from wingbeat.cli import app
 from wingbeat.errors import OptionError
 from wingbeat.examples import example_text
 from wingbeat.play import Action, EncounterStore, Game, RefusedMove
-from wingbeat.play.web import create_play_app
+from wingbeat.web.play import create_play_app
 
 runner = CliRunner()
 ORDER = ["angel", "gargoyle", "knight", "harpy"]

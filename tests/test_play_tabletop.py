@@ -15,8 +15,8 @@ from wingbeat.cli import app
 from wingbeat.examples import example_text
 from wingbeat.play import Game, RefusedMove
 from wingbeat.play.dice import Dice
-from wingbeat.play.web import create_play_app
-from wingbeat.rules.confrontation.play import ADAPTER as CONFRONTATION
+from wingbeat.rulesets.confrontation.play import ADAPTER as CONFRONTATION
+from wingbeat.web.play import create_play_app
 
 runner = CliRunner()
 

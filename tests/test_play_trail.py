@@ -11,8 +11,8 @@ import yaml
 from fastapi.testclient import TestClient
 
 import wingbeat
-from wingbeat.play.web import create_play_app
 from wingbeat.render import render_svg
+from wingbeat.web.play import create_play_app
 
 SVG = "{http://www.w3.org/2000/svg}"
 

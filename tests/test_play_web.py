@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from wingbeat.play.web import create_play_app
+from wingbeat.web.play import create_play_app
 
 
 def client(tmp_path: Path) -> TestClient:

@@ -43,7 +43,7 @@ def track_file(track: None, tmp_path: Path) -> Path:
 def test_the_built_in_rulesets_are_found_in_their_folders_in_list_order() -> None:
     assert RULESET_IDS == ("volare", "dnd5e", "battlesystem", "confrontation")
     assert registry.ruleset_ids() == RULESET_IDS
-    folders = Path(wingbeat.__file__).parent / "rules"
+    folders = Path(wingbeat.__file__).parent / "rulesets"
     assert {p.parent.name for p in folders.glob("*/ruleset.toml")} == set(RULESET_IDS)
 
 
@@ -65,14 +65,14 @@ def test_preload_imports_every_place_a_ruleset_names() -> None:
 
     code = ("import sys\nfrom wingbeat.rules import registry\n"
             "info = registry.ruleset_info('dnd5e')\n"
-            "assert 'wingbeat.rules.dnd5e.render' not in sys.modules\n"
+            "assert 'wingbeat.rulesets.dnd5e.render' not in sys.modules\n"
             "info.preload()\n"
-            "print(sorted(m for m in sys.modules if m.startswith('wingbeat.rules.dnd5e')))")
+            "print(sorted(m for m in sys.modules if m.startswith('wingbeat.rulesets.dnd5e')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     loaded = done.stdout
     for module in ("schema", "render", "play", "threat", "space"):
-        assert f"wingbeat.rules.dnd5e.{module}'" in loaded, loaded
+        assert f"wingbeat.rulesets.dnd5e.{module}'" in loaded, loaded
 
 
 def test_capabilities_are_declared_not_probed() -> None:

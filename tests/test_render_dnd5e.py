@@ -1,6 +1,7 @@
 """dnd5e pictures, on squares and on the hex option, show exactly what ``wingbeat reach --json``,
-``path`` and ``check`` say (wingbeat.rules.dnd5e.render): coloured cells and costs per altitude and
-best over all, footprints (D-size), walls and difficult terrain (D-terrain), 3-D and Dash steps."""
+``path`` and ``check`` say (wingbeat.rulesets.dnd5e.render): coloured cells and costs per altitude
+and best over all, footprints (D-size), walls and difficult terrain (D-terrain), 3-D and Dash
+steps."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from wingbeat.errors import OptionError
 from wingbeat.geometry.hexgrid import Direction, parse_hex
 from wingbeat.model import Scenario
 from wingbeat.render import render_svg, scenario_summary
-from wingbeat.rules.volare.render import direction_angle
+from wingbeat.rulesets.volare.render import direction_angle
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 SVG = "{http://www.w3.org/2000/svg}"

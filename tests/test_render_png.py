@@ -18,8 +18,8 @@ import wingbeat
 from wingbeat.cli import app
 from wingbeat.render import render_svg
 from wingbeat.render.png import svg_to_png
-from wingbeat.rules.dnd5e.render import SQUARE_SIZE
-from wingbeat.rules.volare.render import SIZE as HEX_RADIUS
+from wingbeat.rulesets.dnd5e.render import SQUARE_SIZE
+from wingbeat.rulesets.volare.render import SIZE as HEX_RADIUS
 from wingbeat.web import create_app
 
 runner = CliRunner()

@@ -133,7 +133,7 @@ def test_cli_render_names_the_level_for_a_tabletop_path(tmp_path):
 
 def test_lengths_read_as_on_a_ruler():
     """The morbid angel's air MOU is 35/2 cm exactly (C-mou); a player reads 17.5 cm."""
-    from wingbeat.examples import load_example
+    from wingbeat.scenario import load_example
 
     scenario = load_example("morbid-angel")
     report = wingbeat.reach(scenario, "angel")

@@ -92,7 +92,7 @@ def test_a_mistake_the_editor_underlines_is_one_wingbeat_refuses(
 def test_each_rulesets_schema_is_its_file_model_with_its_ruleset_key() -> None:
     for ruleset in BUILT_IN:
         model = file_model(ruleset)
-        assert model.__module__ == f"wingbeat.rules.{ruleset}.schema"
+        assert model.__module__ == f"wingbeat.rulesets.{ruleset}.schema"
         assert json_schema(ruleset)["properties"]["ruleset"]["const"] == ruleset
         assert "ruleset" in json_schema(ruleset)["required"]
 
@@ -127,7 +127,7 @@ def test_every_key_of_every_schema_has_an_example_an_error_can_show(ruleset: str
     each key of the ruleset's schema, at every depth, has one in its ``EXAMPLES``."""
     import importlib
 
-    from wingbeat.scenario._load import _example
+    from wingbeat.scenario._problems import _example
     from wingbeat.scenario._schema import COMMON_EXAMPLES
 
     model = file_model(ruleset)

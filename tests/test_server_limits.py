@@ -245,7 +245,7 @@ def test_serve_runs_uvicorn_with_the_guarded_protocol(monkeypatch):
 def play_client(db: Any, time_limit: float = 60.0) -> Any:
     from fastapi.testclient import TestClient
 
-    from wingbeat.play.web import create_play_app
+    from wingbeat.web.play import create_play_app
 
     app = create_play_app(db)
     app.state.time_limit = time_limit

@@ -18,11 +18,11 @@ from scenarios import volare
 from test_dnd5e_properties import battlefields as dnd5e_fields
 from test_volare_properties import battlefields as volare_fields
 from wingbeat.model import Scenario
-from wingbeat.rules.battlesystem import BattlesystemUnit
-from wingbeat.rules.confrontation import Fighter
-from wingbeat.rules.dnd5e import Dnd5eCreature, Size
-from wingbeat.rules.dnd5e.rounds import creature_after as dnd5e_after
-from wingbeat.rules.volare import Mode, VolareCreature
+from wingbeat.rulesets.battlesystem import BattlesystemUnit
+from wingbeat.rulesets.confrontation import Fighter
+from wingbeat.rulesets.dnd5e import Dnd5eCreature, Size
+from wingbeat.rulesets.dnd5e.rounds import creature_after as dnd5e_after
+from wingbeat.rulesets.volare import Mode, VolareCreature
 from wingbeat.tactics.grid import GridThreat, ThreatPlace
 
 # -- helpers ----------------------------------------------------------------------------------

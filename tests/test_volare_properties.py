@@ -17,7 +17,7 @@ from conformance import (
     json_of,
 )
 from wingbeat.rules.grid import MoveReport, ReachReport
-from wingbeat.rules.volare import VolareSpace
+from wingbeat.rulesets.volare import VolareSpace
 
 COLUMNS, ROWS, TOP = 8, 14, 4
 CELLS = [f"{chr(64 + c)}{r}" for c in range(1, COLUMNS + 1) for r in range(1, ROWS + 1)

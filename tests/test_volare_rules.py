@@ -16,7 +16,7 @@ from scenarios import volare
 from wingbeat.cli import app
 from wingbeat.geometry.hexgrid import Direction, parse_hex
 from wingbeat.rules.grid import MoveReport
-from wingbeat.rules.volare import (
+from wingbeat.rulesets.volare import (
     Encumbrance,
     Mode,
     VolareCreature,

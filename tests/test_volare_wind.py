@@ -9,7 +9,7 @@ import pytest
 import wingbeat
 from scenarios import volare
 from wingbeat.geometry.hexgrid import Direction
-from wingbeat.rules.volare import Maneuverability, Wind, WindStrength, step_costs, travel_speed
+from wingbeat.rulesets.volare import Maneuverability, Wind, WindStrength, step_costs, travel_speed
 
 # (headwind, beside headwind, tailwind, beside tailwind for excellent / medium / poor), in MP
 TABLE = {

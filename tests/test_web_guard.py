@@ -17,9 +17,9 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from wingbeat.play.web import create_play_app
 from wingbeat.web import create_app
 from wingbeat.web.guard import CSP, MAX_BODY_BYTES
+from wingbeat.web.play import create_play_app
 
 LOCAL = "http://127.0.0.1"
 HANG = 120  # seconds: only stops a wait that would never end, never a verdict on speed

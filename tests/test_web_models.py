@@ -12,7 +12,6 @@ from fastapi.testclient import TestClient
 from pydantic import TypeAdapter, ValidationError
 
 from wingbeat.examples import example_text
-from wingbeat.play.web import create_play_app
 from wingbeat.web import create_app
 from wingbeat.web.models import (
     CheckAnswer,
@@ -31,6 +30,7 @@ from wingbeat.web.models import (
     ScenarioInfo,
     ScenarioList,
 )
+from wingbeat.web.play import create_play_app
 
 LOCAL = "http://127.0.0.1"
 

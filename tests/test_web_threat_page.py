@@ -217,7 +217,7 @@ def test_the_static_page_holds_no_sentence_of_the_overlay() -> None:
 
 
 def test_the_play_app_alone_serves_the_overlay_and_the_suggestion(tmp_path: Path) -> None:
-    from wingbeat.play.web import create_play_app
+    from wingbeat.web.play import create_play_app
 
     with TestClient(create_play_app(tmp_path / "alone.sqlite3"),
                     base_url="http://127.0.0.1") as alone:

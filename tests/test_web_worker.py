@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 import held_jobs
 from test_web_guard import HANG, LOCAL, big_map, is_error, serving, wait_for
 from wingbeat import _api
-from wingbeat.examples import load_example
+from wingbeat.scenario import load_example
 from wingbeat.web import create_app, jobs
 from wingbeat.web.pool import WorkerPool
 

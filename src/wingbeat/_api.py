@@ -16,8 +16,7 @@ __all__ = ["attack_path", "check", "engagement", "open_scenario", "path", "reach
 
 def open_scenario(where: str | Path) -> Scenario:
     """A scenario from a file path, or a built-in one written ``example:NAME``."""
-    from .examples import load_example
-    from .scenario import load_scenario
+    from .scenario import load_example, load_scenario
 
     text = str(where)
     if text.startswith("example:"):

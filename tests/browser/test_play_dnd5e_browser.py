@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def dnd_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The play page and its API alone, on a database in a temporary folder."""
-    from wingbeat.play.web import create_play_app
+    from wingbeat.web.play import create_play_app
 
     app = create_play_app(tmp_path_factory.mktemp("play5e") / "browser.sqlite3")
     with serving(app, "the play app") as url:

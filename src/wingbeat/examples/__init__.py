@@ -1,13 +1,13 @@
-"""Scenarios that ship with wingbeat, so every command works on a fresh machine."""
+"""Scenarios that ship with wingbeat, so every command works on a fresh machine: their names and
+texts (data, in the core: ``wingbeat.scenario.load_example`` makes a scenario of one)."""
 
 from __future__ import annotations
 
 from importlib import resources
 
 from ..errors import ScenarioError
-from ..model import Scenario
 
-__all__ = ["example_names", "example_text", "load_example"]
+__all__ = ["example_names", "example_text"]
 
 
 def example_names() -> list[str]:
@@ -22,9 +22,3 @@ def example_text(name: str) -> str:
                             + ", ".join(example_names()))
     return resources.files(__name__).joinpath(f"{name}.yaml").read_text(encoding="utf-8")
 
-
-def load_example(name: str) -> Scenario:
-    """A built-in scenario by name (``giant-bat``)."""
-    from ..scenario import read_scenario_text
-
-    return read_scenario_text(example_text(name), source=f"example:{name}")

@@ -1,11 +1,14 @@
 """Maps from the tools game masters already use → wingbeat scenarios (``wingbeat import``).
 
-- Universal VTT (``.dd2vtt``, ``.uvtt``, ``.df2vtt``) → ``dnd5e``: walls and doors between
+- Universal VTT (``.dd2vtt``, ``.uvtt``, ``.df2vtt``) → a square map: walls and doors between
   squares, the picture as background (``uvtt.py``);
-- a Foundry VTT scene export (``.json``) → ``dnd5e``: walls, doors, tokens, background
+- a Foundry VTT scene export (``.json``) → a square map: walls, doors, tokens, background
   (``foundry.py``);
-- Tiled (``.tmj``, ``.tmx``) → ``dnd5e`` (squares) or ``volare`` (flat-topped hexes): ground
-  levels, ceilings, terrain, creatures, background (``tiled.py``).
+- Tiled (``.tmj``, ``.tmx``) → a square map or a hex map (flat-topped hexes): ground levels,
+  ceilings, terrain, creatures, background (``tiled.py``).
+
+Which ruleset a map is for comes from the registry (``rules.registry.map_ruleset``: the rulesets'
+``maps``), or from the caller (``wingbeat import --ruleset``); no importer names one.
 
 Each reader takes the file's bytes and gives an ``Imported`` (the scenario's data, the picture,
 notes); a file it cannot read is a ``ScenarioError`` naming the file and the field. The result is

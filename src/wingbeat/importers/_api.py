@@ -13,6 +13,7 @@ import yaml
 from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError
 from ..model import Scenario
+from ..rules.registry import map_ruleset
 from ..scenario import parse_scenario
 from ..scenario._load import MAX_BYTES
 from ._common import Imported, Reader, check_json_depth, load_json, parse_json
@@ -30,8 +31,9 @@ IMPORT_SUFFIXES = (*UVTT_SUFFIXES, ".tmj", ".tmx", ".json")
 _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".webp": "image/webp", ".gif": "image/gif"}
 
 
-def import_file(path: str | Path) -> Imported:
-    """Read the map file ``path`` (its kind from its name, or its content for ``.json``)."""
+def import_file(path: str | Path, ruleset: str | None = None) -> Imported:
+    """Read the map file ``path`` (its kind from its name, or its content for ``.json``), for
+    ``ruleset`` (by default the registry's for the kind of map it is: ``map_ruleset``)."""
     source = str(path)
     try:
         raw = read_limited(path, MAX_IMPORT_BYTES)
@@ -39,27 +41,34 @@ def import_file(path: str | Path) -> Imported:
         raise ScenarioError(f"is larger than {MAX_IMPORT_BYTES:,} bytes", source=source) from None
     except UnreadableFile as exc:
         raise ScenarioError(exc.reason, source=source) from None
-    return import_bytes(raw, Path(path).name, folder=Path(path).parent, source=source)
+    return import_bytes(raw, Path(path).name, folder=Path(path).parent, source=source,
+                        ruleset=ruleset)
 
 
 def import_bytes(raw: bytes, filename: str, *, folder: Path | None = None,
-                 source: str | None = None) -> Imported:
+                 source: str | None = None, ruleset: str | None = None) -> Imported:
     """Import a map given as bytes; ``filename`` picks the format by its ending; ``folder``:
-    where files it names (tilesets, pictures) are, None to read nothing else (uploads)."""
+    where files it names (tilesets, pictures) are, None to read nothing else (uploads);
+    ``ruleset``: the ruleset the scenario is for, one that takes the kind of map the file is
+    (``maps`` in its ``ruleset.toml``), by default the registry's for that kind."""
     source = source or filename
+
+    def choose(kind: str) -> str:
+        return map_ruleset(kind, ruleset)
+
     suffix = Path(filename).suffix.lower()
     if suffix in UVTT_SUFFIXES:
-        imported = read_uvtt(raw, source)
+        imported = read_uvtt(raw, source, choose)
     elif suffix in (".tmj", ".tmx"):
-        imported = read_tiled(raw, source, folder)
+        imported = read_tiled(raw, source, folder, choose)
     elif suffix == ".json":
         data = load_json(raw, Reader(source), "a map")
         if isinstance(data, dict) and "resolution" in data:
-            imported = read_uvtt(raw, source)
+            imported = read_uvtt(raw, source, choose)
         elif isinstance(data, dict) and data.get("type") == "map" and "orientation" in data:
-            imported = read_tiled(raw, source, folder)
+            imported = read_tiled(raw, source, folder, choose)
         elif looks_like_foundry(data):
-            imported = read_foundry(raw, source, folder)
+            imported = read_foundry(raw, source, folder, choose)
         else:
             raise ScenarioError("is neither a Foundry VTT scene (grid, width, walls or tokens), "
                                 "a Universal VTT file (resolution) nor a Tiled map (type: map)",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate
@@ -15,14 +15,21 @@ from typing import Any
 from ..errors import ScenarioError
 from ..geometry.labels import column_label
 from ..limits import MAX_CREATURES, map_size_error
+from ..rules.registry import map_ruleset
 
-__all__ = ["MAX_EXPONENT", "MAX_IMPORT_CREATURES", "MAX_JSON_CONTAINERS", "MAX_JSON_DEPTH",
-           "MAX_JSON_STRUCTURE", "MAX_NUMBER_CHARS", "MAX_NUMBER_SIZE", "MAX_RANGES",
-           "MAX_WALL_CROSSINGS", "MAX_WALL_POINTS", "Imported", "Reader", "TooManyRanges",
-           "cell_blocks", "check_json_depth", "clean_text", "creature_id", "load_json", "number",
-           "parse_json", "plain", "side_runs", "sides_crossed", "wall_budget", "wall_crossings"]
+__all__ = ["DEFAULT_CHOICE", "MAX_EXPONENT", "MAX_IMPORT_CREATURES", "MAX_JSON_CONTAINERS",
+           "MAX_JSON_DEPTH", "MAX_JSON_STRUCTURE", "MAX_NUMBER_CHARS", "MAX_NUMBER_SIZE",
+           "MAX_RANGES", "MAX_WALL_CROSSINGS", "MAX_WALL_POINTS", "Chooser", "Imported", "Reader",
+           "TooManyRanges", "cell_blocks", "check_json_depth", "clean_text", "creature_id",
+           "load_json", "number", "parse_json", "plain", "side_runs", "sides_crossed",
+           "wall_budget", "wall_crossings"]
 
 Side = tuple[tuple[int, int], tuple[int, int]]
+#: The ruleset an imported map of a kind (``"square"``, ``"hex"``: ``rules.registry.MAPS``) is
+#: for: the registry's default for that kind (``map_ruleset``), or the one ``--ruleset`` names.
+Chooser = Callable[[str], str]
+#: The registry's default for each kind of map.
+DEFAULT_CHOICE: Chooser = map_ruleset
 Point = tuple[Fraction, Fraction]
 
 #: The most columns and rows an imported map may have (the scenario's own limits).

@@ -25,6 +25,10 @@ def import_command(
              "(FILE.background.png); default: standard output, the picture embedded.")] = None,
     embed: Annotated[bool, typer.Option(
         "--embed", help="Embed the background picture in the scenario (a data: URI).")] = False,
+    ruleset: Annotated[str | None, typer.Option(
+        "--ruleset", metavar="ID",
+        help="The ruleset the scenario is for, one that takes the map's kind (square or hex "
+             "grid); default: the first in list order that does (docs/import.md).")] = None,
 ) -> None:
     """Make a scenario from a map made in another tool: walls, doors, levels, creatures."""
     from . import import_file, scenario_text
@@ -32,7 +36,7 @@ def import_command(
     if output is not None and output.suffix.lower() not in (".yaml", ".yml", ".json"):
         fail(f"{output}: import writes a scenario: name a file ending in .yaml", False)
     try:
-        imported = import_file(file)
+        imported = import_file(file, ruleset)
         picture = None
         if imported.image is not None and output is not None and not embed:
             picture = output.with_name(f"{output.stem}.background{imported.image_suffix}")

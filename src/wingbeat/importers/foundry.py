@@ -1,4 +1,5 @@
-"""A Foundry VTT scene export (JSON) → a ``dnd5e`` scenario.
+"""A Foundry VTT scene export (JSON) → a scenario on a square grid (for the ruleset the registry
+gives square maps).
 
 The fields read (every coordinate in canvas pixels):
 
@@ -26,6 +27,8 @@ from typing import Any
 from .._files import UnreadableFile, read_limited
 from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
 from ._common import (
+    DEFAULT_CHOICE,
+    Chooser,
     Imported,
     Point,
     Reader,
@@ -53,9 +56,11 @@ def looks_like_foundry(data: Any) -> bool:
         "walls" in data or "tokens" in data or "background" in data or "img" in data)
 
 
-def read_foundry(raw: bytes, source: str, folder: Path | None = None) -> Imported:
-    """The ``dnd5e`` scenario a Foundry scene describes; ``folder``: where to look for its
-    background picture (the scene file's folder), None to not look."""
+def read_foundry(raw: bytes, source: str, folder: Path | None = None,
+                 choose: Chooser = DEFAULT_CHOICE) -> Imported:
+    """The square-grid scenario a Foundry scene describes, for ``choose("square")``; ``folder``:
+    where to look for its background picture (the scene file's folder), None to not look."""
+    ruleset = choose("square")
     r = Reader(source)
     data = r.mapping(load_json(raw, r, "a Foundry scene"), "")
     grid = r.get(data, "grid", "")
@@ -71,7 +76,7 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None) -> Importe
         kind_where = "gridType"
     if kind != 1:
         raise r.fail(kind_where, f"expected 1, a square grid (got {kind!r}): gridless and hex "
-                                 "scenes do not import to dnd5e squares")
+                                 f"scenes do not import to {ruleset} squares")
     if size <= 0:
         raise r.fail("grid.size", f"expected a positive number of pixels, got {size}")
     if distance <= 0:
@@ -123,7 +128,7 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None) -> Importe
     creatures = _tokens(r, data, square, columns, rows, distance, imported.notes)
     top = max([12] + [c.get("altitude", 0) + 2 for c in creatures])
     scenario: dict[str, Any] = {
-        "ruleset": "dnd5e",
+        "ruleset": ruleset,
         "description": f"Imported from {clean_text(source)}"
                        + (f" ({clean_text(data['name'])})" if isinstance(data.get("name"), str)
                           else "")

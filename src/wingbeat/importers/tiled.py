@@ -1,10 +1,11 @@
-"""A Tiled map (``.tmj`` JSON or ``.tmx`` XML) → a ``dnd5e`` scenario (orthogonal maps, squares)
-or a ``volare`` one (hexagonal maps, flat-topped: ``staggeraxis`` x).
+"""A Tiled map (``.tmj`` JSON or ``.tmx`` XML) → a scenario on a square grid (orthogonal maps) or
+on hexes (hexagonal maps, flat-topped: ``staggeraxis`` x), for the ruleset the registry gives that
+kind of map (``rules.registry.map_ruleset``).
 
 What becomes what (docs/import.md has the table):
 
 - a custom property ``ground`` (whole number), ``ceiling`` (whole number), ``terrain``
-  (``normal``, ``difficult``, ``water``; dnd5e), ``wall`` or ``climb`` (true/false; dnd5e) on a
+  (``normal``, ``difficult``, ``water``; squares), ``wall`` or ``climb`` (true/false; squares) on a
   **tile** (in its tileset) applies to every cell where that tile is placed; on a **tile layer**,
   to every cell of the layer that holds a tile; a tile layer **named** ``ground 2``,
   ``ceiling 4``, ``terrain difficult``, ``wall`` or ``climb`` says the same of its cells. A
@@ -16,10 +17,10 @@ What becomes what (docs/import.md has the table):
 
 Hexes: Tiled numbers a flat-topped hex map in columns x = 0, 1 … and rows y = 0, 1 …, with every
 other column half a hex lower (``staggerindex`` odd: columns 1, 3 …; even: columns 0, 2 …).
-volare labels hexes in doubled coordinates, column B half a hex lower than A: Tiled column x is
-volare column x + 1, and Tiled row y is volare row 2y + 1 in the higher columns and 2y + 2 in the
+A hex map's scenario labels hexes in doubled coordinates, column B half a hex lower than A: Tiled
+column x is column x + 1, and Tiled row y is row 2y + 1 in the higher columns and 2y + 2 in the
 lower ones (``staggerindex`` even: 2y + 3 in the lower, even-numbered ones, which start below the
-first row of the next column; volare's row 1 of those columns lies off the Tiled map).
+first row of the next column; row 1 of those columns lies off the Tiled map).
 """
 
 from __future__ import annotations
@@ -42,8 +43,10 @@ from .._files import UnreadableFile, read_limited
 from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
 from ..geometry.labels import column_label
 from ._common import (
+    DEFAULT_CHOICE,
     MAX_NUMBER_SIZE,
     MAX_RANGES,
+    Chooser,
     Imported,
     Reader,
     TooManyRanges,
@@ -58,11 +61,11 @@ __all__ = ["read_tiled"]
 
 _FLAGS = 0xF0000000  # flip and rotation bits of a global tile id
 _CELL_KEYS = ("ground", "ceiling", "terrain", "wall", "climb")
-_VOLARE_CELL_KEYS = ("ground", "ceiling")
-_DND5E_CREATURE = {"altitude": int, "size": str, "side": str, "hover": bool, "reach": int,
+_HEX_CELL_KEYS = ("ground", "ceiling")
+_SQUARE_CREATURE = {"altitude": int, "size": str, "side": str, "hover": bool, "reach": int,
                    "strength": int, "acrobatics": int, "walk": int, "fly": int, "climb": int,
                    "swim": int, "burrow": int}
-_VOLARE_CREATURE = {"altitude": int, "side": str, "fly": int, "ground": int, "mode": str,
+_HEX_CREATURE = {"altitude": int, "side": str, "fly": int, "ground": int, "mode": str,
                     "maneuverability": str, "heading": str, "reflex": int, "strength": int}
 _SPEEDS = ("walk", "fly", "climb", "swim", "burrow")
 MAX_TILESET_BYTES = 5_000_000
@@ -105,9 +108,11 @@ class _Map:
     by_first: dict[int, dict[int, dict[str, Any]]] = field(default_factory=dict)
 
 
-def read_tiled(raw: bytes, source: str, folder: Path | None = None) -> Imported:
-    """The scenario a Tiled map describes; ``folder``: where its external tilesets and image
-    layer pictures are (the map's folder), None to not look."""
+def read_tiled(raw: bytes, source: str, folder: Path | None = None,
+               choose: Chooser = DEFAULT_CHOICE) -> Imported:
+    """The scenario a Tiled map describes, for ``choose("square")`` or ``choose("hex")``;
+    ``folder``: where its external tilesets and image layer pictures are (the map's folder), None
+    to not look."""
     r = Reader(source)
     imported = Imported(data={})
     if _looks_like_xml(raw):
@@ -120,14 +125,17 @@ def read_tiled(raw: bytes, source: str, folder: Path | None = None) -> Imported:
     if tmap.hexsidelength < 0:
         raise r.fail("hexsidelength", f"expected 0 or more pixels, got {plain(tmap.hexsidelength)}")
     if tmap.orientation == "orthogonal":
-        return _to_dnd5e(r, tmap, folder, imported)
+        return _to_squares(r, tmap, folder, imported, choose("square"))
     if tmap.orientation == "hexagonal":
+        ruleset = choose("hex")
         if tmap.staggeraxis != "x":
-            raise r.fail("staggeraxis", "expected x (flat-topped hexes, volare's): pointy-topped "
-                                        "hexes (staggeraxis y) would turn the map a quarter turn")
-        return _to_volare(r, tmap, folder, imported)
-    raise r.fail("orientation", f"expected orthogonal (squares, dnd5e) or hexagonal (hexes, "
-                                f"volare), got {tmap.orientation!r}")
+            raise r.fail("staggeraxis", f"expected x (flat-topped hexes, {ruleset}'s): "
+                                        "pointy-topped hexes (staggeraxis y) would turn the map a "
+                                        "quarter turn")
+        return _to_hexes(r, tmap, folder, imported, ruleset)
+    raise r.fail("orientation", f"expected orthogonal (squares, {DEFAULT_CHOICE('square')}) or "
+                                f"hexagonal (hexes, {DEFAULT_CHOICE('hex')}), got "
+                                f"{tmap.orientation!r}")
 
 
 def _looks_like_xml(raw: bytes) -> bool:
@@ -556,7 +564,8 @@ def _bool(r: Reader, value: Any, where: str) -> bool:
     raise r.fail(where, f"expected true or false, got {value!r}")
 
 
-def _to_dnd5e(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -> Imported:
+def _to_squares(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
+                ruleset: str) -> Imported:
     columns, rows = r.grid_size(Fraction(tmap.width), Fraction(tmap.height), "width")
     facts = _cell_facts(r, tmap, _CELL_KEYS, imported.notes)
     cells = {(x + 1, y + 1): f for (x, y), f in facts.items()}
@@ -568,10 +577,10 @@ def _to_dnd5e(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) ->
     def where(cx: Fraction, cy: Fraction) -> tuple[int, int]:
         return math.floor(cx / tw) + 1, math.floor(cy / th) + 1
 
-    creatures = _creatures(r, tmap, where, columns, rows, _DND5E_CREATURE, imported.notes,
+    creatures = _creatures(r, tmap, where, columns, rows, _SQUARE_CREATURE, imported.notes,
                            lambda c, rw: f"{column_label(c)}{rw}")
     scenario: dict[str, Any] = {
-        "ruleset": "dnd5e",
+        "ruleset": ruleset,
         "description": f"Imported from {clean_text(r.source)}: {columns} × {rows} squares.",
         "map": {"columns": columns, "rows": rows},
         "creatures": creatures,
@@ -588,7 +597,8 @@ def _to_dnd5e(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) ->
     return imported
 
 
-def _to_volare(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -> Imported:
+def _to_hexes(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
+              ruleset: str) -> Imported:
     odd = tmap.staggerindex != "even"
     if tmap.staggerindex not in ("odd", "even"):
         raise r.fail("staggerindex", f"expected odd or even, got {tmap.staggerindex!r}")
@@ -604,11 +614,11 @@ def _to_volare(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -
     columns = tmap.width
     rows = 2 * tmap.height + (0 if odd else 1)
     r.grid_size(Fraction(columns), Fraction(rows), "height")
-    facts = _cell_facts(r, tmap, _VOLARE_CELL_KEYS, imported.notes)
+    facts = _cell_facts(r, tmap, _HEX_CELL_KEYS, imported.notes)
     cells = {label_of(x, y): f for (x, y), f in facts.items()}
     for xy, f in cells.items():
         if f.get("ground", 0) < 0:
-            raise r.fail("ground", f"volare ground levels are 0 or more; {column_label(xy[0])}"
+            raise r.fail("ground", f"{ruleset} ground levels are 0 or more; {column_label(xy[0])}"
                                    f"{xy[1]} has {f['ground']}")
     tw, th, side = tmap.tilewidth, tmap.tileheight, tmap.hexsidelength
     step = (tw + side) / 2  # Tiled's column width on a staggeraxis-x hex map
@@ -618,12 +628,12 @@ def _to_volare(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -
         y = math.floor((cy - (th / 2 if lower(x) else 0)) / th)
         return label_of(x, y) if x >= 0 and y >= 0 else (0, 0)
 
-    creatures = _creatures(r, tmap, where, columns, rows, _VOLARE_CREATURE, imported.notes,
+    creatures = _creatures(r, tmap, where, columns, rows, _HEX_CREATURE, imported.notes,
                            lambda c, rw: f"{column_label(c)}{rw}")
     top = max([20] + [f.get("ground", 0) + 2 for f in cells.values()]
               + [f.get("ceiling", 0) for f in cells.values()])
     scenario: dict[str, Any] = {
-        "ruleset": "volare",
+        "ruleset": ruleset,
         "description": f"Imported from {clean_text(r.source)}: {tmap.width} × {tmap.height} "
                        "hexes.",
         "map": {"columns": columns, "rows": rows},
@@ -635,8 +645,8 @@ def _to_volare(r: Reader, tmap: _Map, folder: Path | None, imported: Imported) -
     if blocks:
         scenario["map"]["cells"] = blocks
     if not odd:
-        imported.notes.append("staggerindex even: volare's row 1 of columns A, C, E … lies off "
-                              "the Tiled map (plain ground)")
+        imported.notes.append(f"staggerindex even: {ruleset}'s row 1 of columns A, C, E … lies "
+                              "off the Tiled map (plain ground)")
     _image_layer(r, tmap, folder, imported, scenario, tw, Fraction(0) if odd else -th / 2)
     imported.data = scenario
     return imported
@@ -681,7 +691,7 @@ def _creatures(r: Reader, tmap: _Map, where: Any, columns: int, rows: int,
                 if key not in keys:
                     continue
                 typed = _typed(r, value, keys[key], f"{here}.properties.{key}")
-                if key in _SPEEDS and keys is _DND5E_CREATURE:
+                if key in _SPEEDS and keys is _SQUARE_CREATURE:
                     speed[key] = typed
                 else:
                     creature[key] = typed

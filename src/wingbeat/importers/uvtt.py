@@ -1,5 +1,5 @@
 """Universal VTT (``.dd2vtt``, ``.uvtt``, ``.df2vtt``: Dungeondraft, Dungeon Alchemist,
-DungeonFog) → a ``dnd5e`` scenario.
+DungeonFog) → a scenario on a square grid (for the ruleset the registry gives square maps).
 
 The fields read (every coordinate is in grid squares, not pixels):
 
@@ -23,6 +23,8 @@ from typing import Any
 
 from .._pictures import image_size, pixel_budget_error
 from ._common import (
+    DEFAULT_CHOICE,
+    Chooser,
     Imported,
     Point,
     Reader,
@@ -39,8 +41,9 @@ __all__ = ["read_uvtt"]
 SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 
 
-def read_uvtt(raw: bytes, source: str) -> Imported:
-    """The ``dnd5e`` scenario a Universal VTT file describes."""
+def read_uvtt(raw: bytes, source: str, choose: Chooser = DEFAULT_CHOICE) -> Imported:
+    """The square-grid scenario a Universal VTT file describes, for ``choose("square")``."""
+    ruleset = choose("square")
     r = Reader(source)
     data = r.mapping(load_json(raw, r, "a Universal VTT file"), "")
     if "resolution" not in data and "ddraft_resolution" in data:
@@ -109,7 +112,7 @@ def read_uvtt(raw: bytes, source: str) -> Imported:
         if data.get(key):
             notes.append(f"{key}: left out (sight and light, not movement)")
     scenario: dict[str, Any] = {
-        "ruleset": "dnd5e",
+        "ruleset": ruleset,
         "description": f"Imported from {clean_text(source)}: {columns} × {rows} squares, "
                        f"{sum(1 for k in sides.values() if k == 'wall')} wall sides, "
                        f"{doors} door sides.",

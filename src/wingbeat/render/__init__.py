@@ -5,8 +5,8 @@
     >>> scenario = wingbeat.open_scenario("example:giant-bat")
     >>> svg = render_svg(scenario, reach=wingbeat.reach(scenario, "bat"), altitude=1)
 
-Each ruleset's picture is one module, named by its registration (``rules/<id>/ruleset.toml``):
-a grid ruleset's lives in its own folder (``rules/volare/render.py``), and the tabletop rulesets
+Each ruleset's picture is one module, named by its registration (``rulesets/<id>/ruleset.toml``):
+a grid ruleset's lives in its own folder (``rulesets/volare/render.py``), and the tabletop rulesets
 share ``table``. The grid geometry (hex and square layouts) and the layers every grid picture
 shares live in ``grid``, the SVG building blocks in ``svg``. None of them computes a rule: they
 draw what ``reach``, ``path`` and ``check`` already said. A picture may also take ``trail`` (a

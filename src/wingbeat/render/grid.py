@@ -2,7 +2,7 @@
 drawn on them alike, whatever the ruleset: the reach colours, the route arrows, the legend's scale.
 
 A layout places labelled cells on the screen for a window of columns and rows; the pictures
-(each grid ruleset's own ``rules/<id>/render.py``: volare's hexes, dnd5e's squares or hexes)
+(each grid ruleset's own ``rulesets/<id>/render.py``: volare's hexes, dnd5e's squares or hexes)
 draw through it and never compute a position themselves.
 """
 

@@ -1,8 +1,10 @@
-"""The rule systems, one package each, found by id: ``find_ruleset("volare")``.
+"""The contracts every ruleset meets, and the registry that finds one by id:
+``find_ruleset(scenario.ruleset)``.
 
-Each ruleset registers itself in its own folder (``rules/<id>/ruleset.toml``, read by
-``rules.registry``). Rulesets never import each other; what they share lives in ``rules.base``
-and ``rules.grid``.
+The rulesets themselves live above, one folder each (``wingbeat.rulesets``), and register in it
+(``rulesets/<id>/ruleset.toml``, read by ``rules.registry``). Nothing here imports them: what
+they share lives here (``base``: the protocols; ``grid``: the grid step machinery; ``reports``:
+the move report), and they never import each other (docs/architecture.md).
 """
 
 from __future__ import annotations

@@ -1,12 +1,13 @@
 """The one place a ruleset is named: each ruleset's registration, found in its own folder.
 
-A built-in ruleset is a subpackage of ``wingbeat.rules`` holding a ``ruleset.toml``: its id,
-title, kind of space, the dotted places of its engine, scenario schema, picture and play adapter,
-the words the page shows about its moves (``hints``) and what it can do (``capabilities``). The
-registry reads those small files (it imports none of the modules they name, so a cold
-``wingbeat check`` loads only the ruleset it checks) and resolves each place on first use.
+A built-in ruleset is a subpackage of ``wingbeat.rulesets`` holding a ``ruleset.toml``: its id,
+title, kind of space, the kinds of map ``wingbeat import`` can give it (``maps``), the dotted
+places of its engine, scenario schema, picture and play adapter, the words the page shows about
+its moves (``hints``) and what it can do (``capabilities``). The registry reads those small
+files (it imports none of the modules they name, so a cold ``wingbeat check`` loads only the
+ruleset it checks) and resolves each place on first use.
 A ruleset defined elsewhere (a test's) joins with ``register``. Every face (library, CLI, web,
-picture, play) asks here; none names a ruleset. docs/adding-a-ruleset.md has the recipe.
+picture, play, import) asks here; none names a ruleset. docs/adding-a-ruleset.md has the recipe.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
     from ..model import Scenario
     from .base import AttackRuleset, Result, Ruleset
 
-__all__ = ["CAPABILITIES", "HINTS", "SPACES", "Ref", "Renderer", "RulesetInfo", "page_words",
-           "register", "ruleset_ids", "ruleset_info", "rulesets", "unregister"]
+__all__ = ["CAPABILITIES", "HINTS", "MAPS", "SPACES", "Ref", "Renderer", "RulesetInfo",
+           "map_ruleset", "page_words", "register", "ruleset_ids", "ruleset_info", "rulesets",
+           "unregister"]
 
 #: A place to load on first use: ``"package.module:NAME"`` (or ``"package.module"`` for the
 #: module itself), or a function that returns the object.
@@ -60,8 +62,19 @@ HINTS = {
 }
 #: The kinds of space a ruleset moves in: cells of a grid, or points on a table.
 SPACES = ("grid", "table")
+#: The kinds of map ``wingbeat import`` makes (``maps`` in a ``ruleset.toml``: the ones a ruleset
+#: takes, its default first; docs/import.md has each one's scenario shape).
+MAPS = {
+    "square": "a square grid, labelled A1 …: walls between squares, cells' ground, ceiling, "
+              "terrain, wall and climb, creatures in squares",
+    "hex": "flat-topped hexes labelled in doubled rows (column B half a hex lower than A): "
+           "cells' ground and ceiling, creatures in hexes",
+    "table": "a tabletop in length units (no importer makes one yet)",
+}
 
 _FILE = "ruleset.toml"
+#: The package whose subpackages are the built-in rulesets (``rulesets/<id>/ruleset.toml``).
+_PLUGINS = __name__.split(".")[0] + ".rulesets"
 
 
 class Renderer(Protocol):
@@ -95,6 +108,7 @@ class RulesetInfo:
     hints: Mapping[str, Any] = field(default_factory=dict)
     capabilities: frozenset[str] = frozenset()
     order: int = 1000
+    maps: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.space not in SPACES:
@@ -105,6 +119,11 @@ class RulesetInfo:
             raise ValueError(f"ruleset {self.id!r}: unknown capabilities {', '.join(unknown)}; "
                              f"known: {', '.join(CAPABILITIES)}")
         object.__setattr__(self, "capabilities", frozenset(self.capabilities))
+        unknown = sorted(set(self.maps) - set(MAPS))
+        if unknown:
+            raise ValueError(f"ruleset {self.id!r}: unknown maps {', '.join(unknown)}; "
+                             f"known: {', '.join(MAPS)}")
+        object.__setattr__(self, "maps", tuple(self.maps))
         object.__setattr__(self, "hints", MappingProxyType(_checked_hints(self.id, self.hints)))
 
     def can(self, capability: str) -> bool:
@@ -205,11 +224,13 @@ _discovered = False
 
 
 def _discover() -> None:
-    """Read the ``ruleset.toml`` of every subpackage of ``wingbeat.rules`` (once)."""
+    """Read the ``ruleset.toml`` of every subpackage of ``wingbeat.rulesets`` (once). The
+    plug-ins' package is named, not imported by an import statement: it sits above this
+    contract, and reading its folder loads none of its rulesets."""
     global _discovered
     if _discovered:
         return
-    package = __name__.rpartition(".")[0]
+    package = _PLUGINS
     root = resources.files(package)
     found = []
     for module in pkgutil.iter_modules(import_module(package).__path__):
@@ -224,17 +245,17 @@ def _discover() -> None:
 def _from_toml(folder: str, text: str) -> RulesetInfo:
     data = tomllib.loads(text)
     if data.get("id") != folder:
-        raise ValueError(f"rules/{folder}/{_FILE}: id must be the folder's name, {folder!r}")
+        raise ValueError(f"rulesets/{folder}/{_FILE}: id must be the folder's name, {folder!r}")
     return RulesetInfo(
         id=folder, title=data["title"], space=data["space"], engine=data["engine"],
         schema=data["schema"], renderer=data.get("renderer"), play=data.get("play"),
         threat=data.get("threat"),
         hints=data.get("hints", {}), capabilities=frozenset(data.get("capabilities", ())),
-        order=data.get("order", 1000))
+        order=data.get("order", 1000), maps=tuple(data.get("maps", ())))
 
 
 def register(info: RulesetInfo) -> RulesetInfo:
-    """Add a ruleset defined outside ``wingbeat.rules`` (a test's); its id must be new."""
+    """Add a ruleset defined outside ``wingbeat.rulesets`` (a test's); its id must be new."""
     _discover()
     old = _registered.get(info.id)
     if old is not None and old != info:
@@ -277,3 +298,24 @@ def ruleset_info(ruleset_id: str) -> RulesetInfo:
         raise ScenarioError(f"unknown ruleset {ruleset_id!r}; expected one of: "
                             + ", ".join(ruleset_ids()))
     return info
+
+
+def map_ruleset(kind: str, wanted: str | None = None) -> str:
+    """The ruleset an imported map of ``kind`` (``MAPS``) is for: ``wanted`` if it takes that
+    kind (an ``OptionError`` naming those that do otherwise); by default the first ruleset in
+    list order whose own default (the first of its ``maps``) is that kind, else the first that
+    takes it at all."""
+    if kind not in MAPS:
+        raise ValueError(f"unknown map kind {kind!r}; known: {', '.join(MAPS)}")
+    takers = [info for info in rulesets() if kind in info.maps]
+    if wanted is not None:
+        info = ruleset_info(wanted)
+        if kind not in info.maps:
+            takes = ", ".join(info.maps) or "none"
+            raise OptionError(f"the {wanted} ruleset takes no {kind} map (it takes: {takes}); "
+                              "rulesets that take one: "
+                              + (", ".join(i.id for i in takers) or "none"))
+        return info.id
+    if not takers:
+        raise OptionError(f"no ruleset takes a {kind} map")
+    return next((i.id for i in takers if i.maps[0] == kind), takers[0].id)

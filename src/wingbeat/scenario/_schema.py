@@ -18,7 +18,7 @@ from pydantic import (
 
 from ..errors import ScenarioError
 from ..limits import MAX_CREATURES
-from ._load import raise_validation, validation_problems
+from ._problems import raise_validation, validation_problems
 
 __all__ = ["COMMON_EXAMPLES", "MAX_LABEL_CHARS", "MAX_NAME_CHARS", "MAX_TEXT_CHARS", "FreeText",
            "Label", "Name", "Problems", "StrictModel", "check_unique_ids", "validate",

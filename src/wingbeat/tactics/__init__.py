@@ -17,12 +17,11 @@ a ruleset that declares the ``threat`` capability names its ``ThreatRules`` in i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
-from ..rules.registry import ruleset_info
 from .model import (
     WEIGHT_DOCS,
     AdviceReport,
@@ -31,6 +30,7 @@ from .model import (
     Weights,
     success_of,
 )
+from .sides import ThreatRules, _rules, foes_of, members
 
 if TYPE_CHECKING:
     from ..model import Scenario
@@ -40,55 +40,12 @@ __all__ = ["WEIGHT_DOCS", "AdviceReport", "AttackOption", "Suggestion", "ThreatR
            "advise", "foes_of", "members", "success_of", "suggest", "threat"]
 
 
-class ThreatRules(Protocol):
-    """What a ruleset that declares ``threat`` offers (``ruleset.toml``: ``threat = …``)."""
-
-    def members(self, scenario: Scenario) -> list[tuple[str, str | None]]:
-        """Every creature's id and side, in scenario order."""
-        ...
-
-    def threat(self, scenario: Scenario, attackers: Sequence[str], side: str | None) -> Result:
-        """Where a creature could stand and be attacked by ``attackers`` on their next turn."""
-        ...
-
-    def advise(self, scenario: Scenario, creature: str, targets: Sequence[str],
-               weights: Weights) -> AdviceReport:
-        """The end states from which ``creature`` can attack a target this round, best first."""
-        ...
-
-    def suggest(self, scenario: Scenario, creature: str, weights: Weights) -> Suggestion:
-        """The move advice recommends as the battle stands: attack, close in, or hold."""
-        ...
-
-
 def _kept() -> AbstractContextManager[None]:
     """``grid.kept_reports``, imported when a question is asked: a command that only checks a move
     (which registers the threat commands) never imports the threat machinery."""
     from .grid import kept_reports
 
     return kept_reports()
-
-
-def _rules(scenario: Scenario) -> ThreatRules:
-    found: ThreatRules = ruleset_info(scenario.ruleset).threat_rules()
-    return found
-
-
-def members(scenario: Scenario) -> list[tuple[str, str | None]]:
-    """Every creature's id and side."""
-    return _rules(scenario).members(scenario)
-
-
-def foes_of(scenario: Scenario, creature: str) -> list[str]:
-    """The creatures ``creature`` would attack: every other one not on its side (a creature with
-    no side, or facing one, counts everyone else as a foe)."""
-    known = dict(members(scenario))
-    if creature not in known:
-        raise OptionError(f"no creature {creature!r} in this scenario (creatures: "
-                          f"{', '.join(known) or 'none'})")
-    mine = known[creature]
-    return [c for c, side in known.items()
-            if c != creature and (mine is None or side is None or side != mine)]
 
 
 def threat(scenario: Scenario, *, side: str | None = None, creature: str | None = None) -> Result:

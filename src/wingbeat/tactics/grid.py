@@ -269,7 +269,7 @@ class GridThreatRules:
     def _threatened(self, scenario: Scenario, creature: str) -> dict[Place, tuple[str, ...]]:
         """Per place, the foes of ``creature`` that could strike it on their next turn (in the
         order the threat lists them: least movement first, then the order of the scenario)."""
-        from . import foes_of
+        from .sides import foes_of
 
         foes = foes_of(scenario, creature)
         if not foes:
@@ -318,7 +318,7 @@ class GridThreatRules:
                             ranked(options, weights), report.field_text)
 
     def suggest(self, scenario: Scenario, creature: str, weights: Weights) -> Suggestion:
-        from . import foes_of
+        from .sides import foes_of
 
         foes = foes_of(scenario, creature)
         report = self.reach(scenario, creature)

@@ -185,7 +185,7 @@ class TableThreatRules:
                            areas)
 
     def _foe_zones(self, scenario: Scenario, creature: str) -> list[Zone]:
-        from . import foes_of
+        from .sides import foes_of
 
         return [z for foe in foes_of(scenario, creature) for z in self.zones(scenario, foe)]
 
@@ -246,7 +246,7 @@ class TableThreatRules:
                             ranked(options, weights))
 
     def suggest(self, scenario: Scenario, creature: str, weights: Weights) -> Suggestion:
-        from . import foes_of
+        from .sides import foes_of
 
         foes = foes_of(scenario, creature)
         unit = self.unit

@@ -289,7 +289,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
             patch, picture = changes(before, picture.svg)
         return pictures.keep(picture), patch
 
-    from ..play.web import router as play_router
+    from .play import router as play_router
 
     app.include_router(play_router)  # /api/play: the encounter page's API (static/play.html)
     from .threat import threat_router

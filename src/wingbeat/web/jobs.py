@@ -21,13 +21,12 @@ from typing import TYPE_CHECKING, Any
 from .. import _api
 from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError, WingbeatError
-from ..examples import load_example
 from ..model import Scenario
 from ..narrate import check_label, check_text, event_text
 from ..render import altitude_words, render_svg, scenario_summary
 from ..rules.base import Result
 from ..rules.registry import ruleset_info
-from ..scenario import read_scenario_text
+from ..scenario import load_example, read_scenario_text
 from ..scenario._load import MAX_BYTES
 
 if TYPE_CHECKING:

@@ -17,29 +17,15 @@ from fastapi.responses import Response
 
 from .._console import parse_query_options
 from . import jobs, threatjobs
-from .models import AdvicePositions, SuggestAnswer, ThreatOverlay, documented
+from .models import AdvicePositions, ThreatOverlay, documented
+from .play import play_threat_router
+from .queries import LevelQ, OneQ, SideQ, WeightQ, level_of
 
-__all__ = ["play_threat_router", "threat_router"]
+__all__ = ["threat_router"]
 
 ScenarioQ = Annotated[str | None, Query(
     description="example:NAME, upload:ID (from /api/upload), or a file name in the scenario "
                 "directory; the server's default when left out.")]
-WeightQ = Annotated[list[str] | None, Query(
-    description="A ranking weight, NAME=VALUE (repeatable), as --weight on the CLI: success, "
-                "opportunity_attacks, threatened, edge, action, cost.")]
-SideQ = Annotated[str | None, Query(description="The side whose creatures would strike.")]
-OneQ = Annotated[str | None, Query(description="Only this creature (instead of a side).")]
-LevelQ = Annotated[str | None, Query(
-    description="The altitude (or tier) index shown, as the page's slider gives it; 'all' or "
-                "none: per place the most over all (a table: every level).")]
-
-
-def _level(altitude: str | None) -> int | None:
-    from ..render.commands import _altitude
-
-    return _altitude(altitude)
-
-
 def threat_router(answer: Callable[..., Any]) -> APIRouter:
     """The routes ``/api/threat``, ``/api/threat.svg``, ``/api/advise`` and
     ``/api/play/encounters/{ref}/suggest``; ``answer(request, scenario, question, job, *args,
@@ -92,7 +78,7 @@ def threat_router(answer: Callable[..., Any]) -> APIRouter:
         area) how many of the side (or the creature) can strike there next turn, its colour
         and a sentence naming them with the least movement each needs; the legend, and the
         levels threatened (``wingbeat threat --json``, said for the page)."""
-        level = _level(altitude)
+        level = level_of(altitude)
         result: Response = await answer(request, scenario, ("threat.overlay", side, creature,
                                                             level),
                                         threatjobs.overlay, side, creature, level)
@@ -118,35 +104,4 @@ def threat_router(answer: Callable[..., Any]) -> APIRouter:
         return result
 
     router.include_router(play_threat_router())
-    return router
-
-
-def play_threat_router() -> APIRouter:
-    """The play page's routes: ``/api/play/encounters/{ref}/threat`` and ``…/suggest`` (the
-    full app has them through ``threat_router``; the play app alone, ``create_play_app``, too)."""
-    router = APIRouter()
-
-    @router.get("/api/play/encounters/{ref}/threat", tags=["play"],
-                responses=documented(ThreatOverlay, 503))
-    async def play_threat(request: Request, ref: str, side: SideQ = None, creature: OneQ = None,
-                          altitude: LevelQ = None) -> Response:
-        """The threat overlay (as ``/api/threat/overlay``) of the encounter as it stands."""
-        from ..play.web import asked
-
-        return await asked(request, "threat", ref, side, creature, _level(altitude))
-
-    @router.get("/api/play/encounters/{ref}/suggest", tags=["play"],
-                responses=documented(SuggestAnswer, 503))
-    async def suggest(request: Request, ref: str,
-                      creature: Annotated[str, Query(description="The creature's id.")],
-                      weight: WeightQ = None) -> Response:
-        """The best-advised move for ``creature`` as the encounter stands, with its reasons; it
-        is not declared (the game master accepts it by posting its ``moves`` to
-        ``/api/play/encounters/{ref}/moves``). ``play suggest --json`` plus what the page
-        shows: the ``headline`` and ``cost_text``. The encounter is read and the advice (every
-        foe's reach) worked out in a worker process (``web/playjobs.py``)."""
-        from ..play.web import asked
-
-        return await asked(request, "suggest", ref, creature, parse_query_options(weight))
-
     return router

@@ -1,7 +1,7 @@
 """Playing ``battlesystem`` round by round: the adapter between the play engine and the ruleset.
 
 A declared move is checked by ``check_move`` (the one legality function, as ``wingbeat check``
-does) from where the unit stands; ``rules.battlesystem.rounds.unit_after`` applies it: end point,
+does) from where the unit stands; ``rulesets.battlesystem.rounds.unit_after`` applies it: end point,
 altitude, heading of its last leg, formation (B-form), and leaving the battlefield above the top
 level (B-alt), after which the unit is out of play: it holds, any move it declares is refused, and
 the picture no longer draws it. Nothing is rolled in BATTLESYSTEM flight and turn limits are per
@@ -18,9 +18,9 @@ from ...geometry.table import format_number, format_point, parse_point
 from ...play.adapter import BattleAdapter, no_move, refused
 from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
-from ...rules.battlesystem import BattlesystemBattle, BattlesystemUnit, Formation, check_move
-from ...rules.battlesystem.model import BattlesystemScenario
-from ...rules.battlesystem.rounds import gone_refusal, unit_after
+from . import BattlesystemBattle, BattlesystemUnit, Formation, check_move
+from .model import BattlesystemScenario
+from .rounds import gone_refusal, unit_after
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "BattlesystemPlay"]
 

@@ -3,7 +3,7 @@
 A declared move is checked by the ruleset's ``check`` (``check_move``, the one legality function),
 exactly as ``wingbeat check`` does with the move's options (``factor`` on MOU for a run or a
 charge, default 1; ``pursuit``), against every fighter where it stands now (a dive charge needs its
-target's place and tier); ``rules.confrontation.rounds.fighter_after`` applies it. Each move logs
+target's place and tier); ``rulesets.confrontation.rounds.fighter_after`` applies it. Each move logs
 its tier change, landing or dive charge (C-dive: INI +2, ATT +2, FOR +2 for the game master).
 One change of tier a turn (C-change): the piece remembers it until the end of the round, when it
 renews. Nothing is rolled in the flight rules.
@@ -24,9 +24,9 @@ from ...geometry.table import format_number, format_point, parse_point
 from ...play.adapter import BattleAdapter, refused
 from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
-from ...rules.confrontation import RULESET, ConfrontationBattle, Fighter
-from ...rules.confrontation.model import ConfrontationScenario
-from ...rules.confrontation.rounds import changed_refusal, fighter_after, turn_events
+from . import RULESET, ConfrontationBattle, Fighter
+from .model import ConfrontationScenario
+from .rounds import changed_refusal, fighter_after, turn_events
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "TAKES_OPTIONS", "ConfrontationPlay"]
 

@@ -1,6 +1,6 @@
 """``confrontation``: the "Vol" ability of Confrontation (current text, Confédé, 3.5, 3), in cm.
 
-The rule reference is ``docs/rules/confrontation.md``; rule ids (``C-change`` …) appear in every
+The rule reference is ``docs/rulesets/confrontation.md``; rule ids (``C-change`` …) appear in every
 refusal. Not a grid: ``reach`` answers with areas (one per tier the fighter can end at), ``check``
 reads a move of waypoints and tier changes, ``path`` gives the shortest such move to a point.
 """

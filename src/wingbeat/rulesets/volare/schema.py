@@ -11,7 +11,17 @@ from ...errors import ScenarioError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
 from ...limits import MAX_CREATURES, MAX_VOLARE_RATE, map_size_error
 from ...model import Scenario
-from ...rules.volare import (
+from ...scenario._cells import cell_items, is_range, range_cells
+from ...scenario._schema import (
+    FreeText,
+    Label,
+    Name,
+    Problems,
+    StrictModel,
+    check_unique_ids,
+    validate_file,
+)
+from . import (
     STRENGTH_BREAKS,
     BandPenalty,
     Encumbrance,
@@ -24,16 +34,6 @@ from ...rules.volare import (
     Wind,
     WindStrength,
     flight_load,
-)
-from ...scenario._cells import cell_items, is_range, range_cells
-from ...scenario._schema import (
-    FreeText,
-    Label,
-    Name,
-    Problems,
-    StrictModel,
-    check_unique_ids,
-    validate_file,
 )
 
 __all__ = ["VolareFile", "build"]

@@ -10,7 +10,7 @@ from shapely.geometry.base import BaseGeometry
 
 from ...geometry.table import Point, format_length, format_number, format_point, geojson
 from ...model import format_amount, format_cost
-from ..reports import MoveReport, MoveStep
+from ...rules.reports import MoveReport, MoveStep
 from .mou import Budget
 
 __all__ = ["ConfrontationEngagement", "ConfrontationMove", "ConfrontationReach", "Stage",

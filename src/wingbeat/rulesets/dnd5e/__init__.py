@@ -1,6 +1,6 @@
 """``dnd5e``: D&D 5e (SRD 5.1) movement and flight on a square grid (hex option).
 
-The rule reference is ``docs/rules/dnd5e.md``; rule ids (``D-speed`` …) appear in every refusal.
+The rule reference is ``docs/rulesets/dnd5e.md``; rule ids (``D-speed`` …) appear in every refusal.
 Reach, path and check all ask one step generator, ``Dnd5eSpace.steps``.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 from ...errors import NotationError, OptionError, ScenarioError
 from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
-from ..grid import (
+from ...rules.grid import (
     GridMove,
     PathNotFound,
     ReachReport,

@@ -11,7 +11,7 @@ from shapely.geometry.base import BaseGeometry
 from ...geometry.table import Point, format_length, format_number, format_point, geojson
 from ...model import format_amount, format_cost
 from ...narrate import event_text
-from ..reports import MoveReport, MoveStep
+from ...rules.reports import MoveReport, MoveStep
 from .turning import TurnCategory
 
 __all__ = ["AltitudeArea", "BattlesystemEngagement", "BattlesystemMove", "BattlesystemReach",

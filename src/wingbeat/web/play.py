@@ -1,6 +1,7 @@
 """The play API for the web page: the same store and answers as ``wingbeat play … --json``.
 
-``router`` (prefix ``/api/play``) goes into any FastAPI app; the database is
+``router`` (prefix ``/api/play``) and ``play_threat_router()`` (an encounter's threat overlay and
+suggested move) go into any FastAPI app; the database is
 ``app.state.play_db`` when set, else the user's default one. Each request that opens the
 database runs in one of the app's worker processes (``web/playjobs.py``), under the same time and
 memory limits as a query: a move on a large map is a search, and a write is still the store's one
@@ -17,13 +18,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, HTTPException, Request
+from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from .._console import parse_query_options
 from ..errors import ScenarioError
-from ..web.models import (
+from .models import (
     PlayEncounters,
     PlayExamples,
     PlayLog,
@@ -31,12 +32,15 @@ from ..web.models import (
     PlayRefused,
     PlayReplay,
     PlayShow,
+    SuggestAnswer,
+    ThreatOverlay,
     documented,
 )
+from .queries import LevelQ, OneQ, SideQ, WeightQ, level_of
 
-__all__ = ["create_play_app", "router"]
+__all__ = ["create_play_app", "play_threat_router", "router"]
 
-STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+STATIC = Path(__file__).resolve().parent / "static"
 MAX_SCENARIO_CHARS = 1_000_000
 
 router = APIRouter(prefix="/api/play", tags=["play"])
@@ -88,8 +92,8 @@ async def asked(request: Request, what: str, ref: str | None, *args: Any,
     app's time and memory limits, its status and answer as the worker framed them; past the
     limits, 503 (the app's handlers). The encounter's requests go to the worker that last
     played it, which keeps its scenario parsed."""
-    from ..web import playjobs
-    from ..web.guard import in_worker
+    from . import playjobs
+    from .guard import in_worker
 
     db = _db(request)
     affinity = (("play", db, ref),) if ref is not None else ()
@@ -184,16 +188,14 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
     """A small app with only the play page and its API: for tests, and for a table that needs
     nothing else. The full web app includes ``router`` itself. Guarded as the full app is
     (``wingbeat.web.guard``): ``hosts`` are the names it answers to besides the loopback."""
-    from ..web.docs import mount_docs
-    from ..web.guard import protect
+    from .docs import mount_docs
+    from .guard import protect
 
     app = FastAPI(title="wingbeat play", docs_url=None, redoc_url=None)
     app.state.play_db = db
     protect(app, hosts)
     mount_docs(app)  # /docs from the app's own files, as the full app's
     app.include_router(router)
-    from ..web.threat import play_threat_router
-
     app.include_router(play_threat_router())  # the threat overlay and suggest of an encounter
 
     @app.get("/", include_in_schema=False)
@@ -222,3 +224,30 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
         return Response("", media_type="text/css")
 
     return app
+
+
+def play_threat_router() -> APIRouter:
+    """The play page's routes: ``/api/play/encounters/{ref}/threat`` and ``…/suggest`` (the
+    full app has them through ``threat_router``; the play app alone, ``create_play_app``, too)."""
+    router = APIRouter()
+
+    @router.get("/api/play/encounters/{ref}/threat", tags=["play"],
+                responses=documented(ThreatOverlay, 503))
+    async def play_threat(request: Request, ref: str, side: SideQ = None, creature: OneQ = None,
+                          altitude: LevelQ = None) -> Response:
+        """The threat overlay (as ``/api/threat/overlay``) of the encounter as it stands."""
+        return await asked(request, "threat", ref, side, creature, level_of(altitude))
+
+    @router.get("/api/play/encounters/{ref}/suggest", tags=["play"],
+                responses=documented(SuggestAnswer, 503))
+    async def suggest(request: Request, ref: str,
+                      creature: Annotated[str, Query(description="The creature's id.")],
+                      weight: WeightQ = None) -> Response:
+        """The best-advised move for ``creature`` as the encounter stands, with its reasons; it
+        is not declared (the game master accepts it by posting its ``moves`` to
+        ``/api/play/encounters/{ref}/moves``). ``play suggest --json`` plus what the page
+        shows: the ``headline`` and ``cost_text``. The encounter is read and the advice (every
+        foe's reach) worked out in a worker process (``web/playjobs.py``)."""
+        return await asked(request, "suggest", ref, creature, parse_query_options(weight))
+
+    return router

@@ -16,8 +16,8 @@ from typing import Any
 
 from ...errors import IllegalMoveError
 from ...model import Save
+from ...rules.grid import GridMove
 from ...search import StepTuple
-from ..grid import GridMove
 from .model import Mode, VolareCreature
 from .space import (
     DRIFT_DUE,
@@ -155,7 +155,7 @@ def play_out(space: VolareSpace, report: GridMove,
 def stand_up(creature: VolareCreature) -> VolareCreature:
     """A prone creature on the ground gets up (the play engine spends its round's movement on it).
 
-    The rules (``docs/rules/volare.md``, V-land) knock creatures down but do not say how they
+    The rules (``docs/rulesets/volare.md``, V-land) knock creatures down but do not say how they
     rise; play lets a grounded, prone creature declare ``stand`` as its whole move for a round.
     """
     if creature.mode is not Mode.GROUNDED or not creature.prone:

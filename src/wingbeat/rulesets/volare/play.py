@@ -1,7 +1,7 @@
 """Playing ``volare`` round by round: the adapter between the play engine and the ruleset.
 
 A declared move is checked by ``grid_check`` over ``VolareSpace`` (the one legality function);
-its saves are rolled in order and ``rules.volare.rounds.play_out`` applies what they decide
+its saves are rolled in order and ``rulesets.volare.rounds.play_out`` applies what they decide
 (V-skim, V-land); a failed violent landing rolls the fall damage (``options.fall_damage``). The
 entry's cost is what was flown: a failed skimming save lands the creature before the rest. At the
 end of a round a creature still ``moving`` that took no horizontal step spends its inertia
@@ -22,9 +22,9 @@ from ...play.adapter import BattleAdapter, no_move
 from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options, must_act
 from ...rules.grid import grid_check
-from ...rules.volare import Mode, VolareBattle, VolareCreature, VolareSpace, next_round
-from ...rules.volare.model import VolareScenario
-from ...rules.volare.rounds import play_out, stand_up
+from . import Mode, VolareBattle, VolareCreature, VolareSpace, next_round
+from .model import VolareScenario
+from .rounds import play_out, stand_up
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "VolarePlay"]
 

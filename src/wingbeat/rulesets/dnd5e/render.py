@@ -44,8 +44,9 @@ from ...render.scale import SCALE_BAR_SPACE, cell_scale_bar
 from ...render.svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element, fmt, points, text
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
-from ...rules.dnd5e.board import footprint_offsets
-from ...rules.dnd5e.model import (
+from ...rules.grid import GridMove, ReachReport
+from .board import footprint_offsets
+from .model import (
     Cell,
     Dnd5eBattle,
     Dnd5eCreature,
@@ -55,9 +56,8 @@ from ...rules.dnd5e.model import (
     Units,
     WallKind,
 )
-from ...rules.dnd5e.space import altitude_words
-from ...rules.dnd5e.turn import TurnReport
-from ...rules.grid import GridMove, ReachReport
+from .space import altitude_words
+from .turn import TurnReport
 
 __all__ = ["render", "summary"]
 

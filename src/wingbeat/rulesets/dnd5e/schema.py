@@ -11,7 +11,17 @@ from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
 from ...limits import MAX_CREATURES, MAX_DND5E_SPEED, map_size_error
 from ...model import Scenario
-from ...rules.dnd5e import (
+from ...scenario._cells import cell_items, is_range, range_cells
+from ...scenario._schema import (
+    FreeText,
+    Label,
+    Name,
+    Problems,
+    StrictModel,
+    check_unique_ids,
+    validate_file,
+)
+from . import (
     CONDITIONS,
     Cell,
     Dnd5eBattle,
@@ -25,18 +35,8 @@ from ...rules.dnd5e import (
     Units,
     WallKind,
 )
-from ...rules.dnd5e.board import Board, footprint_offsets, shared_board
-from ...rules.dnd5e.model import side_key
-from ...scenario._cells import cell_items, is_range, range_cells
-from ...scenario._schema import (
-    FreeText,
-    Label,
-    Name,
-    Problems,
-    StrictModel,
-    check_unique_ids,
-    validate_file,
-)
+from .board import Board, footprint_offsets, shared_board
+from .model import side_key
 
 __all__ = ["EXAMPLES", "Dnd5eFile", "build"]
 

@@ -46,7 +46,7 @@ from ...render.svg import (
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
 from ...rules.grid import GridMove, PathNotFound, ReachReport
-from ...rules.volare.model import Mode, VolareBattle, VolareCreature
+from .model import Mode, VolareBattle, VolareCreature
 
 __all__ = ["direction_angle", "hex_center", "render", "summary"]
 
@@ -192,7 +192,7 @@ def _trail(trail: Trail | None) -> tuple[list[RouteLeg], str]:
 
 
 def _scale_bar(layout: HexLayout) -> str:
-    """Under the map: one hex is 3 m across (docs/rules/volare.md, units)."""
+    """Under the map: one hex is 3 m across (docs/rulesets/volare.md, units)."""
     return cell_scale_bar(MARGIN, layout.height + 2, "hex", layout.size, HEX_METRES, "m",
                           layout.width - 2 * MARGIN)
 

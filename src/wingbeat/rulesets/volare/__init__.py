@@ -1,6 +1,6 @@
 """``volare``: hex-map flight with altitude, inertia, wind, take-off, landing and skimming.
 
-The rule reference is ``docs/rules/volare.md``; rule ids (``V-inertia`` …) appear in every
+The rule reference is ``docs/rulesets/volare.md``; rule ids (``V-inertia`` …) appear in every
 refusal.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from ...errors import NotationError, OptionError
 from ...geometry.hexgrid import parse_hex
-from ..grid import MoveReport, PathNotFound, ReachReport, grid_check, grid_path, grid_reach
+from ...rules.grid import MoveReport, PathNotFound, ReachReport, grid_check, grid_path, grid_reach
 from .encumbrance import STRENGTH_BREAKS, FlightLoad, flight_load
 from .model import (
     BandPenalty,

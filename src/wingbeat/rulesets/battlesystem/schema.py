@@ -9,16 +9,6 @@ from pydantic import Field
 from ...errors import ScenarioError
 from ...geometry.table import format_number
 from ...model import Scenario
-from ...rules.battlesystem import (
-    DEFAULT_LEVELS,
-    AltitudeLevel,
-    BattlesystemBattle,
-    BattlesystemUnit,
-    Formation,
-    Game,
-    Maneuverability,
-    Size,
-)
 from ...scenario._schema import (
     FreeText,
     Name,
@@ -28,6 +18,16 @@ from ...scenario._schema import (
     validate_file,
 )
 from ...scenario._tabletop import exact, table_of
+from . import (
+    DEFAULT_LEVELS,
+    AltitudeLevel,
+    BattlesystemBattle,
+    BattlesystemUnit,
+    Formation,
+    Game,
+    Maneuverability,
+    Size,
+)
 
 __all__ = ["EXAMPLES", "BattlesystemFile", "build"]
 

@@ -1,6 +1,6 @@
 """``battlesystem``: BATTLESYSTEM mass-combat flying on a tabletop measured in inches.
 
-The rule reference is ``docs/rules/battlesystem.md``; rule ids (``B-alt`` …) appear in every
+The rule reference is ``docs/rulesets/battlesystem.md``; rule ids (``B-alt`` …) appear in every
 refusal. Not a grid: ``reach`` answers with areas (one per altitude the unit can end at),
 ``check`` reads a move of waypoints and altitude changes, ``path`` gives the shortest such move
 to a point.

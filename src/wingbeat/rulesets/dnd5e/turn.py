@@ -12,8 +12,8 @@ from typing import Any
 
 from ...model import format_amount
 from ...narrate import event_text
+from ...rules.grid import GridMove
 from ...search import StepTuple
-from ..grid import GridMove
 from .space import ACTION, DASHED, DISENGAGED, INTERACT, MODES, PRONE, Dnd5eSpace
 
 __all__ = ["TurnReport", "turn_report"]

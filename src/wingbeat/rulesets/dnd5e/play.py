@@ -11,7 +11,7 @@ no damage; the XGtE options when the scenario turns them on).
 
 The game master can change a creature's conditions between moves (``condition``: ``+prone``
 when it is knocked prone, ``+grappled`` …, ``-grappled`` when it ends): a flyer that cannot hover
-falls at once when that leaves it prone or at speed 0 (``rules.dnd5e.rounds``). At the end of a
+falls at once when that leaves it prone or at speed 0 (``rulesets.dnd5e.rounds``). At the end of a
 round every creature's movement, action (Dash, Disengage) and free object interaction renew; a
 prone creature stays prone until it stands.
 """
@@ -27,9 +27,10 @@ from ...model import Save, format_amount
 from ...play.adapter import BattleAdapter, no_move
 from ...play.dice import Dice
 from ...play.engine import Piece, Played, move_options, must_act
-from ...rules.dnd5e import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
-from ...rules.dnd5e.model import Dnd5eScenario
-from ...rules.dnd5e.rounds import (
+from ...rules.grid import grid_check
+from . import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
+from .model import Dnd5eScenario
+from .rounds import (
     change_conditions,
     change_text,
     creature_after,
@@ -38,9 +39,8 @@ from ...rules.dnd5e.rounds import (
     space_for,
     whole_fall,
 )
-from ...rules.dnd5e.space import MODE_WORDS, altitude_words
-from ...rules.dnd5e.turn import turn_report
-from ...rules.grid import grid_check
+from .space import MODE_WORDS, altitude_words
+from .turn import turn_report
 
 __all__ = ["ADAPTER", "FRESH_TURN", "REFUSED_OPTIONS", "Dnd5ePlay"]
 

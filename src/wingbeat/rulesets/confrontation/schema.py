@@ -10,7 +10,6 @@ from shapely.geometry import Polygon
 from ...errors import ScenarioError
 from ...geometry.table import Point, TablePolygon, format_point
 from ...model import Scenario
-from ...rules.confrontation import ConfrontationBattle, Edition, Fighter, Obstacle, Zone
 from ...scenario._schema import (
     FreeText,
     Name,
@@ -20,6 +19,7 @@ from ...scenario._schema import (
     validate_file,
 )
 from ...scenario._tabletop import MAX_TABLE, exact, table_of
+from . import ConfrontationBattle, Edition, Fighter, Obstacle, Zone
 
 __all__ = ["EXAMPLES", "ConfrontationFile", "build"]
 
