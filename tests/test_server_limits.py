@@ -242,13 +242,14 @@ def test_serve_runs_uvicorn_with_the_guarded_protocol(monkeypatch):
 
 # -- play's writes run in the workers, under their limits ---------------------------------------
 
-def play_client(db: Any, time_limit: float = 60.0) -> Any:
+def play_client(db: Any, time_limit: float | None = None) -> Any:
     from fastapi.testclient import TestClient
 
+    from wingbeat.web import guard
     from wingbeat.web.play import create_play_app
 
     app = create_play_app(db)
-    app.state.time_limit = time_limit
+    app.state.time_limit = guard.TIME_LIMIT if time_limit is None else time_limit
     return TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False)
 
 
@@ -267,10 +268,11 @@ def test_a_move_past_the_time_limit_is_stopped_in_its_worker_and_changes_nothing
     import os
 
     import held_jobs
-    from wingbeat.web import playjobs
+    from wingbeat.web import guard, playjobs
 
-    play = play_client(tmp_path / "play.sqlite3", time_limit=1.0)
-    ref = new_encounter(play)
+    play = play_client(tmp_path / "play.sqlite3")
+    ref = new_encounter(play)  # under the default limit: only the held move meets the short one
+    play.app.state.time_limit = 1.0
     started = tmp_path / "started"
     monkeypatch.setattr(playjobs, "play", functools.partial(held_jobs.stuck_play, str(started)))
     answer = play.post(f"/api/play/encounters/{ref}/moves", json={"creature": "bat"})
@@ -278,7 +280,7 @@ def test_a_move_past_the_time_limit_is_stopped_in_its_worker_and_changes_nothing
     assert "limit of 1 s" in answer.json()["error"]["message"]
     assert int(started.read_text()) != os.getpid(), "the move ran in the server's process"
     monkeypatch.undo()
-    play.app.state.time_limit = 60.0
+    play.app.state.time_limit = guard.TIME_LIMIT
     assert len(play.get(f"/api/play/encounters/{ref}/log").json()["entries"]) == 1
     answer = play.post(f"/api/play/encounters/{ref}/moves", json={"creature": "bat"})
     assert answer.status_code == 200, answer.text

@@ -30,7 +30,7 @@ from ..errors import ScenarioError
 from ..rules.registry import page_words, rulesets
 from . import jobs
 from .docs import mount_docs
-from .guard import TIME_LIMIT, in_worker, protect
+from .guard import in_worker, protect
 from .models import (
     CheckAnswer,
     EngagementAnswer,
@@ -89,14 +89,15 @@ class UploadTooLarge(ScenarioError):
 
 
 def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
-               hosts: Iterable[str] = (), time_limit: float = TIME_LIMIT,
+               hosts: Iterable[str] = (), time_limit: float | None = None,
                workers: int = WORKERS, memory_limit: int = MEMORY_LIMIT_MB,
                answers_bytes: int = ANSWERS_BYTES) -> FastAPI:
     """The web app over ``scenario_dir`` (files by name only inside it), opening on ``scenario``.
 
     ``scenario`` is ``example:NAME`` or a file name in ``scenario_dir``; the built-in giant bat
     example when None. ``hosts``: the names it answers to besides the loopback (``--host``);
-    ``time_limit``: the seconds one question may compute before it answers 503; ``workers``:
+    ``time_limit``: the seconds one question may compute before it answers 503 (None:
+    ``guard.TIME_LIMIT``); ``workers``:
     the worker processes that compute (``memory_limit`` MB of address space each, 0: no limit);
     ``answers_bytes``: the encoded answers kept.
     """
