@@ -45,7 +45,8 @@ def _answer(out: Path, name: str, ask: Any, scenario: wingbeat.Scenario | None =
             svg = wingbeat.render_svg(scenario, **{kind: found})
         except WingbeatError as exc:
             svg = f"error: {exc}"
-        (out / f"{name}.svg").write_text(svg)
+        # a picture's title names its file: the same example read from another checkout
+        (out / f"{name}.svg").write_text(svg.replace(str(ROOT), "<repo>"))
     return found
 
 
@@ -69,10 +70,9 @@ def dump(out: Path, name: str, scenario: wingbeat.Scenario, every: int) -> None:
                     lambda c=creature, s=state, a=level: wingbeat.path(
                         scenario, c, s["at"], altitude=a, mode=s.get("mode")),
                     scenario, "route")
-            other = sample[(index * 7 + 3) % len(sample)]["at"]
+            longer = f"{moves} {sample[(index * 7 + 3) % len(sample)]['at']}".strip()
             _answer(here, f"check-{creature}-{index}-plus",
-                    lambda c=creature, m=f"{moves} {other}".strip():
-                        wingbeat.check(scenario, c, m))
+                    lambda c=creature, m=longer: wingbeat.check(scenario, c, m))
         for target in known:
             if target == creature:
                 continue
