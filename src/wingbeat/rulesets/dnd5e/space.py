@@ -288,6 +288,7 @@ class Dnd5eSpace:
     """
 
     ruleset = "dnd5e"
+    half = None  # no half-move action: a turn's movement is one budget (D-speed)
     #: a settled state costs about 6.4 kB while searching in Python (its place's footprint,
     #: edges and fronts are kept per place) and 8.2 kB with the reach and its JSON
     #: (benchmarks/memory.py): this cap keeps a pure search near 1 GB (docs/limits.md). The
@@ -333,7 +334,7 @@ class Dnd5eSpace:
         self.burrower = me.speed.burrow > 0
         # D-jump: a creature with a Strength score jumps, on foot (its walking speed pays)
         self.jumper = me.strength is not None and self.speed[WALK] > 0
-        self._budget = max(self.speed) * self.scale * (2 if self.can_act else 1)
+        self.budget = max(self.speed) * self.scale * (2 if self.can_act else 1)
         if self.prune:  # a space for a search: refuse a query too large before the board
             refuse_too_large(self.estimate(watchers=0), self.max_states)
         # a board depends only on the map and the diagonals: a caller that builds many spaces
@@ -360,7 +361,7 @@ class Dnd5eSpace:
             + ((FLY,) if self.speed[FLY] else ()))
         self._plans = tables.plans
         self.start_events: tuple[dict[str, Any], ...] = ()
-        self._start = self._start_code(me)
+        self.start = self._start_code(me)
 
     def estimate(self, watchers: int | None = None) -> StateEstimate:
         """How many states a search could settle, before searching (``search.StateEstimate``):
@@ -372,7 +373,7 @@ class Dnd5eSpace:
         others are not placed yet)."""
         vmap = self.battle.map
         col, row = self.me.at
-        steps = self._budget // (5 * self.scale)
+        steps = self.budget // (5 * self.scale)
         cols = min(vmap.columns, col + steps) - max(1, col - steps) + 1
         if vmap.grid is GridKind.HEX:
             rows = min(vmap.rows, row + 2 * steps) - max(1, row - 2 * steps) + 1
@@ -569,18 +570,6 @@ class Dnd5eSpace:
         self._start_pos = pos
         return self.pack(pos, 0, 0, 0, flags)
 
-    @property
-    def start(self) -> int:
-        return self._start
-
-    @property
-    def budget(self) -> int:
-        return self._budget
-
-    @property
-    def half(self) -> int | None:
-        return None
-
     def cap(self, mode: int, flags: int) -> int:
         """Ticks of movement this turn for a step made with ``mode``'s speed (D-speed)."""
         return self.speed[self.paying(mode)] * self.scale * (2 if flags & DASHED else 1)
@@ -712,7 +701,7 @@ class Dnd5eSpace:
                 or self._best):
             return None
         positions = len(self.board.coords) * self.levels
-        if positions << (self.n_watchers + LOW_BITS) >= 1 << 62 or self._start >= 1 << 62:
+        if positions << (self.n_watchers + LOW_BITS) >= 1 << 62 or self.start >= 1 << 62:
             return None
         table = self.tables.step_table
         if table is None:
@@ -725,13 +714,13 @@ class Dnd5eSpace:
             table.native.landing = self._kernel_landing
         if self._pruning is None:
             self._pruning = compiled.Pruning()
-        numbers = (self._budget, self.n_watchers, int(self.rule is DiagonalRule.DMG),
+        numbers = (self.budget, self.n_watchers, int(self.rule is DiagonalRule.DMG),
                    int(self.can_act), int(self.jumper), self.speed[WALK] * self.scale)
         outcome, codes, priorities, parents, kinds = compiled.dnd5e_search(
-            table, self._pruning, numbers, self._start, avoid_checks, goal, max_states)
+            table, self._pruning, numbers, self.start, avoid_checks, goal, max_states)
         if outcome != compiled.DONE:
             raise too_many_states(max_states)
-        return _Settled(self._start, codes, priorities, parents, kinds, _KernelSteps(self))
+        return _Settled(self.start, codes, priorities, parents, kinds, _KernelSteps(self))
 
     def _native(self, compiled: Any, positions: int) -> Any:
         """The compiled table's own maker of places and moves (``_kernel5e.Native``): the
