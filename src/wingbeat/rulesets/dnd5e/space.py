@@ -1,8 +1,9 @@
 """One creature's turn under ``dnd5e``: the space every query asks (``Dnd5eSpace``).
 
 This is the one legality function of the ruleset: ``reach``, ``path`` and ``check`` all ask
-``Dnd5eSpace.steps``. The class is assembled here from one module per concern, each a layer
-that builds on the one below it:
+``Dnd5eSpace.steps``. It is assembled here from one module per concern: ``codes`` and
+``tables`` hold values; the others are layers of the class, each subclassing the one before it
+(``ends`` and ``descriptions`` both build on ``compiled``, and ``Dnd5eSpace`` joins the two):
 
 - ``codes``: a state packed into one int (its bits), the modes, the notation's words;
 - ``tables``: what is worked out per place and per move, shared by every query on a battle;
