@@ -143,7 +143,7 @@ def memory(case: str) -> dict[str, Any]:
 
 def _forget_tables() -> None:
     try:
-        from wingbeat.rulesets.dnd5e import space
+        from wingbeat.rulesets.dnd5e import tables as space
     except ImportError:  # pragma: no cover
         return
     kept = getattr(space, "_TABLES", None)

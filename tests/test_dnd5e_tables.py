@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 import wingbeat
 from test_dnd5e_properties import battlefields
 from wingbeat.rulesets.dnd5e import Dnd5eSpace
-from wingbeat.rulesets.dnd5e import space as dnd5e_space
-from wingbeat.rulesets.dnd5e.space import shared_tables
+from wingbeat.rulesets.dnd5e import tables as dnd5e_space
+from wingbeat.rulesets.dnd5e.tables import shared_tables
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples" / "dnd5e").glob("*.yaml"))

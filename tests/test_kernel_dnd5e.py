@@ -25,7 +25,7 @@ from wingbeat.errors import OptionError
 from wingbeat.geometry.labels import column_label
 from wingbeat.rules.grid import ReachReport
 from wingbeat.rulesets.dnd5e import Dnd5eSpace
-from wingbeat.rulesets.dnd5e.space import LOW_BITS, PRONE
+from wingbeat.rulesets.dnd5e.codes import LOW_BITS, PRONE
 from wingbeat.search import Exploration, SettledArrays, explore, explore_pure
 
 ROOT = Path(__file__).resolve().parent.parent

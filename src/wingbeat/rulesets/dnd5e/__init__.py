@@ -22,6 +22,7 @@ from ...rules.grid import (
     grid_reach,
 )
 from .board import Board, footprint_offsets, shared_board
+from .codes import KEYWORDS, MODES
 from .falling import Fall, fall
 from .model import (
     CONDITIONS,
@@ -40,7 +41,7 @@ from .model import (
 )
 from .proximity import Engagement, engagement, engagement_space
 from .rounds import creature_after
-from .space import KEYWORDS, MODES, Dnd5eSpace
+from .space import Dnd5eSpace
 from .turn import TurnReport, turn_report
 
 __all__ = [

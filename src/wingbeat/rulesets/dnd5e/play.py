@@ -29,6 +29,7 @@ from ...play.dice import Dice
 from ...play.engine import Piece, Played, move_options, must_act
 from ...rules.grid import grid_check
 from . import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
+from .descriptions import MODE_WORDS, altitude_words
 from .model import Dnd5eScenario
 from .rounds import (
     change_conditions,
@@ -39,7 +40,6 @@ from .rounds import (
     space_for,
     whole_fall,
 )
-from .space import MODE_WORDS, altitude_words
 from .turn import turn_report
 
 __all__ = ["ADAPTER", "FRESH_TURN", "REFUSED_OPTIONS", "Dnd5ePlay"]

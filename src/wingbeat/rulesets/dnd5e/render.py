@@ -46,6 +46,7 @@ from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
 from ...rules.grid import GridMove, ReachReport
 from .board import footprint_offsets
+from .descriptions import altitude_words
 from .model import (
     Cell,
     Dnd5eBattle,
@@ -56,7 +57,6 @@ from .model import (
     Units,
     WallKind,
 )
-from .space import altitude_words
 from .turn import TurnReport
 
 __all__ = ["render", "summary"]

@@ -14,7 +14,8 @@ from ...model import format_amount
 from ...narrate import event_text
 from ...rules.grid import GridMove
 from ...search import StepTuple
-from .space import ACTION, DASHED, DISENGAGED, INTERACT, MODES, PRONE, Dnd5eSpace
+from .codes import ACTION, DASHED, DISENGAGED, INTERACT, MODES, PRONE
+from .space import Dnd5eSpace
 
 __all__ = ["TurnReport", "turn_report"]
 

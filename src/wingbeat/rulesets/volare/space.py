@@ -104,8 +104,8 @@ class VolareSpace:
         self.load = flight_load(me)
         self.fly = self.load.fly
         self.gale = battle.wind.strength is WindStrength.GALE
-        self._budget = self.fly * TICKS_PER_MP
-        self._half = self.fly * TICKS_PER_MP // 2
+        self.budget = self.fly * TICKS_PER_MP
+        self.half = self.fly * TICKS_PER_MP // 2
         self.pay_cost = HOVER_PAY.get(battle.wind.strength, 0)
         self.costs = (0,) * 6 if self.gale else step_costs(battle.wind, self.man)
         self.stop_cost = STOP_TO_HOVER[self.man]
@@ -134,7 +134,7 @@ class VolareSpace:
         if search:
             refuse_too_large(self.estimate(), self.max_states)
         self._index_map()
-        self._start = self._start_code(me)
+        self.start = self._start_code(me)
 
     # -- the map, flattened into arrays --------------------------------------------------------
     def _index_map(self) -> None:
@@ -157,7 +157,7 @@ class VolareSpace:
         payment)."""
         start = self.me.at
         vmap = self.battle.map
-        budget = self._budget
+        budget = self.budget
         flight = [c for c in self.costs if c > 0]
         alt = self.me.altitude
         if self.gale or not flight or not self._may_take_off():
@@ -198,18 +198,6 @@ class VolareSpace:
         idx, alt = divmod(rest >> 3, self.levels)
         return idx, alt, posture, flags
 
-    @property
-    def start(self) -> int:
-        return self._start
-
-    @property
-    def budget(self) -> int:
-        return self._budget
-
-    @property
-    def half(self) -> int:
-        return self._half
-
     def movement(self, flags: int, spent: int) -> int:
         """MP spent moving: the wind's hover payment is not movement (V-wind)."""
         return max(0, spent - self.pay_cost) if flags & PAID else spent
@@ -236,7 +224,7 @@ class VolareSpace:
             elif spent == 0 and not flags & (PRONE | FULL_MOVE | LANDED_FAST) \
                     and self._may_take_off():
                 out.append(("thrust", pack(idx, alt, GROUNDED, flags | THRUST | FULL_MOVE),
-                            self._half, _NO_CHECKS, self._thrust_events()))
+                            self.half, _NO_CHECKS, self._thrust_events()))
             walk = flags >> WALK_SHIFT
             if walk and not flags & PRONE:
                 nbr = self.nbr
@@ -317,7 +305,7 @@ class VolareSpace:
         """Hold the hover against the wind (V-wind). A creature that can neither pay in full nor
         drift (edge of the map, a cliff, a low ceiling downwind) spends all it has holding on."""
         cost = self.pay_cost
-        left = self._budget - spent
+        left = self.budget - spent
         whole = cost > left and self._downwind(idx, alt)[1] is not None
         if whole:
             cost = left
@@ -348,13 +336,13 @@ class VolareSpace:
     def _landings(self, out: list[StepTuple], idx: int, alt: int, flags: int, spent: int) -> None:
         base = flags & ~(PENDING | MAY_CLIMB | DRIFT_DUE | THRUST)
         moved = self.movement(flags, spent)
-        if moved <= self._half and not flags & FULL_MOVE:
+        if moved <= self.half and not flags & FULL_MOVE:
             out.append(("land", self.pack(idx, alt, GROUNDED, base | LANDED), 0, _NO_CHECKS,
                         _land_events()))
         walk = 0
-        if moved < self._half and not flags & FULL_MOVE and self.me.ground > 0:
+        if moved < self.half and not flags & FULL_MOVE and self.me.ground > 0:
             # what is left of the half-move action, on foot: a half-move walks ground/2 hexes
-            walk = min(WALK_MAX, (self._half - moved) * self.me.ground // (2 * self._half))
+            walk = min(WALK_MAX, (self.half - moved) * self.me.ground // (2 * self.half))
         out.append(("land-fast", self.pack(idx, alt, GROUNDED,
                                            base | LANDED_FAST | walk * WALK_UNIT), 0,
                     (self.land_check,), _land_fast_events(walk)))
@@ -372,18 +360,18 @@ class VolareSpace:
         if compiled is None:
             return None
         toward = self.wind.toward
-        numbers = (self.levels, self.top, self._budget, self._half, self.pay_cost,
+        numbers = (self.levels, self.top, self.budget, self.half, self.pay_cost,
                    tuple(self.costs), self.stop_cost, int(self.can_skim), int(self.gale),
                    int(self._may_take_off()), self.me.ground, -1 if toward is None else int(toward))
         ground, ceil, nbr = self._tables.flat
         dense = compiled.DENSE_PLACES if self.kernel_dense_places is None \
             else self.kernel_dense_places
         outcome, codes, priorities, parents, kinds = compiled.volare_search(
-            numbers, ground, ceil, nbr, self._start, avoid_checks, goal, max_states, dense,
+            numbers, ground, ceil, nbr, self.start, avoid_checks, goal, max_states, dense,
             min(self.estimate().states, max_states + 1, 1 << 24))
         if outcome != compiled.DONE:
             raise too_many_states(max_states)
-        return SettledArrays(self._start, codes, priorities, parents, kinds, self)
+        return SettledArrays(self.start, codes, priorities, parents, kinds, self)
 
     def kernel_ends(self, found: SettledArrays) -> tuple[Sequence[int], Sequence[int],
                                                          Sequence[int]] | None:
@@ -408,7 +396,7 @@ class VolareSpace:
             return None
         kinds = [("free",), self._open_grounded, self._open_hovering, self._open_moving]
         attacks = array("b", [int("attack" in kind) for kind in kinds])
-        opens, stuck = opens_of(found.codes, found.priorities, ways, self._half, self.pay_cost,
+        opens, stuck = opens_of(found.codes, found.priorities, ways, self.half, self.pay_cost,
                                 attacks)
         return kinds, opens, stuck
 
@@ -421,7 +409,7 @@ class VolareSpace:
         would need escaping in JSON (the dicts then say it)."""
         compiled = kernel.compiled
         write = getattr(compiled, "volare_states_json", None)
-        if write is None or len(costs) <= self._budget or len(self.labels) != len(self.ground):
+        if write is None or len(costs) <= self.budget or len(self.labels) != len(self.ground):
             return None
         labels = self._json_labels()
         if labels is None:
@@ -579,7 +567,7 @@ class VolareSpace:
         posture = (code >> FLAG_BITS) & 7
         if flags & (LANDED | PENDING):
             return ("free",)
-        if flags & FULL_MOVE or self.movement(flags, spent) > self._half:
+        if flags & FULL_MOVE or self.movement(flags, spent) > self.half:
             return ("free",)
         if posture == GROUNDED:
             return self._open_grounded
@@ -611,7 +599,7 @@ class VolareSpace:
         idx, alt, posture, flags = self.unpack(code)
         name = self.name
         cell = self.labels[idx]
-        left = self._budget - spent
+        left = self.budget - spent
         if flags & LANDED:
             return ("V-land", f"{name} has landed safely at {cell}: the rest of its round is "
                               "spent landing")
@@ -670,7 +658,7 @@ class VolareSpace:
             return ("V-wind", "there is no wind to pay for: pay is for holding a hover in wind")
         if flags & DRIFT_DUE:
             return ("V-mp", f"holding the hover costs {_mp(self.pay_cost)} MP but {self.name} "
-                            f"has only {_mp(self._budget - spent)} MP this round: "
+                            f"has only {_mp(self.budget - spent)} MP this round: "
                             + self._drift_choice(idx, alt, flags))
         return ("V-wind", "pay is made at the very start of the round, and only by a creature "
                           "that starts it hovering")
@@ -697,7 +685,7 @@ class VolareSpace:
         if spent:
             return ("V-takeoff", "the take-off thrust must be the first thing the creature does "
                                  "in the round")
-        return ("V-mp", f"the thrust takes a whole half-move action, {_mp(self._half)} MP")
+        return ("V-mp", f"the thrust takes a whole half-move action, {_mp(self.half)} MP")
 
     def _explain_grounded(self, move: str, flags: int) -> tuple[str, str]:
         name = self.name
@@ -720,7 +708,7 @@ class VolareSpace:
             return ("V-takeoff", f"{name} has landed this round: it can take off again next round "
                                  "(the thrust must be the first thing it does in a round)")
         return ("V-takeoff", f"{name} is on the ground: it must take off first (thrust, a whole "
-                             f"half-move action of {_mp(self._half)} MP)")
+                             f"half-move action of {_mp(self.half)} MP)")
 
     def _explain_walk(self, idx: int, move: str, walk_left: int) -> tuple[str, str]:
         if not walk_left:
@@ -764,7 +752,7 @@ class VolareSpace:
         moved = self.movement(flags, spent)
         return ("V-land", f"a safe landing sacrifices an unused half-move action, but "
                           f"{self.name} has already moved {_mp(moved)} MP, more than the "
-                          f"{_mp(self._half)} MP of a half-move action; land with land-fast "
+                          f"{_mp(self.half)} MP of a half-move action; land with land-fast "
                           "(a Reflex save) instead")
 
     def _explain_step(self, idx: int, alt: int, posture: int, flags: int, spent: int,
@@ -798,7 +786,7 @@ class VolareSpace:
         calm = self.wind.strength is WindStrength.CALM
         wind = "" if calm else f" in the {self.wind.strength.words}"
         return ("V-mp", f"the step into {there} costs {_mp(cost)} MP{wind} but {name} has only "
-                        f"{_mp(self._budget - spent)} MP left")
+                        f"{_mp(self.budget - spent)} MP left")
 
     def _not_frontal(self, here: Hex, there: Hex, heading: Direction) -> str:
         came = here.neighbour(heading.opposite)
@@ -829,7 +817,7 @@ class VolareSpace:
         assert toward is not None
         n, blocked = self._downwind(idx, alt)
         pay = _mp(self.pay_cost)
-        can_pay = self.pay_cost <= self._budget
+        can_pay = self.pay_cost <= self.budget
         skim = (" (drifting along the ground is skimming on: skim first, this round's Reflex "
                 "save)" if flags & PENDING else "")
         if blocked is None:
@@ -846,12 +834,12 @@ class VolareSpace:
             first = " (it may skim first)" if flags & PENDING else ""
             return f"{stuck}, so it must pay {pay} MP to hold its place (pay){first}"
         return (f"{stuck}, and it has fewer than {pay} MP to pay, so it spends all its "
-                f"{_mp(self._budget)} MP holding its place (pay)")
+                f"{_mp(self.budget)} MP holding its place (pay)")
 
     def reach_note(self) -> tuple[str, str] | None:
         """Why reach shows so little, for its text: a gale grounds every flyer (V-wind), and a
         creature on the ground that cannot take off stays there (its refusal of ``thrust``)."""
-        idx, alt, posture, _flags = self.unpack(self._start)
+        idx, alt, posture, _flags = self.unpack(self.start)
         name = self.name
         if self.gale:
             gale = "In a gale or tornado no creature can fly"
@@ -862,9 +850,9 @@ class VolareSpace:
             return ("V-wind", f"{gale}: {name}, in the air at altitude {alt}, can take no flight "
                               "step and stays where it is; only at ground level could it land")
         if posture == GROUNDED and not self._may_take_off():
-            rule, sentence = self._explain_thrust(posture, self._start & FLAG_MASK, 0)
+            rule, sentence = self._explain_thrust(posture, self.start & FLAG_MASK, 0)
             return (rule, f"{sentence[:1].upper()}{sentence[1:]}: it stays on the ground")
-        if posture == GROUNDED and self._start & PRONE:
+        if posture == GROUNDED and self.start & PRONE:
             return ("V-takeoff", f"{name} is prone: a prone creature cannot take off, so it stays "
                                  "on the ground (play: stand, its whole move)")
         return None
