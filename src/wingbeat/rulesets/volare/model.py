@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ...errors import ScenarioError
 from ...geometry.hexgrid import Direction, Hex
 from ...model import Scenario
+from ...rules.roster import Roster
 
 __all__ = [
     "BandPenalty",
@@ -150,24 +150,13 @@ class VolareOptions:
 
 
 @dataclass(frozen=True)
-class VolareBattle:
+class VolareBattle(Roster[VolareCreature]):
     """Everything ``volare`` needs to adjudicate a round."""
 
     map: VolareMap
     wind: Wind = Wind()
     creatures: tuple[VolareCreature, ...] = ()
     options: VolareOptions = VolareOptions()
-
-    def creature(self, creature_id: str) -> VolareCreature:
-        for creature in self.creatures:
-            if creature.id == creature_id:
-                return creature
-        known = ", ".join(c.id for c in self.creatures) or "none"
-        raise ScenarioError(f"no creature {creature_id!r} in this scenario (creatures: {known})")
-
-    def with_creatures(self, creatures: tuple[VolareCreature, ...]) -> VolareBattle:
-        """The same battle with these creatures (moved)."""
-        return replace(self, creatures=creatures)
 
     def is_skimming(self, creature: VolareCreature) -> bool:
         return creature.airborne and creature.altitude == self.map.ground_at(creature.at)
