@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from wingbeat.errors import NotationError, OptionError, ScenarioError
+from wingbeat.errors import NotationError, ScenarioError
 from wingbeat.model import Scenario, format_cost
 from wingbeat.play.adapter import BattleAdapter
 from wingbeat.play.dice import Dice
@@ -31,6 +31,7 @@ from wingbeat.rules.grid import (
     grid_path,
     grid_reach,
 )
+from wingbeat.rules.questions import refuse_unknown_options, whole_number
 from wingbeat.rules.registry import RulesetInfo
 from wingbeat.rules.roster import Roster
 from wingbeat.search import StepTuple
@@ -182,19 +183,8 @@ class Engagement:
 
 
 def _can_act(options: Mapping[str, Any]) -> bool:
-    unknown = sorted(set(options) - {"can_act"})
-    if unknown:
-        raise OptionError(f"track takes no options but can_act, got {', '.join(unknown)}")
+    refuse_unknown_options(TrackRuleset.id, options, {"can_act"})
     return bool(options.get("can_act", False))
-
-
-def _whole(text: str | None, what: str) -> int | None:
-    if text is None:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"expected a {what}, got {text!r}") from None
 
 
 class TrackRuleset:
@@ -212,10 +202,10 @@ class TrackRuleset:
              mode: str | None, options: Mapping[str, Any]) -> MoveReport | PathNotFound:
         must_act = _can_act(options)
         space = self.space(scenario, creature)
-        goal = _whole(to, "cell number")
+        goal = whole_number(to, "the cell")
         if goal is None or not space.on_track(goal):
             raise NotationError(f"{to!r} is off the track (0 to {space.track.length - 1})")
-        if _whole(altitude, "whole number for altitude") not in (None, ALTITUDE):
+        if whole_number(altitude, "altitude") not in (None, ALTITUDE):
             raise NotationError(f"a track has altitude {ALTITUDE} only, got {altitude!r}")
         if mode not in (None, MODE):
             raise NotationError(f"a track is {MODE}, got mode {mode!r}")

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import NotationError, OptionError
+from ...rules.questions import refuse_unknown_options
 from ...rules.tabletop import goal_point
 from .flight import CONTACT, TOLERANCE, check_move, engagement, reach, route_to
 from .model import (
@@ -69,10 +70,7 @@ _QUERY_OPTIONS = {"no_checks"}
 
 
 def _options(options: Mapping[str, Any]) -> None:
-    unknown = set(options) - _QUERY_OPTIONS
-    if unknown:
-        raise OptionError(f"battlesystem does not know the option(s) "
-                          f"{', '.join(sorted(unknown))}; it takes: no_checks")
+    refuse_unknown_options(BattlesystemRuleset.id, options, _QUERY_OPTIONS)
 
 
 def parse_altitude(battle: BattlesystemBattle, text: str) -> int:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...errors import NotationError, OptionError, ScenarioError, shown
 from ...geometry.table import distance, format_length
+from ...rules.questions import refuse_unknown_options
 from ...rules.tabletop import goal_point
 from .model import (
     TIER_ONE_CLEARANCE,
@@ -77,10 +78,8 @@ FACTOR_RANGE = (Fraction(1, 10), Fraction(10))
 
 def _options(options: Mapping[str, Any]) -> tuple[Fraction, bool]:
     """The query options: ``factor`` on MOU (a run, a charge; default 1) and ``pursuit``."""
-    unknown = set(options) - _QUERY_OPTIONS
-    if unknown:
-        raise OptionError(f"confrontation does not know the option(s) "
-                          f"{', '.join(sorted(unknown))}; it takes: factor, pursuit")
+    refuse_unknown_options(ConfrontationRuleset.id, options, _QUERY_OPTIONS,
+                           said=("factor", "pursuit"))
     raw = options.get("factor", 1)
     low, high = FACTOR_RANGE
     factor = _factor(raw)
