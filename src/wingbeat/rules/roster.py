@@ -1,5 +1,6 @@
 """What every ruleset's battle does alike with its creatures: finds one by id (a
-``ScenarioError`` naming the others when there is none), and sets them anew after a move.
+``ScenarioError`` naming the others when there is none), sets them anew after a move, and shows
+each by its name (its id when it has none).
 
 A battle keeps its creatures in one field of its own (``creatures``; a BATTLESYSTEM battle's
 ``units``, a Confrontation battle's ``fighters``): ``Roster`` is told which, and what a message
@@ -14,7 +15,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from ..errors import ScenarioError
 
-__all__ = ["Roster", "find_creature"]
+__all__ = ["Named", "Roster", "find_creature"]
 
 
 class Identified(Protocol):
@@ -23,6 +24,18 @@ class Identified(Protocol):
 
 
 C = TypeVar("C", bound=Identified)
+
+
+class Named:
+    """A creature (a frozen dataclass with an ``id`` and a ``name``) as every face shows it: by
+    its name, or by its id when it has none (``rules.base.Creature.display_name``)."""
+
+    id: str
+    name: str
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.id
 
 
 def find_creature(creatures: Sequence[C], creature_id: str, word: str = "creature") -> C:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ...geometry.table import Point, Table
 from ...model import Scenario
-from ...rules.roster import Roster
+from ...rules.roster import Named, Roster
 
 __all__ = [
     "DEFAULT_LEVELS",
@@ -73,7 +73,7 @@ GROUND = "ground"
 
 
 @dataclass(frozen=True)
-class BattlesystemUnit:
+class BattlesystemUnit(Named):
     """A unit (or figure) at the start of the game round.
 
     ``altitude`` is an index: 0 is the ground, 1 the first flying level and so on.
@@ -91,10 +91,6 @@ class BattlesystemUnit:
     mounted: bool = False
     formation: Formation = Formation.OPEN
     side: str | None = None
-
-    @property
-    def display_name(self) -> str:
-        return self.name or self.id
 
     @property
     def level(self) -> int:

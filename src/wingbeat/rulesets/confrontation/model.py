@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ...geometry.table import Point, Table, TablePolygon
 from ...model import Scenario
-from ...rules.roster import Roster
+from ...rules.roster import Named, Roster
 
 __all__ = [
     "TIER_ONE_CLEARANCE",
@@ -98,7 +98,7 @@ class Zone(_Outlined):
 
 
 @dataclass(frozen=True)
-class Fighter:
+class Fighter(Named):
     """A fighter with the ability Vol, as it stands at the start of its activation.
 
     ``facing`` (degrees) marks the front of its counter: edition 3 keeps the normal field of
@@ -119,10 +119,6 @@ class Fighter:
     def radius(self) -> float:
         """Half the base's diameter: distances to a model on the ground end at its base's edge."""
         return float(self.base) / 2
-
-    @property
-    def display_name(self) -> str:
-        return self.name or self.id
 
     @property
     def level(self) -> int:

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from ...geometry.squaregrid import DiagonalRule
 from ...model import Scenario
-from ...rules.roster import Roster
+from ...rules.roster import Named, Roster
 
 __all__ = [
     "CONDITIONS",
@@ -156,7 +156,7 @@ _PLAIN = Cell()
 
 
 @dataclass(frozen=True)
-class Dnd5eCreature:
+class Dnd5eCreature(Named):
     """A creature at the start of its turn. ``at`` is its north-west space (D-size)."""
 
     id: str
@@ -177,10 +177,6 @@ class Dnd5eCreature:
     def strength_modifier(self) -> int:
         """(score − 10) / 2, rounded down; 0 without a score."""
         return 0 if self.strength is None else (self.strength - 10) // 2
-
-    @property
-    def display_name(self) -> str:
-        return self.name or self.id
 
     @property
     def prone(self) -> bool:

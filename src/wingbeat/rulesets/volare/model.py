@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from ...geometry.hexgrid import Direction, Hex
 from ...model import Scenario
-from ...rules.roster import Roster
+from ...rules.roster import Named, Roster
 
 __all__ = [
     "BandPenalty",
@@ -97,7 +97,7 @@ class VolareMap:
 
 
 @dataclass(frozen=True)
-class VolareCreature:
+class VolareCreature(Named):
     """A creature on a ``volare`` map, as it stands at the start of the round.
 
     ``fly`` and ``ground`` are movement rates (hexes, i.e. MP, per round); ``reflex`` is the
@@ -122,10 +122,6 @@ class VolareCreature:
     prone: bool = False
     side: str | None = None
     breath: bool = False
-
-    @property
-    def display_name(self) -> str:
-        return self.name or self.id
 
     @property
     def airborne(self) -> bool:
