@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from wingbeat.errors import NotationError, OptionError, ScenarioError
+from wingbeat.errors import NotationError, ScenarioError
 from wingbeat.model import Scenario, format_cost
 from wingbeat.play.adapter import BattleAdapter
 from wingbeat.play.dice import Dice
@@ -31,7 +31,9 @@ from wingbeat.rules.grid import (
     grid_path,
     grid_reach,
 )
+from wingbeat.rules.questions import refuse_unknown_options, whole_number
 from wingbeat.rules.registry import RulesetInfo
+from wingbeat.rules.roster import Roster
 from wingbeat.search import StepTuple
 
 #: The grid contract keys a state by cell, altitude and mode; a track lies flat and is run.
@@ -51,28 +53,24 @@ class Runner:
 
 
 @dataclass(frozen=True)
-class Track:
-    """The battle: a ``rules.base.Battle``, whose creatures are runners."""
+class Track(Roster[Runner]):
+    """The battle: a ``rules.base.Battle``, whose creatures are runners (``rules.roster``
+    finds one by id and sets them anew)."""
+
+    members = "runners"
 
     length: int
     runners: tuple[Runner, ...]
 
-    def runner(self, creature: str) -> Runner:
-        for r in self.runners:
-            if r.id == creature:
-                return r
-        raise ScenarioError(f"no creature {creature!r} (creatures: "
-                            f"{', '.join(r.id for r in self.runners)})")
+    runner = Roster.creature
 
     @property
     def creatures(self) -> tuple[Runner, ...]:
         return self.runners
 
-    def creature(self, creature_id: str) -> Runner:
-        return self.runner(creature_id)
 
-    def with_creatures(self, creatures: tuple[Runner, ...]) -> Track:
-        return replace(self, runners=creatures)
+#: A scenario of this ruleset: its battle is a ``Track`` (its code reads it so, no cast).
+TrackScenario = Scenario[Track]
 
 
 # -- schema ---------------------------------------------------------------------------------------
@@ -83,7 +81,7 @@ def _unknown(data: Mapping[str, Any], known: set[str], source: str, where: str) 
                             where=f"{where}{unknown[0]}")
 
 
-def build(data: dict[str, Any], source: str) -> Scenario:
+def build(data: dict[str, Any], source: str) -> TrackScenario:
     """``{ruleset: track, length: N, creatures: [{id, at, speed}]}``; errors name the place."""
     _unknown(data, {"ruleset", "length", "creatures"}, source, "")
     length = data.get("length")
@@ -184,60 +182,43 @@ class Engagement:
         return f"{self.a} and {self.b}: {self.engagement} (T-near)"
 
 
-def _track(scenario: Scenario) -> Track:
-    if not isinstance(scenario.battle, Track):
-        raise OptionError(f"scenario {scenario.source} is not a track scenario")
-    return scenario.battle
-
-
 def _can_act(options: Mapping[str, Any]) -> bool:
-    unknown = sorted(set(options) - {"can_act"})
-    if unknown:
-        raise OptionError(f"track takes no options but can_act, got {', '.join(unknown)}")
+    refuse_unknown_options(TrackRuleset.id, options, {"can_act"})
     return bool(options.get("can_act", False))
-
-
-def _whole(text: str | None, what: str) -> int | None:
-    if text is None:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"expected a {what}, got {text!r}") from None
 
 
 class TrackRuleset:
     id = "track"
 
-    def space(self, scenario: Scenario, creature: str) -> TrackSpace:
-        return TrackSpace(_track(scenario), creature)
+    def space(self, scenario: TrackScenario, creature: str) -> TrackSpace:
+        return TrackSpace(scenario.battle, creature)
 
-    def reach(self, scenario: Scenario, creature: str, options: Mapping[str, Any]
+    def reach(self, scenario: TrackScenario, creature: str, options: Mapping[str, Any]
               ) -> ReachReport:
         _can_act(options)
         return grid_reach(self.space(scenario, creature))
 
-    def path(self, scenario: Scenario, creature: str, *, to: str, altitude: str | None,
+    def path(self, scenario: TrackScenario, creature: str, *, to: str, altitude: str | None,
              mode: str | None, options: Mapping[str, Any]) -> MoveReport | PathNotFound:
         must_act = _can_act(options)
         space = self.space(scenario, creature)
-        goal = _whole(to, "cell number")
+        goal = whole_number(to, "the cell")
         if goal is None or not space.on_track(goal):
             raise NotationError(f"{to!r} is off the track (0 to {space.track.length - 1})")
-        if _whole(altitude, "whole number for altitude") not in (None, ALTITUDE):
+        if whole_number(altitude, "altitude") not in (None, ALTITUDE):
             raise NotationError(f"a track has altitude {ALTITUDE} only, got {altitude!r}")
         if mode not in (None, MODE):
             raise NotationError(f"a track is {MODE}, got mode {mode!r}")
         return grid_path(space, lambda state: state["at"] == str(goal), str(goal),
                          must_act=must_act)
 
-    def check(self, scenario: Scenario, creature: str, moves: str,
+    def check(self, scenario: TrackScenario, creature: str, moves: str,
               options: Mapping[str, Any]) -> MoveReport:
         _can_act(options)
         return grid_check(self.space(scenario, creature), moves)
 
-    def engagement(self, scenario: Scenario, a: str, b: str) -> Engagement:
-        track = _track(scenario)
+    def engagement(self, scenario: TrackScenario, a: str, b: str) -> Engagement:
+        track = scenario.battle
         one, other = track.runner(a), track.runner(b)
         if one.id == other.id:
             raise ScenarioError(f"engagement is between two different creatures; got {a!r} twice")
@@ -251,11 +232,11 @@ RULESET = TrackRuleset()
 SIZE = 40
 
 
-def render(scenario: Scenario, *, reach: Any = None, altitude: int | None = None,
+def render(scenario: TrackScenario, *, reach: Any = None, altitude: int | None = None,
            route: Any = None, creature: str | None = None) -> str:
     """The track, each reached cell coloured and marked with its least cost (``data-cost``) and
     ``data-can-act``; each step of ``route`` an arrow marked ``data-move`` and ``data-total``."""
-    track = _track(scenario)
+    track = scenario.battle
     reached = cells_reached(reach, altitude) if isinstance(reach, ReachReport) else {}
     budget = Fraction(reach.budget) if isinstance(reach, ReachReport) else Fraction(1)
     parts = []
@@ -293,8 +274,8 @@ def render(scenario: Scenario, *, reach: Any = None, altitude: int | None = None
                    height=SIZE + 20, data_ruleset="track", **about)
 
 
-def summary(scenario: Scenario) -> dict[str, Any]:
-    track = _track(scenario)
+def summary(scenario: TrackScenario) -> dict[str, Any]:
+    track = scenario.battle
     return {"ruleset": "track", "map": {"kind": "track", "length": track.length},
             "altitudes": {"min": ALTITUDE, "max": ALTITUDE},
             "creatures": [{"id": r.id} for r in track.runners]}
@@ -313,7 +294,7 @@ class TrackPlay(BattleAdapter[Track, Runner]):
     def placed(self, battle: Track, creature: Runner, piece: Mapping[str, Any]) -> Runner:
         return replace(creature, at=int(piece["at"]))
 
-    def move(self, scenario: Scenario[Track], pieces: Mapping[str, Piece], creature: str,
+    def move(self, scenario: TrackScenario, pieces: Mapping[str, Piece], creature: str,
              moves: str, dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
         now = self.scenario_now(scenario, pieces)
         report = RULESET.check(now, creature, moves, options or {})
@@ -325,7 +306,7 @@ class TrackPlay(BattleAdapter[Track, Runner]):
     def describe(self, piece: Mapping[str, Any]) -> str:
         return f"at {piece['at']}"
 
-    def board(self, scenario: Scenario[Track]) -> dict[str, Any]:
+    def board(self, scenario: TrackScenario) -> dict[str, Any]:
         return dict(summary(scenario)["map"])
 
 

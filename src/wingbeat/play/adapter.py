@@ -16,11 +16,11 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 
 from ..errors import IllegalMoveError
 from ..model import Scenario
-from ..rules.base import Creature
+from ..rules.base import Battle, Creature, TableBattle
 from .dice import Dice
 from .engine import Piece, Played
 
-__all__ = ["BattleAdapter", "Regroupable", "no_move", "refused"]
+__all__ = ["BattleAdapter", "Regroupable", "no_move", "refused", "roster_words", "table_board"]
 
 C = TypeVar("C", bound=Creature)
 
@@ -100,3 +100,18 @@ def refused(creature: str, moves: str, report: Mapping[str, Any],
     says illegal, with the rule broken and where."""
     return Played(creature, moves, False, {**report, "legal": False, "error": error.where()},
                   error=error)
+
+
+def roster_words(battle: Battle) -> dict[str, Any]:
+    """Who is on a board, by id: each creature's name and side (every ruleset's board says it)."""
+    return {"names": {c.id: c.display_name for c in battle.creatures},
+            "sides": {c.id: c.side for c in battle.creatures}}
+
+
+def table_board(battle: TableBattle, unit: str, **own: Any) -> dict[str, Any]:
+    """A tabletop's board: the table's size in ``unit``, the ruleset's ``own`` facts (its game
+    and levels, its edition and tiers), and who is on it."""
+    from ..geometry.table import format_number  # shapely: only a tabletop's board needs it
+
+    return {"grid": "table", "unit": unit, "width": format_number(battle.table.width),
+            "height": format_number(battle.table.height), **own, **roster_words(battle)}

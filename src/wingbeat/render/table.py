@@ -103,8 +103,8 @@ def _hint(ruleset: str, key: str, default: str) -> str:
         return default
 
 
-def summary(scenario: Scenario) -> dict[str, Any]:
-    battle: TableBattle = scenario.battle
+def summary(scenario: Scenario[TableBattle]) -> dict[str, Any]:
+    battle = scenario.battle
     width, height = _table(battle)
     levels = _levels(battle)
     return {
@@ -129,7 +129,7 @@ def summary(scenario: Scenario) -> dict[str, Any]:
 
 
 def render(
-    scenario: Scenario,
+    scenario: Scenario[TableBattle],
     *,
     reach: Result | None = None,
     altitude: int | None = None,
@@ -145,7 +145,7 @@ def render(
     ``altitude`` is an index (0 the ground, then each level or tier); None draws every level's
     area, lowest first, each in its own colour.
     """
-    battle: TableBattle = scenario.battle
+    battle = scenario.battle
     width, height = _table(battle)
     scale = DRAWN_WIDTH / max(width, height)
     levels = _levels(battle)

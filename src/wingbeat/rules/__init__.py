@@ -4,7 +4,9 @@
 The rulesets themselves live above, one folder each (``wingbeat.rulesets``), and register in it
 (``rulesets/<id>/ruleset.toml``, read by ``rules.registry``). Nothing here imports them: what
 they share lives here (``base``: the protocols; ``grid``: the grid step machinery; ``reports``:
-the move report), and they never import each other (docs/architecture.md).
+the move report; ``roster``: a battle's creatures by id; ``questions``: a question's options and
+numbers; ``tabletop``: what the tabletop rulesets answer alike), and they never import each other
+(docs/architecture.md).
 """
 
 from __future__ import annotations

@@ -3,26 +3,29 @@ message can show, and the gathering of every problem of a file, stage after stag
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn, Protocol, Self, TypeVar
 
 from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
+    Field,
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 
 from ..errors import ScenarioError
-from ..limits import MAX_CREATURES
+from ..limits import MAX_CREATURES, map_size_error
+from ..model import Scenario
 from ._problems import raise_validation, validation_problems
 
-__all__ = ["COMMON_EXAMPLES", "MAX_LABEL_CHARS", "MAX_NAME_CHARS", "MAX_TEXT_CHARS", "FreeText",
-           "Label", "Name", "Problems", "StrictModel", "check_unique_ids", "validate",
-           "validate_file"]
+__all__ = ["COMMON_EXAMPLES", "MAX_LABEL_CHARS", "MAX_NAME_CHARS", "MAX_TEXT_CHARS",
+           "CreatureEntry", "FreeText", "GridMapModel", "Label", "Name", "Problems", "ScenarioFile",
+           "StrictModel", "build_battle", "check_unique_ids", "validate", "validate_file"]
 
 Model = TypeVar("Model", bound=BaseModel)
 Item = TypeVar("Item", bound=BaseModel)
@@ -113,6 +116,40 @@ class StrictModel(BaseModel):
             raise ValueError("expected a number or a word here, not true/false (YAML reads "
                              "yes/no/on/off as true/false: quote it if you meant the word)")
         return value
+
+
+class ScenarioFile(StrictModel):
+    """The top of every ruleset's scenario file: the ruleset it is for (each ruleset's model
+    narrows ``ruleset`` to its id) and a free description; each adds its options, its map and
+    its creatures."""
+
+    ruleset: str
+    description: FreeText = ""
+
+
+class CreatureEntry(StrictModel):
+    """The start of every creature's entry in a file (a BATTLESYSTEM unit's too): its id, unique
+    in the file, and the name it is shown by (the id when there is none)."""
+
+    id: Name = Field(min_length=1)
+    name: Name = ""
+
+
+class GridMapModel(StrictModel):
+    """What every grid ruleset's map starts with: its kind of ``grid`` (each ruleset's model
+    says which it takes) and its size, ``columns`` × ``rows`` cells, no more than a picture, a
+    search and the memory can hold (``limits.map_size_error``)."""
+
+    grid: str
+    columns: int = Field(ge=1, le=702)
+    rows: int = Field(ge=1, le=2000)
+
+    @model_validator(mode="after")
+    def _size(self) -> Self:
+        why = map_size_error(self.columns, self.rows)
+        if why is not None:
+            raise ValueError(why)
+        return self
 
 
 def _has_bool(value: Any) -> bool:
@@ -239,3 +276,52 @@ def check_unique_ids(problems: Problems, ids: Iterable[tuple[int, str]], key: st
         else:
             seen[ident] = i
     return repeated
+
+
+File = TypeVar("File", bound=ScenarioFile)
+Entry = TypeVar("Entry", bound=CreatureEntry)
+Made = TypeVar("Made")
+Taken = TypeVar("Taken", contravariant=True)
+
+
+class Peopled(Protocol[Taken]):
+    """A ruleset's battle, which takes its creatures once they are placed (``with_creatures``)."""
+
+    def with_creatures(self, creatures: tuple[Taken, ...], /) -> Self: ...
+
+
+Battle = TypeVar("Battle", bound=Peopled[Any])
+
+
+def build_battle(data: dict[str, Any], source: str, *, ruleset: str,
+                 examples: Mapping[str, str], file: type[File], key: str, entry: type[Entry],
+                 setting: Callable[[Problems, File], Battle | None],
+                 creature: Callable[[Entry, Battle, str], Made],
+                 clashes: Callable[[list[tuple[int, Made]], Battle],
+                                   Iterable[tuple[str, str]]] | None = None,
+                 kind: str = "creature") -> Scenario[Battle]:
+    """A ruleset's scenario from its parsed file, with every problem that the stages that can
+    run find listed at once, in their order: the file against ``file`` (each entry of its list
+    ``key`` on its own), the ``setting`` (the battle without its creatures: the map or the
+    table, its scenery, the options; None when it cannot be made, its problems noted), the ids
+    unique, each ``creature`` placed in that setting, and what the creatures say of one another
+    (``clashes``: ``(place, why)``, two creatures in one space)."""
+    problems = Problems(source, examples)
+    model, parts = validate_file(problems, file, data, key, entry)
+    if model is None:
+        problems.stop()
+    battle = setting(problems, model)
+    repeated = check_unique_ids(problems, ((i, part.id) for i, part in parts), key, kind)
+    if battle is None:
+        problems.stop()
+    placed: list[tuple[int, Made]] = []
+    for i, part in parts:
+        if i in repeated:
+            continue
+        with problems.check():
+            placed.append((i, creature(part, battle, f"{key}[{i}]")))
+    for where, message in clashes(placed, battle) if clashes is not None else ():
+        problems.add(where, message)
+    problems.done()
+    return Scenario(ruleset=ruleset, battle=battle.with_creatures(tuple(c for _, c in placed)),
+                    source=source)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import ScenarioError
-from ..geometry.table import Table
+from ..geometry.table import Point, Table
 
-__all__ = ["MAX_TABLE", "exact", "table_of"]
+__all__ = ["MAX_TABLE", "exact", "point_on", "table_of"]
 
 #: The largest table side: far beyond any table, small enough for areas to keep their 1 mm.
 MAX_TABLE = 10_000
@@ -25,3 +25,13 @@ def table_of(size: tuple[float, float], unit: str) -> Table:
         raise ScenarioError(f"expected a table [width, height] in {unit}, both positive and at "
                             f"most {MAX_TABLE}", where="map.table")
     return Table(width, height)
+
+
+def point_on(table: Table, at: tuple[float, float], where: str) -> Point:
+    """A creature's ``at`` (``where``) as a point of the table; a ``ScenarioError`` when it is off
+    the table."""
+    point = (float(at[0]), float(at[1]))
+    if not table.contains(point):
+        raise ScenarioError(f"{list(at)} is off the table ({table.describe()})",
+                            where=f"{where}.at")
+    return point

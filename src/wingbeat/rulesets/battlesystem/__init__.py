@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import NotationError, OptionError
-from ...geometry.table import parse_point
+from ...rules.questions import refuse_unknown_options
+from ...rules.tabletop import goal_point
 from .flight import CONTACT, TOLERANCE, check_move, engagement, reach, route_to
 from .model import (
     DEFAULT_LEVELS,
@@ -69,10 +70,7 @@ _QUERY_OPTIONS = {"no_checks"}
 
 
 def _options(options: Mapping[str, Any]) -> None:
-    unknown = set(options) - _QUERY_OPTIONS
-    if unknown:
-        raise OptionError(f"battlesystem does not know the option(s) "
-                          f"{', '.join(sorted(unknown))}; it takes: no_checks")
+    refuse_unknown_options(BattlesystemRuleset.id, options, _QUERY_OPTIONS)
 
 
 def parse_altitude(battle: BattlesystemBattle, text: str) -> int:
@@ -100,9 +98,7 @@ class BattlesystemRuleset:
             raise OptionError("battlesystem has no modes; give --to x,y and --altitude")
         battle = scenario.battle
         unit = battle.unit(creature)
-        point = parse_point(to)
-        if not battle.table.contains(point):
-            raise NotationError(f"{to!r} is off the table ({battle.table.describe()})")
+        point = goal_point(battle.table, to)
         level = unit.altitude if altitude is None else parse_altitude(battle, altitude)
         return check_move(battle, unit, route_to(battle, unit, point, level))
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from shapely.ops import unary_union
 
-from ...errors import IllegalMoveError, NotationError, ScenarioError
+from ...errors import IllegalMoveError, ScenarioError
 from ...geometry.table import (
     EPSILON,
     Point,
@@ -25,10 +25,10 @@ from ...geometry.table import (
     format_length,
     format_number,
     format_point,
-    parse_point,
     point_named,
     sector,
 )
+from ...rules.tabletop import waypoint
 from .model import BattlesystemBattle, BattlesystemUnit, Formation
 from .reports import (
     AltitudeArea,
@@ -209,16 +209,10 @@ def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[st
             move = "leave"
             target = battle.top
         flight.altitude = target
-        flight.legs.append(Leg(move, 0.0, climb, flight.spent, state=flight.state()))
+        flight.legs.append(Leg(move, climb=climb, total=flight.spent, state=flight.state()))
         return None
-    try:
-        point = parse_point(token)
-    except NotationError as exc:
-        raise NotationError(f"move {index} ({token!r}): {exc}; or one of up, down, land, leave, "
-                            + ", ".join(battle.level_names)) from None
-    if not battle.table.contains(point):
-        raise NotationError(f"move {index} ({token!r}) is off the table "
-                            f"({battle.table.describe()})")
+    point = waypoint(battle.table, token, index,
+                     "one of up, down, land, leave, " + ", ".join(battle.level_names))
     if flight.altitude == 0:
         return ("B-alt", f"{who} is on the ground: it must take off (up, a third of its rate) "
                          "before flying; movement on the ground is not flight")
@@ -245,7 +239,8 @@ def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[st
     flight.turn_used = total_turn
     flight.at = point
     flight.legs.append(Leg(token if token == format_point(point) else format_point(point),
-                           length, Fraction(0), flight.spent, heading, state=flight.state()))
+                           length=length, total=flight.spent, heading=heading,
+                           state=flight.state()))
     flight.deviations.append((index, total_turn))
     return None
 
@@ -321,5 +316,6 @@ def engagement(battle: BattlesystemBattle, a_id: str, b_id: str) -> Battlesystem
         kind, reason = "melee", f'same altitude, {format_length(gap)}" apart (within 1")'
     else:
         kind, reason = "none", f'same altitude but {format_length(gap)}" apart'
-    return BattlesystemEngagement(a.id, b.id, kind, elevated, gap,
-                                  (names[a.altitude], names[b.altitude]), reason)
+    return BattlesystemEngagement(a=a.id, b=b.id, engagement=kind, elevated=elevated,
+                                  distance=gap, reason=reason,
+                                  altitudes=(names[a.altitude], names[b.altitude]))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from ...errors import ScenarioError
 from ...geometry.table import Point, Table
 from ...model import Scenario
+from ...rules.roster import Named, Roster
 
 __all__ = [
     "DEFAULT_LEVELS",
@@ -73,7 +73,7 @@ GROUND = "ground"
 
 
 @dataclass(frozen=True)
-class BattlesystemUnit:
+class BattlesystemUnit(Named):
     """A unit (or figure) at the start of the game round.
 
     ``altitude`` is an index: 0 is the ground, 1 the first flying level and so on.
@@ -93,10 +93,6 @@ class BattlesystemUnit:
     side: str | None = None
 
     @property
-    def display_name(self) -> str:
-        return self.name or self.id
-
-    @property
     def level(self) -> int:
         """Its altitude, as a table battle's pieces say their level."""
         return self.altitude
@@ -107,8 +103,11 @@ class BattlesystemUnit:
 
 
 @dataclass(frozen=True)
-class BattlesystemBattle:
+class BattlesystemBattle(Roster[BattlesystemUnit]):
     """Everything ``battlesystem`` needs: the game, the table, the levels, the units."""
+
+    #: A unit is this table's creature (``rules.roster``).
+    members, word = "units", "unit"
 
     game: Game
     table: Table
@@ -127,25 +126,14 @@ class BattlesystemBattle:
     def height(self, index: int) -> Fraction:
         return Fraction(0) if index == 0 else self.levels[index - 1].height
 
-    def unit(self, unit_id: str) -> BattlesystemUnit:
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        known = ", ".join(u.id for u in self.units) or "none"
-        raise ScenarioError(f"no unit {unit_id!r} in this scenario (units: {known})")
+    #: The unit with that id: ``creature``, in this table's word.
+    unit = Roster.creature
 
-    # -- the tabletop battle (``rules.base.TableBattle``): a unit is this table's creature
+    # -- the tabletop battle (``rules.base.TableBattle``)
 
     @property
     def creatures(self) -> tuple[BattlesystemUnit, ...]:
         return self.units
-
-    def creature(self, creature_id: str) -> BattlesystemUnit:
-        return self.unit(creature_id)
-
-    def with_creatures(self, creatures: tuple[BattlesystemUnit, ...]) -> BattlesystemBattle:
-        """The same battle with these units (moved, or fewer)."""
-        return replace(self, units=creatures)
 
     @property
     def obstacles(self) -> tuple[()]:

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...geometry.table import format_number, format_point, parse_point
-from ...play.adapter import BattleAdapter, no_move, refused
+from ...play.adapter import BattleAdapter, no_move, refused, table_board
 from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
 from . import BattlesystemBattle, BattlesystemUnit, Formation, check_move
@@ -29,35 +29,28 @@ __all__ = ["ADAPTER", "REFUSED_OPTIONS", "BattlesystemPlay"]
 REFUSED_OPTIONS = {"no_checks": SEARCH_ONLY}
 
 
-def _piece(battle: BattlesystemBattle, unit: BattlesystemUnit, left: bool) -> Piece:
-    return {
-        "at": format_point(unit.at),
-        "altitude": battle.level_names[unit.altitude],
-        "heading": unit.heading,
-        "formation": unit.formation.value,
-        "left": left,
-    }
-
-
-def _unit(battle: BattlesystemBattle, base: BattlesystemUnit,
-          piece: Mapping[str, Any]) -> BattlesystemUnit:
-    names = [n.lower() for n in battle.level_names]
-    return replace(base, at=parse_point(str(piece["at"])),
-                   altitude=names.index(str(piece["altitude"]).lower()),
-                   heading=float(piece["heading"]), formation=Formation(piece["formation"]))
-
-
 class BattlesystemPlay(BattleAdapter[BattlesystemBattle, BattlesystemUnit]):
     """The ``battlesystem`` play adapter (see ``engine.PlayAdapter``)."""
 
     ruleset = "battlesystem"
 
-    def piece(self, battle: BattlesystemBattle, creature: BattlesystemUnit) -> Piece:
-        return _piece(battle, creature, False)
+    def piece(self, battle: BattlesystemBattle, creature: BattlesystemUnit,
+              left: bool = False) -> Piece:
+        """``left``: the unit flew above the top level (B-alt)."""
+        return {
+            "at": format_point(creature.at),
+            "altitude": battle.level_names[creature.altitude],
+            "heading": creature.heading,
+            "formation": creature.formation.value,
+            "left": left,
+        }
 
     def placed(self, battle: BattlesystemBattle, creature: BattlesystemUnit,
                piece: Mapping[str, Any]) -> BattlesystemUnit:
-        return _unit(battle, creature, piece)
+        names = [n.lower() for n in battle.level_names]
+        return replace(creature, at=parse_point(str(piece["at"])),
+                       altitude=names.index(str(piece["altitude"]).lower()),
+                       heading=float(piece["heading"]), formation=Formation(piece["formation"]))
 
     def move(self, scenario: BattlesystemScenario, pieces: Mapping[str, Piece], creature: str,
              moves: str, dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
@@ -75,7 +68,7 @@ class BattlesystemPlay(BattleAdapter[BattlesystemBattle, BattlesystemUnit]):
         after = unit_after(battle, unit, report)
         events = [{**e, "creature": creature} for e in report.events]
         return Played(creature, moves, True, report.to_dict(), report.moves,
-                      _piece(battle, after.unit, after.left), tuple(events))
+                      self.piece(battle, after.unit, after.left), tuple(events))
 
     def describe(self, piece: Mapping[str, Any]) -> str:
         if piece.get("left"):
@@ -94,16 +87,8 @@ class BattlesystemPlay(BattleAdapter[BattlesystemBattle, BattlesystemUnit]):
 
     def board(self, scenario: BattlesystemScenario) -> dict[str, Any]:
         battle = scenario.battle
-        return {
-            "grid": "table",
-            "unit": "in",
-            "width": format_number(battle.table.width),
-            "height": format_number(battle.table.height),
-            "game": battle.game.value,
-            "altitudes": list(battle.level_names),
-            "names": {u.id: u.display_name for u in battle.units},
-            "sides": {u.id: u.side for u in battle.units},
-        }
+        return table_board(battle, "in", game=battle.game.value,
+                           altitudes=list(battle.level_names))
 
 
 ADAPTER = BattlesystemPlay()

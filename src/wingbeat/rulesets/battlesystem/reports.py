@@ -8,10 +8,11 @@ from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
-from ...geometry.table import Point, format_length, format_number, format_point, geojson
+from ...geometry.table import format_length, format_number, format_point, geojson
 from ...model import format_amount, format_cost
 from ...narrate import event_text
-from ...rules.reports import MoveReport, MoveStep
+from ...rules.reports import MoveReport
+from ...rules.tabletop import TableEngagement, TableReach, TableStep, area_words
 from .turning import TurnCategory
 
 __all__ = ["AltitudeArea", "BattlesystemEngagement", "BattlesystemMove", "BattlesystemReach",
@@ -64,13 +65,10 @@ class AltitudeArea:
         }
 
 
-@dataclass(frozen=True)
-class BattlesystemReach:
-    ruleset: str
-    creature: str
+@dataclass(frozen=True, kw_only=True)
+class BattlesystemReach(TableReach):
     game: str
     rate: Fraction
-    at: Point
     heading: float
     altitude: str
     formation: str
@@ -78,11 +76,8 @@ class BattlesystemReach:
     leave_cost: Fraction | None
     unit: str = "in"
 
-    def to_dict(self) -> dict[str, Any]:
+    def own_fields(self) -> dict[str, Any]:
         return {
-            "ruleset": self.ruleset,
-            "creature": self.creature,
-            "unit": self.unit,
             "game": self.game,
             "budget": format_cost(self.rate),
             "half": format_cost(self.rate / 2),
@@ -93,7 +88,6 @@ class BattlesystemReach:
             "leave": {"possible": self.leave_cost is not None,
                       "cost": None if self.leave_cost is None else format_cost(self.leave_cost),
                       "rule": "B-alt"},
-            "areas": [a.to_dict() for a in self.areas],
         }
 
     def to_text(self) -> str:
@@ -101,15 +95,12 @@ class BattlesystemReach:
                  f"this round from {format_point(self.at)} at {self.altitude}, heading "
                  f"{format_number(self.heading)}°, {self.formation} formation"]
         for a in self.areas:
-            x0, y0, x1, y1 = a.area.bounds
             head = f"- {a.altitude} ({inches(a.height)}\"): climbs {a.climb_levels} " \
                    f"level(s) for {inches(a.climb_cost)}\"; {a.full.words()}"
             if a.half is not None:
                 head += f"; at half speed {a.half.words()}"
             lines.append(head)
-            lines.append(f"  area {format_length(a.area.area)} sq in, x {format_length(x0)}.."
-                         f"{format_length(x1)}, y {format_length(y0)}..{format_length(y1)}; "
-                         f"formation {a.formation}")
+            lines.append(f"  {area_words(a.area, 'sq in')}; formation {a.formation}")
         if self.leave_cost is not None:
             lines.append(f"- can leave the battlefield by flying above the top level, for "
                          f'{inches(self.leave_cost)}" (B-alt)')
@@ -117,14 +108,14 @@ class BattlesystemReach:
 
 
 @dataclass(frozen=True)
-class Leg(MoveStep):
+class Leg(TableStep):
     """One token of a declared move: a straight flight to a point, or an altitude change; its
     ``state`` says where it ends (``at``, a point) and at which level (``altitude``)."""
 
-    length: float = 0.0
     climb: Fraction = Fraction(0)
-    total: float = 0.0
     heading: float | None = None
+
+    sign = '"'
 
     @property
     def travels(self) -> bool:
@@ -140,15 +131,9 @@ class Leg(MoveStep):
             return {"length": format_length(self.length), "heading": round(self.heading, 4)}
         return {"climb": format_cost(self.climb)}
 
-    def total_text(self) -> str:
-        return format_length(self.total)
-
     def words(self) -> str:
         return (f'{format_length(self.length)}" at {round(self.heading, 2)}°'
                 if self.heading is not None else f'climb {inches(self.climb)}"')
-
-    def total_words(self) -> str:
-        return f'{format_length(self.total)}"'
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -203,25 +188,15 @@ class BattlesystemMove(MoveReport):
                 f"{', half speed' if self.half_speed else ''}) (B-turn)"]
 
 
-@dataclass(frozen=True)
-class BattlesystemEngagement:
-    a: str
-    b: str
-    engagement: str
-    elevated: str | None
-    distance: float
+@dataclass(frozen=True, kw_only=True)
+class BattlesystemEngagement(TableEngagement):
     altitudes: tuple[str, str]
-    reason: str
-    rule: str = "B-alt"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"a": self.a, "b": self.b, "engagement": self.engagement,
-                "elevated": self.elevated, "rule": self.rule,
-                "distance": format_length(self.distance), "altitudes": list(self.altitudes),
+    rule = "B-alt"
+
+    def own_fields(self) -> dict[str, Any]:
+        return {"distance": format_length(self.distance), "altitudes": list(self.altitudes),
                 "reason": self.reason}
 
-    def to_text(self) -> str:
-        text = f"{self.a} and {self.b}: {self.engagement} ({self.rule}). {self.reason}"
-        if self.elevated:
-            text += f"\n{self.elevated} is higher."
-        return text
+    def own_lines(self) -> list[str]:
+        return [f"{self.elevated} is higher."] if self.elevated else []

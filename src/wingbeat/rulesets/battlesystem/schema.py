@@ -8,20 +8,20 @@ from pydantic import Field
 
 from ...errors import ScenarioError
 from ...geometry.table import format_number
-from ...model import Scenario
 from ...scenario._schema import (
-    FreeText,
+    CreatureEntry,
     Name,
     Problems,
+    ScenarioFile,
     StrictModel,
-    check_unique_ids,
-    validate_file,
+    build_battle,
 )
-from ...scenario._tabletop import exact, table_of
-from . import (
+from ...scenario._tabletop import exact, point_on, table_of
+from .model import (
     DEFAULT_LEVELS,
     AltitudeLevel,
     BattlesystemBattle,
+    BattlesystemScenario,
     BattlesystemUnit,
     Formation,
     Game,
@@ -69,9 +69,7 @@ class MapModel(StrictModel):
     table: tuple[float, float]
 
 
-class UnitModel(StrictModel):
-    id: Name = Field(min_length=1)
-    name: Name = ""
+class UnitModel(CreatureEntry):
     fly: float = Field(ge=0, le=1000)
     maneuverability: Maneuverability | None = None
     size: Size | None = None
@@ -84,40 +82,31 @@ class UnitModel(StrictModel):
     side: Name | None = None
 
 
-class BattlesystemFile(StrictModel):
+class BattlesystemFile(ScenarioFile):
     ruleset: Literal["battlesystem"]
-    description: FreeText = ""
     options: OptionsModel = OptionsModel()
     map: MapModel
     units: list[UnitModel] = []
 
 
-def build(data: dict[str, Any], source: str) -> Scenario:
+def build(data: dict[str, Any], source: str) -> BattlesystemScenario:
     """Validate ``battlesystem`` scenario data and build its battle; every problem the stages
     that can run find is listed at once."""
-    problems = Problems(source, EXAMPLES)
-    model, parts = validate_file(problems, BattlesystemFile, data, "units", UnitModel)
-    if model is None:
-        problems.stop()
+    return build_battle(data, source, ruleset="battlesystem", examples=EXAMPLES,
+                        file=BattlesystemFile, key="units", entry=UnitModel, kind="unit",
+                        setting=_setting, creature=_unit)
+
+
+def _setting(problems: Problems, model: BattlesystemFile) -> BattlesystemBattle | None:
+    """The battle without its units: the game, the table and its altitude levels."""
     table = levels = None
     with problems.check():
         table = table_of(model.map.table, "inches")
     with problems.check():
         levels = _levels(model.options)
-    repeated = check_unique_ids(problems, ((i, u.id) for i, u in parts), "units", "unit")
     if table is None or levels is None:
-        problems.stop()
-    battle = BattlesystemBattle(game=model.options.game, table=table, levels=levels)
-    names = [n.lower() for n in battle.level_names]
-    units = []
-    for i, u in parts:
-        if i in repeated:
-            continue
-        with problems.check():
-            units.append(_unit(u, battle, names, f"units[{i}]"))
-    problems.done()
-    battle = BattlesystemBattle(game=battle.game, table=table, levels=levels, units=tuple(units))
-    return Scenario(ruleset="battlesystem", battle=battle, source=source)
+        return None
+    return BattlesystemBattle(game=model.options.game, table=table, levels=levels)
 
 
 def _levels(options: OptionsModel) -> tuple[AltitudeLevel, ...]:
@@ -145,11 +134,9 @@ def _levels(options: OptionsModel) -> tuple[AltitudeLevel, ...]:
     return tuple(levels)
 
 
-def _unit(u: UnitModel, battle: BattlesystemBattle, names: list[str],
-          where: str) -> BattlesystemUnit:
-    if not battle.table.contains(u.at):
-        raise ScenarioError(f"{list(u.at)} is off the table ({battle.table.describe()})",
-                            where=f"{where}.at")
+def _unit(u: UnitModel, battle: BattlesystemBattle, where: str) -> BattlesystemUnit:
+    at = point_on(battle.table, u.at, where)
+    names = [n.lower() for n in battle.level_names]
     if u.altitude.lower() not in names:
         raise ScenarioError(f"unknown altitude {u.altitude!r}; expected one of: "
                             + ", ".join(battle.level_names), where=f"{where}.altitude")
@@ -177,6 +164,6 @@ def _unit(u: UnitModel, battle: BattlesystemBattle, names: list[str],
     if altitude > 0 and u.fly <= 0:
         raise ScenarioError(f"{u.id} is flying but has no fly rate (B-units)", where=f"{where}.fly")
     return BattlesystemUnit(
-        id=u.id, name=u.name, at=(float(u.at[0]), float(u.at[1])), heading=u.heading % 360.0,
+        id=u.id, name=u.name, at=at, heading=u.heading % 360.0,
         fly=exact(u.fly), altitude=altitude, maneuverability=u.maneuverability, size=u.size,
         magical=u.magical, mounted=u.mounted, formation=u.formation, side=u.side)

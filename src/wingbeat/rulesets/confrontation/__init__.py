@@ -13,7 +13,9 @@ from fractions import Fraction
 from typing import Any
 
 from ...errors import NotationError, OptionError, ScenarioError, shown
-from ...geometry.table import distance, format_length, parse_point
+from ...geometry.table import distance, format_length
+from ...rules.questions import refuse_unknown_options
+from ...rules.tabletop import goal_point
 from .model import (
     TIER_ONE_CLEARANCE,
     ConfrontationBattle,
@@ -76,10 +78,8 @@ FACTOR_RANGE = (Fraction(1, 10), Fraction(10))
 
 def _options(options: Mapping[str, Any]) -> tuple[Fraction, bool]:
     """The query options: ``factor`` on MOU (a run, a charge; default 1) and ``pursuit``."""
-    unknown = set(options) - _QUERY_OPTIONS
-    if unknown:
-        raise OptionError(f"confrontation does not know the option(s) "
-                          f"{', '.join(sorted(unknown))}; it takes: factor, pursuit")
+    refuse_unknown_options(ConfrontationRuleset.id, options, _QUERY_OPTIONS,
+                           said=("factor", "pursuit"))
     raw = options.get("factor", 1)
     low, high = FACTOR_RANGE
     factor = _factor(raw)
@@ -146,9 +146,10 @@ def engagement(battle: ConfrontationBattle, a_id: str, b_id: str) -> Confrontati
         if edition.modern and hi.tier >= 1 and lo.tier == hi.tier - 1:
             dive = (f"{hi.display_name} may dive-charge {lo.display_name} (INI +2, ATT +2, FOR +2; "
                     "C-dive)")
-    return ConfrontationEngagement(a.id, b.id, kind, elevated, (a.tier, b.tier), gap, reason,
-                                   between, dive, {a.id: sees(edition, a, b),
-                                                   b.id: sees(edition, b, a)})
+    return ConfrontationEngagement(a=a.id, b=b.id, engagement=kind, elevated=elevated,
+                                   distance=gap, reason=reason, tiers=(a.tier, b.tier),
+                                   between_tiers=between, dive=dive,
+                                   sees={a.id: sees(edition, a, b), b.id: sees(edition, b, a)})
 
 
 class ConfrontationRuleset:
@@ -168,9 +169,7 @@ class ConfrontationRuleset:
             raise OptionError("confrontation has no modes; give --to x,y and --altitude TIER")
         battle = scenario.battle
         fighter = battle.fighter(creature)
-        goal = parse_point(to)
-        if not battle.table.contains(goal):
-            raise NotationError(f"{to!r} is off the table ({battle.table.describe()})")
+        goal = goal_point(battle.table, to)
         tier = fighter.tier if altitude is None else parse_tier(altitude)
         if abs(tier - fighter.tier) > 1:
             raise NotationError(f"tier {tier} is more than one step from tier {fighter.tier}: "

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from ...errors import ScenarioError
 from ...geometry.table import Point, Table, TablePolygon
 from ...model import Scenario
+from ...rules.roster import Named, Roster
 
 __all__ = [
     "TIER_ONE_CLEARANCE",
@@ -65,15 +65,21 @@ class Edition(StrEnum):
 
 
 @dataclass(frozen=True)
-class Obstacle:
-    """A piece of scenery: its footprint and height in cm (C-terrain)."""
+class _Outlined:
+    """Scenery on the table by its outline, named as the outline is (``rules.base.Outlined``)."""
 
     outline: TablePolygon
-    height: Fraction
 
     @property
     def name(self) -> str:
         return self.outline.name
+
+
+@dataclass(frozen=True)
+class Obstacle(_Outlined):
+    """A piece of scenery: its footprint and height in cm (C-terrain)."""
+
+    height: Fraction
 
     def blocks(self, tier: int) -> bool:
         """Tier 0 walks around every obstacle, tier 1 around those over 15 cm, tier 2 none."""
@@ -85,19 +91,14 @@ class Obstacle:
 
 
 @dataclass(frozen=True)
-class Zone:
+class Zone(_Outlined):
     """Terrain that slows a fighter on the ground: each cm there costs ``factor`` cm."""
 
-    outline: TablePolygon
     factor: Fraction
-
-    @property
-    def name(self) -> str:
-        return self.outline.name
 
 
 @dataclass(frozen=True)
-class Fighter:
+class Fighter(Named):
     """A fighter with the ability Vol, as it stands at the start of its activation.
 
     ``facing`` (degrees) marks the front of its counter: edition 3 keeps the normal field of
@@ -120,10 +121,6 @@ class Fighter:
         return float(self.base) / 2
 
     @property
-    def display_name(self) -> str:
-        return self.name or self.id
-
-    @property
     def level(self) -> int:
         """Its tier, as a table battle's pieces say their level."""
         return self.tier
@@ -134,32 +131,24 @@ class Fighter:
 
 
 @dataclass(frozen=True)
-class ConfrontationBattle:
+class ConfrontationBattle(Roster[Fighter]):
+    #: A fighter is this table's creature (``rules.roster``).
+    members = "fighters"
+
     edition: Edition
     table: Table
     obstacles: tuple[Obstacle, ...] = ()
     zones: tuple[Zone, ...] = ()
     fighters: tuple[Fighter, ...] = ()
 
-    def fighter(self, fighter_id: str) -> Fighter:
-        for fighter in self.fighters:
-            if fighter.id == fighter_id:
-                return fighter
-        known = ", ".join(f.id for f in self.fighters) or "none"
-        raise ScenarioError(f"no creature {fighter_id!r} in this scenario (creatures: {known})")
+    #: The fighter with that id: ``creature``, in this table's word.
+    fighter = Roster.creature
 
-    # -- the tabletop battle (``rules.base.TableBattle``): a fighter is this table's creature
+    # -- the tabletop battle (``rules.base.TableBattle``)
 
     @property
     def creatures(self) -> tuple[Fighter, ...]:
         return self.fighters
-
-    def creature(self, creature_id: str) -> Fighter:
-        return self.fighter(creature_id)
-
-    def with_creatures(self, creatures: tuple[Fighter, ...]) -> ConfrontationBattle:
-        """The same battle with these fighters (moved)."""
-        return replace(self, fighters=creatures)
 
     @property
     def level_names(self) -> tuple[str, ...]:

@@ -24,9 +24,9 @@ from ...geometry.table import (
     format_length,
     format_number,
     format_point,
-    parse_point,
     point_named,
 )
+from ...rules.tabletop import waypoint
 from .model import ConfrontationBattle, Edition, Fighter
 from .mou import Budget, Change, Order, budget, change_between
 from .reports import DIVE_BONUSES, ConfrontationMove, ConfrontationReach, Stage, TierArea
@@ -154,14 +154,8 @@ def _parse(battle: ConfrontationBattle, text: str) -> list[_Token]:
             battle.fighter(target)
             tokens.append(_Token(kind.lower(), f"{kind.lower()}:{target}", target=target))
         else:
-            try:
-                point = parse_point(raw)
-            except NotationError as exc:
-                raise NotationError(f"move {index} ({raw!r}): {exc}; or up, down, land, "
-                                    "dive:ID, redirect:ID, pursue") from None
-            if not battle.table.contains(point):
-                raise NotationError(f"move {index} ({raw!r}) is off the table "
-                                    f"({battle.table.describe()})")
+            point = waypoint(battle.table, raw, index,
+                             "up, down, land, dive:ID, redirect:ID, pursue")
             tokens.append(_Token("point", raw, point=point))
     return tokens
 
@@ -322,8 +316,8 @@ def _step(move: _Move, token: _Token, order: Order | None) -> tuple[str, str] | 
     move.changes += 1
     move.tier = end
     move.landed = end == 0
-    move.add(Stage("down" if token.kind == "down" else "up", end, 0.0, move.spent,
-                             change.value))
+    move.add(Stage("down" if token.kind == "down" else "up", tier=end, total=move.spent,
+                   change=change.value))
     return None
 
 
@@ -365,8 +359,8 @@ def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None,
     else:
         move.air_length += length
     move.at = point if end is None else end
-    move.add(Stage(stage_text or text, move.tier, length, move.spent,
-                             phase="pursuit" if move.activation is not None else None))
+    move.add(Stage(stage_text or text, tier=move.tier, length=length, total=move.spent,
+                   phase="pursuit" if move.activation is not None else None))
     return None
 
 
@@ -426,7 +420,8 @@ def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
     move.changes += 1
     move.tier -= 1
     move.landed = move.tier == 0
-    move.add(Stage(token.text, move.tier, last.length, last.total, Change.DIVE.value))
+    move.add(Stage(token.text, tier=move.tier, length=last.length, total=last.total,
+                   change=Change.DIVE.value))
     move.dive = {"target": target.id, "bonuses": dict(DIVE_BONUSES), "rule": "C-dive",
                  "measured": measured, "length": format_length(last.length),
                  "holds": "in the first combat it fights, even if separated from its target "
@@ -475,7 +470,7 @@ def _redirect(move: _Move, token: _Token) -> tuple[str, str] | None:
     if problem is not None:
         return problem
     last = move.stages.pop()
-    move.add(Stage(token.text, 0, last.length, last.total, phase="redirect"))
+    move.add(Stage(token.text, tier=0, length=last.length, total=last.total, phase="redirect"))
     move.redirected = target.id
     move.dive = {**move.dive, "redirected": {"to": target.id, "gone": gone, "rule": "C-change"}}
     return None
@@ -500,7 +495,7 @@ def _pursue(move: _Move) -> tuple[str, str] | None:
     move.ground_factor = move.terrain.start_factor if ground else Fraction(1)
     if move.dive is not None:
         move.dive = {**move.dive, "bonuses_lost": "it made a pursuit move (C-dive)"}
-    move.add(Stage("pursue", move.tier, 0.0, 0.0, phase="pursuit"))
+    move.add(Stage("pursue", tier=move.tier, phase="pursuit"))
     return None
 
 

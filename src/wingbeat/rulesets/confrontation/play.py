@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ...geometry.table import format_number, format_point, parse_point
-from ...play.adapter import BattleAdapter, refused
+from ...geometry.table import format_point, parse_point
+from ...play.adapter import BattleAdapter, refused, table_board
 from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
 from . import RULESET, ConfrontationBattle, Fighter
@@ -38,16 +38,6 @@ REFUSED_OPTIONS = {"no_checks": SEARCH_ONLY}
 _CHANGES = ("up", "takeoff", "take-off", "down", "land")
 
 
-def _piece(fighter: Fighter, *, changed: str | None = None, landed: bool = False,
-           dive: str | None = None) -> Piece:
-    return {"at": format_point(fighter.at), "tier": fighter.tier, "changed": changed,
-            "landed": landed, "dive": dive}
-
-
-def _fighter(base: Fighter, piece: Mapping[str, Any]) -> Fighter:
-    return replace(base, at=parse_point(str(piece["at"])), tier=int(piece["tier"]))
-
-
 def _first_change(moves: str) -> tuple[int, str] | None:
     for index, token in enumerate(moves.split(), 1):
         if token.lower() in _CHANGES or token.lower().startswith("dive:"):
@@ -60,12 +50,16 @@ class ConfrontationPlay(BattleAdapter[ConfrontationBattle, Fighter]):
 
     ruleset = "confrontation"
 
-    def piece(self, battle: ConfrontationBattle, creature: Fighter) -> Piece:
-        return _piece(creature)
+    def piece(self, battle: ConfrontationBattle, creature: Fighter, *,
+              changed: str | None = None, landed: bool = False, dive: str | None = None) -> Piece:
+        """What it did this turn: the change of tier it made (C-change), whether it landed, the
+        target of its dive charge (C-dive)."""
+        return {"at": format_point(creature.at), "tier": creature.tier, "changed": changed,
+                "landed": landed, "dive": dive}
 
     def placed(self, battle: ConfrontationBattle, creature: Fighter,
                piece: Mapping[str, Any]) -> Fighter:
-        return _fighter(creature, piece)
+        return replace(creature, at=parse_point(str(piece["at"])), tier=int(piece["tier"]))
 
     def move(self, scenario: ConfrontationScenario, pieces: Mapping[str, Piece], creature: str,
              moves: str, dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
@@ -84,22 +78,23 @@ class ConfrontationPlay(BattleAdapter[ConfrontationBattle, Fighter]):
         after = fighter_after(fighter, report)
         events = turn_events(creature, after, fighter.tier)
         changed = after.change or (str(piece["changed"]) if piece.get("changed") else None)
-        new = _piece(after.fighter, changed=changed,
-                     landed=after.landed or bool(piece.get("landed")),
-                     dive=None if after.pursuit else after.dive)
+        new = self.piece(battle, after.fighter, changed=changed,
+                         landed=after.landed or bool(piece.get("landed")),
+                         dive=None if after.pursuit else after.dive)
         return Played(creature, moves, True, report.to_dict(), report.moves, new, tuple(events))
 
     def end_round(self, scenario: ConfrontationScenario, pieces: Mapping[str, Piece]
                   ) -> tuple[dict[str, Piece], list[dict[str, Any]]]:
         out: dict[str, Piece] = {}
         events: list[dict[str, Any]] = []
-        for fighter in self.battle_now(scenario, pieces).fighters:
+        battle = self.battle_now(scenario, pieces)
+        for fighter in battle.fighters:
             piece = pieces[fighter.id]
             if piece.get("changed"):
                 events.append({"type": "tier-change-renews", "creature": fighter.id,
                                "rule": "C-change", "tier": fighter.tier,
                                "note": "it may change tier once again next turn"})
-            out[fighter.id] = _piece(fighter)
+            out[fighter.id] = self.piece(battle, fighter)
         return out, events
 
     def describe(self, piece: Mapping[str, Any]) -> str:
@@ -114,16 +109,7 @@ class ConfrontationPlay(BattleAdapter[ConfrontationBattle, Fighter]):
 
     def board(self, scenario: ConfrontationScenario) -> dict[str, Any]:
         battle = scenario.battle
-        return {
-            "grid": "table",
-            "unit": "cm",
-            "width": format_number(battle.table.width),
-            "height": format_number(battle.table.height),
-            "edition": battle.edition.value,
-            "tiers": [0, 1, 2],
-            "names": {f.id: f.display_name for f in battle.fighters},
-            "sides": {f.id: f.side for f in battle.fighters},
-        }
+        return table_board(battle, "cm", edition=battle.edition.value, tiers=[0, 1, 2])
 
 
 ADAPTER = ConfrontationPlay()

@@ -8,9 +8,10 @@ from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
-from ...geometry.table import Point, format_length, format_number, format_point, geojson
+from ...geometry.table import format_length, format_number, format_point, geojson
 from ...model import format_amount, format_cost
-from ...rules.reports import MoveReport, MoveStep
+from ...rules.reports import MoveReport
+from ...rules.tabletop import TableEngagement, TableReach, TableStep, area_words
 from .mou import Budget
 
 __all__ = ["ConfrontationEngagement", "ConfrontationMove", "ConfrontationReach", "Stage",
@@ -45,13 +46,10 @@ class TierArea:
         }
 
 
-@dataclass(frozen=True)
-class ConfrontationReach:
-    ruleset: str
-    creature: str
+@dataclass(frozen=True, kw_only=True)
+class ConfrontationReach(TableReach):
     edition: str
     tier: int
-    at: Point
     mou: tuple[Fraction, Fraction]
     factor: Fraction
     vision: str
@@ -60,11 +58,8 @@ class ConfrontationReach:
     notes: tuple[str, ...] = ()
     unit: str = "cm"
 
-    def to_dict(self) -> dict[str, Any]:
+    def own_fields(self) -> dict[str, Any]:
         return {
-            "ruleset": self.ruleset,
-            "creature": self.creature,
-            "unit": self.unit,
             "edition": self.edition,
             "tier": self.tier,
             "at": list(self.at),
@@ -73,7 +68,6 @@ class ConfrontationReach:
             "vision": self.vision,
             "abilities": list(self.abilities),
             "notes": list(self.notes),
-            "areas": [a.to_dict() for a in self.areas],
         }
 
     def to_text(self) -> str:
@@ -91,16 +85,14 @@ class ConfrontationReach:
             if a.area.is_empty:
                 lines.append("  nowhere")
             else:
-                x0, y0, x1, y1 = a.area.bounds
-                lines.append(f"  area {format_length(a.area.area)} cm², x {format_length(x0)}.."
-                             f"{format_length(x1)}, y {format_length(y0)}..{format_length(y1)}")
+                lines.append(f"  {area_words(a.area, 'cm²')}")
             lines.extend(f"  {n}" for n in a.notes)
         lines.extend(self.notes)
         return "\n".join(lines)
 
 
 @dataclass(frozen=True)
-class Stage(MoveStep):
+class Stage(TableStep):
     """One token of a declared move: a leg at a tier, a change of tier, or a dive charge; its
     ``state`` says where it ends (``at``, a point) and at which tier.
 
@@ -108,21 +100,16 @@ class Stage(MoveStep):
     phase (``pursuit``: its ``pursue`` token and its legs, totalled on their own budget)."""
 
     tier: int = 0
-    length: float = 0.0
-    total: float = 0.0
     change: str | None = None
     phase: str | None = None
+
+    sign = " cm"
 
     @property
     def travels(self) -> bool:
         """A leg to a waypoint; not a change of tier, a dive charge, a redirected assault (toward
         a creature) nor the ``pursue`` token."""
         return self.change is None and self.phase != "redirect" and self.move != "pursue"
-
-    @property
-    def cost(self) -> float:
-        """What the stage spends: its length."""
-        return self.length
 
     def own_fields(self) -> dict[str, Any]:
         data: dict[str, Any] = {"tier": self.tier}
@@ -136,16 +123,10 @@ class Stage(MoveStep):
                 data["length"] = format_length(self.length)
         return data
 
-    def total_text(self) -> str:
-        return format_length(self.total)
-
     def words(self) -> str:
         return (f"{self.change}" if self.change is not None
                 else f"pursuit move (melee phase) at tier {self.tier}" if self.move == "pursue"
                 else f"{format_length(self.length)} cm at tier {self.tier}")
-
-    def total_words(self) -> str:
-        return f"{format_length(self.total)} cm"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -208,33 +189,25 @@ class ConfrontationMove(MoveReport):
         return lines
 
 
-@dataclass(frozen=True)
-class ConfrontationEngagement:
-    a: str
-    b: str
-    engagement: str
-    elevated: str | None
+@dataclass(frozen=True, kw_only=True)
+class ConfrontationEngagement(TableEngagement):
     tiers: tuple[int, int]
-    distance: float
-    reason: str
     between_tiers: str
     dive: str | None
     sees: dict[str, bool | None]
-    rule: str = "C-adj"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"a": self.a, "b": self.b, "engagement": self.engagement,
-                "elevated": self.elevated, "rule": self.rule, "tiers": list(self.tiers),
-                "distance": format_length(self.distance), "reason": self.reason,
-                "between_tiers": self.between_tiers, "dive_charge": self.dive,
-                "sees": self.sees}
+    rule = "C-adj"
 
-    def to_text(self) -> str:
-        lines = [f"{self.a} and {self.b}: {self.engagement} ({self.rule}). {self.reason}",
-                 self.between_tiers]
+    def own_fields(self) -> dict[str, Any]:
+        return {"tiers": list(self.tiers), "distance": format_length(self.distance),
+                "reason": self.reason, "between_tiers": self.between_tiers,
+                "dive_charge": self.dive, "sees": self.sees}
+
+    def own_lines(self) -> list[str]:
+        lines = [self.between_tiers]
         if self.dive:
             lines.append(self.dive)
         for who, seen in self.sees.items():
             if seen is not None:
                 lines.append(f"{who} {'sees' if seen else 'does not see'} the other")
-        return "\n".join(lines)
+        return lines

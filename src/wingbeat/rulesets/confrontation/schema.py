@@ -9,17 +9,16 @@ from shapely.geometry import Polygon
 
 from ...errors import ScenarioError
 from ...geometry.table import Point, TablePolygon, format_point
-from ...model import Scenario
 from ...scenario._schema import (
-    FreeText,
+    CreatureEntry,
     Name,
     Problems,
+    ScenarioFile,
     StrictModel,
-    check_unique_ids,
-    validate_file,
+    build_battle,
 )
-from ...scenario._tabletop import MAX_TABLE, exact, table_of
-from . import ConfrontationBattle, Edition, Fighter, Obstacle, Zone
+from ...scenario._tabletop import MAX_TABLE, exact, point_on, table_of
+from .model import ConfrontationBattle, ConfrontationScenario, Edition, Fighter, Obstacle, Zone
 
 __all__ = ["EXAMPLES", "ConfrontationFile", "build"]
 
@@ -89,9 +88,7 @@ class MouModel(StrictModel):
     air: float = Field(ge=0, le=1000)
 
 
-class CreatureModel(StrictModel):
-    id: Name = Field(min_length=1)
-    name: Name = ""
+class CreatureModel(CreatureEntry):
     mou: MouModel
     tier: int = Field(default=0, ge=0, le=2)
     at: tuple[float, float]
@@ -100,21 +97,23 @@ class CreatureModel(StrictModel):
     base: float = Field(default=2.5, gt=0, le=50)
 
 
-class ConfrontationFile(StrictModel):
+class ConfrontationFile(ScenarioFile):
     ruleset: Literal["confrontation"]
-    description: FreeText = ""
     options: OptionsModel = OptionsModel()
     map: MapModel
     creatures: list[CreatureModel] = []
 
 
-def build(data: dict[str, Any], source: str) -> Scenario:
+def build(data: dict[str, Any], source: str) -> ConfrontationScenario:
     """Validate ``confrontation`` scenario data and build its battle; every problem the stages
     that can run find is listed at once."""
-    problems = Problems(source, EXAMPLES)
-    model, parts = validate_file(problems, ConfrontationFile, data, "creatures", CreatureModel)
-    if model is None:
-        problems.stop()
+    return build_battle(data, source, ruleset="confrontation", examples=EXAMPLES,
+                        file=ConfrontationFile, key="creatures", entry=CreatureModel,
+                        setting=_setting, creature=_fighter)
+
+
+def _setting(problems: Problems, model: ConfrontationFile) -> ConfrontationBattle | None:
+    """The battle without its fighters: the edition, the table and its scenery."""
     table = None
     with problems.check():
         table = table_of(model.map.table, "cm")
@@ -128,20 +127,9 @@ def build(data: dict[str, Any], source: str) -> Scenario:
         with problems.check():
             zones.append(Zone(_outline(z.polygon, z.name, f"map.zones[{i}].polygon"),
                               exact(z.factor)))
-    repeated = check_unique_ids(problems, ((i, c.id) for i, c in parts), "creatures")
     if table is None:
-        problems.stop()
-    battle = ConfrontationBattle(model.options.edition, table, tuple(obstacles), tuple(zones))
-    fighters = []
-    for i, c in parts:
-        if i in repeated:
-            continue
-        with problems.check():
-            fighters.append(_fighter(c, battle, f"creatures[{i}]"))
-    problems.done()
-    battle = ConfrontationBattle(model.options.edition, table, tuple(obstacles), tuple(zones),
-                                 tuple(fighters))
-    return Scenario(ruleset="confrontation", battle=battle, source=source)
+        return None
+    return ConfrontationBattle(model.options.edition, table, tuple(obstacles), tuple(zones))
 
 
 def _outline(points: list[tuple[float, float]], name: str, where: str) -> TablePolygon:
@@ -158,10 +146,7 @@ def _outline(points: list[tuple[float, float]], name: str, where: str) -> TableP
 
 
 def _fighter(c: CreatureModel, battle: ConfrontationBattle, where: str) -> Fighter:
-    at = (float(c.at[0]), float(c.at[1]))
-    if not battle.table.contains(at):
-        raise ScenarioError(f"{list(c.at)} is off the table ({battle.table.describe()})",
-                            where=f"{where}.at")
+    at = point_on(battle.table, c.at, where)
     if c.tier == 1:
         for obstacle in battle.obstacles:
             if obstacle.blocks(1) and obstacle.outline.holds(at):

@@ -21,6 +21,7 @@ from ...rules.grid import (
     grid_path,
     grid_reach,
 )
+from ...rules.questions import refuse_unknown_options, whole_number
 from .board import Board, footprint_offsets, shared_board
 from .codes import KEYWORDS, MODES
 from .falling import Fall, fall
@@ -78,10 +79,7 @@ _PATH_MODES = (*MODES, "prone", "standing")
 
 def _battle(scenario: Dnd5eScenario, options: Mapping[str, Any]) -> Dnd5eBattle:
     battle = scenario.battle
-    unknown = set(options) - _QUERY_OPTIONS
-    if unknown:
-        raise OptionError(f"dnd5e does not know the option(s) {', '.join(sorted(unknown))}; "
-                          f"it takes: {', '.join(sorted(_QUERY_OPTIONS))}")
+    refuse_unknown_options(Dnd5eRuleset.id, options, _QUERY_OPTIONS)
     if not options:
         return battle
     chosen = battle.options
@@ -123,7 +121,7 @@ class Dnd5eRuleset:
         if not grid.contains(col, row):
             raise NotationError(f"{target} is not a space of this map ({grid.columns} columns A.."
                                 f"{column_label(grid.columns)}, {grid.rows} rows)")
-        level = _int_or_none(altitude, "altitude")
+        level = whole_number(altitude, "altitude")
         if level is not None and not grid.bottom <= level <= grid.top:
             raise NotationError(f"altitude {level} is not on this map (altitudes {grid.bottom}.."
                                 f"{grid.top}, 5 ft each)")
@@ -187,15 +185,6 @@ def _replayed(space: Dnd5eSpace, creature: str,
         return found
     replay = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
     return turn_report(replay, found)
-
-
-def _int_or_none(text: str | None, what: str) -> int | None:
-    if text is None:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"expected a whole number for {what}, got {text!r}") from None
 
 
 RULESET = Dnd5eRuleset()

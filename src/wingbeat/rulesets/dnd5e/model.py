@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ...errors import ScenarioError
 from ...geometry.squaregrid import DiagonalRule
 from ...model import Scenario
+from ...rules.roster import Named, Roster
 
 __all__ = [
     "CONDITIONS",
@@ -156,7 +156,7 @@ _PLAIN = Cell()
 
 
 @dataclass(frozen=True)
-class Dnd5eCreature:
+class Dnd5eCreature(Named):
     """A creature at the start of its turn. ``at`` is its north-west space (D-size)."""
 
     id: str
@@ -177,10 +177,6 @@ class Dnd5eCreature:
     def strength_modifier(self) -> int:
         """(score − 10) / 2, rounded down; 0 without a score."""
         return 0 if self.strength is None else (self.strength - 10) // 2
-
-    @property
-    def display_name(self) -> str:
-        return self.name or self.id
 
     @property
     def prone(self) -> bool:
@@ -206,23 +202,12 @@ class Dnd5eOptions:
 
 
 @dataclass(frozen=True)
-class Dnd5eBattle:
+class Dnd5eBattle(Roster[Dnd5eCreature]):
     """Everything ``dnd5e`` needs to adjudicate a turn."""
 
     map: Dnd5eMap
     creatures: tuple[Dnd5eCreature, ...] = ()
     options: Dnd5eOptions = Dnd5eOptions()
-
-    def creature(self, creature_id: str) -> Dnd5eCreature:
-        for creature in self.creatures:
-            if creature.id == creature_id:
-                return creature
-        known = ", ".join(c.id for c in self.creatures) or "none"
-        raise ScenarioError(f"no creature {creature_id!r} in this scenario (creatures: {known})")
-
-    def with_creatures(self, creatures: tuple[Dnd5eCreature, ...]) -> Dnd5eBattle:
-        """The same battle with these creatures (moved)."""
-        return replace(self, creatures=creatures)
 
 
 #: A scenario of this ruleset: its battle is a ``Dnd5eBattle`` (``model.Scenario``).

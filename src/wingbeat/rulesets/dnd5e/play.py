@@ -24,7 +24,7 @@ from typing import Any
 
 from ...geometry.labels import split_label
 from ...model import Save, format_amount
-from ...play.adapter import BattleAdapter, no_move
+from ...play.adapter import BattleAdapter, no_move, roster_words
 from ...play.dice import Dice
 from ...play.engine import Piece, Played, move_options, must_act
 from ...rules.grid import grid_check
@@ -82,14 +82,6 @@ def _piece(creature: Dnd5eCreature, where: Mapping[str, Any], *, unit: str, fall
     }
 
 
-def _creature(battle: Dnd5eBattle, base: Dnd5eCreature, piece: Mapping[str, Any]
-              ) -> Dnd5eCreature:
-    col, row = split_label(str(piece["at"]), kind=_kind(battle))
-    return replace(base, at=(col, row), altitude=int(piece["altitude"]),
-                   conditions=frozenset(str(c) for c in piece.get("conditions", ())),
-                   reaction=bool(piece.get("reaction", True)))  # older pieces: not tracked
-
-
 def _lands_on_its_feet(checks: tuple[Save, ...], me: Dnd5eCreature, dice: Dice) -> bool:
     """A jump's landing in difficult terrain: d20 + the creature's Acrobatics bonus against
     DC 10, rolled as at the table; its chance is exactly the check's, (11 + bonus) in 20 (D-jump).
@@ -119,7 +111,10 @@ class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
 
     def placed(self, battle: Dnd5eBattle, creature: Dnd5eCreature,
                piece: Mapping[str, Any]) -> Dnd5eCreature:
-        return _creature(battle, creature, piece)
+        col, row = split_label(str(piece["at"]), kind=_kind(battle))
+        return replace(creature, at=(col, row), altitude=int(piece["altitude"]),
+                       conditions=frozenset(str(c) for c in piece.get("conditions", ())),
+                       reaction=bool(piece.get("reaction", True)))  # older pieces: not tracked
 
     def move(self, scenario: Dnd5eScenario, pieces: Mapping[str, Piece], creature: str, moves: str,
              dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
@@ -280,8 +275,7 @@ class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
             "bottom": vmap.bottom,
             "diagonals": battle.options.diagonals.value,
             "units": battle.options.units.value,
-            "names": {c.id: c.display_name for c in battle.creatures},
-            "sides": {c.id: c.side for c in battle.creatures},
+            **roster_words(battle),
             "hover": {c.id: c.hover for c in battle.creatures},
             "conditions": sorted(CONDITIONS),
         }

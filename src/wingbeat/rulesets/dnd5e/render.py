@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape
 from ...errors import OptionError
 from ...geometry.labels import column_label
 from ...geometry.squaregrid import DiagonalRule
-from ...model import Scenario, format_amount, format_cost
+from ...model import format_amount, format_cost
 from ...render.background import background_layer
 from ...render.cells import CellReach, RouteLeg, cells_reached, route_legs
 from ...render.grid import (
@@ -52,6 +52,7 @@ from .model import (
     Dnd5eBattle,
     Dnd5eCreature,
     Dnd5eMap,
+    Dnd5eScenario,
     GridKind,
     Terrain,
     Units,
@@ -74,11 +75,6 @@ DOOR = "#a0642c"
 TERRAIN_FILL = {Terrain.DIFFICULT: "#e3d9b8", Terrain.WATER: "#b9d3ea"}
 
 
-def _battle(scenario: Scenario) -> Dnd5eBattle:
-    if not isinstance(scenario.battle, Dnd5eBattle):
-        raise OptionError(f"scenario {scenario.source} is not a dnd5e scenario")
-    return scenario.battle
-
 
 def _kind(bmap: Dnd5eMap) -> str:
     return "hex" if bmap.grid is GridKind.HEX else "square"
@@ -89,9 +85,9 @@ def level_words(level: int, unit: str) -> str:
     return altitude_words(level, unit)
 
 
-def summary(scenario: Scenario) -> dict[str, Any]:
+def summary(scenario: Dnd5eScenario) -> dict[str, Any]:
     """What a picker needs: the map, its altitude levels (5 ft each) and its creatures."""
-    battle = _battle(scenario)
+    battle = scenario.battle
     bmap = battle.map
     unit = battle.options.units.value
     return {
@@ -136,8 +132,8 @@ def _footprint(bmap: Dnd5eMap, c: Dnd5eCreature, at: tuple[int, int]) -> list[tu
     return [(at[0] + dc, at[1] + dr) for dc, dr in footprint_offsets(bmap.grid, c.size)]
 
 
-def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | None = None,
-           route: Result | None = None, creature: str | None = None,
+def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
+           altitude: int | None = None, route: Result | None = None, creature: str | None = None,
            trail: Trail | None = None, whole_map: bool = False) -> str:
     """The map as SVG, with a reach coloured by least cost and a route, like volare's hexes,
     and a creature's last move as a trail (``render.trail``). The whole map is drawn unless it
@@ -147,7 +143,7 @@ def render(scenario: Scenario, *, reach: Result | None = None, altitude: int | N
     data-can-act="true">`` (``hex`` on the hex option): exactly what ``reach`` reports for the
     creature's north-west space, at ``altitude`` or the best over all altitudes.
     """
-    battle = _battle(scenario)
+    battle = scenario.battle
     bmap = battle.map
     if reach is not None and not isinstance(reach, ReachReport):
         raise OptionError("a dnd5e map draws the reach of a grid ruleset (a ReachReport)")
@@ -216,7 +212,7 @@ def _trail(trail: Trail | None, layout: GridLayout) -> tuple[list[RouteLeg], str
     move = _grid_move(trail.report) if trail is not None else None
     if trail is None or move is None:
         return [], ""
-    before = _battle(trail.before).creature(trail.creature)
+    before = trail.before.battle.creature(trail.creature)
     start = cell_label(*before.at)
     return route_legs(move), trail_words(trail, before.display_name, start)
 

@@ -4,39 +4,40 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from ...errors import ScenarioError
 from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
-from ...limits import MAX_CREATURES, MAX_DND5E_SPEED, map_size_error
-from ...model import Scenario
+from ...limits import MAX_CREATURES, MAX_DND5E_SPEED
 from ...scenario._cells import cell_items, is_range, range_cells
 from ...scenario._schema import (
-    FreeText,
+    CreatureEntry,
+    GridMapModel,
     Label,
     Name,
     Problems,
+    ScenarioFile,
     StrictModel,
-    check_unique_ids,
-    validate_file,
+    build_battle,
 )
-from . import (
+from .board import Board, footprint_offsets, shared_board
+from .model import (
     CONDITIONS,
     Cell,
     Dnd5eBattle,
     Dnd5eCreature,
     Dnd5eMap,
     Dnd5eOptions,
+    Dnd5eScenario,
     GridKind,
     Size,
     Speeds,
     Terrain,
     Units,
     WallKind,
+    side_key,
 )
-from .board import Board, footprint_offsets, shared_board
-from .model import side_key
 
 __all__ = ["EXAMPLES", "Dnd5eFile", "build"]
 
@@ -101,21 +102,12 @@ class WallModel(StrictModel):
     door: Literal["open", "closed"] | None = None
 
 
-class MapModel(StrictModel):
+class MapModel(GridMapModel):
     grid: GridKind = GridKind.SQUARE
-    columns: int = Field(ge=1, le=702)
-    rows: int = Field(ge=1, le=2000)
     top: int = Field(default=12, ge=0, le=200)
     bottom: int = Field(default=0, ge=-200, le=0)
     cells: list[CellsModel] = []
     walls: list[WallModel] = []
-
-    @model_validator(mode="after")
-    def _size(self) -> MapModel:
-        why = map_size_error(self.columns, self.rows)
-        if why is not None:
-            raise ValueError(why)
-        return self
 
 
 class SpeedModel(StrictModel):
@@ -126,9 +118,7 @@ class SpeedModel(StrictModel):
     burrow: int = Field(default=0, ge=0, le=MAX_DND5E_SPEED)
 
 
-class CreatureModel(StrictModel):
-    id: Name = Field(min_length=1)
-    name: Name = ""
+class CreatureModel(CreatureEntry):
     size: Size = Size.MEDIUM
     speed: SpeedModel = SpeedModel()
     hover: bool = False
@@ -158,41 +148,32 @@ class OptionsModel(StrictModel):
     flyer_fall: bool = False
 
 
-class Dnd5eFile(StrictModel):
+class Dnd5eFile(ScenarioFile):
     ruleset: Literal["dnd5e"]
-    description: FreeText = ""
     options: OptionsModel = OptionsModel()
     map: MapModel
     creatures: list[CreatureModel] = Field(default=[], max_length=MAX_CREATURES)
 
 
-def build(data: dict[str, Any], source: str) -> Scenario:
+def build(data: dict[str, Any], source: str) -> Dnd5eScenario:
     """Validate ``dnd5e`` scenario data and build its battle; every problem the stages that can
-    run find is listed at once."""
-    problems = Problems(source, EXAMPLES)
-    model, parts = validate_file(problems, Dnd5eFile, data, "creatures", CreatureModel)
-    if model is None:
-        problems.stop()
-    vmap: Dnd5eMap | None = None
+    run find is listed at once (two creatures in one space too)."""
+    return build_battle(data, source, ruleset="dnd5e", examples=EXAMPLES, file=Dnd5eFile,
+                        key="creatures", entry=CreatureModel, setting=_setting,
+                        creature=_build_creature, clashes=_overlaps)
+
+
+def _setting(problems: Problems, model: Dnd5eFile) -> Dnd5eBattle | None:
+    """The battle without its creatures: the map and the options."""
     with problems.check():
-        vmap = _build_map(model.map)
-    options = Dnd5eOptions(diagonals=model.options.diagonals, units=model.options.units,
-                           fall_rate=model.options.fall_rate, flyer_fall=model.options.flyer_fall)
-    repeated = check_unique_ids(problems, ((i, c.id) for i, c in parts), "creatures")
-    if vmap is None:
-        problems.stop()
-    board = shared_board(vmap, options.diagonals)
-    placed: list[tuple[int, Dnd5eCreature]] = []
-    for i, c in parts:
-        if i in repeated:
-            continue
-        with problems.check():
-            placed.append((i, _build_creature(c, vmap, board, f"creatures[{i}]")))
-    for where, message in _overlaps(placed, board):
-        problems.add(where, message)
-    problems.done()
-    battle = Dnd5eBattle(map=vmap, creatures=tuple(c for _i, c in placed), options=options)
-    return Scenario(ruleset="dnd5e", battle=battle, source=source)
+        return Dnd5eBattle(map=_build_map(model.map), options=Dnd5eOptions(
+            diagonals=model.options.diagonals, units=model.options.units,
+            fall_rate=model.options.fall_rate, flyer_fall=model.options.flyer_fall))
+    return None
+
+
+def _board(battle: Dnd5eBattle) -> Board:
+    return shared_board(battle.map, battle.options.diagonals)
 
 
 def _coords(label: str, vmap: Dnd5eMap, where: str) -> tuple[int, int]:
@@ -309,7 +290,8 @@ def _wall(i: int, wall: WallModel, shell: Dnd5eMap,
         walls[side_key(a, b)] = kind
 
 
-def _build_creature(c: CreatureModel, vmap: Dnd5eMap, board: Board, where: str) -> Dnd5eCreature:
+def _build_creature(c: CreatureModel, battle: Dnd5eBattle, where: str) -> Dnd5eCreature:
+    vmap, board = battle.map, _board(battle)
     col, row = _coords(c.at, vmap, f"{where}.at")
     anchor = board.at(col, row)
     assert anchor is not None
@@ -339,12 +321,13 @@ def _build_creature(c: CreatureModel, vmap: Dnd5eMap, board: Board, where: str) 
                          strength=c.strength, acrobatics=c.acrobatics)
 
 
-def _overlaps(creatures: list[tuple[int, Dnd5eCreature]], board: Board
+def _overlaps(creatures: list[tuple[int, Dnd5eCreature]], battle: Dnd5eBattle
               ) -> list[tuple[str, str]]:
     """No two creatures share a space (D-creatures): a turn never ends in another creature's
     space, so none starts there. Spaces are cubes: a flyer 30 ft above a walker shares no space
     with it. Up to four Tiny creatures share one space (D-size). Each creature that overlaps one
     before it is named once: (place of its ``at``, why)."""
+    board = _board(battle)
     held: dict[tuple[int, int], list[Dnd5eCreature]] = {}
     found: list[tuple[str, str]] = []
     for i, c in creatures:

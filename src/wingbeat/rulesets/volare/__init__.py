@@ -13,6 +13,7 @@ from typing import Any
 from ...errors import NotationError, OptionError
 from ...geometry.hexgrid import parse_hex
 from ...rules.grid import MoveReport, PathNotFound, ReachReport, grid_check, grid_path, grid_reach
+from ...rules.questions import refuse_unknown_options, whole_number
 from .encumbrance import STRENGTH_BREAKS, FlightLoad, flight_load
 from .model import (
     BandPenalty,
@@ -68,10 +69,7 @@ def next_round(creature: VolareCreature, *, moved_horizontally: bool) -> VolareC
 
 
 def _avoid_checks(options: Mapping[str, Any]) -> bool:
-    unknown = set(options) - _QUERY_OPTIONS
-    if unknown:
-        raise OptionError(f"volare does not know the option(s) {', '.join(sorted(unknown))}; "
-                          f"it takes: {', '.join(sorted(_QUERY_OPTIONS))}")
+    refuse_unknown_options(VolareRuleset.id, options, _QUERY_OPTIONS)
     return bool(options.get("no_checks", False))
 
 
@@ -91,7 +89,7 @@ class VolareRuleset:
              mode: str | None, options: Mapping[str, Any]) -> MoveReport | PathNotFound:
         avoid = _avoid_checks(options)
         target = str(parse_hex(to))
-        level = _int_or_none(altitude, "altitude")
+        level = whole_number(altitude, "altitude")
         if mode is not None and mode not in {m.value for m in Mode} | {"skimming"}:
             raise NotationError(
                 f"expected a mode (grounded, hovering, moving, skimming), got {mode!r}")
@@ -140,15 +138,6 @@ class VolareRuleset:
 
     def engagement(self, scenario: VolareScenario, a: str, b: str) -> Engagement:
         return engagement(scenario.battle, a, b)
-
-
-def _int_or_none(text: str | None, what: str) -> int | None:
-    if text is None:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"expected a whole number for {what}, got {text!r}") from None
 
 
 RULESET = VolareRuleset()

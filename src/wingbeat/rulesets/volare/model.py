@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ...errors import ScenarioError
 from ...geometry.hexgrid import Direction, Hex
 from ...model import Scenario
+from ...rules.roster import Named, Roster
 
 __all__ = [
     "BandPenalty",
@@ -97,7 +97,7 @@ class VolareMap:
 
 
 @dataclass(frozen=True)
-class VolareCreature:
+class VolareCreature(Named):
     """A creature on a ``volare`` map, as it stands at the start of the round.
 
     ``fly`` and ``ground`` are movement rates (hexes, i.e. MP, per round); ``reflex`` is the
@@ -124,10 +124,6 @@ class VolareCreature:
     breath: bool = False
 
     @property
-    def display_name(self) -> str:
-        return self.name or self.id
-
-    @property
     def airborne(self) -> bool:
         return self.mode is not Mode.GROUNDED
 
@@ -150,24 +146,13 @@ class VolareOptions:
 
 
 @dataclass(frozen=True)
-class VolareBattle:
+class VolareBattle(Roster[VolareCreature]):
     """Everything ``volare`` needs to adjudicate a round."""
 
     map: VolareMap
     wind: Wind = Wind()
     creatures: tuple[VolareCreature, ...] = ()
     options: VolareOptions = VolareOptions()
-
-    def creature(self, creature_id: str) -> VolareCreature:
-        for creature in self.creatures:
-            if creature.id == creature_id:
-                return creature
-        known = ", ".join(c.id for c in self.creatures) or "none"
-        raise ScenarioError(f"no creature {creature_id!r} in this scenario (creatures: {known})")
-
-    def with_creatures(self, creatures: tuple[VolareCreature, ...]) -> VolareBattle:
-        """The same battle with these creatures (moved)."""
-        return replace(self, creatures=creatures)
 
     def is_skimming(self, creature: VolareCreature) -> bool:
         return creature.airborne and creature.altitude == self.map.ground_at(creature.at)

@@ -18,7 +18,7 @@ from typing import Any
 from ...errors import IllegalMoveError
 from ...geometry.hexgrid import Direction, parse_hex
 from ...model import format_cost
-from ...play.adapter import BattleAdapter, no_move
+from ...play.adapter import BattleAdapter, no_move, roster_words
 from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options, must_act
 from ...rules.grid import grid_check
@@ -38,36 +38,30 @@ REFUSED_OPTIONS = {
 }
 
 
-def _piece(battle: VolareBattle, creature: VolareCreature, horizontal: bool) -> Piece:
-    return {
-        "at": str(creature.at),
-        "altitude": creature.altitude,
-        "mode": creature.mode.value,
-        "heading": creature.heading.name if creature.heading is not None else None,
-        "skimming": battle.is_skimming(creature),
-        "prone": creature.prone,
-        "horizontal": horizontal,
-    }
-
-
-def _creature(base: VolareCreature, piece: Mapping[str, Any]) -> VolareCreature:
-    heading = piece.get("heading")
-    return replace(base, at=parse_hex(str(piece["at"])), altitude=int(piece["altitude"]),
-                   mode=Mode(piece["mode"]), heading=Direction[heading] if heading else None,
-                   prone=bool(piece.get("prone", False)))
-
-
 class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
     """The ``volare`` play adapter (see ``engine.PlayAdapter``)."""
 
     ruleset = "volare"
 
-    def piece(self, battle: VolareBattle, creature: VolareCreature) -> Piece:
-        return _piece(battle, creature, False)
+    def piece(self, battle: VolareBattle, creature: VolareCreature,
+              horizontal: bool = False) -> Piece:
+        """``horizontal``: it took a horizontal step this round (V-inertia)."""
+        return {
+            "at": str(creature.at),
+            "altitude": creature.altitude,
+            "mode": creature.mode.value,
+            "heading": creature.heading.name if creature.heading is not None else None,
+            "skimming": battle.is_skimming(creature),
+            "prone": creature.prone,
+            "horizontal": horizontal,
+        }
 
     def placed(self, battle: VolareBattle, creature: VolareCreature,
                piece: Mapping[str, Any]) -> VolareCreature:
-        return _creature(creature, piece)
+        heading = piece.get("heading")
+        return replace(creature, at=parse_hex(str(piece["at"])), altitude=int(piece["altitude"]),
+                       mode=Mode(piece["mode"]), heading=Direction[heading] if heading else None,
+                       prone=bool(piece.get("prone", False)))
 
     def move(self, scenario: VolareScenario, pieces: Mapping[str, Piece], creature: str, moves: str,
              dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
@@ -92,7 +86,7 @@ class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
         after = space.creature_after(played.code)
         flown = format_cost(played.spent * space.tick)  # what was flown, not what was declared
         return Played(creature, moves, True, report.to_dict(), " ".join(played.moves),
-                      _piece(battle, after, played.horizontal), tuple(events), damage,
+                      self.piece(battle, after, played.horizontal), tuple(events), damage,
                       cost=flown)
 
     def _stand(self, battle: VolareBattle, creature: str, moves: str, alone: bool) -> Played:
@@ -106,7 +100,7 @@ class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
         except IllegalMoveError as exc:
             error = IllegalMoveError(exc.rule, exc.message, step=1, move=STAND)
             return Played(creature, moves, False, {**report, "legal": False}, error=error)
-        return Played(creature, moves, True, report, STAND, _piece(battle, stood, False),
+        return Played(creature, moves, True, report, STAND, self.piece(battle, stood),
                       ({"type": "stand", "creature": creature,
                         "note": "gets up; its movement this round is spent"},))
 
@@ -123,7 +117,7 @@ class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
                                "rule": "V-inertia", "mode": after.mode.value,
                                "note": "no horizontal step this round: it starts the next "
                                        "one hovering"})
-            out[creature.id] = _piece(battle, after, False)
+            out[creature.id] = self.piece(battle, after)
         return out, events
 
     def pending(self, scenario: VolareScenario, pieces: Mapping[str, Piece],
@@ -154,8 +148,7 @@ class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
             "ceiling": {str(c): level for c, level in vmap.ceiling.items()},
             "wind": {"strength": battle.wind.strength.value,
                      "toward": battle.wind.toward.name if battle.wind.toward else None},
-            "names": {c.id: c.display_name for c in battle.creatures},
-            "sides": {c.id: c.side for c in battle.creatures},
+            **roster_words(battle),
         }
 
 

@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape
 from ...errors import NotationError, OptionError
 from ...geometry.hexgrid import Direction, Hex, parse_hex
 from ...geometry.labels import column_label
-from ...model import Scenario, format_cost
+from ...model import format_cost
 from ...render.background import background_layer
 from ...render.cells import CellReach, RouteLeg, cells_reached, route_legs
 from ...render.grid import (
@@ -46,7 +46,7 @@ from ...render.svg import (
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
 from ...rules.grid import GridMove, PathNotFound, ReachReport
-from .model import Mode, VolareBattle, VolareCreature
+from .model import Mode, VolareBattle, VolareCreature, VolareScenario
 
 __all__ = ["direction_angle", "hex_center", "render", "summary"]
 
@@ -71,15 +71,10 @@ def hex_center(col: int, row: int, c0: int, r0: int, size: float = SIZE) -> tupl
     return HexLayout(c0, c0, r0, r0, size).center(col, row)
 
 
-def _battle(scenario: Scenario) -> VolareBattle:
-    if not isinstance(scenario.battle, VolareBattle):
-        raise OptionError(f"scenario {scenario.source} is not a volare scenario")
-    return scenario.battle
 
-
-def summary(scenario: Scenario) -> dict[str, Any]:
+def summary(scenario: VolareScenario) -> dict[str, Any]:
     """What a picker needs: the map's size and altitudes, and who is on it."""
-    battle = _battle(scenario)
+    battle = scenario.battle
     vmap = battle.map
     return {
         "ruleset": scenario.ruleset,
@@ -101,7 +96,7 @@ def _creature_summary(battle: VolareBattle, c: VolareCreature) -> dict[str, Any]
 
 
 def render(
-    scenario: Scenario,
+    scenario: VolareScenario,
     *,
     reach: Result | None = None,
     altitude: int | None = None,
@@ -117,7 +112,7 @@ def render(
     at it, and shades the cells where that altitude does not exist (inside the ground or above a
     ceiling). Every reach cell carries ``data-cost`` (exact, ``7/2``) and ``data-can-act``.
     """
-    battle = _battle(scenario)
+    battle = scenario.battle
     vmap = battle.map
     if reach is not None and not isinstance(reach, ReachReport):
         raise OptionError("a hex map draws the reach of a grid ruleset (a ReachReport)")
@@ -185,7 +180,7 @@ def _trail(trail: Trail | None) -> tuple[list[RouteLeg], str]:
     words; none for a report that is not a grid move."""
     if trail is None or not isinstance(trail.report, GridMove):
         return [], ""
-    before = _battle(trail.before).creature(trail.creature)
+    before = trail.before.battle.creature(trail.creature)
     start = str(before.at)
     return (route_legs(trail.report),
             trail_words(trail, before.display_name, start))
@@ -198,7 +193,7 @@ def _scale_bar(layout: HexLayout) -> str:
 
 
 def _window(battle: VolareBattle, reach: ReachReport | None, legs: list[RouteLeg],
-            scenario: Scenario) -> tuple[int, int, int, int]:
+            scenario: VolareScenario) -> tuple[int, int, int, int]:
     """The columns and rows to draw.
 
     With a reach: every cell reached at any altitude, every creature and the route, with a
@@ -359,7 +354,7 @@ def _key(x: float, y: float, battle: VolareBattle) -> Iterable[str]:
     yield text(x + 20, y + used, "path, running cost", font_size=11)
 
 
-def _title(scenario: Scenario, reach: ReachReport | None, altitude: int | None,
+def _title(scenario: VolareScenario, reach: ReachReport | None, altitude: int | None,
            focus: VolareCreature | None) -> str:
     if reach is None or focus is None:
         return f"{scenario.source}: the map"

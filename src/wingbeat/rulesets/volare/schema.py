@@ -5,24 +5,24 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from ...errors import ScenarioError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
-from ...limits import MAX_CREATURES, MAX_VOLARE_RATE, map_size_error
-from ...model import Scenario
+from ...limits import MAX_CREATURES, MAX_VOLARE_RATE
 from ...scenario._cells import cell_items, is_range, range_cells
 from ...scenario._schema import (
-    FreeText,
+    CreatureEntry,
+    GridMapModel,
     Label,
     Name,
     Problems,
+    ScenarioFile,
     StrictModel,
-    check_unique_ids,
-    validate_file,
+    build_battle,
 )
-from . import (
-    STRENGTH_BREAKS,
+from .encumbrance import STRENGTH_BREAKS, flight_load
+from .model import (
     BandPenalty,
     Encumbrance,
     Maneuverability,
@@ -31,9 +31,9 @@ from . import (
     VolareCreature,
     VolareMap,
     VolareOptions,
+    VolareScenario,
     Wind,
     WindStrength,
-    flight_load,
 )
 
 __all__ = ["VolareFile", "build"]
@@ -100,20 +100,11 @@ class CellsModel(StrictModel):
     ceiling: int | None = Field(default=None, ge=1)
 
 
-class MapModel(StrictModel):
+class MapModel(GridMapModel):
     grid: Literal["hex"] = "hex"
-    columns: int = Field(ge=1, le=702)
-    rows: int = Field(ge=1, le=2000)
     top: int = Field(default=20, ge=1, le=200)
     wind: WindModel = WindModel()
     cells: list[CellsModel] = []
-
-    @model_validator(mode="after")
-    def _size(self) -> MapModel:
-        why = map_size_error(self.columns, self.rows)
-        if why is not None:
-            raise ValueError(why)
-        return self
 
 
 class EncumbranceModel(StrictModel):
@@ -121,9 +112,7 @@ class EncumbranceModel(StrictModel):
     band_width: int = Field(ge=1)
 
 
-class CreatureModel(StrictModel):
-    id: Name = Field(min_length=1)
-    name: Name = ""
+class CreatureModel(CreatureEntry):
     fly: int = Field(default=0, ge=0, le=MAX_VOLARE_RATE)
     ground: int = Field(default=0, ge=0, le=MAX_VOLARE_RATE)
     maneuverability: Maneuverability = Maneuverability.MEDIUM
@@ -167,43 +156,35 @@ class OptionsModel(StrictModel):
         return value
 
 
-class VolareFile(StrictModel):
+class VolareFile(ScenarioFile):
     ruleset: Literal["volare"]
-    description: FreeText = ""
     options: OptionsModel = OptionsModel()
     map: MapModel
     creatures: list[CreatureModel] = Field(default=[], max_length=MAX_CREATURES)
 
 
-def build(data: dict[str, Any], source: str) -> Scenario:
+def build(data: dict[str, Any], source: str) -> VolareScenario:
     """Validate ``volare`` scenario data and build its battle; every problem the stages that can
     run find is listed at once."""
-    problems = Problems(source, EXAMPLES)
-    model, parts = validate_file(problems, VolareFile, data, "creatures", CreatureModel)
-    if model is None:
-        problems.stop()
+    return build_battle(data, source, ruleset="volare", examples=EXAMPLES, file=VolareFile,
+                        key="creatures", entry=CreatureModel, setting=_setting,
+                        creature=_build_creature)
+
+
+def _setting(problems: Problems, model: VolareFile) -> VolareBattle | None:
+    """The battle without its creatures: the map, the wind, the options."""
     vmap: VolareMap | None = None
-    wind: Wind | None = None
+    wind = Wind()  # a wrong wind is noted: no battle is made of this one
     with problems.check():
         vmap = _build_map(model.map)
     with problems.check():
         wind = _build_wind(model.map.wind)
-    repeated = check_unique_ids(problems, ((i, c.id) for i, c in parts), "creatures")
-    creatures = []
-    for i, c in parts:
-        if vmap is None or i in repeated:
-            continue
-        with problems.check():
-            creatures.append(_build_creature(c, vmap, f"creatures[{i}]"))
-    problems.done()
-    assert vmap is not None and wind is not None
-    battle = VolareBattle(map=vmap, wind=wind, creatures=tuple(creatures),
-                          options=VolareOptions(
-                              fall_damage=model.options.fall_damage,
-                              band_penalties={
-                                  band: BandPenalty(p.attack, p.armor_class)
-                                  for band, p in model.options.band_penalties.items()}))
-    return Scenario(ruleset="volare", battle=battle, source=source)
+    if vmap is None:
+        return None
+    return VolareBattle(map=vmap, wind=wind, options=VolareOptions(
+        fall_damage=model.options.fall_damage,
+        band_penalties={band: BandPenalty(p.attack, p.armor_class)
+                        for band, p in model.options.band_penalties.items()}))
 
 
 def _cell(label: str, vmap: VolareMap | None, where: str) -> Hex:
@@ -287,7 +268,8 @@ def _build_wind(w: WindModel) -> Wind:
     return Wind(w.strength, parse_direction(w.toward))
 
 
-def _build_creature(c: CreatureModel, vmap: VolareMap, where: str) -> VolareCreature:
+def _build_creature(c: CreatureModel, battle: VolareBattle, where: str) -> VolareCreature:
+    vmap = battle.map
     at = _cell(c.at, vmap, f"{where}.at")
     ground = vmap.ground_at(at)
     ceiling = vmap.ceiling_at(at)
