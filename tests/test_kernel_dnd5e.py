@@ -18,12 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wingbeat
+from both_searches import assert_answers_alike, assert_same_settling, searching
 from conformance import evenly, json_of
-from test_kernel import searching
 from wingbeat import kernel
 from wingbeat.errors import OptionError
 from wingbeat.geometry.labels import column_label
-from wingbeat.rules.grid import ReachReport
 from wingbeat.rulesets.dnd5e import Dnd5eSpace
 from wingbeat.rulesets.dnd5e.space import LOW_BITS, PRONE
 from wingbeat.search import Exploration, SettledArrays, explore, explore_pure
@@ -62,9 +61,7 @@ def assert_same_search(make: Any, *, avoid_checks: bool = False) -> Exploration:
         assert found is None  # not built, or euclid's fronts: the pure search runs
         return pure
     assert found is not None
-    assert list(found.priority.items()) == list(pure.priority.items())
-    assert list(found.parent.items()) == list(pure.parent.items())
-    assert found.ways() == pure.ways()
+    assert_same_settling(found, pure)
     assert found.way_texts() == pure.way_texts()
     assert isinstance(found, SettledArrays)
     for code in evenly(list(pure.priority), 40):
@@ -76,23 +73,10 @@ def assert_same_search(make: Any, *, avoid_checks: bool = False) -> Exploration:
 def assert_same_answers(scenario: wingbeat.Scenario, creature: str, **options: Any) -> None:
     """reach (JSON and text), path to a sample of the places it reaches (with and without an
     attack left), and check of their ways: the same with the kernel as with the pure search."""
-    answers: list[list[Any]] = []
-    for compiled in (True, False):
-        with searching(compiled):
-            said: list[Any] = []
-            report = wingbeat.reach(scenario, creature, **options)
-            assert isinstance(report, ReachReport)
-            said += [json_of(report), report.to_text()]
-            for state in evenly(report.states, 5):
-                at = str(state.state["at"])
-                said.append(json_of(wingbeat.path(scenario, creature, at, **options)))
-                said.append(json_of(wingbeat.path(scenario, creature, at,
-                                                  altitude=state.state["altitude"],
-                                                  can_act=True, **options)))
-                said.append(json_of(wingbeat.check(scenario, creature, " ".join(state.moves),
-                                                   **options)))
-            answers.append(said)
-    assert answers[0] == answers[1]
+    assert_answers_alike(
+        scenario, creature, states=5,
+        pinned=lambda state: {"altitude": state.state["altitude"], "can_act": True},
+        check_options=options, **options)
 
 
 # -- the examples ----------------------------------------------------------------------------------
