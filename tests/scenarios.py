@@ -16,6 +16,16 @@ def volare(creatures: list[dict[str, Any]], **map_fields: Any) -> wingbeat.Scena
     )
 
 
+#: A small volare file, an owl over a mouse, as the web tests upload and serve it.
+SMALL = """\
+ruleset: volare
+map: {columns: 10, rows: 12, top: 4}
+creatures:
+  - {id: owl, name: Owl, fly: 4, at: E5, altitude: 1, mode: hovering}
+  - {id: mouse, at: F6, mode: grounded}
+"""
+
+
 def battlesystem(*units: dict[str, Any], game: str = "adnd", **options: Any) -> wingbeat.Scenario:
     """A battlesystem scenario on a 200 × 200 inch table, under ``game``'s rules (AD&D unless
     told otherwise) and ``options``."""
