@@ -33,6 +33,15 @@ def searching(compiled: bool) -> Iterator[None]:
             os.environ[kernel.PURE_VARIABLE] = old
 
 
+def parsed(data: dict[str, Any]) -> wingbeat.Scenario | None:
+    """A random battlefield's scenario, or None for a draw the scenario rules refuse (a poor
+    volare flyer at ground level, no room where a dnd5e creature stands …)."""
+    try:
+        return wingbeat.parse_scenario(data)
+    except wingbeat.ScenarioError:
+        return None
+
+
 def assert_same_settling(found: Exploration, pure: Exploration) -> None:
     """The same settled states in the same settling order with the same priorities, the same
     parents and steps (moves, costs, checks, events), the same ways."""

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wingbeat
-from both_searches import assert_answers_alike, assert_same_settling, searching
+from both_searches import assert_answers_alike, assert_same_settling, parsed, searching
 from conformance import evenly
 from volare_fields import CELLS, DIRECTIONS, TOP, battlefield, terrain
 from wingbeat import kernel
@@ -316,17 +316,10 @@ def battlefields(draw: st.DrawFn) -> dict[str, Any]:
 RANDOM = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _parse(data: dict[str, Any]) -> wingbeat.Scenario | None:
-    try:
-        return wingbeat.parse_scenario(data)
-    except wingbeat.ScenarioError:
-        return None  # a draw the scenario rules refuse (a poor flyer at ground level …)
-
-
 @RANDOM
 @given(battlefields(), st.booleans())
 def test_random_battlefields_search_alike(data: dict[str, Any], avoid: bool) -> None:
-    scenario = _parse(data)
+    scenario = parsed(data)
     if scenario is None:
         return
     assert_same_search(_space(scenario, "f"), avoid_checks=avoid)
@@ -335,7 +328,7 @@ def test_random_battlefields_search_alike(data: dict[str, Any], avoid: bool) -> 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(battlefields())
 def test_random_battlefields_answer_alike(data: dict[str, Any]) -> None:
-    scenario = _parse(data)
+    scenario = parsed(data)
     if scenario is None:
         return
     assert_same_answers(scenario, "f")

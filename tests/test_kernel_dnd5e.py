@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wingbeat
-from both_searches import assert_answers_alike, assert_same_settling, searching
+from both_searches import assert_answers_alike, assert_same_settling, parsed, searching
 from conformance import evenly, json_of
 from wingbeat import kernel
 from wingbeat.errors import OptionError
@@ -310,17 +310,10 @@ def _inner(label: str) -> bool:
     return ord(label[0]) - 64 < SIZE - 1 and int(label[1:]) < SIZE - 1
 
 
-def _parse(data: dict[str, Any]) -> wingbeat.Scenario | None:
-    try:
-        return wingbeat.parse_scenario(data)
-    except wingbeat.ScenarioError:
-        return None  # a draw the scenario refuses (no room where a creature stands …)
-
-
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(battlefields(), st.booleans())
 def test_random_battlefields_search_alike(data: dict[str, Any], avoid: bool) -> None:
-    scenario = _parse(data)
+    scenario = parsed(data)
     if scenario is None:
         return
     assert_same_search(lambda: _space(scenario, "mover"), avoid_checks=avoid)
@@ -329,7 +322,7 @@ def test_random_battlefields_search_alike(data: dict[str, Any], avoid: bool) -> 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(battlefields())
 def test_random_battlefields_answer_alike(data: dict[str, Any]) -> None:
-    scenario = _parse(data)
+    scenario = parsed(data)
     if scenario is None:
         return
     assert_same_answers(scenario, "mover")
@@ -341,7 +334,7 @@ def test_the_step_table_made_in_c_is_the_one_python_fills(data: dict[str, Any]) 
     """``_kernel5e.Native`` makes each place's record (its threat, standing up, its moves'
     destinations, costs and speeds, its jumps, whether a move may end there) as
     ``Dnd5eSpace._kernel_fill`` does in Python, for every place and posture a search meets."""
-    scenario = _parse(data)
+    scenario = parsed(data)
     if scenario is None or kernel.compiled5e is None:
         return
     space = _space(scenario, "mover")
@@ -368,7 +361,7 @@ def test_the_flat_board_is_the_board_cell_by_cell(grid: str, columns: int, rows:
     cells = [{"at": ["A1"], "ground": 1, "climb": True}, {"at": ["B2"], "terrain": "water"},
              {"at": ["C3", "A3"], "terrain": "difficult", "air": "difficult"},
              {"at": ["E2"], "wall": True}, {"at": ["D4"], "ceiling": 3}]
-    scenario = _parse({"ruleset": "dnd5e", "map": {"grid": grid, "columns": columns,
+    scenario = parsed({"ruleset": "dnd5e", "map": {"grid": grid, "columns": columns,
                                                    "rows": rows, "top": 4,
                                                    "cells": [c for c in cells if all(
                                                        _on(a, columns, rows, grid)
@@ -395,7 +388,7 @@ def _on(label: str, columns: int, rows: int, grid: str) -> bool:
 def test_a_grappled_burrower_under_the_ground_stays_there() -> None:
     """D-speed, D-size: a burrower's speed 0 (grappled) does not take away its room under the
     ground, where it dug to: it stays there, burrowing (found by the random battlefields)."""
-    scenario = _parse({
+    scenario = parsed({
         "ruleset": "dnd5e",
         "map": {"grid": "hex", "columns": 6, "rows": 6, "top": 3,
                 "cells": [{"at": ["A1"], "ground": 1}]},
