@@ -16,6 +16,37 @@ def volare(creatures: list[dict[str, Any]], **map_fields: Any) -> wingbeat.Scena
     )
 
 
+#: A small volare file, an owl over a mouse, as the web tests upload and serve it.
+SMALL = """\
+ruleset: volare
+map: {columns: 10, rows: 12, top: 4}
+creatures:
+  - {id: owl, name: Owl, fly: 4, at: E5, altitude: 1, mode: hovering}
+  - {id: mouse, at: F6, mode: grounded}
+"""
+
+
+def battlesystem(*units: dict[str, Any], game: str = "adnd", **options: Any) -> wingbeat.Scenario:
+    """A battlesystem scenario on a 200 × 200 inch table, under ``game``'s rules (AD&D unless
+    told otherwise) and ``options``."""
+    return wingbeat.parse_scenario({"ruleset": "battlesystem", "options": {"game": game, **options},
+                                    "map": {"table": [200, 200]}, "units": list(units)},
+                                   source="test")
+
+
+def dnd5e(creatures: str, *, source: str, cells: str = "[]", options: str = "{}",
+          columns: int = 10, rows: int = 10, top: int = 6, grid: str = "square",
+          bottom: int | None = None) -> wingbeat.Scenario:
+    """A dnd5e scenario written as a file's text (its lines and columns in any error): the
+    creatures' YAML lines (``  - {…}``), the map's ``cells`` blocks and ``options`` in YAML, read
+    as the file ``source``."""
+    floor = "" if bottom is None else f"bottom: {bottom}, "
+    text = (f"ruleset: dnd5e\noptions: {options}\n"
+            f"map: {{grid: {grid}, columns: {columns}, rows: {rows}, top: {top}, "
+            f"{floor}cells: {cells}}}\ncreatures:\n{creatures}")
+    return wingbeat.read_scenario_text(text, source=source)
+
+
 # What the web adds to a path or check answer for the page (web/said.py): amounts and the end as
 # the command line's text says them.
 SAID = ("cost_text", "end_text", "said")

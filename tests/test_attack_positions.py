@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from typer.testing import CliRunner
 
 import wingbeat
+from answers import cli_json as cli
 from scenarios import volare
 from wingbeat.cli import app
 from wingbeat.geometry.hexgrid import parse_hex
@@ -17,13 +16,6 @@ from wingbeat.rules.grid import MoveReport, PathNotFound
 from wingbeat.rulesets.volare import Mode, engagement_between
 
 runner = CliRunner()
-
-
-def cli(*args: str, code: int = 0) -> dict[str, Any]:
-    result = runner.invoke(app, [*args, "--json"])
-    assert result.exit_code == code, result.output
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
 
 
 def test_reach_shows_the_way_that_keeps_the_attack() -> None:

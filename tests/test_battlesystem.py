@@ -12,16 +12,12 @@ from shapely.geometry import shape
 from typer.testing import CliRunner
 
 import wingbeat
+from answers import checked, reached, refusal
+from scenarios import battlesystem as scenario
 from wingbeat.cli import app
 from wingbeat.rulesets.battlesystem import BattlesystemMove, BattlesystemReach
 
 IN_MM = 1 / 25.4  # a millimetre, in inches
-
-
-def scenario(*units: dict[str, Any], game: str = "adnd", **options: Any) -> wingbeat.Scenario:
-    return wingbeat.parse_scenario({"ruleset": "battlesystem", "options": {"game": game, **options},
-                                    "map": {"table": [200, 200]}, "units": list(units)},
-                                   source="test")
 
 
 def unit(**fields: Any) -> dict[str, Any]:
@@ -32,22 +28,15 @@ def unit(**fields: Any) -> dict[str, Any]:
 
 
 def check(s: wingbeat.Scenario, moves: str, who: str = "u") -> BattlesystemMove:
-    report = wingbeat.check(s, who, moves)
-    assert isinstance(report, BattlesystemMove)
-    return report
+    return checked(BattlesystemMove, s, who, moves)
 
 
 def refused(s: wingbeat.Scenario, moves: str, rule: str, step: int) -> str:
-    report = check(s, moves)
-    assert not report.legal and report.error is not None, report.to_text()
-    assert (report.error.rule, report.error.step) == (rule, step), report.error.message
-    return report.error.message
+    return refusal(check(s, moves), rule, step)
 
 
 def reach(s: wingbeat.Scenario, who: str = "u") -> BattlesystemReach:
-    report = wingbeat.reach(s, who)
-    assert isinstance(report, BattlesystemReach)
-    return report
+    return reached(BattlesystemReach, s, who)
 
 
 def polar(heading: float, r: float, c: tuple[float, float] = (100, 100)) -> str:

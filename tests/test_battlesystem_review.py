@@ -14,14 +14,10 @@ from hypothesis import strategies as st
 from shapely.geometry import Point as SP
 
 import wingbeat
+from answers import checked, reached
 from conformance import assert_legal_move_ends_inside, json_of
+from scenarios import battlesystem as scenario
 from wingbeat.rulesets.battlesystem import BattlesystemMove, BattlesystemReach
-
-
-def scenario(*units: dict[str, Any], game: str = "adnd", **options: Any) -> wingbeat.Scenario:
-    return wingbeat.parse_scenario({"ruleset": "battlesystem", "options": {"game": game, **options},
-                                    "map": {"table": [200, 200]}, "units": list(units)},
-                                   source="test")
 
 
 def unit(**fields: Any) -> dict[str, Any]:
@@ -41,21 +37,16 @@ def text(p: tuple[float, float]) -> str:
 
 
 def check(s: wingbeat.Scenario, moves: str) -> BattlesystemMove:
-    report = wingbeat.check(s, "u", moves)
-    assert isinstance(report, BattlesystemMove)
-    return report
+    return checked(BattlesystemMove, s, "u", moves)
 
 
 def _reach(s: wingbeat.Scenario) -> dict[str, Any]:
-    report = wingbeat.reach(s, "u")
-    assert isinstance(report, BattlesystemReach)
-    return json_of(report)
+    return json_of(reached(BattlesystemReach, s, "u"))
 
 
 def area(s: wingbeat.Scenario, altitude: str) -> Any:
-    report = wingbeat.reach(s, "u")
-    assert isinstance(report, BattlesystemReach)
-    return next(a.area for a in report.areas if a.altitude == altitude)
+    return next(a.area for a in reached(BattlesystemReach, s, "u").areas
+                if a.altitude == altitude)
 
 
 def test_b_turn_class_b_cannot_reach_behind_by_two_turns() -> None:

@@ -18,25 +18,11 @@ from wingbeat.rulesets.volare import VolareBattle
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "dnd5e"
 
 
-def volare(at: Any, *, extra: str = "") -> str:
+def raised(ruleset: str, grid: str, at: Any, extra: str, creatures: str) -> str:
+    """A 12 × 12 map of ``ruleset`` whose one cells block raises ``at`` 2 levels, with ``extra``
+    lines of the file before the ``creatures``' lines."""
     return f"""\
-ruleset: volare
-map:
-  grid: hex
-  columns: 12
-  rows: 12
-  top: 6
-  cells:
-    - {{at: {at}, ground: 2}}
-{extra}creatures:
-  - {{id: bat, fly: 6, maneuverability: medium, reflex: 50, at: F8, altitude: 3,
-     mode: moving, heading: N}}
-"""
-
-
-def dnd5e(at: Any, *, grid: str = "square", extra: str = "") -> str:
-    return f"""\
-ruleset: dnd5e
+ruleset: {ruleset}
 map:
   grid: {grid}
   columns: 12
@@ -45,9 +31,21 @@ map:
   cells:
     - {{at: {at}, ground: 2}}
 {extra}creatures:
-  - {{id: harpy, speed: {{walk: 20, fly: 40}}, at: F8, side: monsters}}
-  - {{id: fighter, speed: {{walk: 30}}, at: H10, side: party}}
-"""
+{creatures}"""
+
+
+def volare(at: Any, *, extra: str = "") -> str:
+    return raised("volare", "hex", at, extra, """\
+  - {id: bat, fly: 6, maneuverability: medium, reflex: 50, at: F8, altitude: 3,
+     mode: moving, heading: N}
+""")
+
+
+def dnd5e(at: Any, *, grid: str = "square", extra: str = "") -> str:
+    return raised("dnd5e", grid, at, extra, """\
+  - {id: harpy, speed: {walk: 20, fly: 40}, at: F8, side: monsters}
+  - {id: fighter, speed: {walk: 30}, at: H10, side: party}
+""")
 
 
 def load(text: str) -> wingbeat.Scenario:

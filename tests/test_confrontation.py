@@ -13,6 +13,7 @@ from shapely.geometry import shape
 from typer.testing import CliRunner
 
 import wingbeat
+from answers import checked, reached, refusal
 from wingbeat.cli import app
 from wingbeat.rulesets.confrontation import ConfrontationMove, ConfrontationReach
 
@@ -43,23 +44,16 @@ def angel(**fields: Any) -> dict[str, Any]:
 
 
 def check(s: wingbeat.Scenario, moves: str, who: str = "f", **options: Any) -> ConfrontationMove:
-    report = wingbeat.check(s, who, moves, **options)
-    assert isinstance(report, ConfrontationMove)
-    return report
+    return checked(ConfrontationMove, s, who, moves, **options)
 
 
 def refused(s: wingbeat.Scenario, moves: str, rule: str, step: int, who: str = "f",
             **options: Any) -> str:
-    report = check(s, moves, who, **options)
-    assert not report.legal and report.error is not None, report.to_text()
-    assert (report.error.rule, report.error.step) == (rule, step), report.error.message
-    return report.error.message
+    return refusal(check(s, moves, who, **options), rule, step)
 
 
 def reach(s: wingbeat.Scenario, who: str = "f", **options: Any) -> ConfrontationReach:
-    report = wingbeat.reach(s, who, **options)
-    assert isinstance(report, ConfrontationReach)
-    return report
+    return reached(ConfrontationReach, s, who, **options)
 
 
 def tier_area(report: ConfrontationReach, tier: int) -> Any:

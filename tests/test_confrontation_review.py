@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point as SP
 
 import wingbeat
+from answers import checked, reached
 from conformance import assert_route_agrees
 from wingbeat.geometry.table import FreeSpace, Table
 from wingbeat.rulesets.confrontation import ConfrontationMove, ConfrontationReach
@@ -45,15 +46,11 @@ def flyer(**fields: Any) -> dict[str, Any]:
 
 
 def check(s: wingbeat.Scenario, moves: str) -> ConfrontationMove:
-    report = wingbeat.check(s, "f", moves)
-    assert isinstance(report, ConfrontationMove)
-    return report
+    return checked(ConfrontationMove, s, "f", moves)
 
 
 def area(s: wingbeat.Scenario, tier: int) -> Any:
-    report = wingbeat.reach(s, "f")
-    assert isinstance(report, ConfrontationReach)
-    return next(a.area for a in report.areas if a.tier == tier)
+    return next(a.area for a in reached(ConfrontationReach, s, "f").areas if a.tier == tier)
 
 
 @pytest.mark.parametrize("tier", [0, 1])

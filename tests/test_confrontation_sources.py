@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point as SP
 
 import wingbeat
+from answers import checked, reached, refusal
 from conformance import assert_route_agrees
 from wingbeat.rulesets.confrontation import ConfrontationMove, ConfrontationReach
 
@@ -45,23 +46,16 @@ def angel(tier: int = 1, at: list[float] | None = None) -> dict[str, Any]:
 
 
 def check(s: wingbeat.Scenario, who: str, moves: str, **options: Any) -> ConfrontationMove:
-    report = wingbeat.check(s, who, moves, **options)
-    assert isinstance(report, ConfrontationMove)
-    return report
+    return checked(ConfrontationMove, s, who, moves, **options)
 
 
 def refused(s: wingbeat.Scenario, who: str, moves: str, rule: str, step: int,
             **options: Any) -> str:
-    report = check(s, who, moves, **options)
-    assert not report.legal and report.error is not None, report.to_text()
-    assert (report.error.rule, report.error.step) == (rule, step), report.error.message
-    return report.error.message
+    return refusal(check(s, who, moves, **options), rule, step)
 
 
 def reach(s: wingbeat.Scenario, who: str, **options: Any) -> ConfrontationReach:
-    report = wingbeat.reach(s, who, **options)
-    assert isinstance(report, ConfrontationReach)
-    return report
+    return reached(ConfrontationReach, s, who, **options)
 
 
 def area(s: wingbeat.Scenario, who: str, tier: int) -> Any:

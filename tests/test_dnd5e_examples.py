@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from answers import cli_json
 from wingbeat.cli import app
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "dnd5e"
 runner = CliRunner()
-
-
-def cli_json(*args: str, code: int = 0) -> dict[str, Any]:
-    result = runner.invoke(app, [*args, "--json"])
-    assert result.exit_code == code, result.output
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
 
 
 def ex(name: str) -> str:

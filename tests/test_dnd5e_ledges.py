@@ -8,11 +8,12 @@ spends no movement, and the one step generator makes it, so reach, path and chec
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
 import wingbeat
+from answers import check_json as check
+from scenarios import dnd5e
 from wingbeat.model import Scenario
 
 PLATFORM = "{at: [A1, A2, A3, B1, B2, B3], ground: %d}"
@@ -22,15 +23,8 @@ def ledge(creatures: str, *, high: int = 4, cells: str = "", options: str = "{}"
           columns: int = 6, rows: int = 3, top: int = 6, grid: str = "square") -> Scenario:
     """A platform ``high`` levels up over columns A–B, open ground east of it."""
     extra = f", {cells}" if cells else ""
-    text = (f"ruleset: dnd5e\noptions: {options}\n"
-            f"map: {{grid: {grid}, columns: {columns}, rows: {rows}, top: {top}, "
-            f"cells: [{PLATFORM % high}{extra}]}}\ncreatures:\n{creatures}")
-    return wingbeat.read_scenario_text(text, source="ledge.yaml")
-
-
-def check(s: Scenario, who: str, moves: str, **options: Any) -> dict[str, Any]:
-    result: dict[str, Any] = wingbeat.check(s, who, moves, **options).to_dict()
-    return result
+    return dnd5e(creatures, cells=f"[{PLATFORM % high}{extra}]", options=options,
+                 columns=columns, rows=rows, top=top, grid=grid, source="ledge.yaml")
 
 
 HERO = "  - {id: hero, size: medium, speed: {walk: 30}, at: B2, side: party}\n"

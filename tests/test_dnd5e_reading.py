@@ -5,12 +5,15 @@ SRD 5.1), each test citing its rule id and quoting the passage it pins: flying a
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 import wingbeat
+from answers import check_json as check
+from scenarios import dnd5e
 from wingbeat.cli import app
 from wingbeat.errors import NotationError, ScenarioError
 from wingbeat.model import Scenario
@@ -18,17 +21,7 @@ from wingbeat.model import Scenario
 runner = CliRunner()
 
 
-def scenario(creatures: str, *, cells: str = "[]", options: str = "{}", columns: int = 10,
-             rows: int = 6, top: int = 6, grid: str = "square") -> Scenario:
-    text = (f"ruleset: dnd5e\noptions: {options}\n"
-            f"map: {{grid: {grid}, columns: {columns}, rows: {rows}, top: {top}, "
-            f"cells: {cells}}}\ncreatures:\n{creatures}")
-    return wingbeat.read_scenario_text(text, source="reading.yaml")
-
-
-def check(s: Scenario, who: str, moves: str, **options: Any) -> dict[str, Any]:
-    result: dict[str, Any] = wingbeat.check(s, who, moves, **options).to_dict()
-    return result
+scenario = partial(dnd5e, rows=6, source="reading.yaml")
 
 
 def reach_costs(s: Scenario, who: str) -> dict[tuple[str, int], str]:

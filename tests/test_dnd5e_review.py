@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 import pytest
 
 import wingbeat
+from answers import check_json as check
+from scenarios import dnd5e
 from wingbeat.model import Scenario
 
-
-def scenario(creatures: str, *, cells: str = "[]", options: str = "{}", columns: int = 10,
-             rows: int = 10, top: int = 6, grid: str = "square") -> Scenario:
-    text = (f"ruleset: dnd5e\noptions: {options}\n"
-            f"map: {{grid: {grid}, columns: {columns}, rows: {rows}, top: {top}, "
-            f"cells: {cells}}}\ncreatures:\n{creatures}")
-    return wingbeat.read_scenario_text(text, source="review.yaml")
-
-
-def check(s: Scenario, who: str, moves: str, **options: Any) -> dict[str, Any]:
-    result: dict[str, Any] = wingbeat.check(s, who, moves, **options).to_dict()
-    return result
+scenario = partial(dnd5e, source="review.yaml")
 
 
 # -- D-fly: hover ----------------------------------------------------------------------------------

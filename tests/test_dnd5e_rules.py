@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from functools import partial
 
 import pytest
 
 import wingbeat
-from wingbeat.model import Scenario
+from answers import check_json as check
+from scenarios import dnd5e
 from wingbeat.rulesets.dnd5e import fall
 
-
-def scenario(creatures: str, *, cells: str = "[]", options: str = "{}", columns: int = 10,
-             rows: int = 10, top: int = 6, grid: str = "square", bottom: int = 0) -> Scenario:
-    text = (f"ruleset: dnd5e\noptions: {options}\n"
-            f"map: {{grid: {grid}, columns: {columns}, rows: {rows}, top: {top}, "
-            f"bottom: {bottom}, cells: {cells}}}\ncreatures:\n{creatures}")
-    return wingbeat.read_scenario_text(text, source="test.yaml")
-
-
-def check(s: Scenario, who: str, moves: str, **options: Any) -> dict[str, Any]:
-    result: dict[str, Any] = wingbeat.check(s, who, moves, **options).to_dict()
-    return result
+scenario = partial(dnd5e, bottom=0, source="test.yaml")
 
 
 HERO = "  - {id: hero, speed: {walk: 30}, at: A1, side: party}\n"

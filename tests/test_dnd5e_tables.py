@@ -103,6 +103,12 @@ def test_room_spans_agree_with_the_worded_test(path: Path) -> None:
         _assert_spans_match_fits(Dnd5eSpace(battle, creature.id))
 
 
+def _movers_space(field: tuple[str, str]) -> Dnd5eSpace:
+    """The mover's space on a random battlefield (its text; its diagonal rule is not used)."""
+    text, _ = field
+    return Dnd5eSpace(wingbeat.read_scenario_text(text, source="random.yaml").battle, "mover")
+
+
 def test_room_spans_of_a_burrower_squeezing_under_a_ceiling() -> None:
     text = """ruleset: dnd5e
 map: {grid: square, columns: 6, rows: 5, top: 4, bottom: -2,
@@ -119,9 +125,7 @@ creatures:
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(battlefields())
 def test_room_spans_on_random_battlefields(field: tuple[str, str]) -> None:
-    text, _ = field
-    battle = wingbeat.read_scenario_text(text, source="random.yaml").battle
-    _assert_spans_match_fits(Dnd5eSpace(battle, "mover"))
+    _assert_spans_match_fits(_movers_space(field))
 
 
 def test_threads_filling_one_table_give_one_answer() -> None:
@@ -160,6 +164,4 @@ def test_a_states_label_is_the_one_it_is_described_at(path: Path) -> None:
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(battlefields())
 def test_a_states_label_on_random_battlefields(field: tuple[str, str]) -> None:
-    text, _ = field
-    battle = wingbeat.read_scenario_text(text, source="random.yaml").battle
-    _assert_labels_are_described(Dnd5eSpace(battle, "mover"))
+    _assert_labels_are_described(_movers_space(field))

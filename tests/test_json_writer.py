@@ -16,13 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wingbeat
+from both_searches import searching
 from test_kernel import battlefields as volare_battlefields
-from test_kernel import searching
-from test_lazy_report import TIED, _example_spaces, eager_reach
+from test_lazy_report import TIED, _example_spaces, eager_reach, example_space
 from wingbeat import kernel
 from wingbeat._jsonout import encode, encode_answer
 from wingbeat.cli import app
-from wingbeat.rules import find_ruleset
 from wingbeat.rules.grid import GridSpace, ReachReport, grid_reach
 
 
@@ -50,15 +49,7 @@ def assert_json_alike(make_space: Callable[[], GridSpace], *, avoid_checks: bool
 
 @pytest.mark.parametrize(("path", "creature"), _example_spaces())
 def test_every_example_writes_its_json_alike(path: str, creature: str) -> None:
-    scenario = wingbeat.open_scenario(path)
-    ruleset = find_ruleset(scenario.ruleset)
-    if scenario.ruleset == "volare":
-        def make() -> GridSpace:
-            return ruleset.space(scenario, creature, search=True)  # type: ignore[attr-defined, no-any-return]
-    else:
-        def make() -> GridSpace:
-            return ruleset.space(scenario, creature, full_notation=False)  # type: ignore[attr-defined, no-any-return]
-    assert_json_alike(make)
+    assert_json_alike(example_space(path, creature))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

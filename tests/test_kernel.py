@@ -13,8 +13,6 @@ import shutil
 import subprocess
 import sysconfig
 from array import array
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,33 +21,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wingbeat
-from conformance import evenly, json_of
+from both_searches import assert_answers_alike, assert_same_settling, parsed, searching
+from conformance import evenly
+from volare_fields import CELLS, DIRECTIONS, TOP, battlefield, terrain
 from wingbeat import kernel
 from wingbeat.errors import OptionError
-from wingbeat.rules.grid import ReachReport
 from wingbeat.rulesets.volare import VolareSpace
 from wingbeat.search import Exploration, SettledArrays, StateEstimate, explore, explore_pure
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted([*ROOT.glob("examples/volare/*.yaml"),
                    *ROOT.glob("tests/data/examples/volare/*.yaml")])
-
-
-@contextmanager
-def searching(compiled: bool) -> Iterator[None]:
-    """Run the block with the kernel (where built) or with the pure-Python search forced."""
-    old = os.environ.get(kernel.PURE_VARIABLE)
-    if compiled:
-        os.environ.pop(kernel.PURE_VARIABLE, None)
-    else:
-        os.environ[kernel.PURE_VARIABLE] = "1"
-    try:
-        yield
-    finally:
-        if old is None:
-            os.environ.pop(kernel.PURE_VARIABLE, None)
-        else:
-            os.environ[kernel.PURE_VARIABLE] = old
 
 
 def _compiler_present() -> bool:
@@ -152,9 +134,7 @@ def assert_same_search(space: VolareSpace, *, avoid_checks: bool = False) -> Exp
         assert found is None
         return pure
     assert found is not None
-    assert list(found.priority.items()) == list(pure.priority.items())
-    assert list(found.parent.items()) == list(pure.parent.items())
-    assert found.ways() == pure.ways()
+    assert_same_settling(found, pure)
     for code in evenly(list(pure.priority), 40):
         assert found.path_to(code) == pure.path_to(code)
         assert found.ticks(code) == pure.ticks(code)
@@ -162,24 +142,13 @@ def assert_same_search(space: VolareSpace, *, avoid_checks: bool = False) -> Exp
 
 
 def assert_same_answers(scenario: wingbeat.Scenario, creature: str, **options: Any) -> None:
-    """reach (JSON and text), path to a sample of the cells it reaches, and check of their ways:
-    the same with the kernel as with the pure-Python search."""
-    answers: list[list[Any]] = []
-    for compiled in (True, False):
-        with searching(compiled):
-            said: list[Any] = []
-            report = wingbeat.reach(scenario, creature, **options)
-            assert isinstance(report, ReachReport)
-            said += [json_of(report), report.to_text()]
-            for state in evenly(report.states, 6):
-                at = str(state.state["at"])
-                said.append(json_of(wingbeat.path(scenario, creature, at, **options)))
-                said.append(json_of(wingbeat.path(scenario, creature, at,
-                                                  altitude=state.state["altitude"],
-                                                  mode=state.state["mode"], **options)))
-                said.append(json_of(wingbeat.check(scenario, creature, " ".join(state.moves))))
-            answers.append(said)
-    assert answers[0] == answers[1]
+    """reach (JSON and text), path to a sample of the cells it reaches (and to the same cell at
+    the state's altitude and mode), and check of their ways: the same with the kernel as with
+    the pure-Python search."""
+    assert_answers_alike(
+        scenario, creature, states=6,
+        pinned=lambda state: {"altitude": state.state["altitude"], "mode": state.state["mode"]},
+        **options)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
@@ -316,24 +285,12 @@ def _big_flyer(columns: int, rows: int, *, top: int, fly: int = 8) -> dict[str, 
 
 # -- random battlefields -------------------------------------------------------------------------
 
-COLUMNS, ROWS, TOP = 8, 14, 4
-CELLS = [f"{chr(64 + c)}{r}" for c in range(1, COLUMNS + 1) for r in range(1, ROWS + 1)
-         if (c + r) % 2 == 0]
-DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"]
-
-
 @st.composite
 def battlefields(draw: st.DrawFn) -> dict[str, Any]:
     """Raised ground, tunnels, every wind, class and mode, prone and loaded creatures that walk,
     and flyers that start the round at ground level (skimming) or hovering in wind."""
-    raised = draw(st.lists(st.sampled_from(CELLS), max_size=8, unique=True))
-    tunnels = draw(st.lists(st.sampled_from([c for c in CELLS if c not in raised]), max_size=4,
-                            unique=True))
-    cells = [{"at": [c], "ground": draw(st.integers(1, 3))} for c in raised]
-    cells += [{"at": [c], "ceiling": draw(st.integers(1, 3))} for c in tunnels]
-    wind = {"strength": draw(st.sampled_from(["calm", "light-breeze", "breeze", "strong-wind",
-                                              "gale"])),
-            "toward": draw(st.sampled_from(DIRECTIONS))}
+    land = terrain(draw, raised=8, tunnels=4, highest=3)
+    cells = land.cells
     at = draw(st.sampled_from(CELLS))
     ground = next((c["ground"] for c in cells if c["at"] == [at] and "ground" in c), 0)
     ceiling = next((c["ceiling"] for c in cells if c["at"] == [at] and "ceiling" in c), TOP + 1)
@@ -353,26 +310,16 @@ def battlefields(draw: st.DrawFn) -> dict[str, Any]:
         creature["altitude"] = ground
     elif mode == "moving":
         creature["heading"] = draw(st.sampled_from(DIRECTIONS))
-    return {"ruleset": "volare",
-            "map": {"grid": "hex", "columns": COLUMNS, "rows": ROWS, "top": TOP, "wind": wind,
-                    "cells": cells},
-            "creatures": [creature]}
+    return battlefield(land, creature)
 
 
 RANDOM = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _parse(data: dict[str, Any]) -> wingbeat.Scenario | None:
-    try:
-        return wingbeat.parse_scenario(data)
-    except wingbeat.ScenarioError:
-        return None  # a draw the scenario rules refuse (a poor flyer at ground level …)
-
-
 @RANDOM
 @given(battlefields(), st.booleans())
 def test_random_battlefields_search_alike(data: dict[str, Any], avoid: bool) -> None:
-    scenario = _parse(data)
+    scenario = parsed(data)
     if scenario is None:
         return
     assert_same_search(_space(scenario, "f"), avoid_checks=avoid)
@@ -381,7 +328,7 @@ def test_random_battlefields_search_alike(data: dict[str, Any], avoid: bool) -> 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(battlefields())
 def test_random_battlefields_answer_alike(data: dict[str, Any]) -> None:
-    scenario = _parse(data)
+    scenario = parsed(data)
     if scenario is None:
         return
     assert_same_answers(scenario, "f")

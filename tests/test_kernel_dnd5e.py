@@ -18,12 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wingbeat
+from both_searches import assert_answers_alike, assert_same_settling, parsed, searching
 from conformance import evenly, json_of
-from test_kernel import searching
 from wingbeat import kernel
 from wingbeat.errors import OptionError
 from wingbeat.geometry.labels import column_label
-from wingbeat.rules.grid import ReachReport
 from wingbeat.rulesets.dnd5e import Dnd5eSpace
 from wingbeat.rulesets.dnd5e.codes import LOW_BITS, PRONE
 from wingbeat.search import Exploration, SettledArrays, explore, explore_pure
@@ -62,9 +61,7 @@ def assert_same_search(make: Any, *, avoid_checks: bool = False) -> Exploration:
         assert found is None  # not built, or euclid's fronts: the pure search runs
         return pure
     assert found is not None
-    assert list(found.priority.items()) == list(pure.priority.items())
-    assert list(found.parent.items()) == list(pure.parent.items())
-    assert found.ways() == pure.ways()
+    assert_same_settling(found, pure)
     assert found.way_texts() == pure.way_texts()
     assert isinstance(found, SettledArrays)
     for code in evenly(list(pure.priority), 40):
@@ -76,23 +73,10 @@ def assert_same_search(make: Any, *, avoid_checks: bool = False) -> Exploration:
 def assert_same_answers(scenario: wingbeat.Scenario, creature: str, **options: Any) -> None:
     """reach (JSON and text), path to a sample of the places it reaches (with and without an
     attack left), and check of their ways: the same with the kernel as with the pure search."""
-    answers: list[list[Any]] = []
-    for compiled in (True, False):
-        with searching(compiled):
-            said: list[Any] = []
-            report = wingbeat.reach(scenario, creature, **options)
-            assert isinstance(report, ReachReport)
-            said += [json_of(report), report.to_text()]
-            for state in evenly(report.states, 5):
-                at = str(state.state["at"])
-                said.append(json_of(wingbeat.path(scenario, creature, at, **options)))
-                said.append(json_of(wingbeat.path(scenario, creature, at,
-                                                  altitude=state.state["altitude"],
-                                                  can_act=True, **options)))
-                said.append(json_of(wingbeat.check(scenario, creature, " ".join(state.moves),
-                                                   **options)))
-            answers.append(said)
-    assert answers[0] == answers[1]
+    assert_answers_alike(
+        scenario, creature, states=5,
+        pinned=lambda state: {"altitude": state.state["altitude"], "can_act": True},
+        check_options=options, **options)
 
 
 # -- the examples ----------------------------------------------------------------------------------
@@ -326,17 +310,10 @@ def _inner(label: str) -> bool:
     return ord(label[0]) - 64 < SIZE - 1 and int(label[1:]) < SIZE - 1
 
 
-def _parse(data: dict[str, Any]) -> wingbeat.Scenario | None:
-    try:
-        return wingbeat.parse_scenario(data)
-    except wingbeat.ScenarioError:
-        return None  # a draw the scenario refuses (no room where a creature stands …)
-
-
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(battlefields(), st.booleans())
 def test_random_battlefields_search_alike(data: dict[str, Any], avoid: bool) -> None:
-    scenario = _parse(data)
+    scenario = parsed(data)
     if scenario is None:
         return
     assert_same_search(lambda: _space(scenario, "mover"), avoid_checks=avoid)
@@ -345,7 +322,7 @@ def test_random_battlefields_search_alike(data: dict[str, Any], avoid: bool) -> 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(battlefields())
 def test_random_battlefields_answer_alike(data: dict[str, Any]) -> None:
-    scenario = _parse(data)
+    scenario = parsed(data)
     if scenario is None:
         return
     assert_same_answers(scenario, "mover")
@@ -357,7 +334,7 @@ def test_the_step_table_made_in_c_is_the_one_python_fills(data: dict[str, Any]) 
     """``_kernel5e.Native`` makes each place's record (its threat, standing up, its moves'
     destinations, costs and speeds, its jumps, whether a move may end there) as
     ``Dnd5eSpace._kernel_fill`` does in Python, for every place and posture a search meets."""
-    scenario = _parse(data)
+    scenario = parsed(data)
     if scenario is None or kernel.compiled5e is None:
         return
     space = _space(scenario, "mover")
@@ -384,7 +361,7 @@ def test_the_flat_board_is_the_board_cell_by_cell(grid: str, columns: int, rows:
     cells = [{"at": ["A1"], "ground": 1, "climb": True}, {"at": ["B2"], "terrain": "water"},
              {"at": ["C3", "A3"], "terrain": "difficult", "air": "difficult"},
              {"at": ["E2"], "wall": True}, {"at": ["D4"], "ceiling": 3}]
-    scenario = _parse({"ruleset": "dnd5e", "map": {"grid": grid, "columns": columns,
+    scenario = parsed({"ruleset": "dnd5e", "map": {"grid": grid, "columns": columns,
                                                    "rows": rows, "top": 4,
                                                    "cells": [c for c in cells if all(
                                                        _on(a, columns, rows, grid)
@@ -411,7 +388,7 @@ def _on(label: str, columns: int, rows: int, grid: str) -> bool:
 def test_a_grappled_burrower_under_the_ground_stays_there() -> None:
     """D-speed, D-size: a burrower's speed 0 (grappled) does not take away its room under the
     ground, where it dug to: it stays there, burrowing (found by the random battlefields)."""
-    scenario = _parse({
+    scenario = parsed({
         "ruleset": "dnd5e",
         "map": {"grid": "hex", "columns": 6, "rows": 6, "top": 3,
                 "cells": [{"at": ["A1"], "ground": 1}]},

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wingbeat
+from both_searches import searching
 from test_dnd5e_properties import battlefields as dnd5e_battlefields
 from test_kernel import battlefields as volare_battlefields
-from test_kernel import searching
 from wingbeat.render.cells import cells_reached
 from wingbeat.rules import find_ruleset
 from wingbeat.rules.grid import (
@@ -28,8 +28,8 @@ from wingbeat.rules.grid import (
     _acting_alternatives,
     _Costs,
     _fraction,
+    _select,
     grid_reach,
-    way_rank,
 )
 from wingbeat.search import CHECK_SLOTS, explore
 
@@ -48,23 +48,7 @@ def eager_reach(make_space: Callable[[], GridSpace], *, avoid_checks: bool = Fal
     priority = dict(found.priority)
     key_of: Callable[[int], Any] = getattr(space, "end_key", None) or (
         lambda code: tuple(space.describe(code).items()))
-    best: dict[Any, int] = {}
-    later: list[int] = []
-    for code in priority:
-        if space.end_problem(code) is not None:
-            continue
-        key = key_of(code)
-        old = best.get(key)
-        if old is None:
-            best[key] = code
-        elif priority[old] == priority[code] and (
-                way_rank(space, code, priority[code]) < way_rank(space, old, priority[old])):
-            best[key] = code
-            later.append(old)
-        else:
-            later.append(code)
-    order = sorted(best.values())
-    order.sort(key=priority.__getitem__)
+    order, later = _select(space, priority, priority, key_of)  # the best way to each end state
     open_actions = [space.actions(code, priority[code] // CHECK_SLOTS) for code in order]
     acting = _acting_alternatives(space, priority, key_of, order, open_actions, later)
     moves_to, checks_to = found.ways()
@@ -144,8 +128,9 @@ def _example_spaces() -> list[tuple[str, str]]:
             for c in yaml.safe_load(p.read_text())["creatures"]]
 
 
-@pytest.mark.parametrize(("path", "creature"), _example_spaces())
-def test_every_example_reports_alike(path: str, creature: str) -> None:
+def example_space(path: str, creature: str) -> Callable[[], GridSpace]:
+    """What makes a new search space of ``creature`` in the example at ``path``, as ``reach``
+    makes it (the searches' notation)."""
     scenario = wingbeat.open_scenario(path)
     ruleset = find_ruleset(scenario.ruleset)
     if scenario.ruleset == "volare":
@@ -154,7 +139,12 @@ def test_every_example_reports_alike(path: str, creature: str) -> None:
     else:
         def make() -> GridSpace:
             return ruleset.space(scenario, creature, full_notation=False)  # type: ignore[attr-defined, no-any-return]
-    assert_lazy_is_eager(make)
+    return make
+
+
+@pytest.mark.parametrize(("path", "creature"), _example_spaces())
+def test_every_example_reports_alike(path: str, creature: str) -> None:
+    assert_lazy_is_eager(example_space(path, creature))
 
 
 def test_a_report_made_whole_is_built_only_when_read() -> None:

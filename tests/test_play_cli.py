@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from playing import play_json as play
 from wingbeat.cli import app
 
 runner = CliRunner()
-
-
-def play(db: Path, *args: str, code: int = 0) -> Any:
-    result = runner.invoke(app, ["play", *args, "--db", str(db), "--json"])
-    assert result.exit_code == code, result.output
-    return json.loads(result.stdout)
 
 
 def test_a_fight_over_two_rounds_from_the_command_line(tmp_path: Path) -> None:

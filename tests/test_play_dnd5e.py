@@ -8,7 +8,6 @@ give.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import wingbeat
+from playing import play_json as cli
 from wingbeat.cli import app
 from wingbeat.errors import NotationError, OptionError, ScenarioError
 from wingbeat.examples import example_text
@@ -464,12 +464,6 @@ def test_a_hex_map_encounter_plays_too() -> None:
 
 
 # -- the command line and the API -----------------------------------------------------------------
-def cli(db: Path, *args: str, code: int = 0) -> Any:
-    result = runner.invoke(app, ["play", *args, "--db", str(db), "--json"])
-    assert result.exit_code == code, result.output
-    return json.loads(result.stdout)
-
-
 def test_two_rounds_from_the_command_line(tmp_path: Path) -> None:
     db = tmp_path / "fight.sqlite3"
     scenario = tmp_path / "yard.yaml"

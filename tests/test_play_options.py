@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from playing import assert_replay_and_undo_agree
 from wingbeat.cli import app
 from wingbeat.errors import OptionError
 from wingbeat.examples import example_text
@@ -96,13 +97,7 @@ def test_options_survive_replay_and_undo() -> None:
     game.move("harpy", "80,35", {"pursuit": True})
     game.next_round()
     game.move("angel", "30,80", {"factor": 2})      # 25 cm: more than air MOU 17.5, not 35
-    again = Game(game.setup, game.actions)
-    assert [e.to_dict() for e in again.entries] == [e.to_dict() for e in game.entries]
-    last = game.entries[-1]
-    before = game.entries[-2].state
-    game.undo()
-    assert game.state == before
-    assert game.play(last.action).to_dict() == last.to_dict()
+    assert_replay_and_undo_agree(game)
     # the same move without its option is another move: factor 1 is too short
     game.undo()
     with pytest.raises(RefusedMove):

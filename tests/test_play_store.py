@@ -29,6 +29,16 @@ HAWK = yaml.safe_dump({
 })
 
 
+def hawk_moved_up(tmp_path: Path) -> tuple[Path, int]:
+    """A database of one encounter, the hawk's (seed 4): its set-up and its move up; and the
+    encounter's id."""
+    db = tmp_path / "f.sqlite3"
+    with EncounterStore(db) as store:
+        info, _ = store.create(HAWK, source="hawk", seed=4)
+        store.move(info.id, "hawk", "up")
+    return db, info.id
+
+
 def test_an_encounter_resumes_with_every_state_and_roll(tmp_path: Path) -> None:
     db = tmp_path / "fight.sqlite3"
     with EncounterStore(db) as store:
@@ -94,34 +104,28 @@ def test_the_database_uses_write_ahead_logging(tmp_path: Path) -> None:
 
 
 def test_a_reader_sees_the_last_confirmed_state_while_a_write_is_open(tmp_path: Path) -> None:
-    db = tmp_path / "f.sqlite3"
-    with EncounterStore(db) as store:
-        info, _ = store.create(HAWK, source="hawk", seed=4)
-        store.move(info.id, "hawk", "up")
+    db, encounter = hawk_moved_up(tmp_path)
     writer = sqlite3.connect(db, isolation_level=None)
     writer.execute("BEGIN IMMEDIATE")
     writer.execute("DELETE FROM entries WHERE number = 1")
     with EncounterStore(db) as reader:
-        _, now = reader.current(info.id)
+        _, now = reader.current(encounter)
         assert now.number == 1 and now.state.pieces["hawk"]["altitude"] == 2
         with EncounterStore(db, timeout=0.1) as other, pytest.raises(StoreError, match="busy"):
-            other.move(info.id, "hare", "")  # the writer holds the lock
+            other.move(encounter, "hare", "")  # the writer holds the lock
     writer.execute("ROLLBACK")
     writer.close()
 
 
 def test_replay_detects_a_tampered_state(tmp_path: Path) -> None:
-    db = tmp_path / "f.sqlite3"
-    with EncounterStore(db) as store:
-        info, _ = store.create(HAWK, source="hawk", seed=4)
-        store.move(info.id, "hawk", "up")
+    db, encounter = hawk_moved_up(tmp_path)
     with sqlite3.connect(db) as raw:
         row = raw.execute("SELECT state FROM entries WHERE number = 1").fetchone()
         state = json.loads(row[0])
         state["pieces"]["hawk"]["altitude"] = 7
         raw.execute("UPDATE entries SET state = ? WHERE number = 1", (json.dumps(state),))
     with EncounterStore(db) as store:
-        check = store.replay(info.id)
+        check = store.replay(encounter)
         assert not check.ok and check.mismatch == 1
 
 
@@ -231,18 +235,15 @@ def test_moves_undos_and_two_writers_keep_the_log_sealed(tmp_path: Path) -> None
 def test_an_undone_entry_put_back_by_hand_is_found(tmp_path: Path) -> None:
     """An undo moves the encounter's last checksum back: the row it removed, restored by hand,
     no longer belongs to the log."""
-    db = tmp_path / "f.sqlite3"
-    with EncounterStore(db) as store:
-        info, _ = store.create(HAWK, source="hawk", seed=4)
-        store.move(info.id, "hawk", "up")
+    db, encounter = hawk_moved_up(tmp_path)
     with sqlite3.connect(db) as raw:
         kept = raw.execute("SELECT * FROM entries WHERE number = 1").fetchone()
     raw.close()
     with EncounterStore(db) as store:
-        store.undo(info.id)
+        store.undo(encounter)
     with sqlite3.connect(db) as raw:
         raw.execute(f"INSERT INTO entries VALUES ({', '.join('?' * len(kept))})", kept)
     raw.close()
     with EncounterStore(db) as store, pytest.raises(StoreError,
                                                     match="damaged at entry #1: it is past"):
-        store.current(info.id)
+        store.current(encounter)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from playing import assert_replay_and_undo_agree
+from playing import play_json as play
 from wingbeat.cli import app
 from wingbeat.examples import example_text
 from wingbeat.play import Game, RefusedMove
@@ -223,22 +224,10 @@ def test_undo_and_replay_give_identical_states(make: Any, moves: list[Any]) -> N
             game.next_round()
         else:
             game.move(*move)
-    again = Game(game.setup, game.actions)
-    assert [e.to_dict() for e in again.entries] == [e.to_dict() for e in game.entries]
-    last = game.entries[-1]
-    before = game.entries[-2].state
-    game.undo()
-    assert game.state == before
-    assert game.play(last.action).to_dict() == last.to_dict()
+    assert_replay_and_undo_agree(game)
 
 
 # -- the command line and the web API ---------------------------------------------------------
-
-def play(db: Path, *args: str, code: int = 0) -> Any:
-    result = runner.invoke(app, ["play", *args, "--db", str(db), "--json"])
-    assert result.exit_code == code, result.output
-    return json.loads(result.stdout)
-
 
 def test_battlesystem_from_the_command_line(tmp_path: Path) -> None:
     db = tmp_path / "fight.sqlite3"

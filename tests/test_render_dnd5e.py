@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 import wingbeat
+from drawn import drawn_cells, expected_cells
 from wingbeat.cli import app
 from wingbeat.errors import OptionError
 from wingbeat.render import render_svg, scenario_summary
@@ -32,27 +33,6 @@ def cli_json(*args: str) -> dict[str, Any]:
     assert result.exit_code in (0, 1), result.output
     data: dict[str, Any] = json.loads(result.stdout)
     return data
-
-
-def drawn_cells(root: ET.Element) -> dict[str, tuple[str, str]]:
-    """What the picture colours: cell → (cost, can act), from its data attributes."""
-    return {g.get("data-cell") or "": (g.get("data-cost") or "", g.get("data-can-act") or "")
-            for g in root.iter(SVG + "g") if "reach" in (g.get("class") or "").split()}
-
-
-def expected_cells(report: dict[str, Any], altitude: int | None) -> dict[str, tuple[str, str]]:
-    """The same from the reach JSON: the least cost per space, and whether any end state there
-    still lets the creature act."""
-    best: dict[str, Fraction] = {}
-    act: dict[str, bool] = {}
-    for state in report["states"]:
-        if altitude is not None and state["altitude"] != altitude:
-            continue
-        cost = Fraction(state["cost"])
-        best[state["at"]] = min(best.get(state["at"], cost), cost)
-        act[state["at"]] = act.get(state["at"], False) or state["can_act"]
-    return {at: (wingbeat.format_cost(c), "true" if act[at] else "false")
-            for at, c in best.items()}
 
 
 @functools.cache

@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 import wingbeat
+from drawn import drawn_cells, expected_cells
 from wingbeat.cli import app
 from wingbeat.errors import OptionError
 from wingbeat.geometry.hexgrid import Direction, parse_hex
@@ -33,35 +33,11 @@ def parse(svg: str) -> ET.Element:
     return ET.fromstring(svg)
 
 
-def reach_cells(root: ET.Element) -> dict[str, tuple[str, str]]:
-    """What the picture colours: cell label → (cost, can act), from its data attributes."""
-    out = {}
-    for g in root.iter(SVG + "g"):
-        if "reach" in (g.get("class") or "").split():
-            out[g.get("data-cell") or ""] = (g.get("data-cost") or "", g.get("data-can-act") or "")
-    return out
-
-
-def expected_cells(report: dict, altitude: int | None) -> dict[str, tuple[str, str]]:
-    """The same, worked out from the reach JSON (what ``wingbeat reach --json`` prints)."""
-    best: dict[str, Fraction] = {}
-    act: dict[str, bool] = {}
-    for state in report["states"]:
-        if altitude is not None and state["altitude"] != altitude:
-            continue
-        cost = Fraction(state["cost"])
-        at = state["at"]
-        best[at] = min(best.get(at, cost), cost)
-        act[at] = act.get(at, False) or state["can_act"]
-    return {at: (wingbeat.format_cost(c), "true" if act[at] else "false")
-            for at, c in best.items()}
-
-
 @pytest.mark.parametrize("altitude", [None, 0, 1, 2, 3, 7, 10])
 def test_coloured_cells_are_exactly_the_reach(bat, altitude):
     scenario, report = bat
     root = parse(render_svg(scenario, reach=report, altitude=altitude))
-    assert reach_cells(root) == expected_cells(report.to_dict(), altitude)
+    assert drawn_cells(root) == expected_cells(report.to_dict(), altitude)
     assert root.get("data-altitude") == ("all" if altitude is None else str(altitude))
     assert root.get("data-budget") == "8"
 
@@ -156,8 +132,8 @@ def test_ground_and_ceilings_shade_the_cells_where_the_altitude_is_missing(altit
     missing = {str(h) for h in vmap.cells() if altitude < vmap.ground_at(h)
                or (vmap.ceiling_at(h) is not None and altitude >= vmap.ceiling_at(h))}
     assert solid == missing
-    assert not solid & set(reach_cells(root))  # nothing is reached where the altitude is not
-    assert reach_cells(root) == expected_cells(report.to_dict(), altitude)
+    assert not solid & set(drawn_cells(root))  # nothing is reached where the altitude is not
+    assert drawn_cells(root) == expected_cells(report.to_dict(), altitude)
     e5 = root.find(".//s:g[@data-cell='E5']", NS)
     assert e5 is not None and e5.get("data-ground") == "2"
     g5 = root.find(".//s:g[@data-cell='G5']", NS)
@@ -269,7 +245,7 @@ def test_cli_render_writes_the_svg(tmp_path: Path):
     assert result.exit_code == 0, result.output
     root = parse(out.read_text(encoding="utf-8"))
     scenario = wingbeat.open_scenario("example:giant-bat")
-    assert reach_cells(root) == expected_cells(wingbeat.reach(scenario, "bat").to_dict(), 1)
+    assert drawn_cells(root) == expected_cells(wingbeat.reach(scenario, "bat").to_dict(), 1)
     assert route_steps(root) == [("U35", "1", None)]
 
 
@@ -278,7 +254,7 @@ def test_cli_render_to_stdout_and_with_moves():
     assert result.exit_code == 0
     assert ("T32", None, "V-inertia") in route_steps(parse(result.stdout))
     plain = runner.invoke(app, ["render", "example:giant-bat"])
-    assert plain.exit_code == 0 and reach_cells(parse(plain.stdout)) == {}
+    assert plain.exit_code == 0 and drawn_cells(parse(plain.stdout)) == {}
 
 
 @pytest.mark.parametrize(("args", "message"), [

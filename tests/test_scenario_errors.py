@@ -48,6 +48,13 @@ def error_for(tmp_path: Path, text: str) -> wingbeat.ScenarioError:
     return caught.value
 
 
+def error_reading(text: str, source: str = "s.yaml") -> wingbeat.ScenarioError:
+    """The error ``read_scenario_text`` raises for ``text`` (it must raise one)."""
+    with pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source=source)
+    return caught.value
+
+
 def test_the_good_file_loads(tmp_path: Path) -> None:
     file = tmp_path / "good.yaml"
     file.write_text(GOOD)
@@ -177,9 +184,7 @@ creatures:
 
 
 def test_a_number_for_the_speeds_says_how_to_write_them() -> None:
-    with pytest.raises(wingbeat.ScenarioError) as caught:
-        wingbeat.read_scenario_text(DND5E, source="s.yaml")
-    text = str(caught.value)
+    text = str(error_reading(DND5E))
     assert ("creatures[0].speed: expected a mapping of keys to values, like speed: {walk: 30, "
             "fly: 60} (got 30) (line 4, column 28)") in text
     assert not any(words in text for words in PYDANTIC_WORDS), text
@@ -188,9 +193,7 @@ def test_a_number_for_the_speeds_says_how_to_write_them() -> None:
 def test_problems_of_every_stage_are_listed_in_the_files_order() -> None:
     """``speed: 30`` (the schema) and an off-map creature (placement) are both named; the
     creature that validated is still placed, and each problem has its line."""
-    with pytest.raises(wingbeat.ScenarioError) as caught:
-        wingbeat.read_scenario_text(DND5E, source="s.yaml")
-    error = caught.value
+    error = error_reading(DND5E)
     assert [where for where, _ in error.problems] == ["creatures[0].speed", "creatures[1].at"]
     assert error.problems[1][1] == "G9 is off the map (columns A..F, rows 1..6) (line 5, column 17)"
     assert str(error).startswith("s.yaml: 2 problems: creatures[0].speed: ")
@@ -199,33 +202,29 @@ def test_problems_of_every_stage_are_listed_in_the_files_order() -> None:
 def test_the_order_is_the_files_not_the_stages() -> None:
     """A placement problem above a schema problem comes first."""
     text = DND5E.replace("at: A1, speed: 30", "at: Z1").replace("at: G9", "at: B2, reach: far")
-    with pytest.raises(wingbeat.ScenarioError) as caught:
-        wingbeat.read_scenario_text(text, source="s.yaml")
-    assert [where for where, _ in caught.value.problems] == ["creatures[0].at",
-                                                             "creatures[1].reach"]
+    assert [where for where, _ in error_reading(text).problems] == ["creatures[0].at",
+                                                                    "creatures[1].reach"]
 
 
 def test_a_pair_written_without_brackets_on_a_table() -> None:
     """``at: 60,25`` in a flow mapping is ``at: 60`` and a key 25."""
     text = ("ruleset: confrontation\nmap: {table: [120, 120]}\ncreatures:\n"
             "  - {id: angel, mou: {ground: 10, air: 17.5}, tier: 2, at: 60,25}\n")
-    with pytest.raises(wingbeat.ScenarioError) as caught:
-        wingbeat.read_scenario_text(text, source="t.yaml")
-    said = dict(caught.value.problems)
+    error = error_reading(text, "t.yaml")
+    said = dict(error.problems)
     assert said["creatures[0]"].startswith("the number 25 stands where a key should: two "
                                            "numbers are written as a list, like at: [60, 25]")
     assert said["creatures[0].at"].startswith("expected a list, like at: [60, 25] (x and y in cm) "
                                               "(got 60)")
-    assert not any(words in str(caught.value) for words in PYDANTIC_WORDS), str(caught.value)
+    assert not any(words in str(error) for words in PYDANTIC_WORDS), str(error)
 
 
 def test_json_text_has_lines_and_columns_too() -> None:
     text = '{"ruleset": "volare",\n "map": {"columns": 5, "rows": 5},\n "creatures": [\n' \
            '  {"id": "x", "at": "Z9"}]}'
-    with pytest.raises(wingbeat.ScenarioError) as caught:
-        wingbeat.read_scenario_text(text, source="s.json")
-    assert caught.value.where == "creatures[0].at"
-    assert caught.value.message.endswith("(line 4, column 21)")
+    error = error_reading(text, "s.json")
+    assert error.where == "creatures[0].at"
+    assert error.message.endswith("(line 4, column 21)")
 
 
 def test_data_from_no_text_names_the_place_alone() -> None:
@@ -240,20 +239,18 @@ def test_data_from_no_text_names_the_place_alone() -> None:
 
 def test_a_missing_key_is_placed_at_its_mapping() -> None:
     text = "ruleset: volare\nmap: {columns: 5, rows: 5}\ncreatures:\n  - {id: x}\n"
-    with pytest.raises(wingbeat.ScenarioError) as caught:
-        wingbeat.read_scenario_text(text, source="s.yaml")
-    assert caught.value.where == "creatures[0].at"
-    assert caught.value.message == ("required, but missing, like at: T34 (a hex label) "
-                                    "(line 4, column 5)")
+    error = error_reading(text)
+    assert error.where == "creatures[0].at"
+    assert error.message == ("required, but missing, like at: T34 (a hex label) "
+                             "(line 4, column 5)")
 
 
 def test_a_value_of_several_kinds_gets_one_sentence() -> None:
     """``at`` of a cells block is a label or a list of them: one complaint, not one per kind."""
     text = "ruleset: volare\nmap: {columns: 5, rows: 5, cells: [{at: 7, ground: 1}]}\n"
-    with pytest.raises(wingbeat.ScenarioError) as caught:
-        wingbeat.read_scenario_text(text, source="s.yaml")
-    assert len(caught.value.problems) == 1, str(caught.value)
-    assert caught.value.where == "map.cells[0].at"
+    error = error_reading(text)
+    assert len(error.problems) == 1, str(error)
+    assert error.where == "map.cells[0].at"
 
 
 def test_infinity_and_nan_are_no_number_anywhere() -> None:
@@ -263,9 +260,7 @@ def test_infinity_and_nan_are_no_number_anywhere() -> None:
         ("battlesystem", "ruleset: battlesystem\nmap: {table: [.inf, 48]}\n"),
         ("confrontation", "ruleset: confrontation\nmap: {table: [120, -.inf]}\n"),
     ]:
-        with pytest.raises(wingbeat.ScenarioError) as caught:
-            wingbeat.read_scenario_text(text, source=f"{ruleset}.yaml")
-        message = caught.value.message
+        message = error_reading(text, f"{ruleset}.yaml").message
         assert "finite number" in message or "whole number" in message, (ruleset, message)
         assert "(got .inf)" in message or "(got .nan)" in message or "(got -.inf)" in message
 
@@ -324,17 +319,13 @@ def test_no_message_speaks_pydantic(name: str) -> None:
 def test_a_wrong_option_does_not_hide_the_creatures_problems() -> None:
     text = ("ruleset: volare\noptions: {fall_damage: lots}\nmap: {columns: 5, rows: 5}\n"
             "creatures:\n  - {id: x, at: Z9}\n")
-    with pytest.raises(wingbeat.ScenarioError) as caught:
-        wingbeat.read_scenario_text(text, source="s.yaml")
-    assert [where for where, _ in caught.value.problems] == ["options.fall_damage",
-                                                             "creatures[0].at"]
+    assert [where for where, _ in error_reading(text).problems] == ["options.fall_damage",
+                                                                    "creatures[0].at"]
 
 
 def test_a_misspelt_key_gets_a_guess() -> None:
     text = GOOD.replace("altitude: 2", "altitud: 2")
-    with pytest.raises(wingbeat.ScenarioError) as caught:
-        wingbeat.read_scenario_text(text, source="s.yaml")
-    said = dict(caught.value.problems)["creatures[0].altitud"]
+    said = dict(error_reading(text).problems)["creatures[0].altitud"]
     assert said.startswith("unknown key: not part of the scenario format (check its spelling; "
                            "did you mean altitude?)")
 
@@ -342,10 +333,8 @@ def test_a_misspelt_key_gets_a_guess() -> None:
 def test_every_cells_block_of_a_volare_map_is_checked() -> None:
     text = GOOD.replace("{at: [C3, C5], ceiling: 1}", "{at: [C3, C5]}").replace(
         "{at: [P14, P16], ground: 2}", "{at: [P14, P16], ground: 12}")
-    with pytest.raises(wingbeat.ScenarioError) as caught:
-        wingbeat.read_scenario_text(text, source="s.yaml")
-    assert [where for where, _ in caught.value.problems] == ["map.cells[0].ground",
-                                                             "map.cells[1]"]
+    assert [where for where, _ in error_reading(text).problems] == ["map.cells[0].ground",
+                                                                    "map.cells[1]"]
 
 
 MISTAKES = {
@@ -373,9 +362,7 @@ def test_each_wrong_creature_is_named_once_in_the_files_order(kinds: list[str]) 
     if not wrong:
         assert wingbeat.read_scenario_text(text, source="s.yaml")
         return
-    with pytest.raises(wingbeat.ScenarioError) as caught:
-        wingbeat.read_scenario_text(text, source="s.yaml")
-    problems = caught.value.problems
+    problems = error_reading(text).problems
     assert [int(re.search(r"\[(\d+)\]", where or "").group(1)) for where, _ in problems] == wrong
     found_lines = [int(re.search(r"\(line (\d+), column \d+\)$", m).group(1)) for _, m in problems]
     assert found_lines == [4 + i for i in wrong]

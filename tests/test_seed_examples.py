@@ -9,7 +9,6 @@ examples) must stay the very same files: the last test says so.
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -18,18 +17,12 @@ import pytest
 from typer.testing import CliRunner
 
 import wingbeat
+from answers import cli_json
 from wingbeat.cli import app
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data" / "examples"
 runner = CliRunner()
-
-
-def cli_json(*args: str, code: int = 0) -> dict[str, Any]:
-    result = runner.invoke(app, [*args, "--json"])
-    assert result.exit_code == code, result.output
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
 
 
 def data(name: str) -> str:

@@ -12,7 +12,6 @@ import itertools
 import json
 import select
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from threaded_server import running
 from wingbeat.web import create_app
 from wingbeat.web.commands import listen
 from wingbeat.web.connections import guarded_protocol
@@ -37,18 +37,11 @@ def serving(header_timeout: float = 60.0, body_timeout: float = 60.0,
     protocol = guarded_protocol(header_timeout=header_timeout, body_timeout=body_timeout,
                                 per_client=per_client)
     sock = listen("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="error", http=protocol))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + PATIENCE
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
+    config = uvicorn.Config(create_app(), log_level="error", http=protocol)
     try:
-        yield sock.getsockname()[1], protocol
+        with running(config, patience=PATIENCE, sockets=[sock]):
+            yield sock.getsockname()[1], protocol
     finally:
-        server.should_exit = True
-        thread.join(timeout=PATIENCE)
         sock.close()
 
 

@@ -33,6 +33,14 @@ def _place(report: Any, at: str, altitude: int) -> ThreatPlace | None:
     return next((p for p in report.places if (p.at, p.altitude) == (at, altitude)), None)
 
 
+def _the_one_way(report: Any, at: str, altitude: int) -> Any:
+    """The one way a threat lists to strike the place (``at``, ``altitude``), which it lists."""
+    here = _place(report, at, altitude)
+    assert here is not None
+    (way,) = here.by
+    return way
+
+
 def _with(scenario: Scenario, *creatures: Any, moved: Any = None) -> Scenario:
     """The scenario with ``moved`` in place of its namesake and ``creatures`` added."""
     battle = scenario.battle  # every ruleset's battle has creatures, set anew by with_creatures
@@ -108,9 +116,7 @@ def test_a_hovering_flyer_one_level_up_threatens_the_adjacent_walker_where_it_is
     scenario = _flyer_over_walker("hovering")
     assert wingbeat.engagement(scenario, "flyer", "walker").engagement == "melee"
     zones = wingbeat.threat(scenario, side="air")
-    here = _place(zones, "J12", 0)
-    assert here is not None
-    (way,) = here.by
+    way = _the_one_way(zones, "J12", 0)
     assert (way.creature, way.cost, way.moves, way.how) == ("flyer", 0, "", "V-prox case 2")
     assert_threat_is_real(scenario, zones)
 
@@ -122,9 +128,7 @@ def test_a_moving_flyer_one_level_up_is_only_at_reach_until_it_moves() -> None:
     scenario = _flyer_over_walker("moving")
     assert wingbeat.engagement(scenario, "flyer", "walker").engagement == "reach-only"
     zones = wingbeat.threat(scenario, creature="flyer")
-    here = _place(zones, "J12", 0)
-    assert here is not None
-    (way,) = here.by
+    way = _the_one_way(zones, "J12", 0)
     assert way.cost > 0 and way.moves
     assert json_of(wingbeat.check(scenario, "flyer", way.moves))["end"]["mode"] != "moving"
     assert all(w.cost > 0 for p in zones.places for w in p.by)

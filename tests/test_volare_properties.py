@@ -16,26 +16,15 @@ from conformance import (
     evenly,
     json_of,
 )
+from volare_fields import CELLS, DIRECTIONS, battlefield, terrain
 from wingbeat.rules.grid import MoveReport, ReachReport
 from wingbeat.rulesets.volare import VolareSpace
-
-COLUMNS, ROWS, TOP = 8, 14, 4
-CELLS = [f"{chr(64 + c)}{r}" for c in range(1, COLUMNS + 1) for r in range(1, ROWS + 1)
-         if (c + r) % 2 == 0]
-DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"]
 
 
 @st.composite
 def battlefields(draw: st.DrawFn) -> dict[str, Any]:
-    raised = draw(st.lists(st.sampled_from(CELLS), max_size=6, unique=True))
-    tunnels = draw(st.lists(st.sampled_from([c for c in CELLS if c not in raised]), max_size=3,
-                            unique=True))
-    cells = [{"at": [c], "ground": draw(st.integers(1, 2))} for c in raised]
-    cells += [{"at": [c], "ceiling": draw(st.integers(1, 2))} for c in tunnels]
-    wind = {"strength": draw(st.sampled_from(["calm", "light-breeze", "breeze", "strong-wind",
-                                              "gale"])),
-            "toward": draw(st.sampled_from(DIRECTIONS))}
-    at = draw(st.sampled_from([c for c in CELLS if c not in raised and c not in tunnels]))
+    land = terrain(draw, raised=6, tunnels=3, highest=2)
+    at = draw(st.sampled_from([c for c in CELLS if c not in land.raised and c not in land.tunnels]))
     mode = draw(st.sampled_from(["grounded", "hovering", "moving"]))
     man = draw(st.sampled_from(["excellent", "medium", "poor"]))
     creature: dict[str, Any] = {
@@ -48,10 +37,7 @@ def battlefields(draw: st.DrawFn) -> dict[str, Any]:
         creature["altitude"] = draw(st.integers(low, 3))
         if mode == "moving":
             creature["heading"] = draw(st.sampled_from(DIRECTIONS))
-    return {"ruleset": "volare",
-            "map": {"grid": "hex", "columns": COLUMNS, "rows": ROWS, "top": TOP, "wind": wind,
-                    "cells": cells},
-            "creatures": [creature]}
+    return battlefield(land, creature)
 
 
 def _reach(data: dict[str, Any], **options: Any) -> ReachReport:

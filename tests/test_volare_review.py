@@ -10,29 +10,22 @@ from typing import Any
 import pytest
 
 import wingbeat
+from answers import checked, reached, refusal
 from scenarios import volare
 from wingbeat.geometry.hexgrid import parse_hex
 from wingbeat.rules.grid import MoveReport, ReachReport
 
 
 def check(scenario: wingbeat.Scenario, who: str, moves: str) -> MoveReport:
-    report = wingbeat.check(scenario, who, moves)
-    assert isinstance(report, MoveReport)
-    return report
+    return checked(MoveReport, scenario, who, moves)
 
 
 def refused(scenario: wingbeat.Scenario, who: str, moves: str, rule: str, step: int) -> str:
-    report = check(scenario, who, moves)
-    assert not report.legal, report.to_text()
-    assert report.error is not None
-    assert (report.error.rule, report.error.step) == (rule, step), report.error.message
-    return report.error.message
+    return refusal(check(scenario, who, moves), rule, step)
 
 
 def reach(scenario: wingbeat.Scenario, who: str, **options: Any) -> ReachReport:
-    report = wingbeat.reach(scenario, who, **options)
-    assert isinstance(report, ReachReport)
-    return report
+    return reached(ReachReport, scenario, who, **options)
 
 
 def flyer(**fields: Any) -> dict[str, Any]:

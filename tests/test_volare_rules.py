@@ -12,6 +12,7 @@ import yaml
 from typer.testing import CliRunner
 
 import wingbeat
+from answers import checked, refusal
 from scenarios import volare
 from wingbeat.cli import app
 from wingbeat.geometry.hexgrid import Direction, parse_hex
@@ -26,17 +27,11 @@ from wingbeat.rulesets.volare import (
 
 
 def check(scenario: wingbeat.Scenario, who: str, moves: str) -> MoveReport:
-    report = wingbeat.check(scenario, who, moves)
-    assert isinstance(report, MoveReport)
-    return report
+    return checked(MoveReport, scenario, who, moves)
 
 
 def refused(scenario: wingbeat.Scenario, who: str, moves: str, rule: str, step: int) -> str:
-    report = check(scenario, who, moves)
-    assert not report.legal, report.to_text()
-    assert report.error is not None
-    assert (report.error.rule, report.error.step) == (rule, step), report.error.message
-    return report.error.message
+    return refusal(check(scenario, who, moves), rule, step)
 
 
 def flyer(**fields: Any) -> dict[str, Any]:

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from scenarios import untold
+from scenarios import SMALL, untold
 from wingbeat.cli import app as cli_app
 from wingbeat.scenario import read_scenario_text
 from wingbeat.web import create_app
@@ -20,14 +20,6 @@ from wingbeat.web.commands import where_to_serve
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
 YAML = {"Content-Type": "application/yaml"}  # what the page sends: a type no HTML form can send
-
-SMALL = """\
-ruleset: volare
-map: {columns: 10, rows: 12, top: 4}
-creatures:
-  - {id: owl, name: Owl, fly: 4, at: E5, altitude: 1, mode: hovering}
-  - {id: mouse, at: F6, mode: grounded}
-"""
 
 
 @pytest.fixture(scope="module")

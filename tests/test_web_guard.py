@@ -9,7 +9,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,8 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+import threaded_server
+from scenarios import SMALL
 from wingbeat.web import create_app
 from wingbeat.web.guard import CSP, MAX_BODY_BYTES
 from wingbeat.web.play import create_play_app
@@ -25,13 +27,6 @@ LOCAL = "http://127.0.0.1"
 HANG = 120  # seconds: only stops a wait that would never end, never a verdict on speed
 JSON = {"Content-Type": "application/json"}
 YAML = {"Content-Type": "application/yaml"}
-SMALL = """\
-ruleset: volare
-map: {columns: 10, rows: 12, top: 4}
-creatures:
-  - {id: owl, name: Owl, fly: 4, at: E5, altitude: 1, mode: hovering}
-  - {id: mouse, at: F6, mode: grounded}
-"""
 
 
 def big_map(columns: int, fly: int) -> str:
@@ -339,26 +334,9 @@ def test_a_question_over_the_time_limit_answers_503(tmp_path, monkeypatch):
     web.get("/api/scenario", params={"scenario": "big.yaml"})  # still answers
 
 
-@contextmanager
-def serving(app: Any) -> Iterator[str]:
+def serving(app: Any) -> AbstractContextManager[str]:
     """A real server (uvicorn) on a free loopback port, in a thread."""
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + HANG
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=HANG)
+    return threaded_server.serving(app, patience=HANG)
 
 
 def test_cheap_requests_stay_quick_while_a_huge_one_computes(tmp_path, monkeypatch):
@@ -431,7 +409,9 @@ def wait_for(path: Path, timeout: float = HANG) -> bool:
     return True
 
 
-def test_serve_answers_the_host_it_is_given_and_takes_a_time_limit(monkeypatch):
+def served_by(monkeypatch: pytest.MonkeyPatch, *args: str) -> dict[str, Any]:
+    """What ``wingbeat serve ARGS`` hands uvicorn (held: nothing is served), ``app`` and the
+    keywords; its socket listens on a free loopback port whatever the host."""
     import uvicorn
     from typer.testing import CliRunner
 
@@ -442,8 +422,13 @@ def test_serve_answers_the_host_it_is_given_and_takes_a_time_limit(monkeypatch):
     monkeypatch.setattr(commands, "listen", lambda host, port: real_listen("127.0.0.1", 0))
     seen: dict[str, Any] = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
-    result = CliRunner().invoke(cli_app, ["serve", "--host", "wing.lan", "--time-limit", "5"])
+    result = CliRunner().invoke(cli_app, ["serve", *args])
     assert result.exit_code == 0, result.output
+    return seen
+
+
+def test_serve_answers_the_host_it_is_given_and_takes_a_time_limit(monkeypatch):
+    seen = served_by(monkeypatch, "--host", "wing.lan", "--time-limit", "5")
     served = TestClient(seen["app"], base_url="http://wing.lan:8000")
     assert served.get("/api/scenarios").status_code == 200
     assert served.get("/api/scenarios", headers={"Host": "evil.example"}).status_code == 400
@@ -453,19 +438,9 @@ def test_serve_answers_the_host_it_is_given_and_takes_a_time_limit(monkeypatch):
 def test_serve_takes_the_workers_and_their_memory_limit(monkeypatch):
     import inspect
 
-    import uvicorn
-    from typer.testing import CliRunner
-
-    from wingbeat.cli import app as cli_app
     from wingbeat.web import commands, pool
 
-    real_listen = commands.listen
-    monkeypatch.setattr(commands, "listen", lambda host, port: real_listen("127.0.0.1", 0))
-    seen: dict[str, Any] = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
-    result = CliRunner().invoke(cli_app, ["serve", "--workers", "3", "--memory-limit", "900"])
-    assert result.exit_code == 0, result.output
-    served = seen["app"].state.pool
+    served = served_by(monkeypatch, "--workers", "3", "--memory-limit", "900")["app"].state.pool
     assert (served.size, served.memory_mb) == (3, 900)
     defaults = inspect.signature(commands.serve_command).parameters
     assert defaults["workers"].default == pool.WORKERS

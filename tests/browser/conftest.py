@@ -45,6 +45,18 @@ def server() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def play_site(tmp_path_factory: pytest.TempPathFactory,
+              request: pytest.FixtureRequest) -> Iterator[str]:
+    """The full web app, its play API on a database in a temporary folder: one per module."""
+    from wingbeat.web import create_app
+
+    app = create_app()
+    app.state.play_db = tmp_path_factory.mktemp(request.module.__name__) / "browser.sqlite3"
+    with serving(app) as url:
+        yield url
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     path = chromium_path()

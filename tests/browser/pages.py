@@ -1,16 +1,21 @@
-"""What the page-at-the-table tests share: a page opened at a screen size that records what it
-raises, its closing check, and axe-core's serious and critical violations."""
+"""What the page tests share: a page opened at a screen size that records what it raises, its
+closing check, axe-core's serious and critical violations, the API's answers the page should
+show, and screenshots for a person to look at."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import httpx
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 # The page waits on real computations; CI's 2 cores are slow, and busier still under `make
 # stress-test`. Waiting longer changes no verdict: it only bounds a wait that would never end.
 WAIT_MS = 120_000
+
+SHOTS = Path(__file__).resolve().parent.parent.parent / ".pytest_cache" / "screenshots"
 
 # Counts the page's questions whose address holds one of the fragments, and those it has read
 # the answer of (a task after the read, so whatever the page does with it is done too).
@@ -69,3 +74,21 @@ def serious(page: Page) -> list[str]:
     found = Axe().run(page).response["violations"]
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
             for v in found if v["impact"] in ("serious", "critical")]
+
+
+def api(server: str, endpoint: str, **params: Any) -> Any:
+    """The JSON of the server's ``GET /api/ENDPOINT?PARAMS``, which must answer 200."""
+    answer = httpx.get(f"{server}/api/{endpoint}", params=params, timeout=120)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def shot_path(name: str) -> str:
+    """Where the screenshot ``name`` is written (.pytest_cache/screenshots, made if need be)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return str(SHOTS / name)
+
+
+def shot(page: Page, name: str) -> None:
+    """A screenshot of the whole page."""
+    page.screenshot(path=shot_path(name), full_page=True)

@@ -7,12 +7,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from pages import answers_read, watch_answers
+from pages import answers_read, shot_path, watch_answers
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
-
-SHOTS = Path(__file__).resolve().parent.parent.parent / ".pytest_cache" / "screenshots"
 
 
 def drawn_reach(page: Page) -> dict[str, str]:
@@ -65,29 +63,30 @@ def test_click_U35_at_altitude_1_gives_the_cheapest_path(page: Page, server: str
     arrow = page.locator('#map line.route-step[data-move="U35"]')
     expect(arrow).to_have_attribute("data-total", "1")
     expect(page.locator('#map g.route-note[data-cell="U35"]')).to_contain_text("1 · down 2")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "path-u35.png"))
+    page.screenshot(path=shot_path("path-u35.png"))
+
+
+def check_the_bats_moves(page: Page, moves: str, button: str = "#check-button") -> None:
+    """Once the bat's map is drawn, type ``moves`` and press ``button`` to check them."""
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    page.locator("#move-input").fill(moves)
+    page.locator(button).click()
 
 
 def test_an_illegal_move_shows_its_rule_id(page: Page):
     """V-inertia: T32 is behind the bat, which flew in from T32."""
-    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
-    page.locator("#move-input").fill("T32")
-    page.locator("#check-button").click()
+    check_the_bats_moves(page, "T32")
     expect(page.locator("#check-result .rule")).to_have_text("V-inertia")
     expect(page.locator("#check-result .illegal")).to_contain_text("Illegal at step 1 (T32)")
     expect(page.locator("#check-result .explanation")).to_contain_text(
         "not one of the three frontal hexes")
     expect(page.locator('#map line.route-step.refused[data-rule="V-inertia"]')).to_have_count(1)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "illegal-t32.png"))
+    page.screenshot(path=shot_path("illegal-t32.png"))
 
 
 def test_a_legal_move_can_still_attack(page: Page):
     """The seed's example: U35 down hover costs 4, a half-move action, so the bat can attack."""
-    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
-    page.locator("#move-input").fill("U35 down hover")
-    page.locator("#check-form button").click()
+    check_the_bats_moves(page, "U35 down hover", "#check-form button")
     expect(page.locator("#check-result .legal")).to_have_text("Legal: 4 MP")
     expect(page.locator("#check-result")).to_contain_text("can still attack this round")
 

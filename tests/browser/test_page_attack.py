@@ -6,26 +6,13 @@ must keep the attack; reach's `to_act` said for a clicked cell; and the harpy's 
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+from pages import api, shot
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
-
-SHOTS = Path(__file__).resolve().parent.parent.parent / ".pytest_cache" / "screenshots"
-
-
-def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=True)
-
-
-def api(server: str, endpoint: str, **params: str) -> Any:
-    return httpx.get(f"{server}/api/{endpoint}", params=params, timeout=120).json()
-
 
 def bat_loaded(page: Page) -> None:
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")

@@ -4,28 +4,15 @@ clicks, the play page's words per ruleset, and no serious accessibility problem 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from pages import answers_read, closed, opened, serious, watch_answers
 from playwright.sync_api import Page, expect
-from servers import serving
 
 pytestmark = pytest.mark.browser
 
 SIZES = [(390, 844), (768, 1024), (1440, 900), (1920, 1080)]
-
-
-@pytest.fixture(scope="module")
-def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The full web app, its play API on a database in a temporary folder."""
-    from wingbeat.web import create_app
-
-    app = create_app()
-    app.state.play_db = tmp_path_factory.mktemp("table") / "browser.sqlite3"
-    with serving(app) as url:
-        yield url
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
@@ -43,11 +30,11 @@ def box(page: Page, selector: str) -> dict[str, float]:
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_the_page_fits_each_screen_and_passes_axe(browser: Any, table_server: str, width: int,
+def test_the_page_fits_each_screen_and_passes_axe(browser: Any, play_site: str, width: int,
                                                   height: int) -> None:
     """Below 800 px the map takes the width and the controls wait in a drawer; above, the
     sidebar stands beside the map. Every state the checks visit has no serious axe violation."""
-    page = opened(browser, table_server + "/", width, height)
+    page = opened(browser, play_site + "/", width, height)
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
     svg = box(page, "#map svg")
     assert svg["x"] >= 0 and svg["x"] + svg["width"] <= width + 1  # on screen, whole width
@@ -79,9 +66,9 @@ def test_the_page_fits_each_screen_and_passes_axe(browser: Any, table_server: st
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_the_play_page_fits_each_screen_and_passes_axe(browser: Any, table_server: str,
+def test_the_play_page_fits_each_screen_and_passes_axe(browser: Any, play_site: str,
                                                        width: int, height: int) -> None:
-    page = opened(browser, table_server + "/static/play.html", width, height)
+    page = opened(browser, play_site + "/static/play.html", width, height)
     page.wait_for_selector("#scenario-select option[value='example:giant-bat']",
                            state="attached")
     if width < 800:
@@ -105,8 +92,8 @@ def test_the_play_page_fits_each_screen_and_passes_axe(browser: Any, table_serve
     closed(page)
 
 
-def test_zoom_by_buttons_and_wheel_pan_by_drag(browser: Any, table_server: str) -> None:
-    page = opened(browser, table_server + "/")
+def test_zoom_by_buttons_and_wheel_pan_by_drag(browser: Any, play_site: str) -> None:
+    page = opened(browser, play_site + "/")
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
     before = box(page, "#map svg")["width"]
     page.get_by_role("button", name="Zoom in").click()
@@ -134,8 +121,8 @@ def test_zoom_by_buttons_and_wheel_pan_by_drag(browser: Any, table_server: str) 
     closed(page)
 
 
-def test_two_fingers_pinch_to_zoom(browser: Any, table_server: str) -> None:
-    page = opened(browser, table_server + "/static/play.html", 390, 844)
+def test_two_fingers_pinch_to_zoom(browser: Any, play_site: str) -> None:
+    page = opened(browser, play_site + "/static/play.html", 390, 844)
     page.wait_for_selector("#scenario-select option[value='example:giant-bat']",
                            state="attached")
     page.locator("#drawer-button").click()
@@ -157,8 +144,8 @@ def test_two_fingers_pinch_to_zoom(browser: Any, table_server: str) -> None:
     closed(page)
 
 
-def test_the_table_view_shows_the_map_alone(browser: Any, table_server: str) -> None:
-    page = opened(browser, table_server + "/", 1920, 1080)
+def test_the_table_view_shows_the_map_alone(browser: Any, play_site: str) -> None:
+    page = opened(browser, play_site + "/", 1920, 1080)
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
     page.get_by_role("button", name="Table view: the map alone, full screen").click()
     expect(page.locator("body")).to_have_class("table-view")
@@ -179,9 +166,9 @@ def column(label: str) -> int:
     return number
 
 
-def test_cells_by_keyboard_arrows_and_enter(browser: Any, table_server: str) -> None:
+def test_cells_by_keyboard_arrows_and_enter(browser: Any, play_site: str) -> None:
     """One tab stop on the map: the cursor; arrows move it, Enter asks the cheapest way."""
-    page = opened(browser, table_server + "/")
+    page = opened(browser, play_site + "/")
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
     page.locator("#map").focus()
     page.keyboard.press("ArrowDown")
@@ -201,10 +188,10 @@ def test_cells_by_keyboard_arrows_and_enter(browser: Any, table_server: str) -> 
     closed(page)
 
 
-def test_one_move_panel_and_events_not_red_when_legal(browser: Any, table_server: str) -> None:
+def test_one_move_panel_and_events_not_red_when_legal(browser: Any, play_site: str) -> None:
     """Checking a move replaces the path (it never stands beside the refusal); a legal move's
     events read as sentences, in ink, not in the refusal's red."""
-    page = opened(browser, table_server + "/")
+    page = opened(browser, play_site + "/")
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
     page.locator('#map g.cell[data-cell="U35"]').click()
     expect(page.locator("#path-steps")).to_be_visible()
@@ -229,8 +216,8 @@ def test_one_move_panel_and_events_not_red_when_legal(browser: Any, table_server
     closed(page)
 
 
-def test_hover_previews_the_cheapest_way(browser: Any, table_server: str) -> None:
-    page = opened(browser, table_server + "/")
+def test_hover_previews_the_cheapest_way(browser: Any, play_site: str) -> None:
+    page = opened(browser, play_site + "/")
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
     page.locator('#map g.cell[data-cell="U35"]').hover()
     preview = page.locator("#hover-preview")
@@ -240,9 +227,9 @@ def test_hover_previews_the_cheapest_way(browser: Any, table_server: str) -> Non
     closed(page)
 
 
-def test_table_rulers_and_snapped_clicks(browser: Any, table_server: str) -> None:
+def test_table_rulers_and_snapped_clicks(browser: Any, play_site: str) -> None:
     """A table map has rulers on both edges; a click lands on a half-centimetre point."""
-    page = opened(browser, table_server + "/")
+    page = opened(browser, play_site + "/")
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
     page.locator("#scenario-select").select_option("example:morbid-angel")
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "angel")
@@ -267,8 +254,8 @@ def test_table_rulers_and_snapped_clicks(browser: Any, table_server: str) -> Non
     closed(page)
 
 
-def test_the_play_page_speaks_each_rulesets_notation(browser: Any, table_server: str) -> None:
-    page = opened(browser, table_server + "/static/play.html")
+def test_the_play_page_speaks_each_rulesets_notation(browser: Any, play_site: str) -> None:
+    page = opened(browser, play_site + "/static/play.html")
     page.wait_for_selector("#scenario-select option[value='example:morbid-angel']",
                            state="attached")
     page.locator("#new-button").click()  # the first example: the giant bat (volare)

@@ -5,26 +5,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from servers import serving
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The full web app, its play API on a database in a temporary folder."""
-    from wingbeat.web import create_app
-
-    app = create_app()
-    app.state.play_db = tmp_path_factory.mktemp("play") / "browser.sqlite3"
-    with serving(app) as url:
-        yield url
 
 
 def _move(page: Any, creature: str, moves: str) -> str:
@@ -46,11 +33,11 @@ def _next_round(page: Any, expected: int) -> None:
     _round_is(page, expected)
 
 
-def test_play_two_rounds_in_the_page(play_server: str, browser: Any, tmp_path: Path) -> None:
+def test_play_two_rounds_in_the_page(play_site: str, browser: Any, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(play_server + "/")
+    page.goto(play_site + "/")
     page.click("text=Play an encounter")
     page.wait_for_selector("#scenario-select option[value='example:giant-bat']", state="attached")
     page.select_option("#scenario-select", "example:giant-bat")
@@ -75,7 +62,7 @@ def test_play_two_rounds_in_the_page(play_server: str, browser: Any, tmp_path: P
     expect(page.locator("#log")).to_contain_text("round 2: round over; round 3 begins")
     log = page.text_content("#log")
     assert "Reflex save (V-skim)" in log
-    picture = page.request.get(play_server + page.get_attribute("#map-image", "data-src"))
+    picture = page.request.get(play_site + page.get_attribute("#map-image", "data-src"))
     assert picture.ok and picture.text().startswith("<svg")
     shot = tmp_path / "play.png"
     page.screenshot(path=str(shot), full_page=True)
@@ -83,7 +70,7 @@ def test_play_two_rounds_in_the_page(play_server: str, browser: Any, tmp_path: P
         shutil.copy(shot, Path(os.environ["WINGBEAT_SCREENSHOTS"]) / "play.png")
 
     # stop, and pick it up again: the same state and rolls come back
-    page.goto(play_server + "/static/play.html")
+    page.goto(play_site + "/static/play.html")
     page.select_option("#encounter-select", "1")
     page.click("#resume-button")
     _round_is(page, 3)
@@ -96,12 +83,12 @@ def test_play_two_rounds_in_the_page(play_server: str, browser: Any, tmp_path: P
     page.close()
 
 
-def test_a_move_with_options_in_the_page(play_server: str, browser: Any) -> None:
+def test_a_move_with_options_in_the_page(play_site: str, browser: Any) -> None:
     """A confrontation run (C-mou: factor 2) declared from the page, and a bad option."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(play_server + "/static/play.html")
+    page.goto(play_site + "/static/play.html")
     page.wait_for_selector("#scenario-select option[value='example:morbid-angel']",
                            state="attached")
     page.select_option("#scenario-select", "example:morbid-angel")

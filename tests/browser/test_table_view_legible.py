@@ -3,28 +3,15 @@ labels and costs legible from across the table (issue 15), in headless Chromium 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from pages import closed, opened, serious
 from playwright.sync_api import Page, expect
-from servers import serving
 
 pytestmark = pytest.mark.browser
 
 TV = (1920, 1080)
-
-
-@pytest.fixture(scope="module")
-def trail_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The full web app, its play API on a database in a temporary folder."""
-    from wingbeat.web import create_app
-
-    app = create_app()
-    app.state.play_db = tmp_path_factory.mktemp("trail") / "browser.sqlite3"
-    with serving(app) as url:
-        yield url
 
 
 def started(page: Page, example: str = "example:giant-bat") -> str:
@@ -38,11 +25,11 @@ def started(page: Page, example: str = "example:giant-bat") -> str:
     return page.evaluate("location.hash").split("=")[1]
 
 
-def test_the_last_move_is_drawn_as_a_trail(browser: Any, trail_server: str) -> None:
+def test_the_last_move_is_drawn_as_a_trail(browser: Any, play_site: str) -> None:
     """V-mp: the bat flies T34 → U35, goes down and hovers: the map the server sends marks where
     it started and each hex it passed, the words under the map say so, and so does the picture's
     name for a screen reader. Opening the encounter again draws the same trail."""
-    page = opened(browser, trail_server + "/static/play.html")
+    page = opened(browser, play_site + "/static/play.html")
     ref = started(page)
     expect(page.locator("#board g.trail")).to_have_count(0)
     expect(page.locator("#trail-note")).to_be_hidden()
@@ -64,7 +51,7 @@ def test_the_last_move_is_drawn_as_a_trail(browser: Any, trail_server: str) -> N
     expect(page.locator("#map-image g.creature")).to_have_count(2)
     assert serious(page) == []
 
-    again = opened(browser, f"{trail_server}/static/play.html#encounter={ref}")
+    again = opened(browser, f"{play_site}/static/play.html#encounter={ref}")
     expect(again.locator("#board g.trail")).to_have_attribute("data-path", "T34 U35")
     again.click("#next-round-button")
     expect(again.locator("#round")).to_have_text("2")
@@ -105,12 +92,12 @@ def _smallest(page: Page, svg: str, kind: str) -> float:
     ("/", "#map svg", "example:giant-bat"),        # volare's hexes
     ("/", "#map svg", "example:harpy"),            # dnd5e's squares
     ("/static/play.html", "#map-image", "example:harpy")])
-def test_the_table_view_reads_from_across_the_table(browser: Any, trail_server: str, url: str,
+def test_the_table_view_reads_from_across_the_table(browser: Any, play_site: str, url: str,
                                                     svg: str, example: str) -> None:
     """At 1920 × 1080 the table view grows every cell's label and cost, not only the tokens'
     names: each stands at least 17 px (label) and 20 px (cost) tall on the screen, a third more
     than beside the sidebar, and none stands out of its cell. Leaving it puts them back."""
-    page = opened(browser, trail_server + url, *TV)
+    page = opened(browser, play_site + url, *TV)
     creature = example.split(":")[1].split("-")[-1]  # the first creature: giant-bat's bat
     if url == "/":
         expect(page.locator(svg)).to_have_attribute("data-creature", "bat")

@@ -7,41 +7,17 @@ coloured as ``/api/advise`` ranks them; a suggestion is declared only when accep
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from pages import answers_read, closed, opened, serious, watch_answers
+from pages import answers_read, api, closed, opened, serious, shot_path, watch_answers
 from playwright.sync_api import Page, expect
-from servers import serving
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parent.parent.parent / ".pytest_cache" / "screenshots"
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The full web app, its play API on a database in a temporary folder."""
-    from wingbeat.web import create_app
-
-    app = create_app()
-    app.state.play_db = tmp_path_factory.mktemp("threat") / "browser.sqlite3"
-    with serving(app) as url:
-        yield url
-
-
-def api(site: str, endpoint: str, **params: Any) -> Any:
-    answer = httpx.get(f"{site}/api/{endpoint}", params=params, timeout=120)
-    assert answer.status_code == 200, answer.text
-    return answer.json()
-
-
 def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator("#map, #board").first.screenshot(path=str(SHOTS / name))
+    """A screenshot of the map (or the play page's board) alone."""
+    page.locator("#map, #board").first.screenshot(path=shot_path(name))
 
 
 def open_scenario(page: Page, name: str, creature: str) -> None:
@@ -56,6 +32,16 @@ def show_threat(page: Page, whose: str) -> None:
     page.locator("#threat-of").select_option(whose)
     page.locator("#threat-toggle").check()
     expect(page.locator("#threat-title")).to_contain_text("Threat zones of")
+
+
+def overlay_at(page: Page, site: str, altitude: str, **whose: str) -> Any:
+    """Shows the overlay at one ``altitude`` only; the API's overlay there (of the scenario and
+    creature or side ``whose`` names), whose title the page must show."""
+    page.locator("#all-altitudes").uncheck()
+    page.locator("#altitude").fill(altitude)
+    answer = api(site, "threat/overlay", **whose, altitude=altitude)
+    expect(page.locator("#threat-title")).to_have_text(answer["title"])
+    return answer
 
 
 def drawn_counts(page: Page) -> dict[str, str]:
@@ -98,12 +84,12 @@ def assert_overlay_is_the_answer(page: Page, answer: dict[str, Any]) -> None:
     expect(page.locator("#threat-legend li")).to_have_text([e["text"] for e in answer["legend"]])
 
 
-def assert_advice_is_the_ranking(page: Page, site: str, scenario: str, creature: str,
+def assert_advice_is_the_ranking(page: Page, play_site: str, scenario: str, creature: str,
                                  target: str, level: int | None = None) -> dict[str, Any]:
     """The listed positions are advise's, best first; each drawn mark (at ``level``, None:
     every level) has the colour of its rank; the words are the positions answer's."""
-    ranking = api(site, "advise", scenario=scenario, creature=creature, target=target)
-    shown = api(site, "advise/positions", scenario=scenario, creature=creature, target=target)
+    ranking = api(play_site, "advise", scenario=scenario, creature=creature, target=target)
+    shown = api(play_site, "advise/positions", scenario=scenario, creature=creature, target=target)
     assert [o["moves"] for o in shown["options"]] == [o["moves"] for o in ranking["options"]]
     expect(page.locator("#advice-title")).to_have_text(shown["title"])
     heads = page.locator("#advice-list > li .advice-head strong")
@@ -128,17 +114,13 @@ def assert_advice_is_the_ranking(page: Page, site: str, scenario: str, creature:
     return shown
 
 
-def test_volare_bat_threat_and_advice_against_the_chamois(browser: Any, site: str) -> None:
+def test_volare_bat_threat_and_advice_against_the_chamois(browser: Any, play_site: str) -> None:
     """V-prox case 3, V-land: the bat strikes the chamois' hex V36 on the ground for 3 MP with
     a Reflex save (45%); its best attack position is U35, as path --attack says."""
-    page = opened(browser, site + "/")
+    page = opened(browser, play_site + "/")
     open_scenario(page, "example:giant-bat", "bat")
     show_threat(page, "creature:bat")
-    page.locator("#all-altitudes").uncheck()
-    page.locator("#altitude").fill("0")
-    answer = api(site, "threat/overlay", scenario="example:giant-bat", creature="bat",
-                 altitude="0")
-    expect(page.locator("#threat-title")).to_have_text(answer["title"])
+    answer = overlay_at(page, play_site, "0", scenario="example:giant-bat", creature="bat")
     expect(page.locator('#map svg g.cell[data-cell="V36"]')).to_have_attribute(
         "data-threat-count", "1")
     assert_overlay_is_the_answer(page, answer)
@@ -146,10 +128,10 @@ def test_volare_bat_threat_and_advice_against_the_chamois(browser: Any, site: st
     assert said.startswith("V36, altitude 0: 1 can strike here next turn: Giant bat (bat): "
                            "3 MP, U35 down down land-fast, saves 45% Reflex (V-land)")
     page.locator('#map svg g.creature[data-id="chamois"]').click()
-    shown = assert_advice_is_the_ranking(page, site, "example:giant-bat", "bat", "chamois", 0)
+    shown = assert_advice_is_the_ranking(page, play_site, "example:giant-bat", "bat", "chamois", 0)
     assert shown["options"][0]["at"] == "U35"
     page.locator("#all-altitudes").check()  # every level's positions again
-    assert_advice_is_the_ranking(page, site, "example:giant-bat", "bat", "chamois")
+    assert_advice_is_the_ranking(page, play_site, "example:giant-bat", "bat", "chamois")
     expect(page.locator('#map svg g.cell[data-cell="U35"]')).to_have_attribute(
         "data-advice-rank", "1")
     assert "#1 of" in tooltip(page, "U35")
@@ -157,20 +139,17 @@ def test_volare_bat_threat_and_advice_against_the_chamois(browser: Any, site: st
     closed(page)
 
 
-def test_dnd5e_harpy_threat_per_altitude_keyboard_and_advice(browser: Any, site: str) -> None:
+def test_dnd5e_harpy_threat_per_altitude_keyboard_and_advice(browser: Any, play_site: str) -> None:
     """D-creatures: the fighter (5 ft reach) and the prone scout beside it both strike a flyer
     5 ft up over B2; 10 ft up is out of both reaches. The overlay is usable by keyboard: its
     sentence is in the focused cell's name and the preview, and every place is listed."""
-    page = opened(browser, site + "/")
+    page = opened(browser, play_site + "/")
     open_scenario(page, "example:harpy", "harpy")
     watch_answers(page, "/api/")
     page.locator("#threat-toggle").focus()
     page.keyboard.press("Space")
     expect(page.locator("#threat-of")).to_have_value("side:party")  # not the harpy's side
-    page.locator("#all-altitudes").uncheck()
-    page.locator("#altitude").fill("1")
-    answer = api(site, "threat/overlay", scenario="example:harpy", side="party", altitude="1")
-    expect(page.locator("#threat-title")).to_have_text(answer["title"])
+    answer = overlay_at(page, play_site, "1", scenario="example:harpy", side="party")
     assert_overlay_is_the_answer(page, answer)
     assert drawn_counts(page)["B2"] == "2"
     said = tooltip(page, "B2")
@@ -201,7 +180,7 @@ def test_dnd5e_harpy_threat_per_altitude_keyboard_and_advice(browser: Any, site:
     page.locator("#all-altitudes").check()
     page.locator("#other-select").select_option("fighter")
     page.locator("#advise-button").click()
-    assert_advice_is_the_ranking(page, site, "example:harpy", "harpy", "fighter")
+    assert_advice_is_the_ranking(page, play_site, "example:harpy", "harpy", "fighter")
     reasons = page.locator("#advice-list > li").first.locator("ul li").all_text_contents()
     assert "no save on the way" in reasons
     assert any(r.startswith("then within reach of 1 foe next turn") for r in reasons)
@@ -212,13 +191,13 @@ def test_dnd5e_harpy_threat_per_altitude_keyboard_and_advice(browser: Any, site:
     expect(page.locator("#check-result")).to_contain_text("Legal")
     expect(page.locator("#map svg g.cell[data-advice-rank]").first).to_be_attached()  # kept
     page.locator('#map svg g.creature[data-id="scout"]').click()
-    assert_advice_is_the_ranking(page, site, "example:harpy", "harpy", "scout")
+    assert_advice_is_the_ranking(page, play_site, "example:harpy", "harpy", "scout")
     expect(page.locator("#other-select")).to_have_value("scout")
     closed(page)
 
 
-def test_dnd5e_a_friend_is_not_advised_against(browser: Any, site: str) -> None:
-    page = opened(browser, site + "/")
+def test_dnd5e_a_friend_is_not_advised_against(browser: Any, play_site: str) -> None:
+    page = opened(browser, play_site + "/")
     open_scenario(page, "example:harpy", "harpy")
     page.locator("#creature-select").select_option("fighter")
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "fighter")
@@ -229,17 +208,14 @@ def test_dnd5e_a_friend_is_not_advised_against(browser: Any, site: str) -> None:
     closed(page)
 
 
-def test_battlesystem_pegasi_threat_areas_and_advice(browser: Any, site: str) -> None:
+def test_battlesystem_pegasi_threat_areas_and_advice(browser: Any, play_site: str) -> None:
     """B-alt: the griffons strike within 1" at their own altitude; the point they stand on is
     struck by them (1), the pegasi's own point is not."""
-    page = opened(browser, site + "/")
+    page = opened(browser, play_site + "/")
     open_scenario(page, "example:pegasi", "pegasi")
     expect(page.locator("#threat-of")).to_have_value("side:east")
     show_threat(page, "side:east")
-    page.locator("#all-altitudes").uncheck()
-    page.locator("#altitude").fill("0")
-    answer = api(site, "threat/overlay", scenario="example:pegasi", side="east", altitude="0")
-    expect(page.locator("#threat-title")).to_have_text(answer["title"])
+    answer = overlay_at(page, play_site, "0", scenario="example:pegasi", side="east")
     assert_overlay_is_the_answer(page, answer)
     assert areas_at(page, 50, 30) == [
         'altitude ground: 1 can strike here next turn: Griffons (griffons): B-alt: within 1" '
@@ -247,25 +223,21 @@ def test_battlesystem_pegasi_threat_areas_and_advice(browser: Any, site: str) ->
     assert areas_at(page, 10, 20) == []
     page.locator("#all-altitudes").check()
     page.locator('#map svg g.creature[data-id="griffons"]').click()
-    assert_advice_is_the_ranking(page, site, "example:pegasi", "pegasi", "griffons")
+    assert_advice_is_the_ranking(page, play_site, "example:pegasi", "pegasi", "griffons")
     first = page.locator('#map svg g.advice-point[data-rank="1"] > title').text_content() or ""
     assert first.startswith("#1 of ")
     shot(page, "threat-battlesystem.png")
     closed(page)
 
 
-def test_confrontation_threat_tiers_and_dive_advice(browser: Any, site: str) -> None:
+def test_confrontation_threat_tiers_and_dive_advice(browser: Any, play_site: str) -> None:
     """C-adj and C-dive: the knight's place at tier 1 is struck by the morbid angel (bases
     touching, or a dive charge from tier 2) and by the gargoyle: 2. The angel's best attack on
     the knight is the dive charge."""
-    page = opened(browser, site + "/")
+    page = opened(browser, play_site + "/")
     open_scenario(page, "example:morbid-angel", "angel")
     show_threat(page, "side:acheron")
-    page.locator("#all-altitudes").uncheck()
-    page.locator("#altitude").fill("1")
-    answer = api(site, "threat/overlay", scenario="example:morbid-angel", side="acheron",
-                 altitude="1")
-    expect(page.locator("#threat-title")).to_have_text(answer["title"])
+    answer = overlay_at(page, play_site, "1", scenario="example:morbid-angel", side="acheron")
     assert_overlay_is_the_answer(page, answer)
     struck = areas_at(page, 35, 38)
     assert len(struck) == 1
@@ -274,7 +246,7 @@ def test_confrontation_threat_tiers_and_dive_advice(browser: Any, site: str) -> 
     assert "Gargoyle (gargoyle)" in struck[0]
     page.locator("#all-altitudes").check()
     page.locator('#map svg g.creature[data-id="knight"]').click()
-    shown = assert_advice_is_the_ranking(page, site, "example:morbid-angel", "angel", "knight")
+    shown = assert_advice_is_the_ranking(page, play_site, "example:morbid-angel", "angel", "knight")
     assert shown["options"][0]["moves"] == "dive:knight"
     assert serious(page) == []
     shot(page, "threat-confrontation.png")
@@ -288,22 +260,23 @@ def start(page: Page, scenario: str) -> None:
     expect(page.locator("#round")).to_have_text("1")
 
 
-def test_play_suggestion_declined_then_accepted(browser: Any, site: str) -> None:
+def test_play_suggestion_declined_then_accepted(browser: Any, play_site: str) -> None:
     """dnd5e: the harpy's suggestion is shown with its reasons; declined, nothing is declared;
     accepted, it is declared as the game master's move (checked and logged)."""
-    page = opened(browser, site + "/static/play.html")
+    page = opened(browser, play_site + "/static/play.html")
     start(page, "example:harpy")
     encounter = page.evaluate("location.hash").split("=")[1]
     page.select_option("#creature-select", "harpy")
     page.click("#suggest-button")
-    expected = api(site, f"play/encounters/{encounter}/suggest", creature="harpy")["suggestion"]
+    expected = api(play_site, f"play/encounters/{encounter}/suggest",
+                   creature="harpy")["suggestion"]
     expect(page.locator("#suggestion-headline")).to_have_text(expected["headline"])
     expect(page.locator("#suggestion-reasons li")).to_have_text(expected["reasons"])
     page.click("#suggest-decline")
     expect(page.locator("#suggestion")).to_be_hidden()
     expect(page.locator("#move-result")).to_have_text(
         "Suggestion for harpy declined: nothing declared.")
-    shown = api(site, f"play/encounters/{encounter}")
+    shown = api(play_site, f"play/encounters/{encounter}")
     assert shown["state"]["moved"] == []
     # the threat overlay of the encounter as it stands
     page.locator("#threat-of").select_option("side:party")
@@ -315,7 +288,7 @@ def test_play_suggestion_declined_then_accepted(browser: Any, site: str) -> None
     page.click("#suggest-accept")
     expect(page.locator("#move-result")).to_contain_text(f"harpy: {expected['moves']}")
     expect(page.locator("#log")).to_contain_text(f"harpy: {expected['moves']}")
-    after = api(site, f"play/encounters/{encounter}")
+    after = api(play_site, f"play/encounters/{encounter}")
     assert after["state"]["moved"] == ["harpy"]
     closed(page)
 
@@ -325,11 +298,11 @@ def test_play_suggestion_declined_then_accepted(browser: Any, site: str) -> None
     ("example:pegasi", "pegasi", "side:east", "area"),
     ("example:morbid-angel", "angel", "side:griffin", "area"),
 ])
-def test_play_suggest_and_threat_every_ruleset(browser: Any, site: str, scenario: str,
+def test_play_suggest_and_threat_every_ruleset(browser: Any, play_site: str, scenario: str,
                                                creature: str, side: str, kind: str) -> None:
     """volare and the tabletops: the suggestion is the API's, declared only when accepted;
     the overlay of the encounter is drawn at each level it names."""
-    page = opened(browser, site + "/static/play.html")
+    page = opened(browser, play_site + "/static/play.html")
     start(page, scenario)
     encounter = page.evaluate("location.hash").split("=")[1]
     page.locator("#threat-of").select_option(side)
@@ -337,16 +310,17 @@ def test_play_suggest_and_threat_every_ruleset(browser: Any, site: str, scenario
     marks = ("#board svg g.cell[data-threat-count]" if kind == "cell"
              else "#board svg g.threat-area")
     expect(page.locator(marks).first).to_be_attached()
-    levels = api(site, f"play/encounters/{encounter}/threat", side=side.split(":")[1]
+    levels = api(play_site, f"play/encounters/{encounter}/threat", side=side.split(":")[1]
                  ) if side.startswith("side:") else api(
-        site, f"play/encounters/{encounter}/threat", creature=side.split(":")[1])
+        play_site, f"play/encounters/{encounter}/threat", creature=side.split(":")[1])
     expect(page.locator("#threat-level option")).to_have_text(
         ["the most over all levels", *[lvl["text"] for lvl in levels["levels"]]])
     page.select_option("#creature-select", creature)
     page.click("#suggest-button")
-    expected = api(site, f"play/encounters/{encounter}/suggest", creature=creature)["suggestion"]
+    expected = api(play_site, f"play/encounters/{encounter}/suggest",
+                   creature=creature)["suggestion"]
     expect(page.locator("#suggestion-headline")).to_have_text(expected["headline"])
-    assert api(site, f"play/encounters/{encounter}")["state"]["moved"] == []
+    assert api(play_site, f"play/encounters/{encounter}")["state"]["moved"] == []
     page.click("#suggest-accept")
     expect(page.locator("#suggestion")).to_be_hidden()
     expect(page.locator("#log")).to_contain_text(f"{creature}: {expected['moves']}")
