@@ -148,33 +148,15 @@ def _check_output(output: Path | None, format_: str | None) -> str:
 
 
 def _write_atomically(target: Path, content: str | bytes) -> None:
-    """Write beside the target, then rename: a failure never leaves a half-written picture.
-
-    The file gets the mode any new file would (0666 less the umask), or the mode of the file it
-    replaces, not the private 0600 of a temporary file.
-    """
-    import os
-    import tempfile
+    """Write beside the target, then rename: a failure never leaves a half-written picture. A
+    file it replaces keeps its mode."""
+    from .._files import write_replacing
 
     try:
-        mode = target.stat().st_mode & 0o777
+        mode: int | None = target.stat().st_mode & 0o777
     except OSError:
-        umask = os.umask(0o022)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
-    try:
-        if isinstance(content, bytes):
-            with os.fdopen(handle, "wb") as binary:
-                binary.write(content)
-        else:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(content)
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        mode = None  # a new file's
+    write_replacing(target, content, mode)
 
 
 def register(app: typer.Typer) -> None:
