@@ -7,10 +7,13 @@ SW (−1, +1) and NW (−1, −1).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import ClassVar
 
 from ..errors import NotationError
+from .cells import GridCell
 from .labels import column_label, split_label
 
 __all__ = ["Direction", "Hex", "hex_distance", "hex_text_window", "parse_direction", "parse_hex"]
@@ -56,47 +59,26 @@ def parse_direction(text: str) -> Direction:
 
 
 @dataclass(frozen=True, order=True, slots=True)
-class Hex:
+class Hex(GridCell[Direction]):
     """One hex cell, by column index (A = 1) and row number."""
 
-    col: int
-    row: int
+    kind: ClassVar[str] = "hex"
 
     def __post_init__(self) -> None:
-        if self.col < 1 or self.row < 1:
-            raise NotationError(f"hex columns and rows start at 1, got ({self.col}, {self.row})")
+        GridCell.__post_init__(self)  # (a slotted dataclass has no zero-argument super())
         if (self.col + self.row) % 2:
             raise NotationError(
                 f"{column_label(self.col)}{self.row} is not a hex: in doubled coordinates "
                 "column index + row must be even"
             )
 
-    def __str__(self) -> str:
-        return f"{column_label(self.col)}{self.row}"
-
-    @property
-    def label(self) -> str:
-        return str(self)
-
-    def neighbour(self, direction: Direction) -> Hex | None:
-        """The adjacent hex that way, or None past the map's first row or column."""
-        dc, dr = direction.delta
-        col, row = self.col + dc, self.row + dr
-        if col < 1 or row < 1:
-            return None
-        return Hex(col, row)
+    @classmethod
+    def directions(cls) -> Iterable[Direction]:
+        return Direction
 
     #: The American spelling, as wingbeat 0.1 named it: ``Hex`` is public, so code written
     #: against it keeps working (deprecated; the code base spells it ``neighbour``).
-    neighbor = neighbour
-
-    def direction_to(self, other: Hex) -> Direction | None:
-        """The direction of an adjacent hex, None when ``other`` is not adjacent."""
-        delta = (other.col - self.col, other.row - self.row)
-        for direction in Direction:
-            if direction.delta == delta:
-                return direction
-        return None
+    neighbor = GridCell.neighbour
 
     def distance(self, other: Hex) -> int:
         return hex_distance(self, other)

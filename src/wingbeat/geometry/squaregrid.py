@@ -16,12 +16,15 @@ row and altitude level. How a step that changes more than one axis is paid is th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import cache
 from math import isqrt
+from typing import ClassVar
 
 from ..errors import NotationError
+from .cells import GridCell
 from .labels import column_label, split_label
 
 __all__ = [
@@ -80,38 +83,14 @@ def parse_compass(text: str) -> Compass:
 
 
 @dataclass(frozen=True, order=True, slots=True)
-class Square:
+class Square(GridCell[Compass]):
     """One 5 ft square, by column index (A = 1) and row number."""
 
-    col: int
-    row: int
+    kind: ClassVar[str] = "square"
 
-    def __post_init__(self) -> None:
-        if self.col < 1 or self.row < 1:
-            raise NotationError(f"square columns and rows start at 1, got ({self.col}, {self.row})")
-
-    def __str__(self) -> str:
-        return f"{column_label(self.col)}{self.row}"
-
-    @property
-    def label(self) -> str:
-        return str(self)
-
-    def neighbour(self, direction: Compass) -> Square | None:
-        """The adjacent square that way, or None past the first row or column."""
-        dc, dr = direction.delta
-        col, row = self.col + dc, self.row + dr
-        if col < 1 or row < 1:
-            return None
-        return Square(col, row)
-
-    def direction_to(self, other: Square) -> Compass | None:
-        """The direction of an adjacent square (one of the eight), None otherwise."""
-        delta = (other.col - self.col, other.row - self.row)
-        for direction in Compass:
-            if direction.delta == delta:
-                return direction
-        return None
+    @classmethod
+    def directions(cls) -> Iterable[Compass]:
+        return Compass
 
 
 def parse_square(text: str) -> Square:
