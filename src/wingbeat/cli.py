@@ -7,15 +7,14 @@ rule.
 
 from __future__ import annotations
 
-import gc
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
 
 from . import _api
+from ._collector import collector_paused
 from ._console import Command, Group, bounded, err, failed, out, parse_query_options
 from ._jsonout import encode_answer
 from .errors import EXIT_REFUSED, WingbeatError, one_line
@@ -76,7 +75,7 @@ def _answer(make: Callable[[], Result], as_json: bool,
             text: Callable[[Result], str] | None = None) -> None:
     """Run a query, print its answer, and exit 1 if it is an illegal move or no path."""
     try:
-        with _no_collection():
+        with collector_paused():  # the command ends soon after: nothing to collect
             result = make()
             answer = (encode_answer(result) if as_json
                       else result.to_text() if text is None else text(result))
@@ -88,20 +87,6 @@ def _answer(make: Callable[[], Result], as_json: bool,
         out.print(answer, markup=False)
     if getattr(result, "legal", True) is False:
         raise typer.Exit(EXIT_REFUSED)
-
-
-@contextmanager
-def _no_collection() -> Iterator[None]:
-    """The garbage collector paused while one query is answered: a search and its report make
-    hundreds of thousands of objects and free almost none, so each collection walks them all for
-    nothing (a tenth of a big reach's time). The command ends soon after."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 #: End states a reach table shows by default: the cheapest; --all shows every one.
