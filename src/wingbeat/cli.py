@@ -15,7 +15,19 @@ import typer
 
 from . import _api
 from ._collector import collector_paused
-from ._console import Command, Group, bounded, err, failed, out, parse_query_options
+from ._console import (
+    Command,
+    JsonOpt,
+    NoChecksOpt,
+    OptionOpt,
+    ScenarioArg,
+    bounded,
+    command_group,
+    err,
+    failed,
+    out,
+    parse_query_options,
+)
 from ._jsonout import encode_answer
 from .errors import EXIT_REFUSED, WingbeatError, one_line
 from .examples import example_names
@@ -24,23 +36,10 @@ from .rules.base import Result
 
 __all__ = ["app", "main"]
 
-app = typer.Typer(
-    name="wingbeat",
-    cls=Group,
-    help="Exact flying movement for tabletop games: reach, cheapest paths, move checks.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-)
+app = command_group(
+    "wingbeat", "Exact flying movement for tabletop games: reach, cheapest paths, move checks.")
 
-ScenarioArg = Annotated[str, typer.Argument(
-    help="Scenario file (YAML or JSON), or a built-in one: example:giant-bat.")]
 CreatureArg = Annotated[str, typer.Argument(help="The creature's id in the scenario.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
-NoChecksOpt = Annotated[bool, typer.Option(
-    "--no-checks", help="Leave out every way that needs a save.")]
-OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", metavar="KEY=VALUE", help="A ruleset query option (repeatable).")]
 
 
 def _version(value: bool) -> None:

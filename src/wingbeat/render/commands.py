@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .._console import Command
+from .._console import Command, NoChecksOpt, OptionOpt, ScenarioArg
 
 __all__ = ["register", "render_command"]
 
@@ -34,8 +34,7 @@ def _altitude(text: str | None) -> int | None:
 
 
 def render_command(
-    scenario: Annotated[str, typer.Argument(
-        help="Scenario file (YAML or JSON), or a built-in one: example:giant-bat.")],
+    scenario: ScenarioArg,
     creature: Annotated[str | None, typer.Argument(
         help="Colour this creature's reach by least cost.")] = None,
     output: Annotated[Path | None, typer.Option(
@@ -61,10 +60,8 @@ def render_command(
         "--can-act", help="With --to: only ways that leave the creature an attack.")] = False,
     moves: Annotated[str | None, typer.Option(
         help='Also draw this declared move, checked ("U35 down hover").')] = None,
-    no_checks: Annotated[bool, typer.Option(
-        "--no-checks", help="Leave out every way that needs a save.")] = False,
-    option: Annotated[list[str] | None, typer.Option(
-        "--option", metavar="KEY=VALUE", help="A ruleset query option (repeatable).")] = None,
+    no_checks: NoChecksOpt = False,
+    option: OptionOpt = None,
 ) -> None:
     """Draw the map as SVG or PNG: terrain, creatures, wind and a scale bar; with CREATURE,
     where it can go."""
