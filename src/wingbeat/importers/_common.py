@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate
@@ -386,24 +386,29 @@ def sides_crossed(p: Point, q: Point, columns: int, rows: int) -> set[Side]:
     out: set[Side] = set()
     d = math.lcm(p[0].denominator, p[1].denominator, q[0].denominator, q[1].denominator)
     px, py, qx, qy = (int(v * d) for v in (p[0], p[1], q[0], q[1]))
-    # squares side by side in a row: centres joined at y = j + ½, x from i + ½ to i + 1½;
-    # the crossing x, less ½, times 2d(qy - py): (2px - d)(qy - py) + ((2j + 1)d - 2py)(qx - px)
-    if py != qy:
-        dy, dx = qy - py, qx - px
-        base, below = (2 * px - d) * dy, 2 * d * dy
-        for j in _centres(py, qy, d, rows):
-            i = (base + ((2 * j + 1) * d - 2 * py) * dx) // below
-            if 0 <= i < columns - 1:
-                out.add(((i + 1, j + 1), (i + 2, j + 1)))
+    # squares side by side in a row: centres joined at y = j + ½, x from i + ½ to i + 1½
+    for j, i in _crossings(py, qy, px, qx, d, rows, columns):
+        out.add(((i + 1, j + 1), (i + 2, j + 1)))
     # squares one above the other: centres joined at x = i + ½, y from j + ½ to j + 1½
-    if px != qx:
-        dy, dx = qy - py, qx - px
-        base, below = (2 * py - d) * dx, 2 * d * dx
-        for i in _centres(px, qx, d, columns):
-            j = (base + ((2 * i + 1) * d - 2 * px) * dy) // below
-            if 0 <= j < rows - 1:
-                out.add(((i + 1, j + 1), (i + 1, j + 2)))
+    for i, j in _crossings(px, qx, py, qy, d, columns, rows):
+        out.add(((i + 1, j + 1), (i + 1, j + 2)))
     return out
+
+
+def _crossings(pu: int, qu: int, pv: int, qv: int, d: int, u_count: int, v_count: int
+               ) -> Iterator[tuple[int, int]]:
+    """Where the segment (pu, pv)–(qu, qv) (in d-ths of a square) cuts the lines u = k + ½
+    joining two centres along v: each (k, m) with the crossing between m + ½ and m + 1½, both
+    squares on the map. The crossing v, less ½, times 2d(qu - pu) is
+    (2pv - d)(qu - pu) + ((2k + 1)d - 2pu)(qv - pv)."""
+    if pu == qu:
+        return
+    du, dv = qu - pu, qv - pv
+    base, below = (2 * pv - d) * du, 2 * d * du
+    for k in _centres(pu, qu, d, u_count):
+        m = (base + ((2 * k + 1) * d - 2 * pu) * dv) // below
+        if 0 <= m < v_count - 1:
+            yield k, m
 
 
 def _centres(a: int, b: int, d: int, count: int) -> range:
