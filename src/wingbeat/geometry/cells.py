@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
 from typing import ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..errors import NotationError
-from .labels import column_label
+from .labels import column_label, split_label
 
-__all__ = ["GridCell"]
+__all__ = ["GridCell", "parse_step"]
 
 
 class _Step(Protocol):
@@ -19,6 +20,16 @@ class _Step(Protocol):
 
 
 D = TypeVar("D", bound=_Step)
+E = TypeVar("E", bound=Enum)
+
+
+def parse_step(compass: type[E], text: str) -> E:
+    """``"ne"`` → ``compass.NE``; the error names every direction of ``compass``, in order."""
+    try:
+        return compass[text.strip().upper()]
+    except KeyError:
+        names = " ".join(d.name for d in compass)
+        raise NotationError(f"expected a direction ({names}), got {text!r}") from None
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -34,6 +45,12 @@ class GridCell(Generic[D]):
         if self.col < 1 or self.row < 1:
             raise NotationError(f"{self.kind} columns and rows start at 1, got ({self.col}, "
                                 f"{self.row})")
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """The cell a label names: ``"T34"`` → (20, 34); ``str()`` gives the label back."""
+        col, row = split_label(text, kind=cls.kind)
+        return cls(col, row)
 
     @classmethod
     def directions(cls) -> Iterable[D]:

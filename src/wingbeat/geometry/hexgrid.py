@@ -13,8 +13,8 @@ from enum import IntEnum
 from typing import ClassVar
 
 from ..errors import NotationError
-from .cells import GridCell
-from .labels import column_label, split_label
+from .cells import GridCell, parse_step
+from .labels import column_label
 
 __all__ = ["Direction", "Hex", "hex_distance", "hex_text_window", "parse_direction", "parse_hex"]
 
@@ -52,10 +52,7 @@ _DELTAS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1
 
 def parse_direction(text: str) -> Direction:
     """``"ne"`` → ``Direction.NE``."""
-    try:
-        return Direction[text.strip().upper()]
-    except KeyError:
-        raise NotationError(f"expected a direction (N NE SE S SW NW), got {text!r}") from None
+    return parse_step(Direction, text)
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -101,8 +98,7 @@ def hex_distance(a: Hex, b: Hex) -> int:
 
 def parse_hex(text: str) -> Hex:
     """``"T34"`` → ``Hex(20, 34)``; ``str()`` of the result gives the label back."""
-    col, row = split_label(text, kind="hex")
-    return Hex(col, row)
+    return Hex.parse(text)
 
 
 def hex_text_window(

@@ -23,9 +23,8 @@ from functools import cache
 from math import isqrt
 from typing import ClassVar
 
-from ..errors import NotationError
-from .cells import GridCell
-from .labels import column_label, split_label
+from .cells import GridCell, parse_step
+from .labels import column_label
 
 __all__ = [
     "Compass",
@@ -76,10 +75,7 @@ _DELTAS: tuple[tuple[int, int], ...] = (
 
 def parse_compass(text: str) -> Compass:
     """``"se"`` → ``Compass.SE``."""
-    try:
-        return Compass[text.strip().upper()]
-    except KeyError:
-        raise NotationError(f"expected a direction (N NE E SE S SW W NW), got {text!r}") from None
+    return parse_step(Compass, text)
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -95,8 +91,7 @@ class Square(GridCell[Compass]):
 
 def parse_square(text: str) -> Square:
     """``"C4"`` → ``Square(3, 4)``; ``str()`` of the result gives the label back."""
-    col, row = split_label(text, kind="square")
-    return Square(col, row)
+    return Square.parse(text)
 
 
 def round_sqrt(n: int) -> int:
