@@ -3,7 +3,7 @@ step away, the step between two cells); each grid says which directions it steps
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar, Generic, Protocol, Self, TypeVar
@@ -11,7 +11,7 @@ from typing import ClassVar, Generic, Protocol, Self, TypeVar
 from ..errors import NotationError
 from .labels import column_label, split_label
 
-__all__ = ["GridCell", "parse_step"]
+__all__ = ["GridCell", "parse_step", "text_window"]
 
 
 class _Step(Protocol):
@@ -79,3 +79,14 @@ class GridCell(Generic[D]):
             if direction.delta == delta:
                 return direction
         return None
+
+
+def text_window(columns: range, rows: range, width: int, text: Callable[[int, int], str]) -> str:
+    """A text picture of a window of the map: its column letters, then a line a row, the row's
+    number first and each cell's ``text(col, row)`` cut to ``width`` characters and centred."""
+    header = "     " + "".join(column_label(c).center(width) for c in columns)
+    lines = [header.rstrip()]
+    for row in rows:
+        cells = "".join(text(col, row)[:width].center(width) for col in columns)
+        lines.append(f"{row:>4} " + cells.rstrip())
+    return "\n".join(lines)

@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import ClassVar
 
 from ..errors import NotationError
-from .cells import GridCell, parse_step
+from .cells import GridCell, parse_step, text_window
 from .labels import column_label
 
 __all__ = ["Direction", "Hex", "hex_distance", "hex_text_window", "parse_direction", "parse_hex"]
@@ -117,20 +117,15 @@ def hex_text_window(
     already a faithful hex layout. ``shown`` maps labels to short texts (a cost), ``mark`` overrides
     them (``@`` for the creature); other cells print as a dot.
     """
-    mark = mark or {}
-    c0, c1 = max(1, center.col - radius), min(columns, center.col + radius)
-    r0, r1 = max(1, center.row - 2 * radius), min(rows, center.row + 2 * radius)
+    marked = mark or {}
     width = max(4, *(len(t) + 1 for t in shown.values())) if shown else 4
-    header = "     " + "".join(column_label(c).center(width) for c in range(c0, c1 + 1))
-    lines = [header.rstrip()]
-    for row in range(r0, r1 + 1):
-        cells = []
-        for col in range(c0, c1 + 1):
-            if (col + row) % 2:
-                cells.append(" " * width)
-                continue
-            label = f"{column_label(col)}{row}"
-            text = mark.get(label) or shown.get(label) or "."
-            cells.append(text[:width].center(width))
-        lines.append(f"{row:>4} " + "".join(cells).rstrip())
-    return "\n".join(lines)
+
+    def text(col: int, row: int) -> str:
+        if (col + row) % 2:
+            return " "
+        label = f"{column_label(col)}{row}"
+        return marked.get(label) or shown.get(label) or "."
+
+    return text_window(range(max(1, center.col - radius), min(columns, center.col + radius) + 1),
+                       range(max(1, center.row - 2 * radius),
+                             min(rows, center.row + 2 * radius) + 1), width, text)

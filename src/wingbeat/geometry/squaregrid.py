@@ -23,7 +23,7 @@ from functools import cache
 from math import isqrt
 from typing import ClassVar
 
-from .cells import GridCell, parse_step
+from .cells import GridCell, parse_step, text_window
 from .labels import column_label
 
 __all__ = [
@@ -188,17 +188,12 @@ def square_text_window(
     ``shown`` maps labels to short texts (a cost), ``mark`` overrides them (``@`` for the creature),
     ``blocked`` squares print as ``#``; other squares print as a dot.
     """
-    mark = mark or {}
-    c0, c1 = max(1, center.col - radius), min(columns, center.col + radius)
-    r0, r1 = max(1, center.row - radius), min(rows, center.row + radius)
-    width = 4
-    header = "     " + "".join(column_label(c).center(width) for c in range(c0, c1 + 1))
-    lines = [header.rstrip()]
-    for row in range(r0, r1 + 1):
-        cells = []
-        for col in range(c0, c1 + 1):
-            label = f"{column_label(col)}{row}"
-            text = mark.get(label) or ("#" if label in blocked else None) or shown.get(label) or "."
-            cells.append(text[:width].center(width))
-        lines.append(f"{row:>4} " + "".join(cells).rstrip())
-    return "\n".join(lines)
+    marked = mark or {}
+
+    def text(col: int, row: int) -> str:
+        label = f"{column_label(col)}{row}"
+        return marked.get(label) or ("#" if label in blocked else None) or shown.get(label) or "."
+
+    return text_window(range(max(1, center.col - radius), min(columns, center.col + radius) + 1),
+                       range(max(1, center.row - radius), min(rows, center.row + radius) + 1), 4,
+                       text)
