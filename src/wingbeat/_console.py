@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 
@@ -35,8 +35,18 @@ from .errors import (
     shown,
 )
 
-__all__ = ["Command", "Group", "bounded", "err", "fail", "failed", "out", "parse_query_options",
+__all__ = ["Command", "Group", "JsonOpt", "NoChecksOpt", "OptionOpt", "ScenarioArg",
+           "bounded", "command_group", "err", "fail", "failed", "out", "parse_query_options",
            "usage_line"]
+
+#: The arguments and options several commands take, with one help text wherever they are typed.
+ScenarioArg = Annotated[str, typer.Argument(
+    help="Scenario file (YAML or JSON), or a built-in one: example:giant-bat.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+NoChecksOpt = Annotated[bool, typer.Option(
+    "--no-checks", help="Leave out every way that needs a save.")]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", metavar="KEY=VALUE", help="A ruleset query option (repeatable).")]
 
 
 class _Plain:
@@ -319,6 +329,14 @@ class Group(TyperGroup):
             sys.exit(1)
         # Outside standalone mode Typer hands back an ``Exit``'s code; the commands return None.
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def command_group(name: str, help: str, **settings: Any) -> typer.Typer:
+    """A Typer app of commands (``wingbeat``, ``wingbeat play``) as every one of them reads:
+    usage errors on one line (``Group``), its help when given no command, no Rich markup or
+    pretty tracebacks; ``settings``: any other of Typer's."""
+    return typer.Typer(name=name, cls=Group, help=help, no_args_is_help=True,
+                       rich_markup_mode=None, pretty_exceptions_enable=False, **settings)
 
 
 def usage_line(exc: UsageError) -> str:

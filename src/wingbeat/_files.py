@@ -1,9 +1,10 @@
-"""Reading a file the user names, without trusting it to be a small regular file.
+"""Reading a file the user names, without trusting it to be a small regular file; writing one
+without ever leaving half of it.
 
 ``Path.read_bytes`` reads ``/dev/zero`` until memory runs out, a 300 MB file whole before anyone
 looks at its size, and waits forever on a FIFO nobody writes to. ``read_limited`` looks at what
 the name is before opening it, opens it without blocking, and reads at most one byte more than it
-will accept.
+will accept. ``write_replacing`` writes beside the file, then renames.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["FileTooLarge", "UnreadableFile", "read_limited"]
+__all__ = ["FileTooLarge", "UnreadableFile", "read_limited", "write_replacing"]
 
 _CHUNK = 65_536
 
@@ -79,3 +80,28 @@ def _check_kind(info: os.stat_result, limit: int) -> None:
         raise UnreadableFile("is not a regular file (a pipe, a device or a socket); give a file")
     if info.st_size > limit:
         raise FileTooLarge(limit)
+
+
+def write_replacing(target: Path, content: str | bytes, mode: int | None = None) -> None:
+    """Write ``content`` (text as UTF-8) beside ``target``, then rename it over ``target``: a
+    failure never leaves half a file. The file gets ``mode``, else the mode any new file would
+    (0666 less the umask), not the private 0600 of a temporary file."""
+    import tempfile  # only a command that writes a file needs it
+
+    if mode is None:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
+    try:
+        if isinstance(content, bytes):
+            with os.fdopen(handle, "wb") as binary:
+                binary.write(content)
+        else:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(content)
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

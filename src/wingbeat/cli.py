@@ -7,16 +7,27 @@ rule.
 
 from __future__ import annotations
 
-import gc
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
 
 from . import _api
-from ._console import Command, Group, bounded, err, failed, out, parse_query_options
+from ._collector import collector_paused
+from ._console import (
+    Command,
+    JsonOpt,
+    NoChecksOpt,
+    OptionOpt,
+    ScenarioArg,
+    bounded,
+    command_group,
+    err,
+    failed,
+    out,
+    parse_query_options,
+)
 from ._jsonout import encode_answer
 from .errors import EXIT_REFUSED, WingbeatError, one_line
 from .examples import example_names
@@ -25,23 +36,10 @@ from .rules.base import Result
 
 __all__ = ["app", "main"]
 
-app = typer.Typer(
-    name="wingbeat",
-    cls=Group,
-    help="Exact flying movement for tabletop games: reach, cheapest paths, move checks.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-)
+app = command_group(
+    "wingbeat", "Exact flying movement for tabletop games: reach, cheapest paths, move checks.")
 
-ScenarioArg = Annotated[str, typer.Argument(
-    help="Scenario file (YAML or JSON), or a built-in one: example:giant-bat.")]
 CreatureArg = Annotated[str, typer.Argument(help="The creature's id in the scenario.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
-NoChecksOpt = Annotated[bool, typer.Option(
-    "--no-checks", help="Leave out every way that needs a save.")]
-OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", metavar="KEY=VALUE", help="A ruleset query option (repeatable).")]
 
 
 def _version(value: bool) -> None:
@@ -76,7 +74,7 @@ def _answer(make: Callable[[], Result], as_json: bool,
             text: Callable[[Result], str] | None = None) -> None:
     """Run a query, print its answer, and exit 1 if it is an illegal move or no path."""
     try:
-        with _no_collection():
+        with collector_paused():  # the command ends soon after: nothing to collect
             result = make()
             answer = (encode_answer(result) if as_json
                       else result.to_text() if text is None else text(result))
@@ -88,20 +86,6 @@ def _answer(make: Callable[[], Result], as_json: bool,
         out.print(answer, markup=False)
     if getattr(result, "legal", True) is False:
         raise typer.Exit(EXIT_REFUSED)
-
-
-@contextmanager
-def _no_collection() -> Iterator[None]:
-    """The garbage collector paused while one query is answered: a search and its report make
-    hundreds of thousands of objects and free almost none, so each collection walks them all for
-    nothing (a tenth of a big reach's time). The command ends soon after."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 #: End states a reach table shows by default: the cheapest; --all shows every one.

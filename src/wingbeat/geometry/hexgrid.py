@@ -7,11 +7,14 @@ SW (−1, +1) and NW (−1, −1).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import ClassVar
 
 from ..errors import NotationError
-from .labels import column_label, split_label
+from .cells import GridCell, parse_step, text_window
+from .labels import column_label
 
 __all__ = ["Direction", "Hex", "hex_distance", "hex_text_window", "parse_direction", "parse_hex"]
 
@@ -49,54 +52,30 @@ _DELTAS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1
 
 def parse_direction(text: str) -> Direction:
     """``"ne"`` → ``Direction.NE``."""
-    try:
-        return Direction[text.strip().upper()]
-    except KeyError:
-        raise NotationError(f"expected a direction (N NE SE S SW NW), got {text!r}") from None
+    return parse_step(Direction, text)
 
 
 @dataclass(frozen=True, order=True, slots=True)
-class Hex:
+class Hex(GridCell[Direction]):
     """One hex cell, by column index (A = 1) and row number."""
 
-    col: int
-    row: int
+    kind: ClassVar[str] = "hex"
 
     def __post_init__(self) -> None:
-        if self.col < 1 or self.row < 1:
-            raise NotationError(f"hex columns and rows start at 1, got ({self.col}, {self.row})")
+        GridCell.__post_init__(self)  # (a slotted dataclass has no zero-argument super())
         if (self.col + self.row) % 2:
             raise NotationError(
                 f"{column_label(self.col)}{self.row} is not a hex: in doubled coordinates "
                 "column index + row must be even"
             )
 
-    def __str__(self) -> str:
-        return f"{column_label(self.col)}{self.row}"
-
-    @property
-    def label(self) -> str:
-        return str(self)
-
-    def neighbour(self, direction: Direction) -> Hex | None:
-        """The adjacent hex that way, or None past the map's first row or column."""
-        dc, dr = direction.delta
-        col, row = self.col + dc, self.row + dr
-        if col < 1 or row < 1:
-            return None
-        return Hex(col, row)
+    @classmethod
+    def directions(cls) -> Iterable[Direction]:
+        return Direction
 
     #: The American spelling, as wingbeat 0.1 named it: ``Hex`` is public, so code written
     #: against it keeps working (deprecated; the code base spells it ``neighbour``).
-    neighbor = neighbour
-
-    def direction_to(self, other: Hex) -> Direction | None:
-        """The direction of an adjacent hex, None when ``other`` is not adjacent."""
-        delta = (other.col - self.col, other.row - self.row)
-        for direction in Direction:
-            if direction.delta == delta:
-                return direction
-        return None
+    neighbor = GridCell.neighbour
 
     def distance(self, other: Hex) -> int:
         return hex_distance(self, other)
@@ -119,8 +98,7 @@ def hex_distance(a: Hex, b: Hex) -> int:
 
 def parse_hex(text: str) -> Hex:
     """``"T34"`` → ``Hex(20, 34)``; ``str()`` of the result gives the label back."""
-    col, row = split_label(text, kind="hex")
-    return Hex(col, row)
+    return Hex.parse(text)
 
 
 def hex_text_window(
@@ -139,20 +117,15 @@ def hex_text_window(
     already a faithful hex layout. ``shown`` maps labels to short texts (a cost), ``mark`` overrides
     them (``@`` for the creature); other cells print as a dot.
     """
-    mark = mark or {}
-    c0, c1 = max(1, center.col - radius), min(columns, center.col + radius)
-    r0, r1 = max(1, center.row - 2 * radius), min(rows, center.row + 2 * radius)
+    marked = mark or {}
     width = max(4, *(len(t) + 1 for t in shown.values())) if shown else 4
-    header = "     " + "".join(column_label(c).center(width) for c in range(c0, c1 + 1))
-    lines = [header.rstrip()]
-    for row in range(r0, r1 + 1):
-        cells = []
-        for col in range(c0, c1 + 1):
-            if (col + row) % 2:
-                cells.append(" " * width)
-                continue
-            label = f"{column_label(col)}{row}"
-            text = mark.get(label) or shown.get(label) or "."
-            cells.append(text[:width].center(width))
-        lines.append(f"{row:>4} " + "".join(cells).rstrip())
-    return "\n".join(lines)
+
+    def text(col: int, row: int) -> str:
+        if (col + row) % 2:
+            return " "
+        label = f"{column_label(col)}{row}"
+        return marked.get(label) or shown.get(label) or "."
+
+    return text_window(range(max(1, center.col - radius), min(columns, center.col + radius) + 1),
+                       range(max(1, center.row - 2 * radius),
+                             min(rows, center.row + 2 * radius) + 1), width, text)

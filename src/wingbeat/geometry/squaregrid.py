@@ -16,13 +16,15 @@ row and altitude level. How a step that changes more than one axis is paid is th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import cache
 from math import isqrt
+from typing import ClassVar
 
-from ..errors import NotationError
-from .labels import column_label, split_label
+from .cells import GridCell, parse_step, text_window
+from .labels import column_label
 
 __all__ = [
     "Compass",
@@ -73,51 +75,23 @@ _DELTAS: tuple[tuple[int, int], ...] = (
 
 def parse_compass(text: str) -> Compass:
     """``"se"`` → ``Compass.SE``."""
-    try:
-        return Compass[text.strip().upper()]
-    except KeyError:
-        raise NotationError(f"expected a direction (N NE E SE S SW W NW), got {text!r}") from None
+    return parse_step(Compass, text)
 
 
 @dataclass(frozen=True, order=True, slots=True)
-class Square:
+class Square(GridCell[Compass]):
     """One 5 ft square, by column index (A = 1) and row number."""
 
-    col: int
-    row: int
+    kind: ClassVar[str] = "square"
 
-    def __post_init__(self) -> None:
-        if self.col < 1 or self.row < 1:
-            raise NotationError(f"square columns and rows start at 1, got ({self.col}, {self.row})")
-
-    def __str__(self) -> str:
-        return f"{column_label(self.col)}{self.row}"
-
-    @property
-    def label(self) -> str:
-        return str(self)
-
-    def neighbour(self, direction: Compass) -> Square | None:
-        """The adjacent square that way, or None past the first row or column."""
-        dc, dr = direction.delta
-        col, row = self.col + dc, self.row + dr
-        if col < 1 or row < 1:
-            return None
-        return Square(col, row)
-
-    def direction_to(self, other: Square) -> Compass | None:
-        """The direction of an adjacent square (one of the eight), None otherwise."""
-        delta = (other.col - self.col, other.row - self.row)
-        for direction in Compass:
-            if direction.delta == delta:
-                return direction
-        return None
+    @classmethod
+    def directions(cls) -> Iterable[Compass]:
+        return Compass
 
 
 def parse_square(text: str) -> Square:
     """``"C4"`` → ``Square(3, 4)``; ``str()`` of the result gives the label back."""
-    col, row = split_label(text, kind="square")
-    return Square(col, row)
+    return Square.parse(text)
 
 
 def round_sqrt(n: int) -> int:
@@ -214,17 +188,12 @@ def square_text_window(
     ``shown`` maps labels to short texts (a cost), ``mark`` overrides them (``@`` for the creature),
     ``blocked`` squares print as ``#``; other squares print as a dot.
     """
-    mark = mark or {}
-    c0, c1 = max(1, center.col - radius), min(columns, center.col + radius)
-    r0, r1 = max(1, center.row - radius), min(rows, center.row + radius)
-    width = 4
-    header = "     " + "".join(column_label(c).center(width) for c in range(c0, c1 + 1))
-    lines = [header.rstrip()]
-    for row in range(r0, r1 + 1):
-        cells = []
-        for col in range(c0, c1 + 1):
-            label = f"{column_label(col)}{row}"
-            text = mark.get(label) or ("#" if label in blocked else None) or shown.get(label) or "."
-            cells.append(text[:width].center(width))
-        lines.append(f"{row:>4} " + "".join(cells).rstrip())
-    return "\n".join(lines)
+    marked = mark or {}
+
+    def text(col: int, row: int) -> str:
+        label = f"{column_label(col)}{row}"
+        return marked.get(label) or ("#" if label in blocked else None) or shown.get(label) or "."
+
+    return text_window(range(max(1, center.col - radius), min(columns, center.col + radius) + 1),
+                       range(max(1, center.row - radius), min(rows, center.row + radius) + 1), 4,
+                       text)

@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate
+from pathlib import Path
 from typing import Any
 
+from .._files import UnreadableFile, read_limited
+from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
 from ..errors import ScenarioError
 from ..geometry.labels import column_label
 from ..limits import MAX_CREATURES, map_size_error
@@ -21,7 +24,8 @@ __all__ = ["DEFAULT_CHOICE", "MAX_EXPONENT", "MAX_IMPORT_CREATURES", "MAX_JSON_C
            "MAX_JSON_DEPTH", "MAX_JSON_STRUCTURE", "MAX_NUMBER_CHARS", "MAX_NUMBER_SIZE",
            "MAX_RANGES", "MAX_WALL_CROSSINGS", "MAX_WALL_POINTS", "Chooser", "Imported", "Reader",
            "TooManyRanges", "cell_blocks", "check_json_depth", "clean_text", "creature_id",
-           "load_json", "number", "parse_json", "plain", "side_runs", "sides_crossed",
+           "load_json", "number", "parse_json", "picture_beside", "plain", "side_runs",
+           "sides_crossed",
            "wall_budget", "wall_crossings"]
 
 Side = tuple[tuple[int, int], tuple[int, int]]
@@ -90,6 +94,11 @@ class Imported:
     image: bytes | None = None
     image_suffix: str = ".png"
     notes: list[str] = field(default_factory=list)
+
+    def take_picture(self, image: bytes, kind: str) -> None:
+        """``image``, a ``kind`` picture (``image_size``'s png, jpeg …), as the background."""
+        self.image = image
+        self.image_suffix = ".jpg" if kind == "jpeg" else "." + kind
 
 
 class Reader:
@@ -323,6 +332,27 @@ def plain(value: Fraction | int) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
+def picture_beside(r: Reader, path: Path | None, imported: Imported, where: str,
+                   name: str) -> tuple[int, int] | None:
+    """The picture at ``path`` (beside the map; None: not looked for) taken into ``imported``:
+    its width and height in pixels, or None when no picture is there. One past the pixel budget
+    is refused at ``where``, named ``name``."""
+    if path is None:
+        return None
+    try:
+        picture = read_limited(path, MAX_IMAGE_BYTES)
+    except UnreadableFile:
+        return None
+    found = image_size(picture)
+    if found is None:
+        return None
+    too_large = pixel_budget_error(found[1])
+    if too_large is not None:
+        raise r.fail(where, f"{name}: {too_large}")
+    imported.take_picture(picture, found[0])
+    return found[1]
+
+
 def _at(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
 
@@ -356,24 +386,29 @@ def sides_crossed(p: Point, q: Point, columns: int, rows: int) -> set[Side]:
     out: set[Side] = set()
     d = math.lcm(p[0].denominator, p[1].denominator, q[0].denominator, q[1].denominator)
     px, py, qx, qy = (int(v * d) for v in (p[0], p[1], q[0], q[1]))
-    # squares side by side in a row: centres joined at y = j + ½, x from i + ½ to i + 1½;
-    # the crossing x, less ½, times 2d(qy - py): (2px - d)(qy - py) + ((2j + 1)d - 2py)(qx - px)
-    if py != qy:
-        dy, dx = qy - py, qx - px
-        base, below = (2 * px - d) * dy, 2 * d * dy
-        for j in _centres(py, qy, d, rows):
-            i = (base + ((2 * j + 1) * d - 2 * py) * dx) // below
-            if 0 <= i < columns - 1:
-                out.add(((i + 1, j + 1), (i + 2, j + 1)))
+    # squares side by side in a row: centres joined at y = j + ½, x from i + ½ to i + 1½
+    for j, i in _crossings(py, qy, px, qx, d, rows, columns):
+        out.add(((i + 1, j + 1), (i + 2, j + 1)))
     # squares one above the other: centres joined at x = i + ½, y from j + ½ to j + 1½
-    if px != qx:
-        dy, dx = qy - py, qx - px
-        base, below = (2 * py - d) * dx, 2 * d * dx
-        for i in _centres(px, qx, d, columns):
-            j = (base + ((2 * i + 1) * d - 2 * px) * dy) // below
-            if 0 <= j < rows - 1:
-                out.add(((i + 1, j + 1), (i + 1, j + 2)))
+    for i, j in _crossings(px, qx, py, qy, d, columns, rows):
+        out.add(((i + 1, j + 1), (i + 1, j + 2)))
     return out
+
+
+def _crossings(pu: int, qu: int, pv: int, qv: int, d: int, u_count: int, v_count: int
+               ) -> Iterator[tuple[int, int]]:
+    """Where the segment (pu, pv)–(qu, qv) (in d-ths of a square) cuts the lines u = k + ½
+    joining two centres along v: each (k, m) with the crossing between m + ½ and m + 1½, both
+    squares on the map. The crossing v, less ½, times 2d(qu - pu) is
+    (2pv - d)(qu - pu) + ((2k + 1)d - 2pu)(qv - pv)."""
+    if pu == qu:
+        return
+    du, dv = qu - pu, qv - pv
+    base, below = (2 * pv - d) * du, 2 * d * du
+    for k in _centres(pu, qu, d, u_count):
+        m = (base + ((2 * k + 1) * d - 2 * pu) * dv) // below
+        if 0 <= m < v_count - 1:
+            yield k, m
 
 
 def _centres(a: int, b: int, d: int, count: int) -> range:
@@ -425,11 +460,12 @@ def _column(col: int, known: dict[int, str] = {}) -> str:  # noqa: B006 (a cache
     return label
 
 
-def _runs(values: Iterable[int]) -> list[tuple[int, int]]:
-    """Consecutive runs of whole numbers: [1, 2, 3, 7] → [(1, 3), (7, 7)]."""
+def _runs(values: Iterable[int], step: int = 1) -> list[tuple[int, int]]:
+    """Runs of whole numbers ``step`` apart: [1, 2, 3, 7] → [(1, 3), (7, 7)]; with step 2 (a
+    hex row's columns), [1, 3, 5, 9] → [(1, 5), (9, 9)]."""
     runs: list[tuple[int, int]] = []
     for v in sorted(set(values)):
-        if runs and v == runs[-1][1] + 1:
+        if runs and v == runs[-1][1] + step:
             runs[-1] = (runs[-1][0], v)
         else:
             runs.append((v, v))
@@ -480,7 +516,7 @@ def _ranges(cells: list[tuple[int, int]], row_step: int, most: int = MAX_RANGES)
     done: list[tuple[int, int, int, int]] = []
     active: dict[tuple[int, int], tuple[int, int]] = {}  # (c0, c1) → (first row, last row)
     for r in sorted(by_row):
-        runs = _runs(by_row[r]) if row_step == 1 else _runs_of_two(by_row[r])
+        runs = _runs(by_row[r], row_step)
         for run in runs:
             span = active.get(run)
             if row_step == 1 and span is not None and span[1] == r - 1:
@@ -499,17 +535,6 @@ def _ranges(cells: list[tuple[int, int]], row_step: int, most: int = MAX_RANGES)
     if len(done) > most:
         raise TooManyRanges(f"more than {MAX_RANGES:,} ranges")
     return [_span(c0, r0, c1, r1) for c0, r0, c1, r1 in sorted(done, key=lambda d: (d[1], d[0]))]
-
-
-def _runs_of_two(values: Iterable[int]) -> list[tuple[int, int]]:
-    """Runs of whole numbers two apart: [1, 3, 5, 9] → [(1, 5), (9, 9)]."""
-    runs: list[tuple[int, int]] = []
-    for v in sorted(set(values)):
-        if runs and v == runs[-1][1] + 2:
-            runs[-1] = (runs[-1][0], v)
-        else:
-            runs.append((v, v))
-    return runs
 
 
 def side_runs(sides: Mapping[Side, str]) -> list[dict[str, Any]]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -31,6 +29,7 @@ def import_command(
              "grid); default: the first in list order that does (docs/import.md).")] = None,
 ) -> None:
     """Make a scenario from a map made in another tool: walls, doors, levels, creatures."""
+    from .._files import write_replacing
     from . import import_file, scenario_text
 
     if output is not None and output.suffix.lower() not in (".yaml", ".yml", ".json"):
@@ -51,26 +50,11 @@ def import_command(
         return
     try:
         if picture is not None and imported.image is not None:
-            _write(picture, imported.image)
-        _write(output, text.encode("utf-8"))
+            write_replacing(picture, imported.image)
+        write_replacing(output, text.encode("utf-8"))
     except OSError as exc:
         fail(f"{output}: cannot be written: {exc.strerror}", False)
     err.print(f"wrote {output}" + (f" and {picture}" if picture else ""), markup=False)
-
-
-def _write(target: Path, data: bytes) -> None:
-    """Write beside the target, then rename: a failure never leaves half a file."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        umask = os.umask(0o022)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def register(app: typer.Typer) -> None:

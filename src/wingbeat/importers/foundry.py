@@ -24,8 +24,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .._files import UnreadableFile, read_limited
-from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
 from ._common import (
     DEFAULT_CHOICE,
     Chooser,
@@ -35,6 +33,7 @@ from ._common import (
     clean_text,
     creature_id,
     load_json,
+    picture_beside,
     plain,
     side_runs,
     sides_crossed,
@@ -199,27 +198,17 @@ def _background(r: Reader, data: Mapping[str, Any], size: Fraction, width: Fract
         place = "img"
     if not src:
         return
+    src_where = f"{place}.src" if place == "background" else place
     if not isinstance(src, str):
-        raise r.fail(f"{place}.src" if place == "background" else place, "expected a file path")
+        raise r.fail(src_where, "expected a file path")
     src = clean_text(src)
     off_x = r.number(ox or 0, f"{place}.offsetX")
     off_y = r.number(oy or 0, f"{place}.offsetY")
     name = src.replace("\\", "/").rsplit("/", 1)[-1]
-    cell = size
-    if folder is not None:
-        try:
-            picture = read_limited(folder / name, MAX_IMAGE_BYTES)
-        except UnreadableFile:
-            picture = None
-        found = image_size(picture) if picture is not None else None
-        too_large = pixel_budget_error(found[1]) if found is not None else None
-        if too_large is not None:
-            raise r.fail(f"{place}.src" if place == "background" else place,
-                         f"{name}: {too_large}")
-        if picture is not None and found is not None:
-            imported.image = picture
-            imported.image_suffix = ".jpg" if found[0] == "jpeg" else "." + found[0]
-            cell = size * found[1][0] / width  # the picture is stretched over the scene's width
+    pixels = picture_beside(r, None if folder is None else folder / name, imported, src_where,
+                            name)
+    # the picture is stretched over the scene's width
+    cell = size if pixels is None else size * pixels[0] / width
     if imported.image is None and not name.lower().endswith(_PICTURES):
         imported.notes.append(f"background: {src} left out (not a png, jpeg, webp or gif "
                               "picture)")

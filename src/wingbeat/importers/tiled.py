@@ -40,7 +40,6 @@ from typing import Any
 from xml.etree import ElementTree
 
 from .._files import UnreadableFile, read_limited
-from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
 from ..geometry.labels import column_label
 from ._common import (
     DEFAULT_CHOICE,
@@ -54,6 +53,7 @@ from ._common import (
     clean_text,
     creature_id,
     load_json,
+    picture_beside,
     plain,
 )
 
@@ -218,13 +218,9 @@ def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[
                                data.get("compression", ""), cells, f"{here}.data")
             else:
                 items = r.items(raw, f"{here}.data")
-                if len(items) != cells:
-                    raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
-                                                 f"{len(items)}")
+                _tile_count(r, len(items), cells, f"{here}.data")
                 gids = [_int(r, v, f"{here}.data") for v in items]
-            if len(gids) != cells:
-                raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
-                                             f"{len(gids)}")
+            _tile_count(r, len(gids), cells, f"{here}.data")
             out.append(_Layer("tile", name, here, props, gids=gids))
         elif kind == "objectgroup":
             objects = []
@@ -365,9 +361,7 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
             if encoding == "csv":
                 text = (data.text or "").strip()
                 found = text.count(",") + 1 if text else 0
-                if found != cells:
-                    raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
-                                                 f"{found}")
+                _tile_count(r, found, cells, f"{here}.data")
                 try:
                     gids = [int(v) for v in text.replace("\n", "").split(",")] if text else []
                 except ValueError:
@@ -377,15 +371,11 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
                                f"{here}.data")
             elif encoding is None:
                 tiles = data.findall("tile")
-                if len(tiles) != cells:
-                    raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
-                                                 f"{len(tiles)}")
+                _tile_count(r, len(tiles), cells, f"{here}.data")
                 gids = [_int(r, t.get("gid", "0"), f"{here}.data.tile") for t in tiles]
             else:
                 raise r.fail(f"{here}.data.encoding", f"expected csv or base64, got {encoding!r}")
-            if len(gids) != cells:
-                raise r.fail(f"{here}.data", f"expected {cells} tiles (width × height), got "
-                                             f"{len(gids)}")
+            _tile_count(r, len(gids), cells, f"{here}.data")
             out.append(_Layer("tile", name, here, props, gids=gids))
         elif tag == "objectgroup":
             objects = []
@@ -459,6 +449,12 @@ def _decode(r: Reader, text: str, encoding: Any, compression: Any, cells: int,
         raise r.fail(where, f"expected {cells} tiles (width × height), got {whole}"
                             + (f" and {odd} bytes more (a tile id is 4 bytes)" if odd else ""))
     return [int.from_bytes(packed[i:i + 4], "little") for i in range(0, size, 4)]
+
+
+def _tile_count(r: Reader, found: int, cells: int, where: str) -> None:
+    """A tile layer has one tile a cell of the map, no more, no fewer."""
+    if found != cells:
+        raise r.fail(where, f"expected {cells} tiles (width × height), got {found}")
 
 
 def _int(r: Reader, value: Any, where: str) -> int:
@@ -718,22 +714,13 @@ def _image_layer(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
     if layer is None or layer.image is None:
         return
     name = layer.image.replace("\\", "/")
-    picture = None
+    path = None
     if folder is not None and not name.startswith("/") and ".." not in name.split("/"):
-        try:
-            picture = read_limited(folder / name, MAX_IMAGE_BYTES)
-        except UnreadableFile:
-            picture = None
-    found = image_size(picture) if picture is not None else None
-    too_large = pixel_budget_error(found[1]) if found is not None else None
-    if too_large is not None:
-        raise r.fail(f"{layer.where}.image", f"{clean_text(layer.image)}: {too_large}")
-    if picture is None or found is None:
+        path = folder / name
+    if picture_beside(r, path, imported, f"{layer.where}.image", clean_text(layer.image)) is None:
         imported.notes.append(f"{layer.where}.image: {clean_text(layer.image)} not read (not a "
                               "picture beside the map): no background")
         return
-    imported.image = picture
-    imported.image_suffix = ".jpg" if found[0] == "jpeg" else "." + found[0]
     scenario["background"] = {"cell": plain(cell),
                               "origin": [plain(-layer.offset[0]),
                                          plain(top - layer.offset[1])]}

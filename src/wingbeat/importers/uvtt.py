@@ -105,8 +105,7 @@ def read_uvtt(raw: bytes, source: str, choose: Chooser = DEFAULT_CHOICE) -> Impo
         too_large = pixel_budget_error(found[1])
         if too_large is not None:
             raise r.fail("image", too_large)
-        imported.image = image
-        imported.image_suffix = ".jpg" if found[0] == "jpeg" else "." + found[0]
+        imported.take_picture(image, found[0])
         bg = {"cell": plain(ppg), "origin": [0, 0]}
     for key in ("objects_line_of_sight", "lights"):
         if data.get(key):

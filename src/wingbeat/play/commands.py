@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .._console import Command, Group, failed, out, parse_query_options
+from .._console import (
+    Command,
+    JsonOpt,
+    ScenarioArg,
+    command_group,
+    failed,
+    out,
+    parse_query_options,
+)
 from .._jsonout import dumps
 from ..errors import WingbeatError
 
@@ -26,22 +34,15 @@ if TYPE_CHECKING:
 __all__ = ["play_app", "read_scenario_source", "register"]
 
 
-play_app = typer.Typer(
-    name="play",
-    cls=Group,
-    help="Play an encounter round by round: moves checked, rolls made and logged, saved to disk.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-)
+play_app = command_group(
+    "play", "Play an encounter round by round: moves checked, rolls made and logged, saved to "
+            "disk.", add_completion=False)
 
 DbOpt = Annotated[Path | None, typer.Option(
     "--db", metavar="FILE",
     help="The encounter database (default: $XDG_DATA_HOME/wingbeat/encounters.sqlite3); only "
          "play new creates one.",
     dir_okay=False)]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
 EncounterArg = Annotated[str, typer.Argument(help="The encounter's id or name.")]
 LatestArg = Annotated[str | None, typer.Argument(
     help="The encounter's id or name (default: the latest one).")]
@@ -104,8 +105,7 @@ def _outcome(store: EncounterStore, ref: str, entry: Entry, undone: bool = False
 
 @play_app.command("new", cls=Command)
 def new(
-    scenario: Annotated[str, typer.Argument(
-        help="Scenario file (YAML or JSON), or a built-in one: example:giant-bat.")],
+    scenario: ScenarioArg,
     seed: Annotated[int | None, typer.Option(help="Seed of every roll (default: random).")] = None,
     order: Annotated[str | None, typer.Option(
         help="Turn order, creature ids separated by commas (default: rolled, 1d20 each).")] = None,

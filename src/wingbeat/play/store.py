@@ -492,10 +492,7 @@ class EncounterStore:
     def current(self, ref: str | int) -> tuple[EncounterInfo, Entry]:
         """The encounter and its last entry (the state it stands in now)."""
         with self._read() as db:
-            info = self.find(ref)
-            rows = self._log(db, info)
-            now = self._entry(info, rows[-1])
-            self._check(db, info, rows)
+            info, _rows, now = self._standing(db, ref)
         return info, now
 
     @_explained
@@ -513,10 +510,7 @@ class EncounterStore:
     def play(self, ref: str | int, action: Action) -> Entry:
         """Apply one action in one transaction; a refused move changes nothing."""
         with self._write() as db:
-            info = self.find(ref)
-            rows = self._log(db, info)
-            now = self._entry(info, rows[-1])
-            self._check(db, info, rows)
+            info, rows, now = self._standing(db, ref)
             entry = apply(self.setup(info), now.state, action)
             self._insert(db, info.id, entry, rows[-1][-1])
         return entry
@@ -533,10 +527,7 @@ class EncounterStore:
     def undo(self, ref: str | int) -> tuple[Entry, Entry]:
         """Remove the last action; returns (the removed entry, the entry now last)."""
         with self._write() as db:
-            info = self.find(ref)
-            rows = self._log(db, info)
-            removed = self._entry(info, rows[-1])
-            self._check(db, info, rows)
+            info, rows, removed = self._standing(db, ref)
             if len(rows) < 2:
                 raise OptionError(f"encounter {info.label} has no action to undo: it has only "
                                   "been set up")
@@ -595,6 +586,17 @@ class EncounterStore:
         if not rows:
             raise self._no_entries(info)
         return rows
+
+    def _standing(self, db: sqlite3.Connection, ref: str | int
+                  ) -> tuple[EncounterInfo, list[Sequence[Any]], Entry]:
+        """The encounter ``ref``, its log's rows and its last entry (the state it stands in),
+        the log checked: the last entry is decoded first, so an entry that no longer decodes is
+        named before the log's checksums are."""
+        info = self.find(ref)
+        rows = self._log(db, info)
+        last = self._entry(info, rows[-1])
+        self._check(db, info, rows)
+        return info, rows, last
 
     def _damage(self, db: sqlite3.Connection, info: EncounterInfo,
                 rows: Sequence[Sequence[Any]]) -> tuple[int, str] | None:

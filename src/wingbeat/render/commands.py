@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .._console import Command
+from .._console import Command, NoChecksOpt, OptionOpt, ScenarioArg
 
 __all__ = ["register", "render_command"]
 
@@ -34,8 +34,7 @@ def _altitude(text: str | None) -> int | None:
 
 
 def render_command(
-    scenario: Annotated[str, typer.Argument(
-        help="Scenario file (YAML or JSON), or a built-in one: example:giant-bat.")],
+    scenario: ScenarioArg,
     creature: Annotated[str | None, typer.Argument(
         help="Colour this creature's reach by least cost.")] = None,
     output: Annotated[Path | None, typer.Option(
@@ -61,10 +60,8 @@ def render_command(
         "--can-act", help="With --to: only ways that leave the creature an attack.")] = False,
     moves: Annotated[str | None, typer.Option(
         help='Also draw this declared move, checked ("U35 down hover").')] = None,
-    no_checks: Annotated[bool, typer.Option(
-        "--no-checks", help="Leave out every way that needs a save.")] = False,
-    option: Annotated[list[str] | None, typer.Option(
-        "--option", metavar="KEY=VALUE", help="A ruleset query option (repeatable).")] = None,
+    no_checks: NoChecksOpt = False,
+    option: OptionOpt = None,
 ) -> None:
     """Draw the map as SVG or PNG: terrain, creatures, wind and a scale bar; with CREATURE,
     where it can go."""
@@ -148,33 +145,15 @@ def _check_output(output: Path | None, format_: str | None) -> str:
 
 
 def _write_atomically(target: Path, content: str | bytes) -> None:
-    """Write beside the target, then rename: a failure never leaves a half-written picture.
-
-    The file gets the mode any new file would (0666 less the umask), or the mode of the file it
-    replaces, not the private 0600 of a temporary file.
-    """
-    import os
-    import tempfile
+    """Write beside the target, then rename: a failure never leaves a half-written picture. A
+    file it replaces keeps its mode."""
+    from .._files import write_replacing
 
     try:
-        mode = target.stat().st_mode & 0o777
+        mode: int | None = target.stat().st_mode & 0o777
     except OSError:
-        umask = os.umask(0o022)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
-    try:
-        if isinstance(content, bytes):
-            with os.fdopen(handle, "wb") as binary:
-                binary.write(content)
-        else:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(content)
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        mode = None  # a new file's
+    write_replacing(target, content, mode)
 
 
 def register(app: typer.Typer) -> None:

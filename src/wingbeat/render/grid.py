@@ -95,15 +95,33 @@ def cell_label(col: int, row: int) -> str:
 
 
 @dataclass(frozen=True)
-class HexLayout:
-    """Doubled coordinates drawn flat-topped: a column is a vertical stack of hexes and the next
-    column sits half a hex lower, so column ``c`` is at x = 1.5·s·c and row ``r`` at
-    y = (√3/2)·s·r. Directions point at 60° steps clockwise from north."""
+class _Window:
+    """The part of the map a layout draws: columns ``c0 … c1``, rows ``r0 … r1`` (``window``)."""
 
     c0: int
     c1: int
     r0: int
     r1: int
+
+
+def _step(label: str, direction: str, kind: str, compass: type[Direction] | type[Compass]
+          ) -> str | None:
+    """The label one step from ``label`` towards ``direction`` (a name in ``compass``), or None
+    when either is not one or the step leaves the map's first row or column."""
+    found = parse_label(label, kind)
+    if found is None or direction.upper() not in compass.__members__:
+        return None
+    dc, dr = compass[direction.upper()].delta
+    col, row = found[0] + dc, found[1] + dr
+    return cell_label(col, row) if col >= 1 and row >= 1 else None
+
+
+@dataclass(frozen=True)
+class HexLayout(_Window):
+    """Doubled coordinates drawn flat-topped: a column is a vertical stack of hexes and the next
+    column sits half a hex lower, so column ``c`` is at x = 1.5·s·c and row ``r`` at
+    y = (√3/2)·s·r. Directions point at 60° steps clockwise from north."""
+
     size: float = 24.0
     kind: str = "hex"
 
@@ -136,22 +154,13 @@ class HexLayout:
         return tuple(d.name for d in Direction)
 
     def neighbour(self, label: str, direction: str) -> str | None:
-        found = parse_label(label, "hex")
-        if found is None or direction.upper() not in Direction.__members__:
-            return None
-        dc, dr = Direction[direction.upper()].delta
-        col, row = found[0] + dc, found[1] + dr
-        return cell_label(col, row) if col >= 1 and row >= 1 else None
+        return _step(label, direction, "hex", Direction)
 
 
 @dataclass(frozen=True)
-class SquareLayout:
+class SquareLayout(_Window):
     """Squares ``size`` px wide, column ``c`` at x = s·c, row ``r`` at y = s·r (north up)."""
 
-    c0: int
-    c1: int
-    r0: int
-    r1: int
     size: float = 40.0
     kind: str = "square"
 
@@ -182,12 +191,7 @@ class SquareLayout:
         return tuple(c.name for c in Compass)
 
     def neighbour(self, label: str, direction: str) -> str | None:
-        found = parse_label(label, "square")
-        if found is None or direction.upper() not in Compass.__members__:
-            return None
-        dc, dr = Compass[direction.upper()].delta
-        col, row = found[0] + dc, found[1] + dr
-        return cell_label(col, row) if col >= 1 and row >= 1 else None
+        return _step(label, direction, "square", Compass)
 
 
 def adjacent(layout: GridLayout, a: str, b: str) -> bool:

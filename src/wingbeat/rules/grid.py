@@ -8,16 +8,15 @@ equally cheap ways by one order, ``way_rank``.
 
 from __future__ import annotations
 
-import gc
 import json
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import KW_ONLY, dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Protocol
 
+from .._collector import collector_paused
 from ..errors import IllegalMoveError, NotationError
 from ..model import Save, format_amount, format_cost
 from ..narrate import check_label, check_legend
@@ -646,7 +645,7 @@ class _Ends:
         """``describe`` of every end state, each a new dict (optional hook ``describe_all``)."""
         many: Callable[[Iterable[int]], list[dict[str, Any]]] | None = getattr(
             self.space, "describe_all", None)
-        with _collector_paused():  # thousands of new dicts, none of them garbage
+        with collector_paused():  # thousands of new dicts, none of them garbage
             if many is not None:
                 return many(self.codes())
             describe = self.space.describe
@@ -654,7 +653,7 @@ class _Ends:
 
     def states(self) -> tuple[ReachedState, ...]:
         """Every end state, whole."""
-        with _collector_paused():
+        with collector_paused():
             return self._states()
 
     def _states(self) -> tuple[ReachedState, ...]:
@@ -739,7 +738,7 @@ class _Ends:
     def dicts(self) -> list[dict[str, Any]]:
         """``ReachedState.to_dict`` of every end state, in one pass over the arrays: each cost,
         check and list of checks spelled once."""
-        with _collector_paused():
+        with collector_paused():
             return self._dicts()
 
     def _dicts(self) -> list[dict[str, Any]]:
@@ -866,20 +865,6 @@ def _json_text(data: Any, depth: int) -> str:
     """``data`` as ``json.dumps(indent=2, ensure_ascii=False)`` writes it where it stands
     ``depth`` levels deep in an indented document (its inner lines indented so much more)."""
     return json.dumps(data, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The garbage collector paused while a report makes its states: tens of thousands of new
-    containers, none of them garbage, would set off collections that walk them all for nothing
-    (a third of the time of a big reach's JSON)."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _reach_note(space: GridSpace, ends: _Ends) -> tuple[str, str] | None:

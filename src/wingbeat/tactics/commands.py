@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .._console import Command, fail, failed, out, parse_query_options
+from .._console import Command, JsonOpt, fail, failed, out, parse_query_options
 from ..errors import WingbeatError
 
 if TYPE_CHECKING:
@@ -27,7 +27,6 @@ __all__ = ["register"]
 
 ScenarioArg = Annotated[str, typer.Argument(
     help="Scenario file (YAML or JSON), or a built-in one: example:harpy.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
 WeightOpt = Annotated[list[str] | None, typer.Option(
     "--weight", metavar="NAME=VALUE",
     help="A ranking weight (repeatable): success, opportunity_attacks, threatened, edge, action, "

@@ -21,7 +21,16 @@ from ..model import Scenario, format_amount
 from ..rules import find_ruleset
 from ..rules.grid import ReachedState, ReachReport, _acting_alternatives
 from ..search import CHECK_SLOTS, SettledArrays, Step
-from .model import AdviceReport, AttackOption, Suggestion, Way, Weights, ranked, success_of
+from .model import (
+    AdviceReport,
+    AttackOption,
+    Suggestion,
+    ThreatZones,
+    Way,
+    Weights,
+    ranked,
+    success_of,
+)
 
 __all__ = ["GridThreat", "GridThreatRules", "Strike", "ThreatPlace", "battle_table"]
 
@@ -73,20 +82,15 @@ class ThreatPlace:
 
 
 @dataclass(frozen=True)
-class GridThreat:
+class GridThreat(ThreatZones):
     """Threat zones on a grid: every threatened place, each with who can strike it and how."""
 
-    ruleset: str
-    side: str | None
-    creatures: tuple[str, ...]
-    unit: str
     kind: str  # "hex" or "square": how the text lays out its map
     places: tuple[ThreatPlace, ...]
     altitude_text: Callable[[int], str] | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "side": self.side, "creatures": list(self.creatures),
-                "unit": self.unit, "threats": [p.to_dict() for p in self.places]}
+        return {**self._json_head(), "threats": [p.to_dict() for p in self.places]}
 
     def counts(self, altitude: int | None = None) -> dict[str, int]:
         """Per cell, how many creatures can strike there (the most over altitudes if None)."""
@@ -97,10 +101,8 @@ class GridThreat:
         return found
 
     def to_text(self) -> str:
-        who = ", ".join(self.creatures)
-        head = f"threat zones of {who} ({self.ruleset}" + (
-            f", side {self.side}" if self.side else "") + "): how many can strike a creature "\
-            "standing in each cell on their next turn"
+        head = self._text_head("how many can strike a creature standing in each cell on their "
+                               "next turn")
         if not self.places:
             return head + "\nnowhere: none of them can reach an attack position this round"
         parts = [head]

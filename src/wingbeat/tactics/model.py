@@ -11,8 +11,8 @@ from ..errors import OptionError
 from ..model import Save, format_amount, format_cost
 from ..narrate import check_label
 
-__all__ = ["WEIGHT_DOCS", "AdviceReport", "AttackOption", "Suggestion", "Way", "Weights",
-           "success_of"]
+__all__ = ["WEIGHT_DOCS", "AdviceReport", "AttackOption", "Suggestion", "ThreatZones", "Way",
+           "Weights", "success_of"]
 
 
 def success_of(checks: Iterable[Save]) -> Fraction:
@@ -62,6 +62,27 @@ WEIGHT_DOCS = {
     "cost": "taken off per whole round's movement the way spends (default 1/2); ties go to the "
             "cheaper way",
 }
+
+
+@dataclass(frozen=True)
+class ThreatZones:
+    """What threat zones on a grid and on a table share: whose they are, and how their text and
+    JSON begin."""
+
+    ruleset: str
+    side: str | None
+    creatures: tuple[str, ...]
+    unit: str
+
+    def _json_head(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "side": self.side, "creatures": list(self.creatures),
+                "unit": self.unit}
+
+    def _text_head(self, what: str) -> str:
+        """``threat zones of harpy (volare, side monsters): `` and ``what``."""
+        who = ", ".join(self.creatures)
+        return f"threat zones of {who} ({self.ruleset}" + (
+            f", side {self.side}" if self.side else "") + "): " + what
 
 
 @dataclass(frozen=True)

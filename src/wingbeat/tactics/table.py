@@ -21,7 +21,7 @@ from ..geometry.table import Point, format_length, geojson
 from ..model import Scenario
 from ..rules import find_ruleset
 from ..rules.base import TableBattle
-from .model import AdviceReport, AttackOption, Suggestion, Way, Weights, ranked
+from .model import AdviceReport, AttackOption, Suggestion, ThreatZones, Way, Weights, ranked
 
 __all__ = ["TableThreat", "TableThreatRules", "ThreatArea", "Zone"]
 
@@ -57,25 +57,17 @@ class ThreatArea:
 
 
 @dataclass(frozen=True)
-class TableThreat:
+class TableThreat(ThreatZones):
     """Threat zones on a table: areas per level and count, each naming who can strike there."""
 
-    ruleset: str
-    side: str | None
-    creatures: tuple[str, ...]
-    unit: str
     level_key: str
     areas: tuple[ThreatArea, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "side": self.side, "creatures": list(self.creatures),
-                "unit": self.unit, "areas": [a.to_dict(self.level_key) for a in self.areas]}
+        return {**self._json_head(), "areas": [a.to_dict(self.level_key) for a in self.areas]}
 
     def to_text(self) -> str:
-        who = ", ".join(self.creatures)
-        lines = [f"threat zones of {who} ({self.ruleset}" + (
-            f", side {self.side}" if self.side else "") + "): where a creature standing could "
-            "be struck on their next turn"]
+        lines = [self._text_head("where a creature standing could be struck on their next turn")]
         if not self.areas:
             lines.append("nowhere: none of them can reach an attack position this turn")
         for a in self.areas:

@@ -3,7 +3,9 @@
 // controls; the map (mapview.js), its zoom (zoom.js) and the move panel (movepanel.js) are
 // modules of their own, and so should be any new feature.
 
-import { $, amount, api, el, guard, hintsOf, query, rulesets, showError } from "./common.js";
+import {
+  $, amount, api, el, guard, hintsOf, query, rulesets, showError, wireDrawer,
+} from "./common.js";
 import { clearMovePanel, showCheck, showPath } from "./movepanel.js";
 import { drawPicture, onMap, setSnap, showPreview, wireMap } from "./mapview.js";
 import { zoomTools, zoomable } from "./zoom.js";
@@ -419,30 +421,6 @@ async function upload(file) {
   await openScenario(found.name, found);
 }
 
-// The controls drawer on a narrow screen (below 800 px the map takes the width).
-function wireDrawer() {
-  const button = $("drawer-button");
-  const drawer = $("controls");
-  const set = (open) => {
-    document.body.classList.toggle("drawer-open", open);
-    button.setAttribute("aria-expanded", String(open));
-  };
-  button.addEventListener("click", () => set(!document.body.classList.contains("drawer-open")));
-  $("drawer-close").addEventListener("click", () => { set(false); button.focus(); });
-  document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && document.body.classList.contains("drawer-open")) {
-      set(false);
-      button.focus();
-    }
-  });
-  // a question asked from the drawer shows its answer on the map: the drawer makes way
-  drawer.addEventListener("submit", () => set(false));
-  $("map-answer-more").addEventListener("click", () => {
-    set(true);
-    $("move-panel").scrollIntoView({ block: "start" });
-  });
-}
-
 let sliderTimer = null;
 function wire() {
   const map = $("map");
@@ -450,7 +428,9 @@ function wire() {
   zoomTools($("map-tools"), map, zoom);
   wireMap(map, $("hover-preview"));
   onMap(guard(choose), guard(preview));
-  wireDrawer();
+  const setDrawer = wireDrawer();
+  // a question asked from the drawer shows its answer on the map: the drawer makes way
+  $("controls").addEventListener("submit", () => setDrawer(false));
   wireThreat(state, guard(checkMove));
   $("scenario-select").addEventListener("change", guard((e) => openScenario(e.target.value)));
   $("upload").addEventListener("change", guard(async (e) => {

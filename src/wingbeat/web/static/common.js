@@ -68,6 +68,31 @@ export async function api(path, params, method = "GET", body, type) {
   return data;
 }
 
+// The controls drawer on a narrow screen (below 800 px the map takes the width): the header's
+// button opens and closes it, its own button and Escape close it, the map answer's "Details"
+// opens it at the move panel. `escapeFocus`: Escape gives the focus back to the header's button.
+// Gives back `set(open)`, for the page's own ways to open or close it.
+export function wireDrawer({ escapeFocus = true } = {}) {
+  const button = $("drawer-button");
+  const set = (open) => {
+    document.body.classList.toggle("drawer-open", open);
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => set(!document.body.classList.contains("drawer-open")));
+  $("drawer-close").addEventListener("click", () => { set(false); button.focus(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && document.body.classList.contains("drawer-open")) {
+      set(false);
+      if (escapeFocus) button.focus();
+    }
+  });
+  $("map-answer-more").addEventListener("click", () => {
+    set(true);
+    $("move-panel").scrollIntoView({ block: "start" });
+  });
+  return set;
+}
+
 // An event as the table says it: the server's sentence (narrate.event_text, as the CLI prints it).
 export function eventText(event) {
   return event.text || event.type;

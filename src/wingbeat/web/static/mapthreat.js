@@ -3,8 +3,10 @@
 // of the map ("wingbeat:map-drawn") gets the overlay and the positions drawn on it again
 // (threat.js); the words are the server's (/api/threat/overlay, /api/advise/positions).
 
-import { $, api, el, guard, showError } from "./common.js";
-import { clickableTokens, decorate, fillAdvice, fillLegend, fillPlaces } from "./threat.js";
+import { $, api, guard, showError } from "./common.js";
+import {
+  clickableTokens, decorate, fillAdvice, fillLegend, fillWhose, showOverlayWords, whose,
+} from "./threat.js";
 
 let page = null;      // { state, checkMove }: the page's state and its way to check a move
 let overlay = null;   // the overlay shown (an /api/threat/overlay answer), or null
@@ -19,12 +21,6 @@ function svgNow() {
 
 function level() {
   return page.state.altitude;
-}
-
-// What the overlay picker names: "side:monsters" or "creature:harpy".
-function whose() {
-  const [kind, id] = ($("threat-of").value || "").split(/:(.*)/s);
-  return kind === "side" ? { side: id } : kind === "creature" ? { creature: id } : {};
 }
 
 function question() {
@@ -61,28 +57,10 @@ async function refreshOverlay() {
   redraw();
 }
 
-function showOverlayWords(answer) {
-  $("threat-title").textContent = answer ? (answer.none_text || answer.title) : "";
-  fillLegend($("threat-legend"), answer ? answer.legend : []);
-  fillPlaces($("threat-places"), answer);
-  $("threat-places-box").hidden = !answer || (answer.cells || answer.areas || []).length === 0;
-}
-
 // The overlay picker: each side, then each creature (the sides and names are the scenario's).
 export function threatScenario(info, creature) {
-  const select = $("threat-of");
-  select.replaceChildren();
-  const sides = [...new Set(info.creatures.map((c) => c.side).filter((s) => s))];
-  for (const side of sides) {
-    const option = el("option", `side ${side}`);
-    option.value = `side:${side}`;
-    select.append(option);
-  }
-  for (const c of info.creatures) {
-    const option = el("option", `${c.name} (${c.id})`);
-    option.value = `creature:${c.id}`;
-    select.append(option);
-  }
+  fillWhose([...new Set(info.creatures.map((c) => c.side).filter((s) => s))],
+    info.creatures.map((c) => [c.id, `${c.name} (${c.id})`]));
   threatCreature(creature, info);
 }
 

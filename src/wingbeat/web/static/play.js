@@ -2,7 +2,7 @@
 // What it says about a ruleset's moves (placeholders, notation help, whether a move takes
 // options) comes from the server's registry (GET /api/rulesets), as on the analysis page.
 
-import { $, errorOf, hintsOf, request, rulesets, showError } from "./common.js";
+import { $, errorOf, hintsOf, request, rulesets, showError, wireDrawer } from "./common.js";
 import { zoomTools, zoomable } from "./zoom.js";
 import { playView, wirePlayThreat } from "./playthreat.js";
 
@@ -270,7 +270,7 @@ async function start() {
   registry = await rulesets();
   const board = $("board");
   zoomTools($("map-tools"), board, zoomable(board));
-  wireDrawer();
+  wireDrawer({ escapeFocus: false });  // the play page's Escape leaves the focus where it is
   wirePlayThreat(() => current, act);
   $("new-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -313,24 +313,6 @@ async function start() {
   await loadEncounters();
   const wanted = /encounter=([^&]+)/.exec(location.hash);
   if (wanted) await openEncounter(decodeURIComponent(wanted[1]));
-}
-
-// The controls drawer on a narrow screen (below 800 px the map takes the width).
-function wireDrawer() {
-  const button = $("drawer-button");
-  const set = (open) => {
-    document.body.classList.toggle("drawer-open", open);
-    button.setAttribute("aria-expanded", String(open));
-  };
-  button.addEventListener("click", () => set(!document.body.classList.contains("drawer-open")));
-  $("drawer-close").addEventListener("click", () => { set(false); button.focus(); });
-  $("map-answer-more").addEventListener("click", () => {
-    set(true);
-    $("move-panel").scrollIntoView({ block: "start" });
-  });
-  document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && document.body.classList.contains("drawer-open")) set(false);
-  });
 }
 
 start().catch(showError);

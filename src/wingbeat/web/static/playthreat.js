@@ -4,7 +4,7 @@
 // word is the server's; threat.js draws the overlay on the map after each redraw.
 
 import { $, api, el, guard, showError } from "./common.js";
-import { decorate, fillLegend, fillPlaces } from "./threat.js";
+import { decorate, fillWhose, showOverlayWords, whose } from "./threat.js";
 
 let play = null;      // { current(), act(method, path, body) }: the page's encounter and actions
 let view = null;      // the encounter's last snapshot
@@ -18,11 +18,6 @@ function version() {
   return view ? `${view.encounter.id}/${view.state.entries}` : "";
 }
 
-function whose() {
-  const [kind, id] = ($("threat-of").value || "").split(/:(.*)/s);
-  return kind === "side" ? { side: id } : kind === "creature" ? { creature: id } : {};
-}
-
 function redraw() {
   const svg = $("board").querySelector("svg");
   if (svg) decorate(svg, $("threat-toggle").checked ? overlay : null, null, null);
@@ -32,7 +27,7 @@ async function refreshOverlay() {
   if (!$("threat-toggle").checked || !view || !$("threat-of").value) {
     overlay = null;
     overlayKey = "";
-    showWords(null);
+    showOverlayWords(null);
     redraw();
     return;
   }
@@ -46,17 +41,10 @@ async function refreshOverlay() {
     if (ticket !== asking) return;
     overlay = answer;
     overlayKey = key;
-    showWords(answer);
+    showOverlayWords(answer);
     levelChoices(answer);
   }
   redraw();
-}
-
-function showWords(answer) {
-  $("threat-title").textContent = answer ? (answer.none_text || answer.title) : "";
-  fillLegend($("threat-legend"), answer ? answer.legend : []);
-  fillPlaces($("threat-places"), answer);
-  $("threat-places-box").hidden = !answer || (answer.cells || answer.areas || []).length === 0;
 }
 
 // The level picker: "the most over all" and each level the overlay threatens (server's words).
@@ -85,20 +73,11 @@ export function playView(snapshot) {
   view = snapshot;
   $("threat-panel").hidden = false;
   if (fresh) {
-    const select = $("threat-of");
-    select.replaceChildren();
     const sides = (snapshot.board && snapshot.board.sides) || {};
     const names = (snapshot.board && snapshot.board.names) || {};
-    for (const side of [...new Set(snapshot.state.order.map((id) => sides[id]).filter((s) => s))]) {
-      const option = el("option", `side ${side}`);
-      option.value = `side:${side}`;
-      select.append(option);
-    }
-    for (const id of snapshot.state.order) {
-      const option = el("option", names[id] && names[id] !== id ? `${names[id]} (${id})` : id);
-      option.value = `creature:${id}`;
-      select.append(option);
-    }
+    fillWhose([...new Set(snapshot.state.order.map((id) => sides[id]).filter((s) => s))],
+      snapshot.state.order.map((id) => [id, names[id] && names[id] !== id ? `${names[id]} (${id})`
+        : id]));
     $("threat-level").replaceChildren();
   }
   if (suggested && suggested.version !== version()) hideSuggestion();

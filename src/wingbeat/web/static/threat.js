@@ -4,7 +4,7 @@
 // picture (a grid's cells by their label, a table's GeoJSON by the picture's scale) and lists
 // them in the panel, so the keyboard and a screen reader get every word the pointer gets.
 
-import { el } from "./common.js";
+import { $, el } from "./common.js";
 
 let NS = null;  // the SVG namespace, as the picture being decorated names it
 
@@ -283,6 +283,37 @@ export function fillPlaces(list, overlay) {
   const places = overlay ? (overlay.cells || overlay.areas || []) : [];
   const sorted = places.slice().sort((a, b) => b.count - a.count);
   list.replaceChildren(...sorted.map((p) => el("li", p.text)));
+}
+
+// The "Threat" panel's words for an overlay (the server's title, legend and places), or none.
+export function showOverlayWords(answer) {
+  $("threat-title").textContent = answer ? (answer.none_text || answer.title) : "";
+  fillLegend($("threat-legend"), answer ? answer.legend : []);
+  fillPlaces($("threat-places"), answer);
+  $("threat-places-box").hidden = !answer || (answer.cells || answer.areas || []).length === 0;
+}
+
+// What the overlay picker (#threat-of) names: "side:monsters" → { side: "monsters" },
+// "creature:harpy" → { creature: "harpy" }, nothing chosen → {}.
+export function whose() {
+  const [kind, id] = ($("threat-of").value || "").split(/:(.*)/s);
+  return kind === "side" ? { side: id } : kind === "creature" ? { creature: id } : {};
+}
+
+// The overlay picker's choices: each side, then each creature ([id, its words]).
+export function fillWhose(sides, creatures) {
+  const select = $("threat-of");
+  select.replaceChildren();
+  for (const side of sides) {
+    const option = el("option", `side ${side}`);
+    option.value = `side:${side}`;
+    select.append(option);
+  }
+  for (const [id, words] of creatures) {
+    const option = el("option", words);
+    option.value = `creature:${id}`;
+    select.append(option);
+  }
 }
 
 // The positions in words, best first, each with its reasons and a button that checks its move.
