@@ -339,6 +339,39 @@ cdef inline int32_t *_ints(object values) except NULL:
 cdef int32_t _NO_INT = 0
 
 
+cdef void *paged(void **pages, int64_t key, size_t size) except NULL:
+    """Where the item of ``key`` is, in ``pages`` of ``PAGE`` items of ``size`` bytes: its page
+    made the first time one is needed, zeroed (a place or a span not known yet)."""
+    cdef int64_t page = key >> PAGE_BITS
+    if pages[page] == NULL:
+        pages[page] = calloc(PAGE, size)
+        if pages[page] == NULL:
+            raise MemoryError()
+    return <char *>pages[page] + <size_t>(key & (PAGE - 1)) * size
+
+
+cdef inline void extent(const int32_t *axis, const int32_t *cells, int32_t start, int32_t end,
+                        int32_t *low, int32_t *high) noexcept nogil:
+    """The least and the greatest ``axis`` (a column or a row by cell) of ``cells[start:end]``
+    (at least one)."""
+    cdef int32_t i, t
+    low[0] = high[0] = axis[cells[start]]
+    for i in range(start, end):
+        t = axis[cells[i]]
+        low[0] = t if t < low[0] else low[0]
+        high[0] = t if t > high[0] else high[0]
+
+
+cdef inline int32_t gap_along(const int32_t *axis, const int32_t *cells, int32_t n,
+                              const int32_t *others, int32_t start, int32_t end) noexcept nogil:
+    """The squares between two footprints along one axis of a square grid, 0 where they
+    overlap on it: ``cells[:n]`` and ``others[start:end]`` (``Board.distance``)."""
+    cdef int32_t min_a, max_a, min_b, max_b
+    extent(axis, cells, 0, n, &min_a, &max_a)
+    extent(axis, others, start, end, &min_b, &max_b)
+    return max(0, min_b - max_a, min_a - max_b)
+
+
 cdef class Native:
     """``StepTable``'s records made in C: what ``Dnd5eSpace._kernel_fill`` works out in Python,
     from the board's cells, the creature's footprints and speeds, and the others' spaces as flat
@@ -572,13 +605,7 @@ cdef class Native:
 
     cdef Span *span(self, int32_t anchor) except NULL:
         """``Dnd5eSpace._span``: the altitudes where the footprint has room, whole and squeezed."""
-        cdef int64_t page = anchor >> PAGE_BITS
-        cdef Span *s
-        if self.spans[page] == NULL:
-            self.spans[page] = <Span *>calloc(PAGE, sizeof(Span))
-            if self.spans[page] == NULL:
-                raise MemoryError()
-        s = &self.spans[page][anchor & (PAGE - 1)]
+        cdef Span *s = <Span *>paged(<void **>self.spans, anchor, sizeof(Span))
         if not s.known:
             self.span_range(anchor, False, &s.low, &s.high)
             self.span_range(anchor, True, &s.small_low, &s.small_high)
@@ -624,13 +651,7 @@ cdef class Native:
         return self.new_place(pos)
 
     cdef Place *new_place(self, int64_t pos) except NULL:
-        cdef int64_t page = pos >> PAGE_BITS
-        cdef Place *p
-        if self.places[page] == NULL:
-            self.places[page] = <Place *>calloc(PAGE, sizeof(Place))
-            if self.places[page] == NULL:
-                raise MemoryError()
-        p = &self.places[page][pos & (PAGE - 1)]
+        cdef Place *p = <Place *>paged(<void **>self.places, pos, sizeof(Place))
         if not p.bits & P_KNOWN:
             self.make_place(pos, p)
         return p
@@ -726,8 +747,7 @@ cdef class Native:
         ``Board.reach_clear`` (D-creatures, D-walls)."""
         cdef int32_t *at = &self.watchers[6 * w]
         cdef int32_t reach = at[0], start = at[1], end = at[2], i, j, a, b
-        cdef int32_t dz, gap, best, dc, dr, first, second, steps
-        cdef int32_t min_a, max_a, min_b, max_b, dx, dy, t
+        cdef int32_t dz, gap, best, dc, dr, first, second, steps, dx, dy
         if start == end:
             return False
         dz = at[3] - high
@@ -747,30 +767,8 @@ cdef class Native:
                         best = gap
             first, second = (best, dz) if best >= dz else (dz, best)
         else:
-            dx = 0
-            dy = 0
-            min_a = max_a = self.col[cells[0]]
-            for i in range(n):
-                t = self.col[cells[i]]
-                min_a = t if t < min_a else min_a
-                max_a = t if t > max_a else max_a
-            min_b = max_b = self.col[self.watch_cells[start]]
-            for j in range(start, end):
-                t = self.col[self.watch_cells[j]]
-                min_b = t if t < min_b else min_b
-                max_b = t if t > max_b else max_b
-            dx = max(0, min_b - max_a, min_a - max_b)
-            min_a = max_a = self.row[cells[0]]
-            for i in range(n):
-                t = self.row[cells[i]]
-                min_a = t if t < min_a else min_a
-                max_a = t if t > max_a else max_a
-            min_b = max_b = self.row[self.watch_cells[start]]
-            for j in range(start, end):
-                t = self.row[self.watch_cells[j]]
-                min_b = t if t < min_b else min_b
-                max_b = t if t > max_b else max_b
-            dy = max(0, min_b - max_a, min_a - max_b)
+            dx = gap_along(self.col, cells, n, self.watch_cells, start, end)
+            dy = gap_along(self.row, cells, n, self.watch_cells, start, end)
             # the largest gap and the second largest, of three
             first = max(dx, dy, dz)
             second = dx + dy + dz - first - min(dx, dy, dz)
@@ -1325,6 +1323,18 @@ cdef inline int relax(Search *s, int64_t budget, int64_t parent, int64_t spent,
     return 0
 
 
+cdef inline int with_dash(int64_t total, int64_t limit, int64_t dashed,
+                          bint auto_dash) noexcept nogil:
+    """Whether a step that leaves ``total`` ticks spent, of a speed of ``limit`` ticks (twice
+    it, ``dashed`` 2, once Dash is taken), takes Dash now: 0 not needed, 1 taken on this step
+    (``auto_dash``: the action is still there), -1 beyond the speed even so (D-dash)."""
+    if total <= limit * dashed:
+        return 0
+    if not auto_dash or total > 2 * limit:
+        return -1
+    return 1
+
+
 def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                  bint avoid_checks, goal, int64_t max_states):
     """Settle every state of a creature's turn, cheapest first (``search.explore`` over a pruned
@@ -1400,12 +1410,11 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                     cost = rec.stand_cost
                     target = ((pos << watchers | provoked) << LOW_BITS) | (
                         flags & ~(PRONE | RUN_MASK))
-                    if spent + cost <= rec.stand_cap * dashed:
-                        relax(&s, budget, settled, spent, so_far, target, cost, 0, K_STAND,
-                              avoid_checks)
-                    elif auto_dash and spent + cost <= rec.stand_cap * 2:
-                        relax(&s, budget, settled, spent, so_far, target | ACTION | DASHED, cost,
-                              0, K_DASH_STAND, avoid_checks)
+                    dash = with_dash(spent + cost, rec.stand_cap, dashed, auto_dash)
+                    if dash >= 0:
+                        relax(&s, budget, settled, spent, so_far,
+                              target | (ACTION | DASHED if dash else 0), cost, 0,
+                              K_STAND + dash, avoid_checks)
                 # the moves (``Dnd5eSpace._flat_steps``)
                 double = 2 if flags & PARITY else 1
                 threat = 0 if flags & DISENGAGED else rec.threat & ~provoked
@@ -1426,11 +1435,10 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                     total = spent + cost
                     limit = edge.limit
                     nflags = (on_foot if bits & E_FOOT else moved) ^ flip
-                    dash = 0
-                    if total > limit * dashed:
-                        if not auto_dash or total > 2 * limit:
-                            continue
-                        dash = 1
+                    dash = with_dash(total, limit, dashed, auto_dash)
+                    if dash < 0:
+                        continue
+                    if dash:
                         nflags |= ACTION | DASHED
                     new = threat & ~edge.threat if threat else 0
                     target = (edge.high | ((provoked | new) << LOW_BITS) if new
@@ -1453,11 +1461,10 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                         parity = PARITY if bits & J_FLIP else 0
                         total = spent + cost
                         nflags = moved ^ parity
-                        dash = 0
-                        if total > walk_limit * dashed:
-                            if not auto_dash or total > 2 * walk_limit:
-                                continue
-                            dash = 1
+                        dash = with_dash(total, walk_limit, dashed, auto_dash)
+                        if dash < 0:
+                            continue
+                        if dash:
                             nflags |= ACTION | DASHED
                         new = 0
                         if not flags & DISENGAGED:
