@@ -614,28 +614,17 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     cdef PyObject *asked = NULL if goal is None else <PyObject *>test
     cdef tuple arrays
     cdef int i
-    (levels, top, budget, half, pay_cost, costs, stop_cost, can_skim, gale, may_take_off,
-     walk_speed, toward) = numbers
+    (s.levels, s.top, s.budget, s.half, s.pay_cost, costs, s.stop_cost, s.can_skim, s.gale,
+     s.may_take_off, s.walk_speed, s.toward) = numbers
+    for i in range(6):
+        s.costs[i] = costs[i]
     s.ground = <int32_t *>&ground[0]
     s.ceil = <int32_t *>&ceil[0]
     s.nbr = <int32_t *>&nbr[0]
-    s.levels = levels
-    s.top = top
-    s.budget = budget
-    s.half = half
-    s.pay_cost = pay_cost
-    for i in range(6):
-        s.costs[i] = costs[i]
-    s.stop_cost = stop_cost
-    s.can_skim = can_skim
-    s.gale = gale
-    s.may_take_off = may_take_off
-    s.walk_speed = walk_speed
-    s.toward = toward
-    s.narrow = <int64_t>len(ground) * levels < (<int64_t>1 << 32)
-    s.levels32 = <uint32_t>levels
-    places = <int64_t>(len(ground)) * levels * 8
-    buckets = (budget + 1) * SLOTS
+    s.narrow = <int64_t>len(ground) * s.levels < (<int64_t>1 << 32)
+    s.levels32 = <uint32_t>s.levels
+    places = <int64_t>(len(ground)) * s.levels * 8
+    buckets = (s.budget + 1) * SLOTS
     if not take_spare(&t, &q, buckets, places, dense_places) and setup(
             &t, &q, buckets, places, dense_places, room) < 0:
         teardown(&t, &q)
