@@ -8,7 +8,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test stress-test lint bench serve clean
 
-$(STAMP): pyproject.toml setup.py src/wingbeat/_kernel.pyx src/wingbeat/_kernel5e.pyx
+$(STAMP): pyproject.toml setup.py src/wingbeat/_kernel.pyx src/wingbeat/_kernel5e.pyx \
+    src/wingbeat/_bucketqueue.pyx src/wingbeat/_bucketqueue.pxd
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'

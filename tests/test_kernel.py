@@ -81,10 +81,16 @@ def test_the_flattened_search_is_declared_as_defined() -> None:
     def c_types(text: str) -> list[str]:
         return [" ".join(part.split()) for part in text.split(",")]
 
-    pyx = {"const Space *": "struct __pyx_t_8wingbeat_7_kernel_Space const *",
-           "Table *": "struct __pyx_t_8wingbeat_7_kernel_Table *",
-           "Queue *": "struct __pyx_t_8wingbeat_7_kernel_Queue *",
-           "Settled *": "struct __pyx_t_8wingbeat_7_kernel_Settled *"}
+    # a struct's C name is its module's: ``_kernel``'s own, or ``_bucketqueue``'s (the queue
+    # and the settled states, cimported from ``_bucketqueue.pxd``)
+    shared = (ROOT / "src" / "wingbeat" / "_bucketqueue.pxd").read_text()
+
+    def struct(name: str) -> str:
+        module = "12_bucketqueue" if f"cdef struct {name}:" in shared else "7_kernel"
+        return f"struct __pyx_t_8wingbeat_{module}_{name}"
+
+    pyx = {"const Space *": f"{struct('Space')} const *", "Table *": f"{struct('Table')} *",
+           "Queue *": f"{struct('Queue')} *", "Settled *": f"{struct('Settled')} *"}
     defined = [pyx.get(kind, kind) for kind in
                (re.sub(r"\w+$", "", part).strip() for part in c_types(head.group(1)))]
     assert defined == c_types(declared.group(1))

@@ -2,42 +2,47 @@
 """The compiled search kernel: ``volare``'s step generator and Dial's bucket queue over flat
 integer arrays, with results identical to ``search.explore`` over ``VolareSpace.steps``.
 
-It mirrors ``rules/volare/space.py`` line by line: the same steps in the same order (the first
+It mirrors ``rulesets/volare/space.py`` line by line: the same steps in the same order (the first
 way found keeps a tie), the same packed codes, the same priorities ``ticks * 16 + checks``. It
 records, for each settled state, its priority, the settled index of the state its step left from
-and a small code for the kind of step (``KIND_*`` below); ``rules/volare/space.py`` turns a kind
-back into the step's move, checks and events only when a way is asked for. Optional: without a C
-compiler at install the pure-Python search is used (``wingbeat.kernel``).
+and a small code for the kind of step (``KIND_*`` below); ``rulesets/volare/space.py`` turns a
+kind back into the step's move, checks and events only when a way is asked for. The bucket queue
+and the arrays of settled states are ``_bucketqueue``'s, shared with ``_kernel5e``. Optional:
+without a C compiler at install the pure-Python search is used (``wingbeat.kernel``).
 """
 
 from cpython cimport array
-from cpython.ref cimport PyObject, _Py_REFCNT
-from cpython.tuple cimport PyTuple_GET_ITEM
-from libc.stdlib cimport calloc, malloc, realloc, free, qsort
+from cpython.ref cimport PyObject
+from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memset, memcpy
 from libc.stdint cimport int64_t, int32_t, int8_t, uint32_t, uint64_t
 
-import array as _array
+from wingbeat._bucketqueue cimport (
+    SLOTS, SPARE_BYTES, Cursor, Queue, Settled, next_priority, order_ways, pop, priority_of, push,
+    queue_bytes, queue_empty, queue_free, queue_make, read_up_to, settled_arrays, settled_result,
+    stop_after_priority, write_settled)
 
 # The search loop compiled as one function, everything it calls on the way inlined (``steps``,
 # each step relaxed where it is made, the lookup, the queue): GCC stops inlining in a module this
 # large (its unit-growth limit), so it is asked to, where it understands the request (GCC, Clang;
-# the names are Cython's for ``search`` and its structs). Elsewhere this declares nothing.
+# the names are Cython's for ``search`` and its structs, the queue's and the settled states' from
+# ``_bucketqueue``). Elsewhere this declares nothing.
 cdef extern from *:
     """
     #if defined(__GNUC__)
     struct __pyx_t_8wingbeat_7_kernel_Space;
     struct __pyx_t_8wingbeat_7_kernel_Table;
-    struct __pyx_t_8wingbeat_7_kernel_Queue;
-    struct __pyx_t_8wingbeat_7_kernel_Settled;
+    struct __pyx_t_8wingbeat_12_bucketqueue_Queue;
+    struct __pyx_t_8wingbeat_12_bucketqueue_Settled;
     static int __pyx_f_8wingbeat_7_kernel_search(
         struct __pyx_t_8wingbeat_7_kernel_Space const *, struct __pyx_t_8wingbeat_7_kernel_Table *,
-        struct __pyx_t_8wingbeat_7_kernel_Queue *, struct __pyx_t_8wingbeat_7_kernel_Settled *,
-        int64_t, int, PyObject *, int32_t, int32_t *) __attribute__((flatten));
+        struct __pyx_t_8wingbeat_12_bucketqueue_Queue *,
+        struct __pyx_t_8wingbeat_12_bucketqueue_Settled *,
+        int64_t, int, PyObject *, int32_t) __attribute__((flatten));
     #endif
     """
 
-# flags: rules/volare/space.py
+# flags: rulesets/volare/space.py
 cdef enum:
     SKIM_SAVED = 1 << 0
     THRUST = 1 << 1
@@ -58,7 +63,6 @@ cdef enum:
     HOVERING = 1
     CLIMB = 24
     DESCEND = 12
-    SLOTS = 16
 
 # the kinds of step (0-5: a flight step in direction d)
 KIND_WALK = 6
@@ -414,119 +418,6 @@ cdef int32_t find_hashed(Table *t, int64_t code) noexcept nogil:
     return slot
 
 
-cdef struct Settled:
-    # the result, in settling order: code, priority, parent's settled index, kind of step,
-    # written straight into the four arrays the search returns (``arrays``), room for ``room``
-    int64_t *codes
-    int32_t *priorities
-    int32_t *parents
-    int8_t *kinds
-    int32_t room
-    PyObject *arrays[4]
-
-
-cdef void point_into(Settled *r) noexcept:
-    r.codes = <int64_t *>(<array.array>r.arrays[0]).data.as_voidptr
-    r.priorities = <int32_t *>(<array.array>r.arrays[1]).data.as_voidptr
-    r.parents = <int32_t *>(<array.array>r.arrays[2]).data.as_voidptr
-    r.kinds = <int8_t *>(<array.array>r.arrays[3]).data.as_voidptr
-
-
-cdef int grow_settled(Settled *r) noexcept nogil:
-    """Twice the room in the result arrays (with the GIL: they are Python objects)."""
-    cdef Py_ssize_t room = 2 * <Py_ssize_t>r.room
-    cdef int i
-    with gil:
-        try:
-            for i in range(4):
-                array.resize(<array.array>r.arrays[i], room)
-        except MemoryError:
-            return -1
-        point_into(r)
-    r.room = <int32_t>room
-    return 0
-
-
-#: the arrays the last search returned (and the room they had), written again by the next search
-#: once nothing else holds them: their pages are there already, where fresh arrays would fault
-#: each page in (the memory of arrays freed between searches goes back to the system)
-cdef object kept_arrays = None
-cdef Py_ssize_t kept_room = 0
-
-
-cdef tuple result_arrays(Py_ssize_t room):
-    """Four arrays (codes, priorities, parents, kinds) with room for at least ``room`` states,
-    and their room: the last search's when nothing but ``kept_arrays`` holds them any more (a
-    reference count of 1), else new."""
-    global kept_arrays, kept_room
-    cdef tuple kept = kept_arrays
-    cdef int i
-    kept_arrays = None
-    if kept is not None:
-        for i in range(4):
-            if _Py_REFCNT(PyTuple_GET_ITEM(kept, i)) != 1:  # (a borrowed reference)
-                break
-        else:
-            room = room if room > kept_room else kept_room
-            for i in range(4):  # the room they have, whatever was done to them meanwhile
-                array.resize(kept[i], room)
-            return kept, room
-    return (array.clone(array.array("q"), room, zero=False),
-            array.clone(array.array("i"), room, zero=False),
-            array.clone(array.array("i"), room, zero=False),
-            array.clone(array.array("b"), room, zero=False)), room
-
-
-cdef void keep(tuple arrays, Py_ssize_t room) noexcept:
-    """Keep a search's arrays for the next, but not past ``SPARE_BYTES``."""
-    global kept_arrays, kept_room
-    if room * 17 <= SPARE_BYTES:
-        kept_arrays = arrays
-        kept_room = room
-
-
-cdef Py_ssize_t fit(array.array a, Py_ssize_t n, Py_ssize_t room) except -1:
-    """``a`` cut to its first ``n`` items, and the room it keeps: all of it where ``n`` uses more
-    than a quarter (only its length changes: ``resize_smart``), else ``n`` (reallocated)."""
-    if n < room and n * 4 > room:
-        array.resize_smart(a, n)
-        return room
-    array.resize(a, n)
-    return n
-
-
-cdef struct Bucket:
-    # the slots pushed at one priority, in order (FIFO): one array, read in order while steps
-    # that add nothing to the priority append to it
-    int32_t *slot
-    int32_t n
-    int32_t room
-
-
-cdef struct Queue:
-    Bucket *b  # by priority, from calloc
-    int32_t buckets
-
-
-cdef int grow_bucket(Bucket *b) noexcept nogil:
-    cdef int32_t room = 2 * b.room if b.room else 1024
-    cdef void *p = realloc(b.slot, <size_t>room * sizeof(int32_t))
-    if p == NULL:
-        return -1
-    b.slot = <int32_t *>p
-    b.room = room
-    return 0
-
-
-cdef inline int push(Queue *q, int32_t bucket, int32_t slot) noexcept nogil:
-    cdef Bucket *b = &q.b[bucket]
-    if b.n == b.room and grow_bucket(b) < 0:
-        return -1
-    b.slot[b.n] = slot
-    b.n += 1
-    return 0
-
-
 #: the most places (cells × altitudes × 8 postures) indexed densely: 512 MB of address space,
 #: of which only the pages of places reached are ever touched
 DENSE_PLACES = 1 << 27
@@ -535,7 +426,8 @@ DENSE_PLACES = 1 << 27
 cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dense,
                int32_t room) noexcept nogil:
     memset(t, 0, sizeof(Table))
-    memset(q, 0, sizeof(Queue))
+    if queue_make(q, buckets) < 0:
+        return -1
     t.room = room if room > (1 << 12) else (1 << 12)
     t.mask = (1 << 13) - 1
     if places <= dense:
@@ -544,9 +436,7 @@ cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dens
             return -1
     t.s = <Entry *>malloc(t.room * sizeof(Entry))
     t.index = <int32_t *>malloc((t.mask + 1) * sizeof(int32_t))
-    q.b = <Bucket *>calloc(buckets, sizeof(Bucket))
-    q.buckets = buckets
-    if t.s == NULL or t.index == NULL or q.b == NULL:
+    if t.s == NULL or t.index == NULL:
         return -1
     memset(t.index, 0xff, (t.mask + 1) * sizeof(int32_t))
     return 0
@@ -565,9 +455,6 @@ cdef struct Spare:
 
 cdef Spare spare
 
-#: the most memory a spare set of buffers keeps between searches
-SPARE_BYTES = 64 << 20
-
 
 cdef int take_spare(Table *t, Queue *q, int32_t buckets, int64_t places,
                     int64_t dense) noexcept:
@@ -584,21 +471,15 @@ cdef int take_spare(Table *t, Queue *q, int32_t buckets, int64_t places,
 
 cdef void give_spare(Table *t, Queue *q, int64_t places) noexcept:
     """Keep a finished search's buffers for the next (its dense index and queue emptied), or
-    free them."""
-    cdef int32_t slot, k
-    cdef size_t size = (<size_t>t.room * sizeof(Entry) + <size_t>places * 4 + <size_t>q.buckets * sizeof(Bucket))
-    if t.head == NULL or spare.held:
-        teardown(t, q)
-        return
-    for k in range(q.buckets):
-        size += <size_t>q.b[k].room * sizeof(int32_t)
-    if size > SPARE_BYTES:
+    free them (the most they keep: ``SPARE_BYTES``)."""
+    cdef int32_t slot
+    if t.head == NULL or spare.held or (
+            <size_t>t.room * sizeof(Entry) + <size_t>places * 4 + queue_bytes(q) > SPARE_BYTES):
         teardown(t, q)
         return
     for slot in range(t.count):
         t.head[t.s[slot].code >> FLAG_BITS] = 0
-    for k in range(q.buckets):
-        q.b[k].n = 0
+    queue_empty(q)
     spare.t = t[0]
     spare.q = q[0]
     spare.places = places
@@ -606,14 +487,10 @@ cdef void give_spare(Table *t, Queue *q, int64_t places) noexcept:
 
 
 cdef void teardown(Table *t, Queue *q) noexcept nogil:
-    cdef int32_t k
     free(t.s)
     free(t.index)
     free(t.head)
-    if q.b != NULL:
-        for k in range(q.buckets):
-            free(q.b[k].slot)
-    free(q.b)
+    queue_free(q)
 
 
 cdef class _Goal:
@@ -636,8 +513,7 @@ cdef int ask_goal(PyObject *ptr, int64_t code, int spent) noexcept with gil:
 
 
 cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
-                int avoid_checks, PyObject *goal, int32_t max_states,
-                int32_t *settled_count) noexcept nogil:
+                int avoid_checks, PyObject *goal, int32_t max_states) noexcept nogil:
     """``settle``, on copies of the tables held in this function: the compiler then knows that
     no store to the arrays changes their fields (pointers, counts), and keeps those in registers
     instead of reading them again after each store. Its C declaration is repeated at the top of
@@ -649,10 +525,10 @@ cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
     cdef int outcome
     if table.head != NULL:  # two copies of the loop, each knowing which index it reads
         outcome = settle(&space, &table, &queue, &result, start, avoid_checks, goal, max_states,
-                         settled_count, 1)
+                         1)
     else:
         outcome = settle(&space, &table, &queue, &result, start, avoid_checks, goal, max_states,
-                         settled_count, 0)
+                         0)
     t[0] = table
     q[0] = queue
     r[0] = result
@@ -661,15 +537,15 @@ cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
 
 cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
                        int avoid_checks, PyObject *goal, int32_t max_states,
-                       int32_t *settled_count, int dense) noexcept nogil:
+                       int dense) noexcept nogil:
     """Dial's algorithm, as ``search.explore``: 0 done, 1 too many states, 2 out of memory,
     3 the goal test raised. ``r`` gets the settled states in settling order as they are settled
-    (each one's parent settled before it); ``settled_count`` says how many."""
+    (each one's parent settled before it)."""
     cdef int32_t buckets = (s.budget + 1) * SLOTS
-    cdef int32_t priority, at, slot, count = 0
-    cdef Bucket *bucket
+    cdef int32_t priority, slot, count = 0
     cdef int64_t code
-    cdef int spent, checks_so_far, reached = 0, answer
+    cdef int spent, reached = 0, answer
+    cdef Cursor cursor
     cdef Relax c
     c.t = t
     c.q = q
@@ -683,46 +559,35 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
     t.s[slot].best = 0
     if push(q, 0, slot) < 0:
         return 2
-    for priority in range(buckets):
-        bucket = &q.b[priority]
-        if bucket.n == 0:
-            continue
+    cursor = read_up_to(q, buckets)
+    while next_priority(&cursor):
+        priority = priority_of(q, &cursor)
         spent = priority // SLOTS
-        checks_so_far = priority % SLOTS
-        c.full = 1 if checks_so_far == SLOTS - 1 else 0
-        at = 0
-        while at < bucket.n:
-            slot = bucket.slot[at]
-            at += 1
-            if t.s[slot].best == priority:
-                code = t.s[slot].code
-                if count == r.room and grow_settled(r) < 0:
-                    settled_count[0] = count
-                    return 2
-                r.codes[count] = code
-                r.priorities[count] = priority
-                r.parents[count] = t.s[slot].parent
-                r.kinds[count] = t.s[slot].kind
-                count += 1
-                if count > max_states:
-                    settled_count[0] = count
-                    return 1
-                if goal != NULL and not reached:
-                    answer = ask_goal(goal, code, spent)
-                    if answer < 0:
-                        settled_count[0] = count
-                        return 3
-                    if answer:
-                        reached = 1
-                c.priority = priority
-                c.settled = count - 1
-                steps(s, &c, code, spent)
-                if c.failed:
-                    settled_count[0] = count
-                    return 2
-        if reached:
-            break
-    settled_count[0] = count
+        c.priority = priority
+        c.full = 1 if priority % SLOTS == SLOTS - 1 else 0
+        while True:
+            slot = pop(&cursor)
+            if slot < 0:
+                break
+            if t.s[slot].best != priority:
+                continue  # a dearer way to a state since reached more cheaply
+            code = t.s[slot].code
+            if write_settled(r, count, code, priority, t.s[slot].parent, t.s[slot].kind) < 0:
+                return 2
+            count += 1
+            if count > max_states:
+                return 1
+            if goal != NULL and not reached:
+                answer = ask_goal(goal, code, spent)
+                if answer < 0:
+                    return 3
+                if answer:
+                    reached = 1
+                    stop_after_priority(&cursor)
+            c.settled = count - 1
+            steps(s, &c, code, spent)
+            if c.failed:
+                return 2
     return 0
 
 
@@ -742,78 +607,45 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     cdef Table t
     cdef Queue q
     cdef Settled r
-    cdef int32_t n = 0, i
     cdef int outcome
     cdef int64_t places
     cdef int32_t buckets
     cdef _Goal test = None if goal is None else _Goal(goal)
     cdef PyObject *asked = NULL if goal is None else <PyObject *>test
     cdef tuple arrays
-    cdef Py_ssize_t given
-    (levels, top, budget, half, pay_cost, costs, stop_cost, can_skim, gale, may_take_off,
-     walk_speed, toward) = numbers
+    cdef int i
+    (s.levels, s.top, s.budget, s.half, s.pay_cost, costs, s.stop_cost, s.can_skim, s.gale,
+     s.may_take_off, s.walk_speed, s.toward) = numbers
+    for i in range(6):
+        s.costs[i] = costs[i]
     s.ground = <int32_t *>&ground[0]
     s.ceil = <int32_t *>&ceil[0]
     s.nbr = <int32_t *>&nbr[0]
-    s.levels = levels
-    s.top = top
-    s.budget = budget
-    s.half = half
-    s.pay_cost = pay_cost
-    for i in range(6):
-        s.costs[i] = costs[i]
-    s.stop_cost = stop_cost
-    s.can_skim = can_skim
-    s.gale = gale
-    s.may_take_off = may_take_off
-    s.walk_speed = walk_speed
-    s.toward = toward
-    s.narrow = <int64_t>len(ground) * levels < (<int64_t>1 << 32)
-    s.levels32 = <uint32_t>levels
-    places = <int64_t>(len(ground)) * levels * 8
-    buckets = (budget + 1) * SLOTS
+    s.narrow = <int64_t>len(ground) * s.levels < (<int64_t>1 << 32)
+    s.levels32 = <uint32_t>s.levels
+    places = <int64_t>(len(ground)) * s.levels * 8
+    buckets = (s.budget + 1) * SLOTS
     if not take_spare(&t, &q, buckets, places, dense_places) and setup(
             &t, &q, buckets, places, dense_places, room) < 0:
         teardown(&t, &q)
         raise MemoryError()
-    arrays, given = result_arrays(room if room > (1 << 12) else (1 << 12))
-    for i in range(4):
-        r.arrays[i] = <PyObject *>arrays[i]
-    r.room = <int32_t>given
-    point_into(&r)
+    arrays = settled_arrays(&r, room if room > (1 << 12) else (1 << 12))
     try:
         if asked == NULL:
             with nogil:
-                outcome = search(&s, &t, &q, &r, start, avoid_checks, asked, max_states, &n)
+                outcome = search(&s, &t, &q, &r, start, avoid_checks, asked, max_states)
         else:
-            outcome = search(&s, &t, &q, &r, start, avoid_checks, asked, max_states, &n)
+            outcome = search(&s, &t, &q, &r, start, avoid_checks, asked, max_states)
         if outcome == 2:
             raise MemoryError()
         if outcome == 3:
             raise test.error
-        if outcome == 1:
-            keep(arrays, r.room)
-            empty = _array.array("q")
-            return 1, empty, _array.array("i"), _array.array("i"), _array.array("b")
-        for i in range(4):
-            given = fit(arrays[i], n, r.room)
-        keep(arrays, given)
-        return (0,) + arrays
+        return settled_result(&r, arrays, outcome)
     finally:
         give_spare(&t, &q, places)
 
 
 # -- reading a search: the end states a reach lists ------------------------------------------------
-cdef int _by_priority_then_code(const void *a, const void *b) noexcept nogil:
-    cdef const int64_t *x = <const int64_t *>a
-    cdef const int64_t *y = <const int64_t *>b
-    if x[0] != y[0]:
-        return -1 if x[0] < y[0] else 1
-    if x[1] != y[1]:
-        return -1 if x[1] < y[1] else 1
-    return 0
-
-
 def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
     """The end states of a ``volare`` reach, read off the settled arrays (``rules/grid.py``'s
     ``grid_reach`` over ``VolareSpace.end_problem`` and ``end_key``, without a call per state).
@@ -825,11 +657,11 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
     (the report ranks those by ``way_rank``; they are in neither of the others).
     """
     cdef Py_ssize_t n = codes.shape[0]
-    cdef Py_ssize_t i, m = 0, nl = 0, nt = 0, run
+    cdef Py_ssize_t i, m = 0, nl = 0, nt = 0
     cdef int64_t code, key, top = 0
     cdef int32_t *first
     cdef int8_t *tie
-    cdef int64_t *pairs
+    cdef int failed
     cdef array.array order, later, tied
     cdef int32_t *o
     cdef int32_t *la
@@ -844,11 +676,9 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
         return None
     first = <int32_t *>calloc(top + 1, sizeof(int32_t))  # settled index + 1 of each key's first
     tie = <int8_t *>calloc(top + 1, sizeof(int8_t))
-    pairs = <int64_t *>malloc((n + 1) * 3 * sizeof(int64_t))
-    if first == NULL or tie == NULL or pairs == NULL:
+    if first == NULL or tie == NULL:
         free(first)
         free(tie)
-        free(pairs)
         raise MemoryError()
     try:
         with nogil:
@@ -879,24 +709,14 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
                     ti[nt] = <int32_t>i
                     nt += 1
                 elif first[key] == i + 1:
-                    pairs[3 * m] = priorities[i]
-                    pairs[3 * m + 1] = code
-                    pairs[3 * m + 2] = i
+                    o[m] = <int32_t>i
                     m += 1
                 elif (code >> FLAG_BITS) & 7 < 2:
                     la[nl] = <int32_t>i
                     nl += 1
-            # settling order is by priority: sort each run of equal priority by code
-            i = 0
-            while i < m:
-                run = i + 1
-                while run < m and pairs[3 * run] == pairs[3 * i]:
-                    run += 1
-                if run - i > 1:
-                    qsort(&pairs[3 * i], run - i, 3 * sizeof(int64_t), _by_priority_then_code)
-                i = run
-            for i in range(m):
-                o[i] = <int32_t>pairs[3 * i + 2]
+            failed = order_ways(o, m, codes, priorities)
+        if failed:
+            raise MemoryError()
         array.resize(order, m)
         array.resize(later, nl)
         array.resize(tied, nt)
@@ -904,7 +724,6 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
     finally:
         free(first)
         free(tie)
-        free(pairs)
 
 
 # -- writing a reach: the JSON of its end states ---------------------------------------------------

@@ -11,16 +11,21 @@ left (Dash taken on the step that first needs it), the opportunity attacks drawn
 bits), the jumper's run-up, and the pruning of dominated states (``Dnd5eSpace._flat_steps``), in
 the same order as ``Dnd5eSpace.steps``. For each settled state it records the packed code, the
 priority, the settled index of its parent and a small code for the kind of step (``KIND_*``);
-``rules/dnd5e/space.py`` makes the move, checks and events of a step only when a way is asked for.
+``rulesets/dnd5e/space.py`` makes the move, checks and events of a step only when a way is asked
+for. The bucket queue and the arrays of settled states are ``_bucketqueue``'s, shared with
+``_kernel``.
 """
 
 from cpython cimport array
-from libc.stdlib cimport calloc, malloc, realloc, free, qsort
+from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint64_t
 
-import array as _array
+from wingbeat._bucketqueue cimport (
+    SLOTS, Cursor, Queue, Settled, next_priority, order_ways, pop, priority_of, push, queue_bytes,
+    queue_free, queue_make, read_up_to, settled_arrays, settled_result, stop_after_priority,
+    write_settled)
 
-# flags: rules/dnd5e/space.py
+# flags: rulesets/dnd5e/space.py
 cdef enum:
     PRONE = 1 << 0
     ACTION = 1 << 1
@@ -33,7 +38,6 @@ cdef enum:
     RUN_UP = 2 << 7
     FLAG_MASK = (1 << 9) - 1
     LOW_BITS = 29
-    SLOTS = 16
 
 # the kinds of step: a move (``SUFFIXES``'s index, + 5 with Dash), standing up, a jump
 KIND_MOVE = 0
@@ -276,7 +280,7 @@ cdef class StepTable:
 # -- the step table made in C: places, footprints and moves (``Dnd5eSpace._make_place``,
 # ``_span``, ``_ways``, ``_edges_from``) ------------------------------------------------------------
 cdef enum:
-    # a place's kind (``rules/dnd5e/space.py``: GROUND, AIR, UNDER) and speeds (WALK … BURROW)
+    # a place's kind (``rulesets/dnd5e/space.py``: GROUND, AIR, UNDER) and speeds (WALK … BURROW)
     GROUND = 0
     AIR = 1
     UNDER = 2
@@ -333,6 +337,39 @@ cdef inline int32_t *_ints(object values) except NULL:
 
 
 cdef int32_t _NO_INT = 0
+
+
+cdef void *paged(void **pages, int64_t key, size_t size) except NULL:
+    """Where the item of ``key`` is, in ``pages`` of ``PAGE`` items of ``size`` bytes: its page
+    made the first time one is needed, zeroed (a place or a span not known yet)."""
+    cdef int64_t page = key >> PAGE_BITS
+    if pages[page] == NULL:
+        pages[page] = calloc(PAGE, size)
+        if pages[page] == NULL:
+            raise MemoryError()
+    return <char *>pages[page] + <size_t>(key & (PAGE - 1)) * size
+
+
+cdef inline void extent(const int32_t *axis, const int32_t *cells, int32_t start, int32_t end,
+                        int32_t *low, int32_t *high) noexcept nogil:
+    """The least and the greatest ``axis`` (a column or a row by cell) of ``cells[start:end]``
+    (at least one)."""
+    cdef int32_t i, t
+    low[0] = high[0] = axis[cells[start]]
+    for i in range(start, end):
+        t = axis[cells[i]]
+        low[0] = t if t < low[0] else low[0]
+        high[0] = t if t > high[0] else high[0]
+
+
+cdef inline int32_t gap_along(const int32_t *axis, const int32_t *cells, int32_t n,
+                              const int32_t *others, int32_t start, int32_t end) noexcept nogil:
+    """The squares between two footprints along one axis of a square grid, 0 where they
+    overlap on it: ``cells[:n]`` and ``others[start:end]`` (``Board.distance``)."""
+    cdef int32_t min_a, max_a, min_b, max_b
+    extent(axis, cells, 0, n, &min_a, &max_a)
+    extent(axis, others, start, end, &min_b, &max_b)
+    return max(0, min_b - max_a, min_a - max_b)
 
 
 cdef class Native:
@@ -568,13 +605,7 @@ cdef class Native:
 
     cdef Span *span(self, int32_t anchor) except NULL:
         """``Dnd5eSpace._span``: the altitudes where the footprint has room, whole and squeezed."""
-        cdef int64_t page = anchor >> PAGE_BITS
-        cdef Span *s
-        if self.spans[page] == NULL:
-            self.spans[page] = <Span *>calloc(PAGE, sizeof(Span))
-            if self.spans[page] == NULL:
-                raise MemoryError()
-        s = &self.spans[page][anchor & (PAGE - 1)]
+        cdef Span *s = <Span *>paged(<void **>self.spans, anchor, sizeof(Span))
         if not s.known:
             self.span_range(anchor, False, &s.low, &s.high)
             self.span_range(anchor, True, &s.small_low, &s.small_high)
@@ -620,13 +651,7 @@ cdef class Native:
         return self.new_place(pos)
 
     cdef Place *new_place(self, int64_t pos) except NULL:
-        cdef int64_t page = pos >> PAGE_BITS
-        cdef Place *p
-        if self.places[page] == NULL:
-            self.places[page] = <Place *>calloc(PAGE, sizeof(Place))
-            if self.places[page] == NULL:
-                raise MemoryError()
-        p = &self.places[page][pos & (PAGE - 1)]
+        cdef Place *p = <Place *>paged(<void **>self.places, pos, sizeof(Place))
         if not p.bits & P_KNOWN:
             self.make_place(pos, p)
         return p
@@ -722,8 +747,7 @@ cdef class Native:
         ``Board.reach_clear`` (D-creatures, D-walls)."""
         cdef int32_t *at = &self.watchers[6 * w]
         cdef int32_t reach = at[0], start = at[1], end = at[2], i, j, a, b
-        cdef int32_t dz, gap, best, dc, dr, first, second, steps
-        cdef int32_t min_a, max_a, min_b, max_b, dx, dy, t
+        cdef int32_t dz, gap, best, dc, dr, first, second, steps, dx, dy
         if start == end:
             return False
         dz = at[3] - high
@@ -743,30 +767,8 @@ cdef class Native:
                         best = gap
             first, second = (best, dz) if best >= dz else (dz, best)
         else:
-            dx = 0
-            dy = 0
-            min_a = max_a = self.col[cells[0]]
-            for i in range(n):
-                t = self.col[cells[i]]
-                min_a = t if t < min_a else min_a
-                max_a = t if t > max_a else max_a
-            min_b = max_b = self.col[self.watch_cells[start]]
-            for j in range(start, end):
-                t = self.col[self.watch_cells[j]]
-                min_b = t if t < min_b else min_b
-                max_b = t if t > max_b else max_b
-            dx = max(0, min_b - max_a, min_a - max_b)
-            min_a = max_a = self.row[cells[0]]
-            for i in range(n):
-                t = self.row[cells[i]]
-                min_a = t if t < min_a else min_a
-                max_a = t if t > max_a else max_a
-            min_b = max_b = self.row[self.watch_cells[start]]
-            for j in range(start, end):
-                t = self.row[self.watch_cells[j]]
-                min_b = t if t < min_b else min_b
-                max_b = t if t > max_b else max_b
-            dy = max(0, min_b - max_a, min_a - max_b)
+            dx = gap_along(self.col, cells, n, self.watch_cells, start, end)
+            dy = gap_along(self.row, cells, n, self.watch_cells, start, end)
             # the largest gap and the second largest, of three
             first = max(dx, dy, dz)
             second = dx + dy + dz - first - min(dx, dy, dz)
@@ -1236,8 +1238,7 @@ cdef inline int pruned(Pruning p, int64_t key, int64_t total, int dash) except -
 cdef struct Entry:
     int64_t code
     int32_t best
-    int32_t parent  # entry index, -1 for the start
-    int32_t settled  # settled index, -1 not yet
+    int32_t parent  # settled index of the state the best way left from, -1 for the start
     int8_t kind
 
 
@@ -1246,23 +1247,14 @@ cdef struct Search:
     int64_t n_entries, cap_entries
     int32_t *slots  # hash of codes → entry index, -1 empty
     int64_t cap_slots
-    int32_t *push_entry  # the buckets: pushed entries linked in order
-    int32_t *push_next
-    int64_t n_pushes, cap_pushes
-    int32_t *head
-    int32_t *tail
-    int32_t *order  # entry of each settled index
-    int64_t n_settled, cap_order
+    Queue q  # of entries, by priority
+    Settled r  # the states settled, in the arrays returned
 
 
 cdef void release(Search *s) noexcept:
     free(s.entries)
     free(s.slots)
-    free(s.push_entry)
-    free(s.push_next)
-    free(s.head)
-    free(s.tail)
-    free(s.order)
+    queue_free(&s.q)
 
 
 cdef int rehash(Search *s, int64_t cap) except -1:
@@ -1297,7 +1289,7 @@ cdef int64_t entry_of(Search *s, int64_t code) except -2:
         j = (j + 1) & mask
     s.entries = <Entry *>grow(s.entries, &s.cap_entries, s.n_entries + 1, sizeof(Entry))
     e = s.n_entries
-    s.entries[e] = Entry(code, -1, -1, -1, 0)
+    s.entries[e] = Entry(code, -1, -1, 0)
     s.n_entries += 1
     s.slots[j] = <int32_t>e
     return e
@@ -1306,8 +1298,9 @@ cdef int64_t entry_of(Search *s, int64_t code) except -2:
 cdef inline int relax(Search *s, int64_t budget, int64_t parent, int64_t spent,
                       int64_t so_far, int64_t target, int64_t cost, int checks, int kind,
                       bint avoid_checks) except -1:
-    """The search's update for one step (``search.explore_pure``)."""
-    cdef int64_t total = spent + cost, new, e, p
+    """The search's update for one step (``search.explore_pure``); ``parent``: the settled
+    index of the state it leaves from."""
+    cdef int64_t total = spent + cost, new, e
     if total > budget:
         return 0
     if checks:
@@ -1325,21 +1318,21 @@ cdef inline int relax(Search *s, int64_t budget, int64_t parent, int64_t spent,
     s.entries[e].best = <int32_t>new
     s.entries[e].parent = <int32_t>parent
     s.entries[e].kind = <int8_t>kind
-    if s.n_pushes + 1 > s.cap_pushes:
-        p = s.cap_pushes
-        s.push_entry = <int32_t *>grow(s.push_entry, &p, s.n_pushes + 1, sizeof(int32_t))
-        s.push_next = <int32_t *>grow(s.push_next, &s.cap_pushes, s.n_pushes + 1,
-                                      sizeof(int32_t))
-    p = s.n_pushes
-    s.n_pushes += 1
-    s.push_entry[p] = <int32_t>e
-    s.push_next[p] = -1
-    if s.tail[new] >= 0:
-        s.push_next[s.tail[new]] = <int32_t>p
-    else:
-        s.head[new] = <int32_t>p
-    s.tail[new] = <int32_t>p
+    if push(&s.q, <int32_t>new, <int32_t>e) < 0:
+        raise MemoryError()
     return 0
+
+
+cdef inline int with_dash(int64_t total, int64_t limit, int64_t dashed,
+                          bint auto_dash) noexcept nogil:
+    """Whether a step that leaves ``total`` ticks spent, of a speed of ``limit`` ticks (twice
+    it, ``dashed`` 2, once Dash is taken), takes Dash now: 0 not needed, 1 taken on this step
+    (``auto_dash``: the action is still there), -1 beyond the speed even so (D-dash)."""
+    if total <= limit * dashed:
+        return 0
+    if not auto_dash or total > 2 * limit:
+        return -1
+    return 1
 
 
 def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
@@ -1352,21 +1345,18 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
     settled indices (-1 for the start); outcome 1: more than ``max_states`` settled.
     """
     cdef Search s
+    cdef Cursor cursor
     cdef int64_t budget, watchers, watch_mask, n_buckets, walk_limit, walk_ticks
     cdef bint dmg, can_act, jumper, reached = False, auto_dash, running
     cdef int64_t priority, spent, so_far, code, flags, provoked, pos, key, e, settled
     cdef int64_t threat, moved, on_foot, ran, run, dashed, double, flip, cost, total, nflags
-    cdef int64_t target, new, provoked_bits, limit, k, left, passed, n, parity
-    cdef int32_t r, p, i
+    cdef int64_t target, new, provoked_bits, limit, k, left, passed, parity
+    cdef int32_t r, i
     cdef int dash, kind, bits
     cdef Rec *rec
     cdef Edge *edge
     cdef Jump *jump
-    cdef array.array codes, priorities, parents, kinds
-    cdef int64_t *c
-    cdef int32_t *pr
-    cdef int32_t *pa
-    cdef int8_t *kd
+    cdef tuple arrays
     budget, watchers, dmg_, can_act_, jumper_, walk_ticks = numbers
     dmg = dmg_
     can_act = can_act_
@@ -1378,43 +1368,33 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
     s.n_entries = s.cap_entries = 0
     s.slots = NULL
     s.cap_slots = 0
-    s.push_entry = s.push_next = NULL
-    s.n_pushes = s.cap_pushes = 0
-    s.order = NULL
-    s.n_settled = s.cap_order = 0
-    s.head = <int32_t *>malloc(<size_t>n_buckets * sizeof(int32_t))
-    s.tail = <int32_t *>malloc(<size_t>n_buckets * sizeof(int32_t))
     try:
-        if s.head == NULL or s.tail == NULL:
+        if queue_make(&s.q, <int32_t>n_buckets) < 0:
             raise MemoryError()
-        for priority in range(n_buckets):
-            s.head[priority] = -1
-            s.tail[priority] = -1
+        cursor = read_up_to(&s.q, <int32_t>n_buckets)
+        arrays = settled_arrays(&s.r, 1 << 10)
         rehash(&s, 1024)
         relax(&s, budget, -1, 0, 0, start, 0, 0, 0, False)
-        for priority in range(n_buckets):
-            p = s.head[priority]
-            if p < 0:
-                continue
+        while next_priority(&cursor):
+            priority = priority_of(&s.q, &cursor)
             spent = priority // SLOTS
             so_far = priority % SLOTS
-            while p >= 0:
-                e = s.push_entry[p]
-                p = s.push_next[p]  # a step pushed to this bucket meanwhile is linked after
-                if s.entries[e].best != priority or s.entries[e].settled >= 0:
+            while True:
+                e = pop(&cursor)
+                if e < 0:
+                    break
+                if s.entries[e].best != priority:
                     continue  # a dearer entry of a state since reached more cheaply
-                s.order = <int32_t *>grow(s.order, &s.cap_order, s.n_settled + 1,
-                                          sizeof(int32_t))
-                settled = s.n_settled
-                s.entries[e].settled = <int32_t>settled
-                s.order[settled] = <int32_t>e
-                s.n_settled += 1
-                if s.n_settled > max_states:
-                    return TOO_MANY, _array.array("q"), _array.array("i"), _array.array("i"), \
-                        _array.array("b")
+                settled = s.r.n
                 code = s.entries[e].code
+                if write_settled(&s.r, <int32_t>settled, code, <int32_t>priority,
+                                 s.entries[e].parent, s.entries[e].kind) < 0:
+                    raise MemoryError()
+                if s.r.n > max_states:
+                    return settled_result(&s.r, arrays, TOO_MANY)
                 if goal is not None and not reached and goal(code, spent):
                     reached = True
+                    stop_after_priority(&cursor)  # the rest of this priority is settled still
                 flags = code & FLAG_MASK
                 if flags & FALLING:
                     continue  # still falling: no step this turn
@@ -1430,12 +1410,11 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                     cost = rec.stand_cost
                     target = ((pos << watchers | provoked) << LOW_BITS) | (
                         flags & ~(PRONE | RUN_MASK))
-                    if spent + cost <= rec.stand_cap * dashed:
-                        relax(&s, budget, e, spent, so_far, target, cost, 0, K_STAND,
-                              avoid_checks)
-                    elif auto_dash and spent + cost <= rec.stand_cap * 2:
-                        relax(&s, budget, e, spent, so_far, target | ACTION | DASHED, cost, 0,
-                              K_DASH_STAND, avoid_checks)
+                    dash = with_dash(spent + cost, rec.stand_cap, dashed, auto_dash)
+                    if dash >= 0:
+                        relax(&s, budget, settled, spent, so_far,
+                              target | (ACTION | DASHED if dash else 0), cost, 0,
+                              K_STAND + dash, avoid_checks)
                 # the moves (``Dnd5eSpace._flat_steps``)
                 double = 2 if flags & PARITY else 1
                 threat = 0 if flags & DISENGAGED else rec.threat & ~provoked
@@ -1456,11 +1435,10 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                     total = spent + cost
                     limit = edge.limit
                     nflags = (on_foot if bits & E_FOOT else moved) ^ flip
-                    dash = 0
-                    if total > limit * dashed:
-                        if not auto_dash or total > 2 * limit:
-                            continue
-                        dash = 1
+                    dash = with_dash(total, limit, dashed, auto_dash)
+                    if dash < 0:
+                        continue
+                    if dash:
                         nflags |= ACTION | DASHED
                     new = threat & ~edge.threat if threat else 0
                     target = (edge.high | ((provoked | new) << LOW_BITS) if new
@@ -1468,7 +1446,7 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                     if pruned(pruning, target & ~(ACTION | DASHED), total,
                               1 if nflags & DASHED else 0):
                         continue
-                    relax(&s, budget, e, spent, so_far, target, cost, 0,
+                    relax(&s, budget, settled, spent, so_far, target, cost, 0,
                           (bits >> E_SUFFIX_SHIFT) + K_DASH * dash, avoid_checks)
                 # the jumps (D-jump), from the ground, standing
                 if rec.jump_start < rec.jump_end and not flags & PRONE:
@@ -1483,11 +1461,10 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                         parity = PARITY if bits & J_FLIP else 0
                         total = spent + cost
                         nflags = moved ^ parity
-                        dash = 0
-                        if total > walk_limit * dashed:
-                            if not auto_dash or total > 2 * walk_limit:
-                                continue
-                            dash = 1
+                        dash = with_dash(total, walk_limit, dashed, auto_dash)
+                        if dash < 0:
+                            continue
+                        if dash:
                             nflags |= ACTION | DASHED
                         new = 0
                         if not flags & DISENGAGED:
@@ -1497,48 +1474,19 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                                 new |= left & ~(provoked | new) & ~passed
                                 left = passed
                         target = ((jump.dst << watchers | (provoked | new)) << LOW_BITS) | nflags
-                        relax(&s, budget, e, spent, so_far, target, cost,
+                        relax(&s, budget, settled, spent, so_far, target, cost,
                               1 if bits & J_CHECKED else 0,
                               K_JUMP + (1 if bits & J_HIGH else 0)
                               + (2 if bits & J_CHECKED else 0) + 4 * dash, avoid_checks)
-            if reached:
-                break
-        n = s.n_settled
         global _last_bytes
-        _last_bytes = (s.cap_entries * sizeof(Entry) + s.cap_slots * 4 + s.cap_pushes * 8
-                       + n_buckets * 8 + s.cap_order * 4 + pruning.cap * 24 + n * 17)
-        codes = array.clone(array.array("q"), n, zero=False)
-        priorities = array.clone(array.array("i"), n, zero=False)
-        parents = array.clone(array.array("i"), n, zero=False)
-        kinds = array.clone(array.array("b"), n, zero=False)
-        c = <int64_t *>codes.data.as_voidptr
-        pr = <int32_t *>priorities.data.as_voidptr
-        pa = <int32_t *>parents.data.as_voidptr
-        kd = <int8_t *>kinds.data.as_voidptr
-        for k in range(n):
-            e = s.order[k]
-            c[k] = s.entries[e].code
-            pr[k] = s.entries[e].best
-            p = s.entries[e].parent
-            pa[k] = -1 if p < 0 else s.entries[p].settled
-            kd[k] = s.entries[e].kind
-        return DONE, codes, priorities, parents, kinds
+        _last_bytes = (s.cap_entries * sizeof(Entry) + s.cap_slots * 4 + queue_bytes(&s.q)
+                       + pruning.cap * 24 + s.r.room * 17)
+        return settled_result(&s.r, arrays, DONE)
     finally:
         release(&s)
 
 
-
 # -- reading a search: the end states a reach lists ------------------------------------------------
-cdef int _by_priority_then_code(const void *a, const void *b) noexcept nogil:
-    cdef const int64_t *x = <const int64_t *>a
-    cdef const int64_t *y = <const int64_t *>b
-    if x[0] != y[0]:
-        return -1 if x[0] < y[0] else 1
-    if x[1] != y[1]:
-        return -1 if x[1] < y[1] else 1
-    return 0
-
-
 cdef inline int64_t rank(int64_t code, int64_t watch_mask, bint can_act) noexcept nogil:
     """``grid.way_rank`` past the priority: the attack kept first, then the fewest opportunity
     attacks drawn (one per provoked hostile)."""
@@ -1562,13 +1510,12 @@ def dnd5e_ends(StepTable table, const int64_t[:] codes, const int32_t[:] priorit
     other ways to them, in ``_select``'s order; ``tied`` empty (every tie is ranked here).
     """
     cdef Py_ssize_t n = codes.shape[0]
-    cdef Py_ssize_t i, m = 0, nl = 0, run
+    cdef Py_ssize_t i, m = 0, nl = 0
     cdef int64_t code, key, pos, top = 0, b
     cdef int64_t watch_mask = ((<int64_t>1) << watchers) - 1
     cdef int32_t *first
     cdef int8_t *ends
     cdef int64_t *keys
-    cdef int64_t *pairs
     cdef array.array order, later
     cdef int32_t *o
     cdef int32_t *la
@@ -1589,11 +1536,9 @@ def dnd5e_ends(StepTable table, const int64_t[:] codes, const int32_t[:] priorit
             return None
         first = <int32_t *>calloc(top + 1, sizeof(int32_t))  # settled index + 1 of each best
         keys = <int64_t *>malloc((n + 1) * sizeof(int64_t))
-        pairs = <int64_t *>malloc((n + 1) * 3 * sizeof(int64_t))
-        if first == NULL or keys == NULL or pairs == NULL:
+        if first == NULL or keys == NULL:
             free(first)
             free(keys)
-            free(pairs)
             raise MemoryError()
         try:
             later = array.clone(array.array("i"), n, zero=False)
@@ -1618,31 +1563,17 @@ def dnd5e_ends(StepTable table, const int64_t[:] codes, const int32_t[:] priorit
                     else:
                         la[nl] = <int32_t>i
                         nl += 1
-                for i in range(m):
-                    b = first[keys[i]] - 1
-                    pairs[3 * i] = priorities[b]
-                    pairs[3 * i + 1] = codes[b]
-                    pairs[3 * i + 2] = b
-                # first met in settling order, by priority: sort each run of equal priority by
-                # code
-                i = 0
-                while i < m:
-                    run = i + 1
-                    while run < m and pairs[3 * run] == pairs[3 * i]:
-                        run += 1
-                    if run - i > 1:
-                        qsort(&pairs[3 * i], run - i, 3 * sizeof(int64_t),
-                              _by_priority_then_code)
-                    i = run
+            # the best way of each, in the order first met: settling order, by priority
             order = array.clone(array.array("i"), m, zero=False)
             o = <int32_t *>order.data.as_voidptr
             for i in range(m):
-                o[i] = <int32_t>pairs[3 * i + 2]
+                o[i] = first[keys[i]] - 1
+            if order_ways(o, m, codes, priorities) < 0:
+                raise MemoryError()
             array.resize(later, nl)
             return order, later, array.array("i")
         finally:
             free(first)
             free(keys)
-            free(pairs)
     finally:
         free(ends)
