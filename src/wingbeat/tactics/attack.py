@@ -83,7 +83,8 @@ class Advised:
         unit, weights = self.advice.unit, self.advice.weights
         return {"agrees": self.agrees, "option": self.option.to_dict(unit, weights),
                 "why": self.why(),
-                "cheapest_rank": None if self.cheapest is None else self.cheapest.rank,
+                "cheapest": None if self.cheapest is None
+                else self.cheapest.to_dict(unit, weights),
                 "without_saves": self.without_saves, "text": self.line()}
 
 
