@@ -135,7 +135,8 @@ def compare_attack(scenario: Scenario, creature: str, target: str, found: Result
     against ``target`` beside it: advice asked of the scenario as the options set it (a ruleset's
     battle options, such as dnd5e's ``diagonals``), and with ``no_checks`` only its ways without
     a save."""
-    from . import advise
+    from .grid import kept_reports
+    from .sides import _rules
 
     options = dict(options or {})
     data = found.to_dict()
@@ -143,7 +144,8 @@ def compare_attack(scenario: Scenario, creature: str, target: str, found: Result
     if data.get("found") is False or not data.get("legal") or not info.can("threat"):
         return AttackAnswer(found)
     asked = info.attacker().with_options(scenario, options)
-    report = advise(asked, creature, target=target, weights=weights)
+    with kept_reports():  # as ``wingbeat.advise`` asks it (the path checked the names)
+        report = _rules(asked).advise(asked, creature, [target], Weights.of(weights))
     without_saves = bool(options.get("no_checks", False))
     ranked = [o for o in report.options if not (without_saves and o.way.checks)]
     if not ranked:
