@@ -24,6 +24,13 @@ def cli_json(*args: str, code: int = 0) -> dict[str, Any]:
     return data
 
 
+def cli_text(*args: str, code: int = 0) -> str:
+    """``wingbeat ARGS``'s text; the command must exit with ``code``."""
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == code, result.output
+    return result.stdout
+
+
 def checked(kind: type[R], scenario: wingbeat.Scenario, who: str, moves: str,
             **options: Any) -> R:
     """``check``'s report, which must be of the ruleset's ``kind``."""

@@ -49,3 +49,10 @@ DATA = Path(__file__).resolve().parent / "data"
 def data_examples() -> Path:
     """The seeds' worked examples the tests read (tests/data/examples, one folder per ruleset)."""
     return DATA / "examples"
+
+
+@pytest.fixture
+def data_advice() -> Path:
+    """The battlefields where the cheapest attack position and advice's best differ, or agree
+    (tests/data/advice)."""
+    return DATA / "advice"

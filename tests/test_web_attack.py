@@ -238,3 +238,25 @@ def test_the_attack_routes_note_leaves_the_target_in_sight(client):
             cx, cy, r = (float(disc.get(k) or 0) for k in ("cx", "cy", "r"))
             nearest = (min(max(cx, left), right), min(max(cy, top), bottom))
             assert (cx - nearest[0]) ** 2 + (cy - nearest[1]) ** 2 >= r * r
+
+
+def test_an_attack_position_says_advice_beside_it_as_the_cli(data_advice: Path):
+    """Issue 25, one attack answer: ``attack=`` answers ``advised`` as ``wingbeat path --attack
+    --json`` does (advice's best, whether it is the cheapest place, why); a path ``to`` a place
+    has none."""
+    app = TestClient(create_app(data_advice), base_url="http://127.0.0.1")
+    for creature, agrees in (("stooper", False), ("circler", True)):
+        response = app.get("/api/path", params={"scenario": "hawks.yaml", "creature": creature,
+                                                "attack": "hare"})
+        assert response.status_code == 200
+        _, expected = cli_json("path", str(data_advice / "hawks.yaml"), creature, "--attack",
+                               "hare")
+        answer = response.json()
+        said = expected["advised"]["text"]  # the scenario as each names it: a path, a file name
+        if said is not None:
+            said = said.replace(str(data_advice / "hawks.yaml"), "hawks.yaml")
+        assert answer["advised"] == {**expected["advised"], "text": said}
+        assert answer["advised"]["agrees"] is agrees
+    plain = app.get("/api/path", params={"scenario": "hawks.yaml", "creature": "stooper",
+                                         "to": "D4", "altitude": "1"}).json()
+    assert "advised" not in plain

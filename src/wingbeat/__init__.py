@@ -25,13 +25,14 @@ from .rules import RULESET_IDS, find_ruleset
 from .scenario import load_scenario, parse_scenario, read_scenario_text
 
 if TYPE_CHECKING:
-    from .tactics import Weights, advise, suggest, threat
+    from .tactics import Weights, advise, attack_answer, suggest, threat
 
 __version__ = "0.1.0"
 
 #: Names imported when first used: threat zones and advice are not needed to check a move, and a
 #: short command should not pay for their import.
-_LATER = {"Weights": "tactics", "advise": "tactics", "suggest": "tactics", "threat": "tactics"}
+_LATER = {"Weights": "tactics", "advise": "tactics", "attack_answer": "tactics",
+          "suggest": "tactics", "threat": "tactics"}
 
 
 def __getattr__(name: str) -> Any:
@@ -59,6 +60,7 @@ __all__ = [
     "WingbeatError",
     "__version__",
     "advise",
+    "attack_answer",
     "attack_path",
     "check",
     "engagement",

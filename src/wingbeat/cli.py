@@ -125,19 +125,27 @@ def path(
     attack: Annotated[str | None, typer.Option(
         "--attack", metavar="CREATURE",
         help="Instead of --to: the cheapest place in melee with this creature, with the attack "
-             "still to make.")] = None,
+             "still to make (and advice's best place, when advice ranks another first).")
+    ] = None,
     can_act: Annotated[bool, typer.Option(
         "--can-act", help="Only ways that leave the creature an attack this round.")] = False,
     json_: JsonOpt = False,
     no_checks: NoChecksOpt = False,
     option: OptionOpt = None,
 ) -> None:
-    """The cheapest way to a destination (or to an attack position) this round, step by step."""
+    """The cheapest way to a destination (or to an attack position) this round, step by step;
+    to an attack position, with advice's best place when advice ranks another first."""
     def find() -> Result:
         bounded(creature=creature, to=to, attack=attack, altitude=altitude, mode=mode)
-        return _api.route(_open(scenario), creature, to=to, attack=attack,
-                          altitude=altitude, mode=mode, can_act=can_act,
-                          **parse_query_options(option, no_checks))
+        opened = _open(scenario)
+        options = parse_query_options(option, no_checks)
+        found = _api.route(opened, creature, to=to, attack=attack, altitude=altitude,
+                           mode=mode, can_act=can_act, **options)
+        if attack is None:
+            return found
+        from .tactics import compare_attack
+
+        return compare_attack(opened, creature, attack, found, options)
 
     _answer(find, json_)
 

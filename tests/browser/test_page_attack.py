@@ -1,15 +1,18 @@
-"""Attack positions on the page in a real headless Chromium: the giant bat's cheapest place in
-melee with the chamois (V-prox, V-actions, V-land), with and without saves; a clicked path that
+"""Attack positions on the page in a real headless Chromium: the giant bat's attack position
+against the chamois, advice's best (the hover) beside the cheapest (a violent landing), and with
+every save avoided, where they agree (V-prox, V-actions, V-land); the harpy's against the fighter
+and the scout (D-creatures); a clicked path that
 must keep the attack; reach's `to_act` said for a clicked cell; and the harpy's dnd5e options
 (D-diagonals, Decision 14)."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
 import pytest
-from pages import api, shot
+from pages import answers_read, api, serious, shot, watch_answers
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -26,32 +29,133 @@ def step_rows(page: Page, path: dict[str, Any]) -> None:
         expect(rows.nth(i).locator("td").nth(3)).to_have_text(step["total"])
 
 
+def attack_asked(page: Page, target: str) -> None:
+    """Ask the engagement panel's attack position against ``target``, and wait until the page
+    has read every answer it asked for it (the path, the check of advice's way, the picture)."""
+    watch_answers(page, "/api/")
+    page.locator("#other-select").select_option(target)
+    page.locator("#attack-button").click()
+    answers_read(page)
+
+
+def assert_advice_beside_the_cheapest(page: Page, server: str, target: str,
+                                      **asked: Any) -> dict[str, Any]:
+    """The panel and the map as ``path attack=TARGET`` (with its ``advised``) says: advice's best
+    way in the path panel and drawn, its reasons listed; the cheapest beside it, ringed on the
+    map, when advice ranks another place first; nothing of it when they agree."""
+    found = api(server, "path", attack=target, **asked)
+    advised = found["advised"]
+    option = advised["option"]
+    summary = page.locator("#path-summary")
+    expect(page.locator("#attack-advice")).to_be_visible()
+    expect(page.locator("#attack-why li")).to_have_text(option["reasons"])
+    if advised["agrees"]:
+        expect(summary).to_contain_text("the cheapest and advice's best")
+        expect(page.locator("#attack-why-head")).to_contain_text("Advice ranks this place first "
+                                                                  "too")
+        expect(page.locator("#path-moves")).to_have_text(found["moves"])
+        expect(page.locator("#attack-cheapest")).to_be_hidden()
+        expect(page.locator("#map g.attack-cheapest")).to_have_count(0)
+        expect(page.locator(f'#map g.cell.selected[data-cell="{found["end"]["at"]}"]')
+               ).to_have_count(1)
+        return found
+    best = api(server, "check", moves=option["moves"],
+               **{k: v for k, v in asked.items() if k != "no_checks"})
+    expect(summary).to_contain_text("advice's best")
+    expect(summary.locator(".path-cost")).to_have_text(best["cost_text"])
+    expect(page.locator("#path-moves")).to_have_text(option["moves"])
+    expect(page.locator("#move-input")).to_have_value(option["moves"])
+    step_rows(page, best)
+    expect(page.locator("#attack-why-head")).to_contain_text("Why advice ranks this place first")
+    cheapest = page.locator("#attack-cheapest-text")
+    expect(cheapest).to_contain_text(f"The cheapest place: {found['cost_text']}")
+    for c in found["checks"]:
+        expect(cheapest).to_contain_text(c["label"])
+    expect(cheapest).to_contain_text(f"{found['moves']}, ends {found['end_text']}")
+    expect(cheapest).to_contain_text(f"advice ranks it #{advised['cheapest']['rank']}")
+    expect(page.locator("#attack-cheapest-why li")).to_have_text(advised["cheapest"]["reasons"])
+    at_best, at_cheapest = option["end"]["at"], found["end"]["at"]
+    expect(page.locator(f'#map g.cell.selected[data-cell="{at_best}"]')).to_have_count(1)
+    expect(page.locator(f'#map g.attack-cheapest[data-cell="{at_cheapest}"]')).to_have_count(1)
+    expect(page.locator(f'#map g.cell[data-cell="{at_cheapest}"]')).to_have_attribute(
+        "aria-label", re.compile("The cheapest place: "))
+    return found
+
+
 def test_the_bats_attack_position_against_the_chamois(page: Page, server: str):
-    """V-prox, V-actions, V-land: U35 and a violent landing (3 MP, a Reflex save), or, avoiding
-    every save, the seed's hover at U35 (4 MP)."""
+    """The issue's case (V-prox, V-actions, V-land): the cheapest place is a violent landing,
+    U35 down down land-fast, with its Reflex save ("Se il tiro salvezza riesce sarà riuscita ad
+    atterrare in velocità senza problemi"); advice ranks first the safe hover one MP dearer,
+    the seed's own way ("dovrà spostarsi in posizione U35 … dovrà scendere di quota di un
+    esagono … e dovrà fermarsi a librare nell'aria usando 2 punti movimento", "in posizione
+    sopraelevata rispetto al camoscio"). The page shows advice's best, drawn and explained,
+    with the cheapest beside it; avoiding every save, the two agree: the hover alone."""
     bat_loaded(page)
     expect(page.locator("#attack-button")).to_be_visible()
-    page.locator("#other-select").select_option("chamois")
-    page.locator("#attack-button").click()
-    expect(page.locator("#path-moves")).to_have_text("U35 down down land-fast")
-    expect(page.locator("#path-summary .path-cost")).to_have_text("3 MP")
-    expect(page.locator("#path-summary")).to_contain_text("Attack position against Chamois")
-    expect(page.locator("#path-summary")).to_contain_text("45% Reflex (V-land)")
+    attack_asked(page, "chamois")
+    found = assert_advice_beside_the_cheapest(page, server, "chamois", creature="bat")
+    assert found["advised"]["agrees"] is False
+    assert [c["rule"] for c in found["checks"]] == ["V-land"]  # the cheapest needs a save
+    assert found["advised"]["option"]["checks"] == []  # advice's best needs none
+    assert found["advised"]["option"]["moves"] == "U35 down hover"
+    expect(page.locator("#path-summary")).to_contain_text(
+        "Attack position against Chamois, advice's best")
     expect(page.locator("#path-end")).to_contain_text("can still attack this round")
-    step_rows(page, api(server, "path", creature="bat", attack="chamois"))
     expect(page.locator('#map g.route-note[data-cell="U35"]')).to_have_text(
-        "1 · down 2 · down 3 · land-fast 3")
-    expect(page.locator('#map g.cell.selected[data-cell="U35"]')).to_have_count(1)
+        "1 · down 2 · hover 4")
+    assert serious(page) == []
     shot(page, "attack-bat-chamois.png")
 
+    watch_answers(page, "/api/")
     page.locator("#no-checks").check()
-    expect(page.locator("#path-moves")).to_have_text("U35 down hover")
+    answers_read(page)
+    safe = assert_advice_beside_the_cheapest(page, server, "chamois", creature="bat",
+                                             no_checks="true")
+    assert safe["advised"]["agrees"] is True and safe["moves"] == "U35 down hover"
     expect(page.locator("#path-summary .path-cost")).to_have_text("4 MP")
     expect(page.locator("#path-summary")).to_contain_text("no checks")
+    expect(page.locator("#attack-why-head")).to_contain_text("(of the ways without a save)")
     step_rows(page, api(server, "path", creature="bat", attack="chamois", no_checks="true"))
     expect(page.locator('#map g.route-note[data-cell="U35"]')).to_have_text(
         "1 · down 2 · hover 4")
     shot(page, "attack-bat-chamois-no-saves.png")
+
+    watch_answers(page, "/api/")
+    page.locator("#no-checks").uncheck()
+    answers_read(page)
+    assert_advice_beside_the_cheapest(page, server, "chamois", creature="bat")
+    watch_answers(page, "/api/")
+    page.locator("#attack-cheapest-show").click()  # the cheapest way, checked and drawn
+    answers_read(page)
+    expect(page.locator("#check-result .legal")).to_have_text(f"Legal: {found['cost_text']}")
+    expect(page.locator("#move-input")).to_have_value(found["moves"])
+    expect(page.locator("#attack-advice")).to_be_hidden()
+    expect(page.locator("#map g.attack-cheapest")).to_have_count(0)
+    expect(page.locator('#map g.route-note[data-cell="U35"]')).to_contain_text("land-fast")
+
+
+def test_the_harpys_attack_positions_beside_the_cheapest(page: Page, server: str):
+    """D-creatures, D-turn: the harpy's cheapest place against the fighter (C3, 5 ft up, 5 ft)
+    is within the prone scout's reach too; advice ranks first a place only the fighter can
+    strike. Against the scout, advice scores no place above the cheapest: they agree."""
+    bat_loaded(page)
+    page.locator("#scenario-select").select_option("example:harpy")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy")
+    attack_asked(page, "fighter")
+    found = assert_advice_beside_the_cheapest(page, server, "fighter",
+                                              scenario="example:harpy", creature="harpy")
+    advised = found["advised"]
+    assert advised["agrees"] is False
+    assert len(advised["option"]["threatened_by"]) < len(
+        next(o for o in api(server, "advise", scenario="example:harpy", creature="harpy",
+                            target="fighter")["options"]
+             if o["end"] == found["end"])["threatened_by"])
+    shot(page, "attack-harpy-fighter.png")
+    attack_asked(page, "scout")
+    agreed = assert_advice_beside_the_cheapest(page, server, "scout",
+                                               scenario="example:harpy", creature="harpy")
+    assert agreed["advised"]["agrees"] is True
+    assert serious(page) == []
 
 
 def test_a_clicked_path_that_must_keep_the_attack(page: Page):
@@ -140,9 +244,14 @@ def test_harpy_diagonals_and_units(page: Page, server: str):
 
     page.locator("#other-select").select_option("fighter")
     page.locator("#attack-button").click()
-    found = api(server, "path", scenario="example:harpy", creature="harpy", attack="fighter",
+    cheapest = api(server, "path", scenario="example:harpy", creature="harpy", attack="fighter",
+                   option="units=m")
+    # the page draws advice's best way (asked of the battle in metres), the cheapest beside it
+    moves = cheapest["advised"]["option"]["moves"]
+    found = api(server, "check", scenario="example:harpy", creature="harpy", moves=moves,
                 option="units=m")
     expect(page.locator("#path-moves")).to_have_text(found["moves"])
+    expect(page.locator("#attack-cheapest-text")).to_contain_text(cheapest["cost_text"])
     metres = Fraction(found["cost"])  # exact in JSON; on the page as on a ruler (1.5 m)
     expect(page.locator("#path-summary .path-cost")).to_have_text(
         f"{metres.numerator / metres.denominator:g} m")

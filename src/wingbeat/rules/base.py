@@ -53,6 +53,14 @@ class AttackRuleset(Ruleset, Protocol):
     def attack_path(self, scenario: Scenario, creature: str, target: str,
                     options: Mapping[str, Any]) -> Result: ...
 
+    def with_options(self, scenario: Scenario, options: Mapping[str, Any]) -> Scenario:
+        """The scenario as a question asked with these query options sees it: the battle
+        options they override applied (dnd5e's ``diagonals``, ``units`` …), so an answer that
+        takes no options (advice, beside ``path --attack``) is asked of the same battle; options
+        that only narrow a search (``no_checks``, ``can_act``) leave it as it is. Unknown
+        options are refused as ``attack_path`` refuses them."""
+        ...
+
 
 # -- the battles' shared shape -------------------------------------------------------------------
 # Each ruleset's battle is its own value type (``Scenario[B]``), but every one holds creatures

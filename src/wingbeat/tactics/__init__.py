@@ -36,8 +36,9 @@ if TYPE_CHECKING:
     from ..model import Scenario
     from ..rules.base import Result
 
-__all__ = ["WEIGHT_DOCS", "AdviceReport", "AttackOption", "Suggestion", "ThreatRules", "Weights",
-           "advise", "foes_of", "members", "success_of", "suggest", "threat"]
+__all__ = ["WEIGHT_DOCS", "AdviceReport", "Advised", "AttackAnswer", "AttackOption", "Suggestion",
+           "ThreatRules", "Weights", "advise", "attack_answer", "compare_attack", "foes_of",
+           "members", "success_of", "suggest", "threat"]
 
 
 def _kept() -> AbstractContextManager[None]:
@@ -101,3 +102,7 @@ def suggest(scenario: Scenario, creature: str, *,
     foes_of(scenario, creature)  # an unknown creature is refused here
     with _kept():
         return _rules(scenario).suggest(scenario, creature, Weights.of(weights))
+
+
+# below the questions it asks (``advise``): imported last, so the package reads straight down
+from .attack import Advised, AttackAnswer, attack_answer, compare_attack  # noqa: E402

@@ -163,8 +163,26 @@ def reach(source: Source, creature: str, options: dict[str, Any]) -> bytes:
 
 def path(source: Source, creature: str, route: dict[str, Any], options: dict[str, Any]) -> bytes:
     """``route``: ``to``, ``altitude``, ``mode``, ``attack``, ``can_act`` as ``_api.route``
-    takes them."""
-    return encode(told(_route(source, creature, route, options)))
+    takes them; with ``attack``, ``advised`` too, as ``wingbeat path --attack --json`` says it
+    (the picture of the way asks ``_route`` alone: no advice)."""
+    found = _route(source, creature, route, options)
+    data = told(found)
+    target = route.get("attack")
+    if target and data.get("found") is not False:
+        data["advised"] = _advised(source, creature, str(target), found, options)
+    return encode(data)
+
+
+def _advised(source: Source, creature: str, target: str, found: Result,
+             options: dict[str, Any]) -> Any:
+    """Advice's best place beside the cheapest attack position ``found`` (``advised``), kept
+    a while like the way itself."""
+    from ..tactics import compare_attack
+
+    answer = _kept_move(source, creature, options, ("advised", target),
+                        lambda: compare_attack(scenario(source), creature, target, found,
+                                               options))
+    return answer.to_dict().get("advised")
 
 
 def check(source: Source, creature: str, moves: str, options: dict[str, Any]) -> bytes:

@@ -156,6 +156,10 @@ class CheckAnswer(Open):
     checks: list[Check] = []
     events: list[Event] = []
     error: AnswerError | None = None
+    advised: dict[str, Any] | None = Field(
+        default=None, description="path with attack= only: advice's best place against the "
+        "target beside this cheapest one (agrees, option and cheapest as advise's options, why, "
+        "without_saves, text); null when advice has no place to compare.")
 
 
 class NoPath(Open):

@@ -167,6 +167,13 @@ class Dnd5eRuleset:
                           must_act=True, accept=within_reach)
         return _replayed(space, creature, found)
 
+    def with_options(self, scenario: Dnd5eScenario, options: Mapping[str, Any]
+                     ) -> Dnd5eScenario:
+        """The scenario with the battle options a question overrides (``diagonals``, ``units``,
+        ``fall_rate``, ``flyer_fall``) as its own."""
+        battle = _battle(scenario, {k: v for k, v in options.items() if k != "can_act"})
+        return scenario if battle is scenario.battle else replace(scenario, battle=battle)
+
     def check(self, scenario: Dnd5eScenario, creature: str, moves: str,
               options: Mapping[str, Any]) -> TurnReport:
         space = self.space(scenario, creature, options=options)

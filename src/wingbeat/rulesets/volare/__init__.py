@@ -131,6 +131,12 @@ class VolareRuleset:
         return grid_path(space, lambda _state: True, f"a melee position against {victim.id}",
                          avoid_checks=avoid, must_act=True, accept=in_melee)
 
+    def with_options(self, scenario: VolareScenario, options: Mapping[str, Any]
+                     ) -> VolareScenario:
+        """volare's query options only narrow a search (``no_checks``): the battle is as it is."""
+        _avoid_checks(options)
+        return scenario
+
     def check(self, scenario: VolareScenario, creature: str, moves: str,
               options: Mapping[str, Any]) -> MoveReport:
         _avoid_checks(options)

@@ -10,6 +10,7 @@ import { clearMovePanel, showCheck, showPath } from "./movepanel.js";
 import { drawPicture, onMap, setSnap, showPreview, wireMap } from "./mapview.js";
 import { zoomTools, zoomable } from "./zoom.js";
 import { threatAt, threatCreature, threatScenario, wireThreat } from "./mapthreat.js";
+import { markCheapest } from "./attackmark.js";
 
 export const state = {
   scenario: null,   // name: example:NAME, upload:ID or a file name
@@ -21,7 +22,9 @@ export const state = {
   options: {},      // ruleset query options that differ from the scenario's own (KEY: VALUE)
   to: null,         // destination of the drawn path
   attack: null,     // target of the drawn attack position (path attack=ID)
-  attackEnd: null,  // where that attack position is (highlighted)
+  attackEnd: null,  // where that attack position is (highlighted): advice's best place
+  cheapest: null,   // {at, moves, text}: the cheapest attack position, where advice ranks another
+                    // place first (ringed on the map)
   moves: null,      // declared move being drawn
 };
 
@@ -222,6 +225,7 @@ function clearRoute() {
   state.to = null;
   state.attack = null;
   state.moves = null;
+  state.cheapest = null;
   clearMovePanel();
 }
 
@@ -280,6 +284,7 @@ async function choose(place) {
   showError(null);
   state.to = place;
   state.attack = null;
+  state.cheapest = null;
   state.moves = null;
   const asked = { scenario: state.scenario, creature: state.creature, options: optionList(),
     noChecks: state.noChecks };
@@ -364,7 +369,10 @@ async function showToAct(answer, asked) {
   $("to-act").hidden = false;
 }
 
-// The cheapest place in melee with the engagement picker's creature, the attack still to make.
+// The attack position against the engagement picker's creature (path attack=ID, with advice's
+// word on it, `advised`): advice's best place, its way checked and drawn, its reasons listed;
+// where advice ranks another place than the cheapest first, the cheapest beside it (its cost,
+// saves and end, advice's rank of it), ringed on the map and a button away from being drawn.
 async function attackPosition() {
   const target = $("other-select").value;
   if (!state.creature || !target) return;
@@ -372,15 +380,59 @@ async function attackPosition() {
   const ticket = ++asking;
   const answer = await api("path", { ...base(), attack: target, no_checks: state.noChecks });
   if (ticket !== asking) return;
+  const advised = answer.found === false ? null : answer.advised || null;
+  const other = advised && !advised.agrees ? advised.option : null;
+  const best = other ? await api("check", { ...base(), moves: other.moves }) : answer;
+  if (ticket !== asking) return;
   state.to = null;
-  state.moves = null;
+  state.moves = other ? other.moves : null;  // the picture draws advice's best, checked
   state.attack = target;
-  state.attackEnd = answer.found === false ? null : answer.end.at;
-  showPath(answer, `Attack position against ${otherName(target)}` +
+  state.attackEnd = answer.found === false ? null : other ? other.end.at : answer.end.at;
+  state.cheapest = other ? { at: answer.end.at, moves: answer.moves,
+    tag: cheapestTag(answer.end, other.end), text: cheapestText(answer, advised) } : null;
+  const which = other ? ", advice's best" : advised ? ", the cheapest and advice's best" : "";
+  showPath(best, `Attack position against ${otherName(target)}${which}` +
     (state.noChecks ? " without saves" : ""), words().can("saves"));
-  if (answer.found !== false) $("move-input").value = answer.moves;
+  showAdvised(advised, state.cheapest);
+  if (answer.found !== false) $("move-input").value = best.moves;
   $("move-panel").scrollIntoView({ block: "nearest" });
   await draw();
+}
+
+// "cheapest", over the cheapest place's cell on the map; "cheapest, altitude 0" where advice's
+// best ends in that cell too, at another level.
+function cheapestTag(end, best) {
+  const level = end.tier ?? end.altitude;
+  if (end.at !== best.at || level === undefined || level === null) return "cheapest";
+  return `cheapest, ${end.tier !== undefined ? `tier ${level}` : altitudePhrase(level)}`;
+}
+
+// "The cheapest place: 3 MP, checks: 45% Reflex (V-land): U35 down down land-fast, ends at
+// U35, altitude 0, grounded; advice ranks it #3": every part the server's words.
+function cheapestText(answer, advised) {
+  const checks = answer.checks.length
+    ? `, checks: ${answer.checks.map((c) => c.label || c.rule).join(", ")}` : ", no checks";
+  const rank = advised.cheapest ? `; advice ranks it #${advised.cheapest.rank}` : "";
+  return `The cheapest place: ${answer.cost_text}${checks}: ${answer.moves || "(stays)"}, ` +
+    `ends ${answer.end_text}${rank}`;
+}
+
+// Why advice ranks its place first (its reasons, the server's), and the cheapest beside it.
+function showAdvised(advised, cheapest) {
+  $("attack-advice").hidden = !advised;
+  if (!advised) return;
+  const among = advised.without_saves ? " (of the ways without a save)" : "";
+  $("attack-why-head").textContent = (advised.agrees
+    ? "Advice ranks this place first too" : "Why advice ranks this place first") + among + ":";
+  $("attack-why").replaceChildren(...advised.option.reasons.map((r) => el("li", r)));
+  $("attack-cheapest").hidden = !cheapest;
+  if (cheapest) {
+    $("attack-cheapest-text").textContent = `${cheapest.text} (ringed with dashes on the map)` +
+      (advised.cheapest ? "; advice's reasons for it:" : ".");
+    $("attack-cheapest-why").replaceChildren(...(advised.cheapest ? advised.cheapest.reasons : [])
+      .map((r) => el("li", r)));
+    $("attack-cheapest-show").dataset.moves = cheapest.moves;
+  }
 }
 
 async function checkMove(text) {
@@ -392,6 +444,7 @@ async function checkMove(text) {
   state.moves = text;
   state.to = null;
   state.attack = null;
+  state.cheapest = null;
   showCheck(answer);
   await draw();
 }
@@ -468,6 +521,13 @@ function wire() {
     if (state.to) await choose(state.to);
   }));
   $("attack-button").addEventListener("click", guard(attackPosition));
+  $("map").addEventListener("wingbeat:map-drawn", (e) => markCheapest(e.detail.svg,
+    state.attack ? state.cheapest : null));
+  $("attack-cheapest-show").addEventListener("click", guard(async (e) => {
+    const moves = e.target.dataset.moves;
+    $("move-input").value = moves;
+    await checkMove(moves);
+  }));
   $("to-act-show").addEventListener("click", guard(async (e) => {
     const moves = e.target.dataset.moves;
     $("move-input").value = moves;

@@ -40,6 +40,7 @@ export function clearPath() {
   $("path-moves").textContent = "";
   $("path-end").replaceChildren();
   $("to-act").hidden = true;
+  $("attack-advice").hidden = true;
   fillSteps([]);
 }
 
@@ -66,6 +67,7 @@ function endLines(answer) {
 export function showPath(answer, goal, saves) {
   clearCheck();
   $("to-act").hidden = true;
+  $("attack-advice").hidden = true;
   if (answer.found === false) {
     $("path-summary").textContent = answer.message;
     $("path-summary").className = "illegal";
