@@ -2,10 +2,14 @@
 dive charge onto the tier directly below (C-dive).
 
 A creature standing at a point is taken to have the default base (2.5 cm). A fighter strikes it
-where its ``reach`` area at that tier, grown by the two bases' half-widths, covers the point; from
-tier 1 or 2 (every edition but 3) also by a dive charge: a straight leg at its own tier, within
-its air MOU less the 5 cm the dive costs (C-change), to a counter at the tier below or to the edge
-of a base on the ground (C-tiers).
+where its ``reach`` area at that tier (the places its move may end: ``Terrain.ends``), grown by
+the two bases' half-widths, covers the point; from tier 1 or 2 (every edition but 3) also by a
+dive charge: a straight leg at its own tier, within its air MOU less the 5 cm the dive costs
+(C-change), to the edge of the counter at the tier below or of the base on the ground (C-tiers),
+ending in contact on the side it comes from. That contact place is where the charger's own
+half-base short of the edge lies on its way, so it is in its area for the dive's length less
+that half-base; it must be a place a move may end at the tier below (C-terrain); the zone is
+those places grown by the two half-bases.
 """
 
 from __future__ import annotations
@@ -45,10 +49,12 @@ class ConfrontationThreatRules(TableThreatRules):
         if battle.edition.modern and me.tier >= 1:
             dive = budget(battle.edition, me, me.tier, Change.DIVE, Order.BEFORE, Fraction(1))
             if dive.reduced >= 0:
-                area = Terrain(battle, me).region(me.tier, dive.total)
+                terrain = Terrain(battle, me)
                 below = me.tier - 1
-                if below == 0:
-                    area = area.buffer(float(STANDING_BASE) / 2)  # to the edge of its base
+                half = me.base / 2
+                contact = terrain.ends(below, terrain.region(me.tier, max(dive.total - half,
+                                                                          Fraction(0))))
+                area = contact.buffer(float(half + STANDING_BASE / 2))  # to its edge
                 found.append(Zone(creature, below, area,
                                   f"C-dive: a dive charge from tier {me.tier} ({_BONUSES})"))
         return found
