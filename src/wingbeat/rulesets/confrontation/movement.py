@@ -435,7 +435,10 @@ def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
     problem = _leg(move, edge, token.text, stage_text=token.text, end=contact)
     if problem is not None:
         return problem
-    clash = move.terrain.end_problem(target.tier, contact)
+    # it ends in contact, a place on its way at its own tier (or the counter's own place grown
+    # by the gap): one the counter may be at, and one the move may end at, at the tier below
+    clash = (move.terrain.end_problem(move.tier, contact)
+             or move.terrain.end_problem(target.tier, contact))
     if clash is not None:
         move.at, move.ground_length, move.air_length, move.ground_factor, kept = before
         del move.stages[kept:]

@@ -99,12 +99,12 @@ class Terrain:
             if not o.blocks(tier) or o.outline.holds(self.start):
                 continue
             outline = o.outline.shape()
-            kept = outline
+            kept = _rounded(outline)  # a route round its corners reads back as those corners
             if tier == 0:
                 kept = self._grown[i]
                 if kept.contains(here):  # its base already lies over the piece's edge
                     near = outline.distance(here) - BASE_SLACK
-                    kept = _grown(outline, near) if near > 0 else outline
+                    kept = _grown(outline, near) if near > 0 else _rounded(outline)
             found.append((_label(o), kept, outline, False))
         if tier == 0:
             for f in self._others:

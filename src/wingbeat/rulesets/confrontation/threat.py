@@ -14,17 +14,18 @@ those places grown by the two half-bases.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from ...geometry.table import Point, parse_point
-from ...tactics.table import TableThreatRules, Zone
+from ...tactics.table import DIRECTIONS, TableThreatRules, Zone
 from . import engagement
 from .model import ConfrontationScenario
 from .mou import Change, Order, budget
-from .movement import reach
+from .movement import check_move, reach, route_moves
 from .reports import DIVE_BONUSES
 from .terrain import TOLERANCE, Terrain
 
@@ -69,7 +70,26 @@ class ConfrontationThreatRules(TableThreatRules):
 
     def special_moves(self, scenario: ConfrontationScenario, creature: str,
                       target: str) -> list[str]:
-        return [f"dive:{target}"]
+        """The dive charge onto ``target``; when the straight dive is refused (its end is not
+        clear, or the way is blocked), the dive from each side: the shortest way at its own
+        tier to the place in contact with the target (every 30°, from the side it comes),
+        then the dive (C-dive, C-terrain)."""
+        direct = f"dive:{target}"
+        battle = scenario.battle
+        me, it = battle.fighter(creature), battle.fighter(target)
+        if not (battle.edition.modern and me.tier >= 1 and it.tier == me.tier - 1
+                and not check_move(battle, me, direct, Fraction(1), False).legal):
+            return [direct]
+        gap = me.radius + it.radius
+        toward = math.atan2(me.at[1] - it.at[1], me.at[0] - it.at[0])
+        found = [direct]
+        for i in range(DIRECTIONS):
+            turn = toward + 2 * math.pi * i / DIRECTIONS
+            spot = (it.at[0] + gap * math.cos(turn), it.at[1] + gap * math.sin(turn))
+            if battle.table.contains(spot):
+                found += [f"{way} {direct}".strip()
+                          for way in route_moves(battle, me, spot, me.tier)[:1]]
+        return found
 
     def end_point(self, scenario: ConfrontationScenario,
                   verdict: Mapping[str, Any]) -> tuple[Point, int]:
