@@ -170,6 +170,21 @@ def test_c_terrain_a_base_laid_across_scenery_steps_off_not_further_on() -> None
     assert check(s, "f", "").legal  # it need not move
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_c_terrain_taking_off_from_a_tower_top_ends_outside_it(edition: str) -> None:
+    """C-terrain, C-tiers (Reading): a model may stand on top of a 30 cm tower (tier 0 is the
+    relief), but « Au palier 1, les combattants … doivent tout de même contourner les obstacles
+    dont la hauteur dépasse 15cm »: a move may not end at tier 1 inside it, so taking off there
+    and staying is refused; taking off and flying clear of it is not."""
+    tower = {"name": "tower", "polygon": [[40, 10], [50, 10], [50, 20], [40, 20]], "height": 30}
+    s = scenario(fighter("f", 0, [45, 15], mou={"ground": 12, "air": 15}), edition=edition,
+                 obstacles=[tower])
+    message = refused(s, "f", "up", "C-terrain", 1)
+    assert message.startswith("taking off at 45,15: it would be inside tower (30 cm)")
+    assert check(s, "f", "up 45,21").legal
+    assert not area(s, "f", 1).covers(SP(45, 15))
+
+
 # -- every end of a move: the dive charge's, the redirect's -------------------------------------
 
 @pytest.mark.parametrize("edition", MODERN)
