@@ -80,16 +80,6 @@ class Terrain:
 
     # -- what stands in the way ----------------------------------------------------------------
 
-    def obstacles(self, tier: int, *, from_start: bool = True) -> list[Obstacle]:
-        """The obstacles that block at ``tier``; those holding the start do not, ``from_start``."""
-        return [o for o in self.battle.obstacles if o.blocks(tier)
-                and not (from_start and o.outline.holds(self.start))]
-
-    def bases(self) -> list[Fighter]:
-        """The other models on the ground (tier 0), whose bases this fighter's base may neither
-        cross nor end on at tier 0."""
-        return list(self._others)
-
     def _blockers(self, tier: int) -> list[tuple[str, BaseGeometry, BaseGeometry, bool]]:
         """What blocks a leg at ``tier``: (name, the shape its centre is kept out of, the piece's
         own outline, whether it is a base)."""
