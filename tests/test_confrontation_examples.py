@@ -24,8 +24,9 @@ def refused(name: str, who: str, moves: str, rule: str, step: int, **options: ob
 
 
 def test_morbid_angel_dive_and_terrain() -> None:
-    dive = run("morbid-angel.yaml", "angel", "dive:knight")
-    assert dive.legal and dive.spent == pytest.approx(9.434, abs=1e-3) and dive.dive is not None
+    dive = run("morbid-angel.yaml", "angel", "dive:knight")  # √89 − 1.25: to its counter's edge
+    assert dive.legal and dive.spent == pytest.approx(8.184, abs=1e-3) and dive.dive is not None
+    assert dive.end["tier"] == 1 and dive.end["at"] != "35,38"  # in contact, not on the knight
     assert run("morbid-angel.yaml", "harpy", "75,45").legal
     refused("morbid-angel.yaml", "harpy", "58,45", "C-terrain", 1)
     path = wingbeat.path(wingbeat.open_scenario(HERE / "morbid-angel.yaml"), "gargoyle",

@@ -131,14 +131,19 @@ def test_c_dive_onto_the_ground_is_measured_to_the_edge_of_the_base() -> None:
     assert check(wide, "angel", "dive:knight").spent == pytest.approx(12.5)
 
 
-def test_c_dive_onto_a_counter_is_measured_counter_to_counter() -> None:
-    """C-tiers. « La taille des socles des figurines n'est pas prise en compte. » (Base sizes
-    are not counted: in the air.) A dive from tier 2 onto a counter at tier 1 goes to its centre,
-    as the seed's morbid angel example keeps: 12.5 cm is the most."""
-    near = scenario(angel(tier=2), fighter("k", 1, [32.5, 20], side="griffin", base=5))
+def test_c_dive_onto_a_counter_is_measured_to_its_edge() -> None:
+    """C-tiers, C-dive (issue 25). « Cette attaque répond aux mêmes règles qu'une charge
+    normale. » (This attack follows the same rules as a normal charge.) A charge ends in contact,
+    and engagement takes a counter to be as wide as its fighter's base: a dive from tier 2 onto a
+    counter at tier 1 is measured to the edge of that counter, as a dive onto a model is to the
+    edge of its base, and ends in contact. A 5 cm counter 15 cm away: 15 − 2.5 = 12.5 cm, the
+    most the angel has (17.5 − 5); it ends at 35 − 2.5 − 1.25 = 31.25."""
+    near = scenario(angel(tier=2), fighter("k", 1, [35, 20], side="griffin", base=5))
     report = check(near, "angel", "dive:k")
-    assert report.legal and report.spent == pytest.approx(12.5) and report.end["tier"] == 1
-    far = scenario(angel(tier=2), fighter("k", 1, [32.6, 20], side="griffin", base=5))
+    assert report.legal and report.spent == pytest.approx(12.5), report.to_text()
+    assert report.end == {"at": "31.25,20", "tier": 1, "landed": False}
+    assert report.dive is not None and "edge of k's counter" in report.dive["measured"]
+    far = scenario(angel(tier=2), fighter("k", 1, [35.1, 20], side="griffin", base=5))
     refused(far, "angel", "dive:k", "C-change", 1)
 
 

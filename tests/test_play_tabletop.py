@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+import wingbeat
 from playing import assert_replay_and_undo_agree
 from playing import play_json as play
 from wingbeat.cli import app
@@ -121,8 +123,12 @@ def test_confrontation_two_rounds_c_change_and_c_dive() -> None:
     bonus = [e for e in dive.events if e["type"] == "dive-charge"]
     assert bonus and bonus[0]["bonuses"] == {"INI": 2, "ATT": 2, "FOR": 2}
     assert bonus[0]["rule"] == "C-dive" and bonus[0]["target"] == "knight"
-    piece = game.state.pieces["gargoyle"]
-    assert (piece["tier"], piece["at"], piece["dive"]) == (1, "35,38", "knight")
+    piece = game.state.pieces["gargoyle"]  # in contact with the knight's counter (C-dive)
+    assert (piece["tier"], piece["dive"]) == (1, "knight") and piece["at"] != "35,38"
+    x, y = (float(c) for c in piece["at"].split(","))
+    assert math.hypot(x - 35, y - 38) == pytest.approx(2.5, abs=1e-6)
+    now = CONFRONTATION.scenario_now(game.setup.scenario, game.state.pieces)
+    assert wingbeat.engagement(now, "gargoyle", "knight").engagement == "melee"  # read back
     landed = game.move("angel", "down")
     assert [e["type"] for e in landed.events] == ["tier-change", "landed"]
     assert game.state.pieces["angel"]["tier"] == 0

@@ -138,7 +138,7 @@ def test_positions_of_a_dive_and_of_a_friend(web: TestClient) -> None:
                target="knight")
     assert dive["options"][0]["moves"] == "dive:knight"
     assert dive["options"][0]["level_text"] == "tier 1"
-    assert dive["options"][0]["cost_text"] == "≈9.4 cm"
+    assert dive["options"][0]["cost_text"] == "≈8.2 cm"  # √89 − 1.25, to the counter's edge
     friend = get(web, "/api/advise/positions", scenario="example:harpy", creature="fighter",
                  target="scout")
     assert friend == {"creature": "fighter", "targets": ["scout"], "foe": False, "options": [],

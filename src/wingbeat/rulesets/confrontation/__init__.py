@@ -35,7 +35,7 @@ from .reports import (
     Stage,
     TierArea,
 )
-from .terrain import TOLERANCE, Terrain
+from .terrain import BASE_SLACK, TOLERANCE, Terrain
 
 __all__ = [
     "CHANGE_COST",
@@ -127,7 +127,7 @@ def engagement(battle: ConfrontationBattle, a_id: str, b_id: str) -> Confrontati
     contact = float(a.base + b.base) / 2
     if apart:
         kind, reason = "none", f"they are at tiers {a.tier} and {b.tier}"
-    elif gap <= contact + 1e-9:
+    elif gap <= contact + BASE_SLACK:  # placed in contact, written to a micron and read back
         kind, reason = "melee", (f"same tier, {format_length(gap)} cm apart: their bases or "
                                  "counters touch")
     else:

@@ -3,7 +3,10 @@ move is legal.
 
 Reach and check share one reading: a move is legs at a tier plus at most one change of tier (one
 step at a time), whose budget ``budget()`` sets; legs are blocked as ``Terrain`` says (at tier 0,
-scenery and the other models' bases). A declared move may go on, after ``pursue``, with the
+scenery and the other models' bases, the fighter's own base counting against both), and a move
+ends only where ``Terrain.end_problem`` allows (reach cuts the same places out with
+``Terrain.ends``): a landing, a dive charge's end, a redirect's, the activation's and the pursuit
+move's last place. A declared move may go on, after ``pursue``, with the
 pursuit move of the melee phase (its own budget: the MOU of its tier), and an assault that landed
 may be redirected (``redirect:ID``) when its target is gone (C-change).
 """
@@ -91,7 +94,7 @@ def reach(battle: ConfrontationBattle, fighter: Fighter, factor: Fraction,
         usable = [(b, how, region) for b, how, region in ways if b.reduced >= 0]
         if not usable:
             return
-        area = unary_union([region(b.total) for b, _, region in usable])
+        area = terrain.ends(tier, unary_union([region(b.total) for b, _, region in usable]))
         areas.append(TierArea(tier, area, tuple((b, how) for b, how, _ in usable), landed, notes))
 
     def plain(tier: int) -> Any:
@@ -114,11 +117,11 @@ def reach(battle: ConfrontationBattle, fighter: Fighter, factor: Fraction,
                      "going up to tier 2, then moving", plain(2))])
             notes = _LANDING_NOTES + ((_LANDING_REDIRECT,) if edition.modern else ())
             add(0, [(budget(edition, fighter, 1, Change.LANDING, Order.AFTER, factor),
-                     "moving at tier 1, then landing", terrain.landing_region)], landed=True,
+                     "moving at tier 1, then landing", plain(1))], landed=True,
                 notes=notes)
         else:
             add(1, [(budget(edition, fighter, 2, Change.DESCENT, Order.AFTER, factor),
-                     "moving at tier 2, then going down to tier 1", terrain.descent_region)],
+                     "moving at tier 2, then going down to tier 1", plain(2))],
                 notes=("tier 0 is two steps down: landing takes another turn (C-change)",))
     notes = ("a pursuit move: no change of tier (C-change)",) if pursuit else ()
     notes += _edition_notes(edition)
@@ -256,14 +259,19 @@ def check_move(battle: ConfrontationBattle, fighter: Fighter, text: str, factor:
                  budget(battle.edition, fighter, fighter.tier, plan, order, factor),
                  fighter.tier, fighter.at, pursuit=pursuit)
     move.ground_factor = move.terrain.start_factor if fighter.tier == 0 else Fraction(1)
+    # the last token of the activation and of the pursuit move: where each ends
+    finals = {len(tokens)} | ({kinds.index("pursue")} if "pursue" in kinds else set())
     for index, token in enumerate(tokens, 1):
-        problem = _step(move, token, order)
+        problem = _step(move, token, order, final=index in finals)
         if problem is not None:
             return move.report(IllegalMoveError(*problem, step=index, move=token.text))
     return move.report()
 
 
-def _step(move: _Move, token: _Token, order: Order | None) -> tuple[str, str] | None:
+def _step(move: _Move, token: _Token, order: Order | None, *,
+          final: bool = False) -> tuple[str, str] | None:
+    """One token of the move; ``final`` when the activation or the pursuit move ends with it,
+    so that where it leaves the fighter must be a place a move may end (C-terrain)."""
     battle, fighter = move.battle, move.fighter
     who = fighter.display_name
     if token.kind == "pursue":
@@ -283,7 +291,7 @@ def _step(move: _Move, token: _Token, order: Order | None) -> tuple[str, str] | 
         if move.changes and order is Order.DURING and not battle.edition.modern:
             return ("C-change", f"in {battle.edition.words} a fighter changes tier before or "
                                 "after its move, not during it")
-        return _leg(move, token.point, token.text)
+        return _leg(move, token.point, token.text, final=final)
     if token.kind == "dive":
         return _dive(move, token)
     if move.pursuit:
@@ -295,15 +303,14 @@ def _step(move: _Move, token: _Token, order: Order | None) -> tuple[str, str] | 
         return ("C-tiers", f"{who} is at tier 2, the highest tier")
     if end < 0:
         return ("C-tiers", f"{who} is already at tier 0, on the ground")
-    if move.tier == 2 and end == 1 and any(
-            o.outline.holds(move.at) for o in move.terrain.obstacles(1, from_start=False)):
-        return ("C-terrain", f"{format_point(move.at)} is inside an obstacle over 15 cm: a "
-                             "fighter at tier 1 cannot be there")
-    under = move.terrain.on_a_base(move.at) if end == 0 else []
-    if under:
-        names = " and ".join(f"{f.display_name}'s base" for f in under)
-        return ("C-terrain", f"landing at {format_point(move.at)} would put its base on "
-                             f"{names}: models on the ground do not overlap")
+    # a landing puts the base on the ground, and a counter going down comes to tier 1 where it
+    # stands: each is where it ends, as is any change that ends the move
+    if end == 0 or move.tier == 2 or final:
+        problem = move.terrain.end_problem(end, move.at)
+        if problem is not None:
+            doing = {0: "landing", 1: "going down to tier 1" if move.tier == 2 else
+                     "taking off", 2: "going up to tier 2"}[end]
+            return ("C-terrain", f"{doing} at {format_point(move.at)}: {problem}")
     assert move.budget is not None
     if move.budget.reduced < 0:
         return ("C-change", f"{move.budget.mou} MOU {format_number(move.budget.value)} is too "
@@ -322,19 +329,22 @@ def _step(move: _Move, token: _Token, order: Order | None) -> tuple[str, str] | 
 
 
 def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None,
-         end: Point | None = None) -> tuple[str, str] | None:
+         end: Point | None = None, final: bool = False,
+         ending: str = "the move ends") -> tuple[str, str] | None:
     """A straight leg to ``point`` at the current tier; the fighter then stands at ``end``
-    (default ``point``: a charger is placed in base contact beyond where its counter arrives)."""
+    (default ``point``: a charger is placed in base contact beyond where its counter arrives).
+    When the leg is ``final`` (it ends the activation or the pursuit move), where the fighter
+    stands must be a place a move may end (C-terrain); ``ending`` says what ends there."""
     terrain = move.terrain
     blocked = terrain.blocked(move.tier, move.at, point)
     if blocked is not None:
-        names, through = blocked
-        listed = " and ".join(names) or "scenery"
-        how = (f"passes through {listed}" if through
-               else f"squeezes between {listed} where they touch: there is no gap")
-        if move.tier == 0 and any(name.endswith("'s base") for name in names):
+        how, kind = blocked
+        if move.tier == 0 and "'s base" in how and kind != "width":
             why = ("at tier 0 a model cannot pass through another model's base (only counters "
                    "in the air go round one another freely)")
+        elif kind == "width":
+            why = ("on the ground a model's base counts against scenery and other bases; only "
+                   "a counter in the air is moved without its base")
         else:
             why = {0: "at tier 0 a fighter goes around scenery",
                    1: "at tier 1 a flyer must go around obstacles higher than 15 cm"}[move.tier]
@@ -353,6 +363,11 @@ def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None,
         return (move.budget.rule, f"moving to {format_point(point)} brings its movement to "
                                   f"{format_length(spent)} cm{slowed}, more than its "
                                   f"{move.budget.words()}")
+    stands = point if end is None else end
+    if final:
+        problem = terrain.end_problem(move.tier, stands)
+        if problem is not None:
+            return ("C-terrain", f"{ending} at {format_point(stands)}: {problem}")
     if move.tier == 0:
         move.ground_length += length
         move.ground_factor = factor
@@ -375,8 +390,10 @@ def _toward(origin: Point, other: Point, fallback: Point) -> tuple[float, float]
 
 def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
     """C-dive: a charge onto the tier below, measured from the counter to its target (C-tiers):
-    to a counter's centre at tier 1, to the edge of its base on the ground (tier 0), where the
-    charger lands, placed in base contact on the side it comes from."""
+    to the edge of its base on the ground (tier 0), or of its counter at tier 1 (a counter is as
+    wide as its fighter's base); the charger ends there in contact, on the side it comes from,
+    and that place must be one a move may end at (C-terrain: on the ground its base overlaps no
+    other base and no scenery's edge; at tier 1 it is not inside an obstacle over 15 cm)."""
     battle, fighter = move.battle, move.fighter
     assert token.target is not None
     target = battle.fighter(token.target)
@@ -402,20 +419,34 @@ def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
     if move.budget.reduced < 0:
         return ("C-change", f"air MOU {format_number(move.budget.value)} is too low to pay the "
                             "5 cm a dive charge costs")
+    ux, uy = _toward(target.at, move.at, fighter.at)
+    edge = (target.at[0] + ux * target.radius, target.at[1] + uy * target.radius)
+    if distance(move.at, target.at) <= target.radius:
+        edge = move.at  # the counter is already over the base (or the counter)
+    gap = target.radius + fighter.radius
+    contact = (target.at[0] + ux * gap, target.at[1] + uy * gap)
     if target.tier == 0:
-        ux, uy = _toward(target.at, move.at, fighter.at)
-        edge = (target.at[0] + ux * target.radius, target.at[1] + uy * target.radius)
-        if distance(move.at, target.at) <= target.radius:
-            edge = move.at  # the counter is already over the base
-        gap = target.radius + fighter.radius
-        contact = (target.at[0] + ux * gap, target.at[1] + uy * gap)
         measured = f"from its counter to the edge of {target.display_name}'s base (C-tiers)"
-        problem = _leg(move, edge, token.text, stage_text=token.text, end=contact)
     else:
-        measured = f"from its counter to {target.display_name}'s counter (C-tiers)"
-        problem = _leg(move, target.at, token.text, stage_text=token.text)
+        measured = (f"from its counter to the edge of {target.display_name}'s counter, as wide "
+                    "as its base (C-tiers)")
+    before = (move.at, move.ground_length, move.air_length, move.ground_factor,
+              len(move.stages))
+    problem = _leg(move, edge, token.text, stage_text=token.text, end=contact)
     if problem is not None:
         return problem
+    # it ends in contact, a place on its way at its own tier (or the counter's own place grown
+    # by the gap): one the counter may be at, and one the move may end at, at the tier below
+    clash = (move.terrain.end_problem(move.tier, contact)
+             or move.terrain.end_problem(target.tier, contact))
+    if clash is not None:
+        move.at, move.ground_length, move.air_length, move.ground_factor, kept = before
+        del move.stages[kept:]
+        where = "base" if target.tier == 0 else "counter"
+        return ("C-terrain", f"the dive charge would end at {format_point(contact)}, tier "
+                             f"{target.tier}, in contact with {target.display_name}'s {where} "
+                             f"on the side it comes from: {clash} (approach from another side "
+                             "first)")
     last = move.stages.pop()
     move.changes += 1
     move.tier -= 1
@@ -466,7 +497,8 @@ def _redirect(move: _Move, token: _Token) -> tuple[str, str] | None:
     if distance(move.at, target.at) > gap:
         ux, uy = _toward(target.at, move.at, fighter.at)
         contact = (target.at[0] + ux * gap, target.at[1] + uy * gap)
-    problem = _leg(move, contact, token.text)
+    problem = _leg(move, contact, token.text, final=True,
+                   ending="the redirected assault ends")
     if problem is not None:
         return problem
     last = move.stages.pop()

@@ -1,23 +1,46 @@
-"""C-terrain: what blocks a fighter at each tier, and the areas it can reach around it.
+"""C-terrain: what blocks a fighter at each tier, where it may end, and the areas it can reach.
 
 Tier 0 walks around every obstacle and every other model's base, and pays terrain zones; tier 1
-goes around obstacles over 15 cm and ignores zones; tier 2 ignores everything. Only counters in the
-air go round one another freely: on the ground two bases never overlap. An obstacle the fighter
-starts inside (it stands on top of the scenery, tier 0 being the relief), or a base its own base
-already overlaps, does not block its own move.
+goes around obstacles over 15 cm and ignores zones; tier 2 ignores everything. Only a counter in
+the air is moved without its base («Seul le pion est déplacé. La taille des socles des figurines
+n'est pas prise en compte.»): on the ground a model's base counts against scenery as against the
+other bases. So at tier 0 its centre keeps half its base away from scenery, and its base's width
+plus the other's away from another base: the free space it walks in is the table less every
+piece grown by half its base (the configuration space of its centre), and a gap narrower than
+its base is closed.
+
+One legality, for reach, path and check alike: a leg is clear when the free space of its tier
+covers it (``blocked``); a move may end at a place when ``end_problem`` says nothing there (at
+tier 0 no base overlapped, no scenery under part of the base; at tier 1 no obstacle over 15 cm),
+and ``ends`` cuts the same places out of an area.
+
+What the fighter stands on at its start: an obstacle holding its centre (it stands on top of the
+scenery, tier 0 being the relief) does not block its move; an obstacle or a base its base
+already overlaps (the scenario laid it so) blocks only as near as it stands: it may step off,
+not further onto it. Either way the move may not *end* with its base across scenery's edge or
+on another base.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 from fractions import Fraction
 
+import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
-from ...geometry.table import EPSILON, FreeSpace, Point, disc, format_number
+from ...geometry.table import (
+    EPSILON,
+    FreeSpace,
+    Point,
+    disc,
+    distance,
+    format_number,
+)
 from .model import ConfrontationBattle, Fighter, Obstacle
 
 __all__ = ["BASE_SLACK", "TOLERANCE", "Terrain"]
@@ -25,8 +48,9 @@ __all__ = ["BASE_SLACK", "TOLERANCE", "Terrain"]
 #: Areas are accurate to half a millimetre (0.05 cm).
 TOLERANCE = 0.05
 
-#: A base keeps the other's centre out to 1e-6 cm short of contact (both radii), so a model placed
-#: exactly in base contact (a charge's end) stands clear of it, whatever the float rounding.
+#: A base keeps the other's centre (or scenery) out to 1e-6 cm short of contact, so a model
+#: placed exactly in base contact (a charge's end) or against a wall stands clear of it, whatever
+#: the float rounding.
 BASE_SLACK = 1e-6
 
 
@@ -42,30 +66,45 @@ class Terrain:
         self.start = fighter.at if start is None else start
         self.gone = frozenset(gone)
         self._spaces: dict[tuple[int, Fraction], FreeSpace] = {}
-        self._bases = {f.id: _base_disc(f.at, f.radius + fighter.radius - BASE_SLACK)
-                       for f in battle.fighters
-                       if f.tier == 0 and f.id != fighter.id and f.id not in self.gone}
+        self._unclear: dict[int, BaseGeometry | None] = {}
+        self._bands: dict[int, BaseGeometry] = {}
+        radius = fighter.radius
+        self._others = [f for f in battle.fighters
+                        if f.tier == 0 and f.id != fighter.id and f.id not in self.gone]
+        #: Where this fighter's centre may not be on the ground, for each other model's base.
+        self._bases = {f.id: _base_disc(f.at, f.radius + radius - BASE_SLACK)
+                       for f in self._others}
+        #: ... and for each obstacle: its outline grown by half this fighter's base.
+        self._grown = {i: _grown(o.outline.shape(), radius - BASE_SLACK)
+                       for i, o in enumerate(battle.obstacles)}
 
-    def obstacles(self, tier: int, *, from_start: bool = True) -> list[Obstacle]:
-        """The obstacles that block at ``tier``; those holding the start do not, ``from_start``."""
-        return [o for o in self.battle.obstacles if o.blocks(tier)
-                and not (from_start and o.outline.holds(self.start))]
+    # -- what stands in the way ----------------------------------------------------------------
 
-    def bases(self, *, from_start: bool = True) -> list[Fighter]:
-        """The other models on the ground (tier 0), whose bases this fighter's base may not
-        cross at tier 0; those it already overlaps at its start do not block, ``from_start``."""
-        return [f for f in self.battle.fighters if f.id in self._bases
-                and not (from_start and self._bases[f.id].contains(ShapelyPoint(self.start)))]
-
-    def on_a_base(self, p: Point) -> list[Fighter]:
-        """The models on the ground whose bases this fighter's base would overlap at ``p``."""
-        return [f for f in self.bases(from_start=False)
-                if self._bases[f.id].contains(ShapelyPoint(p))]
-
-    def _blockers(self, tier: int) -> list[tuple[str, BaseGeometry]]:
-        found = [(_label(o), o.outline.shape()) for o in self.obstacles(tier)]
+    def _blockers(self, tier: int) -> list[tuple[str, BaseGeometry, BaseGeometry, bool]]:
+        """What blocks a leg at ``tier``: (name, the shape its centre is kept out of, the piece's
+        own outline, whether it is a base)."""
+        found: list[tuple[str, BaseGeometry, BaseGeometry, bool]] = []
+        here = ShapelyPoint(self.start)
+        for i, o in enumerate(self.battle.obstacles):
+            if not o.blocks(tier) or o.outline.holds(self.start):
+                continue
+            outline = o.outline.shape()
+            kept = _rounded(outline)  # a route round its corners reads back as those corners
+            if tier == 0:
+                kept = self._grown[i]
+                if kept.contains(here):  # its base already lies over the piece's edge
+                    near = outline.distance(here) - BASE_SLACK
+                    kept = _grown(outline, near) if near > 0 else _rounded(outline)
+            found.append((_label(o), kept, outline, False))
         if tier == 0:
-            found += [(f"{f.display_name}'s base", self._bases[f.id]) for f in self.bases()]
+            for f in self._others:
+                kept = self._bases[f.id]
+                if kept.contains(here):  # its base already lies over this one
+                    near = distance(self.start, f.at) - BASE_SLACK
+                    if near <= 0:
+                        continue
+                    kept = _base_disc(f.at, near)
+                found.append((f"{f.display_name}'s base", kept, kept, True))
         return found
 
     @property
@@ -75,10 +114,11 @@ class Terrain:
                    default=Fraction(1))
 
     def space(self, tier: int, factor: Fraction = Fraction(1)) -> FreeSpace:
-        """Free space at ``tier``; at tier 0, zones worse than ``factor`` are kept out too."""
+        """Free space for its centre at ``tier``; at tier 0, zones worse than ``factor`` are kept
+        out too."""
         key = (tier, factor if tier == 0 else Fraction(1))
         if key not in self._spaces:
-            shapes = [shape for _, shape in self._blockers(tier)]
+            shapes = [kept for _, kept, _, _ in self._blockers(tier)]
             if tier == 0:
                 shapes += [z.outline.shape() for z in self.battle.zones if z.factor > factor]
             self._spaces[key] = FreeSpace(self.battle.table, shapes, TOLERANCE)
@@ -89,8 +129,77 @@ class Terrain:
         low = self.start_factor
         return sorted({low} | {z.factor for z in self.battle.zones if z.factor > low})
 
+    # -- where it may end ------------------------------------------------------------------------
+
+    def unclear(self, tier: int) -> BaseGeometry | None:
+        """Where a move of this fighter may not end at ``tier`` (None: anywhere it can go).
+
+        Tier 0: within another base (its base would lie on it), and across the edge of any
+        piece of scenery (its base partly on it: a base stands clear of scenery, or wholly on
+        top of it). Tier 1: inside an obstacle over 15 cm. Tier 2: nowhere."""
+        if tier not in self._unclear:
+            shapes: list[BaseGeometry] = []
+            if tier == 0:
+                shapes = list(self._bases.values())
+                shapes += [self._band(i) for i in range(len(self.battle.obstacles))]
+            elif tier == 1:
+                shapes = [o.outline.shape() for o in self.battle.obstacles if o.blocks(1)]
+            merged = unary_union(shapes) if shapes else None
+            if merged is not None:
+                shapely.prepare(merged)
+            self._unclear[tier] = merged
+        return self._unclear[tier]
+
+    def _band(self, index: int) -> BaseGeometry:
+        """Where its centre would put its base across obstacle ``index``'s edge: the outline
+        grown by half its base, less the outline shrunk by as much."""
+        if index not in self._bands:
+            by = self.fighter.radius - BASE_SLACK
+            inner = self.battle.obstacles[index].outline.shape().buffer(
+                -by, quad_segs=_quad_segs(by))
+            grown = self._grown[index]
+            band = grown.difference(inner) if not inner.is_empty else grown
+            shapely.prepare(band)
+            self._bands[index] = band
+        return self._bands[index]
+
+    def end_problem(self, tier: int, p: Point) -> str | None:
+        """Why a move may not end at ``p`` at ``tier``, in a sentence (the caller says which
+        move ends where); None if it may."""
+        unclear = self.unclear(tier)
+        here = ShapelyPoint(p)
+        if unclear is None or not unclear.contains(here):
+            return None
+        if tier == 1:
+            tall = [_label(o) for o in self.battle.obstacles
+                    if o.blocks(1) and o.outline.holds(p)] or ["an obstacle"]
+            return (f"it would be inside {' and '.join(tall)}: a fighter at tier 1 cannot be "
+                    "there, it goes around obstacles over 15 cm")
+        size = format_number(self.fighter.base)
+        bases = [f"{f.display_name}'s base" for f in self._others
+                 if self._bases[f.id].contains(here)]
+        scenery = [_label(o) for i, o in enumerate(self.battle.obstacles)
+                   if self._band(i).contains(here)]
+        found = []
+        if bases:
+            found.append(f"its base would lie on {' and '.join(bases)}: models on the ground "
+                         "do not overlap")
+        if scenery or not bases:
+            found.append(f"its base ({size} cm across) would lie across the edge of "
+                         f"{' and '.join(scenery) or 'scenery'}: on the ground a base stands "
+                         "clear of scenery or wholly on top of it")
+        return "; ".join(found)
+
+    def ends(self, tier: int, area: BaseGeometry) -> BaseGeometry:
+        """``area`` less the places where a move may not end at ``tier`` (``end_problem``)."""
+        unclear = self.unclear(tier)
+        return area if unclear is None or area.is_empty else area.difference(unclear)
+
+    # -- areas and routes --------------------------------------------------------------------------
+
     def region(self, tier: int, budget: Fraction) -> BaseGeometry:
-        """Everything reachable at ``tier`` within ``budget`` cm, going around what blocks."""
+        """Everything its centre can pass through at ``tier`` within ``budget`` cm, going around
+        what blocks (``ends`` keeps the places it may end at)."""
         if budget < 0:
             return LineString()
         if tier == 2:
@@ -100,18 +209,6 @@ class Terrain:
             return self.space(1).region(self.start, float(budget))
         return unary_union([self.space(0, f).region(self.start, float(budget / f))
                             for f in self.factors()])
-
-    def landing_region(self, budget: Fraction) -> BaseGeometry:
-        """Fly at tier 1, then land anywhere its base overlaps no model on the ground."""
-        area = self.region(1, budget)
-        bases = [self._bases[f.id] for f in self.bases(from_start=False)]
-        return area.difference(unary_union(bases)) if bases else area
-
-    def descent_region(self, budget: Fraction) -> BaseGeometry:
-        """Fly at tier 2, then go down to tier 1 anywhere a low flyer may be (C-change)."""
-        area = self.region(2, budget)
-        tall = [o.outline.shape() for o in self.obstacles(1, from_start=False)]
-        return area.difference(unary_union(tall)) if tall else area
 
     def ground_route(self, goal: Point) -> tuple[float, Fraction, tuple[Point, ...]] | None:
         """The cheapest way on the ground: (length, zone factor, route), or None."""
@@ -124,23 +221,34 @@ class Terrain:
                 best = (found[0], f, found[1])
         return best
 
-    def blocked(self, tier: int, a: Point, b: Point) -> tuple[list[str], bool] | None:
+    def blocked(self, tier: int, a: Point, b: Point) -> tuple[str, str] | None:
         """None if the leg ``a``→``b`` is clear at ``tier``, by the very free space ``region``
-        uses; else what is in the way (obstacles with their height, models' bases) and whether
-        it goes *through* them (False: it squeezes along a shared wall or through a point where
-        two pieces meet)."""
+        uses; else what is in the way and how, as (what, why): it goes *through* a piece, its
+        base does not fit past one or between two (tier 0), or it squeezes along a shared wall
+        or through a point where two pieces meet."""
         if tier == 2:
             return None
         space = self.space(tier, self.factors()[-1])  # blockers only, no zone kept out
         if space.visible(a, b):
             return None
         leg = LineString([a, b]) if a != b else ShapelyPoint(b)
+        end = ShapelyPoint(b)
         near = self._blockers(tier)
-        through = [name for name, shape in near if leg.relate_pattern(shape, "T********")
-                   or shape.contains(ShapelyPoint(b))]
+        through = [name for name, _, outline, _ in near
+                   if leg.relate_pattern(outline, "T********") or outline.contains(end)]
         if through:
-            return through, True
-        return [name for name, shape in near if leg.distance(shape) <= EPSILON], False
+            return f"passes through {' and '.join(through)}", "through"
+        width = [name for name, kept, _, _ in near
+                 if leg.relate_pattern(kept, "T********") or kept.contains(end)]
+        if width:
+            size = format_number(self.fighter.base)
+            if len(width) > 1:
+                return (f"does not fit between {' and '.join(width)}: the gap is narrower than "
+                        f"its base ({size} cm across)", "width")
+            return (f"brings its base ({size} cm across) onto {width[0]}", "width")
+        touching = [name for name, kept, _, _ in near if leg.distance(kept) <= EPSILON]
+        return (f"squeezes between {' and '.join(touching) or 'scenery'} where they touch: "
+                "there is no gap", "pinch")
 
     def ground_factor(self, a: Point, b: Point, least: Fraction) -> Fraction:
         """What a ground leg ``a``→``b`` makes the move pay per cm: the least zone factor, not
@@ -153,12 +261,34 @@ class Terrain:
         return factors[-1]
 
 
+def _quad_segs(radius: float) -> int:
+    """Segments per quarter circle so that a rounded corner strays at most ``TOLERANCE`` from
+    the true arc (at least four, as ``disc`` draws)."""
+    if radius <= TOLERANCE:
+        return 4
+    step = 2.0 * math.acos(1.0 - TOLERANCE / radius)
+    return max(4, math.ceil((math.pi / 2) / step))
+
+
+def _rounded(shape: BaseGeometry) -> BaseGeometry:
+    """``shape`` with its corners rounded to the 6 decimals ``format_point`` writes: a route
+    ``path`` finds around it reads back, through its text, as the very same corners."""
+    corners = shapely.get_coordinates(shape).tolist()
+    out = shapely.set_coordinates(shape, [[round(x, 6), round(y, 6)] for x, y in corners])
+    return out if out.is_valid else shapely.make_valid(out)
+
+
 def _base_disc(centre: Point, radius: float) -> BaseGeometry:
-    """The disc a base keeps out, its corners rounded to the 6 decimals ``format_point`` writes: a
-    route ``path`` finds around it reads back, through its text, as the very same corners."""
+    """The disc a base keeps out (its corners rounded as ``_rounded`` says)."""
     shape = disc(centre, radius, TOLERANCE)
     corners = shape.exterior.coords if isinstance(shape, Polygon) else ()
     return Polygon([(round(x, 6), round(y, 6)) for x, y in corners])
+
+
+def _grown(outline: BaseGeometry, by: float) -> BaseGeometry:
+    """A piece of scenery's outline grown by ``by`` cm (half a base): where a centre keeps out.
+    Its straight sides are exact, its rounded corners inscribed (within ``TOLERANCE``)."""
+    return _rounded(outline.buffer(by, quad_segs=_quad_segs(by)))
 
 
 def _label(obstacle: Obstacle) -> str:

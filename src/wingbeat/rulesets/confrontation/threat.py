@@ -2,25 +2,30 @@
 dive charge onto the tier directly below (C-dive).
 
 A creature standing at a point is taken to have the default base (2.5 cm). A fighter strikes it
-where its ``reach`` area at that tier, grown by the two bases' half-widths, covers the point; from
-tier 1 or 2 (every edition but 3) also by a dive charge: a straight leg at its own tier, within
-its air MOU less the 5 cm the dive costs (C-change), to a counter at the tier below or to the edge
-of a base on the ground (C-tiers).
+where its ``reach`` area at that tier (the places its move may end: ``Terrain.ends``), grown by
+the two bases' half-widths, covers the point; from tier 1 or 2 (every edition but 3) also by a
+dive charge: a straight leg at its own tier, within its air MOU less the 5 cm the dive costs
+(C-change), to the edge of the counter at the tier below or of the base on the ground (C-tiers),
+ending in contact on the side it comes from. That contact place is where the charger's own
+half-base short of the edge lies on its way, so it is in its area for the dive's length less
+that half-base; it must be a place a move may end at the tier below (C-terrain); the zone is
+those places grown by the two half-bases.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from ...geometry.table import Point, parse_point
-from ...tactics.table import TableThreatRules, Zone
+from ...tactics.table import DIRECTIONS, TableThreatRules, Zone
 from . import engagement
 from .model import ConfrontationScenario
 from .mou import Change, Order, budget
-from .movement import reach
+from .movement import check_move, reach, route_moves
 from .reports import DIVE_BONUSES
 from .terrain import TOLERANCE, Terrain
 
@@ -45,10 +50,12 @@ class ConfrontationThreatRules(TableThreatRules):
         if battle.edition.modern and me.tier >= 1:
             dive = budget(battle.edition, me, me.tier, Change.DIVE, Order.BEFORE, Fraction(1))
             if dive.reduced >= 0:
-                area = Terrain(battle, me).region(me.tier, dive.total)
+                terrain = Terrain(battle, me)
                 below = me.tier - 1
-                if below == 0:
-                    area = area.buffer(float(STANDING_BASE) / 2)  # to the edge of its base
+                half = me.base / 2
+                contact = terrain.ends(below, terrain.region(me.tier, max(dive.total - half,
+                                                                          Fraction(0))))
+                area = contact.buffer(float(half + STANDING_BASE / 2))  # to its edge
                 found.append(Zone(creature, below, area,
                                   f"C-dive: a dive charge from tier {me.tier} ({_BONUSES})"))
         return found
@@ -63,7 +70,26 @@ class ConfrontationThreatRules(TableThreatRules):
 
     def special_moves(self, scenario: ConfrontationScenario, creature: str,
                       target: str) -> list[str]:
-        return [f"dive:{target}"]
+        """The dive charge onto ``target``; when the straight dive is refused (its end is not
+        clear, or the way is blocked), the dive from each side: the shortest way at its own
+        tier to the place in contact with the target (every 30°, from the side it comes),
+        then the dive (C-dive, C-terrain)."""
+        direct = f"dive:{target}"
+        battle = scenario.battle
+        me, it = battle.fighter(creature), battle.fighter(target)
+        if not (battle.edition.modern and me.tier >= 1 and it.tier == me.tier - 1
+                and not check_move(battle, me, direct, Fraction(1), False).legal):
+            return [direct]
+        gap = me.radius + it.radius
+        toward = math.atan2(me.at[1] - it.at[1], me.at[0] - it.at[0])
+        found = [direct]
+        for i in range(DIRECTIONS):
+            turn = toward + 2 * math.pi * i / DIRECTIONS
+            spot = (it.at[0] + gap * math.cos(turn), it.at[1] + gap * math.sin(turn))
+            if battle.table.contains(spot):
+                found += [f"{way} {direct}".strip()
+                          for way in route_moves(battle, me, spot, me.tier)[:1]]
+        return found
 
     def end_point(self, scenario: ConfrontationScenario,
                   verdict: Mapping[str, Any]) -> tuple[Point, int]:
