@@ -28,9 +28,11 @@ import wingbeat
 from answers import check_json as check
 from playing import play_json
 from wingbeat.cli import app
+from wingbeat.importers import import_bytes, scenario_data
 from wingbeat.play import Game
 
 runner = CliRunner()
+DATA = Path(__file__).parent / "data"
 
 #: The text's sentence, as the tests quote it (the rule reference gives it in English).
 SENTENCE = ("a meno che non sia dotata della capacità di fluttuare o non sia sorretta in volo "
@@ -197,6 +199,17 @@ def test_the_schema_offers_the_flag() -> None:
     creature_model = json.loads(result.stdout)["$defs"]["CreatureModel"]["properties"]
     assert creature_model["magic_flight"] == {"default": False, "title": "Magic Flight",
                                               "type": "boolean"}
+
+
+def test_a_tiled_map_gives_the_flag_as_an_object_property() -> None:
+    """docs/import.md: a Tiled object's ``magic_flight`` property becomes the creature's key."""
+    tmj = json.loads((DATA / "import" / "cliff.tmj").read_text(encoding="utf-8"))
+    harpy = tmj["layers"][2]["objects"][0]
+    harpy["properties"].append({"name": "magic_flight", "type": "bool", "value": True})
+    imported = import_bytes(json.dumps(tmj).encode(), "cliff.tmj")
+    assert imported.data["creatures"][0]["magic_flight"] is True
+    s = wingbeat.parse_scenario(scenario_data(imported), source="cliff")
+    assert wingbeat.reach(s, "harpy").to_dict()["magic_flight"] is True
 
 
 def test_check_on_the_command_line_says_why_it_does_not_fall(tmp_path: Path) -> None:
