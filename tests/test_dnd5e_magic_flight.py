@@ -30,6 +30,7 @@ from playing import play_json
 from wingbeat.cli import app
 from wingbeat.importers import import_bytes, scenario_data
 from wingbeat.play import Game
+from wingbeat.render import render_svg
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data"
@@ -190,6 +191,14 @@ def test_the_flag_needs_a_fly_speed(tmp_path: Path) -> None:
     typed = runner.invoke(app, ["reach", str(file), "monk"])
     assert typed.exit_code == 2
     assert "expected true or false, like magic_flight: true" in typed.output
+
+
+def test_the_map_says_what_holds_it_up() -> None:
+    """The picture's creature title names the flag (a hoverer's says "hovers")."""
+    s = scenario(creature("wizard", "C3", 6), creature("twin", "F3", 6, magic=False))
+    svg = render_svg(s)
+    assert "speed walk 30 ft, fly 60 ft, held aloft by magic" in svg
+    assert svg.count("held aloft by magic") == 1
 
 
 def test_the_schema_offers_the_flag() -> None:
