@@ -299,7 +299,7 @@ _D_ACTIONS = Seq(Enum("attack", "bonus-action", "object-interaction", "reaction"
 _D_FACTS = {
     "ruleset": Enum("dnd5e"), "unit": Enum("ft", "m"),
     "size": Enum("tiny", "small", "medium", "large", "huge", "gargantuan"),
-    "speeds": Table(EXACT), "hover": bool, "grid": Enum("square", "hex"),
+    "speeds": Table(EXACT), "hover": bool, "magic_flight": bool, "grid": Enum("square", "hex"),
     "diagonals": Enum("phb", "dmg", "euclid"), "units": Enum("ft", "m"),
 }
 _D_TURN = Obj({"spent": Table(EXACT), "total": EXACT, "left": Table(EXACT),

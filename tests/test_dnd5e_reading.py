@@ -158,24 +158,27 @@ CHASM = scenario(
 
 
 def test_a_long_jump_with_a_run_up_clears_a_chasm() -> None:
-    """D-jump: Strength 15 after 10 ft on foot: 15 ft, over the 10 ft chasm in columns C-D;
-    each foot jumped costs a foot of walking movement."""
+    """D-jump: Strength 15 after 10 ft on foot jumps up to 15 ft; B3 to E3 clears the 10 ft chasm
+    in columns C-D, edge to edge (Reading: a 10 ft jump), and pays the 15 ft its space moves, as
+    walking the line would."""
     verdict = check(CHASM, "fighter", "A2 B3 jump:E3")
     assert verdict["legal"] is True and verdict["cost"] == "25"
     assert [s["cost"] for s in verdict["steps"]] == ["5", "5", "15"]
     assert verdict["end"]["at"] == "E3" and verdict["end"]["altitude"] == 2
-    assert verdict["events"] == [{"type": "jump", "jump": "long", "feet": 15, "run_up": True,
+    assert verdict["events"] == [{"type": "jump", "jump": "long", "feet": 10, "run_up": True,
                                   "step": 3}]
     assert verdict["turn"]["spent"] == {"walk": "25"} and verdict["checks"] == []
 
 
 def test_a_standing_long_jump_covers_half_the_strength() -> None:
-    """D-jump: "a standing long jump ... only half that distance": 7.5 ft, so one square."""
+    """D-jump: "a standing long jump ... only half that distance": 7.5 ft, so one square
+    between where it stands and where it lands."""
     refused = check(CHASM, "fighter", "B3 jump:E3")
     assert refused["error"]["rule"] == "D-jump" and refused["error"]["step"] == 2
+    assert "clears 10 ft (the ground between, edge to edge)" in refused["error"]["message"]
     assert "jumps 7.5 ft, standing" in refused["error"]["message"]
-    assert check(CHASM, "fighter", "jump:B3")["legal"] is True
-    assert check(CHASM, "fighter", "jump:C3")["error"]["rule"] == "D-jump"
+    assert check(CHASM, "fighter", "jump:A1")["legal"] is True  # over A2: 5 ft
+    assert "clears 10 ft" in check(CHASM, "fighter", "jump:A6")["error"]["message"]
 
 
 def test_a_creature_without_a_strength_score_does_not_jump() -> None:
@@ -203,12 +206,12 @@ def test_swimming_is_no_run_up() -> None:
     """D-jump: a run-up is on foot; a step into or out of deep water is swum."""
     s = scenario("  - {id: otter, speed: {walk: 30, swim: 30}, strength: 15, at: A1}\n",
                  cells="[{at: [B1], terrain: water}]")
-    assert check(s, "otter", "B2 C1 jump:F1")["legal"] is True
+    assert check(s, "otter", "B2 C1 jump:F1")["legal"] is True  # over D1, E1: 10 ft
     refused = check(s, "otter", "B1 C1 jump:F1")
     assert refused["error"]["rule"] == "D-jump" and "standing" in refused["error"]["message"]
     # climbing out of the water to C1 is swum too: D1 and E1 are the run-up
-    assert check(s, "otter", "B1 C1 D1 jump:F1")["legal"] is False
-    assert check(s, "otter", "B1 C1 D1 E1 jump:G1")["legal"] is True
+    assert check(s, "otter", "B1 C1 D1 jump:G1")["legal"] is False
+    assert check(s, "otter", "dash B1 C1 D1 E1 jump:H1")["legal"] is True
 
 
 def test_the_searches_see_jumps() -> None:
@@ -228,8 +231,9 @@ def test_a_jump_clears_difficult_terrain_and_lands_in_it_with_a_check() -> None:
     assert over["legal"] is True and over["checks"] == []
     assert over["steps"][-1]["cost"] == "10"  # G2 (difficult) is cleared: 10 ft for 10 ft
     assert check(CHASM, "rogue", "G1 G2 G3")["cost"] == "20"  # walked: 5 + 10 + 5
-    verdict = check(CHASM, "rogue", "jump:G2")
-    assert verdict["legal"] is True and verdict["cost"] == "5"
+    verdict = check(CHASM, "rogue", "E2 jump:G2")  # standing, over F2 (5 ft) into G2
+    assert verdict["legal"] is True and verdict["cost"] == "15"
+    assert verdict["steps"][-1]["cost"] == "10"  # its space moves two squares
     assert verdict["checks"] == [{"rule": "D-jump", "save": "Acrobatics DC 10", "chance": 65,
                                   "on_failure": "it lands prone"}]
     assert verdict["turn"]["difficult"] == []
@@ -240,24 +244,33 @@ def test_a_jump_clears_difficult_terrain_and_lands_in_it_with_a_check() -> None:
 def test_the_landing_check_chance_is_exact(bonus: int, chance: int | None) -> None:
     """D-jump: 5 × (11 + bonus) %, from 0 to 100; a check that cannot fail is not asked."""
     s = scenario(f"  - {{id: elf, speed: {{walk: 30}}, strength: 10, acrobatics: {bonus},"
-                 " at: A1}\n", cells="[{at: [B1], terrain: difficult}]")
-    checks = check(s, "elf", "jump:B1")["checks"]
+                 " at: A1}\n", cells="[{at: [C1], terrain: difficult}]")
+    checks = check(s, "elf", "jump:C1")["checks"]  # standing, over B1: 5 ft
     assert checks == ([] if chance is None else [
         {"rule": "D-jump", "save": "Acrobatics DC 10", "chance": chance,
          "on_failure": "it lands prone"}])
 
 
 def test_a_low_obstacle_up_to_a_quarter_of_the_jump_is_cleared() -> None:
-    """D-jump (SRD): a low obstacle is "no taller than a quarter of the jump's distance": a 20 ft
-    jump clears a 5 ft hedge, a 15 ft one does not; a wall stops any jump."""
+    """D-jump (SRD): a low obstacle is "no taller than a quarter of the jump's distance"; the
+    distance is the one the creature can jump, "up to your Strength score" (Reading): Strength
+    20 with a run-up clears a 5 ft hedge on a 15 ft jump and on a 10 ft one alike; Strength 15
+    (3.75 ft) does not; standing, Strength 20 clears 2.5 ft; a wall stops any jump."""
     s = scenario("  - {id: ox, speed: {walk: 40}, strength: 20, at: A1}\n"
                  "  - {id: imp, speed: {walk: 40}, strength: 15, at: A3}\n"
                  "  - {id: elk, speed: {walk: 40}, strength: 20, at: A5}\n",
                  cells="[{at: [C1, C3], ground: 1}, {at: [C5], wall: true}]")
-    assert check(s, "ox", "A2 A1 jump:E1")["legal"] is True
+    assert check(s, "ox", "A2 A1 jump:E1")["legal"] is True  # 15 ft over B1 C1 D1
+    assert check(s, "ox", "A2 A1 jump:D1")["legal"] is True  # 10 ft over B1 C1
+    standing = check(s, "ox", "jump:D1")["error"]
+    assert standing["rule"] == "D-jump"
+    assert ("the ground at C1 is 5 ft higher: a long jump clears an obstacle no taller than a "
+            "quarter of the distance ox can jump (10 ft, standing") in standing["message"]
+    assert standing["message"].endswith("): 2.5 ft")
     hedge = check(s, "imp", "A4 A3 jump:D3")
     assert hedge["error"]["rule"] == "D-jump"
-    assert "a quarter of its length" in hedge["error"]["message"]
+    assert ("a quarter of the distance imp can jump (15 ft): 3.75 ft"
+            in hedge["error"]["message"])
     wall = check(s, "elk", "A6 A5 jump:E5")
     assert wall["error"]["rule"] == "D-jump" and "C5 is a wall" in wall["error"]["message"]
 
@@ -276,13 +289,15 @@ def test_a_hostile_in_the_way_stops_a_jump_and_leaving_its_reach_provokes() -> N
 
 
 @pytest.mark.parametrize(("rule", "to", "cost"), [
-    ("phb", "E5", "15"), ("dmg", "E5", None), ("euclid", "E5", None),
-    ("dmg", "D4", "15"), ("euclid", "D4", "15"),
+    ("phb", "F6", "20"), ("dmg", "F6", None), ("euclid", "F6", None),
+    ("phb", "E5", "15"), ("dmg", "E5", "20"), ("euclid", "E5", "20"),
 ])
 def test_a_diagonal_jump_is_measured_by_the_diagonal_option(rule: str, to: str,
                                                             cost: str | None) -> None:
-    """D-grid, D-jump: three diagonals are 15 ft (phb), 20 ft (dmg 5+10+5; euclid 21.2 → 20):
-    beyond Strength 15; two are 15 ft by dmg (5+10) and by euclid (14.1 → 15)."""
+    """D-grid, D-jump: B2 to F6 clears three diagonal squares (C3 D4 E5), 15 ft by phb, 20 ft
+    by dmg (5+10+5) and euclid (21.2 → 20): beyond Strength 15; B2 to E5 clears two, 10 ft by
+    phb, 15 ft by dmg (5+10) and euclid (14.1 → 15). The cost counts the squares its space
+    moves: four diagonals by phb 20 ft; three 15 ft by phb, 20 by dmg (5+10+5) and euclid."""
     s = scenario("  - {id: hero, speed: {walk: 30}, strength: 15, at: B2}\n")
     verdict = check(s, "hero", f"A2 B2 jump:{to}", diagonals=rule)
     if cost is None:
@@ -354,17 +369,19 @@ def test_jumps_on_hexes_go_along_the_six_directions_in_metres() -> None:
     s = scenario("  - {id: hero, speed: {walk: 30}, strength: 20, at: F4}\n", grid="hex",
                  options="{units: m}", columns=12, rows=20, cells="[{at: [F8], terrain: "
                  "difficult}]")
-    verdict = check(s, "hero", "S S jump:F14")
+    verdict = check(s, "hero", "S S jump:F14")  # over F10, F12: 3 m; its space moves 4.5 m
     assert verdict["legal"] is True and verdict["steps"][-1]["cost"] == "9/2"
-    assert verdict["events"][0]["metres"] == "9/2"
-    too_far = check(s, "hero", "S S jump:F18")["error"]
-    assert too_far["rule"] == "D-jump" and "covers 7.5 m" in too_far["message"]
+    assert verdict["events"][0]["metres"] == "3"
+    assert check(s, "hero", "dash S S jump:F18")["legal"] is True  # over four hexes: 6 m
+    too_far = check(s, "hero", "S S jump:F20")["error"]
+    assert too_far["rule"] == "D-jump" and "clears 7.5 m" in too_far["message"]
     assert "jumps 6 m" in too_far["message"]
     assert check(s, "hero", "S S jump:H9")["error"]["rule"] == "D-jump"  # off every line
 
 
 def test_a_jump_beyond_the_movement_left_names_what_is_left() -> None:
-    """D-jump: each foot jumped costs a foot of the walking speed; Dash doubles it."""
+    """D-jump: "each foot you clear on the jump costs a foot of movement": the 15 ft its space
+    moves over the chasm come out of the walking speed; Dash doubles it."""
     refused = check(CHASM, "fighter", "A2 A1 A2 A3 B3 jump:E3")
     assert refused["error"]["rule"] == "D-jump"
     assert "only 5 ft left" in refused["error"]["message"]

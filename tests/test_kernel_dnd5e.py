@@ -225,9 +225,9 @@ SPEEDS = [0, 5, 10, 15, 25, 30]
 def battlefields(draw: st.DrawFn) -> dict[str, Any]:
     """A 6 × 6 map (square or hex), altitudes 0-3: walls, difficult squares, water, raised
     ground to walk off, ceilings, climbable squares, difficult air; a mover of any size with
-    any speeds (odd ones too: half-foot ticks), hovering or not, prone or held, a jumper or not;
-    hostiles and a friend, some with reach, some without a reaction; every diagonal rule,
-    metres or feet, XGtE falling."""
+    any speeds (odd ones too: half-foot ticks), hovering or not, held aloft by magic or not,
+    prone or held, a jumper or not; hostiles and a friend, some with reach, some without a
+    reaction; every diagonal rule, metres or feet, XGtE falling."""
     grid = draw(st.sampled_from(["square", "square", "hex"]))
     spaces = [s for s in SQUARES if grid == "square" or _hex_label(s)]
     inner = [s for s in spaces if _inner(s)]  # room for a Large creature's 2 × 2 space
@@ -262,6 +262,7 @@ def battlefields(draw: st.DrawFn) -> dict[str, Any]:
     mover: dict[str, Any] = {
         "id": "mover", "size": size, "speed": speed, "at": mover_at, "side": "a",
         "hover": bool(speed["fly"]) and draw(st.booleans()),
+        "magic_flight": bool(speed["fly"]) and draw(st.booleans()),  # held aloft (D-fly)
         "conditions": draw(st.lists(st.sampled_from(["prone", "prone", "grappled",
                                                      "incapacitated", "invisible"]),
                                     max_size=1)),

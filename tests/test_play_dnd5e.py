@@ -325,19 +325,20 @@ def jumper(**extra: Any) -> dict[str, Any]:
 
 
 def rubble_game(seed: int) -> Game:
-    """A rogue (Acrobatics +1) who jumps into the rubble at C1, then walks on; a watching orc."""
+    """A rogue (Acrobatics +1) who jumps over C1 into the rubble at D1, then walks on; a
+    watching orc."""
     text = dnd_text([jumper(), knight(id="orc", at="C2", side="monsters")], columns=8, rows=4)
     data = yaml.safe_load(text)
-    data["map"]["cells"] = [{"at": ["C1"], "terrain": "difficult"}]
+    data["map"]["cells"] = [{"at": ["D1"], "terrain": "difficult"}]
     return Game.from_scenario_text(yaml.safe_dump(data), seed=seed, order=["rogue", "orc"])
 
 
 def test_a_jump_into_difficult_terrain_rolls_the_acrobatics_check() -> None:
     """D-jump (SRD): "When you land in difficult terrain, you must succeed on a DC 10 Dexterity
     (Acrobatics) check to land on your feet. Otherwise, you land prone." Play rolls d20 + 1:
-    a total under 10 lands the rogue prone in C1 and the rest of its move is not made (nor its
-    opportunity attack); 10 or more, it goes on to E1, past the orc's reach."""
-    declared = "A2 B1 jump:C1 D1 E1"
+    a total under 10 lands the rogue prone in D1 and the rest of its move is not made (nor its
+    opportunity attack); 10 or more, it goes on to F1, past the orc's reach."""
+    declared = "A2 B1 jump:D1 E1 F1"
     outcomes = set()
     for seed in range(1, 13):
         g = rubble_game(seed)
@@ -347,20 +348,20 @@ def test_a_jump_into_difficult_terrain_rolls_the_acrobatics_check() -> None:
         assert roll["total"] == roll["faces"][0] + 1
         (jump,) = events(entry, "jump")
         assert (jump["jump"], jump["feet"], jump["run_up"], jump["step"], jump["move"]) == (
-            "long", 5, True, 3, "jump:C1")
+            "long", 5, True, 3, "jump:D1")
         piece = g.state.pieces["rogue"]
         played = entry.played[0]
         if roll["total"] >= 10:
             assert events(entry, "check-failed") == []
-            assert (piece["at"], piece["prone"], piece["spent"]) == ("E1", False, "25")
+            assert (piece["at"], piece["prone"], piece["spent"]) == ("F1", False, "30")
             assert played["made"] == declared
             assert [a["by"] for a in events(entry, "opportunity-attack")] == ["orc"]
         else:
             (failed,) = events(entry, "check-failed")
-            assert (failed["step"], failed["move"], failed["rule"]) == (3, "jump:C1", "D-jump")
-            assert (piece["at"], piece["prone"], piece["spent"]) == ("C1", True, "15")
+            assert (failed["step"], failed["move"], failed["rule"]) == (3, "jump:D1", "D-jump")
+            assert (piece["at"], piece["prone"], piece["spent"]) == ("D1", True, "20")
             assert piece["conditions"] == ["prone"]
-            assert (played["made"], played["cost"]) == ("A2 B1 jump:C1", "15")
+            assert (played["made"], played["cost"]) == ("A2 B1 jump:D1", "20")
             assert events(entry, "opportunity-attack") == []
         assert played["checks"] == [{"rule": "D-jump", "save": "Acrobatics DC 10",
                                      "chance": 60, "on_failure": "it lands prone"}]

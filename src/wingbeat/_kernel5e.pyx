@@ -385,8 +385,8 @@ cdef class Native:
     squeezed height, whole and squeezed footprint sizes (squeezed 0: it cannot squeeze), raw walk
     and fly speeds (which speed standing up spends), watchers (the provoked bits), jumper, Tiny,
     Strength, the feet it jumps high after a run-up, whether a landing's Acrobatics check can
-    fail. ``directions``: the grid's directions (dc, dr), in ``Dnd5eSpace._directions``'s
-    order, for the jumps (D-jump).
+    fail. ``directions``: the grid's directions (dc, dr, and the footprint's extent along it:
+    ``jumps.footprint_extent``), in ``Dnd5eSpace._directions``'s order, for the jumps (D-jump).
     """
 
     cdef object keep  # the arrays pointed at
@@ -438,7 +438,7 @@ cdef class Native:
         self.keep = (grid, col, row, ground, ceil, terrain, sides, shapes, corners, offsets,
                      others, occ_start, occ, watchers, watch_cells, directions)
         self.directions = _ints(directions)
-        self.n_directions = <int32_t>(len(directions) // 2)
+        self.n_directions = <int32_t>(len(directions) // 3)
         for i in range(5):
             self.speed[i] = speeds[i]
         self.n_ground_modes = len(ground_modes)
@@ -962,11 +962,12 @@ cdef class Native:
                 top = self.ground[cells[i]]
         return top
 
-    cdef int32_t jump_clear(self, int32_t anchor, int32_t z, int32_t feet) noexcept:
-        """``_jump_clear``: the level a long jump passes over ``anchor`` at, NO_TOP where it
-        cannot (off the map, or an obstacle taller than a quarter of the jump)."""
+    cdef int32_t jump_clear(self, int32_t anchor, int32_t z) noexcept:
+        """``_jump_clear`` after a run-up: the level a long jump passes over ``anchor`` at,
+        NO_TOP where it cannot (off the map, or an obstacle taller than a quarter of the
+        distance the creature can jump, its Strength score)."""
         cdef int32_t top = self.ground_top(anchor)
-        if top == NO_TOP or (top > z and 20 * (top - z) > feet):
+        if top == NO_TOP or (top > z and 20 * (top - z) > self.strength):
             return NO_TOP
         return top if top > z else z
 
@@ -985,7 +986,8 @@ cdef class Native:
         return n_before >= 0 and self.crosses(before, n_before, after, n_after, dc, dr)
 
     cdef inline int32_t jump_length(self, int32_t n, int32_t dc, int32_t dr) noexcept:
-        """``_jump_length``: the feet of a long jump over ``n`` spaces along (dc, dr)."""
+        """``_jump_length``: the feet of the ground a long jump clears, ``n`` spaces along
+        (dc, dr) between the space it leaves and the one it lands on."""
         if self.hex or not (dc and dr) or not self.dmg:
             return 5 * n
         return 5 * (n + n // 2)
@@ -995,26 +997,29 @@ cdef class Native:
         """Every jump with room from the place on the ground (``_jumps_from``): a high jump to
         each adjacent space, then the long jumps along each direction as far as the Strength
         score goes."""
-        cdef int32_t d, dc, dr, n
+        cdef int32_t d, dc, dr, n, extent
         r.jump_start = <int32_t>table.n_jumps
         if not src.bits & (P_WATER | P_SQUEEZED):  # ``_jump_refusal``
             for d in range(self.n_directions):
-                dc = self.directions[2 * d]
-                dr = self.directions[2 * d + 1]
-                self.jump(table, anchor, z, dc, dr, 1, True)
-                n = 1
-                while self.jump_length(n, dc, dr) <= self.strength:
-                    self.jump(table, anchor, z, dc, dr, n, False)
+                dc = self.directions[3 * d]
+                dr = self.directions[3 * d + 1]
+                extent = self.directions[3 * d + 2]
+                self.jump(table, anchor, z, dc, dr, 1, 0, True)
+                n = extent + 1  # a long jump clears one space at least
+                while self.jump_length(n - extent, dc, dr) <= self.strength:
+                    self.jump(table, anchor, z, dc, dr, n, extent, False)
                     n += 1
         r.jump_end = <int32_t>table.n_jumps
         return 0
 
     cdef int jump(self, StepTable table, int32_t anchor, int32_t z, int32_t dc, int32_t dr,
-                  int32_t n, bint high) except -1:
-        """``_jump_plan`` and ``_kernel_jumps``: the jump landing ``n`` spaces along (dc, dr),
-        appended to the table with the threats of the places it passes, the landing last; none
-        where it has no room, cuts a corner, crosses a wall or lands off the ground."""
+                  int32_t n, int32_t extent, bint high) except -1:
+        """``_jump_plan`` and ``_kernel_jumps``: the jump landing ``n`` spaces along (dc, dr)
+        (a long one clearing ``n - extent`` of them), appended to the table with the threats of
+        the places it passes, the landing last; none where it has no room, cuts a corner,
+        crosses a wall or lands off the ground."""
         cdef int32_t hc = self.col[anchor], hr = self.row[anchor], k, top, rise, feet, zz
+        cdef int32_t tallest = 0
         cdef int32_t target, corner, over, cleared, landing_z, cost, cost_parity, bits, rise_t
         cdef int64_t chain_start = table.n_chain
         cdef bint standing, diagonal = not self.hex and dc != 0 and dr != 0
@@ -1046,7 +1051,7 @@ cdef class Native:
             landing_z = top
             standing = 10 * rise <= self.high_reach
         else:
-            feet = self.jump_length(n, dc, dr)
+            feet = self.jump_length(n - extent, dc, dr)
             if feet > self.strength:
                 return 0
             for k in range(n):
@@ -1055,25 +1060,30 @@ cdef class Native:
                                    self.cell_at(hc + k * dc, hr + k * dr + dr)):
                         if corner < 0:
                             return self.undo_chain(table, chain_start)
-                        cleared = self.jump_clear(corner, z, feet)
+                        cleared = self.jump_clear(corner, z)
                         if cleared == NO_TOP or not self.fits(corner, cleared):
                             return self.undo_chain(table, chain_start)
+                        if cleared - z > tallest:
+                            tallest = cleared - z
                 over = self.cell_at(hc + (k + 1) * dc, hr + (k + 1) * dr)
                 if over < 0:  # pragma: no cover - between two spaces of the map
                     return self.undo_chain(table, chain_start)
                 if self.jump_wall(over, dc, dr):
                     return self.undo_chain(table, chain_start)
                 if k + 1 < n:
-                    cleared = self.jump_clear(over, z, feet)
+                    cleared = self.jump_clear(over, z)
                     if cleared == NO_TOP or not self.fits(over, cleared):
                         return self.undo_chain(table, chain_start)
+                    if cleared - z > tallest:
+                        tallest = cleared - z
                     p = self.place(<int64_t>over * self.levels + cleared - self.bottom)
                     if p.bits & P_BLOCKING:
                         return self.undo_chain(table, chain_start)
                     self.chain_threat(table, p.threat)
             rise = 0
             landing_z = z
-            standing = 2 * feet <= self.strength
+            # standing it jumps half as far, and so clears obstacles half as tall
+            standing = 2 * feet <= self.strength and 40 * tallest <= self.strength
         if landing_z < self.bottom or landing_z > self.top:  # pragma: no cover - checked above
             return self.undo_chain(table, chain_start)
         p = self.place(<int64_t>target * self.levels + landing_z - self.bottom)

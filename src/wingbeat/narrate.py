@@ -213,6 +213,9 @@ SAYINGS: dict[str, Said] = {
     "still-falling": lambda e, _who, me: (f"{me}is still falling ({e.get('fallen', 0)} ft so "
                                           "far): it falls on at the start of its next turn"),
     "still-prone": lambda _e, _who, me: f"{me}stays prone until it stands (half its speed)",
+    "held-aloft": lambda e, _who, me: (f"{me}does not fall although {e.get('cause')}: magic "
+                                       "holds it aloft (a flyer knocked prone or at speed 0 "
+                                       "falls unless it can hover or magic holds it up)"),
     "tier-change": _tier_change,
     "dive-charge": _dive,
     "landed": _landed,

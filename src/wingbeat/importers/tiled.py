@@ -62,9 +62,9 @@ __all__ = ["read_tiled"]
 _FLAGS = 0xF0000000  # flip and rotation bits of a global tile id
 _CELL_KEYS = ("ground", "ceiling", "terrain", "wall", "climb")
 _HEX_CELL_KEYS = ("ground", "ceiling")
-_SQUARE_CREATURE = {"altitude": int, "size": str, "side": str, "hover": bool, "reach": int,
-                   "strength": int, "acrobatics": int, "walk": int, "fly": int, "climb": int,
-                   "swim": int, "burrow": int}
+_SQUARE_CREATURE = {"altitude": int, "size": str, "side": str, "hover": bool,
+                    "magic_flight": bool, "reach": int, "strength": int, "acrobatics": int,
+                    "walk": int, "fly": int, "climb": int, "swim": int, "burrow": int}
 _HEX_CREATURE = {"altitude": int, "side": str, "fly": int, "ground": int, "mode": str,
                     "maneuverability": str, "heading": str, "reflex": int, "strength": int}
 _SPEEDS = ("walk", "fly", "climb", "swim", "burrow")

@@ -117,7 +117,8 @@ class CompiledSpace(StepSpace):
                    len(small or ()), me.speed.walk, me.speed.fly, self.n_watchers,
                    int(self.jumper), int(me.size is Size.TINY), me.strength or 0,
                    max(0, 3 + me.strength_modifier), int(bool(self.landing_checks())))
-        directions = array("i", [d for delta in self._directions() for d in delta])
+        directions = array("i", [d for dc, dr in self._directions()
+                                 for d in (dc, dr, self._extent(dc, dr))])
         return compiled.Native(numbers, self.speed, self._ground_modes, flat.grid, flat.col,
                                flat.row, flat.ground, flat.ceil, flat.terrain, flat.sides,
                                flat.shapes, flat.corners, offsets, others, occ_start, occ,

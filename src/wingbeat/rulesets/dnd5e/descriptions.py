@@ -309,8 +309,8 @@ class DescribedSpace(CompiledSpace):
         said = []
         rule = ""
         if self.start_events:
-            said.append(event_text({**self.start_events[0], "creature": self.me.id})
-                        .removesuffix("."))
+            event = {k: v for k, v in self.start_events[0].items() if k != "rule"}
+            said.append(event_text({**event, "creature": self.me.id}).removesuffix("."))
             rule = "D-fly"
         if not any(self.speed):
             held = ", ".join(sorted(self.me.conditions & SPEED_ZERO))
@@ -327,6 +327,7 @@ class DescribedSpace(CompiledSpace):
             "size": self.me.size.value,
             "speeds": speeds,
             "hover": self.hover,
+            "magic_flight": self.me.magic_flight,
             "grid": self.battle.map.grid.value,
             "diagonals": self.rule.value,
             "units": self.unit,

@@ -3,13 +3,17 @@ why a jump is refused.
 
 A jump is movement on foot, paid with the walking speed, and needs a Strength score; a running
 jump (two steps on foot just before: the run-up bits of the state) goes twice as far as a
-standing one. ``JumpSpace`` works out every jump with room from a place once (``Jump``, kept in
-the tables), and ``steps`` (``steps.py``) offers those the movement left allows.
+standing one. A long jump's length is the ground it clears, edge to edge: the spaces between
+the one it leaves and the one it lands on (``_jump_length`` of ``_extent``: Reading, D-jump);
+it pays for every space its own space moves, as a walk along the line would. ``JumpSpace``
+works out every jump with room from a place once (``Jump``, kept in the tables), and ``steps``
+(``steps.py``) offers those the movement left allows.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ...geometry.hexgrid import Direction
@@ -37,10 +41,23 @@ from .codes import (
 from .places import PlaceSpace, label_at
 from .tables import Jump, Place
 
-__all__ = ["JumpSpace"]
+__all__ = ["JumpSpace", "footprint_extent"]
 
 _HEX_DIRECTIONS = tuple(d.delta for d in Direction)
 _SQUARE_DIRECTIONS = tuple(d.delta for d in Compass)
+
+
+@lru_cache(maxsize=256)
+def footprint_extent(offsets: tuple[tuple[int, int], ...], dc: int, dr: int) -> int:
+    """How many steps along (dc, dr) a space of these ``offsets`` moves before it no longer
+    overlaps where it was: 1 for one square or hex, 2 for a Large creature, 3 Huge, 4
+    Gargantuan (on hexes as their shapes give). The spaces a long jump of ``n`` steps clears
+    between its takeoff and its landing are ``n`` less this (D-jump)."""
+    cells = set(offsets)
+    k = 1
+    while any((c + k * dc, r + k * dr) in cells for c, r in cells):
+        k += 1
+    return k
 
 
 class JumpSpace(PlaceSpace):
@@ -57,7 +74,8 @@ class JumpSpace(PlaceSpace):
     def _jump_steps(self, out: list[StepTuple], place: Place, provoked: int, b: int, c: int,
                     flags: int, spent: int) -> None:
         """The long and high jumps from ``place`` that the movement left allows (D-jump): each
-        foot jumped costs a foot of the walking speed, Dash doubling it as for any step."""
+        foot its space moves costs a foot of the walking speed, Dash doubling it as for any
+        step."""
         running = flags & RUN_MASK == RUN_UP
         jumps = self._jumps.get(place.pos)
         if jumps is None:
@@ -116,8 +134,9 @@ class JumpSpace(PlaceSpace):
         found = []
         for dc, dr in self._directions():
             found.append(self._jump_plan(place, True, col + dc, row + dr, True))
-            n = 1
-            while self._jump_length(n, dc, dr) <= (self.me.strength or 0):
+            extent = self._extent(dc, dr)
+            n = extent + 1  # a long jump clears one space at least
+            while self._jump_length(n - extent, dc, dr) <= (self.me.strength or 0):
                 found.append(self._jump_plan(place, False, col + n * dc, row + n * dr, True))
                 n += 1
         return tuple(j for j in found if isinstance(j, Jump))
@@ -125,9 +144,15 @@ class JumpSpace(PlaceSpace):
     def _directions(self) -> tuple[tuple[int, int], ...]:
         return _HEX_DIRECTIONS if self.board.hex else _SQUARE_DIRECTIONS
 
+    def _extent(self, dc: int, dr: int) -> int:
+        """How many steps along (dc, dr) its whole space moves before it no longer overlaps
+        where it was (``footprint_extent``)."""
+        return footprint_extent(self.offsets, dc, dr)
+
     def _jump_length(self, n: int, dc: int, dr: int) -> int:
-        """Feet of a long jump over ``n`` spaces of direction (dc, dr), measured on its own by
-        the diagonal option: what the Strength score must cover."""
+        """Feet of the ground a long jump clears, ``n`` spaces along direction (dc, dr) between
+        the space it leaves and the one it lands on, measured on its own by the diagonal
+        option: what the Strength score must cover (D-jump)."""
         if self.board.hex or not (dc and dr):
             return 5 * n
         return grid_distance((n, n, 0), self.rule)
@@ -209,17 +234,25 @@ class JumpSpace(PlaceSpace):
                                   f"diagonal); {label} is not in line with {here}")
             squares = line
             ec, er = dc // squares, dr // squares
-            feet = self._jump_length(squares, ec, er)
-            if feet * (1 if running else 2) > strength:
-                most = self._feet(Fraction(strength, 1 if running else 2))
-                return ("D-jump", f"a long jump to {label} covers {self._feet(feet)}; {name} "
-                                  f"(Strength {strength}) jumps {most}{unrun}")
+            extent = self._extent(ec, er)
+            if squares <= extent:
+                return ("D-jump", f"a long jump clears at least one space between where {name} "
+                                  f"leaves the ground and where it lands; landing on {label} it "
+                                  f"would clear none: step there, or jump further")
+            feet = self._jump_length(squares - extent, ec, er)
+            cover = Fraction(strength, 1 if running else 2)  # the distance it can jump
+            if feet > cover:
+                return ("D-jump", f"a long jump to {label} clears {self._feet(feet)} (the ground "
+                                  f"between, edge to edge); {name} (Strength {strength}) jumps "
+                                  f"{self._feet(cover)}{unrun}")
             chain = []
+            tallest = 0  # the tallest low obstacle it clears, in levels above its takeoff
             for k in range(squares):
                 for corner in self._jump_corners(hc + k * ec, hr + k * er, ec, er):
-                    cut = self._jump_corner(corner, place.z, feet)
-                    if cut is not None:
+                    cut = self._jump_corner(corner, place.z, cover, unrun)
+                    if isinstance(cut, tuple):
                         return cut
+                    tallest = max(tallest, cut - place.z)
                 over = board.at(hc + (k + 1) * ec, hr + (k + 1) * er)
                 wall = None if over is None else self._jump_wall(over, ec, er)
                 if wall is not None:
@@ -227,12 +260,14 @@ class JumpSpace(PlaceSpace):
                 if k + 1 < squares:
                     at = board.at(hc + (k + 1) * ec, hr + (k + 1) * er)
                     assert at is not None  # on the line between two spaces of the map
-                    passed = self._jump_over(at, place.z, feet)
+                    passed = self._jump_over(at, place.z, cover, unrun)
                     if isinstance(passed, tuple):
                         return passed
                     chain.append(passed)
+                    tallest = max(tallest, passed.z - place.z)
             rise, z = 0, place.z
-            standing = 2 * feet <= strength
+            # standing it jumps half as far, and so clears obstacles half as tall
+            standing = 2 * feet <= strength and 2 * 20 * tallest <= strength
         dst = self.place(self.position(target, z))
         if dst is None or dst.squeezed:
             why = self._fits(target, z, False)
@@ -310,35 +345,40 @@ class JumpSpace(PlaceSpace):
         at = self.board.at
         return tuple(-1 if i is None else i for i in (at(col + dc, row), at(col, row + dr)))
 
-    def _jump_corner(self, corner: int, z: int, feet: int) -> tuple[str, str] | None:
-        """Why a corner a long jump passes has no room (walls, ceilings, ground too high)."""
+    def _jump_corner(self, corner: int, z: int, cover: Fraction, unrun: str
+                     ) -> int | tuple[str, str]:
+        """The altitude a long jump passes a corner at, or why that corner has no room (walls,
+        ceilings, ground too high)."""
         if corner < 0:
             return ("D-jump", "the jump would cut a corner: off the map")
-        cleared = self._jump_clear(corner, z, feet)
+        cleared = self._jump_clear(corner, z, cover, unrun)
         if isinstance(cleared, tuple):
             return ("D-jump", f"the jump would cut a corner: {cleared[1]}")
         why = self._fits(corner, cleared, False)
         if why is not None:
             return ("D-jump", f"the jump would cut a corner: {why}")
-        return None
+        return cleared
 
-    def _jump_clear(self, anchor: int, z: int, feet: int) -> int | tuple[str, str]:
-        """The altitude a long jump of ``feet`` passes over ``anchor`` at: its takeoff level, or
-        the top of a low obstacle there (raised ground at most a quarter of the jump's length
-        higher); or why it cannot pass."""
+    def _jump_clear(self, anchor: int, z: int, cover: Fraction, unrun: str = ""
+                    ) -> int | tuple[str, str]:
+        """The altitude a long jump passes over ``anchor`` at: its takeoff level, or the top of a
+        low obstacle there (raised ground at most a quarter of ``cover``, the distance the
+        creature can jump, higher: Reading, D-jump); or why it cannot pass."""
         top = self._ground_top(anchor)
         label = self.board.labels[anchor]
         if top is None:
             return ("D-jump", f"{self.name}'s space would reach off the map at {label}")
-        if top > z and 4 * 5 * (top - z) > feet:
+        if top > z and 4 * 5 * (top - z) > cover:
             return ("D-jump", f"the ground at {label} is {self._feet(5 * (top - z))} higher: a "
-                              f"long jump of {self._feet(feet)} clears an obstacle no taller than "
-                              "a quarter of its length")
+                              f"long jump clears an obstacle no taller than a quarter of the "
+                              f"distance {self.name} can jump ({self._feet(cover)}{unrun}): "
+                              f"{self._feet(cover / 4)}")
         return max(top, z)
 
-    def _jump_over(self, anchor: int, z: int, feet: int) -> Place | tuple[str, str]:
+    def _jump_over(self, anchor: int, z: int, cover: Fraction, unrun: str
+                   ) -> Place | tuple[str, str]:
         """The space a long jump passes over ``anchor`` (room, obstacle, creatures)."""
-        cleared = self._jump_clear(anchor, z, feet)
+        cleared = self._jump_clear(anchor, z, cover, unrun)
         if isinstance(cleared, tuple):
             return cleared
         return self._jump_space(anchor, cleared, self.board.labels[anchor])
@@ -382,7 +422,8 @@ class JumpSpace(PlaceSpace):
         if self.can_act and not flags & ACTION and spent + cost <= self.cap(WALK, DASHED):
             hint = "; Dash (its action) would add its speed"
         dash = " with Dash" if flags & DASHED else ""
-        return ("D-jump", f"the jump to {where} costs {self.length(cost)} {self.unit} (a foot of "
-                          f"movement per foot jumped), but with its walking speed{dash} "
+        return ("D-jump", f"the jump to {where} costs {self.length(cost)} {self.unit} (as far as "
+                          f"its space moves, a foot of movement a foot), but with its walking "
+                          f"speed{dash} "
                           f"{self.name} has only {self.length(left)} {self.unit} left after "
                           f"moving {self.length(spent)} {self.unit}{hint}")

@@ -166,6 +166,9 @@ class Dnd5eCreature(Named):
     size: Size = Size.MEDIUM
     speed: Speeds = Speeds()
     hover: bool = False
+    # magic holds it aloft (the fly spell, winged boots …): knocked prone or at speed 0 in the
+    # air it does not fall, as a hoverer does not; nothing else changes (D-fly)
+    magic_flight: bool = False
     reach: int = 5
     side: str | None = None
     conditions: frozenset[str] = frozenset()

@@ -34,10 +34,27 @@ from .codes import (
     WALK,
 )
 from .falling import Fall, fall
-from .model import NO_ACTION, NO_REACTION, Dnd5eBattle, Dnd5eCreature, GridKind, Size, Units
+from .model import (
+    NO_ACTION,
+    NO_REACTION,
+    SPEED_ZERO,
+    Dnd5eBattle,
+    Dnd5eCreature,
+    GridKind,
+    Size,
+    Units,
+)
 from .tables import Front, Place, shared_tables
 
-__all__ = ["PlaceSpace", "label_at"]
+__all__ = ["PlaceSpace", "aloft_cause", "label_at"]
+
+
+def aloft_cause(me: Dnd5eCreature) -> str:
+    """What would make a creature in the air fall at the start of its turn, in words (D-fly):
+    ``prone in the air`` or ``speed 0 (grappled)``."""
+    if me.speed_zero:
+        return f"speed 0 ({', '.join(sorted(me.conditions & SPEED_ZERO))})"
+    return "prone in the air"
 
 
 def label_at(col: int, row: int) -> str:
@@ -94,6 +111,10 @@ class PlaceSpace:
         # (speed 0) still hovers and does not fall (D-fly); a grappled burrower is still where
         # it dug to, under the ground (it has room there, it cannot move)
         self.hover = me.hover and me.speed.fly > 0
+        # magic holding it aloft (the fly spell …) keeps it up as hovering does, and changes
+        # nothing else (D-fly); ``magic`` only where it is what keeps it up (not a hoverer)
+        self.magic = me.magic_flight and me.speed.fly > 0 and not self.hover
+        self.held_aloft = self.hover or self.magic
         self.burrower = me.speed.burrow > 0
         # D-jump: a creature with a Strength score jumps, on foot (its walking speed pays)
         self.jumper = me.strength is not None and self.speed[WALK] > 0
@@ -328,11 +349,12 @@ class PlaceSpace:
             why = self._fits(anchor, me.altitude, False) or "no room"
             raise ScenarioError(f"{me.id} does not fit where it stands: {why} (D-size)")
         flags = PRONE if me.prone else 0
-        if place.kind == AIR and not self.hover and (
-                me.prone or (self.speed[FLY] == 0 and self.me.speed.fly > 0)):
-            # knocked prone or at speed 0 in the air, with nothing to hold it up (D-fly)
-            pos, flags, event = self._fall(place, flags | PRONE, involuntary=True)
-            self.start_events = ({**event, "step": 0},)
+        if place.kind == AIR and (me.prone or (self.speed[FLY] == 0 and me.speed.fly > 0)):
+            if self.magic:  # knocked prone or at speed 0 in the air, held up by magic (D-fly)
+                self.start_events = ({**self.held_event(aloft_cause(me)), "step": 0},)
+            elif not self.hover:  # …with nothing to hold it up: it falls (D-fly)
+                pos, flags, event = self._fall(place, flags | PRONE, involuntary=True)
+                self.start_events = ({**event, "step": 0},)
         self._start_pos = pos
         return self.pack(pos, 0, 0, 0, flags)
 
@@ -354,6 +376,17 @@ class PlaceSpace:
                      for bit, i in enumerate(self.watchers) if bits >> bit & 1)
 
     # -- falls (D-fly) -----------------------------------------------------------------------------
+    @property
+    def start_fall(self) -> dict[str, Any] | None:
+        """The fall the creature makes before its first step (D-fly), or None: a creature
+        held aloft by magic has a ``held-aloft`` start event instead."""
+        return next((e for e in self.start_events if e["type"] == "fall"), None)
+
+    @staticmethod
+    def held_event(cause: str) -> dict[str, Any]:
+        """D-fly: what would have made it fall (``cause``) does not, as magic holds it up."""
+        return {"type": "held-aloft", "cause": cause, "rule": "D-fly"}
+
     def _landing(self, place: Place) -> tuple[Place, Fall]:
         """Where a fall from ``place`` ends this turn and how far it goes (D-fly): the ground
         level under the footprint, or 500 ft down under XGtE's ``fall_rate``."""

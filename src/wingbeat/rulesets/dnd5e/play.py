@@ -11,7 +11,8 @@ no damage; the XGtE options when the scenario turns them on).
 
 The game master can change a creature's conditions between moves (``condition``: ``+prone``
 when it is knocked prone, ``+grappled`` …, ``-grappled`` when it ends): a flyer that cannot hover
-falls at once when that leaves it prone or at speed 0 (``rulesets.dnd5e.rounds``). At the end of a
+falls at once when that leaves it prone or at speed 0 (``rulesets.dnd5e.rounds``), unless magic
+holds it aloft (``magic_flight``: logged as ``held-aloft``). At the end of a
 round every creature's movement, action (Dash, Disengage) and free object interaction renew; a
 prone creature stays prone until it stands.
 """
@@ -161,6 +162,8 @@ class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
                                "move": checked.steps[step - 1].move})
                 if not _lands_on_its_feet(checked.steps[step - 1].checks, me, dice):
                     cut = step
+            elif event["type"] == "held-aloft":  # magic keeps it up where it would fall (D-fly)
+                events.append({**event, "creature": creature})
             else:  # pragma: no cover - the space reports no other kind of event
                 events.append({**event, "creature": creature})
         kept, end, cost, done = checked, checked.end, None, report
@@ -201,7 +204,8 @@ class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
         battle = self.battle_now(scenario, pieces)
         piece = pieces[creature]
         result = change_conditions(battle, creature, changes)
-        events = [{**e, "creature": creature} for e in result.events if e["type"] == "condition"]
+        events = [{**e, "creature": creature} for e in result.events
+                  if e["type"] in ("condition", "held-aloft")]
         damage = 0
         where: Mapping[str, Any] = piece
         falling = bool(piece.get("falling", False)) and result.falls_later
@@ -277,6 +281,7 @@ class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
             "units": battle.options.units.value,
             **roster_words(battle),
             "hover": {c.id: c.hover for c in battle.creatures},
+            "magic_flight": {c.id: c.magic_flight for c in battle.creatures},
             "conditions": sorted(CONDITIONS),
         }
 

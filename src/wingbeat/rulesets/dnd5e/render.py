@@ -526,7 +526,8 @@ def _creature_words(bmap: Dnd5eMap, c: Dnd5eCreature, unit: str) -> str:
     spaces = " ".join(cell_label(*xy) for xy in _footprint(bmap, c, c.at))
     words = [f"{c.display_name} ({c.size.value}) at {spaces}",
              f"altitude {level_words(c.altitude, unit)}, {_mode(bmap, c)}",
-             f"speed {speeds}" + (", hovers" if c.hover else ""), f"reach {c.reach} ft"]
+             f"speed {speeds}" + (", hovers" if c.hover else "")
+             + (", held aloft by magic" if c.magic_flight else ""), f"reach {c.reach} ft"]
     if c.side:
         words.append(f"side {c.side}")
     others = sorted(c.conditions - {"prone"})

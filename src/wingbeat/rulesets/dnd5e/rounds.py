@@ -6,8 +6,9 @@ taken from the same space so that play and ``check`` never disagree:
 
 - ``creature_after``: the creature where a checked move left it (place, prone or not);
 - ``change_conditions``: what happens at once when the game master says a creature was knocked
-  prone, or its speed dropped to 0 (grappled …): a flyer that cannot hover falls (D-fly). The fall
-  is the space's own start-of-turn fall, made now;
+  prone, or its speed dropped to 0 (grappled …): a flyer that cannot hover falls (D-fly), unless
+  magic holds it aloft (``magic_flight``: a ``held-aloft`` event says so). The fall is the
+  space's own start-of-turn fall, made now;
 - ``whole_fall``: under XGtE ``fall_rate`` a long fall lasts several turns, and its damage is
   counted on the whole distance when the creature lands (``falling.fall``).
 
@@ -134,9 +135,10 @@ def change_conditions(battle: Dnd5eBattle, creature_id: str,
 
     A flyer in the air that cannot hover falls when it is knocked prone or its speed drops to 0:
     the space built with the new conditions makes that fall before its first step, and the change
-    makes it now. A creature that would already have fallen at the start of its turn (a fall
-    under way) does not fall again because of an unrelated change: its fall stays where it was.
-    An unconscious creature falls prone too (SRD appendix A).
+    makes it now. One that magic holds aloft does not fall: the change says so (``held-aloft``,
+    D-fly), once, when it would have fallen. A creature that would already have fallen at the
+    start of its turn (a fall under way) does not fall again because of an unrelated change: its
+    fall stays where it was. An unconscious creature falls prone too (SRD appendix A).
     """
     me = battle.creature(creature_id)
     conditions = set(me.conditions)
@@ -158,18 +160,25 @@ def change_conditions(battle: Dnd5eBattle, creature_id: str,
     changed = replace(me, conditions=frozenset(conditions))
     before = space_for(battle, creature_id)
     now = space_for(_with(battle, changed), creature_id)
-    if before.start_events or not now.start_events:  # no fall now: it stays where it was
-        return ConditionChange(changed, None, tuple(events), bool(now.start_events))
-    end = now.describe(now.start)
-    event = {k: v for k, v in now.start_events[0].items() if k != "step"}
     if ("prone", True) in changes:
         cause = "knocked prone"
     elif ("unconscious", True) in changes:
         cause = "unconscious: falls prone"
     else:
         cause = fall_cause(changed)
+    if before.start_fall or not now.start_fall:  # no fall now: it stays where it was
+        if _held(now) and not _held(before):  # magic holds it up, where it would fall (D-fly)
+            events.append(now.held_event(cause.removesuffix(": falls prone")))
+        return ConditionChange(changed, None, tuple(events), bool(now.start_fall))
+    end = now.describe(now.start)
+    event = {k: v for k, v in now.start_fall.items() if k != "step"}
     events.append({**event, "cause": cause})
     return ConditionChange(creature_after(changed, end, battle.map.grid), end, tuple(events))
+
+
+def _held(space: Dnd5eSpace) -> bool:
+    """Magic holds the creature aloft where, knocked prone or at speed 0, it would fall."""
+    return any(e["type"] == "held-aloft" for e in space.start_events)
 
 
 def condition_rule(condition: str) -> str:

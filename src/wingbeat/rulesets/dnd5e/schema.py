@@ -73,6 +73,7 @@ EXAMPLES = {
     "swim": "swim: 30 (feet)",
     "burrow": "burrow: 10 (feet)",
     "hover": "hover: true",
+    "magic_flight": "magic_flight: true (magic holds it aloft, e.g. the fly spell)",
     "reach": "reach: 10 (feet)",
     "altitude": "altitude: 2 (levels of 5 ft above the ground)",
     "conditions": "conditions: [prone, grappled]",
@@ -122,6 +123,7 @@ class CreatureModel(CreatureEntry):
     size: Size = Size.MEDIUM
     speed: SpeedModel = SpeedModel()
     hover: bool = False
+    magic_flight: bool = False
     reach: int = Field(default=5, ge=0, le=100)
     at: Label
     altitude: int | None = Field(default=None, ge=-200, le=200)
@@ -315,8 +317,12 @@ def _build_creature(c: CreatureModel, battle: Dnd5eBattle, where: str) -> Dnd5eC
                             where=f"{where}.altitude")
     if c.hover and not speed.fly:
         raise ScenarioError("hover needs a fly speed", where=f"{where}.hover")
+    if c.magic_flight and not speed.fly:
+        raise ScenarioError("magic_flight needs a fly speed: give the one the magic grants "
+                            "(the fly spell: speed: {fly: 60})", where=f"{where}.magic_flight")
     return Dnd5eCreature(id=c.id, at=(col, row), altitude=altitude, name=c.name, size=c.size,
-                         speed=speed, hover=c.hover, reach=c.reach, side=c.side,
+                         speed=speed, hover=c.hover, magic_flight=c.magic_flight,
+                         reach=c.reach, side=c.side,
                          conditions=frozenset(c.conditions), reaction=c.reaction,
                          strength=c.strength, acrobatics=c.acrobatics)
 

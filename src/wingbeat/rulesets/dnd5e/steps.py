@@ -445,13 +445,14 @@ class StepSpace(JumpSpace):
                                                (flags & ~(PRONE | RUN_MASK)) | ACTION | DASHED),
                             cost, NO_CHECKS, NO_EVENTS))
         elif full and place.kind != UNDER and not place.water:
-            if place.kind == AIR and not self.hover:
+            if place.kind == AIR and not self.held_aloft:
                 npos, nflags, event = self._fall(place, flags | PRONE, involuntary=False)
                 out.append(("prone", pack(npos, provoked, b, c, nflags), 0, NO_CHECKS,
                             (event,)))
-            else:
+            else:  # on the ground, or held aloft (hovering, or by magic: it says so, D-fly)
+                held = (self.held_event("dropped prone in the air"),)
                 out.append(("prone", pack(pos, provoked, b, c, flags | PRONE), 0, NO_CHECKS,
-                            NO_EVENTS))
+                            held if self.magic and place.kind == AIR else NO_EVENTS))
 
     def stand_mode(self, place: Place) -> int:
         """The speed standing up spends half of (D-prone): the speed the creature moves with.

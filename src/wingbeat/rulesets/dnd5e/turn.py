@@ -133,7 +133,7 @@ def turn_report(space: Dnd5eSpace, report: GridMove) -> TurnReport:
         "left": left,
         "difficult": difficult,
         "opportunity_attacks": attacks,
-        "falls": [*space.start_events, *falls],
+        "falls": [e for e in (*space.start_events, *falls) if e["type"] == "fall"],
         "ends_legally": report.legal and space.end_problem(end) is None,
         "prone": bool(flags & PRONE),
         "squeezing": bool(space.describe(end)["squeezing"]),
