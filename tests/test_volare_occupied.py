@@ -148,6 +148,22 @@ def test_no_skimming_save_or_landing_in_another_creatures_place() -> None:
         assert "Mouse" in error["message"]
     assert "skimming on calls for this round's Reflex save" in refusal(s, "hawk",
                                                                         "down skim")["message"]
+    onward = refusal(s, "hawk", "down K13")  # touched down: it must land or skim, neither here
+    assert (onward["step"], onward["rule"]) == (2, "V-occupied")
+    assert "has touched down at K11, where Mouse stands" in onward["message"]
+
+
+def test_after_the_rounds_save_a_touchdown_on_another_skims_on() -> None:
+    """V-skim: the save "va effettuato una sola volta al round" (is made once a round). The hawk
+    skims at J10 (the save), climbs, flies over the mouse and descends into its place: with the
+    save made it skims on without another (and must, before flying on); it may not land there."""
+    s = _hawk("J10")
+    on = legal(s, "hawk", "down skim up K11 down skim K13")
+    assert ([c["rule"] for c in on["checks"]], on["cost"]) == (["V-skim"], "6")
+    first = refusal(s, "hawk", "down skim up K11 down K13")
+    assert (first["step"], first["rule"]) == (6, "V-skim")
+    assert "must skim on first" in first["message"]
+    assert refusal(s, "hawk", "down skim up K11 down land-fast")["rule"] == "V-occupied"
 
 
 def test_walking_after_a_violent_landing_passes_through_another() -> None:

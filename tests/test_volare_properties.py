@@ -124,6 +124,10 @@ def test_a_refusal_cites_the_rule_that_really_forbids_the_step(data: dict[str, A
                                                                moves: list[str]) -> None:
     """A refusal for want of MP (V-mp) is only given for a step the rules allow at some cost, and
     any other rule only for a step the step generator does not offer at all."""
+    assert_refusal_cites_the_rule(data, moves)
+
+
+def assert_refusal_cites_the_rule(data: dict[str, Any], moves: list[str]) -> None:
     scenario = wingbeat.parse_scenario(data)
     verdict = wingbeat.check(scenario, "f", " ".join(moves))
     assert isinstance(verdict, MoveReport)
@@ -226,3 +230,14 @@ def test_every_threatened_place_is_reached_by_check(data: dict[str, Any]) -> Non
         for way in place.by:
             end = json_of(wingbeat.check(scenario, "f", way.moves))["end"]
             assert (end["at"], end["altitude"]) not in occupied
+
+
+@FAST
+@given(crowded(), st.lists(st.sampled_from(
+    [*DIRECTIONS, "up", "down", "hover", "thrust", "skim", "land", "land-fast", "pay"]),
+    min_size=1, max_size=6))
+def test_a_refusal_among_others_cites_the_rule_that_forbids_the_step(data: dict[str, Any],
+                                                                     moves: list[str]) -> None:
+    """Among other creatures too: V-mp only for a step the rules allow at some cost, any other
+    rule (V-occupied included) only for a step the step generator does not offer at all."""
+    assert_refusal_cites_the_rule(data, moves)

@@ -607,6 +607,23 @@ class VolareSpace:
                               "landing ends the move in place (a failed violent landing too); "
                               "land where no one stands")
 
+    def _touched_down_on(self, idx: int, alt: int, flags: int) -> tuple[str, str] | None:
+        """Why a flyer that has touched down in another creature's place cannot go on as it
+        declared, or None where no one else stands: it must skim on (this round's save made),
+        and can do nothing else there (V-occupied)."""
+        other = self.occupied.get(idx * self.levels + alt)
+        if other is None:
+            return None
+        who, cell = other.display_name, self.labels[idx]
+        if flags & SKIM_SAVED and self.can_skim and not flags & DRIFT_DUE:
+            return ("V-skim", f"{self.name} has touched down at {cell}, where {who} stands: it "
+                              "must skim on first (skim, this round's save already made); it may "
+                              "not land there")
+        return ("V-occupied", f"{self.name} has touched down at {cell}, where {who} stands: "
+                              "there it may neither land nor skim on with this round's save to "
+                              "make (a failure would leave it there); touch down where no one "
+                              "stands")
+
     def actions(self, code: int, spent: int) -> tuple[str, ...]:
         """V-actions and V-spells: what the creature can still do this round."""
         flags = code & FLAG_MASK
@@ -670,7 +687,8 @@ class VolareSpace:
         if move in ("land", "land-fast"):
             return self._explain_land(move, idx, alt, posture, flags, spent)
         if flags & PENDING and not (move == "up" and flags & MAY_CLIMB):
-            return self.end_problem(code) or ("V-skim", "")
+            return self._touched_down_on(idx, alt, flags) or self.end_problem(code) or (
+                "V-skim", "")
         if flags & DRIFT_DUE and move in ("up", "down", "hover"):
             return ("V-wind", self._drift_sentence(idx, alt, flags))
         if move == "up":
