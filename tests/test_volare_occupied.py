@@ -348,3 +348,18 @@ def test_reach_and_size_in_player_words() -> None:
         with pytest.raises(wingbeat.ScenarioError) as refused:
             volare([{"id": "a", "at": "B2", **creature}])
         assert "creatures[0]." in str(refused.value) and words in str(refused.value)
+
+
+def test_play_suggests_striking_with_the_reach_from_where_it_hovers() -> None:
+    """V-prox in play: ``play suggest`` takes advice's best, so the lancer (reach 2) is told to
+    strike the orc from where it hovers, two hexes and one level away; with a reach of 1 it is
+    told to move first."""
+    def battle(reach: int) -> wingbeat.Scenario:
+        return volare([{"id": "lancer", "fly": 6, "reflex": 50, "at": "J10", "altitude": 1,
+                        "mode": "hovering", "reach": reach, "side": "knights"},
+                       {"id": "orc", "at": "J14", "side": "orcs"}])
+
+    long = wingbeat.suggest(battle(2), "lancer")
+    assert (long.kind, long.moves, long.target) == ("attack", "", "orc")
+    short = wingbeat.suggest(battle(1), "lancer")
+    assert short.kind == "attack" and short.moves
