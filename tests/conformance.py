@@ -421,7 +421,8 @@ _D_REACH, _D_MOVE = _grid(_D_FACTS, _D_STATE, _D_ACTIONS, {"falling": Enum(True)
 #: Each ruleset's own keys (json.md); a ruleset not here is held to its family's shapes.
 CONTRACTS: dict[str, Contract] = {
     "volare": Contract(_V_REACH, _V_MOVE, ENGAGEMENT.but(
-        {"rule": Enum("V-prox"), "case": Either(int, None), "reason": str,
+        {"rule": Enum("V-prox"), "case": Either(int, None), "reason": str, "apart": int,
+         "reach": Table(int), "a_in_reach_of_b": bool, "b_in_reach_of_a": bool,
          "attack_modifiers": Table(int), "notes": Seq(str)})),
     "dnd5e": Contract(_D_REACH, _D_MOVE, ENGAGEMENT.but(
         {"rule": Enum("D-creatures", "D-walls"), "distance": NUMBER, "a_in_reach_of_b": bool,

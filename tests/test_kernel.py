@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 import wingbeat
 from both_searches import assert_answers_alike, assert_same_settling, parsed, searching
-from conformance import evenly
-from volare_fields import CELLS, DIRECTIONS, TOP, battlefield, terrain
+from conformance import evenly, json_of
+from volare_fields import CELLS, DIRECTIONS, TOP, Terrain, battlefield, others, terrain
 from wingbeat import kernel
 from wingbeat.errors import OptionError
 from wingbeat.rulesets.volare import VolareSpace
@@ -338,6 +338,48 @@ def test_random_battlefields_answer_alike(data: dict[str, Any]) -> None:
     if scenario is None:
         return
     assert_same_answers(scenario, "f")
+
+
+@st.composite
+def crowded(draw: st.DrawFn) -> dict[str, Any]:
+    """``battlefields`` with one to three more creatures in places of their own: no end, no
+    landing and no skimming save in their places (V-occupied), in both searches alike."""
+    data = draw(battlefields())
+    flyer = data["creatures"][0]
+    land = Terrain([], [], data["map"]["cells"], data["map"]["wind"])
+    data["creatures"] += others(draw, land, {(flyer["at"], flyer["altitude"])})
+    return data
+
+
+@RANDOM
+@given(crowded(), st.booleans())
+def test_crowded_battlefields_search_alike(data: dict[str, Any], avoid: bool) -> None:
+    scenario = parsed(data)
+    if scenario is None:
+        return
+    assert_same_search(_space(scenario, "f"), avoid_checks=avoid)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(crowded())
+def test_crowded_battlefields_answer_alike(data: dict[str, Any]) -> None:
+    scenario = parsed(data)
+    if scenario is None:
+        return
+    assert_same_answers(scenario, "f")
+
+
+def test_the_giant_bat_ends_nowhere_on_the_chamois_in_both_searches() -> None:
+    """V-occupied in the kernel: the giant bat's reach, compiled and pure, lists no end state at
+    V36, altitude 0, where the chamois stands, and the same states otherwise."""
+    scenario = wingbeat.open_scenario("example:giant-bat")
+    reports = []
+    for compiled in (True, False):
+        with searching(compiled=compiled):
+            report = json_of(wingbeat.reach(scenario, "bat"))
+        assert not [s for s in report["states"] if (s["at"], s["altitude"]) == ("V36", 0)]
+        reports.append(report)
+    assert reports[0] == reports[1]
 
 
 def test_the_fallback_is_the_reference() -> None:

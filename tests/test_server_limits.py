@@ -155,7 +155,7 @@ def test_a_request_in_pieces_that_arrives_in_time_is_answered_as_a_whole():
     from hypothesis import strategies as st
 
     text = b"ruleset: volare\nmap: {columns: 10, rows: 12, top: 4}\ncreatures:\n" + b"".join(
-        b"  - {id: c%d, fly: 4, at: E5, mode: grounded}\n" % i for i in range(3))
+        b"  - {id: c%d, fly: 4, at: E%d, mode: grounded}\n" % (i, 5 + 2 * i) for i in range(3))
     request = (b"POST /api/upload?name=cut.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                b"Content-Type: application/yaml\r\nContent-Length: %d\r\n\r\n" % len(text)
                + text)

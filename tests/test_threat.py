@@ -75,8 +75,9 @@ def _standing_victim(scenario: Scenario, at: str, altitude: int) -> Any:
 
 def assert_threat_is_real(scenario: Scenario, report: Any, most: int = 12) -> None:
     """Every listed way is a move ``check`` accepts as written, at its cost and saves, with the
-    attack kept; from where it ends, ``engagement`` puts a creature standing at the place in
-    melee (V-prox) or within the attacker's reach (D-creatures)."""
+    attack kept; from where it ends, ``engagement`` puts a creature standing at the place within
+    the attacker's reach: in melee (V-prox), or two hexes apart for a reach of two, and within
+    its feet (D-creatures)."""
     assert isinstance(report, GridThreat)
     for place in evenly(list(report.places), most):
         for way in place.by:
@@ -93,10 +94,9 @@ def assert_threat_is_real(scenario: Scenario, report: Any, most: int = 12) -> No
                 moved = dnd5e_after(scenario.battle.creature(way.creature), end)
             found = wingbeat.engagement(_with(scenario, victim, moved=moved), way.creature,
                                         "victim")
-            if scenario.ruleset == "volare":
+            assert found.b_in_reach_of_a, (where, found.to_dict())
+            if scenario.ruleset == "volare" and moved.melee_reach == 1:
                 assert found.engagement == "melee", (where, found.to_dict())
-            else:
-                assert found.b_in_reach_of_a, (where, found.to_dict())
 
 
 # -- volare: V-prox, V-inertia ------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -16,9 +17,10 @@ from conformance import (
     evenly,
     json_of,
 )
-from volare_fields import CELLS, DIRECTIONS, battlefield, terrain
+from volare_fields import CELLS, DIRECTIONS, battlefield, others, terrain
+from wingbeat.geometry.hexgrid import parse_hex
 from wingbeat.rules.grid import MoveReport, ReachReport
-from wingbeat.rulesets.volare import VolareSpace
+from wingbeat.rulesets.volare import Mode, VolareSpace, strikes
 
 
 @st.composite
@@ -122,6 +124,10 @@ def test_a_refusal_cites_the_rule_that_really_forbids_the_step(data: dict[str, A
                                                                moves: list[str]) -> None:
     """A refusal for want of MP (V-mp) is only given for a step the rules allow at some cost, and
     any other rule only for a step the step generator does not offer at all."""
+    assert_refusal_cites_the_rule(data, moves)
+
+
+def assert_refusal_cites_the_rule(data: dict[str, Any], moves: list[str]) -> None:
     scenario = wingbeat.parse_scenario(data)
     verdict = wingbeat.check(scenario, "f", " ".join(moves))
     assert isinstance(verdict, MoveReport)
@@ -140,3 +146,98 @@ def test_a_refusal_cites_the_rule_that_really_forbids_the_step(data: dict[str, A
         assert offered and all(spent + s[2] > space.budget for s in offered)
     else:
         assert not offered, (verdict.error.rule, verdict.error.message)
+
+
+# -- V-occupied, V-prox reach: the flyer among other creatures ------------------------------------
+
+@st.composite
+def crowded(draw: st.DrawFn) -> dict[str, Any]:
+    """A random battlefield of ``battlefields`` with one to three more creatures, each in a place
+    of its own (hex and altitude), on the ground or hovering, each with a reach of 1 or 2."""
+    land = terrain(draw, raised=6, tunnels=3, highest=2)
+    at = draw(st.sampled_from([c for c in CELLS if c not in land.raised and c not in land.tunnels]))
+    mode = draw(st.sampled_from(["grounded", "hovering", "moving"]))
+    man = draw(st.sampled_from(["excellent", "medium", "poor"]))
+    creature: dict[str, Any] = {
+        "id": "f", "at": at, "mode": mode, "fly": draw(st.integers(1, 6)),
+        "ground": draw(st.integers(0, 4)), "maneuverability": man,
+        "reflex": draw(st.integers(0, 100)), "reach": draw(st.sampled_from([1, 2])),
+        "side": "f-side",
+    }
+    if mode != "grounded":
+        low = 1 if man == "poor" else 0
+        creature["altitude"] = draw(st.integers(low, 3))
+        if mode == "moving":
+            creature["heading"] = draw(st.sampled_from(DIRECTIONS))
+    data = battlefield(land, creature)
+    data["creatures"] += others(draw, land, {(at, creature.get("altitude", 0))})
+    return data
+
+
+def _places(data: dict[str, Any]) -> set[tuple[str, int]]:
+    """Where the creatures other than ``f`` stand."""
+    scenario = wingbeat.parse_scenario(data)
+    return {(str(c.at), c.altitude) for c in scenario.battle.creatures if c.id != "f"}
+
+
+@FAST
+@given(crowded())
+def test_no_way_ends_where_another_creature_stands(data: dict[str, Any]) -> None:
+    """V-occupied: a move may pass through another creature's place but not end there. No end
+    state of reach is in one, and every one is accepted by check at its cost (the conformance
+    assertion); check refuses any way that would end in one, naming the rule."""
+    scenario = wingbeat.parse_scenario(data)
+    occupied = _places(data)
+    report = json_of(_reach(data))
+    assert report["states"], "no legal end state at all"
+    assert not {(s["at"], s["altitude"]) for s in report["states"]} & occupied
+    assert_ways_check(scenario, "f", report, report["states"])
+
+
+@FAST
+@given(crowded())
+def test_advice_never_ends_in_another_creatures_place(data: dict[str, Any]) -> None:
+    """V-occupied, V-prox: every position advise offers is a move check accepts with the attack
+    left, ends in no other creature's place, and from there f's own reach strikes the target."""
+    scenario = wingbeat.parse_scenario(data)
+    occupied = _places(data)
+    advice = wingbeat.advise(scenario, "f")  # every other creature is a foe: f's side is its own
+    for option in advice.options:
+        end = (str(option.end["at"]), int(option.end["altitude"]))
+        assert end not in occupied, option
+        verdict = json_of(wingbeat.check(scenario, "f", option.way.moves))
+        assert verdict["legal"] and verdict["can_act"], verdict.get("error")
+        assert (verdict["end"]["at"], verdict["end"]["altitude"]) == end
+        me = scenario.battle.creature("f")
+        moved = replace(me, at=parse_hex(end[0]), altitude=end[1],
+                        mode=Mode(verdict["end"]["mode"]), heading=None)
+        assert strikes(moved, scenario.battle.creature(option.target)) is not None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(crowded())
+def test_every_threatened_place_is_reached_by_check(data: dict[str, Any]) -> None:
+    """Threat zones among other creatures: every way a zone lists is a move check accepts, with
+    the attack left, ending in no other creature's place, from which engagement puts a creature
+    standing at the place within the attacker's reach (V-prox, V-occupied)."""
+    from test_threat import assert_threat_is_real
+
+    scenario = wingbeat.parse_scenario(data)
+    occupied = _places(data)
+    zones = wingbeat.threat(scenario, creature="f")
+    assert_threat_is_real(scenario, zones, most=20)
+    for place in zones.places:
+        for way in place.by:
+            end = json_of(wingbeat.check(scenario, "f", way.moves))["end"]
+            assert (end["at"], end["altitude"]) not in occupied
+
+
+@FAST
+@given(crowded(), st.lists(st.sampled_from(
+    [*DIRECTIONS, "up", "down", "hover", "thrust", "skim", "land", "land-fast", "pay"]),
+    min_size=1, max_size=6))
+def test_a_refusal_among_others_cites_the_rule_that_forbids_the_step(data: dict[str, Any],
+                                                                     moves: list[str]) -> None:
+    """Among other creatures too: V-mp only for a step the rules allow at some cost, any other
+    rule (V-occupied included) only for a step the step generator does not offer at all."""
+    assert_refusal_cites_the_rule(data, moves)

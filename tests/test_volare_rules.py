@@ -510,12 +510,27 @@ def test_two_flyers_either_moving_is_case_1() -> None:
     assert (r["engagement"], r["elevated"]) == ("reach-only", "b")
 
 
-@pytest.mark.parametrize(("b", "why"), [({"at": "K11", "altitude": 2, "mode": "hovering"}, "2"),
-                                        ({"at": "L10"}, "2 hexes")])
+@pytest.mark.parametrize(("b", "why"), [({"at": "K11", "altitude": 3, "mode": "hovering"}, "3"),
+                                        ({"at": "M11"}, "3 hexes"),
+                                        ({"at": "L10", "altitude": 1, "mode": "moving",
+                                          "heading": "N"}, "moving")])
 def test_too_far_is_none(b: dict[str, Any], why: str) -> None:
-    """V-prox Decision: two or more levels or hexes apart: not in melee."""
-    r = prox({"at": "J10", "altitude": 0, "mode": "grounded"}, b)
+    """V-prox Reading: three or more apart (the larger of hexes and levels, one more for a moving
+    flyer off the level and the hex): no melee attack reaches, not even a reach of two."""
+    r = prox({"at": "J10", "altitude": 0, "mode": "grounded", "reach": 2}, b)
     assert r["engagement"] == "none" and why in r["reason"]
+    assert r["apart"] == 3 and not r["a_in_reach_of_b"] and not r["b_in_reach_of_a"]
+
+
+@pytest.mark.parametrize("b", [{"at": "K11", "altitude": 2, "mode": "hovering"}, {"at": "L10"},
+                               {"at": "J10", "altitude": 2, "mode": "hovering"}])
+def test_two_apart_is_reach_only(b: dict[str, Any]) -> None:
+    """V-prox Reading: two levels or two hexes apart count as two hexes apart, as case 1 does:
+    "raggiungibile solo da attacchi in corpo a corpo capaci di colpire a due esagoni di distanza"
+    (reachable only by melee attacks able to strike two hexes away). Formerly "none"."""
+    r = prox({"at": "J10", "altitude": 0, "mode": "grounded"}, b)
+    assert (r["engagement"], r["case"], r["apart"]) == ("reach-only", None, 2)
+    assert not r["a_in_reach_of_b"] and not r["b_in_reach_of_a"]
 
 
 def test_band_penalties_are_scenario_data() -> None:

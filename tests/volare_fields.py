@@ -45,3 +45,26 @@ def battlefield(land: Terrain, creature: dict[str, Any]) -> dict[str, Any]:
             "map": {"grid": "hex", "columns": COLUMNS, "rows": ROWS, "top": TOP,
                     "wind": land.wind, "cells": land.cells},
             "creatures": [creature]}
+
+
+def others(draw: st.DrawFn, land: Terrain, taken: set[tuple[str, int]], *,
+           most: int = 3) -> list[dict[str, Any]]:
+    """One to ``most`` more creatures, each in a place (hex, altitude) of its own that is not in
+    ``taken`` (V-occupied), standing on the ground or hovering up to two levels above it, with a
+    melee reach of one or two hexes, on one of two sides."""
+    grounds = {c["at"][0]: c["ground"] for c in land.cells if "ground" in c}
+    ceilings = {c["at"][0]: c["ceiling"] for c in land.cells if "ceiling" in c}
+    free = [(at, z) for at in CELLS
+            for z in range(grounds.get(at, 0),
+                           min(TOP, ceilings.get(at, TOP + 1) - 1, grounds.get(at, 0) + 2) + 1)
+            if (at, z) not in taken]
+    found: list[dict[str, Any]] = []
+    for n, (at, altitude) in enumerate(draw(st.lists(st.sampled_from(free), min_size=1,
+                                                     max_size=most, unique=True))):
+        creature: dict[str, Any] = {"id": f"o{n}", "at": at, "altitude": altitude,
+                                    "reach": draw(st.sampled_from([1, 2])),
+                                    "side": draw(st.sampled_from(["foes", "friends"]))}
+        if altitude > grounds.get(at, 0):
+            creature.update(mode="hovering", fly=3)
+        found.append(creature)
+    return found

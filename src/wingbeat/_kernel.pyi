@@ -22,11 +22,11 @@ def volare_search(
     numbers: tuple[int, int, int, int, int, tuple[int, ...], int, int, int, int, int, int],
     ground: array[int], ceil: array[int], nbr: array[int], start: int, avoid_checks: bool,
     goal: Callable[[int, int], bool] | None, max_states: int, dense_places: int = ...,
-    room: int = ...,
+    room: int = ..., occupied: array[int] | None = ...,
 ) -> tuple[int, array[int], array[int], array[int], array[int]]: ...
 
 def volare_ends(
-    codes: array[int], priorities: array[int],
+    codes: array[int], priorities: array[int], occupied: array[int] | None = ...,
 ) -> tuple[array[int], array[int], array[int]] | None: ...
 
 def volare_opens(

@@ -114,6 +114,8 @@ cdef struct Space:
     int toward  # the wind's direction, -1 without one
     int narrow  # every cell × altitude fits 32 bits: divide by ``levels`` in 32 bits (faster)
     uint32_t levels32
+    const int64_t *occ  # the places (cell × levels + altitude) other creatures stand in, sorted
+    Py_ssize_t n_occ
 
 
 cdef struct Relax:
@@ -158,6 +160,18 @@ cdef inline void relax(Relax *c, int64_t target, int cost, int checks, int kind)
             c.failed = 1
 
 
+cdef inline int taken(const int64_t *occ, Py_ssize_t n, int64_t place) noexcept nogil:
+    """Whether another creature stands at ``place`` (``occ``: sorted): V-occupied."""
+    cdef Py_ssize_t low = 0, high = n, mid
+    while low < high:
+        mid = (low + high) >> 1
+        if occ[mid] < place:
+            low = mid + 1
+        else:
+            high = mid
+    return low < n and occ[low] == place
+
+
 cdef inline int movement(const Space *s, int64_t flags, int spent) noexcept nogil:
     if flags & PAID:
         return spent - s.pay_cost if spent > s.pay_cost else 0
@@ -169,6 +183,8 @@ cdef inline void landings(const Space *s, Relax *c, int64_t idx, int64_t alt, in
     cdef int64_t base = flags & ~(PENDING | MAY_CLIMB | DRIFT_DUE | THRUST)
     cdef int moved = movement(s, flags, spent)
     cdef int64_t walk = 0
+    if s.n_occ and taken(s.occ, s.n_occ, idx * s.levels + alt):
+        return  # no landing in another creature's place (V-occupied)
     if moved <= s.half and not flags & FULL_MOVE:
         relax(c, pack(s, idx, alt, GROUNDED, base | LANDED), 0, 0, K_LAND)
     if moved < s.half and not flags & FULL_MOVE and s.walk_speed > 0:
@@ -185,7 +201,7 @@ cdef inline void skim(const Space *s, Relax *c, int64_t idx, int64_t alt, int64_
                                (flags & ~(PENDING | MAY_CLIMB)) | SKIM_SAVED)
     if flags & SKIM_SAVED:
         relax(c, target, 0, 0, K_SKIM)
-    else:
+    elif not (s.n_occ and taken(s.occ, s.n_occ, idx * s.levels + alt)):
         relax(c, target, 0, 1, K_SKIM_CHECKED)
 
 
@@ -232,7 +248,7 @@ cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogi
             base = flags & ~THRUST
             if alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
                 relax(c, pack(s, idx, alt + 1, HOVERING, base), CLIMB, 0, K_UP)
-            if s.can_skim:
+            if s.can_skim and not (s.n_occ and taken(s.occ, s.n_occ, idx * s.levels + alt)):
                 relax(c, pack(s, idx, alt, HOVERING, base | SKIM_SAVED), 0, 1, K_SKIM_CHECKED)
         elif spent == 0 and not flags & (PRONE | FULL_MOVE | LANDED_FAST) and s.may_take_off:
             relax(c, pack(s, idx, alt, GROUNDED, flags | THRUST | FULL_MOVE), s.half, 0, K_THRUST)
@@ -593,14 +609,16 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
 
 def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] ceil,
                   const int32_t[::1] nbr, int64_t start, bint avoid_checks, goal,
-                  int max_states, int64_t dense_places=DENSE_PLACES, int32_t room=0):
+                  int max_states, int64_t dense_places=DENSE_PLACES, int32_t room=0,
+                  const int64_t[::1] occupied=None):
     """Settle every state of a ``volare`` round, cheapest first (``search.explore``).
 
     ``numbers``: (levels, top, budget, half, pay_cost, costs (6), stop_cost, can_skim, gale,
-    may_take_off, walk_speed, toward or -1). Returns (outcome, codes, priorities, parents, kinds)
-    in settling order, parents as settled indexes (-1 for the start); outcome 0 done, 1 more than
-    ``max_states`` settled (then the arrays are empty). A map of more than ``dense_places``
-    places is indexed by hashing. ``room``: how many states to make room for at once (the
+    may_take_off, walk_speed, toward or -1); ``occupied``: the places (cell × levels + altitude)
+    where other creatures stand, sorted (V-occupied). Returns (outcome, codes, priorities,
+    parents, kinds) in settling order, parents as settled indexes (-1 for the start); outcome 0
+    done, 1 more than ``max_states`` settled (then the arrays are empty). A map of more than
+    ``dense_places`` places is indexed by hashing. ``room``: how many states to make room for at once (the
     space's estimate; the arrays grow past it, and pages never written cost nothing).
     """
     cdef Space s
@@ -623,6 +641,8 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     s.nbr = <int32_t *>&nbr[0]
     s.narrow = <int64_t>len(ground) * s.levels < (<int64_t>1 << 32)
     s.levels32 = <uint32_t>s.levels
+    s.n_occ = 0 if occupied is None else occupied.shape[0]
+    s.occ = &occupied[0] if s.n_occ else NULL
     places = <int64_t>(len(ground)) * s.levels * 8
     buckets = (s.budget + 1) * SLOTS
     if not take_spare(&t, &q, buckets, places, dense_places) and setup(
@@ -646,9 +666,12 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
 
 
 # -- reading a search: the end states a reach lists ------------------------------------------------
-def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
+def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
+                const int64_t[::1] occupied=None):
     """The end states of a ``volare`` reach, read off the settled arrays (``rules/grid.py``'s
-    ``grid_reach`` over ``VolareSpace.end_problem`` and ``end_key``, without a call per state).
+    ``grid_reach`` over ``VolareSpace.end_problem`` and ``end_key``, without a call per state):
+    no state with a duty left (``PENDING``, ``DRIFT_DUE``), none in a place of ``occupied``
+    (sorted, as ``volare_search`` takes it: V-occupied).
 
     Returns ``(order, later, tied)``, arrays of settled indices, or None when the end keys are too
     sparse for a dense table: ``order`` the first settled state of each end state, by priority
@@ -666,9 +689,12 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
     cdef int32_t *o
     cdef int32_t *la
     cdef int32_t *ti
+    cdef Py_ssize_t n_occ = 0 if occupied is None else occupied.shape[0]
+    cdef const int64_t *occ = &occupied[0] if n_occ else NULL
     for i in range(n):
         code = codes[i]
-        if not code & (PENDING | DRIFT_DUE):
+        if not code & (PENDING | DRIFT_DUE) and not (
+                n_occ and taken(occ, n_occ, (code >> FLAG_BITS) >> 3)):
             key = ((code >> FLAG_BITS) << 1) | ((code >> 8) & 1)
             if key > top:
                 top = key
@@ -684,7 +710,8 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
         with nogil:
             for i in range(n):
                 code = codes[i]
-                if code & (PENDING | DRIFT_DUE):
+                if code & (PENDING | DRIFT_DUE) or (
+                        n_occ and taken(occ, n_occ, (code >> FLAG_BITS) >> 3)):
                     continue
                 key = ((code >> FLAG_BITS) << 1) | ((code >> 8) & 1)
                 if first[key] == 0:
@@ -702,7 +729,8 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities):
             m = 0
             for i in range(n):
                 code = codes[i]
-                if code & (PENDING | DRIFT_DUE):
+                if code & (PENDING | DRIFT_DUE) or (
+                        n_occ and taken(occ, n_occ, (code >> FLAG_BITS) >> 3)):
                     continue
                 key = ((code >> FLAG_BITS) << 1) | ((code >> 8) & 1)
                 if tie[key]:

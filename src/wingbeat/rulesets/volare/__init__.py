@@ -20,6 +20,7 @@ from .model import (
     Encumbrance,
     Maneuverability,
     Mode,
+    Size,
     VolareBattle,
     VolareCreature,
     VolareMap,
@@ -28,7 +29,7 @@ from .model import (
     Wind,
     WindStrength,
 )
-from .proximity import Engagement, engagement, engagement_between
+from .proximity import Engagement, apart, engagement, engagement_between, strikes
 from .space import VolareSpace
 from .tables import step_costs, travel_speed
 
@@ -41,6 +42,7 @@ __all__ = [
     "FlightLoad",
     "Maneuverability",
     "Mode",
+    "Size",
     "VolareBattle",
     "VolareCreature",
     "VolareMap",
@@ -49,11 +51,13 @@ __all__ = [
     "VolareSpace",
     "Wind",
     "WindStrength",
+    "apart",
     "engagement",
     "engagement_between",
     "flight_load",
     "next_round",
     "step_costs",
+    "strikes",
     "travel_speed",
 ]
 
@@ -116,8 +120,9 @@ class VolareRuleset:
 
     def attack_path(self, scenario: VolareScenario, creature: str, target: str,
                     options: Mapping[str, Any]) -> MoveReport | PathNotFound:
-        """The cheapest way to a place in melee with ``target`` (V-prox) with the attack still to
-        make (V-actions): hovering or on the ground, within the half-move action."""
+        """The cheapest way to a place from which its melee attack reaches ``target`` (V-prox:
+        in melee, or two hexes apart with a reach of two) with the attack still to make
+        (V-actions): hovering or on the ground, within the half-move action."""
         avoid = _avoid_checks(options)
         battle = scenario.battle
         victim = battle.creature(target)
@@ -126,7 +131,7 @@ class VolareRuleset:
             raise OptionError(f"{victim.id} cannot attack itself")
 
         def in_melee(code: int) -> bool:
-            return engagement_between(space.creature_after(code), victim).engagement == "melee"
+            return strikes(space.creature_after(code), victim) is not None
 
         return grid_path(space, lambda _state: True, f"a melee position against {victim.id}",
                          avoid_checks=avoid, must_act=True, accept=in_melee)

@@ -11,10 +11,12 @@ from ...model import Scenario
 from ...rules.roster import Named, Roster
 
 __all__ = [
+    "MAX_REACH",
     "BandPenalty",
     "Encumbrance",
     "Maneuverability",
     "Mode",
+    "Size",
     "VolareBattle",
     "VolareCreature",
     "VolareMap",
@@ -37,6 +39,29 @@ class Mode(StrEnum):
     GROUNDED = "grounded"
     HOVERING = "hovering"
     MOVING = "moving"
+
+
+class Size(StrEnum):
+    """AD&D's size categories, smallest first. On the hex map every creature stands in one hex;
+    only its melee reach follows from its size: a Huge or larger creature's attack strikes two
+    hexes away (V-prox)."""
+
+    TINY = "tiny"
+    SMALL = "small"
+    MEDIUM = "medium"
+    LARGE = "large"
+    HUGE = "huge"
+    GARGANTUAN = "gargantuan"
+
+    @property
+    def reach(self) -> int:
+        """The melee reach, in hexes, of a creature of this size with no reach weapon."""
+        return 2 if self in (Size.HUGE, Size.GARGANTUAN) else 1
+
+
+#: The most hexes away a melee attack strikes: two, "attacchi in corpo a corpo capaci di colpire
+#: a due esagoni di distanza" (V-prox)
+MAX_REACH = 2
 
 
 class WindStrength(StrEnum):
@@ -103,7 +128,8 @@ class VolareCreature(Named):
     ``fly`` and ``ground`` are movement rates (hexes, i.e. MP, per round); ``reflex`` is the
     percentile Reflex save chance; ``load`` in lb with ``strength`` sets the encumbrance band.
     ``breath`` says it has a breath weapon, the one complex action a ``moving`` flyer may use
-    besides non-physical ones (V-inertia).
+    besides non-physical ones (V-inertia). ``reach`` is how many hexes away its melee attack
+    strikes (2: a polearm, a whip); None takes it from ``size`` (``melee_reach``, V-prox).
     """
 
     id: str
@@ -122,10 +148,18 @@ class VolareCreature(Named):
     prone: bool = False
     side: str | None = None
     breath: bool = False
+    size: Size = Size.MEDIUM
+    reach: int | None = None
 
     @property
     def airborne(self) -> bool:
         return self.mode is not Mode.GROUNDED
+
+    @property
+    def melee_reach(self) -> int:
+        """How many hexes away its melee attack strikes: its ``reach``, else its size's (V-prox:
+        two for a Huge or larger creature, one otherwise)."""
+        return self.size.reach if self.reach is None else self.reach
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,10 +23,12 @@ from ...scenario._schema import (
 )
 from .encumbrance import STRENGTH_BREAKS, flight_load
 from .model import (
+    MAX_REACH,
     BandPenalty,
     Encumbrance,
     Maneuverability,
     Mode,
+    Size,
     VolareBattle,
     VolareCreature,
     VolareMap,
@@ -72,6 +74,8 @@ EXAMPLES = {
     "skimming": "skimming: true",
     "prone": "prone: true",
     "breath": "breath: true",
+    "size": "size: huge (tiny, small, medium, large, huge, gargantuan)",
+    "reach": "reach: 2",
     "fall_damage": "fall_damage: 1d6",
     "band_penalties": "band_penalties: {1: {attack: -1, armor_class: -1}}",
     "attack": "attack: -1",
@@ -129,6 +133,17 @@ class CreatureModel(CreatureEntry):
     prone: bool = False
     side: Name | None = None
     breath: bool = False
+    size: Size = Size.MEDIUM
+    reach: int | None = Field(default=None, json_schema_extra={"minimum": 1,
+                                                               "maximum": MAX_REACH})
+
+    @field_validator("reach")
+    @classmethod
+    def _reach(cls, value: int | None) -> int | None:
+        if value is not None and not 1 <= value <= MAX_REACH:
+            raise ValueError(f"a melee reach is 1 hex, or {MAX_REACH} for a polearm, a whip or a "
+                             "Huge or larger creature's attack (V-prox)")
+        return value
 
 
 class BandPenaltyModel(StrictModel):
@@ -168,7 +183,7 @@ def build(data: dict[str, Any], source: str) -> VolareScenario:
     run find is listed at once."""
     return build_battle(data, source, ruleset="volare", examples=EXAMPLES, file=VolareFile,
                         key="creatures", entry=CreatureModel, setting=_setting,
-                        creature=_build_creature)
+                        creature=_build_creature, clashes=_shared_places)
 
 
 def _setting(problems: Problems, model: VolareFile) -> VolareBattle | None:
@@ -324,7 +339,7 @@ def _build_creature(c: CreatureModel, battle: VolareBattle, where: str) -> Volar
         id=c.id, name=c.name, fly=c.fly, ground=c.ground, maneuverability=c.maneuverability,
         reflex=c.reflex, strength=c.strength, load=c.load, encumbrance=encumbrance, at=at,
         altitude=altitude, mode=c.mode, heading=heading, prone=c.prone, side=c.side,
-        breath=c.breath,
+        breath=c.breath, size=c.size, reach=c.reach,
     )
     load = flight_load(creature)
     if creature.airborne and not load.can_fly:
@@ -332,6 +347,23 @@ def _build_creature(c: CreatureModel, battle: VolareBattle, where: str) -> Volar
                             f"fly at all (V-enc), so it cannot be {c.mode.value}; use mode "
                             "grounded or a lighter load", where=f"{where}.load")
     return creature
+
+
+def _shared_places(creatures: list[tuple[int, VolareCreature]], battle: VolareBattle
+                   ) -> list[tuple[str, str]]:
+    """No two creatures stand in one place, hex and altitude (V-occupied): a move never ends in
+    another creature's place, so none starts there. Each creature placed where one before it
+    stands is named once: (place of its ``at``, why)."""
+    held: dict[tuple[Hex, int], VolareCreature] = {}
+    found: list[tuple[str, str]] = []
+    for i, c in creatures:
+        other = held.setdefault((c.at, c.altitude), c)
+        if other is not c:
+            found.append((f"creatures[{i}].at", f"{c.id} stands where {other.id} stands, {c.at} "
+                                                f"at altitude {c.altitude}: two creatures cannot "
+                                                "share a place (V-occupied); one may stand in "
+                                                "the hex above the other"))
+    return found
 
 
 def _heading(c: CreatureModel, at: Hex, vmap: VolareMap, where: str) -> Direction | None:

@@ -74,6 +74,7 @@ WALK_UNIT = 1 << WALK_SHIFT
 WALK_MAX = (1 << 6) - 1
 FLAG_BITS = 16
 FLAG_MASK = (1 << FLAG_BITS) - 1
+PLACE_SHIFT = FLAG_BITS + 3  # code >> PLACE_SHIFT: the place, cell * levels + altitude
 
 KEYWORDS = ("up", "down", "hover", "thrust", "skim", "land", "land-fast", "pay")
 _NO_CHECKS: tuple[Save, ...] = ()
@@ -134,6 +135,11 @@ class VolareSpace:
         if search:
             refuse_too_large(self.estimate(), self.max_states)
         self._index_map()
+        #: the places where the other creatures stand (cell × levels + altitude): no move ends
+        #: there (V-occupied)
+        self.occupied: dict[int, VolareCreature] = {
+            self.index[c.at] * self.levels + c.altitude: c for c in battle.creatures
+            if c.id != me.id and c.at in self.index and 0 <= c.altitude < self.levels}
         self.start = self._start_code(me)
 
     # -- the map, flattened into arrays --------------------------------------------------------
@@ -218,7 +224,7 @@ class VolareSpace:
                 if alt + 1 <= self.top and alt + 1 < self.ceil[idx]:
                     out.append(("up", pack(idx, alt + 1, HOVERING, base), CLIMB, _NO_CHECKS,
                                 _NO_EVENTS))
-                if self.can_skim:
+                if self.can_skim and idx * self.levels + alt not in self.occupied:
                     out.append(("skim", pack(idx, alt, HOVERING, base | SKIM_SAVED), 0,
                                 (self.skim_check,), _NO_EVENTS))
             elif spent == 0 and not flags & (PRONE | FULL_MOVE | LANDED_FAST) \
@@ -318,22 +324,33 @@ class VolareSpace:
         climb."""
         if flags & DRIFT_DUE:
             if self.can_skim:
-                out.append(self._skim(idx, alt, posture, flags))
+                self._skim(out, idx, alt, posture, flags)
             return
         base = flags & ~(PENDING | MAY_CLIMB)
         if self.can_skim:
-            out.append(self._skim(idx, alt, posture, flags))
+            self._skim(out, idx, alt, posture, flags)
         if flags & MAY_CLIMB and alt + 1 <= self.top and alt + 1 < self.ceil[idx]:
             out.append(("up", self.pack(idx, alt + 1, posture, base), CLIMB, _NO_CHECKS,
                         _NO_EVENTS))
         self._landings(out, idx, alt, base, spent)
 
-    def _skim(self, idx: int, alt: int, posture: int, flags: int) -> StepTuple:
-        checks = _NO_CHECKS if flags & SKIM_SAVED else (self.skim_check,)
+    def _skim(self, out: list[StepTuple], idx: int, alt: int, posture: int, flags: int) -> None:
+        """Skim on at a touchdown: this round's save unless it is made. Not in another
+        creature's place with the save to make: a failed one lands the creature there
+        (V-occupied)."""
+        if flags & SKIM_SAVED:
+            checks = _NO_CHECKS
+        elif idx * self.levels + alt in self.occupied:
+            return
+        else:
+            checks = (self.skim_check,)
         target = self.pack(idx, alt, posture, (flags & ~(PENDING | MAY_CLIMB)) | SKIM_SAVED)
-        return ("skim", target, 0, checks, _NO_EVENTS)
+        out.append(("skim", target, 0, checks, _NO_EVENTS))
 
     def _landings(self, out: list[StepTuple], idx: int, alt: int, flags: int, spent: int) -> None:
+        """Land, safely or fast (V-land); never in another creature's place (V-occupied)."""
+        if idx * self.levels + alt in self.occupied:
+            return
         base = flags & ~(PENDING | MAY_CLIMB | DRIFT_DUE | THRUST)
         moved = self.movement(flags, spent)
         if moved <= self.half and not flags & FULL_MOVE:
@@ -368,7 +385,7 @@ class VolareSpace:
             else self.kernel_dense_places
         outcome, codes, priorities, parents, kinds = compiled.volare_search(
             numbers, ground, ceil, nbr, self.start, avoid_checks, goal, max_states, dense,
-            min(self.estimate().states, max_states + 1, 1 << 24))
+            min(self.estimate().states, max_states + 1, 1 << 24), self._occupied_places())
         if outcome != compiled.DONE:
             raise too_many_states(max_states)
         return SettledArrays(self.start, codes, priorities, parents, kinds, self)
@@ -382,8 +399,12 @@ class VolareSpace:
         if ends is None:
             return None
         picked: tuple[Sequence[int], Sequence[int], Sequence[int]] | None = ends(
-            found.codes, found.priorities)
+            found.codes, found.priorities, self._occupied_places())
         return picked
+
+    def _occupied_places(self) -> array[int]:
+        """``occupied``'s places, sorted, as the kernel reads them (V-occupied)."""
+        return array("q", sorted(self.occupied))
 
     def kernel_opens(self, found: SettledArrays, ways: Sequence[int]
                      ) -> tuple[list[tuple[str, ...]], Sequence[int], Sequence[int]] | None:
@@ -544,6 +565,8 @@ class VolareSpace:
         return ((code >> FLAG_BITS) << 1) | bool(code & PRONE)
 
     def end_problem(self, code: int) -> tuple[str, str] | None:
+        if self.occupied and code >> PLACE_SHIFT in self.occupied:
+            return self._occupied_end(code)
         if not code & (PENDING | DRIFT_DUE):
             return None
         idx, alt, _posture, flags = self.unpack(code)
@@ -560,6 +583,46 @@ class VolareSpace:
             choice = f"{land} or skim (skim)"
         return ("V-skim", f"{self.name} is in flight at ground level at {self.labels[idx]}: "
                           f"it must {choice}")
+
+    def _occupied_end(self, code: int) -> tuple[str, str]:
+        idx, alt, _posture, _flags = self.unpack(code)
+        other = self.occupied[code >> PLACE_SHIFT].display_name
+        return ("V-occupied", f"{other} stands at {self.labels[idx]}, altitude {alt}: "
+                              f"{self.name} may pass through another creature's place but not "
+                              "end its move there")
+
+    def _occupied_step(self, idx: int, alt: int, move: str) -> tuple[str, str] | None:
+        """Why ``land``, ``land-fast`` or ``skim`` (with this round's save) is refused in another
+        creature's place, or None where no one else stands (V-occupied)."""
+        other = self.occupied.get(idx * self.levels + alt)
+        if other is None or alt != self.ground[idx]:
+            return None
+        who, cell = other.display_name, self.labels[idx]
+        if move == "skim":
+            return ("V-occupied", f"{who} stands at {cell}: skimming on calls for this round's "
+                                  f"Reflex save, and a failed one lands {self.name} at once, in "
+                                  f"{who}'s place, where no move may end; touch down where no "
+                                  "one stands")
+        return ("V-occupied", f"{self.name} may not land at {cell}: {who} stands there, and a "
+                              "landing ends the move in place (a failed violent landing too); "
+                              "land where no one stands")
+
+    def _touched_down_on(self, idx: int, alt: int, flags: int) -> tuple[str, str] | None:
+        """Why a flyer that has touched down in another creature's place cannot go on as it
+        declared, or None where no one else stands: it must skim on (this round's save made),
+        and can do nothing else there (V-occupied)."""
+        other = self.occupied.get(idx * self.levels + alt)
+        if other is None:
+            return None
+        who, cell = other.display_name, self.labels[idx]
+        if flags & SKIM_SAVED and self.can_skim and not flags & DRIFT_DUE:
+            return ("V-skim", f"{self.name} has touched down at {cell}, where {who} stands: it "
+                              "must skim on first (skim, this round's save already made); it may "
+                              "not land there")
+        return ("V-occupied", f"{self.name} has touched down at {cell}, where {who} stands: "
+                              "there it may neither land nor skim on with this round's save to "
+                              "make (a failure would leave it there); touch down where no one "
+                              "stands")
 
     def actions(self, code: int, spent: int) -> tuple[str, ...]:
         """V-actions and V-spells: what the creature can still do this round."""
@@ -624,7 +687,8 @@ class VolareSpace:
         if move in ("land", "land-fast"):
             return self._explain_land(move, idx, alt, posture, flags, spent)
         if flags & PENDING and not (move == "up" and flags & MAY_CLIMB):
-            return self.end_problem(code) or ("V-skim", "")
+            return self._touched_down_on(idx, alt, flags) or self.end_problem(code) or (
+                "V-skim", "")
         if flags & DRIFT_DUE and move in ("up", "down", "hover"):
             return ("V-wind", self._drift_sentence(idx, alt, flags))
         if move == "up":
@@ -729,6 +793,10 @@ class VolareSpace:
         if not self.can_skim:
             return ("V-skim", f"only medium and excellent flyers can skim; {self.name} is a poor "
                               "flyer and must land on reaching ground level")
+        if flags & (PENDING | THRUST) and not flags & SKIM_SAVED:
+            occupied = self._occupied_step(idx, alt, "skim")
+            if occupied is not None:
+                return occupied
         if flags & DRIFT_DUE:
             return ("V-wind", self._drift_sentence(idx, alt, flags))
         if alt == self.ground[idx]:
@@ -744,6 +812,9 @@ class VolareSpace:
         if alt > self.ground[idx]:
             return ("V-land", f"{self.name} is at altitude {alt}, above {cell}'s ground level "
                               f"{self.ground[idx]}: descend to it first")
+        occupied = self._occupied_step(idx, alt, move)
+        if occupied is not None:
+            return occupied
         if flags & DRIFT_DUE:
             return ("V-wind", self._drift_sentence(idx, alt, flags))
         if flags & FULL_MOVE:

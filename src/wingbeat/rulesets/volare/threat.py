@@ -3,7 +3,9 @@
 A creature standing at a place is taken as it would stand there: grounded at the hex's ground
 level, hovering above it (a moving one is engaged no more closely: V-prox case 1 makes a moving
 flyer reach-only where a hovering one is in melee). The attacker ends its round where ``reach``
-says, hovering or on the ground (V-inertia: a moving flyer makes no physical attack).
+says, hovering or on the ground (V-inertia: a moving flyer makes no physical attack), never in
+another creature's place (V-occupied), and strikes every place within its melee reach: one hex,
+or two for a reach weapon or a Huge or larger creature (V-prox).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 from ...geometry.hexgrid import Direction, Hex, parse_hex
 from ...tactics.grid import GridThreatRules, Place, battle_table
 from .model import Mode, VolareBattle, VolareCreature, VolareScenario
-from .proximity import engagement_between
+from .proximity import apart, strikes
 
 __all__ = ["RULES", "VolareThreatRules"]
 
@@ -45,47 +47,56 @@ class VolareThreatRules(GridThreatRules):
         battle = scenario.battle
         vmap = battle.map
         me0 = battle.creature(creature)
-        # per hex, its neighbourhood (shared by the battle's strikers while one answer is made):
-        # each hex's label, distance (0 or 1), ground and highest level, and its places by level
-        around: dict[str, list[tuple[str, int, int, int, list[Place]]]] = battle_table(
-            scenario, "around")
+        reach = me0.melee_reach
+        # per hex and reach, its neighbourhood (shared by the battle's strikers while one answer
+        # is made): each hex within the reach, its label, distance, ground and highest level, and
+        # its places by level
+        around: dict[tuple[str, int], list[tuple[str, int, int, int, list[Place]]]] = \
+            battle_table(scenario, "around")
         #: where in a hex of the neighbourhood a creature standing is struck, and by which case,
         #: by what V-prox reads (how far apart, how many levels, and whether each is moving or
-        #: on the ground: ``engagement_between``, asked once per kind of pair)
+        #: on the ground: ``strikes``, asked once per kind of pair)
         levels: dict[tuple[int, int, int, Mode], tuple[tuple[int, str], ...]] = {}
         modes = {m.value: m for m in Mode}
 
         def cells_near(at: Hex) -> list[tuple[str, int, int, int, list[Place]]]:
             found = []
-            for cell in (at, *(n for d in Direction if (n := at.neighbour(d)) is not None)):
-                if not vmap.contains(cell):
-                    continue
-                ceiling = vmap.ceiling_at(cell)
-                label = str(cell)
-                found.append((label, 0 if cell == at else 1, vmap.ground_at(cell),
-                              vmap.top if ceiling is None else min(vmap.top, ceiling - 1),
-                              [(label, z) for z in range(vmap.top + 1)]))
+            for dc in range(-reach, reach + 1):
+                for dr in range(-2 * reach, 2 * reach + 1):
+                    col, row = at.col + dc, at.row + dr
+                    if (col + row) % 2 or col < 1 or row < 1:
+                        continue
+                    cell = Hex(col, row)
+                    distance = at.distance(cell)
+                    if distance > reach or not vmap.contains(cell):
+                        continue
+                    ceiling = vmap.ceiling_at(cell)
+                    label = str(cell)
+                    found.append((label, distance, vmap.ground_at(cell),
+                                  vmap.top if ceiling is None else min(vmap.top, ceiling - 1),
+                                  [(label, z) for z in range(vmap.top + 1)]))
+            found.sort(key=lambda near: near[1])  # its own hex first, then outward
             return found
 
         def struck_in(state: Mapping[str, Any], label: str, distance: int, ground: int,
                       high: int) -> tuple[tuple[int, str], ...]:
             me = _after(me0, state)
             found = []
-            for z in range(max(ground, me.altitude - 1), min(high, me.altitude + 1) + 1):
+            for z in range(max(ground, me.altitude - reach), min(high, me.altitude + reach) + 1):
                 if distance == 0 and z == me.altitude:
-                    continue  # its own place
-                verdict = engagement_between(me, _standing(battle, parse_hex(label), z))
-                if verdict.engagement == "melee":
-                    found.append((z, f"V-prox case {verdict.case}"))
+                    continue  # its own place: no one else stands there (V-occupied)
+                verdict = strikes(me, _standing(battle, parse_hex(label), z))
+                if verdict is not None:
+                    found.append((z, verdict.how))
             return tuple(found)
 
         def struck(state: Mapping[str, Any]) -> Iterable[tuple[Place, str]]:
             at = str(state["at"])
             altitude = int(state["altitude"])
             mode = modes[state["mode"]]
-            near = around.get(at)
+            near = around.get((at, reach))
             if near is None:
-                near = around[at] = cells_near(parse_hex(at))
+                near = around[at, reach] = cells_near(parse_hex(at))
             found = []
             for label, distance, ground, high, places in near:
                 key = (distance, ground - altitude, high - altitude, mode)
@@ -110,17 +121,24 @@ class VolareThreatRules(GridThreatRules):
         me0, foe = battle.creature(creature), battle.creature(target)
 
         def engaged(state: Mapping[str, Any]) -> str | None:
-            found = engagement_between(_after(me0, state), foe)
-            return f"V-prox case {found.case}" if found.engagement == "melee" else None
+            found = strikes(_after(me0, state), foe)
+            return None if found is None else found.how
 
         return engaged
 
     def edge(self, scenario: VolareScenario, creature: str, state: Mapping[str, Any], target: str
              ) -> tuple[tuple[str, str], ...]:
-        foe = scenario.battle.creature(target)
+        battle = scenario.battle
+        foe = battle.creature(target)
+        found: list[tuple[str, str]] = []
         if int(state["altitude"]) > foe.altitude:
-            return (("elevated", f"holds the elevated position over {target} (V-prox)"),)
-        return ()
+            found.append(("elevated", f"holds the elevated position over {target} (V-prox)"))
+        far = apart(_after(battle.creature(creature), state), foe)
+        if far > foe.melee_reach:
+            found.append(("out-of-reach", f"{target} must move to strike back: {far} hexes "
+                                          f"apart, beyond its melee reach of {foe.melee_reach} "
+                                          "(V-prox)"))
+        return tuple(found)
 
     def gap(self, scenario: VolareScenario, creature: str, state: Mapping[str, Any],
             target: str) -> int:
