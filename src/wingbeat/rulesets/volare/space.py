@@ -51,6 +51,7 @@ from .tables import (
     MANEUVERABILITY,
     STOP_TO_HOVER,
     TICKS_PER_MP,
+    skim_modifier,
     step_costs,
     travel_speed,
 )
@@ -112,8 +113,10 @@ class VolareSpace:
         self.stop_cost = STOP_TO_HOVER[self.man]
         self.can_skim = self.man is not Maneuverability.POOR
         modifiers = MANEUVERABILITY[self.man]
-        skim_bonus = modifiers["skimming"] or 0
-        self.skim_check = Save("V-skim", "reflex", clamp_percent(me.reflex + skim_bonus),
+        # V-saves: the skimming save takes its own bonus and the V-man penalty of a Reflex save
+        # made in unstable balance; the violent-landing save only its own modifier
+        self.skim_check = Save("V-skim", "reflex",
+                                clamp_percent(me.reflex + (skim_modifier(self.man) or 0)),
                                 "it must land at once, in place (V-land): safely if a half-move "
                                 "action is left to sacrifice, otherwise with the violent-landing "
                                 "save")
