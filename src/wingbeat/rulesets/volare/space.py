@@ -129,11 +129,17 @@ class VolareSpace:
         # V-actions: the complex actions open in each posture. A breath weapon works in flight,
         # moving included (V-inertia: "i poteri di soffio si considerano comunemente compatibili
         # con il movimento in volo"), for a creature that has one.
+        # Its named powers (V-spells): on the ground all, hovering those without somatic
+        # components, moving those neither physical nor somatic (``Power.usable``).
         breath = ("breath",) if me.breath else ()
+        grounded, hovering, moving = (
+            tuple(p.action for p in me.powers if p.usable(mode))
+            for mode in (Mode.GROUNDED, Mode.HOVERING, Mode.MOVING))
         self._open_grounded = ("attack", "spell", "spell-no-somatic", "non-physical", *breath,
+                               *grounded, "free")
+        self._open_hovering = ("attack", "spell-no-somatic", "non-physical", *breath, *hovering,
                                "free")
-        self._open_hovering = ("attack", "spell-no-somatic", "non-physical", *breath, "free")
-        self._open_moving = ("spell-no-somatic", "non-physical", *breath, "free")
+        self._open_moving = ("spell-no-somatic", "non-physical", *breath, *moving, "free")
         self.top = battle.map.top
         if search:
             refuse_too_large(self.estimate(), self.max_states)
