@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import wingbeat
 from answers import checked
 from both_searches import searching
+from conformance import assert_reach_shape, assert_ways_check, evenly, json_of
 from scenarios import volare
 from wingbeat.errors import ScenarioError
 from wingbeat.rules.grid import MoveReport
@@ -125,6 +126,16 @@ def test_where_each_kind_of_power_works(power: Power, grounded: bool, hovering: 
     """V-spells' table: grounded always, hovering unless somatic, moving only neither."""
     assert [power.usable(m) for m in (Mode.GROUNDED, Mode.HOVERING, Mode.MOVING)] == [
         grounded, hovering, moving]
+
+
+def test_a_reach_with_powers_meets_the_json_contract() -> None:
+    """docs/json.md: ``actions`` hold ``breath`` and ``power:<name>`` beside the usual ones; the
+    reach's ways still check, at their cost, to their states."""
+    s = volare([gorgon(breath=True, fly=5)], columns=12, rows=16, top=4)
+    report = json_of(wingbeat.reach(s, "gorgon"))
+    assert_reach_shape("volare", report, "gorgon")
+    assert any("power:petrifying-gaze" in state["actions"] for state in report["states"])
+    assert_ways_check(s, "gorgon", report, evenly(report["states"], 20))
 
 
 # -- bad input -------------------------------------------------------------------------------
