@@ -279,7 +279,8 @@ ENGAGEMENT = Obj({"a": str, "b": str, "engagement": Enum("melee", "reach-only", 
 # volare
 _V_STATE = {"at": LABEL, "altitude": int, "mode": Enum("grounded", "hovering", "moving"),
             "heading": Either(DIRECTION, None), "skimming": bool}
-_V_ACTIONS = Seq(Enum("attack", "spell", "spell-no-somatic", "non-physical", "free"))
+_V_ACTIONS = Seq(Either(Enum("attack", "spell", "spell-no-somatic", "non-physical", "breath",
+                             "free"), re.compile(r"power:[^\W\d_][\w' -]*")))
 _V_FACTS = {
     "ruleset": Enum("volare"), "unit": Enum("MP"), "fly": int,
     "maneuverability": Obj({"class": Enum("excellent", "medium", "poor"),

@@ -52,7 +52,9 @@ def test_reach_and_check_never_roll(monkeypatch: pytest.MonkeyPatch) -> None:
         "creatures": [{"id": "f", "fly": 6, "reflex": 40, "at": "F10", "altitude": 1,
                        "mode": "hovering"}]})
     assert any(s.checks for s in wingbeat.reach(scenario, "f").states)
-    assert wingbeat.check(scenario, "f", "down skim").checks[0].chance == 40
+    # a medium flyer's skimming save takes the V-man penalty, "-2/-10% a tutti le prove ed i
+    # tiri salvezza che sarebbero stati più facili da evitare" (V-saves): 40 − 10
+    assert wingbeat.check(scenario, "f", "down skim").checks[0].chance == 30
 
 
 def test_the_old_name_of_a_save_still_works() -> None:

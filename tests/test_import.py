@@ -3,7 +3,7 @@
 The samples in tests/data/import/ are written by hand with each format's documented fields
 (docs/import.md lists them): a 10 × 8 room split by a wall with a closed and an open door
 (room.dd2vtt), the same room as a Foundry scene with tokens (guard-room.json), a cliff on squares
-(cliff.tmj) and hills on hexes (hexes.tmx).
+(cliff.tmj), hills on hexes (hexes.tmx) and creatures with a size or a reach on hexes (reach.tmj).
 """
 
 from __future__ import annotations
@@ -197,6 +197,64 @@ def test_a_tiled_hex_map_imports_to_volare() -> None:
     assert any(note.startswith("terrain") for note in imported.notes)  # volare has none
     sc = wingbeat.parse_scenario(data, source="hexes")
     assert wingbeat.reach(sc, "giant-bat").to_dict()["states"]
+
+
+def test_a_tiled_hex_map_gives_size_and_reach_to_volare_creatures() -> None:
+    """docs/import.md: an object's ``size`` (text) and ``reach`` (whole number) properties become
+    the creature's keys. V-prox: only "attacchi in corpo a corpo capaci di colpire a due esagoni
+    di distanza (si pensi ad una Polearm, una frusta od un attacco di dimensioni Huge o
+    superiori)" strike a moving flyer one level off: the guard's halberd (``reach: 2``) strikes
+    the moving bat beside it, and the gargantuan roc, two hexes and a level from the guard,
+    strikes it with its size's reach (and is struck back by the halberd)."""
+    imported = import_file(DATA / "reach.tmj")
+    creatures = {c["id"]: c for c in imported.data["creatures"]}
+    assert creatures["guard"] == {"id": "guard", "name": "Guard", "at": "C3", "side": "garrison",
+                                  "reach": 2, "ground": 6}
+    assert (creatures["roc"]["at"], creatures["roc"]["size"]) == ("E1", "gargantuan")
+    assert "reach" not in creatures["roc"]
+    assert (creatures["giant-bat"]["at"], creatures["giant-bat"]["size"]) == ("B2", "large")
+    sc = wingbeat.parse_scenario(scenario_data(imported), source="reach")
+    assert [c.melee_reach for c in sc.battle.creatures] == [2, 2, 1]
+    bat = wingbeat.engagement(sc, "guard", "giant-bat").to_dict()
+    assert (bat["engagement"], bat["case"], bat["reach"]) == ("reach-only", 1,
+                                                               {"guard": 2, "giant-bat": 1})
+    assert (bat["b_in_reach_of_a"], bat["a_in_reach_of_b"]) == (True, False)
+    roc = wingbeat.engagement(sc, "roc", "guard").to_dict()
+    assert (roc["engagement"], roc["apart"], roc["reach"]) == ("reach-only", 2,
+                                                               {"roc": 2, "guard": 2})
+    assert roc["a_in_reach_of_b"] and roc["b_in_reach_of_a"]
+
+
+@pytest.mark.parametrize(("change", "where", "words"), [
+    ({"name": "size", "type": "string", "value": "enormous"}, "creatures[1].size",
+     "expected one of: tiny, small, medium, large, huge, gargantuan (got 'enormous')"),
+    ({"name": "reach", "type": "int", "value": 3}, "creatures[1].reach",
+     "a melee reach is 1 hex, or 2 for a polearm"),
+])
+def test_a_tiled_size_or_reach_the_schema_refuses_is_refused_at_its_creature(
+        change: dict[str, Any], where: str, words: str, tmp_path: Path) -> None:
+    """The scenario made of the map is checked as the loader checks a file: a size or a reach
+    volare has not is refused, naming the creature's key, in one line, exit 2."""
+    tmj = json.loads((DATA / "reach.tmj").read_text(encoding="utf-8"))
+    roc = tmj["layers"][1]["objects"][1]
+    roc["properties"] = [p for p in roc["properties"] if p["name"] != change["name"]] + [change]
+    file = tmp_path / "reach.tmj"
+    file.write_text(json.dumps(tmj), encoding="utf-8")
+    with pytest.raises(ScenarioError) as refused:
+        scenario_text(import_file(file), image=None, source=str(file))
+    assert refused.value.where == where and words in str(refused.value)
+    result = run("import", file)
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert where in line and words in line
+
+
+def test_a_tiled_reach_that_is_no_number_is_refused_at_its_property() -> None:
+    tmj = json.loads((DATA / "reach.tmj").read_text(encoding="utf-8"))
+    tmj["layers"][1]["objects"][0]["properties"][0]["value"] = "two"
+    with pytest.raises(ScenarioError, match=r"layers\[1\]\.objects\[0\]\.properties\.reach: "
+                                            "expected a number, got text"):
+        import_bytes(json.dumps(tmj).encode(), "reach.tmj")
 
 
 def test_a_tile_layer_named_for_its_cells_says_what_they_are() -> None:

@@ -108,9 +108,11 @@ def test_check_and_path_say_each_save_at_its_step() -> None:
 
 
 def test_the_reach_table_explains_its_checks_column() -> None:
-    """V-skim: the column is short; a legend under the table says what it means."""
+    """V-skim: the column is short; a legend under the table says what it means. The medium
+    bat's Reflex 50 skims at 40 %: the V-man penalty, "-2/-10% a tutti le prove ed i tiri
+    salvezza che sarebbero stati più facili da evitare" (V-saves)."""
     shown = text_of("reach", "example:giant-bat", "bat")
-    assert "50% Reflex (V-skim)" in shown
+    assert "40% Reflex (V-skim)" in shown
     assert "checks: each percentage is the chance to succeed; on a failure:" in shown
     assert "  Reflex (V-skim): it must land at once" in shown
 
@@ -195,7 +197,9 @@ def test_the_play_log_says_rolls_and_events_as_the_table_does() -> None:
                                    order=["bat", "chamois"])
     entry = game.move("bat", "U35 down down skim")
     text = entry.to_text()
-    assert "bat rolls its Reflex save (V-skim), 50% to succeed: 79, a failure" in text
+    # Reflex 50, medium: 40 % with the V-man penalty ("-2/-10% a tutti le prove ed i tiri
+    # salvezza che sarebbero stati più facili da evitare ...", V-saves)
+    assert "bat rolls its Reflex save (V-skim), 40% to succeed: 79, a failure" in text
     assert "Step 4: bat fails its V-skim save on skim: it must land at once" in text
     assert "Step 4: bat is forced to land at once: it lands safely" in text
     assert "event:" not in text and "roll:" not in text

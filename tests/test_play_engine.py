@@ -2,7 +2,10 @@
 
 A Reflex chance of 0 % fails every save and 100 % passes every one, so the consequences of V-skim
 and V-land are tested without depending on what a seed happens to roll; the rolls themselves are
-still made and logged.
+still made and logged. A save that must pass is an excellent flyer's: a medium one's Reflex 100 is
+95 % landing violently (V-land, −5 %) and 90 % skimming (V-saves: the V-man penalty, "-2/-10% a
+tutti le prove ed i tiri salvezza che sarebbero stati più facili da evitare"), the excellent one's
+100 + 0 and 100 + 10 − 5, kept within 100.
 """
 
 from __future__ import annotations
@@ -162,7 +165,7 @@ def test_successful_violent_landing_keeps_the_walk() -> None:
     """V-land: a successful violent landing may finish the half-move walking ("completare la
     propria azione di mezzo movimento camminando"): 3/4 of the half-move is left after ``down``,
     and a half-move on foot is ground 12 / 2 = 6 hexes, so 4 hexes (issue 13)."""
-    g = game([hawk(reflex=100, ground=12)])
+    g = game([hawk(reflex=100, maneuverability="excellent", ground=12)])
     with pytest.raises(RefusedMove) as refused:
         g.move("hawk", "down land-fast J12 J14 J16 J18 J20")
     assert (refused.value.rule, refused.value.step) == ("V-land", 7)
@@ -204,14 +207,14 @@ def test_a_forced_safe_landing_logs_the_cost_flown() -> None:
 
 def test_a_move_whose_saves_succeed_logs_its_declared_cost() -> None:
     """V-skim: with the save made the whole declared move is flown, at its declared cost."""
-    g = game([hawk(reflex=100)])
+    g = game([hawk(reflex=100, maneuverability="excellent")])
     entry = g.move("hawk", "down skim J12")
     assert entry.played[0]["made"] == "down skim J12" and entry.played[0]["cost"] == "2"
 
 
 def test_skimming_save_is_made_again_every_round() -> None:
     """V-skim: one save a round, repeated in every round it goes on skimming."""
-    g = game([hawk(reflex=100)])
+    g = game([hawk(reflex=100, maneuverability="excellent")])
     assert saves(g.move("hawk", "down skim J12")) == [("V-skim", True)]
     assert g.state.pieces["hawk"]["skimming"] is True
     g.next_round()

@@ -12,7 +12,8 @@ What becomes what (docs/import.md has the table):
   tile's own property wins over its layer's, and a later layer over an earlier one.
 - every **object** of an object layer becomes a creature in the cell under its centre: its name
   is its name, its ``class`` (``type`` before Tiled 1.9) its side, and custom properties named
-  like creature keys (``altitude``, ``size``, ``side``, ``fly``, ``walk`` …) are copied.
+  like creature keys (``altitude``, ``size``, ``reach``, ``side``, ``fly``, ``walk`` …) are
+  copied; the scenario's check refuses a value the ruleset has not.
 - the first **image layer** is the background.
 
 Hexes: Tiled numbers a flat-topped hex map in columns x = 0, 1 … and rows y = 0, 1 …, with every
@@ -66,7 +67,8 @@ _SQUARE_CREATURE = {"altitude": int, "size": str, "side": str, "hover": bool,
                     "magic_flight": bool, "reach": int, "strength": int, "acrobatics": int,
                     "walk": int, "fly": int, "climb": int, "swim": int, "burrow": int}
 _HEX_CREATURE = {"altitude": int, "side": str, "fly": int, "ground": int, "mode": str,
-                    "maneuverability": str, "heading": str, "reflex": int, "strength": int}
+                 "maneuverability": str, "heading": str, "reflex": int, "strength": int,
+                 "size": str, "reach": int}
 _SPEEDS = ("walk", "fly", "climb", "swim", "burrow")
 MAX_TILESET_BYTES = 5_000_000
 #: Groups inside groups (each one a level of the map's layers): Tiled's own maps rarely pass 5.

@@ -16,6 +16,7 @@ __all__ = [
     "Encumbrance",
     "Maneuverability",
     "Mode",
+    "Power",
     "Size",
     "VolareBattle",
     "VolareCreature",
@@ -86,6 +87,39 @@ class Wind:
 
 
 @dataclass(frozen=True, slots=True)
+class Power:
+    """A creature's named special power (V-spells, V-actions): a gaze, a sting, a charm.
+
+    The text keeps a natural flyer's special powers usable in flight ("gli altri poteri speciali
+    posseduti da creature che siano naturalmente in grado di volare saranno dalle stesse
+    utilizzabili anche in volo"), except those that need somatic components, as spells do
+    ("Questa regola si applica anche alle abilità di lancio di incantesimi ... qualora
+    richiedenti componenti somatici"); a ``moving`` flyer uses only those that are neither
+    physical nor somatic ("azioni complesse non aventi natura fisica e non richiedenti
+    componenti somatici"). ``physical``: a bodily act (a tail sting); ``somatic``: it needs
+    gestures, like a spell's somatic component.
+    """
+
+    name: str
+    physical: bool = False
+    somatic: bool = False
+
+    @property
+    def action(self) -> str:
+        """Its entry among the open actions: ``power:petrifying-gaze``."""
+        return f"power:{self.name}"
+
+    def usable(self, mode: Mode) -> bool:
+        """Whether it may be used in this mode (V-actions): on the ground always; hovering
+        unless somatic; moving only if neither physical nor somatic."""
+        if mode is Mode.GROUNDED:
+            return True
+        if mode is Mode.HOVERING:
+            return not self.somatic
+        return not (self.somatic or self.physical)
+
+
+@dataclass(frozen=True, slots=True)
 class Encumbrance:
     """Break points of the encumbrance bands: unencumbered maximum and band width, in lb (V-enc)."""
 
@@ -128,8 +162,9 @@ class VolareCreature(Named):
     ``fly`` and ``ground`` are movement rates (hexes, i.e. MP, per round); ``reflex`` is the
     percentile Reflex save chance; ``load`` in lb with ``strength`` sets the encumbrance band.
     ``breath`` says it has a breath weapon, the one complex action a ``moving`` flyer may use
-    besides non-physical ones (V-inertia). ``reach`` is how many hexes away its melee attack
-    strikes (2: a polearm, a whip); None takes it from ``size`` (``melee_reach``, V-prox).
+    besides non-physical ones (V-inertia); ``powers`` are its other named special powers, each
+    usable where ``Power.usable`` says (V-spells). ``reach`` is how many hexes away its melee
+    attack strikes (2: a polearm, a whip); None takes it from ``size`` (``melee_reach``, V-prox).
     """
 
     id: str
@@ -150,6 +185,7 @@ class VolareCreature(Named):
     breath: bool = False
     size: Size = Size.MEDIUM
     reach: int | None = None
+    powers: tuple[Power, ...] = ()
 
     @property
     def airborne(self) -> bool:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, BeforeValidator, Field, field_validator
 
 from ...errors import ScenarioError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
@@ -28,6 +28,7 @@ from .model import (
     Encumbrance,
     Maneuverability,
     Mode,
+    Power,
     Size,
     VolareBattle,
     VolareCreature,
@@ -38,9 +39,17 @@ from .model import (
     WindStrength,
 )
 
-__all__ = ["VolareFile", "build"]
+__all__ = ["MAX_POWERS", "MAX_POWER_CHARS", "VolareFile", "build"]
 
 _DICE = re.compile(r"^\d*d\d+([+-]\d+)?$")
+
+#: The most named powers one creature has (V-spells): a monster's entry lists a handful.
+MAX_POWERS = 20
+#: The longest power's name: a few words (``petrifying-gaze``), shown in every list of actions.
+MAX_POWER_CHARS = 40
+#: A power's name: a letter, then letters, digits, hyphens, spaces or apostrophes, ending in no
+#: space or hyphen; no comma or colon, which the lists of actions use (``power:charm, free``).
+_POWER_NAME = re.compile(r"[^\W\d_](?:[\w' -]*[^\W_]|[\w' -]*')?")
 
 #: What each key holds, as a player writes it: the example an error shows.
 EXAMPLES = {
@@ -74,6 +83,11 @@ EXAMPLES = {
     "skimming": "skimming: true",
     "prone": "prone: true",
     "breath": "breath: true",
+    "powers": "powers: [petrifying-gaze, {name: tail-sting, physical: true}]",
+    "powers[]": "petrifying-gaze, or {name: charm, somatic: true}",
+    "powers.name": "name: petrifying-gaze",
+    "physical": "physical: true (a bodily act, like a sting)",
+    "somatic": "somatic: true (it needs gestures, like a spell's somatic component)",
     "size": "size: huge (tiny, small, medium, large, huge, gargantuan)",
     "reach": "reach: 2",
     "fall_damage": "fall_damage: 1d6",
@@ -116,6 +130,41 @@ class EncumbranceModel(StrictModel):
     band_width: int = Field(ge=1)
 
 
+def _power_name(value: str) -> str:
+    if len(value) > MAX_POWER_CHARS:
+        raise ValueError(f"a power's name is at most {MAX_POWER_CHARS} characters (got "
+                         f"{len(value):,})")
+    if not _POWER_NAME.fullmatch(value):
+        raise ValueError("expected a power's name: a letter, then letters, digits, hyphens, "
+                         "spaces or apostrophes, not ending in a hyphen or a space")
+    return value
+
+
+def _power_entry(value: Any) -> Any:
+    """A power is its name, or a mapping with its name and what kind of act it is."""
+    if isinstance(value, str):
+        return {"name": _power_name(value)}
+    if isinstance(value, dict):
+        return value
+    raise ValueError("expected a power: its name, or a mapping of its name and whether it is "
+                     "physical or somatic")
+
+
+class PowerModel(StrictModel):
+    """A named special power (V-spells): whether it is physical, whether it needs gestures."""
+
+    name: Annotated[str, AfterValidator(_power_name)] = Field(
+        json_schema_extra={"minLength": 1, "maxLength": MAX_POWER_CHARS})
+    physical: bool = False
+    somatic: bool = False
+
+
+#: One entry of ``powers``: a name, or the mapping (``PowerModel``)
+PowerEntry = Annotated[PowerModel, BeforeValidator(
+    _power_entry, json_schema_input_type=Annotated[str, Field(
+        min_length=1, max_length=MAX_POWER_CHARS)] | PowerModel)]
+
+
 class CreatureModel(CreatureEntry):
     fly: int = Field(default=0, ge=0, le=MAX_VOLARE_RATE)
     ground: int = Field(default=0, ge=0, le=MAX_VOLARE_RATE)
@@ -136,6 +185,18 @@ class CreatureModel(CreatureEntry):
     size: Size = Size.MEDIUM
     reach: int | None = Field(default=None, json_schema_extra={"minimum": 1,
                                                                "maximum": MAX_REACH})
+    powers: list[PowerEntry] = Field(default=[], max_length=MAX_POWERS)
+
+    @field_validator("powers")
+    @classmethod
+    def _unique_powers(cls, value: list[PowerModel]) -> list[PowerModel]:
+        named: dict[str, int] = {}
+        for i, power in enumerate(value):
+            first = named.setdefault(power.name.casefold(), i)
+            if first != i:
+                raise ValueError(f"powers[{i}] names {power.name!r} again (powers[{first}]): "
+                                 "list each power once")
+        return value
 
     @field_validator("reach")
     @classmethod
@@ -340,6 +401,7 @@ def _build_creature(c: CreatureModel, battle: VolareBattle, where: str) -> Volar
         reflex=c.reflex, strength=c.strength, load=c.load, encumbrance=encumbrance, at=at,
         altitude=altitude, mode=c.mode, heading=heading, prone=c.prone, side=c.side,
         breath=c.breath, size=c.size, reach=c.reach,
+        powers=tuple(Power(p.name, p.physical, p.somatic) for p in c.powers),
     )
     load = flight_load(creature)
     if creature.airborne and not load.can_fly:

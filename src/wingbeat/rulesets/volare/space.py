@@ -51,6 +51,7 @@ from .tables import (
     MANEUVERABILITY,
     STOP_TO_HOVER,
     TICKS_PER_MP,
+    skim_modifier,
     step_costs,
     travel_speed,
 )
@@ -112,8 +113,10 @@ class VolareSpace:
         self.stop_cost = STOP_TO_HOVER[self.man]
         self.can_skim = self.man is not Maneuverability.POOR
         modifiers = MANEUVERABILITY[self.man]
-        skim_bonus = modifiers["skimming"] or 0
-        self.skim_check = Save("V-skim", "reflex", clamp_percent(me.reflex + skim_bonus),
+        # V-saves: the skimming save takes its own bonus and the V-man penalty of a Reflex save
+        # made in unstable balance; the violent-landing save only its own modifier
+        self.skim_check = Save("V-skim", "reflex",
+                                clamp_percent(me.reflex + (skim_modifier(self.man) or 0)),
                                 "it must land at once, in place (V-land): safely if a half-move "
                                 "action is left to sacrifice, otherwise with the violent-landing "
                                 "save")
@@ -126,11 +129,17 @@ class VolareSpace:
         # V-actions: the complex actions open in each posture. A breath weapon works in flight,
         # moving included (V-inertia: "i poteri di soffio si considerano comunemente compatibili
         # con il movimento in volo"), for a creature that has one.
+        # Its named powers (V-spells): on the ground all, hovering those without somatic
+        # components, moving those neither physical nor somatic (``Power.usable``).
         breath = ("breath",) if me.breath else ()
+        grounded, hovering, moving = (
+            tuple(p.action for p in me.powers if p.usable(mode))
+            for mode in (Mode.GROUNDED, Mode.HOVERING, Mode.MOVING))
         self._open_grounded = ("attack", "spell", "spell-no-somatic", "non-physical", *breath,
+                               *grounded, "free")
+        self._open_hovering = ("attack", "spell-no-somatic", "non-physical", *breath, *hovering,
                                "free")
-        self._open_hovering = ("attack", "spell-no-somatic", "non-physical", *breath, "free")
-        self._open_moving = ("spell-no-somatic", "non-physical", *breath, "free")
+        self._open_moving = ("spell-no-somatic", "non-physical", *breath, *moving, "free")
         self.top = battle.map.top
         if search:
             refuse_too_large(self.estimate(), self.max_states)

@@ -13,6 +13,7 @@ __all__ = [
     "STEP",
     "STOP_TO_HOVER",
     "TICKS_PER_MP",
+    "skim_modifier",
     "step_costs",
     "travel_speed",
 ]
@@ -38,6 +39,23 @@ MANEUVERABILITY: dict[Maneuverability, dict[str, int | None]] = {
     Maneuverability.POOR: {"attack": -3, "dex_check": -3, "reflex": -15, "ac_dex": -2,
                            "violent_landing": -10, "skimming": None},
 }
+
+
+
+def skim_modifier(maneuverability: Maneuverability) -> int | None:
+    """The modifier of the skimming save, in %, or None for a class that cannot skim (V-skim,
+    V-saves): the text's own bonus ("Le creature dotate di manovrabilità 'eccellente' ottengono
+    un bonus di +10% a tali tiri salvezza") plus the V-man penalty, since it is a Reflex save made
+    in flight, in unstable balance ("penalità di -1/-5% a tutti le prove ed i tiri salvezza che
+    sarebbero stati più facili da evitare la creatura non fosse stata in equilibrio instabile"):
+    excellent +10 − 5 = +5, medium −10. The violent-landing save is not one of these: the text
+    gives it its own modifier (``violent_landing``), and it takes that alone."""
+    row = MANEUVERABILITY[maneuverability]
+    bonus = row["skimming"]
+    if bonus is None:
+        return None
+    return bonus + (row["reflex"] or 0)
+
 
 _HEAD = {WindStrength.CALM: 12, WindStrength.LIGHT_BREEZE: 24, WindStrength.BREEZE: 36,
          WindStrength.STRONG_WIND: 48}

@@ -4,7 +4,7 @@
 
 import { $, el, eventText } from "./common.js";
 
-// A save in a short line: "45% Reflex (V-skim)", the server's check_label.
+// A save in a short line: "40% Reflex (V-skim)", the server's check_label.
 function checksText(checks) {
   return (checks || []).map((c) => c.label || c.rule).join(", ");
 }
