@@ -283,6 +283,7 @@ _V_ACTIONS = Seq(Either(Enum("attack", "spell", "spell-no-somatic", "non-physica
                              "free"), re.compile(r"power:[^\W\d_][\w' -]*")))
 _V_FACTS = {
     "ruleset": Enum("volare"), "unit": Enum("MP"), "fly": int,
+    "walk_budget": Either(EXACT, None), "walk_half": Either(EXACT, None),
     "maneuverability": Obj({"class": Enum("excellent", "medium", "poor"),
                             "attack": int, "dex_check": int, "reflex": int, "ac_dex": int,
                             "violent_landing": int, "skimming": Either(int, None),
@@ -290,7 +291,8 @@ _V_FACTS = {
     "wind": Obj({"strength": str, "toward": Either(DIRECTION, None), "hover_pay": EXACT,
                  "travel_speed": NUMBER}),
     "encumbrance": Obj({"ground_band": int, "flying_band": int, "can_fly": bool, "fly": int,
-                        "cannot_fly_at": Either(int, None)}, {"attack": int, "armor_class": int}),
+                        "cannot_fly_at": Either(int, None), "walk": int},
+                       {"attack": int, "armor_class": int}),
 }
 # dnd5e
 _D_STATE = {"at": LABEL, "altitude": int,
@@ -415,7 +417,8 @@ def _grid(facts: dict[str, Any], state: dict[str, Any], actions: Any,
 #: Only volare and dnd5e have checks (dnd5e: a jump landing in difficult terrain, D-jump); the
 #: other rulesets answer ``"checks": []`` (json.md).
 _D_CHECKS = Seq(CHECK.but({"rule": Enum("D-jump")}, {"on_failure": str}))
-_V_REACH, _V_MOVE = _grid(_V_FACTS, _V_STATE, _V_ACTIONS, {"prone": Enum(True)})
+_V_REACH, _V_MOVE = _grid(_V_FACTS, _V_STATE, _V_ACTIONS,
+                          {"prone": Enum(True), "on_foot": Enum(True)})
 _D_REACH, _D_MOVE = _grid(_D_FACTS, _D_STATE, _D_ACTIONS, {"falling": Enum(True)},
                           {"start_events": Seq(EVENT)}, {"turn": _D_TURN}, _D_CHECKS)
 
@@ -496,9 +499,10 @@ def assert_ways_check(scenario: Scenario, creature: str, reach: Mapping[str, Any
     ending in the entry's state; every cost is within the budget; a ``to_act`` way keeps the
     attack and is no cheaper than the cheapest way."""
     shapes = contract(scenario.ruleset, grid=True)
-    budget = Fraction(reach["budget"])
     for entry in entries:
         where = f"{creature} to {state_of(entry)} by {entry['path']!r}"
+        # volare: a state reached on foot costs MP of walking, within the walk's own budget
+        budget = Fraction(reach["walk_budget" if entry.get("on_foot") else "budget"])
         cost = Fraction(entry["cost"])
         assert 0 <= cost <= budget, where
         verdict = _checked(scenario, creature, entry["path"], shapes)

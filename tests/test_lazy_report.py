@@ -69,7 +69,7 @@ def eager_reach(make_space: Callable[[], GridSpace], *, avoid_checks: bool = Fal
                        _fraction(space, space.budget),
                        None if space.half is None else _fraction(space, space.half),
                        tuple(states), space.info(), space.text_map(least), lazy.note,
-                       getattr(space, "field_text", None))
+                       getattr(space, "field_text", None), spend=lazy.spend)
 
 
 def assert_lazy_is_eager(make_space: Callable[[], GridSpace], *, avoid_checks: bool = False

@@ -50,25 +50,36 @@ def test_no_thrust_after_landing_in_the_same_round(moves: str) -> None:
 
 
 def test_grounded_non_flyer_is_told_it_cannot_fly() -> None:
-    """V-takeoff: a creature with no fly speed is not told to make a thrust of 0 MP."""
+    """V-takeoff: a creature with no fly speed is not told to make a thrust of 0 MP. With its
+    ground speed it walks instead (V-walk), so its step into J8 is a walk of 1 MP."""
     s = volare([{"id": "wolf", "at": "J10", "ground": 4}])
-    message = refused(s, "wolf", "J8", "V-takeoff", 1)
+    message = refused(s, "wolf", "up", "V-takeoff", 1)
     assert "cannot fly" in message and "0 MP" not in message
-    assert "cannot fly" in refused(s, "wolf", "up", "V-takeoff", 1)
+    walked = check(s, "wolf", "J8")
+    assert walked.legal and walked.cost == 1 and walked.end.get("on_foot") is True
+    s = volare([{"id": "stone", "at": "J10"}])  # no ground speed either: it cannot walk
+    assert "no ground speed" in refused(s, "stone", "J8", "V-walk", 1)
 
 
 def test_grounded_overloaded_flyer_is_told_about_its_load() -> None:
-    """V-enc: at U + 6w (76 lb for Strength 10) it cannot fly, so 'take off first' is wrong."""
+    """V-enc: at U + 6w (76 lb for Strength 10) it cannot fly, so 'take off first' is wrong. It
+    still walks, its ground speed 3 reduced for ground band 6 to max(1, floor(3 × 6 / 12)) = 1
+    hex (V-walk)."""
     s = volare([flyer(strength=10, load=76)])
-    message = refused(s, "f", "J8", "V-enc", 1)
+    message = refused(s, "f", "up", "V-enc", 1)
     assert "76 lb" in message
+    assert check(s, "f", "J8").legal
+    message = refused(s, "f", "J8 J6", "V-walk", 2)
+    assert "needs 2 MP of walking" in message and "walks 1 (ground 3 in ground band 6)" in message
 
 
 def test_grounded_flyer_in_a_gale_is_told_about_the_gale() -> None:
-    """V-wind Decision: no take-off in a gale, and the explanation says so at the first move."""
+    """V-wind Decision: no take-off in a gale, and the explanation says so at the first move.
+    Walking is no flight: a gale leaves it (V-walk)."""
     s = volare([flyer()], wind={"strength": "gale", "toward": "N"})
     assert "gale" in refused(s, "f", "up", "V-wind", 1)
-    assert "gale" in refused(s, "f", "J8", "V-wind", 1)
+    assert "gale" in refused(s, "f", "thrust", "V-wind", 1)
+    assert check(s, "f", "J8").legal
 
 
 # -- V-wind: gales ------------------------------------------------------------------------------

@@ -222,9 +222,16 @@ def test_thrust_not_followed_by_leaving_the_ground_is_lost() -> None:
 
 
 def test_grounded_creature_must_take_off_before_flying() -> None:
+    """V-takeoff: it must take off before it climbs. A step into the next hex is a walk now
+    (V-walk: "a grounded, not prone creature with a ground speed may walk instead of flying"),
+    so a flyer with no ground speed is the one told to take off first."""
     s = volare([flyer(mode="grounded")])
-    assert "take off first" in refused(s, "f", "J8", "V-takeoff", 1)
     assert "take off first" in refused(s, "f", "up", "V-takeoff", 1)
+    walked = check(s, "f", "J8")
+    assert walked.legal and walked.end.get("on_foot") is True and walked.cost == 1
+    s = volare([flyer(mode="grounded", ground=0)])
+    message = refused(s, "f", "J8", "V-takeoff", 1)
+    assert "take off first" in message and "no ground speed" in message
 
 
 def test_prone_creature_cannot_take_off() -> None:

@@ -54,11 +54,14 @@ cdef enum:
     LANDED = 1 << 7
     PRONE = 1 << 8
     LANDED_FAST = 1 << 9
-    WALK_SHIFT = 10
-    WALK_UNIT = 1 << 10
+    ON_FOOT = 1 << 10
+    WALK_SHIFT = 11
+    WALK_UNIT = 1 << 11
     WALK_MAX = 63
-    FLAG_BITS = 16
-    FLAG_MASK = (1 << 16) - 1
+    FLAG_BITS = 17
+    FLAG_MASK = (1 << 17) - 1
+    NO_WALK = PRONE | THRUST | FULL_MOVE | LANDED | LANDED_FAST
+    TICKS_PER_MP = 12
     GROUNDED = 0
     HOVERING = 1
     CLIMB = 24
@@ -76,6 +79,7 @@ KIND_LAND_FAST = 13
 KIND_PAY = 14
 KIND_PAY_ALL = 15
 KIND_THRUST = 16
+KIND_ON_FOOT = 17
 
 cdef enum:
     K_WALK = 6
@@ -89,6 +93,7 @@ cdef enum:
     K_PAY = 14
     K_PAY_ALL = 15
     K_THRUST = 16
+    K_ON_FOOT = 17
 
 # search outcomes
 DONE = 0
@@ -112,6 +117,7 @@ cdef struct Space:
     int may_take_off
     int walk_speed  # the creature's ground speed (hexes a move), for a violent landing's walk
     int toward  # the wind's direction, -1 without one
+    int walk_budget  # ticks of walking on foot (V-walk), 0 when it cannot walk this round
     int narrow  # every cell × altitude fits 32 bits: divide by ``levels`` in 32 bits (faster)
     uint32_t levels32
     const int64_t *occ  # the places (cell × levels + altitude) other creatures stand in, sorted
@@ -126,7 +132,8 @@ cdef struct Relax:
     int32_t priority  # the settled state's
     int32_t full  # 1 when its checks are at SLOTS - 1: a step's check adds nothing more
     int32_t skip  # SLOTS - 1 when the steps with a check are avoided, else 0
-    int32_t buckets  # (budget + 1) * SLOTS: the first priority past the budget
+    int32_t buckets  # (budget + 1) * SLOTS: the first priority past the flight budget
+    int32_t limit  # the first past the search's budget, the larger of flight and walking
     int32_t settled  # the settled index of the state being settled
     int failed  # out of memory
     int dense  # the dense index, not the hash table (a constant where ``search`` inlines this)
@@ -205,6 +212,15 @@ cdef inline void skim(const Space *s, Relax *c, int64_t idx, int64_t alt, int64_
         relax(c, target, 0, 1, K_SKIM_CHECKED)
 
 
+cdef inline int walkable(const Space *s, int64_t idx, int64_t alt, int d) noexcept nogil:
+    """``VolareSpace.walkable``: the hex in direction ``d`` a walker at ``idx`` (its ground
+    level ``alt``) may step into, or -1."""
+    cdef int32_t n = s.nbr[idx * 6 + d]
+    if n >= 0 and s.ground[n] == alt and alt < s.ceil[n]:
+        return n
+    return -1
+
+
 cdef inline int downwind_blocked(const Space *s, int64_t idx, int64_t alt) noexcept nogil:
     cdef int32_t n = s.nbr[idx * 6 + s.toward]
     return n < 0 or s.ground[n] > alt or alt >= s.ceil[n]
@@ -234,6 +250,7 @@ cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogi
     cdef int64_t base, nflags, walk
     cdef int32_t n
     cdef int d, h, cost, drift_due, skimming
+    cdef int32_t kept
     if s.narrow:
         where = <uint32_t>(rest >> 3)
         idx = where / s.levels32
@@ -255,9 +272,18 @@ cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogi
         walk = flags >> WALK_SHIFT
         if walk and not flags & PRONE:
             for d in range(6):
-                n = s.nbr[idx * 6 + d]
-                if n >= 0 and s.ground[n] == alt and alt < s.ceil[n]:
+                n = walkable(s, idx, alt, d)
+                if n >= 0:
                     relax(c, pack(s, n, alt, GROUNDED, flags - WALK_UNIT), 0, 0, K_WALK)
+        elif s.walk_budget and not flags & NO_WALK and spent + TICKS_PER_MP <= s.walk_budget:
+            kept = c.buckets  # a walk keeps to its own budget, checked here, not the flight's
+            c.buckets = c.limit
+            for d in range(6):
+                n = walkable(s, idx, alt, d)
+                if n >= 0:
+                    relax(c, pack(s, n, alt, GROUNDED, flags | ON_FOOT), TICKS_PER_MP, 0,
+                          K_ON_FOOT)
+            c.buckets = kept
         return
     if s.gale:
         if alt == s.ground[idx]:
@@ -558,6 +584,7 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
     3 the goal test raised. ``r`` gets the settled states in settling order as they are settled
     (each one's parent settled before it)."""
     cdef int32_t buckets = (s.budget + 1) * SLOTS
+    cdef int32_t limit = ((s.walk_budget if s.walk_budget > s.budget else s.budget) + 1) * SLOTS
     cdef int32_t priority, slot, count = 0
     cdef int64_t code
     cdef int spent, reached = 0, answer
@@ -567,6 +594,7 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
     c.q = q
     c.skip = SLOTS - 1 if avoid_checks else 0  # the steps with a check, avoided
     c.buckets = buckets
+    c.limit = limit
     c.failed = 0
     c.dense = dense
     slot = find_or_add(t, start)
@@ -575,7 +603,7 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
     t.s[slot].best = 0
     if push(q, 0, slot) < 0:
         return 2
-    cursor = read_up_to(q, buckets)
+    cursor = read_up_to(q, limit)
     while next_priority(&cursor):
         priority = priority_of(q, &cursor)
         spent = priority // SLOTS
@@ -614,7 +642,7 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     """Settle every state of a ``volare`` round, cheapest first (``search.explore``).
 
     ``numbers``: (levels, top, budget, half, pay_cost, costs (6), stop_cost, can_skim, gale,
-    may_take_off, walk_speed, toward or -1); ``occupied``: the places (cell × levels + altitude)
+    may_take_off, walk_speed, toward or -1, walk_budget); ``occupied``: the places (cell × levels + altitude)
     where other creatures stand, sorted (V-occupied). Returns (outcome, codes, priorities,
     parents, kinds) in settling order, parents as settled indexes (-1 for the start); outcome 0
     done, 1 more than ``max_states`` settled (then the arrays are empty). A map of more than
@@ -633,7 +661,7 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     cdef tuple arrays
     cdef int i
     (s.levels, s.top, s.budget, s.half, s.pay_cost, costs, s.stop_cost, s.can_skim, s.gale,
-     s.may_take_off, s.walk_speed, s.toward) = numbers
+     s.may_take_off, s.walk_speed, s.toward, s.walk_budget) = numbers
     for i in range(6):
         s.costs[i] = costs[i]
     s.ground = <int32_t *>&ground[0]
@@ -644,7 +672,7 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     s.n_occ = 0 if occupied is None else occupied.shape[0]
     s.occ = &occupied[0] if s.n_occ else NULL
     places = <int64_t>(len(ground)) * s.levels * 8
-    buckets = (s.budget + 1) * SLOTS
+    buckets = ((s.walk_budget if s.walk_budget > s.budget else s.budget) + 1) * SLOTS
     if not take_spare(&t, &q, buckets, places, dense_places) and setup(
             &t, &q, buckets, places, dense_places, room) < 0:
         teardown(&t, &q)
@@ -666,12 +694,20 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
 
 
 # -- reading a search: the end states a reach lists ------------------------------------------------
+cdef inline int64_t end_key(int64_t code, int64_t start_place) noexcept nogil:
+    """``VolareSpace.end_key``: the place, and one bit for prone or on foot away from the start
+    (no search holds both)."""
+    cdef int64_t place = code >> FLAG_BITS
+    return (place << 1) | (1 if code & PRONE or (code & ON_FOOT and place != start_place) else 0)
+
+
 def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
-                const int64_t[::1] occupied=None):
+                const int64_t[::1] occupied=None, int64_t start=0):
     """The end states of a ``volare`` reach, read off the settled arrays (``rules/grid.py``'s
     ``grid_reach`` over ``VolareSpace.end_problem`` and ``end_key``, without a call per state):
     no state with a duty left (``PENDING``, ``DRIFT_DUE``), none in a place of ``occupied``
-    (sorted, as ``volare_search`` takes it: V-occupied).
+    (sorted, as ``volare_search`` takes it: V-occupied); ``start``, the search's start state (a
+    state on foot where it started is the start's end state, V-walk).
 
     Returns ``(order, later, tied)``, arrays of settled indices, or None when the end keys are too
     sparse for a dense table: ``order`` the first settled state of each end state, by priority
@@ -691,11 +727,12 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
     cdef int32_t *ti
     cdef Py_ssize_t n_occ = 0 if occupied is None else occupied.shape[0]
     cdef const int64_t *occ = &occupied[0] if n_occ else NULL
+    cdef int64_t start_place = start >> FLAG_BITS
     for i in range(n):
         code = codes[i]
         if not code & (PENDING | DRIFT_DUE) and not (
                 n_occ and taken(occ, n_occ, (code >> FLAG_BITS) >> 3)):
-            key = ((code >> FLAG_BITS) << 1) | ((code >> 8) & 1)
+            key = end_key(code, start_place)
             if key > top:
                 top = key
     if top > 16 * n + (1 << 20):
@@ -713,7 +750,7 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
                 if code & (PENDING | DRIFT_DUE) or (
                         n_occ and taken(occ, n_occ, (code >> FLAG_BITS) >> 3)):
                     continue
-                key = ((code >> FLAG_BITS) << 1) | ((code >> 8) & 1)
+                key = end_key(code, start_place)
                 if first[key] == 0:
                     first[key] = i + 1
                     m += 1
@@ -732,7 +769,7 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
                 if code & (PENDING | DRIFT_DUE) or (
                         n_occ and taken(occ, n_occ, (code >> FLAG_BITS) >> 3)):
                     continue
-                key = ((code >> FLAG_BITS) << 1) | ((code >> 8) & 1)
+                key = end_key(code, start_place)
                 if tie[key]:
                     ti[nt] = <int32_t>i
                     nt += 1
@@ -952,6 +989,8 @@ def volare_states_json(const int64_t[::1] codes, const int32_t[::1] priorities,
                 put(&b, ',\n      "skimming": false,\n', 27)
             if code & PRONE:
                 put(&b, '      "prone": true,\n', 21)
+            if code & ON_FOOT:
+                put(&b, '      "on_foot": true,\n', 23)
             put(&b, '      "cost": ', 14)
             put_text(&b, &cost, priorities[j] // SLOTS)
             put(&b, ',\n', 2)
@@ -1002,12 +1041,12 @@ def volare_states_json(const int64_t[::1] codes, const int32_t[::1] priorities,
 
 
 def volare_opens(const int64_t[:] codes, const int32_t[:] priorities, const int32_t[:] ways,
-                 int half, int pay_cost, const int8_t[:] attacks):
+                 int half, int pay_cost, const int8_t[:] attacks, int walk_half=0):
     """What each end state leaves open (``VolareSpace.actions``), as an index: 0 nothing but
     free actions, 1 grounded, 2 hovering, 3 moving; and the indices (in ``ways``' order) of the
     end states that cannot attack though a way to them could (not moving): the only ones a
     dearer way may help (``could_act``). ``attacks[k]``: whether the actions of index k include
-    the attack."""
+    the attack; ``walk_half``: the half move on foot, in ticks of walking (V-walk)."""
     cdef Py_ssize_t n = ways.shape[0], i, m = 0
     cdef int64_t code, flags, posture
     cdef int spent, moved, which
@@ -1026,7 +1065,11 @@ def volare_opens(const int64_t[:] codes, const int32_t[:] priorities, const int3
             moved = spent
             if flags & PAID:
                 moved = spent - pay_cost if spent > pay_cost else 0
-            if flags & (LANDED | PENDING) or flags & FULL_MOVE or moved > half:
+            if flags & (LANDED | PENDING):
+                which = 0
+            elif flags & ON_FOOT:
+                which = 1 if spent <= walk_half else 0
+            elif flags & FULL_MOVE or moved > half:
                 which = 0
             elif posture == GROUNDED:
                 which = 1

@@ -199,7 +199,8 @@ SAYINGS: dict[str, Said] = {
     "landing": lambda e, who, _me: _landing(e, who),
     "fall": lambda e, who, _me: _fall(e, who),
     "take-off-thrust": _take_off,
-    "walk": lambda _e, who, _me: f"{who}walks one hex after its violent landing",
+    "walk": lambda e, who, _me: (f"{who}walks one hex" if e.get("rule") == "V-walk"
+                                 else f"{who}walks one hex after its violent landing"),
     "wind-pay": _wind_pay,
     "save-failed": _save_failed,
     "check-failed": _check_failed,

@@ -28,7 +28,7 @@ from .model import Save
 
 __all__ = ["CHECK_SLOTS", "MAX_STATES", "Exploration", "MoveSpace", "SettledArrays",
            "StateEstimate", "Step", "StepKinds", "StepTuple", "explore", "explore_pure",
-           "refuse_too_large"]
+           "refuse_too_large", "search_budget"]
 
 #: A legal step as a space's generator yields it: (move, target, cost, checks, events), a plain
 #: tuple (the search's hot path); ``Step`` names its fields.
@@ -101,8 +101,17 @@ class MoveSpace(Protocol):
         ...
 
     # optional: ``estimate() -> StateEstimate``, how many states the search could settle, asked
-    # before it starts (a grid ruleset's spaces have it; see ``refuse_too_large``); and
-    # ``max_states``, its own cap when its states cost more memory than ``MAX_STATES`` allows for
+    # before it starts (a grid ruleset's spaces have it; see ``refuse_too_large``);
+    # ``max_states``, its own cap when its states cost more memory than ``MAX_STATES`` allows for;
+    # and ``search_budget``, how far the search goes when it is more than ``budget`` (volare: a
+    # round walked has a budget of its own, its steps keeping to it and the flight steps to
+    # ``budget``; see ``search_budget``)
+
+
+def search_budget(space: MoveSpace) -> int:
+    """The most ticks any way may spend: the space's ``search_budget`` where it has one (more
+    than one kind of budget, each kind of step keeping to its own), else its ``budget``."""
+    return int(getattr(space, "search_budget", space.budget))
 
 
 class Exploration:
@@ -332,7 +341,7 @@ def explore_pure(
 ) -> Exploration:
     """``explore`` in pure Python, whatever the kernel: the reference the kernel must match."""
     start = space.start
-    budget = space.budget
+    budget = search_budget(space)
     slots = CHECK_SLOTS
     best: dict[int, int] = {start: 0}
     parent: dict[int, tuple[int, StepTuple] | None] = {start: None}

@@ -20,7 +20,15 @@ from .._collector import collector_paused
 from ..errors import IllegalMoveError, NotationError
 from ..model import Save, format_amount, format_cost
 from ..narrate import check_label, check_legend
-from ..search import CHECK_SLOTS, Exploration, SettledArrays, Step, StepTuple, explore
+from ..search import (
+    CHECK_SLOTS,
+    Exploration,
+    SettledArrays,
+    Step,
+    StepTuple,
+    explore,
+    search_budget,
+)
 from .reports import MoveReport, MoveStep, end_text, field_cell, step_lines
 
 __all__ = [
@@ -201,7 +209,7 @@ class ReachReport:
                  half: Fraction | None, states: Iterable[ReachedState] = (),
                  info: dict[str, Any] | None = None, text_map: str = "",
                  note: tuple[str, str] | None = None, field_text: FieldText | None = None,
-                 *, ends: _Ends | None = None):
+                 *, ends: _Ends | None = None, spend: str | None = None):
         self.ruleset = ruleset
         self.creature = creature
         self.unit = unit
@@ -212,6 +220,9 @@ class ReachReport:
         self.note = note
         #: how the text says a state's field (dnd5e: ``altitude 2 (10 ft)``); plain when None
         self.field_text = field_text
+        #: what the creature may spend, for the text's first line, where ``budget`` and ``half``
+        #: do not say it all (volare on foot: ``6 MP of walking this round, 3 for a half move``)
+        self.spend = spend
         self._ends = ends
         self._states: tuple[ReachedState, ...] | None = None if ends is not None \
             else tuple(states)
@@ -310,6 +321,8 @@ class ReachReport:
                "this round"
         if self.half is not None:
             head += f", {format_amount(self.half, unit)} {unit} for a half-move action"
+        if self.spend is not None:
+            head = f"{self.creature} ({self.ruleset}): {self.spend}"
         parts = [head]
         if self.note is not None:
             rule, sentence = self.note
@@ -371,6 +384,9 @@ class GridMove(MoveReport):
     can_act: bool
     actions: tuple[str, ...]
     info: dict[str, Any] = field(default_factory=dict)
+    #: how the text says the cost's unit where ``unit`` alone does not (volare, a move on foot:
+    #: ``MP of walking``); the JSON's ``unit`` stays
+    cost_unit: str = field(default="", compare=False, repr=False)
     #: the state the move starts from, packed and described (play and pictures go on from it)
     start_code: int = field(default=0, compare=False, repr=False)
     start_state: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -392,7 +408,7 @@ class GridMove(MoveReport):
         return [text_table(["#", "move", "cost", "total", "checks"], rows)] if rows else []
 
     def spent_words(self) -> str:
-        return f"{format_amount(self.cost, self.unit)} {self.unit}"
+        return f"{format_amount(self.cost, self.unit)} {self.cost_unit or self.unit}"
 
     def closing_lines(self) -> list[str]:
         return self.said_lines() + step_lines(self.steps)
@@ -468,6 +484,9 @@ def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
     """
     found = explore(space, avoid_checks=avoid_checks)
     ends = _Ends(space, found)
+    # optional hook: ``reach_spend()``, the text's words for what the creature may spend where
+    # ``budget`` and ``half`` do not say it all (volare on foot), else None
+    spend: Callable[[], str | None] | None = getattr(space, "reach_spend", None)
     return ReachReport(
         ruleset=space.ruleset,
         creature=space.creature,
@@ -478,6 +497,7 @@ def grid_reach(space: GridSpace, *, avoid_checks: bool = False) -> ReachReport:
         note=_reach_note(space, ends),
         field_text=getattr(space, "field_text", None),
         ends=ends,
+        spend=None if spend is None else spend(),
     )
 
 
@@ -808,7 +828,7 @@ class _Ends:
         assert ways is not None
         tick = self.space.tick
         costs = [_json_text(format_cost(_ticks_value(t, tick)), 0).encode()
-                 for t in range(self.space.budget + 1)]
+                 for t in range(search_budget(self.space) + 1)]
         known: Sequence[tuple[str, ...]]
         if self.opens() is not None:
             known, opens, _stuck = self.opens()  # type: ignore[misc]
@@ -962,6 +982,9 @@ def _report(space: GridSpace, path: list[Step], end: int, error: IllegalMoveErro
         ))
     actions = space.actions(end, total) if error is None else ()
     start = describe(space.start)
+    # optional hook: ``cost_unit(code)``, how the text says the unit of a way's cost to ``code``
+    # where it is not ``unit`` alone (volare on foot: MP of walking), else None
+    unit_of: Callable[[int], str | None] | None = getattr(space, "cost_unit", None)
     refused_at = None
     if error is not None:
         aim: Callable[[int, str], Any] | None = getattr(space, "aim", None)
@@ -983,6 +1006,7 @@ def _report(space: GridSpace, path: list[Step], end: int, error: IllegalMoveErro
         start_state=start,
         refused_at=refused_at,
         field_text=getattr(space, "field_text", None),
+        cost_unit=(unit_of(end) or "") if unit_of is not None else "",
     )
 
 
@@ -1026,13 +1050,17 @@ def grid_path(
     hits = [code for code, priority in found.priority.items()
             if goal(code, priority // CHECK_SLOTS)]
     if not hits:
-        budget = format_amount(_fraction(space, space.budget), space.unit)
+        # optional hook: ``budget_words()``, what the creature may spend, where one number and
+        # the unit do not say it (volare: MP flying or MP of walking)
+        words: Callable[[], str] | None = getattr(space, "budget_words", None)
+        budget = words() if words is not None else \
+            f"{format_amount(_fraction(space, space.budget), space.unit)} {space.unit}"
         extra = " without any check" if avoid_checks else ""
         if must_act:
             extra += " with an attack left"
         return PathNotFound(space.ruleset, space.creature, goal_text,
                             f"{space.creature} cannot reach {goal_text} this round{extra} "
-                            f"within {budget} {space.unit}")
+                            f"within {budget}")
     code = min(hits, key=lambda c: way_rank(space, c, found.priority[c]))
     return _report(space, found.path_to(code), code)
 
@@ -1045,6 +1073,7 @@ def grid_check(space: GridSpace, text: str) -> GridMove:
     tokens = text.split()
     code = space.start
     spent = 0
+    limit = search_budget(space)
     path: list[Step] = []
     for index, token in enumerate(tokens, 1):
         try:
@@ -1052,7 +1081,7 @@ def grid_check(space: GridSpace, text: str) -> GridMove:
         except NotationError as exc:
             raise NotationError(f"move {index} ({token!r}): {exc}") from None
         candidates = [s for s in space.steps(code, spent)
-                      if s[0] == move and spent + s[2] <= space.budget]
+                      if s[0] == move and spent + s[2] <= limit]
         if not candidates:
             rule, message = space.explain(code, spent, move)
             return _report(space, path, code,

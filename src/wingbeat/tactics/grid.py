@@ -185,6 +185,11 @@ class GridThreatRules:
         """How far ``creature`` in ``state`` is from ``target``, in the ruleset's measure."""
         raise NotImplementedError
 
+    def budget_of(self, report: ReachReport, state: Mapping[str, Any]) -> Fraction:
+        """What a way to ``state`` spends out of, for advice's cost term: the reach's budget, or
+        another where the ruleset has more than one (volare on foot: its MP of walking)."""
+        return report.budget
+
     def kind_of(self, scenario: Scenario) -> str:
         """``hex`` or ``square``: how the map's cell labels lay out."""
         return self.kind
@@ -313,7 +318,8 @@ class GridThreatRules:
                 oas = sum(1 for e in events if e.get("type") == "opportunity-attack")
                 place = (str(state["at"]), int(state.get("altitude", 0)))
                 options.append(AttackOption(
-                    target, state, way, report.budget, oas, threatened.get(place, ()),
+                    target, state, way, self.budget_of(report, state), oas,
+                    threatened.get(place, ()),
                     self.edge(scenario, creature, state, target),
                     tuple(verdict.get("actions", strikes.actions[i]))))
         return AdviceReport(scenario.ruleset, creature, tuple(targets), report.unit, weights,
@@ -355,7 +361,8 @@ class GridThreatRules:
                         reasons.append("every save succeeds with probability "
                                        f"{success_of(s.checks)}")
                     return Suggestion(scenario.ruleset, creature, "close", " ".join(s.moves),
-                                      s.cost, unit, tuple(reasons), foe, None, weights)
+                                      s.cost, unit, tuple(reasons), foe, None, weights,
+                                      s.state)
         reason = ("no foe here" if not foes else
                   "no attack position this round, and no move closes the distance safely")
         if report.states and not report.states[0].moves:

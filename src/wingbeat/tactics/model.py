@@ -12,7 +12,13 @@ from ..model import Save, format_amount, format_cost
 from ..narrate import check_label
 
 __all__ = ["WEIGHT_DOCS", "AdviceReport", "AttackOption", "Suggestion", "ThreatZones", "Way",
-           "Weights", "success_of"]
+           "Weights", "cost_unit", "success_of"]
+
+
+def cost_unit(end: Mapping[str, Any], unit: str) -> str:
+    """How a text says the unit of a way's cost to ``end``: a state reached on foot (``on_foot``,
+    volare's V-walk) costs ``MP of walking``, not flight MP."""
+    return f"{unit} of walking" if end.get("on_foot") else unit
 
 
 def success_of(checks: Iterable[Save]) -> Fraction:
@@ -149,7 +155,7 @@ class AttackOption:
 
     def reasons(self, unit: str) -> list[str]:
         said = [f"{self.way.moves or '(stays where it is)'}: {format_amount(self.way.cost, unit)}"
-                f" {unit} of {format_amount(self.budget, unit)}"]
+                f" {cost_unit(self.end, unit)} of {format_amount(self.budget, unit)}"]
         if self.way.checks:
             saves = ", ".join(check_label(c) for c in self.way.checks)
             said.append(f"every save succeeds with probability {format_cost(self.way.success)} "
@@ -240,6 +246,8 @@ class Suggestion:
     target: str | None = None
     option: AttackOption | None = None
     weights: Weights = Weights()
+    #: where the move ends, when it is no attack option's (a move closing in)
+    end: Mapping[str, Any] | None = None
 
     @classmethod
     def attack(cls, ruleset: str, creature: str, advice: AdviceReport, unit: str,
@@ -262,7 +270,9 @@ class Suggestion:
         what = {"attack": f"attack {self.target}", "close": f"close in on {self.target}",
                 "hold": "hold"}[self.kind]
         move = f'"{self.moves}"' if self.moves else '"" (stay)'
+        end = self.end if self.end is not None else (
+            self.option.end if self.option is not None else {})
         lines = [f"suggested for {self.creature}: {what}: {move}, "
-                 f"{format_amount(self.cost, self.unit)} {self.unit}"]
+                 f"{format_amount(self.cost, self.unit)} {cost_unit(end, self.unit)}"]
         lines.extend(f"- {r}" for r in self.reasons)
         return "\n".join(lines)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..model import LENGTH_UNITS, format_amount
 from ..rules.reports import MoveSaying
+from ..tactics.model import cost_unit
 
 __all__ = ["amounts_said", "said_amount"]
 
@@ -40,7 +41,10 @@ def amounts_said(data: dict[str, Any], result: object) -> dict[str, Any]:
     if not isinstance(unit, str) or data.get("found") is False:
         return data
     if data.get("cost") is not None:
-        data["cost_text"] = f"{said_amount(data['cost'], unit)} {unit}"
+        # a grid move's own word for its cost's unit, where ``unit`` alone does not say it
+        # (volare on foot: MP of walking)
+        said_unit = getattr(result, "cost_unit", "") or unit
+        data["cost_text"] = f"{said_amount(data['cost'], unit)} {said_unit}"
     before = Fraction(0)
     for step in data.get("steps") or ():
         if step.get("total") is None:
@@ -192,7 +196,7 @@ def advice_said(data: dict[str, Any], names: dict[str, str], level_word: str,
         if open_:
             reasons.append(open_)
         where = end_said(end)
-        cost = f"{said_amount(o['cost'], unit)} {unit}"
+        cost = f"{said_amount(o['cost'], unit)} {cost_unit(end, unit)}"
         shown.append({
             "rank": o["rank"], "target": o["target"], "at": end["at"], "level": level,
             "level_text": None if level is None else _level_phrase(level_word, words[level]),
@@ -233,5 +237,7 @@ def suggestion_said(data: dict[str, Any], headline: str, unit: str) -> dict[str,
     line) and the cost in the ruleset's ``unit``."""
     suggestion = data["suggestion"]
     suggestion["headline"] = headline
-    suggestion["cost_text"] = f"{said_amount(suggestion['cost'], unit)} {unit}"
+    option = suggestion.get("option") or {}
+    said_unit = cost_unit(option.get("end") or {}, unit)
+    suggestion["cost_text"] = f"{said_amount(suggestion['cost'], unit)} {said_unit}"
     return data

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from .model import Encumbrance, VolareCreature
 
-__all__ = ["STRENGTH_BREAKS", "FlightLoad", "break_points", "flight_load", "ground_band"]
+__all__ = ["STRENGTH_BREAKS", "FlightLoad", "break_points", "flight_load", "ground_band",
+           "reduced"]
 
 #: Combat & Tactics break points: unencumbered maximum and band width (lb), by Strength.
 STRENGTH_BREAKS: dict[int, Encumbrance] = {
@@ -22,17 +23,20 @@ LAST_FLYING_BAND = 6
 
 @dataclass(frozen=True, slots=True)
 class FlightLoad:
-    """What a creature's load does to its flight."""
+    """What a creature's load does to its flight, and to its walk (V-walk)."""
 
     ground_band: int
     flying_band: int
     can_fly: bool
     fly: int
     limit: int | None  # the load (lb) at which it can no longer fly
+    #: its ground speed in its ground band, the hexes it walks in a round (0: it cannot walk)
+    walk: int = 0
 
     def to_dict(self) -> dict[str, object]:
         return {"ground_band": self.ground_band, "flying_band": self.flying_band,
-                "can_fly": self.can_fly, "fly": self.fly, "cannot_fly_at": self.limit}
+                "can_fly": self.can_fly, "fly": self.fly, "cannot_fly_at": self.limit,
+                "walk": self.walk}
 
 
 def break_points(creature: VolareCreature) -> Encumbrance | None:
@@ -52,18 +56,25 @@ def ground_band(load: int, breaks: Encumbrance) -> int:
     return -(-over // breaks.band_width)
 
 
+def reduced(speed: int, band: int) -> int:
+    """A speed in an encumbrance band: ``max(1, floor(speed × (12 − band) / 12))``, −1 a band for
+    a base of 12; 0 stays 0 (V-enc; V-walk reads the ground speed the same way)."""
+    return max(1, speed * (12 - band) // 12) if speed > 0 else 0
+
+
 def flight_load(creature: VolareCreature) -> FlightLoad:
-    """The flying band and fly speed: ``max(1, floor(fly × (12 − band) / 12))``; none at U + 6w."""
+    """The flying band and fly speed: ``max(1, floor(fly × (12 − band) / 12))``; none at U + 6w.
+    And the walk: the ground speed reduced the same way for the ground band itself (V-walk)."""
     breaks = break_points(creature)
     if breaks is None or creature.load <= 0:
         limit = None
         if breaks is not None:
             limit = breaks.unencumbered + LAST_FLYING_BAND * breaks.band_width
-        return FlightLoad(0, 0, creature.fly > 0, creature.fly, limit)
+        return FlightLoad(0, 0, creature.fly > 0, creature.fly, limit, creature.ground)
     band = ground_band(creature.load, breaks)
     limit = breaks.unencumbered + LAST_FLYING_BAND * breaks.band_width
     flying = band + 2 if band else 0
+    walk = reduced(creature.ground, band)
     if creature.load >= limit:
-        return FlightLoad(band, flying, False, 0, limit)
-    fly = max(1, creature.fly * (12 - flying) // 12) if creature.fly > 0 else 0
-    return FlightLoad(band, flying, creature.fly > 0, fly, limit)
+        return FlightLoad(band, flying, False, 0, limit, walk)
+    return FlightLoad(band, flying, creature.fly > 0, reduced(creature.fly, flying), limit, walk)

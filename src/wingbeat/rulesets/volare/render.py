@@ -140,6 +140,15 @@ def render(
     width = layout.width + LEGEND_WIDTH
     height = max(layout.height + SCALE_BAR_SPACE, 340.0)
     budget = reach.budget if reach is not None else Fraction(0)
+    # V-walk: a walker's costs are MP of walking; a creature that only walks (no flight this
+    # round) is coloured on the walk's scale, and the legend names both budgets
+    walk = None if reach is None else reach.info.get("walk_budget")
+    unit = "" if reach is None else reach.unit
+    if walk is not None and not budget:
+        budget, unit = Fraction(str(walk)), f"{unit} of walking"
+    #: the scale of a cell whose cheapest state is on foot: its share of the walk's budget, as
+    #: a flight cost's colour is its share of the flight's (V-walk)
+    walk_scale = budget if walk is None else Fraction(str(walk))
     shown = [c for c in battle.creatures if layout.inside(c.at.col, c.at.row)]
     arrows, notes = route_layer(layout, legs, avoid=[
         (*layout.center(c.at.col, c.at.row), layout.size * 0.42 + 7) for c in shown])
@@ -151,7 +160,7 @@ def render(
         # over a background picture the cells are see-through, so the picture shows
         kept(reach, scenario, (layout, altitude), lambda: element(
             "g", (_cell(battle, layout, Hex(c, r), reached.get(str(Hex(c, r))), budget,
-                        altitude) for c, r in layout.cells()), class_="cells",
+                        altitude, walk_scale) for c, r in layout.cells()), class_="cells",
             fill_opacity=0.45 if scenario.background is not None else None)),
         grid_trail(layout, trail_cells(trail_legs), trail.creature, trail_said) if trail else "",
         arrows,
@@ -160,7 +169,8 @@ def render(
                       if layout.inside(c.at.col, c.at.row)),
                 class_="creatures", pointer_events="none"),
         notes,
-        _legend(battle, reach, altitude, layout.width, budget, focus, missed),
+        _legend(battle, reach, altitude, layout.width, budget, focus, missed,
+                None if walk is None else str(walk)),
         _scale_bar(layout),
     ]
     title = _title(scenario, reach, altitude, focus)
@@ -169,8 +179,8 @@ def render(
         xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {fmt(width)} {fmt(height)}",
         width=width, height=height, class_="wingbeat-map", data_ruleset="volare",
         data_creature=focus_id, data_altitude="all" if altitude is None else altitude,
-        data_budget=None if reach is None else format_cost(reach.budget),
-        data_unit=None if reach is None else reach.unit,
+        data_budget=None if reach is None else format_cost(budget),
+        data_unit=None if reach is None else unit,
         font_family="DejaVu Sans, Verdana, sans-serif",
     ) + "\n"
 
@@ -229,7 +239,7 @@ def _on_map(label: str) -> list[Hex]:
 
 
 def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach | None,
-          budget: Fraction, altitude: int | None) -> str:
+          budget: Fraction, altitude: int | None, walk_budget: Fraction) -> str:
     vmap = battle.map
     cx, cy = layout.center(cell.col, cell.row)
     size = layout.size
@@ -254,7 +264,8 @@ def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach
                              fill_opacity=0.7, class_="solid"))
     data: dict[str, object] = {}
     if reached is not None:
-        fill, drawn, data = reach_layer(layout, cell.col, cell.row, reached, budget, altitude)
+        scale = walk_budget if reached.state.get("on_foot") else budget
+        fill, drawn, data = reach_layer(layout, cell.col, cell.row, reached, scale, altitude)
         parts.append(fill)
         parts.extend(drawn)
         facts.append(reach_words(reached, altitude, _state_words))
@@ -277,6 +288,8 @@ def _state_words(state: dict[str, Any]) -> str:
         words.append(f"heading {state['heading']}")
     if state.get("skimming"):
         words.append("skimming")
+    if state.get("on_foot"):
+        words.append("on foot")
     return ", ".join(w for w in words if w)
 
 
@@ -318,7 +331,8 @@ def _creature_words(c: VolareCreature) -> str:
 
 
 def _legend(battle: VolareBattle, reach: ReachReport | None, altitude: int | None, x0: float,
-            budget: Fraction, focus: VolareCreature | None, missed: str | None) -> str:
+            budget: Fraction, focus: VolareCreature | None, missed: str | None,
+            walk: str | None = None) -> str:
     x = x0 + 10
     parts: list[str] = []
     wind = battle.wind
@@ -329,9 +343,14 @@ def _legend(battle: VolareBattle, reach: ReachReport | None, altitude: int | Non
     y = MARGIN + 110
     if reach is not None and focus is not None:
         shown = "best over all altitudes" if altitude is None else f"altitude {altitude}"
-        block, used = reach_legend(x, y, f"{focus.display_name}: {format_cost(budget)} "
-                                   f"{reach.unit}", shown, budget, reach.unit,
-                                   "can still act (attack)")
+        # V-walk: what it walks, on its own or beside its flight
+        spend, unit = f"{format_cost(reach.budget)} {reach.unit}", reach.unit
+        if walk is not None:
+            walking = f"{walk} {reach.unit} of walking"
+            spend = f"{spend}, on foot {walking}" if reach.budget else walking
+            unit = unit if reach.budget else f"{unit} of walking"
+        block, used = reach_legend(x, y, f"{focus.display_name}: {spend}", shown, budget,
+                                   unit, "can still act (attack)")
         parts.extend(block)
         y += used
     parts.extend(_key(x, y, battle))

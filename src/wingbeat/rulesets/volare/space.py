@@ -7,8 +7,11 @@ This is the one legality function of the ruleset: ``reach``, ``path`` and ``chec
 
 posture 0 is grounded, 1 hovering, 2 + d moving with heading d (V-modes). Flags carry what the
 round remembers: the skimming save made, a take-off thrust waiting to leave the ground, a touchdown
-waiting for ``land`` or ``skim``, the wind's pay-or-drift choice, a safe landing, prone, and how
-many hexes a violent landing still lets the creature walk. Costs are ticks of 1/12 MP.
+waiting for ``land`` or ``skim``, the wind's pay-or-drift choice, a safe landing, prone, walking
+this round (V-walk), and how many hexes a violent landing still lets the creature walk. Costs are
+ticks of 1/12 MP: of flight, or of walking for a state reached on foot (V-walk). A round is flown
+or walked, never both, so after the first step the two kinds of state never meet: the search runs
+to the larger of the two budgets, and each kind of step keeps within its own.
 """
 
 from __future__ import annotations
@@ -70,10 +73,13 @@ PAID = 1 << 6  # paid the wind's hover cost this round
 LANDED = 1 << 7  # landed safely: the round's movement is over (V-land)
 PRONE = 1 << 8
 LANDED_FAST = 1 << 9  # landed violently this round (V-land)
-WALK_SHIFT = 10  # hexes it may still walk after a violent landing (V-land)
+ON_FOOT = 1 << 10  # walking this round: its costs are MP of walking (V-walk)
+WALK_SHIFT = 11  # hexes it may still walk after a violent landing (V-land)
 WALK_UNIT = 1 << WALK_SHIFT
 WALK_MAX = (1 << 6) - 1
-FLAG_BITS = 16
+FLAG_BITS = 17
+#: a grounded state with none of these may walk on (V-walk): the start, or a state on foot
+NO_WALK = PRONE | THRUST | FULL_MOVE | LANDED | LANDED_FAST
 FLAG_MASK = (1 << FLAG_BITS) - 1
 PLACE_SHIFT = FLAG_BITS + 3  # code >> PLACE_SHIFT: the place, cell * levels + altitude
 
@@ -108,6 +114,17 @@ class VolareSpace:
         self.gale = battle.wind.strength is WindStrength.GALE
         self.budget = self.fly * TICKS_PER_MP
         self.half = self.fly * TICKS_PER_MP // 2
+        # V-walk: a grounded creature that is not prone, with a ground speed, may walk instead of
+        # flying: its ground speed in its ground band, in MP of walking (none for the others,
+        # so a flyer's search is as it was)
+        self.walk_speed = self.load.walk
+        walks = me.mode is Mode.GROUNDED and not me.prone and self.walk_speed > 0
+        self.walk_budget = self.walk_speed * TICKS_PER_MP if walks else 0
+        self.walk_half = self.walk_budget // 2
+        #: how far the search goes: the larger budget, each kind of step keeping to its own
+        self.search_budget = max(self.budget, self.walk_budget)
+        if self.walk_budget > self.budget:
+            self.steps = self._steps_within  # type: ignore[method-assign]
         self.pay_cost = HOVER_PAY.get(battle.wind.strength, 0)
         self.costs = (0,) * 6 if self.gale else step_costs(battle.wind, self.man)
         self.stop_cost = STOP_TO_HOVER[self.man]
@@ -175,8 +192,11 @@ class VolareSpace:
         budget = self.budget
         flight = [c for c in self.costs if c > 0]
         alt = self.me.altitude
+        on_foot = _hexes_within(self.walk_budget // TICKS_PER_MP, start, vmap) \
+            if self.walk_budget else 0
         if self.gale or not flight or not self._may_take_off():
-            walk = min(WALK_MAX, self.me.ground)  # it can walk only after a violent landing
+            # it walks (V-walk), or only after a violent landing (V-land)
+            walk = max(min(WALK_MAX, self.me.ground), self.walk_budget // TICKS_PER_MP)
             cells = _hexes_within(walk, start, vmap)
             return StateEstimate(cells, cells, 1, 16)
         cheapest = min(flight)
@@ -188,7 +208,7 @@ class VolareSpace:
             cells = _hexes_within(left // cheapest, start, vmap)
             places += cells
             widest = max(widest, cells)
-        return StateEstimate(places, widest, high - low + 1, 16)
+        return StateEstimate(places + on_foot, max(widest, on_foot), high - low + 1, 16)
 
     def _start_code(self, me: VolareCreature) -> int:
         idx = self.index[me.at]
@@ -241,13 +261,16 @@ class VolareSpace:
                 out.append(("thrust", pack(idx, alt, GROUNDED, flags | THRUST | FULL_MOVE),
                             self.half, _NO_CHECKS, self._thrust_events()))
             walk = flags >> WALK_SHIFT
-            if walk and not flags & PRONE:
-                nbr = self.nbr
-                for d in range(6):
-                    n = nbr[idx * 6 + d]
-                    if n >= 0 and self.ground[n] == alt and alt < self.ceil[n]:
-                        out.append((self.labels[n], pack(n, alt, GROUNDED, flags - WALK_UNIT), 0,
-                                    _NO_CHECKS, _walk_events()))
+            if walk and not flags & PRONE:  # what is left of a violent landing's half move
+                for n in self.walkable(idx, alt):
+                    out.append((self.labels[n], pack(n, alt, GROUNDED, flags - WALK_UNIT), 0,
+                                _NO_CHECKS, _walk_events()))
+            elif self.walk_budget and not flags & NO_WALK \
+                    and spent + TICKS_PER_MP <= self.walk_budget:  # on foot, 1 MP a hex
+                on_foot = flags | ON_FOOT
+                for n in self.walkable(idx, alt):
+                    out.append((self.labels[n], pack(n, alt, GROUNDED, on_foot), TICKS_PER_MP,
+                                _NO_CHECKS, _on_foot_events()))
             return out
         if self.gale:
             if alt == self.ground[idx]:  # landing leaves the air: it is no flight step
@@ -299,6 +322,26 @@ class VolareSpace:
         if skimming:
             self._landings(out, idx, alt, base, spent)
         return out
+
+    def _steps_within(self, code: int, spent: int) -> list[StepTuple]:
+        """``steps`` where the walk's budget is the larger: the search runs to it, so every step
+        but a walk keeps to the flight budget here (V-walk, V-mp)."""
+        budget = self.budget
+        return [s for s in VolareSpace.steps(self, code, spent)
+                if s[1] & ON_FOOT or spent + s[2] <= budget]
+
+    def walkable(self, idx: int, alt: int) -> list[int]:
+        """The hexes a creature on the ground at ``idx`` (its ground level ``alt``) may walk
+        into, one step (V-walk, and the walk after a violent landing, V-land): the adjacent
+        hexes on the map at the same ground level, with room to stand there (below any
+        ceiling). Raised ground is a wall to a walker, and so is lower ground."""
+        nbr, ground, ceil = self.nbr, self.ground, self.ceil
+        found = []
+        for d in range(6):
+            n = nbr[idx * 6 + d]
+            if n >= 0 and ground[n] == alt and alt < ceil[n]:
+                found.append(n)
+        return found
 
     def _may_take_off(self) -> bool:
         return self.fly > 0 and self.load.can_fly and not self.gale
@@ -388,7 +431,8 @@ class VolareSpace:
         toward = self.wind.toward
         numbers = (self.levels, self.top, self.budget, self.half, self.pay_cost,
                    tuple(self.costs), self.stop_cost, int(self.can_skim), int(self.gale),
-                   int(self._may_take_off()), self.me.ground, -1 if toward is None else int(toward))
+                   int(self._may_take_off()), self.me.ground, -1 if toward is None else int(toward),
+                   self.walk_budget)
         ground, ceil, nbr = self._tables.flat
         dense = compiled.DENSE_PLACES if self.kernel_dense_places is None \
             else self.kernel_dense_places
@@ -408,7 +452,7 @@ class VolareSpace:
         if ends is None:
             return None
         picked: tuple[Sequence[int], Sequence[int], Sequence[int]] | None = ends(
-            found.codes, found.priorities, self._occupied_places())
+            found.codes, found.priorities, self._occupied_places(), self.start)
         return picked
 
     def _occupied_places(self) -> array[int]:
@@ -427,7 +471,7 @@ class VolareSpace:
         kinds = [("free",), self._open_grounded, self._open_hovering, self._open_moving]
         attacks = array("b", [int("attack" in kind) for kind in kinds])
         opens, stuck = opens_of(found.codes, found.priorities, ways, self.half, self.pay_cost,
-                                attacks)
+                                attacks, self.walk_half)
         return kinds, opens, stuck
 
     def kernel_states_json(self, found: SettledArrays, ways: Sequence[int], opens: Sequence[int],
@@ -439,7 +483,8 @@ class VolareSpace:
         would need escaping in JSON (the dicts then say it)."""
         compiled = kernel.compiled
         write = getattr(compiled, "volare_states_json", None)
-        if write is None or len(costs) <= self.budget or len(self.labels) != len(self.ground):
+        if write is None or len(costs) <= self.search_budget \
+                or len(self.labels) != len(self.ground):
             return None
         labels = self._json_labels()
         if labels is None:
@@ -465,10 +510,13 @@ class VolareSpace:
         return [label.encode() for label in self.labels]
 
     def state_keys(self, codes: Sequence[int]) -> list[str]:
-        """The fields ``describe`` gives these states, in its order (``prone`` only if one is)."""
+        """The fields ``describe`` gives these states, in its order (``prone`` and ``on_foot``
+        only if one is)."""
         keys = ["at", "altitude", "mode", "heading", "skimming"]
         if any(map(PRONE.__and__, codes)):
             keys.append("prone")
+        if any(map(ON_FOOT.__and__, codes)):
+            keys.append("on_foot")
         return keys
 
     def end_places(self, codes: Sequence[int]) -> list[str]:
@@ -478,8 +526,8 @@ class VolareSpace:
 
     def kernel_move(self, kind: int, target: int) -> str:
         """The move of a step the kernel recorded: a hex label for a flight step (kinds 0-5,
-        the direction) or a walk (6), else a keyword."""
-        if kind <= _KIND_WALK:
+        the direction) or a walk (6, 17), else a keyword."""
+        if kind <= _KIND_WALK or kind == _KIND_ON_FOOT:
             return self.labels[((target >> FLAG_BITS) >> 3) // self.levels]
         return _KIND_WORDS[kind]
 
@@ -501,6 +549,8 @@ class VolareSpace:
         events: tuple[dict[str, Any], ...] = _NO_EVENTS
         if kind == _KIND_WALK:
             events = _walk_events()
+        elif kind == _KIND_ON_FOOT:
+            events = _on_foot_events()
         elif kind == _KIND_THRUST:
             events = self._thrust_events()
         elif kind in (_KIND_PAY, _KIND_PAY_ALL):
@@ -523,6 +573,8 @@ class VolareSpace:
         }
         if flags & PRONE:
             data["prone"] = True
+        if flags & ON_FOOT:
+            data["on_foot"] = True
         return data
 
     def aim(self, code: int, token: str) -> str | None:
@@ -553,6 +605,8 @@ class VolareSpace:
                 "skimming": posture != GROUNDED and alt == ground[idx] and not code & PENDING}
             if code & PRONE:
                 data["prone"] = True
+            if code & ON_FOOT:
+                data["on_foot"] = True
             out.append(data)
         return out
 
@@ -570,8 +624,15 @@ class VolareSpace:
         return (code >> FLAG_BITS) & 7 < 2
 
     def end_key(self, code: int) -> int:
-        """Codes that describe the same end state share this key (round-only flags dropped)."""
-        return ((code >> FLAG_BITS) << 1) | bool(code & PRONE)
+        """Codes that describe the same end state share this key (round-only flags dropped).
+
+        A state reached on foot is an end state of its own (``on_foot``: its cost is in MP of
+        walking), but where the creature started: there it is the start, walked back to, which
+        costs more and allows no more (V-walk). It shares the bit of ``prone``: no search holds
+        both (a prone creature does not walk, and nothing else makes a state prone)."""
+        place = code >> FLAG_BITS
+        return (place << 1) | bool(code & PRONE or (
+            code & ON_FOOT and place != self.start >> FLAG_BITS))
 
     def end_problem(self, code: int) -> tuple[str, str] | None:
         if self.occupied and code >> PLACE_SHIFT in self.occupied:
@@ -639,6 +700,8 @@ class VolareSpace:
         posture = (code >> FLAG_BITS) & 7
         if flags & (LANDED | PENDING):
             return ("free",)
+        if flags & ON_FOOT:  # V-walk: a half move on foot, then the attack
+            return self._open_grounded if spent <= self.walk_half else ("free",)
         if flags & FULL_MOVE or self.movement(flags, spent) > self.half:
             return ("free",)
         if posture == GROUNDED:
@@ -681,11 +744,14 @@ class VolareSpace:
             return self._explain_thrust(posture, flags, spent)
         if posture == GROUNDED and not flags & THRUST:
             if move in KEYWORDS or not flags & LANDED_FAST:
-                return self._explain_grounded(move, flags)
+                return self._explain_grounded(idx, move, flags, spent)
             return self._explain_walk(idx, move, flags >> WALK_SHIFT)
         if posture == GROUNDED and move not in ("up", "skim"):
+            walk = "" if move in KEYWORDS else \
+                "; having made its thrust, it cannot walk this round"
             return ("V-takeoff", f"after the take-off thrust {name} must leave the ground: "
-                                 "climb (up)" + (" or skim (skim)" if self.can_skim else ""))
+                                 "climb (up)" + (" or skim (skim)" if self.can_skim else "")
+                    + walk)
         if self.gale and posture != GROUNDED:
             if move in ("land", "land-fast") and alt == self.ground[idx]:
                 return self._explain_land(move, idx, alt, posture, flags, spent)
@@ -755,18 +821,30 @@ class VolareSpace:
             return ("V-takeoff", f"{name} has landed this round, and the take-off thrust must be "
                                  "the first thing the creature does in the round: it can take "
                                  "off next round")
+        if flags & ON_FOOT:
+            return ("V-takeoff", f"{name} has walked this round, and the take-off thrust must be "
+                                 "the first thing the creature does in the round: it can take "
+                                 "off next round")
         if spent:
             return ("V-takeoff", "the take-off thrust must be the first thing the creature does "
                                  "in the round")
         return ("V-mp", f"the thrust takes a whole half-move action, {_mp(self.half)} MP")
 
-    def _explain_grounded(self, move: str, flags: int) -> tuple[str, str]:
+    def _explain_grounded(self, idx: int, move: str, flags: int, spent: int
+                          ) -> tuple[str, str]:
         name = self.name
         if move in ("land", "land-fast"):
             return ("V-land", f"{name} is already on the ground")
+        if move not in KEYWORDS:  # a step into a hex: a walk (V-walk)
+            walking = self._explain_on_foot(idx, move, flags, spent)
+            if walking is not None:
+                return walking
+        if flags & ON_FOOT:
+            return ("V-takeoff", f"{name} has walked this round: it stays on the ground, and can "
+                                 "take off next round (the thrust must be the first thing it "
+                                 "does in a round)")
         if self.me.fly <= 0:
-            return ("V-takeoff", f"{name} has no fly speed: it cannot fly (walking is outside "
-                                 "this ruleset)")
+            return ("V-takeoff", f"{name} has no fly speed: it cannot fly")
         if not self.load.can_fly:
             return ("V-enc", f"{name} carries {self.me.load} lb: at {self.load.limit} lb or more "
                              "it cannot fly at all")
@@ -780,8 +858,63 @@ class VolareSpace:
         if flags & LANDED_FAST:
             return ("V-takeoff", f"{name} has landed this round: it can take off again next round "
                                  "(the thrust must be the first thing it does in a round)")
+        walk = "" if move in KEYWORDS or self.me.ground > 0 else \
+            "; it has no ground speed to walk there"
         return ("V-takeoff", f"{name} is on the ground: it must take off first (thrust, a whole "
-                             f"half-move action of {_mp(self.half)} MP)")
+                             f"half-move action of {_mp(self.half)} MP){walk}")
+
+    def _explain_on_foot(self, idx: int, move: str, flags: int, spent: int
+                         ) -> tuple[str, str] | None:
+        """Why a creature on the ground may not walk into ``move`` (V-walk), or None where
+        walking is not the question (it has no ground speed but may take off: the thrust is)."""
+        name = self.name
+        me = self.me
+        if me.ground <= 0:
+            if self._may_take_off():
+                return None
+            return ("V-walk", f"{name} has no ground speed: it cannot walk"
+                    + (", nor fly" if me.fly <= 0 else ""))
+        if flags & PRONE:
+            return ("V-walk", f"{name} is prone: a prone creature cannot walk (in play it may "
+                              "stand up, its whole move for a round)")
+        here = self.cells[idx]
+        try:
+            there = parse_hex(move)
+        except NotationError:
+            return ("V-grid", f"there is no hex {move}: the map's hexes run {self._extent()}")
+        if here.direction_to(there) is None:
+            return ("V-grid", f"{there} is not adjacent to {here}: a step moves into one of the "
+                              "six adjacent hexes")
+        if there not in self.index:
+            return ("V-grid", f"{there} is off the map, whose hexes run {self._extent()}")
+        blocked = self._walk_blocked(idx, self.index[there])
+        if blocked is not None:
+            return ("V-walk", blocked)
+        hexes = spent // TICKS_PER_MP + 1
+        if spent + TICKS_PER_MP > self.walk_budget:
+            band = self.load.ground_band
+            why = f" (ground {me.ground} in ground band {band})" if band else ""
+            return ("V-walk", f"walking {hexes} {'hex' if hexes == 1 else 'hexes'} needs {hexes} "
+                              f"MP of walking; {name} walks {self.walk_speed}{why}")
+        return None
+
+    def _walk_blocked(self, idx: int, n: int) -> str | None:
+        """Why a walker at ``idx`` may not step into the adjacent hex ``n``, or None: the one
+        reading of ``walkable`` in words (V-walk)."""
+        alt, there, here = self.ground[idx], self.labels[n], self.labels[idx]
+        rise = self.ground[n] - alt
+        if rise:
+            levels = "one level" if abs(rise) == 1 else f"{abs(rise)} levels"
+            metres = 3 * abs(rise)
+            if rise > 0:
+                return (f"{there} is raised ground {levels} ({metres} m) above {here}: walking "
+                        "cannot climb it")
+            return (f"{there} is ground {levels} ({metres} m) below {here}: walking cannot "
+                    "climb down to it")
+        if alt >= self.ceil[n]:
+            return (f"{there} has no room at its ground level (its ceiling is at altitude "
+                    f"{self.ceil[n]}): no one can walk into it")
+        return None
 
     def _explain_walk(self, idx: int, move: str, walk_left: int) -> tuple[str, str]:
         if not walk_left:
@@ -795,8 +928,12 @@ class VolareSpace:
         if there is None or here.direction_to(there) is None:
             return ("V-grid", f"{move} is not adjacent to {here}: a step moves into one of the "
                               "six adjacent hexes")
+        if there not in self.index:
+            return ("V-grid", f"{there} is off the map, whose hexes run {self._extent()}")
+        blocked = self._walk_blocked(idx, self.index[there]) or ""
         return ("V-land", f"after its violent landing {self.name} may walk only into adjacent "
-                          f"hexes at the same ground level as {here}")
+                          f"hexes at the same ground level as {here}"
+                + (f": {blocked}" if blocked else ""))
 
     def _explain_skim(self, idx: int, alt: int, posture: int, flags: int) -> tuple[str, str]:
         if not self.can_skim:
@@ -917,13 +1054,18 @@ class VolareSpace:
                 f"{_mp(self.budget)} MP holding its place (pay)")
 
     def reach_note(self) -> tuple[str, str] | None:
-        """Why reach shows so little, for its text: a gale grounds every flyer (V-wind), and a
-        creature on the ground that cannot take off stays there (its refusal of ``thrust``)."""
+        """Why reach shows so little, or what it shows besides flight, for its text: a gale
+        grounds every flyer (V-wind), a creature on the ground that cannot take off stays there
+        (its refusal of ``thrust``) or walks, and one that may walk says so (V-walk)."""
         idx, alt, posture, _flags = self.unpack(self.start)
         name = self.name
+        walks = self._walk_words() if self.walk_budget else ""
         if self.gale:
             gale = "In a gale or tornado no creature can fly"
             if posture == GROUNDED:
+                if walks:
+                    return ("V-wind", f"{gale}: nothing can take off, so {name} can only walk: "
+                                      f"{walks}")
                 return ("V-wind", f"{gale}: nothing can take off, so {name} stays on the ground")
             if alt == self.ground[idx]:
                 return ("V-wind", f"{gale}: {name}, at ground level, can only land")
@@ -931,15 +1073,56 @@ class VolareSpace:
                               "step and stays where it is; only at ground level could it land")
         if posture == GROUNDED and not self._may_take_off():
             rule, sentence = self._explain_thrust(posture, self.start & FLAG_MASK, 0)
-            return (rule, f"{sentence[:1].upper()}{sentence[1:]}: it stays on the ground")
+            said = f"{sentence[:1].upper()}{sentence[1:]}"
+            if walks:
+                return ("V-walk", f"{said}: it walks; {walks}")
+            return (rule, f"{said}: it stays on the ground")
         if posture == GROUNDED and self.start & PRONE:
             return ("V-takeoff", f"{name} is prone: a prone creature cannot take off, so it stays "
                                  "on the ground (play: stand, its whole move)")
+        if walks:
+            return ("V-walk", f"{name} may walk instead of flying: {walks}")
         return None
+
+    def _walk_words(self) -> str:
+        """What a walk is worth, for the reach's note (V-walk)."""
+        return ("the states marked on foot cost MP of walking, and keep the attack within "
+                f"{_mp(self.walk_half)} of them (a half move)")
+
+    def reach_spend(self) -> str | None:
+        """The first line of a reach's text where the creature may walk: its MP of walking
+        besides (or instead of) its flight MP (V-walk); None for the usual line."""
+        if not self.walk_budget:
+            return None
+        walking = (f"{_mp(self.walk_budget)} MP of walking this round, {_mp(self.walk_half)} MP "
+                   "of walking for a half move")
+        if self.gale or not self._may_take_off():
+            return walking
+        return (f"{_mp(self.budget)} MP this round, {_mp(self.half)} MP for a half-move action; "
+                f"or on foot {walking}")
+
+    def cost_unit(self, code: int) -> str | None:
+        """The unit of the cost of a way to ``code``, said in a text: MP of walking on foot
+        (V-walk), else None (MP)."""
+        return "MP of walking" if code & ON_FOOT else None
+
+    def budget_words(self) -> str:
+        """What the creature may spend this round, for a path that finds no way: its flight MP,
+        its MP of walking, or both (V-walk)."""
+        flight = f"{_mp(self.budget)} MP"
+        if not self.walk_budget:
+            return flight
+        walking = f"{_mp(self.walk_budget)} MP of walking"
+        if self.gale or not self._may_take_off():
+            return walking
+        return f"{flight} flying or {walking}"
 
     def info(self) -> dict[str, Any]:
         modifiers = MANEUVERABILITY[self.man]
+        walk = self.walk_budget
         return {
+            "walk_budget": format_cost(Fraction(walk, TICKS_PER_MP)) if walk else None,
+            "walk_half": format_cost(Fraction(self.walk_half, TICKS_PER_MP)) if walk else None,
             "fly": self.fly,
             "maneuverability": {"class": self.man.value, **modifiers,
                                 "stop_to_hover": format_cost(Fraction(self.stop_cost, 12))},
@@ -1061,17 +1244,23 @@ _JSON_ESCAPED = re.compile('["\\\\\x00-\x1f]')
 _KIND_WALK, _KIND_UP, _KIND_DOWN, _KIND_HOVER = 6, 7, 8, 9
 _KIND_SKIM_CHECKED, _KIND_SKIM, _KIND_LAND, _KIND_LAND_FAST = 10, 11, 12, 13
 _KIND_PAY, _KIND_PAY_ALL, _KIND_THRUST = 14, 15, 16
+_KIND_ON_FOOT = 17  # a walk on foot (V-walk); 6 is the walk after a violent landing
 _KIND_WORDS = {_KIND_UP: "up", _KIND_DOWN: "down", _KIND_HOVER: "hover",
                _KIND_SKIM_CHECKED: "skim", _KIND_SKIM: "skim", _KIND_LAND: "land",
                _KIND_LAND_FAST: "land-fast", _KIND_PAY: "pay", _KIND_PAY_ALL: "pay",
                _KIND_THRUST: "thrust"}
 #: by kind, the keyword of the move; "" for a hex label (the start's kind, -1, is the last)
-_KIND_MOVES = ("",) * (_KIND_WALK + 1) + tuple(_KIND_WORDS[k] for k in range(_KIND_UP, 17)) + ("",)
+_KIND_MOVES = ("",) * (_KIND_WALK + 1) + tuple(_KIND_WORDS[k] for k in range(_KIND_UP, 17)) \
+    + ("", "")
 
 
 # each step's events are made afresh: a report adds the step number to its copies
 def _walk_events() -> tuple[dict[str, Any], ...]:
     return ({"type": "walk"},)
+
+
+def _on_foot_events() -> tuple[dict[str, Any], ...]:
+    return ({"type": "walk", "rule": "V-walk"},)
 
 
 def _pay_events(whole: bool) -> tuple[dict[str, Any], ...]:

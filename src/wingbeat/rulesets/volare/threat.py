@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from ...geometry.hexgrid import Direction, Hex, parse_hex
+from ...rules.grid import ReachReport
 from ...tactics.grid import GridThreatRules, Place, battle_table
 from .model import Mode, VolareBattle, VolareCreature, VolareScenario
 from .proximity import apart, strikes
@@ -110,6 +112,13 @@ class VolareThreatRules(GridThreatRules):
             return found
 
         return struck
+
+    def budget_of(self, report: ReachReport, state: Mapping[str, Any]) -> Fraction:
+        """A way on foot spends MP of walking, out of the walk's own budget (V-walk)."""
+        walk = report.info.get("walk_budget")
+        if state.get("on_foot") and walk is not None:
+            return Fraction(str(walk))
+        return report.budget
 
     def struck_key(self, state: Mapping[str, Any]) -> Any:
         """V-prox asks where it is and whether it is moving; not its heading, nor prone."""
