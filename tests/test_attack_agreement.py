@@ -330,16 +330,17 @@ def assert_attack_path_agrees(scenario: Scenario, creature: str, no_checks: bool
     of the ways without a save), when it finds one, passes ``check`` with the attack kept at its
     cost and saves, ending in its end state in no other creature's place, from which
     ``engagement`` says the reach strikes the target; it costs what advice's cheapest option
-    costs (of those without a save), no more than any; it finds none exactly when advice has no
-    such option; and its ``advised`` is advice's best, saying so where advice ranks another
-    place first (``test_attack_advice.assert_one_answer``)."""
+    costs (advice asked of the ways without a save too), no more than any; it finds none
+    exactly when advice has no option; and its ``advised`` is advice's best, saying so where
+    advice ranks another place first (``test_attack_advice.assert_one_answer``)."""
     judge = Judge(scenario)
     options = {"no_checks": True} if no_checks else {}
     for target in evenly([c for c, _ in members(scenario) if c != creature], most):
         found = json_of(wingbeat.attack_answer(scenario, creature, target, **options).path)
-        ways = [o.way for o in wingbeat.advise(scenario, creature, target=target).options
-                if not (no_checks and o.way.checks)]
+        ways = [o.way for o in wingbeat.advise(scenario, creature, target=target,
+                                                no_checks=no_checks).options]
         where = (creature, target, found.get("moves"), options)
+        assert not (no_checks and any(w.checks for w in ways)), where
         if found.get("found") is False:
             assert not ways, where
             continue
