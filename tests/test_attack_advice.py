@@ -156,6 +156,55 @@ def test_without_saves_advice_ranks_only_the_ways_without_one() -> None:
     assert answer.advised.without_saves and not answer.advised.option.way.checks
 
 
+#: An excellent hawk (fly 12, Reflex 0) skimming at A7, a strong wind blowing toward NE, a hare
+#: on the ground at A1, three hexes north.
+SKIMMER = """\
+ruleset: volare
+map: {grid: hex, columns: 8, rows: 14, top: 4, wind: {strength: strong-wind, toward: NE}}
+creatures:
+  - {id: hawk, at: A7, fly: 12, maneuverability: excellent, reflex: 0, mode: hovering,
+     altitude: 0, side: air}
+  - {id: hare, at: A1, mode: grounded, side: ground}
+"""
+
+
+def test_without_saves_advice_asks_each_place_by_its_way_without_a_save() -> None:
+    """V-saves ("--no-checks keeps only ways that need none"), V-skim, V-wind. The hawk starts
+    the round skimming, so its first move is ``skim`` with this round's save ("la prima volta
+    che nel corso di ogni round … decida di volare rasoterra … dovrà superare un tiro salvezza su
+    riflessi": 0 + 10 % for an excellent flyer) or ``pay`` (the strong wind's 4 MP, "hover at
+    round start"). Over A3, one level up, beside the hare (V-prox case 2), the cheapest way skims
+    (``skim B6 B4 A3 hover up``, 6 MP, the save); without a save it pays and climbs:
+    ``pay up A5 A3 hover``, 4 + 2 + ¼ + ¼ + 1 = 7½ MP (N is beside the tailwind: ¼ for an
+    excellent flyer), a movement of 3½ within the half-move of 6, so the attack is kept.
+
+    ``path --attack --no-checks`` finds that way. Advice beside it must rank the places by their
+    ways without a save: A3 scores 10 − 2 (the hare strikes back) + 1 (elevated) + 2/10 − 1/2 ×
+    (15/2)/12 = 711/80 and the place over the hare (``pay up A5 A3 A1 hover``, 7¾ MP) 1/96 less,
+    so advice agrees with the cheapest. It used to drop A3 (its cheapest way has a save) and
+    name the place over the hare first, a place advice asked of the ways without a save does not
+    rank first."""
+    scenario = wingbeat.read_scenario_text(SKIMMER, source="skimmer")
+    with_saves = wingbeat.advise(scenario, "hawk", target="hare")
+    over_a3 = _option(with_saves, {"at": "A3", "altitude": 1, "mode": "hovering"})
+    assert (over_a3.way.moves, over_a3.way.cost) == ("skim B6 B4 A3 hover up", 6)
+    assert [c.rule for c in over_a3.way.checks] == ["V-skim"]
+    answer = attack_answer(scenario, "hawk", "hare", no_checks=True)
+    cheapest = json_of(answer.path)
+    assert (cheapest["moves"], cheapest["cost"], cheapest["checks"]) == (
+        "pay up A5 A3 hover", "15/2", [])
+    advised = answer.advised
+    assert advised is not None and advised.without_saves
+    assert advised.agrees and advised.line() is None
+    assert advised.option.way.moves == "pay up A5 A3 hover" and not advised.option.way.checks
+    assert advised.option.score(advised.advice.weights) == Fraction(711, 80)
+    assert all(not o.way.checks for o in advised.advice.options)
+    over_hare = _option(advised.advice, {"at": "A1", "altitude": 1})
+    assert over_hare.way.moves == "pay up A5 A3 A1 hover"
+    assert over_hare.score(advised.advice.weights) == Fraction(711, 80) - Fraction(1, 96)
+    assert "advised" in answer.to_dict() and answer.to_text() == answer.path.to_text()
+
+
 # -- dnd5e: the cheapest place is within a foe's reach, advice's best is not ----------------------
 
 def test_the_wolf_bites_cheapest_beside_the_chained_dog() -> None:
@@ -248,9 +297,10 @@ def assert_one_answer(scenario: Any, creature: str, target: str, **options: Any)
     never a cheaper one; no way found, no position advised."""
     answer = attack_answer(scenario, creature, target, **options)
     found = answer.to_dict()
-    advice = wingbeat.advise(scenario, creature, target=target)
     safe = options.get("no_checks", False)
-    ranked = [o for o in advice.options if not (safe and o.way.checks)]
+    advice = wingbeat.advise(scenario, creature, target=target, no_checks=safe)
+    ranked = list(advice.options)
+    assert not (safe and any(o.way.checks for o in ranked))
     if found.get("found") is False:
         assert answer.advised is None and not ranked
         return

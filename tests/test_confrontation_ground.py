@@ -18,10 +18,11 @@ from hypothesis import strategies as st
 from shapely.geometry import Point as SP
 from shapely.geometry import Polygon, shape
 
+import fighters
 import wingbeat
-from answers import checked, reached, refusal
 from conformance import assert_route_agrees, evenly, json_of
-from wingbeat.rulesets.confrontation import ConfrontationMove, ConfrontationReach, Fighter
+from fighters import angel, area, check, refused, scenario
+from wingbeat.rulesets.confrontation import ConfrontationMove, Fighter
 
 EDITIONS = ["current", "confede", "3.5", "3"]
 MODERN = ["current", "confede", "3.5"]  # the texts with a dive charge and a redirect
@@ -42,37 +43,9 @@ EAST = {"name": "east rock", "polygon": [[35.5, 10], [50, 10], [50, 20], [35.5, 
 HILL = {"name": "hill", "polygon": [[40, 10], [60, 10], [60, 30], [40, 30]], "height": 5}
 
 
-def scenario(*creatures: dict[str, Any], edition: str = "current",
-             obstacles: list[Any] | None = None) -> wingbeat.Scenario:
-    return wingbeat.parse_scenario(
-        {"ruleset": "confrontation", "options": {"edition": edition},
-         "map": {"table": [120, 120], "obstacles": obstacles or []},
-         "creatures": list(creatures)}, source="test")
-
-
 def fighter(id: str, tier: int, at: list[float], **fields: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {"id": id, "mou": {"ground": 30, "air": 15}, "tier": tier, "at": at}
-    base.update(fields)
-    return base
-
-
-def angel(tier: int = 1, at: list[float] | None = None) -> dict[str, Any]:
-    """A morbid angel: air MOU 17.5, so a dive charge has 17.5 − 5 = 12.5 cm."""
-    return fighter("angel", tier, at or [20, 20], mou={"ground": 10, "air": 17.5},
-                   side="acheron")
-
-
-def check(s: wingbeat.Scenario, who: str, moves: str, **options: Any) -> ConfrontationMove:
-    return checked(ConfrontationMove, s, who, moves, **options)
-
-
-def refused(s: wingbeat.Scenario, who: str, moves: str, rule: str, step: int,
-            **options: Any) -> str:
-    return refusal(check(s, who, moves, **options), rule, step)
-
-
-def area(s: wingbeat.Scenario, who: str, tier: int) -> Any:
-    return next(a.area for a in reached(ConfrontationReach, s, who).areas if a.tier == tier)
+    """A fighter with 30 cm of MOU on the ground, to walk round the rocks."""
+    return fighters.fighter(id, tier, at, ground=30, **fields)
 
 
 def end_point(report: ConfrontationMove) -> tuple[float, float]:

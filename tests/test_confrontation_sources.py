@@ -14,52 +14,11 @@ from hypothesis import strategies as st
 from shapely.geometry import Point as SP
 
 import wingbeat
-from answers import checked, reached, refusal
 from conformance import assert_route_agrees
-from wingbeat.rulesets.confrontation import ConfrontationMove, ConfrontationReach
+from fighters import angel, area, check, fighter, reach, refused, scenario
+from wingbeat.rulesets.confrontation import ConfrontationMove
 
 MM = 0.1
-
-
-def scenario(*creatures: dict[str, Any], edition: str | float | None = "current",
-             obstacles: list[Any] | None = None,
-             zones: list[Any] | None = None) -> wingbeat.Scenario:
-    data: dict[str, Any] = {"ruleset": "confrontation",
-                            "map": {"table": [120, 120], "obstacles": obstacles or [],
-                                    "zones": zones or []},
-                            "creatures": list(creatures)}
-    if edition is not None:
-        data["options"] = {"edition": edition}
-    return wingbeat.parse_scenario(data, source="test")
-
-
-def fighter(id: str, tier: int, at: list[float], **fields: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {"id": id, "mou": {"ground": 10, "air": 15}, "tier": tier, "at": at}
-    base.update(fields)
-    return base
-
-
-def angel(tier: int = 1, at: list[float] | None = None) -> dict[str, Any]:
-    """A morbid angel at tier 1: air MOU 17.5, so a dive charge has 17.5 − 5 = 12.5 cm."""
-    return fighter("angel", tier, at or [20, 20], mou={"ground": 10, "air": 17.5},
-                   side="acheron")
-
-
-def check(s: wingbeat.Scenario, who: str, moves: str, **options: Any) -> ConfrontationMove:
-    return checked(ConfrontationMove, s, who, moves, **options)
-
-
-def refused(s: wingbeat.Scenario, who: str, moves: str, rule: str, step: int,
-            **options: Any) -> str:
-    return refusal(check(s, who, moves, **options), rule, step)
-
-
-def reach(s: wingbeat.Scenario, who: str, **options: Any) -> ConfrontationReach:
-    return reached(ConfrontationReach, s, who, **options)
-
-
-def area(s: wingbeat.Scenario, who: str, tier: int) -> Any:
-    return next(a.area for a in reach(s, who).areas if a.tier == tier)
 
 
 # -- 7. the editions as the page gives them (C-tiers) ------------------------------------------

@@ -14,15 +14,13 @@ from shapely.geometry import Point, shape
 
 import wingbeat
 from conformance import evenly, json_of
+from placing import moved_to, standing_at, with_creatures
 from scenarios import volare
 from test_dnd5e_properties import battlefields as dnd5e_fields
 from test_volare_properties import battlefields as volare_fields
 from wingbeat.model import Scenario
 from wingbeat.rulesets.battlesystem import BattlesystemUnit
 from wingbeat.rulesets.confrontation import Fighter
-from wingbeat.rulesets.dnd5e import Dnd5eCreature, Size
-from wingbeat.rulesets.dnd5e.rounds import creature_after as dnd5e_after
-from wingbeat.rulesets.volare import Mode, VolareCreature
 from wingbeat.tactics.grid import GridThreat, ThreatPlace
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -41,38 +39,6 @@ def _the_one_way(report: Any, at: str, altitude: int) -> Any:
     return way
 
 
-def _with(scenario: Scenario, *creatures: Any, moved: Any = None) -> Scenario:
-    """The scenario with ``moved`` in place of its namesake and ``creatures`` added."""
-    battle = scenario.battle  # every ruleset's battle has creatures, set anew by with_creatures
-    kept = tuple(moved if moved is not None and c.id == moved.id else c
-                 for c in battle.creatures)
-    return replace(scenario, battle=battle.with_creatures(kept + creatures))
-
-
-def _volare_after(scenario: Scenario, creature: str, end: dict[str, Any]) -> VolareCreature:
-    from wingbeat.geometry.hexgrid import Direction, parse_hex
-
-    me = scenario.battle.creature(creature)
-    return replace(me, at=parse_hex(end["at"]), altitude=end["altitude"], mode=Mode(end["mode"]),
-                   heading=None if end["heading"] is None else Direction[end["heading"]],
-                   prone=bool(end.get("prone", False)))
-
-
-def _standing_victim(scenario: Scenario, at: str, altitude: int) -> Any:
-    """A creature standing at a grid place, as the threat takes it."""
-    if scenario.ruleset == "volare":
-        from wingbeat.geometry.hexgrid import parse_hex
-
-        cell = parse_hex(at)
-        grounded = altitude == scenario.battle.map.ground_at(cell)
-        return VolareCreature(id="victim", at=cell, altitude=altitude,
-                              mode=Mode.GROUNDED if grounded else Mode.HOVERING)
-    from wingbeat.geometry.labels import split_label
-
-    return Dnd5eCreature(id="victim", at=split_label(at, kind="square"), altitude=altitude,
-                         size=Size.MEDIUM)
-
-
 def assert_threat_is_real(scenario: Scenario, report: Any, most: int = 12) -> None:
     """Every listed way is a move ``check`` accepts as written, at its cost and saves, with the
     attack kept; from where it ends, ``engagement`` puts a creature standing at the place within
@@ -87,13 +53,10 @@ def assert_threat_is_real(scenario: Scenario, report: Any, most: int = 12) -> No
             assert Fraction(verdict["cost"]) == way.cost, where
             assert verdict["checks"] == [c.to_dict() for c in way.checks], where
             end = verdict["end"]
-            victim = _standing_victim(scenario, place.at, place.altitude)
-            if scenario.ruleset == "volare":
-                moved: Any = _volare_after(scenario, way.creature, end)
-            else:
-                moved = dnd5e_after(scenario.battle.creature(way.creature), end)
-            found = wingbeat.engagement(_with(scenario, victim, moved=moved), way.creature,
-                                        "victim")
+            victim = standing_at(scenario, place.at, place.altitude)
+            moved = moved_to(scenario, way.creature, end)
+            found = wingbeat.engagement(with_creatures(scenario, victim, moved=moved),
+                                        way.creature, "victim")
             assert found.b_in_reach_of_a, (where, found.to_dict())
             if scenario.ruleset == "volare" and moved.melee_reach == 1:
                 assert found.engagement == "melee", (where, found.to_dict())
@@ -148,8 +111,8 @@ def test_volare_advice_prefers_the_elevated_safe_position_and_says_why() -> None
     for option in data["options"]:
         verdict = json_of(wingbeat.check(scenario, "bat", option["moves"]))
         assert verdict["legal"] and verdict["can_act"] and verdict["cost"] == option["cost"]
-        moved = _volare_after(scenario, "bat", verdict["end"])
-        assert wingbeat.engagement(_with(scenario, moved=moved), "bat",
+        moved = moved_to(scenario, "bat", verdict["end"])
+        assert wingbeat.engagement(with_creatures(scenario, moved=moved), "bat",
                                    "chamois").engagement == "melee"
     landing = next(o for o in advice.options if o.way.checks)
     assert landing.way.success == Fraction(45, 100)  # the bat's 50 Reflex, −5 (V-land)
@@ -199,8 +162,8 @@ def test_a_5e_guard_does_not_threaten_through_a_wall() -> None:
     assert {("E6", 0), ("F5", 0), ("E5", 0), ("D6", 0), ("F4", 0), ("D4", 1)} <= places
     assert not {("G5", 0), ("G6", 1)} & places  # the wall's end, and walls are full height
     for at, altitude in [("G6", 0), ("F8", 0), ("G7", 0)]:
-        victim = _standing_victim(scenario, at, altitude)
-        found = wingbeat.engagement(_with(scenario, victim), "guard", "victim")
+        victim = standing_at(scenario, at, altitude)
+        found = wingbeat.engagement(with_creatures(scenario, victim), "guard", "victim")
         assert not found.b_in_reach_of_a and found.rule == "D-walls", at
     assert_threat_is_real(scenario, zones, most=40)
 
@@ -217,9 +180,9 @@ def test_5e_advice_keeps_the_reach_out_of_the_foes_reach() -> None:
     best = advice.options[0]
     assert [w for w, _ in best.edge] == ["out-of-reach"]
     found = wingbeat.engagement(
-        _with(scenario, moved=dnd5e_after(scenario.battle.creature("guard"),
-                                          json_of(wingbeat.check(scenario, "guard",
-                                                                 best.way.moves))["end"])),
+        with_creatures(scenario, moved=moved_to(scenario, "guard",
+                                                json_of(wingbeat.check(scenario, "guard",
+                                                                       best.way.moves))["end"])),
         "guard", "orc")
     assert found.distance == 10 and found.b_in_reach_of_a and not found.a_in_reach_of_b
     assert best.threatened_by == ()  # the orc (speed 0) cannot close 10 ft and strike
@@ -292,7 +255,7 @@ def test_battlesystem_advice_ends_within_1_inch_at_the_same_altitude() -> None:
         assert verdict["legal"] and verdict["end"]["altitude"] == "ground"
         x, y = (float(v) for v in verdict["end"]["at"].split(","))
         moved = replace(scenario.battle.unit("pegasi"), at=(x, y), altitude=0)
-        assert wingbeat.engagement(_with(scenario, moved=moved), "pegasi",
+        assert wingbeat.engagement(with_creatures(scenario, moved=moved), "pegasi",
                                    "griffons").engagement == "melee"
     zones = json_of(wingbeat.threat(scenario, side="west"))
     assert any(a["altitude"] == "ground" and shape(a["area"]).covers(Point(50, 30))
@@ -351,7 +314,7 @@ def test_the_tabletop_threat_areas_are_real(example: str, side: str) -> None:
             continue
         p = inner.representative_point()
         level = area[key] if key == "tier" else names.index(str(area[key]).lower())
-        placed = _with(scenario, _victim_at(scenario, p.x, p.y, level))
+        placed = with_creatures(scenario, _victim_at(scenario, p.x, p.y, level))
         for by in area["by"]:
             advice = wingbeat.advise(placed, by["creature"], target="victim")
             assert advice.options, (by, p.x, p.y, area[key])

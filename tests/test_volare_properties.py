@@ -17,7 +17,7 @@ from conformance import (
     evenly,
     json_of,
 )
-from volare_fields import CELLS, DIRECTIONS, battlefield, others, terrain
+from volare_fields import DIRECTIONS, battlefield, flyer, others, terrain
 from wingbeat.geometry.hexgrid import parse_hex
 from wingbeat.rules.grid import MoveReport, ReachReport
 from wingbeat.rulesets.volare import Mode, VolareSpace, strikes
@@ -26,20 +26,7 @@ from wingbeat.rulesets.volare import Mode, VolareSpace, strikes
 @st.composite
 def battlefields(draw: st.DrawFn) -> dict[str, Any]:
     land = terrain(draw, raised=6, tunnels=3, highest=2)
-    at = draw(st.sampled_from([c for c in CELLS if c not in land.raised and c not in land.tunnels]))
-    mode = draw(st.sampled_from(["grounded", "hovering", "moving"]))
-    man = draw(st.sampled_from(["excellent", "medium", "poor"]))
-    creature: dict[str, Any] = {
-        "id": "f", "at": at, "mode": mode, "fly": draw(st.integers(1, 6)),
-        "ground": draw(st.integers(0, 4)), "maneuverability": man,
-        "reflex": draw(st.integers(0, 100)),
-    }
-    if mode != "grounded":
-        low = 1 if man == "poor" else 0
-        creature["altitude"] = draw(st.integers(low, 3))
-        if mode == "moving":
-            creature["heading"] = draw(st.sampled_from(DIRECTIONS))
-    return battlefield(land, creature)
+    return battlefield(land, flyer(draw, land))
 
 
 def _reach(data: dict[str, Any], **options: Any) -> ReachReport:
@@ -155,22 +142,9 @@ def crowded(draw: st.DrawFn) -> dict[str, Any]:
     """A random battlefield of ``battlefields`` with one to three more creatures, each in a place
     of its own (hex and altitude), on the ground or hovering, each with a reach of 1 or 2."""
     land = terrain(draw, raised=6, tunnels=3, highest=2)
-    at = draw(st.sampled_from([c for c in CELLS if c not in land.raised and c not in land.tunnels]))
-    mode = draw(st.sampled_from(["grounded", "hovering", "moving"]))
-    man = draw(st.sampled_from(["excellent", "medium", "poor"]))
-    creature: dict[str, Any] = {
-        "id": "f", "at": at, "mode": mode, "fly": draw(st.integers(1, 6)),
-        "ground": draw(st.integers(0, 4)), "maneuverability": man,
-        "reflex": draw(st.integers(0, 100)), "reach": draw(st.sampled_from([1, 2])),
-        "side": "f-side",
-    }
-    if mode != "grounded":
-        low = 1 if man == "poor" else 0
-        creature["altitude"] = draw(st.integers(low, 3))
-        if mode == "moving":
-            creature["heading"] = draw(st.sampled_from(DIRECTIONS))
+    creature = flyer(draw, land, reach=True)
     data = battlefield(land, creature)
-    data["creatures"] += others(draw, land, {(at, creature.get("altitude", 0))})
+    data["creatures"] += others(draw, land, {(creature["at"], creature.get("altitude", 0))})
     return data
 
 

@@ -77,9 +77,12 @@ def threat(scenario: Scenario, *, side: str | None = None, creature: str | None 
 
 
 def advise(scenario: Scenario, creature: str, *, target: str | None = None,
-           weights: Weights | Mapping[str, Any] | None = None) -> AdviceReport:
+           weights: Weights | Mapping[str, Any] | None = None,
+           no_checks: bool = False) -> AdviceReport:
     """Attack positions: every end state from which ``creature`` can attack ``target`` (or any
-    foe) this round, ranked by ``weights`` (``Weights``: documented defaults), with reasons."""
+    foe) this round, ranked by ``weights`` (``Weights``: documented defaults), with reasons.
+    ``no_checks``: of its ways without a save alone (each place by its cheapest way that needs
+    none, as ``reach --no-checks``; the rulesets whose ``reach`` refuses it refuse it)."""
     chosen = Weights.of(weights)
     if target is not None:
         if target == creature:
@@ -92,7 +95,7 @@ def advise(scenario: Scenario, creature: str, *, target: str | None = None,
         if not targets:
             raise OptionError(f"{creature} has no foe here: name one with --target")
     with _kept():
-        return _rules(scenario).advise(scenario, creature, targets, chosen)
+        return _rules(scenario).advise(scenario, creature, targets, chosen, no_checks=no_checks)
 
 
 def suggest(scenario: Scenario, creature: str, *,

@@ -33,11 +33,12 @@ __all__ = ["Advised", "AttackAnswer", "attack_answer", "compare_attack"]
 class Advised:
     """Advice's best place against the target, beside the cheapest way there.
 
-    ``option`` is advice's best position (with ``no_checks``, its best of the ways without a
-    save), or the cheapest way's own place when advice scores none higher (advice orders equal
-    scores by cost, then by notation: no advice); ``agrees`` whether it ends where the cheapest
-    way ends; ``cheapest`` advice's own entry for the cheapest way's end (its rank, score and
-    reasons), None when advice does not list it."""
+    ``option`` is advice's best position (with ``no_checks``, advice asked of the ways without a
+    save: each place by its cheapest way that needs none), or the cheapest way's own place when
+    advice scores none higher (advice orders equal scores by cost, then by notation: no
+    advice); ``agrees`` whether it ends where the cheapest way ends; ``cheapest`` advice's own
+    entry for the cheapest way's end (its rank, score and reasons), None when advice does not
+    list it."""
 
     option: AttackOption
     agrees: bool
@@ -133,8 +134,10 @@ def compare_attack(scenario: Scenario, creature: str, target: str, found: Result
                    weights: Weights | Mapping[str, Any] | None = None) -> AttackAnswer:
     """``found`` (what ``attack_path`` answered for these ``options``) with advice's best place
     against ``target`` beside it: advice asked of the scenario as the options set it (a ruleset's
-    battle options, such as dnd5e's ``diagonals``), and with ``no_checks`` only its ways without
-    a save."""
+    battle options, such as dnd5e's ``diagonals``), and with ``no_checks`` of the ways without a
+    save alone (each place by its cheapest way that needs none, as ``reach --no-checks`` finds
+    it: a place whose cheapest way needs a save is still ranked, by its dearer way that does
+    not)."""
     from .grid import kept_reports
     from .sides import _rules
 
@@ -144,9 +147,10 @@ def compare_attack(scenario: Scenario, creature: str, target: str, found: Result
     if data.get("found") is False or not data.get("legal") or not info.can("threat"):
         return AttackAnswer(found)
     asked = info.attacker().with_options(scenario, options)
-    with kept_reports():  # as ``wingbeat.advise`` asks it (the path checked the names)
-        report = _rules(asked).advise(asked, creature, [target], Weights.of(weights))
     without_saves = bool(options.get("no_checks", False))
+    with kept_reports():  # as ``wingbeat.advise`` asks it (the path checked the names)
+        report = _rules(asked).advise(asked, creature, [target], Weights.of(weights),
+                                      no_checks=without_saves)
     ranked = [o for o in report.options if not (without_saves and o.way.checks)]
     if not ranked:
         return AttackAnswer(found)

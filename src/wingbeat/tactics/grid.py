@@ -198,15 +198,16 @@ class GridThreatRules:
         return None
 
     # -- built on those --------------------------------------------------------------------------
-    def reach(self, scenario: Scenario, creature: str) -> ReachReport:
-        """The creature's ``reach``, kept for the few questions one answer asks of it (advice
-        asks the foes' threat, a suggestion the advice)."""
-        return _kept(("reach", scenario.ruleset, creature), scenario,
-                     lambda: _reach_of(scenario, creature))
+    def reach(self, scenario: Scenario, creature: str, no_checks: bool = False) -> ReachReport:
+        """The creature's ``reach`` (``no_checks``: of its ways without a save), kept for the few
+        questions one answer asks of it (advice asks the foes' threat, a suggestion the
+        advice)."""
+        return _kept(("reach", scenario.ruleset, creature, no_checks), scenario,
+                     lambda: _reach_of(scenario, creature, no_checks))
 
-    def _strikes(self, scenario: Scenario, creature: str) -> _Strikes:
-        return _kept(("strikes", scenario.ruleset, creature), scenario,
-                     lambda: _Strikes(creature, self.reach(scenario, creature)))
+    def _strikes(self, scenario: Scenario, creature: str, no_checks: bool = False) -> _Strikes:
+        return _kept(("strikes", scenario.ruleset, creature, no_checks), scenario,
+                     lambda: _Strikes(creature, self.reach(scenario, creature, no_checks)))
 
     def strikes(self, scenario: Scenario, creature: str,
                 report: ReachReport | None = None) -> list[Strike]:
@@ -291,9 +292,13 @@ class GridThreatRules:
                 for place, by in at_place.items()}
 
     def advise(self, scenario: Scenario, creature: str, targets: Sequence[str],
-               weights: Weights) -> AdviceReport:
-        report = self.reach(scenario, creature)
-        strikes = self._strikes(scenario, creature)
+               weights: Weights, no_checks: bool = False) -> AdviceReport:
+        """Every end state ``creature`` can strike a target from, each by its cheapest way that
+        keeps the attack (``no_checks``: by its cheapest way without a save, as ``reach
+        --no-checks`` finds it, so that a place whose cheapest way needs a save is still ranked
+        by the dearer way that needs none), ranked by ``weights``."""
+        report = self.reach(scenario, creature, no_checks)
+        strikes = self._strikes(scenario, creature, no_checks)
         threatened = self._threatened(scenario, creature)
         checker = find_ruleset(scenario.ruleset)
         options = []
@@ -394,8 +399,9 @@ def battle_table(scenario: Scenario, name: str) -> dict[Any, Any]:
     return _kept(("table", scenario.ruleset, name), scenario, dict)
 
 
-def _reach_of(scenario: Scenario, creature: str) -> ReachReport:
-    found = find_ruleset(scenario.ruleset).reach(scenario, creature, {})
+def _reach_of(scenario: Scenario, creature: str, no_checks: bool = False) -> ReachReport:
+    options = {"no_checks": True} if no_checks else {}
+    found = find_ruleset(scenario.ruleset).reach(scenario, creature, options)
     assert isinstance(found, ReachReport)
     return found
 

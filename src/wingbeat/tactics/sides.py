@@ -30,8 +30,9 @@ class ThreatRules(Protocol):
         ...
 
     def advise(self, scenario: Scenario, creature: str, targets: Sequence[str],
-               weights: Weights) -> AdviceReport:
-        """The end states from which ``creature`` can attack a target this round, best first."""
+               weights: Weights, no_checks: bool = False) -> AdviceReport:
+        """The end states from which ``creature`` can attack a target this round, best first
+        (``no_checks``: each by its way without a save, as ``--no-checks`` asks)."""
         ...
 
     def suggest(self, scenario: Scenario, creature: str, weights: Weights) -> Suggestion:

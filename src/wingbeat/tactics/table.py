@@ -210,7 +210,9 @@ class TableThreatRules:
         return [f for f in found if f.get("legal")]
 
     def advise(self, scenario: Scenario, creature: str, targets: Sequence[str],
-               weights: Weights) -> AdviceReport:
+               weights: Weights, no_checks: bool = False) -> AdviceReport:
+        """On a table advice's ways carry no save (``Way.checks`` is empty): ``no_checks`` leaves
+        nothing out."""
         engine = find_ruleset(scenario.ruleset)
         foes = self._foe_zones(scenario, creature)
         unit = self.unit
