@@ -85,6 +85,11 @@ class ReachTree:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __repr__(self) -> str:
+        at = "all altitudes" if self.altitude is None else f"altitude {self.altitude}"
+        return (f"ReachTree({self.ruleset} {self.creature!r} at {at}: {len(self)} places, "
+                f"{len(self.parent)} nodes)")
+
     def places(self) -> list[str]:
         """Every place's label, cheapest first."""
         strings = self.strings
