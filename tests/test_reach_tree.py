@@ -275,7 +275,8 @@ def dnd5e_fields(draw: st.DrawFn) -> tuple[str, int | None, list[str]]:
     if raised:
         cells.append(f"{{at: [{', '.join(raised)}], ground: 1}}")
     grid = "hex" if hexes else "square"
-    diagonals = "" if hexes else f"options: {{diagonals: {draw(st.sampled_from(['phb', 'dmg']))}}}\n"
+    rule = draw(st.sampled_from(["phb", "dmg"]))
+    diagonals = "" if hexes else f"options: {{diagonals: {rule}}}\n"
     text = (f"ruleset: dnd5e\n{diagonals}"
             f"map: {{grid: {grid}, columns: {size}, rows: {size}, top: 2, "
             f"cells: [{', '.join(cells)}]}}\ncreatures:\n"

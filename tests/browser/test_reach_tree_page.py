@@ -10,7 +10,8 @@ from playwright.sync_api import Page
 pytestmark = pytest.mark.browser
 
 #: In the page: the tree fetched and decoded once, then for a sample of its places (every
-#: ``step``-th, cheapest first, and every way with a save) the way it gives beside /api/path's answer.
+#: ``step``-th, cheapest first, and every way with a save) the way it gives beside /api/path's
+#: answer.
 COMPARE = """
 async ([query, step]) => {
   const { decodeReachTree } = await import("/static/reachtree.js");
