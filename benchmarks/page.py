@@ -334,7 +334,8 @@ def frames_main(args: argparse.Namespace) -> None:
                     for name in ready:
                         context = browser.new_context(viewport={"width": 1440, "height": 900})
                         page = context.new_page()
-                        found = frame_times(page, f"{site}/index.html?lib={name}", rate)
+                        found = frame_times(page, f"{site}/index.html?lib={name}"
+                                                  f"&frames={args.count}", rate)
                         context.close()
                         results.setdefault((name, rate), []).append(found)
                         frames = found["frames"]
@@ -367,6 +368,8 @@ def main() -> None:
                                        "(svg,pixi,konva,leaflet)")
     parser.add_argument("--frames", action="store_true",
                         help="frame times of the drawing candidates instead (see above)")
+    parser.add_argument("--count", type=int, default=240,
+                        help="with --frames: frames a run (two zooms in and out)")
     parser.add_argument("--libs", type=Path, default=None,
                         help="with --frames: a node_modules folder holding the candidates")
     args = parser.parse_args()
