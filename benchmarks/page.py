@@ -18,6 +18,21 @@ browser's resource timing) and the map drawn (the answer parsed and laid out too
 
 Needs the test extras (Playwright) and Debian's ``chromium``. Each repeat starts a new server, so
 ``first`` is a first answer every time.
+
+    python benchmarks/page.py --frames [--libs DIR] [--repeat 3] [--only svg,pixi]
+
+Frame times of the drawing candidates for the board (issue 26, items 1 and 5), side by side in
+one run: each draws the 100 × 100 hex map of ``benchmarks/reach.py`` (5,000 flat-topped hexes in
+doubled coordinates, as ``render/grid.py`` lays them) with the fly-24 flyer's real reach at
+altitude 2 coloured per cell and ten tokens with names, then pans and zooms in wheel-like steps
+(from the whole map to 8× and back, twice, 240 frames) at 1440 × 900, with the CPU as it is and
+throttled 4× (CDP ``Emulation.setCPUThrottlingRate``: a phone). Frame times are the gaps between
+``requestAnimationFrame`` timestamps (``work``: the time inside the frame's callback). Candidates:
+``svg`` (our own viewport-culled SVG, no library), ``pixi`` (PixiJS, WebGL: headless Chromium
+draws it with SwiftShader, on the CPU), ``konva`` (canvas), ``leaflet`` (CRS.Simple, canvas
+renderer). The libraries come from ``--libs``, a ``node_modules`` folder (``npm install
+pixi.js konva leaflet`` in a throwaway folder), else from the repository's vendored copy
+(``src/wingbeat/web/static/vendor/``), so the chosen one can always be measured.
 """
 
 from __future__ import annotations
@@ -163,11 +178,208 @@ def measure(browser: Any, name: str) -> dict[str, float]:
             "cached answer": cached["answer"], "click": click}
 
 
+# -- frame times of the drawing candidates (--frames) ---------------------------------------------
+
+FRAMES = Path(__file__).parent / "frames"
+VENDOR = Path(__file__).parent.parent / "src" / "wingbeat" / "web" / "static" / "vendor"
+#: each candidate's files: (its name under --libs node_modules, under the vendored copy)
+CANDIDATES = {
+    "svg": [],
+    "pixi": [("pixi.js/dist/pixi.min.js", "pixi/pixi.min.js")],
+    "konva": [("konva/konva.min.js", "konva/konva.min.js")],
+    "leaflet": [("leaflet/dist/leaflet.js", "leaflet/leaflet.js"),
+                ("leaflet/dist/leaflet.css", "leaflet/leaflet.css")],
+}
+#: WebGL without a GPU: SwiftShader, Chromium's CPU implementation
+GL_ARGS = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+           "--ignore-gpu-blocklist"]
+
+
+def frame_data() -> dict[str, Any]:
+    """benchmarks/reach.py's map and flyer: every hex's centre (flat-topped, doubled
+    coordinates: x = 1.5 r a column, y = √3/2 r a row) and fill (the least cost over the
+    reach's states at altitude 2, green to red; unreached cells the map's paper), ten tokens."""
+    import math
+
+    import wingbeat
+    from wingbeat.geometry.hexgrid import parse_hex
+
+    scenario = wingbeat.parse_scenario({
+        "ruleset": "volare", "map": {"grid": "hex", "columns": 100, "rows": 100, "top": 10},
+        "creatures": [{"id": "roc", "fly": 24, "maneuverability": "medium", "reflex": 50,
+                       "at": "AV50", "altitude": 2, "mode": "hovering"}]}, source="benchmark")
+    reach = wingbeat.reach(scenario, "roc")
+    budget = float(reach.budget)  # type: ignore[attr-defined]
+    least: dict[str, float] = {}
+    for state, cost, _act in reach.ends():  # type: ignore[attr-defined]
+        if state["altitude"] == 2:
+            least.setdefault(str(state["at"]), float(cost))
+    r = 10.0
+    half = math.sqrt(3) / 2 * r
+
+    def fill(label: str) -> str:
+        cost = least.get(label)
+        if cost is None:
+            return "#e8e2d4"
+        t = cost / budget
+        return f"rgb({int(60 + 190 * t)},{int(170 - 110 * t)},80)"
+
+    cells = []
+    for col in range(1, 101):
+        for row in range(1, 101):
+            if (col + row) % 2:
+                continue
+            h = parse_hex(f"{_column(col)}{row}")
+            cells.append([round(1.5 * r * h.col, 1), round(half * h.row, 1),
+                          fill(f"{_column(col)}{row}")])
+    roc = parse_hex("AV50")
+    tokens = [[1.5 * r * roc.col, half * roc.row, "roc"]]
+    for i, (dc, dr) in enumerate([(2, 0), (-2, 2), (3, -5), (-4, -6), (5, 3), (-6, 4), (1, 9),
+                                  (7, -3), (-8, 0)]):
+        tokens.append([1.5 * r * (roc.col + dc), half * (roc.row + dr * 2 + dc % 2),
+                       f"token {i + 1}"])
+    return {"r": r, "width": 1.5 * r * 101, "height": half * 101, "cells": cells,
+            "tokens": tokens}
+
+
+def _column(n: int) -> str:
+    from wingbeat.geometry.labels import column_label
+
+    return column_label(n)
+
+
+@contextmanager
+def static_site(folder: Path) -> Iterator[str]:
+    """A plain HTTP server of ``folder`` on a free loopback port, in a thread."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(folder))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def frame_site(folder: Path, libs: Path | None, wanted: list[str]) -> list[str]:
+    """The candidate pages in ``folder``, with the libraries found: the candidates ready."""
+    import json
+    import shutil
+
+    for item in FRAMES.iterdir():
+        shutil.copy(item, folder / item.name)
+    (folder / "lib").mkdir()
+    (folder / "data.json").write_text(json.dumps(frame_data()))
+    ready = []
+    for name in wanted:
+        found = True
+        for from_npm, vendored in CANDIDATES[name]:
+            source = libs / from_npm if libs is not None else VENDOR / vendored
+            if not source.exists():
+                print(f"{name}: {source} not found, left out")
+                found = False
+                break
+            shutil.copy(source, folder / "lib" / source.name)
+        if found:
+            ready.append(name)
+    return ready
+
+
+def frame_times(page: Any, url: str, rate: int) -> dict[str, Any]:
+    page.goto(url)
+    page.wait_for_function("() => window.bench && window.bench.steps", timeout=120_000)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    try:
+        found: dict[str, Any] = page.evaluate("() => window.bench.run()")
+    finally:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    return found
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def frames_main(args: argparse.Namespace) -> None:
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    wanted = args.only.split(",") if args.only else list(CANDIDATES)
+    unknown = set(wanted) - set(CANDIDATES)
+    if unknown:
+        raise SystemExit(f"--only: no candidate {', '.join(sorted(unknown))}; "
+                         f"the candidates are {', '.join(CANDIDATES)}")
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        raise SystemExit("Debian's chromium is needed (apt install chromium)")
+    results: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        ready = frame_site(Path(tmp), args.libs, wanted)
+        with static_site(Path(tmp)) as site, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(chromium), args=GL_ARGS)
+            for run in range(args.repeat):  # interleaved: the machine's load falls on all
+                for rate in (1, 4):
+                    for name in ready:
+                        context = browser.new_context(viewport={"width": 1440, "height": 900})
+                        page = context.new_page()
+                        found = frame_times(page, f"{site}/index.html?lib={name}"
+                                                  f"&frames={args.count}", rate)
+                        context.close()
+                        results.setdefault((name, rate), []).append(found)
+                        frames = found["frames"]
+                        print(f"run {run + 1} {name:8} cpu {rate}x: median "
+                              f"{statistics.median(frames):5.1f}  p95 "
+                              f"{_quantile(frames, 0.95):6.1f}  max {max(frames):6.1f} ms"
+                              + (f"  ({found['renderer']})" if found.get("renderer") else ""),
+                              flush=True)
+            browser.close()
+    print()
+    print("frame times (ms) at 1440 × 900, every frame of the runs together; work: inside the "
+          "frame's callback; setup: data to first view")
+    print(f"{'candidate':10}{'cpu':>5}{'median':>9}{'p95':>9}{'max':>9}{'work p95':>10}"
+          f"{'> 50 ms':>9}{'setup':>9}")
+    for (name, rate), runs in results.items():
+        frames = [f for run in runs for f in run["frames"]]
+        work = [w for run in runs for w in run["work"]]
+        over = sum(f > 50 for f in frames) / len(frames)
+        setup = statistics.median(run["setup"] for run in runs)
+        print(f"{name:10}{rate:>4}x{statistics.median(frames):9.1f}"
+              f"{_quantile(frames, 0.95):9.1f}{max(frames):9.1f}{_quantile(work, 0.95):10.1f}"
+              f"{over:9.0%}{setup:9.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--only", choices=sorted(EXAMPLES))
+    parser.add_argument("--repeat", type=int, default=None,
+                        help="runs of each measure (default 5; with --frames, 3)")
+    parser.add_argument("--only", help="one example (harpy …); with --frames, candidates "
+                                       "(svg,pixi,konva,leaflet)")
+    parser.add_argument("--frames", action="store_true",
+                        help="frame times of the drawing candidates instead (see above)")
+    parser.add_argument("--count", type=int, default=240,
+                        help="with --frames: frames a run (two zooms in and out)")
+    parser.add_argument("--libs", type=Path, default=None,
+                        help="with --frames: a node_modules folder holding the candidates")
     args = parser.parse_args()
+    if args.frames:
+        args.repeat = args.repeat or 3
+        frames_main(args)
+        return
+    args.repeat = args.repeat or 5
+    if args.only is not None and args.only not in EXAMPLES:
+        raise SystemExit(f"--only: one of {', '.join(sorted(EXAMPLES))}")
     from playwright.sync_api import sync_playwright
 
     chromium = Path("/usr/bin/chromium")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._api import attack_path, check, engagement, open_scenario, path, reach
+from ._api import attack_path, check, engagement, open_scenario, path, reach, reach_tree
 from .errors import (
     IllegalMoveError,
     NotationError,
@@ -74,6 +74,7 @@ __all__ = [
     "parse_scenario",
     "path",
     "reach",
+    "reach_tree",
     "read_scenario_text",
     "render_svg",
     "suggest",

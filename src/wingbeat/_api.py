@@ -10,8 +10,10 @@ from .model import Scenario
 from .rules import find_ruleset
 from .rules.base import Result
 from .rules.registry import ruleset_info
+from .rules.tree import ReachTree
 
-__all__ = ["attack_path", "check", "engagement", "open_scenario", "path", "reach", "route"]
+__all__ = ["attack_path", "check", "engagement", "open_scenario", "path", "reach", "reach_tree",
+           "route"]
 
 
 def open_scenario(where: str | Path) -> Scenario:
@@ -35,6 +37,24 @@ def path(scenario: Scenario, creature: str, to: str, *, altitude: int | str | No
     level = None if altitude is None else str(altitude)
     return find_ruleset(scenario.ruleset).path(scenario, creature, to=to, altitude=level,
                                                mode=mode, options=options)
+
+
+def reach_tree(scenario: Scenario, creature: str, altitude: int | str | None = None, *,
+               no_checks: bool = False, **options: Any) -> ReachTree:
+    """The way ``path`` finds to every place ``creature`` can reach this round at ``altitude``
+    (every cell, the best over all altitudes, when None), as one compact tree of steps: what the
+    page's drag preview reads without asking again (``rules.tree``, docs/json.md). Grid rulesets
+    only: a tabletop ruleset's reach is areas on the table, not cells."""
+    info = ruleset_info(scenario.ruleset)
+    make = getattr(info.ruleset(), "reach_tree", None)
+    if info.space != "grid" or make is None:
+        raise OptionError(f"the reach tree is for grid rulesets; {scenario.ruleset} is not a grid "
+                          "ruleset: its reach is areas on the table (reach --json gives them)")
+    if no_checks:
+        options = {**options, "no_checks": True}
+    level = None if altitude is None else str(altitude)
+    tree: ReachTree = make(scenario, creature, altitude=level, options=options)
+    return tree
 
 
 def attack_path(scenario: Scenario, creature: str, target: str, **options: Any) -> Result:

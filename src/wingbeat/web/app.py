@@ -200,6 +200,24 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         return await answer(request, scenario, ("reach", creature, _frozen(extra)), jobs.reach,
                             creature, extra, about=creature)
 
+    @app.get("/api/reach-tree", tags=["queries"],
+             responses={**documented(None, 503),
+                        200: {"content": {"application/octet-stream": {}},
+                              "description": "The reach tree's binary layout (docs/json.md)."}})
+    async def reach_tree(request: Request, creature: CreatureQ, scenario: ScenarioQ = None,
+                         altitude: AltitudeQ = None, no_checks: NoChecksQ = False,
+                         option: OptionQ = None) -> Response:
+        """The way ``path`` finds to every place at ``altitude`` (none or ``all``: the best over
+        all altitudes), as one compact tree of steps the page reads without asking again:
+        a small JSON header and little-endian typed arrays (``application/octet-stream``,
+        docs/json.md, "The reach tree"; decoded by ``/static/reachtree.js``). Grid rulesets
+        only."""
+        level = _altitude(altitude)
+        extra = parse_query_options(option, no_checks)
+        return await answer(request, scenario, ("reach-tree", creature, level, _frozen(extra)),
+                            jobs.reach_tree, creature, level, extra, about=creature,
+                            media="application/octet-stream")
+
     @app.get("/api/path", tags=["queries"], responses=documented(CheckAnswer | NoPath, 503))
     async def path(request: Request, creature: CreatureQ,
                    to: Annotated[str | None, Query(description="A cell label: U35.")] = None,

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..play.view import LastMove
 
 __all__ = ["Lru", "Source", "check", "encode", "engagement", "path", "picture", "reach",
-           "render", "scenario", "summary", "told"]
+           "reach_tree", "render", "scenario", "summary", "told"]
 
 _SCENARIOS_KEPT = 8
 _REACHES_KEPT = 2  # a reach of a large map holds hundreds of MB: the worker's limit counts it
@@ -159,6 +159,17 @@ def summary(source: Source, name: str) -> bytes:
 
 def reach(source: Source, creature: str, options: dict[str, Any]) -> bytes:
     return encode(_reach(source, creature, options).to_dict())
+
+
+def reach_tree(source: Source, creature: str, altitude: int | None,
+               options: dict[str, Any]) -> bytes:
+    """The reach tree's binary layout (``rules.tree``, docs/json.md), its saves said as
+    ``path``'s answer says them (``text``, ``label``), so the page's way to a place is the
+    path's answer to it."""
+    tree = _api.reach_tree(scenario(source), creature, altitude, **options)
+    said = [[{**check, "text": check_text(check), "label": check_label(check)}
+             for check in way] for way in tree.check_lists]
+    return tree.to_bytes(said)
 
 
 def path(source: Source, creature: str, route: dict[str, Any], options: dict[str, Any]) -> bytes:

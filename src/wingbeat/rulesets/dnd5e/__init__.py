@@ -22,6 +22,7 @@ from ...rules.grid import (
     grid_reach,
 )
 from ...rules.questions import refuse_unknown_options, whole_number
+from ...rules.tree import ReachTree, grid_tree
 from .board import Board, footprint_offsets, shared_board
 from .codes import KEYWORDS, MODES
 from .falling import Fall, fall
@@ -141,6 +142,21 @@ class Dnd5eRuleset:
             "" if mode is None else f", {mode}")
         found = grid_path(space, matches, goal, must_act=must_act, at=target)
         return _replayed(space, creature, found)
+
+    def reach_tree(self, scenario: Dnd5eScenario, creature: str, *, altitude: str | None,
+                   options: Mapping[str, Any]) -> ReachTree:
+        """The way ``path`` finds to every space at ``altitude`` (the best over all altitudes
+        when None), as a tree of steps (``rules.tree``)."""
+        if options.get("can_act"):
+            raise OptionError("the reach tree gives each place its cheapest way; can_act is "
+                              "path's (--can-act)")
+        space = self.space(scenario, creature, full_notation=False, options=options)
+        grid = space.battle.map
+        level = whole_number(altitude, "altitude")
+        if level is not None and not grid.bottom <= level <= grid.top:
+            raise NotationError(f"altitude {level} is not on this map (altitudes {grid.bottom}.."
+                                f"{grid.top}, 5 ft each)")
+        return grid_tree(space, altitude=level)
 
     def attack_path(self, scenario: Dnd5eScenario, creature: str, target: str,
                     options: Mapping[str, Any]) -> TurnReport | PathNotFound:

@@ -14,6 +14,7 @@ from ...errors import NotationError, OptionError
 from ...geometry.hexgrid import parse_hex
 from ...rules.grid import MoveReport, PathNotFound, ReachReport, grid_check, grid_path, grid_reach
 from ...rules.questions import refuse_unknown_options, whole_number
+from ...rules.tree import ReachTree, grid_tree
 from .encumbrance import STRENGTH_BREAKS, FlightLoad, flight_load
 from .model import (
     BandPenalty,
@@ -117,6 +118,22 @@ class VolareRuleset:
             "" if mode is None else f", {mode}")
         return grid_path(space, matches, goal, avoid_checks=avoid,
                          must_act=bool(options.get("can_act", False)))
+
+    def reach_tree(self, scenario: VolareScenario, creature: str, *, altitude: str | None,
+                   options: Mapping[str, Any]) -> ReachTree:
+        """The way ``path`` finds to every hex at ``altitude`` (the best over all altitudes when
+        None), as a tree of steps (``rules.tree``)."""
+        avoid = _avoid_checks(options)
+        if options.get("can_act"):
+            raise OptionError("the reach tree gives each place its cheapest way; can_act is "
+                              "path's (--can-act)")
+        level = whole_number(altitude, "altitude")
+        space = self.space(scenario, creature, search=True)
+        top = space.battle.map.top
+        if level is not None and not 0 <= level <= top:
+            raise NotationError(f"altitude {level} is not on this map: altitudes run from 0 to "
+                                f"its top, {top}")
+        return grid_tree(space, altitude=level, avoid_checks=avoid)
 
     def attack_path(self, scenario: VolareScenario, creature: str, target: str,
                     options: Mapping[str, Any]) -> MoveReport | PathNotFound:
