@@ -136,12 +136,13 @@ def test_of_equally_cheap_ways_the_one_without_a_save_is_kept() -> None:
 
 
 def test_a_way_with_a_save_carries_its_odds() -> None:
-    """V-skim: skimming calls for a Reflex save, the bat's 50 %; the way to T32 at ground level
-    skims there, and the tree says the save, its chance and what failing does."""
+    """V-skim: skimming calls for a Reflex save, the bat's 50 % less its flight penalty (V-man,
+    medium: "penalità di -2/-10% ... tiri salvezza su riflessi"): 40 %. The way to T32 at ground
+    level skims there, and the tree says the save, its chance and what failing does."""
     way = wingbeat.reach_tree(BAT, "bat", 0).way_to("T32")
     assert way is not None and way["moves"] == "down down skim hover T32"
     assert [(c["rule"], c["save"], c["chance"]) for c in way["checks"]] == [
-        ("V-skim", "reflex", 50)]
+        ("V-skim", "reflex", 40)]
     assert wingbeat.reach_tree(BAT, "bat", 0, no_checks=True).way_to("T32") is None  # --no-checks
 
 
