@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
+import wingbeat
+from conformance import evenly, json_of
 from wingbeat.model import Scenario
+from wingbeat.tactics.grid import GridThreat
 
 
 def with_creatures(scenario: Scenario, *creatures: Any, moved: Any = None) -> Scenario:
@@ -53,3 +57,26 @@ def standing_at(scenario: Scenario, at: str, altitude: int, id: str = "victim") 
     kind = "hex" if scenario.battle.map.grid.value == "hex" else "square"
     return Dnd5eCreature(id=id, at=split_label(at, kind=kind), altitude=altitude,
                          size=Size.MEDIUM)
+
+
+def assert_threat_is_real(scenario: Scenario, report: Any, most: int = 12) -> None:
+    """Every listed way is a move ``check`` accepts as written, at its cost and saves, with the
+    attack kept; from where it ends, ``engagement`` puts a creature standing at the place within
+    the attacker's reach: in melee (V-prox), or two hexes apart for a reach of two, and within
+    its feet (D-creatures)."""
+    assert isinstance(report, GridThreat)
+    for place in evenly(list(report.places), most):
+        for way in place.by:
+            where = f"{way.creature} strikes {place.at}@{place.altitude} by {way.moves!r}"
+            verdict = json_of(wingbeat.check(scenario, way.creature, way.moves))
+            assert verdict["legal"] and verdict["can_act"], (where, verdict.get("error"))
+            assert Fraction(verdict["cost"]) == way.cost, where
+            assert verdict["checks"] == [c.to_dict() for c in way.checks], where
+            end = verdict["end"]
+            victim = standing_at(scenario, place.at, place.altitude)
+            moved = moved_to(scenario, way.creature, end)
+            found = wingbeat.engagement(with_creatures(scenario, victim, moved=moved),
+                                        way.creature, "victim")
+            assert found.b_in_reach_of_a, (where, found.to_dict())
+            if scenario.ruleset == "volare" and moved.melee_reach == 1:
+                assert found.engagement == "melee", (where, found.to_dict())

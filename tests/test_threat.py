@@ -14,7 +14,7 @@ from shapely.geometry import Point, shape
 
 import wingbeat
 from conformance import evenly, json_of
-from placing import moved_to, standing_at, with_creatures
+from placing import assert_threat_is_real, moved_to, standing_at, with_creatures
 from scenarios import volare
 from test_dnd5e_properties import battlefields as dnd5e_fields
 from test_volare_properties import battlefields as volare_fields
@@ -37,29 +37,6 @@ def _the_one_way(report: Any, at: str, altitude: int) -> Any:
     assert here is not None
     (way,) = here.by
     return way
-
-
-def assert_threat_is_real(scenario: Scenario, report: Any, most: int = 12) -> None:
-    """Every listed way is a move ``check`` accepts as written, at its cost and saves, with the
-    attack kept; from where it ends, ``engagement`` puts a creature standing at the place within
-    the attacker's reach: in melee (V-prox), or two hexes apart for a reach of two, and within
-    its feet (D-creatures)."""
-    assert isinstance(report, GridThreat)
-    for place in evenly(list(report.places), most):
-        for way in place.by:
-            where = f"{way.creature} strikes {place.at}@{place.altitude} by {way.moves!r}"
-            verdict = json_of(wingbeat.check(scenario, way.creature, way.moves))
-            assert verdict["legal"] and verdict["can_act"], (where, verdict.get("error"))
-            assert Fraction(verdict["cost"]) == way.cost, where
-            assert verdict["checks"] == [c.to_dict() for c in way.checks], where
-            end = verdict["end"]
-            victim = standing_at(scenario, place.at, place.altitude)
-            moved = moved_to(scenario, way.creature, end)
-            found = wingbeat.engagement(with_creatures(scenario, victim, moved=moved),
-                                        way.creature, "victim")
-            assert found.b_in_reach_of_a, (where, found.to_dict())
-            if scenario.ruleset == "volare" and moved.melee_reach == 1:
-                assert found.engagement == "melee", (where, found.to_dict())
 
 
 # -- volare: V-prox, V-inertia ------------------------------------------------------------------

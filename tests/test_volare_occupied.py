@@ -20,8 +20,8 @@ import pytest
 import wingbeat
 from answers import cli_json
 from conformance import json_of
+from placing import assert_threat_is_real
 from scenarios import volare
-from test_threat import assert_threat_is_real
 from wingbeat.geometry.hexgrid import Direction, parse_hex
 from wingbeat.play.engine import RefusedMove
 from wingbeat.play.store import EncounterStore

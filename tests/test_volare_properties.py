@@ -17,6 +17,7 @@ from conformance import (
     evenly,
     json_of,
 )
+from placing import assert_threat_is_real
 from volare_fields import DIRECTIONS, battlefield, flyer, others, terrain
 from wingbeat.geometry.hexgrid import parse_hex
 from wingbeat.rules.grid import MoveReport, ReachReport
@@ -194,7 +195,6 @@ def test_every_threatened_place_is_reached_by_check(data: dict[str, Any]) -> Non
     """Threat zones among other creatures: every way a zone lists is a move check accepts, with
     the attack left, ending in no other creature's place, from which engagement puts a creature
     standing at the place within the attacker's reach (V-prox, V-occupied)."""
-    from test_threat import assert_threat_is_real
 
     scenario = wingbeat.parse_scenario(data)
     occupied = _places(data)

@@ -25,9 +25,9 @@ import wingbeat
 from answers import checked, cli_text, reached, refusal
 from both_searches import assert_answers_alike, parsed, searching
 from conformance import assert_ways_check, json_of
+from placing import assert_threat_is_real
 from scenarios import volare
 from test_kernel import assert_same_search
-from test_threat import assert_threat_is_real
 from volare_fields import CELLS, battlefield, others, terrain
 from wingbeat.geometry.hexgrid import Direction, parse_hex
 from wingbeat.play import Game
