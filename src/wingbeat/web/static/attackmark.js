@@ -4,15 +4,12 @@
 // server's: cost, saves, where it ends) in the tooltip and in the cell's name for the keyboard.
 // It is drawn again on every "wingbeat:map-drawn" (a redraw gives the server's picture back).
 
+import { svgElement } from "./common.js";
+
 let NS = null;  // the SVG namespace, as the picture being marked names it
 
 function svgEl(tag, attributes, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [key, value] of Object.entries(attributes || {})) {
-    node.setAttribute(key, String(value));
-  }
-  if (text !== undefined) node.textContent = text;
-  return node;
+  return svgElement(NS, tag, attributes, text);
 }
 
 // Take the mark off the picture, and give the cell its own name back.

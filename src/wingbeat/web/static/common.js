@@ -4,6 +4,16 @@
 
 export const $ = (id) => document.getElementById(id);
 
+// An SVG element in namespace `ns` (the picture's own) with these attributes (and text).
+export function svgElement(ns, tag, attributes, text) {
+  const node = document.createElementNS(ns, tag);
+  for (const [key, value] of Object.entries(attributes || {})) {
+    node.setAttribute(key, String(value));
+  }
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
 export function el(tag, text, className) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = text;

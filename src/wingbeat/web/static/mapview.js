@@ -3,7 +3,7 @@
 // "wingbeat:map-drawn" on the box (detail: the svg), so a feature that adds to the picture (an
 // overlay) listens there rather than editing this module.
 
-import { el, errorOf, query } from "./common.js";
+import { el, errorOf, query, svgElement } from "./common.js";
 
 // Where clicks and keys on the map go: set by the page (onPick(place), onHover(place|null)).
 const handlers = { onPick: null, onHover: null };
@@ -227,10 +227,7 @@ export function tablePoint(svg, clientX, clientY) {
 
 // An SVG element of the picture's namespace with these attributes (and text).
 function svgEl(svg, tag, attributes, text) {
-  const node = document.createElementNS(svg.namespaceURI, tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  if (text !== undefined) node.textContent = text;
-  return node;
+  return svgElement(svg.namespaceURI, tag, attributes, text);
 }
 
 // The keyboard's point on a table ("x,y"), kept across redraws; it starts on the creature.

@@ -4,17 +4,12 @@
 // picture (a grid's cells by their label, a table's GeoJSON by the picture's scale) and lists
 // them in the panel, so the keyboard and a screen reader get every word the pointer gets.
 
-import { $, el } from "./common.js";
+import { $, el, svgElement } from "./common.js";
 
 let NS = null;  // the SVG namespace, as the picture being decorated names it
 
 function svgEl(tag, attributes, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [key, value] of Object.entries(attributes || {})) {
-    node.setAttribute(key, String(value));
-  }
-  if (text !== undefined) node.textContent = text;
-  return node;
+  return svgElement(NS, tag, attributes, text);
 }
 
 // The cell's own shape (its terrain polygon), or null.
