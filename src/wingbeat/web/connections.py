@@ -15,7 +15,11 @@ the app:
   and closed at once.
 
 Past a deadline the connection is answered 408 (when no answer has started) and closed; the app,
-if it was reading the body, sees the client go. Every refusal is one line of JSON, the API's
+if it was reading the body, sees the client go. A refusal closes in two steps (RFC 9112 §9.6):
+the answer and the end of our side go out, then what the client still sends is read and dropped
+until it closes too, for at most ``linger`` seconds and ``LINGER_BYTES``. Closing at once, with
+the client's bytes unread, makes the close a TCP reset, and a reset can throw the answer away
+before the client reads it: the client would see the connection drop with no reason. Every refusal is one line of JSON, the API's
 error shape. The numbers are in docs/limits.md.
 """
 
@@ -26,7 +30,7 @@ import json
 from collections import Counter
 from typing import Any
 
-__all__ = ["BODY_TIMEOUT", "HEADER_TIMEOUT", "PER_CLIENT", "guarded_protocol"]
+__all__ = ["BODY_TIMEOUT", "HEADER_TIMEOUT", "LINGER", "PER_CLIENT", "guarded_protocol"]
 
 #: Seconds for a request's line and headers (a browser sends them in one packet).
 HEADER_TIMEOUT = 10.0
@@ -34,6 +38,10 @@ HEADER_TIMEOUT = 10.0
 BODY_TIMEOUT = 30.0
 #: Open connections one client address may hold (a browser opens six per server).
 PER_CLIENT = 32
+#: Seconds a refused connection waits for the client to close after our answer.
+LINGER = 5.0
+#: Bytes a refused connection reads and drops before it closes anyway.
+LINGER_BYTES = 64 * 1024
 
 
 def _answer(status: int, reason: str, message: str) -> bytes:
@@ -46,7 +54,8 @@ def _answer(status: int, reason: str, message: str) -> bytes:
 
 def guarded_protocol(base: type[asyncio.Protocol] | None = None,
                      header_timeout: float = HEADER_TIMEOUT, body_timeout: float = BODY_TIMEOUT,
-                     per_client: int = PER_CLIENT) -> type[asyncio.Protocol]:
+                     per_client: int = PER_CLIENT,
+                     linger: float = LINGER) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol ``base`` (default: the one it would pick) with the deadlines and
     the per-client cap, for ``uvicorn.run(…, http=…)``. Each class counts its own connections:
     make one per server."""
@@ -65,6 +74,7 @@ def guarded_protocol(base: type[asyncio.Protocol] | None = None,
             self._timer: asyncio.TimerHandle | None = None
             self._waiting_for: str | None = None  # "headers" or "body"
             self._known: Any = None  # the request whose headers came last
+            self._dropped: int | None = None  # bytes dropped since a refusal, while lingering
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
@@ -89,6 +99,11 @@ def guarded_protocol(base: type[asyncio.Protocol] | None = None,
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
+            if self._dropped is not None:  # refused: read and drop until the client closes
+                self._dropped += len(data)
+                if self._dropped > LINGER_BYTES:
+                    self.transport.close()
+                return
             cycle = getattr(self, "cycle", None)
             if self._waiting_for is None and (cycle is None or cycle.response_complete):
                 self._expect("headers")  # the first bytes of the next request
@@ -136,11 +151,28 @@ def guarded_protocol(base: type[asyncio.Protocol] | None = None,
             else:
                 self._refuse(408, "Request Timeout", message)
 
+        def eof_received(self) -> bool | None:
+            if self._dropped is not None:
+                return None  # the client closed after our refusal: so do we
+            return super().eof_received()  # type: ignore[no-any-return]
+
         def _refuse(self, status: int, reason: str, message: str) -> None:
+            """Answer, end our side, and drop what still comes until the client closes."""
             transport = self.transport
-            if not transport.is_closing():
-                transport.write(_answer(status, reason, message))
+            if transport.is_closing() or self._dropped is not None:
+                return
+            transport.write(_answer(status, reason, message))
+            if not transport.can_write_eof():
                 transport.close()
+                return
+            transport.write_eof()
+            cycle = getattr(self, "cycle", None)
+            if cycle is not None and not cycle.response_complete:
+                cycle.disconnected = True  # the app sees the client go and writes nothing more
+                cycle.message_event.set()
+            self._stop_timer()
+            self._dropped = 0
+            self._timer = self.loop.call_later(linger, transport.close)
 
     Guarded.__name__ = Guarded.__qualname__ = f"Guarded{base.__name__}"
     Guarded.held = held  # for tests: the open connections counted
