@@ -425,7 +425,7 @@ def _figure(f: Any, screen: Any, focused: bool, index: int, levels: list[str]) -
     if name != level:
         parts.append(text(x, y + r + 11, str(name), font_size=9, text_anchor="middle",
                           fill="#333", class_="altitude-name"))
-    return element("g", parts, class_="creature", data_id=f.id,
+    return element("g", parts, class_="creature", data_id=f.id, data_wb_token=f.id,
                    data_at=_point_text(_xy(f.at)), data_altitude=level,
                    data_heading=None if heading is None else fmt(float(heading)))
 
