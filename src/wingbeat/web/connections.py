@@ -19,8 +19,8 @@ if it was reading the body, sees the client go. A refusal closes in two steps (R
 the answer and the end of our side go out, then what the client still sends is read and dropped
 until it closes too, for at most ``linger`` seconds and ``LINGER_BYTES``. Closing at once, with
 the client's bytes unread, makes the close a TCP reset, and a reset can throw the answer away
-before the client reads it: the client would see the connection drop with no reason. Every refusal is one line of JSON, the API's
-error shape. The numbers are in docs/limits.md.
+before the client reads it: the client would see the connection drop with no reason. Every
+refusal is one line of JSON, the API's error shape. The numbers are in docs/limits.md.
 """
 
 from __future__ import annotations

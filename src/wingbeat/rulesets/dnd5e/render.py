@@ -516,7 +516,8 @@ def _creature(bmap: Dnd5eMap, layout: GridLayout, c: Dnd5eCreature, focused: boo
     if c.prone:
         parts.append(text(cx, cy + r + 26, "prone", font_size=8, text_anchor="middle",
                           fill="#222", font_style="italic", class_="prone"))
-    return element("g", parts, class_="creature", data_id=c.id, data_wb_token=c.id, data_at=cell_label(*c.at),
+    return element("g", parts, class_="creature", data_id=c.id, data_wb_token=c.id,
+                   data_at=cell_label(*c.at),
                    data_altitude=c.altitude, data_size=c.size.value,
                    data_cells=" ".join(cell_label(*xy) for xy in _footprint(bmap, c, c.at)))
 

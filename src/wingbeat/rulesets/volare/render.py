@@ -316,7 +316,8 @@ def _creature(c: VolareCreature, layout: HexLayout, focused: bool, index: int) -
                       text_anchor="middle", class_="altitude"))
     parts.append(text(cx, cy + r + 13, c.display_name, font_size=12, font_weight="bold",
                       text_anchor="middle", class_="name"))
-    return element("g", parts, class_="creature", data_id=c.id, data_wb_token=c.id, data_at=str(c.at),
+    return element("g", parts, class_="creature", data_id=c.id, data_wb_token=c.id,
+                   data_at=str(c.at),
                    data_altitude=c.altitude, data_mode=c.mode.value,
                    data_heading=c.heading.name if c.heading else None)
 
