@@ -23,6 +23,7 @@ const QUIET = 4;         // frames without input that settle a gesture
 const TOUCH_CELL = 44;   // on a narrow screen the opening view gives a cell this many pixels
 const LOD_PX = 12;       // texts smaller than this on screen are hidden
 const LOD_CLASSES = ["label", "cost", "best-altitude", "note"];
+const CULL_FROM = 1500;  // a map of more cells than this keeps only those near the view drawn
 
 const natural = new WeakMap();  // svg → [x, y, w, h] as the server drew it
 
@@ -131,6 +132,7 @@ export function zoomable(box) {
     box.dataset.zoom = String(Math.round((v.s / fitScale(whole)) * 100) / 100);
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
     detail(v.s);
+    cull(v);
     delete box.dataset.gesture;
     box.dispatchEvent(new CustomEvent("wingbeat:view", { detail: {
       viewBox: written.split(" ").map(Number), scale: v.s, zoom: Number(box.dataset.zoom) } }));
@@ -144,6 +146,39 @@ export function zoomable(box) {
       const font = parseFloat(sample.getAttribute("font-size") ||
         getComputedStyle(sample).fontSize) || 12;
       svg.classList.toggle(`lod-no-${name}`, font * s < LOD_PX - 0.01);
+    }
+  }
+
+  // On a large map only the cells within a view's width and height of the view are drawn
+  // (hidden, not removed: the page's keys and overlays still find them), so a gesture's
+  // transform and a settle repaint hundreds of cells, not thousands.
+  let cells = null;   // { list, x, y, off } of the shown picture, when it is large
+  function index() {
+    cells = null;
+    if (!svg) return;
+    const list = [...svg.querySelectorAll("g.cell")];
+    if (list.length <= CULL_FROM) return;
+    const x = new Float64Array(list.length);
+    const y = new Float64Array(list.length);
+    list.forEach((cell, i) => {
+      const b = (cell.querySelector("polygon, rect, path") || cell).getBBox();
+      x[i] = b.x + b.width / 2;
+      y[i] = b.y + b.height / 2;
+    });
+    cells = { list, x, y, off: new Uint8Array(list.length) };
+  }
+  function cull(v) {
+    if (!cells) return;
+    const { w, h } = size();
+    const [vw, vh] = [w / v.s, h / v.s];
+    const [x0, y0, x1, y1] = [v.x - vw, v.y - vh, v.x + 2 * vw, v.y + 2 * vh];
+    const { list, x, y, off } = cells;
+    for (let i = 0; i < list.length; i++) {
+      const out = x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1 ? 1 : 0;
+      if (out !== off[i]) {
+        off[i] = out;
+        list[i].classList.toggle("wb-off", out === 1);
+      }
     }
   }
 
@@ -205,11 +240,17 @@ export function zoomable(box) {
     whole = natural.get(next);
     watchSvg.disconnect();
     watchSvg.observe(next, { attributes: true, attributeFilter: ["viewBox"] });
+    index();
     if (view && was && was.join(" ") === whole.join(" ")) settle(clamp(current()));
     else frameAction();
   }
 
   const watchSvg = new MutationObserver(arrived);
+  box.addEventListener("wingbeat:map-drawn", () => {  // redrawn in place: its cells anew
+    if (!svg || !view) return;
+    index();
+    cull(view);
+  });
   new MutationObserver(arrived).observe(box, { childList: true });
   new ResizeObserver(() => {
     if (svg && view) settle(clamp(current()));
