@@ -368,7 +368,7 @@ def frames_main(args: argparse.Namespace) -> None:
               f"{over:9.0%}{setup:9.0f}")
 
 
-# -- frame times of the board itself (--board) ------------------------------------------------------
+# -- frame times of the board itself (--board) -----------------------------------------------
 
 #: the 100 × 100 battlefield of benchmarks/reach.py, as a file `wingbeat serve` opens
 BIG = """ruleset: volare
