@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from pages import closed, opened, serious
+from pages import api, closed, opened, serious
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -247,4 +247,19 @@ def test_the_hover_and_a_taken_press(browser: Any, play_site: str) -> None:
     page.mouse.up()
     settled(page)
     assert view_box(page) == before
+    closed(page)
+
+
+def test_advice_is_said_over_the_map_too(browser: Any, play_site: str) -> None:
+    page = board(browser, play_site, 390, 844)
+    shown = api(play_site, "advise/positions", scenario="example:giant-bat", creature="bat",
+                target="chamois")
+    page.locator("#drawer-button").click()
+    page.locator("#advise-button").click()
+    expect(page.locator("#advice-title")).to_have_text(shown["title"])
+    page.locator("#drawer-close").click()
+    answer = page.locator("[data-wb-answer]")
+    expect(answer).to_be_visible()
+    expect(answer).to_contain_text(shown["title"])
+    assert inside(answer.bounding_box(), 390, 844)
     closed(page)
