@@ -263,3 +263,17 @@ def test_advice_is_said_over_the_map_too(browser: Any, play_site: str) -> None:
     expect(answer).to_contain_text(shown["title"])
     assert inside(answer.bounding_box(), 390, 844)
     closed(page)
+
+
+def test_the_hover_on_a_table_is_its_point(browser: Any, play_site: str) -> None:
+    page = opened(browser, play_site + "/", 1440, 900)
+    page.wait_for_selector("#scenario-select option[value='example:pegasi']", state="attached")
+    page.select_option("#scenario-select", "example:pegasi")
+    page.wait_for_selector("#map svg.table-map")
+    settled(page)
+    frame = page.locator("#map").bounding_box()
+    assert frame is not None
+    page.mouse.move(frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
+    expect(page.locator("[data-wb-map]")).to_have_attribute(
+        "data-wb-hover", re.compile(r"^\d+(\.\d)?,\d+(\.\d)?$"))
+    closed(page)

@@ -13,8 +13,6 @@
 // (a new scenario) opens framed on the action: the svg's data-wb-focus ("x y w h"), else its
 // tokens ([data-wb-token]) with a margin.
 
-import { tablePoint } from "./mapview.js";
-
 const STEP = 1.25;       // a button's or a key's zoom
 const MAX_PX = 6;        // the most screen pixels per SVG unit (a 12-unit label at 72 px)
 const MAX_ZOOM = 8;      // ... or 8 × the whole map, whichever is larger
@@ -376,6 +374,23 @@ export function zoomable(box) {
 }
 
 const r3 = (n) => Math.round(n * 1000) / 1000;
+
+// The table's point under a client position, "x,y" in table units to a tenth (origin south-west,
+// y north, from the picture's data-origin-x/-y, data-scale and data-table-height), or "" off the
+// table. (A module of its own: the play app serves only the play page's modules.)
+function tablePoint(svg, clientX, clientY) {
+  const matrix = svg.getScreenCTM();
+  const table = svg.querySelector("rect.table");
+  if (!matrix || !table) return "";
+  const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+  const scale = Number(svg.getAttribute("data-scale"));
+  const height = Number(svg.getAttribute("data-table-height"));
+  const width = Number(table.getAttribute("data-width"));
+  const x = Math.round(((p.x - Number(svg.getAttribute("data-origin-x"))) / scale) * 10) / 10;
+  const y = Math.round((height - (p.y - Number(svg.getAttribute("data-origin-y"))) / scale) * 10)
+    / 10;
+  return x < 0 || y < 0 || x > width || y > height || !Number.isFinite(x + y) ? "" : `${x},${y}`;
+}
 
 // The view's buttons (+, −, the action, the whole map), 44 px each, and the table view (the map
 // alone, full screen, for a projector or a TV; Escape or the button again leaves it).
