@@ -21,7 +21,7 @@ const QUIET = 4;         // frames without input that settle a gesture
 const TOUCH_CELL = 44;   // on a narrow screen the opening view gives a cell this many pixels
 const LOD_PX = 12;       // texts smaller than this on screen are hidden
 const LOD_CLASSES = ["label", "cost", "best-altitude", "note"];
-const CULL_FROM = 1500;  // a map of more cells than this keeps only those near the view drawn
+const CULL_FROM = 300;   // a map of more cells than this keeps only those near the view drawn
 
 const natural = new WeakMap();  // svg → [x, y, w, h] as the server drew it
 
