@@ -83,6 +83,9 @@ def test_the_map_is_the_screen_and_the_answer_stays_on_it(browser: Any, play_sit
         expect(page.locator("#controls")).not_to_be_visible()
         drawer = page.locator("#drawer-button").bounding_box()
         assert drawer is not None and drawer["height"] >= 44 and drawer["width"] >= 44
+        # the opening view gives a cell a finger's room
+        cell = page.locator('#map g.cell[data-cell="U35"] polygon').first.bounding_box()
+        assert cell is not None and min(cell["width"], cell["height"]) >= 44 - 0.5
     else:
         expect(page.locator("#controls")).to_be_visible()
         expect(page.locator("#drawer-button")).to_be_hidden()
