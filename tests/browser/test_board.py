@@ -250,6 +250,17 @@ def test_the_hover_and_a_taken_press(browser: Any, play_site: str) -> None:
     page.mouse.up()
     settled(page)
     assert view_box(page) == before
+    # while a token is dragged the wheel is the drag's (its altitude), not the view's
+    page.evaluate("""() => document.getElementById('map')
+        .dispatchEvent(new CustomEvent('wingbeat:drag-start'))""")
+    page.mouse.wheel(0, -300)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert view_box(page) == before and page.locator("#map").get_attribute("data-gesture") is None
+    page.evaluate("""() => document.getElementById('map')
+        .dispatchEvent(new CustomEvent('wingbeat:drag-end'))""")
+    page.mouse.wheel(0, -300)
+    settled(page)
+    assert view_box(page) != before
     closed(page)
 
 

@@ -256,8 +256,13 @@ export function zoomable(box) {
   }).observe(box);
   arrived();
 
+  // while a token is dragged (drag.js) the wheel and the keys are the drag's (its altitude)
+  let dragging = false;
+  box.addEventListener("wingbeat:drag-start", () => { dragging = true; drag = null; });
+  box.addEventListener("wingbeat:drag-end", () => { dragging = false; });
+
   box.addEventListener("wheel", (event) => {
-    if (!svg || !view) return;
+    if (!svg || !view || dragging || event.defaultPrevented) return;
     event.preventDefault();
     const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
     show(zoomedAbout(current(), factor, event.clientX, event.clientY), "wheel");
@@ -316,7 +321,6 @@ export function zoomable(box) {
   };
   box.addEventListener("pointerup", release);
   box.addEventListener("pointercancel", release);
-  box.addEventListener("wingbeat:drag-start", () => { drag = null; });
   // the click a drag ends with is the drag's, not a choice on the map
   box.addEventListener("click", (event) => {
     if (swallow) { swallow = false; event.stopPropagation(); event.preventDefault(); }
@@ -336,7 +340,8 @@ export function zoomable(box) {
 
   // Keys on the map: + and − zoom, 0 frames the action, Shift+arrows pan (a sixth of the box).
   box.addEventListener("keydown", (event) => {
-    if (!svg || !view || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!svg || !view || dragging || event.defaultPrevented || event.altKey || event.ctrlKey ||
+        event.metaKey) return;
     const { w, h } = size();
     const pans = { ArrowLeft: [w / 6, 0], ArrowRight: [-w / 6, 0], ArrowUp: [0, h / 6],
       ArrowDown: [0, -h / 6] };
