@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test stress-test lint bench serve vendor clean
+.PHONY: demo test stress-test lint bench serve clean
 
 $(STAMP): pyproject.toml setup.py src/wingbeat/_kernel.pyx src/wingbeat/_kernel5e.pyx \
     src/wingbeat/_bucketqueue.pyx src/wingbeat/_bucketqueue.pxd
@@ -41,10 +41,6 @@ stress-test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
-
-# re-fetch the vendored drawing library (PixiJS, pinned in the script) from npm
-vendor:
-	bash scripts/vendor-pixi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -31,8 +31,17 @@ throttled 4× (CDP ``Emulation.setCPUThrottlingRate``: a phone). Frame times are
 ``svg`` (our own viewport-culled SVG, no library), ``pixi`` (PixiJS, WebGL: headless Chromium
 draws it with SwiftShader, on the CPU), ``konva`` (canvas), ``leaflet`` (CRS.Simple, canvas
 renderer). The libraries come from ``--libs``, a ``node_modules`` folder (``npm install
-pixi.js konva leaflet`` in a throwaway folder), else from the repository's vendored copy
-(``src/wingbeat/web/static/vendor/``), so the chosen one can always be measured.
+pixi.js konva leaflet`` in a throwaway folder); without it only ``svg`` runs.
+
+    python benchmarks/page.py --board [--repeat 3] [--count 240] [--only harpy,big]
+
+Frame times of the board itself (issue 26, items 1 and 5): the real page (``wingbeat serve``,
+``static/zoom.js``) on the harpy example and on a 100 × 100 hex map with the fly-24 flyer's reach
+drawn (``big``), at 1440 × 900, with the CPU as it is and throttled 4×. The page gets wheel
+steps (zooming in at a point and out again) and one-finger drags (pointer events) in turns,
+one input a frame, with quiet frames between them so each gesture settles (the viewBox set, the
+level of detail recomputed): those frames are counted too. Frame times are the gaps between
+``requestAnimationFrame`` timestamps.
 """
 
 from __future__ import annotations
@@ -181,14 +190,13 @@ def measure(browser: Any, name: str) -> dict[str, float]:
 # -- frame times of the drawing candidates (--frames) ---------------------------------------------
 
 FRAMES = Path(__file__).parent / "frames"
-VENDOR = Path(__file__).parent.parent / "src" / "wingbeat" / "web" / "static" / "vendor"
-#: each candidate's files: (its name under --libs node_modules, under the vendored copy)
+#: each candidate's files under the --libs node_modules (none is vendored: the board draws the
+#: server's SVG, docs/web.md "The board's drawing, chosen by measurement")
 CANDIDATES = {
     "svg": [],
-    "pixi": [("pixi.js/dist/pixi.min.js", "pixi/pixi.min.js")],
-    "konva": [("konva/konva.min.js", "konva/konva.min.js")],
-    "leaflet": [("leaflet/dist/leaflet.js", "leaflet/leaflet.js"),
-                ("leaflet/dist/leaflet.css", "leaflet/leaflet.css")],
+    "pixi": ["pixi.js/dist/pixi.min.js"],
+    "konva": ["konva/konva.min.js"],
+    "leaflet": ["leaflet/dist/leaflet.js", "leaflet/dist/leaflet.css"],
 }
 #: WebGL without a GPU: SwiftShader, Chromium's CPU implementation
 GL_ARGS = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
@@ -282,8 +290,8 @@ def frame_site(folder: Path, libs: Path | None, wanted: list[str]) -> list[str]:
     ready = []
     for name in wanted:
         found = True
-        for from_npm, vendored in CANDIDATES[name]:
-            source = libs / from_npm if libs is not None else VENDOR / vendored
+        for from_npm in CANDIDATES[name]:
+            source = libs / from_npm if libs is not None else Path("--libs not given")
             if not source.exists():
                 print(f"{name}: {source} not found, left out")
                 found = False
@@ -360,19 +368,132 @@ def frames_main(args: argparse.Namespace) -> None:
               f"{over:9.0%}{setup:9.0f}")
 
 
+# -- frame times of the board itself (--board) -----------------------------------------------
+
+#: the 100 × 100 battlefield of benchmarks/reach.py, as a file `wingbeat serve` opens
+BIG = """ruleset: volare
+map: {grid: hex, columns: 100, rows: 100, top: 10}
+creatures:
+  - {id: roc, fly: 24, maneuverability: medium, reflex: 50, at: AV50, altitude: 2,
+     mode: hovering}
+  - {id: kite, fly: 12, maneuverability: excellent, reflex: 50, at: AZ52, altitude: 1,
+     mode: hovering}
+"""
+
+#: Gestures on the map, one input a frame: `count` frames of wheel steps (in, then out) and
+#: drags, in turns of 30, each followed by 8 quiet frames; resolves with the frame times.
+GESTURES = """
+async (count) => {
+  const box = document.querySelector("[data-wb-map]");
+  const r = box.getBoundingClientRect();
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  const deltas = [];
+  let last = null, i = 0, pointer = 0;
+  const send = (type, x, y) => box.dispatchEvent(new PointerEvent(type, { pointerId: 7,
+    pointerType: "touch", clientX: x, clientY: y, bubbles: true, cancelable: true,
+    isPrimary: true, button: 0 }));
+  await new Promise((resolve) => {
+    const frame = (t) => {
+      if (last !== null) deltas.push(t - last);
+      last = t;
+      if (i >= count) { resolve(); return; }
+      const turn = Math.floor(i / 38), step = i % 38;
+      if (step < 30) {
+        if (turn % 2 === 0) {
+          const inward = turn % 4 === 0;
+          box.dispatchEvent(new WheelEvent("wheel", { deltaY: inward ? -60 : 60,
+            clientX: cx + 80, clientY: cy - 40, bubbles: true, cancelable: true }));
+        } else {
+          const dx = 12 * step * (turn % 4 === 1 ? 1 : -1);
+          if (step === 0) send("pointerdown", cx, cy);
+          else send("pointermove", cx + dx, cy + dx / 2);
+          if (step === 29) send("pointerup", cx + dx, cy + dx / 2);
+        }
+      }
+      i += 1;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  return deltas;
+}
+"""
+
+
+def board_times(browser: Any, url: str, rate: int, count: int) -> list[float]:
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(180_000)
+    page.goto(url + "/")
+    page.wait_for_selector("#map svg[data-creature]")
+    page.wait_for_function("() => document.getElementById('map').dataset.zoom")
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    try:
+        found: list[float] = page.evaluate(GESTURES, count)
+    finally:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        context.close()
+    return found
+
+
+def board_main(args: argparse.Namespace) -> None:
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    wanted = args.only.split(",") if args.only else ["harpy", "big"]
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        raise SystemExit("Debian's chromium is needed (apt install chromium)")
+    results: dict[tuple[str, int], list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        big = Path(tmp) / "big.yaml"
+        big.write_text(BIG, encoding="utf-8")
+        openings = {"harpy": "example:harpy", "big": str(big)}
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(chromium),
+                                                 args=["--no-sandbox"])
+            for name in wanted:
+                with server(openings[name]) as url:
+                    for run in range(args.repeat):
+                        for rate in (1, 4):
+                            frames = board_times(browser, url, rate, args.count)
+                            results.setdefault((name, rate), []).extend(frames)
+                            print(f"run {run + 1} {name:6} cpu {rate}x: median "
+                                  f"{statistics.median(frames):5.1f}  p95 "
+                                  f"{_quantile(frames, 0.95):6.1f}  max {max(frames):6.1f} ms",
+                                  flush=True)
+            browser.close()
+    print()
+    print("board frame times (ms) at 1440 × 900 under wheel zooms and drags, every frame of the "
+          "runs together")
+    print(f"{'map':8}{'cpu':>5}{'median':>9}{'p95':>9}{'max':>9}{'> 50 ms':>9}{'frames':>8}")
+    for (name, rate), frames in results.items():
+        over = sum(f > 50 for f in frames) / len(frames)
+        print(f"{name:8}{rate:>4}x{statistics.median(frames):9.1f}"
+              f"{_quantile(frames, 0.95):9.1f}{max(frames):9.1f}{over:9.1%}{len(frames):8}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=None,
                         help="runs of each measure (default 5; with --frames, 3)")
     parser.add_argument("--only", help="one example (harpy …); with --frames, candidates "
-                                       "(svg,pixi,konva,leaflet)")
+                                       "(svg,pixi,konva,leaflet); with --board, maps (harpy,big)")
     parser.add_argument("--frames", action="store_true",
                         help="frame times of the drawing candidates instead (see above)")
+    parser.add_argument("--board", action="store_true",
+                        help="frame times of the board (zoom.js) on the real page (see above)")
     parser.add_argument("--count", type=int, default=240,
-                        help="with --frames: frames a run (two zooms in and out)")
+                        help="with --frames or --board: frames a run")
     parser.add_argument("--libs", type=Path, default=None,
                         help="with --frames: a node_modules folder holding the candidates")
     args = parser.parse_args()
+    if args.board:
+        args.repeat = args.repeat or 3
+        board_main(args)
+        return
     if args.frames:
         args.repeat = args.repeat or 3
         frames_main(args)

@@ -251,20 +251,6 @@ def test_page_uses_no_outside_resources():
         assert "https://" not in file.read_text(encoding="utf-8")
 
 
-def test_the_vendored_drawing_library_is_served_with_its_licence(client):
-    """PixiJS, vendored unchanged from ``npm pack`` (scripts/vendor-pixi, ``make vendor``;
-    docs/web.md "Why PixiJS"): its licence and pinned version beside it, served from the app's
-    own files."""
-    vendor = Path(__file__).resolve().parent.parent / "src/wingbeat/web/static/vendor/pixi"
-    assert "MIT License" in (vendor / "LICENSE").read_text(encoding="utf-8")
-    version = (vendor / "VERSION").read_text(encoding="utf-8").split()[1].rstrip(",")
-    assert version in (Path(__file__).resolve().parent.parent / "scripts/vendor-pixi").read_text()
-    built = (vendor / "pixi.min.js").read_text(encoding="utf-8")
-    assert f'"{version}"' in built  # the build names its own version
-    response = client.get("/static/vendor/pixi/pixi.min.js")
-    assert response.status_code == 200 and len(response.content) == len(built.encode())
-
-
 def test_serve_arguments(tmp_path):
     scenario = tmp_path / "small.yaml"
     scenario.write_text(SMALL, encoding="utf-8")

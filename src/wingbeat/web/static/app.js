@@ -474,6 +474,19 @@ async function upload(file) {
   await openScenario(found.name, found);
 }
 
+// The board's answer over the map (data-wb-answer) says advice's too: its title and best place.
+function echoAdvice() {
+  new MutationObserver(() => {
+    const title = $("advice-title").textContent;
+    if (!title) return;
+    const best = $("advice-list").querySelector("li");
+    const first = best ? best.textContent.trim().split("\n")[0].slice(0, 120) : "";
+    $("map-answer-text").textContent = first ? `${title}: ${first}` : title;
+    $("map-answer").classList.remove("illegal");
+    $("map-answer").hidden = false;
+  }).observe($("advice-title"), { childList: true, characterData: true, subtree: true });
+}
+
 let sliderTimer = null;
 function wire() {
   const map = $("map");
@@ -485,6 +498,7 @@ function wire() {
   // a question asked from the drawer shows its answer on the map: the drawer makes way
   $("controls").addEventListener("submit", () => setDrawer(false));
   wireThreat(state, guard(checkMove));
+  echoAdvice();
   $("scenario-select").addEventListener("change", guard((e) => openScenario(e.target.value)));
   $("upload").addEventListener("change", guard(async (e) => {
     const file = e.target.files[0];

@@ -1,101 +1,323 @@
-// Zoom and pan for a map in a scroll box, on both pages: the wheel and the buttons zoom about a
-// point, two fingers pinch, a drag pans (and the click that ends a drag is not a click on the
-// map). Zooming widens the picture inside the box, so the box's own scrolling pans it and a
-// click's coordinates need no correction. The picture may be replaced (each redraw): the zoom
-// stays.
+// The board's viewport, on both pages: the server's SVG fills the map box and the view is its
+// viewBox. The wheel zooms about the pointer, two fingers pinch, a drag on the map pans (the
+// click that ends a drag chooses nothing), the buttons and keys zoom, pan, frame the action or
+// show the whole map. During a gesture only a CSS transform moves the picture (the compositor's
+// work, no layout); a few quiet frames later the view is settled: the viewBox is set, the
+// transform dropped, the level of detail recomputed and "wingbeat:view" said on the box.
+// Chosen by measurement (benchmarks/page.py --board, docs/web.md "The board's drawing").
+//
+// Hooks: the box carries data-wb-map, dataset.zoom (1 = the whole map in view), dataset.gesture
+// ("wheel", "pan", "pinch" while one lasts) and dataset.wbHover (the cell, or the table's
+// "x,y", under the pointer). A pointerdown whose default was prevented (a token picked for a
+// drag) never pans. A new picture with the same natural viewBox keeps the view; another one
+// (a new scenario) opens framed on the action: the svg's data-wb-focus ("x y w h"), else its
+// tokens ([data-wb-token]) with a margin.
 
-const MIN = 1;
-const MAX = 8;
-const STEP = 1.25;
-const DRAG = 5;  // pixels a pointer moves before a press is a drag, not a click
+const STEP = 1.25;       // a button's or a key's zoom
+const MAX_PX = 6;        // the most screen pixels per SVG unit (a 12-unit label at 72 px)
+const MAX_ZOOM = 8;      // ... or 8 × the whole map, whichever is larger
+const DRAG = 5;          // pixels a pointer moves before a press is a drag, not a click
+const QUIET = 4;         // frames without input that settle a gesture
+const TOUCH_CELL = 44;   // on a narrow screen the opening view gives a cell this many pixels
+const LOD_PX = 12;       // texts smaller than this on screen are hidden
+const LOD_CLASSES = ["label", "cost", "best-altitude", "note"];
+const CULL_FROM = 300;   // a map of more cells than this keeps only those near the view drawn
+
+const natural = new WeakMap();  // svg → [x, y, w, h] as the server drew it
+
+function parseBox(text) {
+  const parts = String(text || "").trim().split(/[\s,]+/).map(Number);
+  return parts.length === 4 && parts.every(Number.isFinite) && parts[2] > 0 && parts[3] > 0
+    ? parts : null;
+}
 
 export function zoomable(box) {
-  let scale = 1;
+  box.dataset.wbMap = "";
+  let svg = null;
+  let whole = null;       // the natural viewBox of the picture shown
+  let view = null;        // the settled view: { x, y, s } (top-left in SVG units, px per unit)
+  let live = null;        // the view during a gesture (the transform shows it)
+  let quiet = 0;
+  let ticking = false;
+  let written = null;     // the viewBox this module last set (its own mutation is no news)
   const pointers = new Map();
-  let pinch = null;   // { distance, scale } when two pointers are down
-  let drag = null;    // { x, y, left, top, moved } while one is
+  let pinch = null;       // { distance, mid, view } when two pointers are down
+  let drag = null;        // { x, y, view, moved, down } while one is
   let swallow = false;
 
-  const content = () => box.querySelector(":scope > svg, :scope > img");
+  const size = () => ({ w: Math.max(1, box.clientWidth), h: Math.max(1, box.clientHeight) });
+  const fitScale = (b) => { const { w, h } = size(); return Math.min(w / b[2], h / b[3]); };
+  const minScale = () => fitScale(whole) * 0.8;
+  const maxScale = () => Math.max(MAX_PX, fitScale(whole) * MAX_ZOOM);
+  const clampScale = (s) => Math.min(maxScale(), Math.max(minScale(), s));
 
-  let base = 0;  // the picture's width unzoomed (the whole map in view), measured at scale 1
-
-  function apply() {
-    const picture = content();
-    if (!picture) return;
-    picture.style.width = scale === 1 || !base ? "" : `${base * scale}px`;
-    picture.style.maxWidth = scale === 1 ? "" : "none";
-    picture.style.maxHeight = scale === 1 ? "" : "none";
-    box.dataset.zoom = String(Math.round(scale * 100) / 100);
-    box.classList.toggle("zoomed", scale > 1);
+  // A view with the box (x, y, w, h, in SVG units) centred in it, as large as fits.
+  function framing(b, least = 0) {
+    const { w, h } = size();
+    const s = clampScale(Math.max(least, fitScale(b)));
+    return { x: b[0] + b[2] / 2 - w / 2 / s, y: b[1] + b[3] / 2 - h / 2 / s, s };
   }
 
-  // Zoom to `next` about the box point (x, y), in client pixels; the box's centre by default.
-  function zoomTo(next, x, y) {
-    const picture = content();
-    const limited = Math.min(MAX, Math.max(MIN, next));
-    if (!picture || limited === scale) return;
-    if (scale === 1) base = picture.getBoundingClientRect().width;
+  // Keep some of the map in view: the view's centre stays within the map.
+  function clamp(v) {
+    const { w, h } = size();
+    const s = clampScale(v.s);
+    const cx = Math.min(whole[0] + whole[2], Math.max(whole[0], v.x + w / 2 / v.s));
+    const cy = Math.min(whole[1] + whole[3], Math.max(whole[1], v.y + h / 2 / v.s));
+    return { x: cx - w / 2 / s, y: cy - h / 2 / s, s };
+  }
+
+  // The box of the action: the server's data-wb-focus, else the tokens and the reach drawn
+  // (the cells it colours), with a margin.
+  function action() {
+    const said = parseBox(svg.getAttribute("data-wb-focus"));
+    if (said) return said;
+    const tokens = [...svg.querySelectorAll("[data-wb-token]")];
+    const matrix = svg.getScreenCTM();
+    if (!tokens.length || !matrix) return whole;
+    const inverse = matrix.inverse();
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    const add = (x, y) => {
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    };
+    for (const token of tokens) {
+      const r = token.getBoundingClientRect();
+      for (const [cx, cy] of [[r.left, r.top], [r.right, r.bottom]]) {
+        const p = new DOMPoint(cx, cy).matrixTransform(inverse);
+        add(p.x, p.y);
+      }
+    }
+    for (const shape of svg.querySelectorAll("g.cell.reach > :is(polygon, rect, path)")) {
+      const b = shape.getBBox();
+      add(b.x, b.y);
+      add(b.x + b.width, b.y + b.height);
+    }
+    const margin = Math.max(x1 - x0, y1 - y0, whole[2] / 8, whole[3] / 8) * 0.1;
+    return [x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin];
+  }
+
+  // On a narrow screen the opening view is at least large enough for a cell to take a finger.
+  function touchScale() {
+    if (size().w >= 800) return 0;
+    const cell = svg.querySelector("g.cell :is(polygon, rect, path)");
+    if (!cell) return 0;
+    const b = cell.getBBox();
+    return b.width > 0 ? TOUCH_CELL / Math.min(b.width, b.height || b.width) : 0;
+  }
+
+  function frameAction() {
+    if (!svg) return;
+    settle(clamp(framing(action(), touchScale())));
+  }
+
+  function wholeMap() {
+    if (!svg) return;
+    settle(framing(whole));
+  }
+
+  // The view settled: the viewBox set, the transform dropped, the detail recomputed.
+  function settle(v) {
+    live = null;
+    pinch = pinch && { ...pinch, view: v };
+    view = v;
+    if (!svg) return;
+    const { w, h } = size();
+    written = `${r3(v.x)} ${r3(v.y)} ${r3(w / v.s)} ${r3(h / v.s)}`;
+    svg.setAttribute("viewBox", written);
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    svg.style.transform = "";
+    svg.style.willChange = "";
+    box.dataset.zoom = String(Math.round((v.s / fitScale(whole)) * 100) / 100);
+    box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
+    detail(v.s);
+    cull(v);
+    delete box.dataset.gesture;
+    box.dispatchEvent(new CustomEvent("wingbeat:view", { detail: {
+      viewBox: written.split(" ").map(Number), scale: v.s, zoom: Number(box.dataset.zoom) } }));
+  }
+
+  // Texts under 12 px on screen are hidden, a class at a time (each has one size).
+  function detail(s) {
+    for (const name of LOD_CLASSES) {
+      const sample = svg.querySelector(`text.${name}`);
+      if (!sample) { svg.classList.remove(`lod-no-${name}`); continue; }
+      const font = parseFloat(sample.getAttribute("font-size") ||
+        getComputedStyle(sample).fontSize) || 12;
+      svg.classList.toggle(`lod-no-${name}`, font * s < LOD_PX - 0.01);
+    }
+  }
+
+  // On a large map only the cells within a view's width and height of the view are drawn
+  // (hidden, not removed: the page's keys and overlays still find them), so a gesture's
+  // transform and a settle repaint hundreds of cells, not thousands.
+  let cells = null;   // { list, x, y, off } of the shown picture, when it is large
+  function index() {
+    cells = null;
+    if (!svg) return;
+    const list = [...svg.querySelectorAll("g.cell")];
+    if (list.length <= CULL_FROM) return;
+    const x = new Float64Array(list.length);
+    const y = new Float64Array(list.length);
+    list.forEach((cell, i) => {
+      const b = (cell.querySelector("polygon, rect, path") || cell).getBBox();
+      x[i] = b.x + b.width / 2;
+      y[i] = b.y + b.height / 2;
+    });
+    cells = { list, x, y, off: new Uint8Array(list.length) };
+  }
+  function cull(v) {
+    if (!cells) return;
+    const { w, h } = size();
+    const [vw, vh] = [w / v.s, h / v.s];
+    const [x0, y0, x1, y1] = [v.x - vw, v.y - vh, v.x + 2 * vw, v.y + 2 * vh];
+    const { list, x, y, off } = cells;
+    for (let i = 0; i < list.length; i++) {
+      const out = x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1 ? 1 : 0;
+      if (out !== off[i]) {
+        off[i] = out;
+        list[i].classList.toggle("wb-off", out === 1);
+      }
+    }
+  }
+
+  // During a gesture: the picture moved by a transform from the settled view to `v`.
+  function show(v, gesture) {
+    if (!svg || !view) return;
+    live = clamp(v);
+    const k = live.s / view.s;
+    const tx = (view.x - live.x) * live.s;
+    const ty = (view.y - live.y) * live.s;
+    svg.style.willChange = "transform";
+    svg.style.transform = `translate(${tx}px, ${ty}px) scale(${k})`;
+    box.dataset.zoom = String(Math.round((live.s / fitScale(whole)) * 100) / 100);
+    box.dataset.gesture = gesture;
+    quiet = 0;
+    if (!ticking) {
+      ticking = true;
+      requestAnimationFrame(tick);
+    }
+  }
+
+  function tick() {
+    if (!live) { ticking = false; return; }
+    quiet += 1;
+    if (quiet >= QUIET && pointers.size === 0) {
+      ticking = false;
+      settle(live);
+      return;
+    }
+    requestAnimationFrame(tick);
+  }
+
+  const current = () => live || view;
+
+  // The view zoomed by `factor` about the box point (px, py) in client pixels.
+  function zoomedAbout(v, factor, px, py) {
     const frame = box.getBoundingClientRect();
-    const px = (x === undefined ? frame.left + box.clientWidth / 2 : x) - frame.left;
-    const py = (y === undefined ? frame.top + box.clientHeight / 2 : y) - frame.top;
-    const rx = (box.scrollLeft + px) / Math.max(1, picture.offsetWidth);
-    const ry = (box.scrollTop + py) / Math.max(1, picture.offsetHeight);
-    scale = limited;
-    apply();
-    box.scrollLeft = rx * picture.offsetWidth - px;
-    box.scrollTop = ry * picture.offsetHeight - py;
+    const ox = px === undefined ? box.clientWidth / 2 : px - frame.left;
+    const oy = py === undefined ? box.clientHeight / 2 : py - frame.top;
+    const s = clampScale(v.s * factor);
+    const ux = v.x + ox / v.s;
+    const uy = v.y + oy / v.s;
+    return { x: ux - ox / s, y: uy - oy / s, s };
   }
+
+  const pannedBy = (v, dx, dy) => ({ x: v.x - dx / v.s, y: v.y - dy / v.s, s: v.s });
+
+  // A picture came (or went): keep the view for the same map, frame the action for a new one.
+  function arrived() {
+    const next = box.querySelector(":scope > svg");
+    if (next === svg && (!svg || svg.getAttribute("viewBox") === written)) return;
+    if (!next) { svg = null; return; }
+    const same = next === svg;
+    svg = next;
+    const drawn = parseBox(next.getAttribute("viewBox")) ||
+      [0, 0, Number(next.getAttribute("width")) || 100, Number(next.getAttribute("height")) || 100];
+    if (!natural.has(next) || same) natural.set(next, drawn);
+    const was = whole;
+    whole = natural.get(next);
+    watchSvg.disconnect();
+    watchSvg.observe(next, { attributes: true, attributeFilter: ["viewBox"] });
+    index();
+    if (view && was && was.join(" ") === whole.join(" ")) settle(clamp(current()));
+    else frameAction();
+  }
+
+  const watchSvg = new MutationObserver(arrived);
+  box.addEventListener("wingbeat:map-drawn", () => {  // redrawn in place: its cells anew
+    if (!svg || !view) return;
+    index();
+    cull(view);
+  });
+  new MutationObserver(arrived).observe(box, { childList: true });
+  new ResizeObserver(() => {
+    if (svg && view) settle(clamp(current()));
+    else arrived();
+  }).observe(box);
+  arrived();
+
+  // while a token is dragged (drag.js) the wheel and the keys are the drag's (its altitude)
+  let dragging = false;
+  box.addEventListener("wingbeat:drag-start", () => { dragging = true; drag = null; });
+  box.addEventListener("wingbeat:drag-end", () => { dragging = false; });
 
   box.addEventListener("wheel", (event) => {
-    if (!content()) return;
+    if (!svg || !view || dragging || event.defaultPrevented) return;
     event.preventDefault();
     const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
-    zoomTo(scale * factor, event.clientX, event.clientY);
+    show(zoomedAbout(current(), factor, event.clientX, event.clientY), "wheel");
   }, { passive: false });
 
   box.addEventListener("pointerdown", (event) => {
+    if (event.defaultPrevented || !svg) return;
     if (event.pointerType === "mouse" && event.button !== 0) return;
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (pointers.size === 2) {
       const [a, b] = [...pointers.values()];
-      pinch = { distance: Math.hypot(a.x - b.x, a.y - b.y), scale };
+      pinch = { distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)),
+        mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, view: current() };
       drag = null;
     } else if (pointers.size === 1) {
-      drag = { x: event.clientX, y: event.clientY, left: box.scrollLeft, top: box.scrollTop,
-        moved: false };
+      drag = { x: event.clientX, y: event.clientY, view: current(), moved: false, down: event };
     }
   });
 
   box.addEventListener("pointermove", (event) => {
+    hover(event);
     if (!pointers.has(event.pointerId)) return;
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (pinch && pointers.size === 2) {
       const [a, b] = [...pointers.values()];
       const distance = Math.hypot(a.x - b.x, a.y - b.y);
-      zoomTo(pinch.scale * distance / Math.max(1, pinch.distance), (a.x + b.x) / 2,
-        (a.y + b.y) / 2);
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      const zoomed = zoomedAbout(pinch.view, distance / pinch.distance, pinch.mid.x, pinch.mid.y);
+      show(pannedBy(zoomed, mid.x - pinch.mid.x, mid.y - pinch.mid.y), "pinch");
       return;
     }
-    if (!drag) return;
+    // a press a drag took (its default prevented, maybe after this module saw it) never pans
+    if (!drag || drag.down.defaultPrevented) return;
     const dx = event.clientX - drag.x;
     const dy = event.clientY - drag.y;
     if (!drag.moved && Math.hypot(dx, dy) < DRAG) return;
     if (!drag.moved) {
       drag.moved = true;
-      box.setPointerCapture(event.pointerId);
+      try { box.setPointerCapture(event.pointerId); } catch { /* a synthetic pointer */ }
       box.classList.add("panning");
     }
-    box.scrollLeft = drag.left - dx;
-    box.scrollTop = drag.top - dy;
+    show(pannedBy(drag.view, dx, dy), "pan");
   });
 
   const release = (event) => {
-    pointers.delete(event.pointerId);
+    if (!pointers.delete(event.pointerId)) return;
     if (pointers.size < 2) pinch = null;
     if (drag && drag.moved) swallow = true;
+    if (pointers.size === 1) {  // the finger left after a pinch pans on from here
+      const [[, p]] = [...pointers.entries()];
+      drag = { x: p.x, y: p.y, view: current(), moved: true, down: event };
+    }
     if (pointers.size === 0) drag = null;
     box.classList.remove("panning");
+    if (live && !ticking) { ticking = true; requestAnimationFrame(tick); }
   };
   box.addEventListener("pointerup", release);
   box.addEventListener("pointercancel", release);
@@ -104,18 +326,79 @@ export function zoomable(box) {
     if (swallow) { swallow = false; event.stopPropagation(); event.preventDefault(); }
   }, true);
 
-  new MutationObserver(apply).observe(box, { childList: true });
+  // What lies under the pointer: a cell's label, or a table's point.
+  function hover(event) {
+    const target = event.target;
+    const cell = target && target.closest && target.closest("g.cell[data-cell]");
+    let said = cell ? cell.getAttribute("data-cell") : "";
+    if (!said && svg && svg.classList.contains("table-map") && svg.getScreenCTM()) {
+      try { said = tablePoint(svg, event.clientX, event.clientY) || ""; } catch { said = ""; }
+    }
+    if (box.dataset.wbHover !== said) box.dataset.wbHover = said;
+  }
+  box.addEventListener("pointerleave", () => { box.dataset.wbHover = ""; });
+
+  // Keys on the map: + and − zoom, 0 frames the action, Shift+arrows pan (a sixth of the box).
+  box.addEventListener("keydown", (event) => {
+    if (!svg || !view || dragging || event.defaultPrevented || event.altKey || event.ctrlKey ||
+        event.metaKey) return;
+    const { w, h } = size();
+    const pans = { ArrowLeft: [w / 6, 0], ArrowRight: [-w / 6, 0], ArrowUp: [0, h / 6],
+      ArrowDown: [0, -h / 6] };
+    if (event.key === "+" || event.key === "=") settle(clamp(zoomedAbout(current(), STEP)));
+    else if (event.key === "-" || event.key === "_") {
+      settle(clamp(zoomedAbout(current(), 1 / STEP)));
+    } else if (event.key === "0") frameAction();
+    else if (event.shiftKey && pans[event.key] && !svg.classList.contains("table-map")) {
+      settle(clamp(pannedBy(current(), ...pans[event.key])));
+    } else return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  });
+
+  // The keyboard cursor is kept in view: a focused cell outside it brings the view along.
+  box.addEventListener("focusin", (event) => {
+    const cell = event.target.closest && event.target.closest("g.cell");
+    if (!cell || !svg || !view || !cell.matches(":focus-visible")) return;
+    const r = cell.getBoundingClientRect();
+    const frame = box.getBoundingClientRect();
+    if (r.left >= frame.left && r.right <= frame.right && r.top >= frame.top &&
+        r.bottom <= frame.bottom) return;
+    const dx = frame.left + frame.width / 2 - (r.left + r.width / 2);
+    const dy = frame.top + frame.height / 2 - (r.top + r.height / 2);
+    settle(clamp(pannedBy(current(), dx, dy)));
+  });
 
   return {
-    zoomIn: () => zoomTo(scale * STEP),
-    zoomOut: () => zoomTo(scale / STEP),
-    reset: () => { scale = 1; apply(); box.scrollLeft = 0; box.scrollTop = 0; },
-    get scale() { return scale; },
+    zoomIn: () => view && settle(clamp(zoomedAbout(current(), STEP))),
+    zoomOut: () => view && settle(clamp(zoomedAbout(current(), 1 / STEP))),
+    reset: wholeMap,
+    fit: frameAction,
+    get scale() { return view ? view.s / fitScale(whole) : 1; },
   };
 }
 
-// The zoom buttons (+, −, whole map) and the table view (the map alone, full screen, for a
-// projector or a TV; Escape or the button again leaves it) for a zoomable box.
+const r3 = (n) => Math.round(n * 1000) / 1000;
+
+// The table's point under a client position, "x,y" in table units to a tenth (origin south-west,
+// y north, from the picture's data-origin-x/-y, data-scale and data-table-height), or "" off the
+// table. (A module of its own: the play app serves only the play page's modules.)
+function tablePoint(svg, clientX, clientY) {
+  const matrix = svg.getScreenCTM();
+  const table = svg.querySelector("rect.table");
+  if (!matrix || !table) return "";
+  const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+  const scale = Number(svg.getAttribute("data-scale"));
+  const height = Number(svg.getAttribute("data-table-height"));
+  const width = Number(table.getAttribute("data-width"));
+  const x = Math.round(((p.x - Number(svg.getAttribute("data-origin-x"))) / scale) * 10) / 10;
+  const y = Math.round((height - (p.y - Number(svg.getAttribute("data-origin-y"))) / scale) * 10)
+    / 10;
+  return x < 0 || y < 0 || x > width || y > height || !Number.isFinite(x + y) ? "" : `${x},${y}`;
+}
+
+// The view's buttons (+, −, the action, the whole map), 44 px each, and the table view (the map
+// alone, full screen, for a projector or a TV; Escape or the button again leaves it).
 export function zoomTools(tools, box, zoom) {
   const button = (text, label, action) => {
     const node = document.createElement("button");
@@ -129,8 +412,9 @@ export function zoomTools(tools, box, zoom) {
   };
   button("+", "Zoom in", zoom.zoomIn);
   button("−", "Zoom out", zoom.zoomOut);
+  button("◎", "Frame the action", zoom.fit);
   button("⤢", "Whole map", zoom.reset);
-  const table = button("Table view", "Table view: the map alone, full screen", () => toggle());
+  const table = button("▣", "Table view: the map alone, full screen", () => toggle());
   table.classList.add("table-view-button");
   table.setAttribute("aria-pressed", "false");
 
@@ -138,8 +422,9 @@ export function zoomTools(tools, box, zoom) {
     const wanted = on === undefined ? !document.body.classList.contains("table-view") : on;
     document.body.classList.toggle("table-view", wanted);
     table.setAttribute("aria-pressed", String(wanted));
-    table.textContent = wanted ? "Leave table view" : "Table view";
-    zoom.reset();
+    const label = wanted ? "Leave table view" : "Table view: the map alone, full screen";
+    table.title = label;
+    table.setAttribute("aria-label", label);
     if (wanted && document.fullscreenEnabled && !document.fullscreenElement) {
       document.documentElement.requestFullscreen().catch(() => {});
     } else if (!wanted && document.fullscreenElement) {
