@@ -172,6 +172,19 @@ export function treePreviewer(url, lengthUnits, options = {}) {
     return ask(where, where);
   }
 
+  // A server that does not know `via` answers as if there were none: a way that misses a
+  // waypoint is not taken as one through them.
+  function passes(moves, via) {
+    const words = String(moves || "").split(/\s+/);
+    let i = 0;
+    for (const w of via) {
+      while (i < words.length && !new RegExp(`^(dash[:-]?)?${w.place}(\\b|\\+|$)`).test(words[i])) i += 1;
+      if (i >= words.length) return false;
+      i += 1;
+    }
+    return true;
+  }
+
   function describe(place, altitude, way, unit) {
     const at = altitude === null ? "" : `, ${altitudeText(altitude)}`;
     const lines = [`${place}${at}: ${amount(way.cost, unit, units)} ${unit}`,
@@ -195,6 +208,10 @@ export function treePreviewer(url, lengthUnits, options = {}) {
     if (entry && entry.tree) {
       const way = entry.tree.wayTo(place);
       const unit = entry.tree.header.unit || "";
+      if (way && through && !passes(way.moves, via)) {
+        viaTrees = false;  // the server ignored the waypoints: ask /api/path instead
+        return preview(place, altitude, via);
+      }
       if (way) {
         return { place, legal: true, ready: true, moves: way.moves, cost: way.cost,
           checks: way.checks, canAct: way.canAct, lines: describe(place, altitude, way, unit) };
@@ -208,6 +225,10 @@ export function treePreviewer(url, lengthUnits, options = {}) {
     if (!answer) {
       return { place, legal: null, ready: false,
         lines: [place, through ? "working out the way through the waypoints…" : "out of reach: asking why…"] };
+    }
+    if (through && answer.found !== false && !passes(answer.moves, via)) {
+      return { place, legal: null, ready: true,
+        lines: [place, "this server does not take waypoints (via)"] };
     }
     if (answer.found === false) {
       const reason = answer.reason || answer.message || "no way there";
@@ -468,10 +489,10 @@ export function wireDrag(box, hooks) {
     const levels = hooks.altitudes ? hooks.altitudes(drag.id) : [];
     if (!levels.length) return;
     let i = levels.indexOf(drag.altitude);
-    if (i < 0) {  // from the best over all altitudes: its own altitude first
+    if (i < 0) {  // from the best over all altitudes: a step from its own altitude
       const own = hooks.own ? hooks.own(drag.id) : null;
-      i = Math.max(0, levels.indexOf(own));
-      if (levels[i] === own) i -= step;
+      i = levels.indexOf(own);
+      if (i < 0) i = step > 0 ? -1 : levels.length;
     }
     const next = levels[Math.min(levels.length - 1, Math.max(0, i + step))];
     if (next === drag.altitude) return;
