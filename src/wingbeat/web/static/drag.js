@@ -15,7 +15,8 @@
 // adds no class, attribute or listener to a token. The way is drawn in a layer of its own, the
 // label [data-wb-preview] (data-moves, data-cost, data-legal, data-place, data-altitude,
 // data-ready) floats beside the pointer. Each preview frame's time (pointer event to drawn, ms)
-// is kept in box.wbPreviewTimes for benchmarks/page.py --drag.
+// is kept in box.wbPreviewTimes (its own work in box.wbPreviewWork) for benchmarks/page.py
+// --drag.
 
 import { decodeReachTree } from "./reachtree.js";
 import { amount, query } from "./common.js";
@@ -56,7 +57,64 @@ function cellCentre(svg, label) {
   return c;
 }
 
-/** The label of the grid cell at client point (x, y), or null. */
+// Every cell's centre in a bucket grid (built once per picture), so the cell under the pointer
+// is a look-up, not a hit test of thousands of shapes.
+const indexes = new WeakMap();  // svg -> {size, buckets, matrix}
+
+function cellIndex(svg) {
+  let index = indexes.get(svg);
+  if (index) return index;
+  const known = new Map();
+  centres.set(svg, known);
+  let size = 0;
+  const all = [];
+  for (const cell of svg.querySelectorAll("g.cell[data-cell]")) {
+    const b = (cell.querySelector("polygon, rect, path") || cell).getBBox();
+    const c = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    const label = cell.getAttribute("data-cell");
+    known.set(label, c);
+    all.push([label, c]);
+    if (!size) size = Math.max(b.width, b.height);
+  }
+  size = size || 1;
+  const buckets = new Map();
+  for (const [label, c] of all) {
+    const key = `${Math.floor(c.x / size)},${Math.floor(c.y / size)}`;
+    if (!buckets.has(key)) buckets.set(key, []);
+    buckets.get(key).push([label, c]);
+  }
+  index = { size, buckets, matrix: null };
+  indexes.set(svg, index);
+  return index;
+}
+
+/** The label of the cell of `svg` whose centre is nearest the client point, or null. */
+export function cellNear(svg, x, y, fresh = false) {
+  const index = cellIndex(svg);
+  if (!index.matrix || fresh) {
+    const m = svg.getScreenCTM();
+    if (!m) return null;
+    index.matrix = m.inverse();
+  }
+  const m = index.matrix;
+  const px = m.a * x + m.c * y + m.e;
+  const py = m.b * x + m.d * y + m.f;
+  const bx = Math.floor(px / index.size);
+  const by = Math.floor(py / index.size);
+  let best = null;
+  let bestDistance = index.size * 0.75;
+  for (let i = -1; i <= 1; i++) {
+    for (let j = -1; j <= 1; j++) {
+      for (const [label, c] of index.buckets.get(`${bx + i},${by + j}`) || []) {
+        const d = Math.hypot(c.x - px, c.y - py);
+        if (d < bestDistance) { bestDistance = d; best = label; }
+      }
+    }
+  }
+  return best;
+}
+
+/** The label of the grid cell at client point (x, y), or null (a hit test). */
 export function cellAt(x, y) {
   for (const node of document.elementsFromPoint(x, y)) {
     const cell = node.closest && node.closest("g.cell[data-cell]");
@@ -268,14 +326,18 @@ export function treePreviewer(url, lengthUnits, options = {}) {
 export function wireDrag(box, hooks) {
   loadStyle();
   const frame = box.parentElement;
-  const placeOf = hooks.place || ((e) => cellAt(e.clientX, e.clientY));
+  const placeOf = hooks.place || ((e) => {
+    const svg = svgOf();
+    return svg ? cellNear(svg, e.clientX, e.clientY) : null;
+  });
   const svgOf = () => box.querySelector(":scope > svg") || box.querySelector("svg");
   const pointsOf = hooks.points || ((place) => { const svg = svgOf(); return svg && cellCentre(svg, place); });
   const tokenAt = hooks.at || ((id) => {
     const node = box.querySelector(`[data-wb-token="${CSS.escape(id)}"]`);
     return node && node.getAttribute("data-at");
   });
-  box.wbPreviewTimes = [];
+  box.wbPreviewTimes = [];   // pointer event to the preview drawn (ms)
+  box.wbPreviewWork = [];    // inside the frame's own work (ms)
 
   const label = document.createElement("div");
   label.className = "wb-drag-label";
@@ -353,7 +415,9 @@ export function wireDrag(box, hooks) {
   function begin(id, keyboard, pointerId, dx, dy) {
     const start = hooks.start ? hooks.start(id) : null;
     drag = { id, keyboard, pointerId, dx, dy, altitude: start, via: [], place: null,
-      x: 0, y: 0, cursor: tokenAt(id), ready: false };
+      x: 0, y: 0, cursor: tokenAt(id), ready: false, frameRect: null };
+    const svg = svgOf();
+    if (svg) cellNear(svg, 0, 0, true);  // the picture's index, and where it is on the screen
     box.classList.add("wb-dragging");
     bar.hidden = false;
     box.dispatchEvent(new CustomEvent("wingbeat:drag-start", { detail: { token: id } }));
@@ -398,6 +462,7 @@ export function wireDrag(box, hooks) {
   function render() {
     scheduled = 0;
     if (!drag) return;
+    const began = performance.now();
     const since = lastEvent;
     lastEvent = 0;
     const place = target();
@@ -413,8 +478,11 @@ export function wireDrag(box, hooks) {
     show(answer);
     if (since) {
       const times = box.wbPreviewTimes;
-      times.push(performance.now() - since);
+      const now = performance.now();
+      times.push(now - since);
+      box.wbPreviewWork.push(now - began);
       if (times.length > TIMES) times.splice(0, times.length - TIMES);
+      if (box.wbPreviewWork.length > TIMES) box.wbPreviewWork.splice(0, TIMES / 2);
     }
   }
 
@@ -466,22 +534,23 @@ export function wireDrag(box, hooks) {
     label.dataset.ready = String(Boolean(answer.ready));
     label.classList.toggle("refused", answer.legal === false);
     label.hidden = false;
-    // beside the pointer (or the cursor's cell), inside the frame
-    const r = frame.getBoundingClientRect();
+    // beside the pointer (or the cursor's cell), inside the frame, on the side with more room
+    // (anchored by the corner nearest the point: nothing is measured during the drag)
+    const r = drag.frameRect || (drag.frameRect = frame.getBoundingClientRect());
     let x = drag.x;
     let y = drag.y;
     if (drag.keyboard && answer.place) {
       const cell = box.querySelector(`g.cell[data-cell="${CSS.escape(answer.place)}"]`);
       if (cell) { const c = cell.getBoundingClientRect(); x = c.right; y = c.bottom; }
     }
-    const width = label.offsetWidth || 240;
-    const height = label.offsetHeight || 80;
-    let left = x - r.left + 18;
-    let top = y - r.top + 18;
-    if (left + width > r.width) left = x - r.left - width - 18;   // the other side of a finger
-    if (top + height > r.height) top = y - r.top - height - 18;
-    label.style.left = `${Math.max(0, Math.min(left, r.width - width))}px`;
-    label.style.top = `${Math.max(0, Math.min(top, r.height - height))}px`;
+    const left = x - r.left;
+    const top = y - r.top;
+    const right = left > r.width / 2;
+    const below = top < r.height / 2;
+    label.style.left = right ? "auto" : `${Math.max(0, left + 18)}px`;
+    label.style.right = right ? `${Math.max(0, r.width - left + 18)}px` : "auto";
+    label.style.top = below ? `${Math.max(0, top + 18)}px` : "auto";
+    label.style.bottom = below ? "auto" : `${Math.max(0, r.height - top + 18)}px`;
   }
 
   function climb(step) {
@@ -608,7 +677,12 @@ export function wireDrag(box, hooks) {
     climb(event.deltaY < 0 ? 1 : -1);
   }, { capture: true, passive: false });
   // a redraw of the picture (another creature chosen) drops the layer: draw it again
-  box.addEventListener("wingbeat:map-drawn", () => { if (drag) schedule(true); });
+  box.addEventListener("wingbeat:map-drawn", () => {
+    if (!drag) return;
+    const svg = svgOf();
+    if (svg) cellNear(svg, 0, 0, true);
+    schedule(true);
+  });
 
   // keys: while a drag is on, they are the drag's
   const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
