@@ -691,6 +691,9 @@ export function wireDrag(box, hooks) {
     if (!drag) {
       if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key !== "t" && event.key !== "T") return;
+      const where = event.target;  // on the map, or nowhere in particular (not a control)
+      if (where !== document.body && where !== document.documentElement &&
+          !frame.contains(where)) return;
       if (!box.querySelector("[data-wb-token]")) return;
       if (hooks.enabled && !hooks.enabled()) return;
       event.preventDefault();
