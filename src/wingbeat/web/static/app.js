@@ -310,14 +310,15 @@ let previewing = 0;
 async function preview(place, x, y) {
   const label = $("hover-preview");
   const ticket = ++previewing;
-  if (!place || !state.creature) { label.hidden = true; return; }
+  const moving = () => dragging && dragging.active();  // a drag's label says it, not this one
+  if (!place || !state.creature || moving()) { label.hidden = true; return; }
   let answer;
   try {
     answer = await api("path", pathQuestion(place));
   } catch (e) {
     return;  // a place the rules cannot name (the table's edge): no preview, no error
   }
-  if (ticket !== previewing) return;
+  if (ticket !== previewing || moving()) return;
   const lines = answer.found === false ? [place, answer.message]
     : [`${place}: ${answer.cost_text}`, answer.moves || "(stays where it is)"];
   const threatened = threatAt(place);
@@ -574,6 +575,7 @@ let dragging = null;
 function wireDragging() {
   const box = $("map");
   const grid = () => state.info && state.info.map.kind !== "table";
+  box.addEventListener("wingbeat:drag-start", () => { $("hover-preview").hidden = true; });
   dragging = wireDrag(box, {
     enabled: grid,
     picked: async (id) => {
