@@ -343,6 +343,25 @@ def test_second_finger_tap_fixes_a_waypoint(browser: Any, server: str) -> None:
     closed(page)
 
 
+def test_right_button_while_dragging_fixes_a_waypoint(page: Page) -> None:
+    try:
+        found = wingbeat.path(scenario("giant-bat"), "bat", "U35", via=["S33"]).to_dict()
+    except (TypeError, wingbeat.errors.OptionError):
+        pytest.skip("the server does not take `via` waypoints yet (the server helper adds them)")
+    ready(page, "giant-bat", "bat")
+    mouse_drag_to(page, "bat", "S33")
+    page.mouse.down(button="right")
+    page.mouse.up(button="right")
+    page.wait_for_function("() => document.querySelector('[data-wb-preview]')"
+                           ".textContent.includes('through S33')")
+    tx, ty = cell(page, "U35")
+    page.mouse.move(tx, ty, steps=4)
+    data = preview_of(page, "U35")
+    assert data["moves"] == found["moves"] and data["cost"] == found["cost"]
+    page.mouse.up()
+    assert_drop_is_check(page, "giant-bat", "bat", found["moves"])
+
+
 def test_dragging_another_creature_chooses_it(page: Page) -> None:
     ready(page, "harpy", "harpy")
     states = wingbeat.reach(scenario("harpy"), "fighter").to_dict()["states"]
