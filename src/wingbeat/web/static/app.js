@@ -582,7 +582,9 @@ function wireDragging() {
       if (!grid()) throw new Error("not a grid");
       showError(null);
       if (id !== state.creature) await pickCreature(id);
-      dragPreviewer(id);
+      const ways = dragPreviewer(id);
+      ways.retry();
+      ways.tree(state.altitude, null).catch(() => {});  // asked now: the first move finds it
     },
     start: () => state.altitude,
     own: (id) => {

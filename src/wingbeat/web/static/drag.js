@@ -306,6 +306,8 @@ export function treePreviewer(url, lengthUnits, options = {}) {
     why,
     viaText,
     clear() { trees.clear(); paths.clear(); wanted = null; viaTrees = true; },
+    // a new drag asks again what failed before (a busy server's 503)
+    retry() { for (const [key, entry] of trees) if (entry.error) trees.delete(key); },
   };
 }
 
