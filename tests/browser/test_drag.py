@@ -362,6 +362,19 @@ def test_right_button_while_dragging_fixes_a_waypoint(page: Page) -> None:
     assert_drop_is_check(page, "giant-bat", "bat", found["moves"])
 
 
+def test_dnd5e_options_reach_the_preview(page: Page) -> None:
+    ready(page, "harpy", "harpy")
+    page.select_option("#option-diagonals", "dmg")
+    page.wait_for_function("() => window.wingbeat.state.options.diagonals === 'dmg'")
+    page.wait_for_function("() => document.querySelector('#map svg g.cell.reach')")
+    target = "H6"
+    data = mouse_drag_to(page, "harpy", target)
+    found = wingbeat.path(scenario("harpy"), "harpy", target, diagonals="dmg").to_dict()
+    assert_same_as_path(data, found)
+    page.keyboard.press("Escape")
+    page.mouse.up()
+
+
 def test_dragging_another_creature_chooses_it(page: Page) -> None:
     ready(page, "harpy", "harpy")
     states = wingbeat.reach(scenario("harpy"), "fighter").to_dict()["states"]
