@@ -19,11 +19,10 @@
 // --drag.
 
 import { decodeReachTree } from "./reachtree.js";
-import { amount, query } from "./common.js";
+import { amount, query, svgElement } from "./common.js";
 
 const DRAG = 5;        // pixels before a press on a token is a drag
 const TIMES = 2000;    // preview frame times kept
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 function loadStyle() {
   if (document.querySelector("link[data-wb-drag-style]")) return;
@@ -34,10 +33,10 @@ function loadStyle() {
   document.head.append(link);
 }
 
+// An element of the map picture's own namespace (the picture's root says which).
+let pictureNs = null;
 function svgNode(tag, attributes) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attributes || {})) node.setAttribute(k, String(v));
-  return node;
+  return svgElement(pictureNs, tag, attributes);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -395,6 +394,7 @@ export function wireDrag(box, hooks) {
   function layer() {
     const svg = svgOf();
     if (!svg) return null;
+    pictureNs = svg.namespaceURI;
     let g = svg.querySelector(":scope > g.wb-drag-way");
     if (!g) {
       g = svgNode("g", { class: "wb-drag-way", "pointer-events": "none", "aria-hidden": "true" });
