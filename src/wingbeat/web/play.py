@@ -274,6 +274,10 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
 
         return page_words()
 
+    @app.get("/static/playdrag.css", include_in_schema=False)
+    def drag_style() -> FileResponse:
+        return FileResponse(STATIC / "playdrag.css", media_type="text/css")
+
     @app.get("/static/style.css", include_in_schema=False)
     def style() -> Response:
         css = STATIC / "style.css"

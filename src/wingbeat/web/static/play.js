@@ -5,6 +5,7 @@
 import { $, errorOf, hintsOf, request, rulesets, showError, wireDrawer } from "./common.js";
 import { zoomTools, zoomable } from "./zoom.js";
 import { playView, wirePlayThreat } from "./playthreat.js";
+import { wirePlayDrag } from "./playdrag.js";
 
 const api = "/api/play";
 let current = null;  // the encounter id shown
@@ -272,6 +273,7 @@ async function start() {
   zoomTools($("map-tools"), board, zoomable(board));
   wireDrawer({ escapeFocus: false });  // the play page's Escape leaves the focus where it is
   wirePlayThreat(() => current, act);
+  wireDragging(board);
   $("new-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { scenario: $("scenario-select").value };
@@ -313,6 +315,31 @@ async function start() {
   await loadEncounters();
   const wanted = /encounter=([^&]+)/.exec(location.hash);
   if (wanted) await openEncounter(decodeURIComponent(wanted[1]));
+}
+
+// Drag to move (playdrag.js): a drop declares the move after one confirmation; undo is one
+// click in the map's tools.
+function wireDragging(board) {
+  wirePlayDrag(board, {
+    encounter: () => current,
+    view: () => snap,
+    declare: (creature, moves) => act("POST", `/encounters/${current}/moves`, { creature, moves }),
+    answer: (text, refusal) => {
+      const result = $("move-result");
+      result.textContent = text;
+      result.className = refusal ? "illegal" : "legal";
+      echo(text, refusal);
+    },
+  });
+  const undo = document.createElement("button");
+  undo.type = "button";
+  undo.id = "map-undo-button";
+  undo.textContent = "Undo";
+  undo.title = "Take back the last action";
+  undo.addEventListener("click", () => {
+    if (current) act("POST", `/encounters/${current}/undo`);
+  });
+  $("map-tools").prepend(undo);
 }
 
 start().catch(showError);
