@@ -45,8 +45,9 @@ def centre(page: Any, selector: str) -> tuple[float, float]:
 
 def token_at(page: Any, creature: str) -> tuple[float, float]:
     """The token's disc (its circle), not the box of its disc and words."""
-    page.locator(f'#board [data-wb-token="{creature}"]').scroll_into_view_if_needed()
-    return centre(page, f'#board [data-wb-token="{creature}"] circle')
+    page.eval_on_selector(f'#board [data-wb-token="{creature}"] :is(circle, rect, polygon:not(.heading))',
+                          "disc => disc.scrollIntoView({block: 'nearest', inline: 'nearest'})")
+    return centre(page, f'#board [data-wb-token="{creature}"] :is(circle, rect, polygon:not(.heading))')
 
 
 def cell_at(page: Any, cell: str) -> tuple[float, float]:
@@ -60,6 +61,8 @@ def drag(page: Any, creature: str, cell: str, touch: bool = False) -> dict[str, 
     x0, y0 = token_at(page, creature)
     x1, y1 = cell_at(page, cell)
     steps = [(x0 + (x1 - x0) * i / 6, y0 + (y1 - y0) * i / 6) for i in range(1, 7)]
+    if abs(x1 - x0) + abs(y1 - y0) < 20:  # back to where it stands: away first, then back
+        steps = [(x0 + 30, y0 + 30), (x0 + 15, y0 + 15), (x1, y1)]
     if touch:
         cdp = page.context.new_cdp_session(page)
 
@@ -77,10 +80,10 @@ def drag(page: Any, creature: str, cell: str, touch: bool = False) -> dict[str, 
         for x, y in steps:
             page.mouse.move(x, y)
     page.wait_for_function(
-        "cell => { const p = document.querySelector('[data-wb-preview]');"
+        "cell => { const p = document.querySelector('[data-wb-preview]:not(.table-preview)');"
         " return p && !p.hidden && p.textContent.startsWith(cell + ':')"
         " && !p.textContent.includes('reading'); }", arg=cell)
-    preview = page.locator("[data-wb-preview]")
+    preview = page.locator("[data-wb-preview]:not(.table-preview)")
     seen = {k: preview.get_attribute(f"data-{k}") or "" for k in ("moves", "cost", "legal")}
     if touch:
         touched("touchEnd", x1, y1)
@@ -90,7 +93,7 @@ def drag(page: Any, creature: str, cell: str, touch: bool = False) -> dict[str, 
 
 
 def declare(page: Any, creature: str, moves: str) -> None:
-    dialog = page.locator("dialog.drag-confirm")
+    dialog = page.locator("dialog.drag-confirm:not(.table-confirm)")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text(f"Declare {creature}: {moves or 'holds'}")
     page.click("#drag-declare")
@@ -121,12 +124,12 @@ def test_a_volare_round_by_drags(play_site: str, browser: Any, touch: bool) -> N
     # a place out of reach: refused with the rule's id, nothing declared
     drag(page, "bat", "A1", touch)
     expect(page.locator("#move-result")).to_have_text(RULE)
-    expect(page.locator("dialog.drag-confirm")).to_be_hidden()
+    expect(page.locator("dialog.drag-confirm:not(.table-confirm)")).to_be_hidden()
     # a cancelled confirmation declares nothing
     moves = dragged_as_path(play_site, page, ref, "bat", "U35", touch)
-    expect(page.locator("dialog.drag-confirm")).to_be_visible()
+    expect(page.locator("dialog.drag-confirm:not(.table-confirm)")).to_be_visible()
     page.keyboard.press("Escape")
-    expect(page.locator("dialog.drag-confirm")).to_be_hidden()
+    expect(page.locator("dialog.drag-confirm:not(.table-confirm)")).to_be_hidden()
     assert "moved" not in page.text_content("#pieces tr[data-creature='bat'] td.turn")
     # the drop declared after one confirmation; undo is one click
     moves = dragged_as_path(play_site, page, ref, "bat", "U35", touch)
@@ -163,12 +166,12 @@ def test_keyboard_picks_moves_and_declares(play_site: str, browser: Any) -> None
     shown(page, ref)
     page.focus("#board")
     page.keyboard.press("t")
-    page.wait_for_function("() => { const p = document.querySelector('[data-wb-preview]');"
+    page.wait_for_function("() => { const p = document.querySelector('[data-wb-preview]:not(.table-preview)');"
                            " return p && !p.hidden && p.textContent.startsWith('T34:'); }")
     page.keyboard.press("ArrowDown")
-    page.wait_for_function("() => { const p = document.querySelector('[data-wb-preview]');"
+    page.wait_for_function("() => { const p = document.querySelector('[data-wb-preview]:not(.table-preview)');"
                            " return p && !p.textContent.startsWith('T34:'); }")
-    preview = page.locator("[data-wb-preview]")
+    preview = page.locator("[data-wb-preview]:not(.table-preview)")
     cell = (preview.text_content() or "").split(":")[0]
     way = play_api(play_site, ref, "path", creature="bat", to=cell)
     assert preview.get_attribute("data-moves") == way["moves"]

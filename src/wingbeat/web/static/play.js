@@ -6,6 +6,7 @@ import { $, errorOf, hintsOf, request, rulesets, showError, wireDrawer } from ".
 import { zoomTools, zoomable } from "./zoom.js";
 import { playView, wirePlayThreat } from "./playthreat.js";
 import { wirePlayDrag } from "./playdrag.js";
+import { wireTableGesture } from "./tablegesture.js";
 
 const api = "/api/play";
 let current = null;  // the encounter id shown
@@ -320,16 +321,33 @@ async function start() {
 // Drag to move (playdrag.js): a drop declares the move after one confirmation; undo is one
 // click in the map's tools.
 function wireDragging(board) {
+  const said = (text, refusal) => {
+    const result = $("move-result");
+    result.textContent = text;
+    result.className = refusal ? "illegal" : "legal";
+    echo(text, refusal);
+  };
   wirePlayDrag(board, {
     encounter: () => current,
     view: () => snap,
     declare: (creature, moves) => act("POST", `/encounters/${current}/moves`, { creature, moves }),
-    answer: (text, refusal) => {
-      const result = $("move-result");
-      result.textContent = text;
-      result.className = refusal ? "illegal" : "legal";
-      echo(text, refusal);
+    answer: said,
+  });
+  wireTableGesture(board, {
+    movable: (id) => !!snap && snap.state.order.includes(id) && !snap.state.moved.includes(id),
+    snap: () => {
+      const step = snap && hintsOf(registry, snap.encounter.ruleset).hints.snap;
+      const [top, bottom] = String(step || "1/2").split("/").map(Number);
+      return top / (bottom || 1) || 0.5;
     },
+    check: (creature, moves) => call("GET", `/encounters/${current}/check?` +
+      new URLSearchParams({ creature, moves })),
+    act: async (creature, moves, data, choose) => {
+      const yes = await choose(`Declare ${creature}: ${moves} (${data.cost} ${data.unit || ""})?`,
+        [["declare", "Declare"], ["", "Cancel"]]);
+      if (yes === "declare") await act("POST", `/encounters/${current}/moves`, { creature, moves });
+    },
+    answer: said,
   });
   const undo = document.createElement("button");
   undo.type = "button";

@@ -97,6 +97,7 @@ export function wirePlayDrag(board, hooks) {
 
   const svg = () => board.querySelector(":scope > svg");
   const tokenAt = (x, y) => tokenNear(board, x, y);
+  const grid = () => svg() && !svg().classList.contains("table-map");  // a table: tablegesture.js
   const ref = () => hooks.encounter();
   const version = () => {
     const v = hooks.view();
@@ -338,7 +339,7 @@ export function wirePlayDrag(board, hooks) {
 
   board.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "mouse" && event.button !== 0) return;
-    if (drag || dialog.open) return;
+    if (drag || dialog.open || !grid()) return;
     const token = tokenAt(event.clientX, event.clientY);
     if (!token) return;
     const id = token.getAttribute("data-wb-token");
@@ -448,6 +449,7 @@ export function wirePlayDrag(board, hooks) {
   board.addEventListener("keydown", (event) => {
     if (dialog.open) return;
     if (!drag) {
+      if (!grid()) return;
       if ((event.key === "t" || event.key === "T") && !event.ctrlKey && !event.metaKey) {
         const v = hooks.view();
         const next = v && (v.state.next || v.state.order.find((id) => movable(id)));

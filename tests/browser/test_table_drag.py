@@ -1,0 +1,79 @@
+"""The tabletop gesture (issue 26, tablegesture.js) on the play page: dragging a model draws the
+flight line snapped to round points with its length; dropping on an enemy offers a dive charge,
+checked by the server and declared after one confirmation. Mouse and touch (CDP)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from pages import closed, opened
+from playwright.sync_api import expect
+from test_play_drag import centre, encounter, play_api, shown
+
+pytestmark = pytest.mark.browser
+
+DISC = ':is(circle, rect, polygon:not(.heading))'
+
+
+def gesture(page: Any, points: list[tuple[float, float]], touch: bool) -> Any:
+    """Press at the first point, move through the others; returns the release."""
+    if touch:
+        cdp = page.context.new_cdp_session(page)
+
+        def touched(kind: str, x: float, y: float) -> None:
+            cdp.send("Input.dispatchTouchEvent", {
+                "type": kind, "touchPoints": [] if kind == "touchEnd" else
+                [{"x": x, "y": y, "id": 1, "radiusX": 2, "radiusY": 2, "force": 1}]})
+
+        touched("touchStart", *points[0])
+        for x, y in points[1:]:
+            touched("touchMove", x, y)
+        return lambda: touched("touchEnd", *points[-1])
+    page.mouse.move(*points[0])
+    page.mouse.down()
+    for x, y in points[1:]:
+        page.mouse.move(x, y)
+    return page.mouse.up
+
+
+def model(page: Any, creature: str) -> tuple[float, float]:
+    return centre(page, f'#board [data-wb-token="{creature}"] {DISC}')
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+def test_a_dive_charge_by_dropping_on_the_target(play_site: str, browser: Any,
+                                                 touch: bool) -> None:
+    ref = encounter(play_site, "example:morbid-angel", ["angel", "gargoyle", "knight", "harpy"])
+    page = opened(browser, f"{play_site}/static/play.html#encounter={ref}")
+    shown(page, ref)
+    x0, y0 = model(page, "angel")
+    # a flight line: snapped to round points, its length said
+    release = gesture(page, [(x0, y0), (x0 + 10, y0 + 5), (x0 + 37, y0 + 3)], touch)
+    preview = page.locator("[data-wb-preview]:not([hidden])")
+    expect(preview).to_have_text(re.compile(r"^\d+(\.5)?,\d+(\.5)?: [\d.]+ cm, (in|out)side"))
+    point = (preview.get_attribute("data-moves") or "").split(",")
+    assert all(float(v) * 2 == int(float(v) * 2) for v in point)  # snapped to half a cm
+    release()
+    # the line is checked by the server on the drop; Cancel declares nothing
+    dialog = page.locator("dialog.table-confirm")
+    verdict = play_api(play_site, ref, "check", creature="angel", moves=",".join(point))
+    if verdict["legal"]:
+        expect(dialog).to_be_visible()
+        page.keyboard.press("Escape")
+    else:
+        expect(page.locator("#move-result")).to_contain_text(f"[{verdict['error']['rule']}]")
+    expect(dialog).to_be_hidden()
+    # dropped on the knight: a dive charge, chosen, checked, declared
+    x1, y1 = model(page, "knight")
+    release = gesture(page, [(x0, y0), (x0 + 10, y0 + 10), (x1, y1)], touch)
+    expect(page.locator("[data-wb-preview]:not([hidden])")).to_contain_text("angel onto knight")
+    release()
+    expect(dialog).to_be_visible()
+    page.click("text=Dive charge onto knight")
+    expect(dialog).to_contain_text("Declare angel: dive:knight")
+    page.click("#table-choice-0")
+    expect(page.locator("#pieces tr[data-creature='angel'] td.turn")).to_have_text("moved")
+    expect(page.locator("#log")).to_contain_text("dive:knight")
+    closed(page)
