@@ -96,9 +96,17 @@ def declare(page: Any, creature: str, moves: str) -> None:
     dialog = page.locator("dialog.drag-confirm:not(.table-confirm)")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text(f"Declare {creature}: {moves or 'holds'}")
+    drawn = page.get_attribute("#map-image", "data-src")
     page.click("#drag-declare")
     expect(page.locator("#move-result")).to_contain_text(f"{creature}")
     expect(page.locator(f"#pieces tr[data-creature='{creature}'] td.turn")).to_have_text("moved")
+    redrawn(page, drawn)
+
+
+def redrawn(page: Any, before: str | None) -> None:
+    """Wait until the map is the one drawn after the move (the page redraws it)."""
+    page.wait_for_function("before => { const map = document.getElementById('map-image');"
+                           " return map && map.dataset.src !== before; }", arg=before)
 
 
 def dragged_as_path(site: str, page: Any, ref: str, creature: str, cell: str,
@@ -134,8 +142,10 @@ def test_a_volare_round_by_drags(play_site: str, browser: Any, touch: bool) -> N
     # the drop declared after one confirmation; undo is one click
     moves = dragged_as_path(play_site, page, ref, "bat", "U35", touch)
     declare(page, "bat", moves)
+    drawn = page.get_attribute("#map-image", "data-src")
     page.click("#map-undo-button")
     expect(page.locator("#pieces tr[data-creature='bat'] td.turn")).not_to_have_text("moved")
+    redrawn(page, drawn)
     moves = dragged_as_path(play_site, page, ref, "bat", "U35", touch)
     declare(page, "bat", moves)
     # the chamois holds where it stands: dropped on its own place

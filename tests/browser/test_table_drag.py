@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from pages import closed, opened
+from pages import closed, opened, serious
 from playwright.sync_api import expect
 from test_play_drag import centre, encounter, play_api, shown
 
@@ -75,5 +75,6 @@ def test_a_dive_charge_by_dropping_on_the_target(play_site: str, browser: Any,
     expect(dialog).to_contain_text("Declare angel: dive:knight")
     page.click("#table-choice-0")
     expect(page.locator("#pieces tr[data-creature='angel'] td.turn")).to_have_text("moved")
+    assert serious(page) == []
     expect(page.locator("#log")).to_contain_text("dive:knight")
     closed(page)
