@@ -9,12 +9,15 @@ from typing import Any
 
 import httpx
 import pytest
-from pages import closed, opened, serious
+from pages import closed, opened, serious, shot_path
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 RULE = re.compile(r"\[[A-Z]+-[a-z0-9-]+\]")
+DISC = ":is(circle, rect, polygon:not(.heading))"  # a token's disc, not its words
+PREVIEW = "[data-wb-preview]:not(.table-preview)"  # the grid drag's (playdrag.js)
+SIZES = [(390, 844), (768, 1024), (1440, 900), (1920, 1080)]
 
 
 def encounter(site: str, scenario: str, order: list[str] | None = None) -> str:
@@ -45,9 +48,9 @@ def centre(page: Any, selector: str) -> tuple[float, float]:
 
 def token_at(page: Any, creature: str) -> tuple[float, float]:
     """The token's disc (its circle), not the box of its disc and words."""
-    page.eval_on_selector(f'#board [data-wb-token="{creature}"] :is(circle, rect, polygon:not(.heading))',
+    page.eval_on_selector(f'#board [data-wb-token="{creature}"] {DISC}',
                           "disc => disc.scrollIntoView({block: 'nearest', inline: 'nearest'})")
-    return centre(page, f'#board [data-wb-token="{creature}"] :is(circle, rect, polygon:not(.heading))')
+    return centre(page, f'#board [data-wb-token="{creature}"] {DISC}')
 
 
 def cell_at(page: Any, cell: str) -> tuple[float, float]:
@@ -80,10 +83,10 @@ def drag(page: Any, creature: str, cell: str, touch: bool = False) -> dict[str, 
         for x, y in steps:
             page.mouse.move(x, y)
     page.wait_for_function(
-        "cell => { const p = document.querySelector('[data-wb-preview]:not(.table-preview)');"
+        "([selector, cell]) => { const p = document.querySelector(selector);"
         " return p && !p.hidden && p.textContent.startsWith(cell + ':')"
-        " && !p.textContent.includes('reading'); }", arg=cell)
-    preview = page.locator("[data-wb-preview]:not(.table-preview)")
+        " && !p.textContent.includes('reading'); }", arg=[PREVIEW, cell])
+    preview = page.locator(PREVIEW)
     seen = {k: preview.get_attribute(f"data-{k}") or "" for k in ("moves", "cost", "legal")}
     if touch:
         touched("touchEnd", x1, y1)
@@ -176,15 +179,75 @@ def test_keyboard_picks_moves_and_declares(play_site: str, browser: Any) -> None
     shown(page, ref)
     page.focus("#board")
     page.keyboard.press("t")
-    page.wait_for_function("() => { const p = document.querySelector('[data-wb-preview]:not(.table-preview)');"
-                           " return p && !p.hidden && p.textContent.startsWith('T34:'); }")
+    shows = ("([selector, start, at]) => { const p = document.querySelector(selector);"
+             " return p && !p.hidden && p.textContent.startsWith(start) === at"
+             " && !p.textContent.includes('reading'); }")
+    page.wait_for_function(shows, arg=[PREVIEW, "T34:", True])
     page.keyboard.press("ArrowDown")
-    page.wait_for_function("() => { const p = document.querySelector('[data-wb-preview]:not(.table-preview)');"
-                           " return p && !p.textContent.startsWith('T34:'); }")
-    preview = page.locator("[data-wb-preview]:not(.table-preview)")
+    page.wait_for_function(shows, arg=[PREVIEW, "T34:", False])
+    preview = page.locator(PREVIEW)
     cell = (preview.text_content() or "").split(":")[0]
     way = play_api(play_site, ref, "path", creature="bat", to=cell)
     assert preview.get_attribute("data-moves") == way["moves"]
     page.keyboard.press("Enter")
     declare(page, "bat", way["moves"])
+    closed(page)
+
+
+def preview_at(page: Any, cell: str, level: str) -> dict[str, str]:
+    """Wait for the preview of ``cell`` at the altitude shown as ``level``."""
+    page.wait_for_function(
+        "([selector, cell, level]) => { const p = document.querySelector(selector);"
+        " const a = document.querySelector('.drag-altitude span');"
+        " return p && !p.hidden && p.textContent.startsWith(cell + ':')"
+        " && !p.textContent.includes('reading') && a.textContent === level; }",
+        arg=[PREVIEW, cell, level])
+    preview = page.locator(PREVIEW)
+    return {k: preview.get_attribute(f"data-{k}") or "" for k in ("moves", "cost", "legal")}
+
+
+def test_the_altitude_changes_while_dragging(play_site: str, browser: Any) -> None:
+    """PageDown while the mouse drags, and the on-screen buttons: the preview follows, and is
+    ``path`` to that place at that altitude."""
+    ref = encounter(play_site, "example:giant-bat", ["bat", "chamois"])
+    page = opened(browser, f"{play_site}/static/play.html#encounter={ref}")
+    shown(page, ref)
+    x0, y0 = token_at(page, "bat")
+    x1, y1 = cell_at(page, "U35")
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2)
+    page.mouse.move(x1, y1)
+    preview_at(page, "U35", "altitude: best")
+    page.keyboard.press("PageDown")  # the bat flies at 2: the way to U35 at altitude 1
+    seen = preview_at(page, "U35", "altitude 1")
+    way = play_api(play_site, ref, "path", creature="bat", to="U35", altitude=1)
+    assert seen == {"moves": way["moves"], "cost": way["cost"], "legal": "true"}
+    page.mouse.up()
+    expect(page.locator("dialog.drag-confirm:not(.table-confirm)")).to_contain_text(way["moves"])
+    page.keyboard.press("Escape")
+    # the buttons, with a token picked from the keyboard
+    page.focus("#board")
+    page.keyboard.press("t")
+    preview_at(page, "T34", "altitude: best")
+    page.click("button[aria-label^='Lower']")
+    seen = preview_at(page, "T34", "altitude 1")
+    way = play_api(play_site, ref, "path", creature="bat", to="T34", altitude=1)
+    assert seen["moves"] == way["moves"] and seen["cost"] == way["cost"]
+    page.keyboard.press("Escape")
+    expect(page.locator(PREVIEW)).to_be_hidden()
+    closed(page)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_drag_and_declare_at_every_size(play_site: str, browser: Any, width: int,
+                                        height: int) -> None:
+    ref = encounter(play_site, "example:harpy", ["harpy", "fighter", "scout"])
+    page = opened(browser, f"{play_site}/static/play.html#encounter={ref}", width, height)
+    shown(page, ref)
+    touch = width < 800
+    moves = dragged_as_path(play_site, page, ref, "harpy", "D2", touch)
+    declare(page, "harpy", moves)
+    page.screenshot(path=shot_path(f"play-drag-{width}x{height}.png"))
+    assert serious(page) == []
     closed(page)

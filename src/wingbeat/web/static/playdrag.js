@@ -80,7 +80,10 @@ export function wirePlayDrag(board, hooks) {
     button.textContent = text;
     button.setAttribute("aria-label", `${words} (while dragging)`);
     button.addEventListener("pointerdown", (event) => event.stopPropagation());
-    button.addEventListener("click", () => climb(step));
+    button.addEventListener("click", () => {
+      climb(step);
+      board.focus({ preventScroll: true });  // the drag's keys go on working
+    });
     altitudes.append(button);
   }
   const shownLevel = document.createElement("span");
@@ -221,6 +224,7 @@ export function wirePlayDrag(board, hooks) {
   async function load() {
     const mine = ++treeAsked;
     drag.tree = null;
+    if (drag.place !== undefined) preview(drag.place, drag.x, drag.y);  // "reading its reach…"
     try {
       const tree = await treeOf(drag.id, drag.altitude);
       if (!drag || mine !== treeAsked) return;
@@ -247,6 +251,7 @@ export function wirePlayDrag(board, hooks) {
   function start(id, token, keyboard) {
     drag = { id, token, altitude: null, tree: null, place: undefined, x: 0, y: 0, keyboard };
     board.classList.add("dragging");
+    board.focus({ preventScroll: true });  // the keys (PageUp/PageDown, Escape) are the drag's
     altitudes.hidden = false;
     levelText();
     board.dispatchEvent(new CustomEvent("wingbeat:drag-start", { detail: { id } }));
