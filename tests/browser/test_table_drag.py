@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx
 import pytest
 from pages import closed, opened, serious
 from playwright.sync_api import expect
@@ -77,4 +78,27 @@ def test_a_dive_charge_by_dropping_on_the_target(play_site: str, browser: Any,
     expect(page.locator("#pieces tr[data-creature='angel'] td.turn")).to_have_text("moved")
     assert serious(page) == []
     expect(page.locator("#log")).to_contain_text("dive:knight")
+    closed(page)
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+def test_the_gesture_on_the_scenario_page_shows_the_check(browser: Any, play_site: str,
+                                                          touch: bool) -> None:
+    page = opened(browser, play_site + "/", 1440, 900)
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    page.locator("#scenario-select").select_option("example:morbid-angel")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "angel")
+    angel = centre(page, f'#map [data-wb-token="angel"] {DISC}')
+    knight = centre(page, f'#map [data-wb-token="knight"] {DISC}')
+    release = gesture(page, [angel, (angel[0] + 10, angel[1] + 10), knight], touch)
+    expect(page.locator("[data-wb-preview].table-preview")).to_contain_text("angel onto knight")
+    release()
+    page.click("text=Dive charge onto knight")
+    expect(page.locator("#move-input")).to_have_value("dive:knight")
+    verdict = httpx.get(f"{play_site}/api/check", params={
+        "scenario": "example:morbid-angel", "creature": "angel", "moves": "dive:knight"}).json()
+    assert verdict["legal"]
+    expect(page.locator("#check-result")).to_contain_text(f"Legal: {verdict['cost_text']}")
+    assert page.evaluate("wingbeat.state.to") is None  # the drop chose no point of the table
+    assert serious(page) == []
     closed(page)

@@ -242,10 +242,17 @@ export function wireTableGesture(board, hooks) {
     event.stopPropagation();
     if (event.type === "pointercancel") { cancel(); return; }
     press = null;
+    swallow = true;
     drop();
   };
   board.addEventListener("pointerup", release, true);
   board.addEventListener("pointercancel", release, true);
+  // the click a drag ends with is the drag's, not a point chosen on the map
+  let swallow = false;
+  board.addEventListener("click", (event) => {
+    if (swallow) { swallow = false; event.stopPropagation(); event.preventDefault(); }
+  }, true);
+  board.addEventListener("pointerdown", () => { swallow = false; });
 
   return { cancel, active: () => drag !== null };
 }
