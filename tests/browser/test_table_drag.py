@@ -66,8 +66,16 @@ def test_a_dive_charge_by_dropping_on_the_target(play_site: str, browser: Any,
     else:
         expect(page.locator("#move-result")).to_contain_text(f"[{verdict['error']['rule']}]")
     expect(dialog).to_be_hidden()
-    # dropped on the knight: a dive charge, chosen, checked, declared
+    # dropped on the knight: a redirect is offered, and refused by the rules here (the knight
+    # is not gone), with the rule's id
     x1, y1 = model(page, "knight")
+    release = gesture(page, [(x0, y0), (x0 + 10, y0 + 10), (x1, y1)], touch)
+    expect(page.locator("[data-wb-preview]:not([hidden])")).to_contain_text("angel onto knight")
+    release()
+    page.click("text=Dive onto knight, redirected to gargoyle")
+    expect(page.locator("#move-result")).to_contain_text("[C-change]")
+    expect(dialog).to_be_hidden()
+    # dropped on the knight: a dive charge, chosen, checked, declared
     release = gesture(page, [(x0, y0), (x0 + 10, y0 + 10), (x1, y1)], touch)
     expect(page.locator("[data-wb-preview]:not([hidden])")).to_contain_text("angel onto knight")
     release()

@@ -181,14 +181,30 @@ export function wireTableGesture(board, hooks) {
     });
   }
 
+  // Dropped on a model: on a ruleset with dive charges (confrontation, C-dive), a dive charge
+  // onto it, or a dive onto it redirected to another model (C-change: the target gone, the
+  // assault goes on to another on the ground); a flight to the point; Cancel.
+  function choices(id, target, point) {
+    const picture = svg();
+    const offered = [];
+    if (picture && picture.getAttribute("data-ruleset") === "confrontation") {
+      offered.push([`dive:${target}`, `Dive charge onto ${target}`]);
+      for (const other of tokens(picture).map((t) => t.getAttribute("data-wb-token"))
+        .filter((other) => other !== id && other !== target).slice(0, 3)) {
+        offered.push([`dive:${target} redirect:${other}`,
+          `Dive onto ${target}, redirected to ${other}`]);
+      }
+    }
+    offered.push([point, `Fly to ${point}`], ["", "Cancel"]);
+    return offered;
+  }
+
   async function drop() {
     const { id, to, target } = drag;
     cancel();
     let moves = said(to);
     if (target) {
-      const picked = await choose(`${id} dropped on ${target}:`, [
-        [`dive:${target}`, `Dive charge onto ${target}`], [moves, `Fly to ${moves}`],
-        ["", "Cancel"]]);
+      const picked = await choose(`${id} dropped on ${target}:`, choices(id, target, moves));
       if (!picked) return;
       moves = picked;
     }
