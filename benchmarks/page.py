@@ -33,11 +33,21 @@ draws it with SwiftShader, on the CPU), ``konva`` (canvas), ``leaflet`` (CRS.Sim
 renderer). The libraries come from ``--libs``, a ``node_modules`` folder (``npm install
 pixi.js konva leaflet`` in a throwaway folder), else from the repository's vendored copy
 (``src/wingbeat/web/static/vendor/``), so the chosen one can always be measured.
+
+    python benchmarks/page.py --drag [--repeat 3] [--only harpy|big]
+
+Drag to move (issue 26, item 4; static/drag.js): in ``wingbeat serve``, a token is pressed and
+dragged over the reachable cells (one pointer move a cell, 150 cells a run) with the CPU throttled
+4×; each preview frame's time, from the pointer event (its ``timeStamp``) to the way and its label
+drawn (``#map.wbPreviewTimes``, ``performance.now()``; ``work``: inside the frame's callback,
+``#map.wbPreviewWork``), for the harpy (dnd5e) and the 100 × 100
+hex map of ``benchmarks/reach.py`` (``big``). Target: p95 ≤ 16 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import socket
 import statistics
@@ -359,6 +369,109 @@ def frames_main(args: argparse.Namespace) -> None:
               f"{_quantile(frames, 0.95):9.1f}{max(frames):9.1f}{_quantile(work, 0.95):10.1f}"
               f"{over:9.0%}{setup:9.0f}")
 
+# -- drag preview frame times (--drag) ---------------------------------------------------------
+
+#: the examples --drag measures: (the scenario's name in the page's list, the creature dragged)
+DRAG_CASES = {"harpy": ("example:harpy", "harpy"), "big": ("big.yaml", "roc")}
+
+#: the centres of up to `count` reachable cells (client pixels), spread over the reach
+DRAG_TARGETS = """
+(count) => {
+  const cells = [...document.querySelectorAll('#map svg g.cell.reach[data-cell]')];
+  const step = Math.max(1, Math.floor(cells.length / count));
+  return cells.filter((_, i) => i % step === 0).slice(0, count).map((c) => {
+    const r = c.getBoundingClientRect();
+    return [c.getAttribute('data-cell'), r.left + r.width / 2, r.top + r.height / 2];
+  });
+}
+"""
+
+
+def drag_run(browser: Any, url: str, scenario: str, creature: str, count: int,
+             rate: int) -> dict[str, list[float]]:
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(300_000)
+    page.goto(url)
+    page.wait_for_function("() => window.wingbeat && window.wingbeat.state.scenario")
+    if not page.evaluate("(s) => window.wingbeat.state.scenario === s", scenario):
+        page.select_option("#scenario-select", scenario)
+    page.wait_for_function(
+        """([s, c]) => window.wingbeat.state.scenario === s && window.wingbeat.state.creature === c
+             && document.querySelector(`#map svg [data-wb-token="${c}"]`)
+             && document.querySelector('#map svg g.cell.reach')""", arg=[scenario, creature])
+    at = page.get_attribute(f'#map svg [data-wb-token="{creature}"]', "data-at")
+    box = page.locator(f'#map svg g.cell[data-cell="{at}"]').bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    targets = page.evaluate(DRAG_TARGETS, count)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y + 12, steps=3)
+    page.wait_for_function("() => document.querySelector('[data-wb-preview]')"
+                           ".dataset.ready === 'true'")
+    page.evaluate("() => { const m = document.getElementById('map'); "
+                  "m.wbPreviewTimes.length = 0; m.wbPreviewWork.length = 0; }")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    try:
+        for place, tx, ty in targets:
+            page.mouse.move(tx, ty)
+            page.wait_for_function(
+                "(p) => document.querySelector('[data-wb-preview]').dataset.place === p", arg=place)
+        times: dict[str, list[float]] = page.evaluate(
+            "() => { const m = document.getElementById('map'); "
+            "return { frames: m.wbPreviewTimes, work: m.wbPreviewWork }; }")
+    finally:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    page.keyboard.press("Escape")
+    page.mouse.up()
+    context.close()
+    return times
+
+
+def drag_main(args: argparse.Namespace) -> None:
+    import json
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    spec = importlib.util.spec_from_file_location("reach_bench", Path(__file__).parent / "reach.py")
+    assert spec is not None and spec.loader is not None
+    reach_bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(reach_bench)
+    wanted = args.only.split(",") if args.only else list(DRAG_CASES)
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        raise SystemExit("Debian's chromium is needed (apt install chromium)")
+    results: dict[str, list[float]] = {name: [] for name in wanted}
+    work: dict[str, list[float]] = {name: [] for name in wanted}
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "big.yaml").write_text(json.dumps(reach_bench.SCENARIO))
+        with server(tmp) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(chromium),
+                                                 args=["--no-sandbox", "--disable-gpu"])
+            for run in range(args.repeat):
+                for name in wanted:
+                    scenario, creature = DRAG_CASES[name]
+                    found = drag_run(browser, url, scenario, creature, args.count, 4)
+                    times = found["frames"]
+                    results[name].extend(times)
+                    work[name].extend(found["work"])
+                    print(f"run {run + 1} {name:6} cpu 4x: {len(times)} frames, median "
+                          f"{statistics.median(times):5.1f}  p95 {_quantile(times, 0.95):5.1f}  "
+                          f"max {max(times):5.1f} ms", flush=True)
+            browser.close()
+    print()
+    print("drag preview frame (ms, pointer event to the way and label drawn), CPU throttled 4x, "
+          "1440 x 900; target p95 <= 16")
+    print(f"{'example':8}{'frames':>8}{'median':>9}{'p95':>9}{'max':>9}{'work p95':>10}")
+    for name, times in results.items():
+        print(f"{name:8}{len(times):8}{statistics.median(times):9.1f}"
+              f"{_quantile(times, 0.95):9.1f}{max(times):9.1f}"
+              f"{_quantile(work[name], 0.95):10.1f}")
+    print("work: inside the frame's own callback (the place, the way, the label)")
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -372,7 +485,14 @@ def main() -> None:
                         help="with --frames: frames a run (two zooms in and out)")
     parser.add_argument("--libs", type=Path, default=None,
                         help="with --frames: a node_modules folder holding the candidates")
+    parser.add_argument("--drag", action="store_true",
+                        help="drag preview frame times instead (see above)")
     args = parser.parse_args()
+    if args.drag:
+        args.repeat = args.repeat or 3
+        args.count = 150 if args.count == 240 else args.count
+        drag_main(args)
+        return
     if args.frames:
         args.repeat = args.repeat or 3
         frames_main(args)

@@ -12,6 +12,7 @@ import { zoomTools, zoomable } from "./zoom.js";
 import { threatAt, threatCreature, threatScenario, wireThreat } from "./mapthreat.js";
 import { markCheapest } from "./attackmark.js";
 import { wireTableGesture } from "./tablegesture.js";
+import { treePreviewer, wireDrag } from "./drag.js";
 
 export const state = {
   scenario: null,   // name: example:NAME, upload:ID or a file name
@@ -572,8 +573,76 @@ function wire() {
   }));
 }
 
+// Drag to move (drag.js): a token pressed and dragged previews the cheapest way to the place
+// under the pointer from the reach tree (one request per creature, altitude and waypoints), and
+// the drop checks that way as a declared move (the same panel as a typed move). Grid maps only.
+let previewer = null;
+let previewKey = null;
+function dragPreviewer(creature) {
+  const key = JSON.stringify([state.scenario, creature, optionList(), state.noChecks]);
+  if (previewer && previewKey === key) return previewer;
+  previewKey = key;
+  const asked = { scenario: state.scenario, creature, option: optionList(),
+    no_checks: state.noChecks };
+  previewer = treePreviewer(
+    (altitude, via) => `/api/reach-tree?${query({ ...asked,
+      altitude: altitude === null ? "all" : altitude, via })}`,
+    registry.lengthUnits, {
+      pathUrl: (place, altitude, via) => `/api/path?${query({ ...asked, to: place, altitude,
+        via })}`,
+      onChange: () => dragging && dragging.active() && dragging.refresh(),
+      altitudeText: (a) => altitudePhrase(a),
+      saves: words().can("saves"),
+    });
+  return previewer;
+}
+
+let dragging = null;
+function wireDragging() {
+  const box = $("map");
+  const grid = () => state.info && state.info.map.kind !== "table";
+  dragging = wireDrag(box, {
+    enabled: grid,
+    picked: async (id) => {
+      if (!grid()) throw new Error("not a grid");
+      showError(null);
+      if (id !== state.creature) await pickCreature(id);
+      dragPreviewer(id);
+    },
+    start: () => state.altitude,
+    own: (id) => {
+      const me = state.info.creatures.find((c) => c.id === id);
+      return me ? (me.level ?? me.altitude ?? null) : null;
+    },
+    first: (ids) => (ids.includes(state.creature) ? state.creature : ids[0]),
+    altitudes: () => {
+      const a = state.info.altitudes;
+      return Array.from({ length: a.max - a.min + 1 }, (_, i) => a.min + i);
+    },
+    preview: (place, altitude, via) => dragPreviewer(state.creature).preview(place, altitude,
+      via),
+    dropped: guard(async (place, altitude, via, shown) => {
+      const answer = shown && shown.place === place && shown.ready ? shown
+        : dragPreviewer(state.creature).preview(place, altitude, via);
+      if (answer.legal && answer.moves !== undefined) {
+        $("move-input").value = answer.moves;
+        await checkMove(answer.moves);
+        return;
+      }
+      const said = answer.answer || await api("path", { ...base(), to: place,
+        altitude, no_checks: state.noChecks, via: dragPreviewer(state.creature).viaText(via) });
+      ++asking;
+      state.moves = null;
+      const why = said.found === false && said.rule
+        ? { ...said, message: `${place}: ${said.reason || said.message} [${said.rule}]` } : said;
+      showPath(why, `To ${place}`, words().can("saves"));
+    }),
+  });
+}
+
 // For tests and the console: the page's state (read-only use).
 window.wingbeat = { state };
 
 wire();
+wireDragging();
 guard(loadList)();

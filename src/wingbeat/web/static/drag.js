@@ -1,0 +1,743 @@
+// Drag to move (issue 26): press a creature's token and drag it; the cheapest legal way to the
+// place under the pointer is drawn as it moves, with its running cost, saves and whether the
+// attack is kept, from the reach tree fetched once per creature and altitude (reachtree.js), so
+// a pointer move asks the server nothing. A place out of reach says why (the rule id, from one
+// /api/path question per place). Altitude changes while dragging (wheel, PageUp/PageDown, + and
+// −, the on-screen buttons), waypoints fix the way through a place (W, the button, a second
+// finger's tap, the right button), Escape cancels, the drop asks `check` (the page's own).
+// Keyboard parity: T picks a token, the arrows move a cursor, Enter drops.
+//
+//   wireDrag(box, { picked, preview, dropped, altitudes, place, points })
+//     -> { pick(id), cancel(), active() }
+//   treePreviewer(url, lengthUnits, options) -> { tree, preview, why, clear }
+//
+// Tokens are found by geometry (the box of each [data-wb-token] under the pointer): this module
+// adds no class, attribute or listener to a token. The way is drawn in a layer of its own, the
+// label [data-wb-preview] (data-moves, data-cost, data-legal, data-place, data-altitude,
+// data-ready) floats beside the pointer. Each preview frame's time (pointer event to drawn, ms)
+// is kept in box.wbPreviewTimes (its own work in box.wbPreviewWork) for benchmarks/page.py
+// --drag.
+
+import { decodeReachTree } from "./reachtree.js";
+import { amount, query } from "./common.js";
+
+const DRAG = 5;        // pixels before a press on a token is a drag
+const TIMES = 2000;    // preview frame times kept
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function loadStyle() {
+  if (document.querySelector("link[data-wb-drag-style]")) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("./drag.css", import.meta.url).href;
+  link.dataset.wbDragStyle = "";
+  document.head.append(link);
+}
+
+function svgNode(tag, attributes) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attributes || {})) node.setAttribute(k, String(v));
+  return node;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grid geometry: the cell under a client point, a cell's centre in the picture's units.
+
+const centres = new WeakMap();  // svg -> Map(label -> {x, y})
+
+function cellCentre(svg, label) {
+  let known = centres.get(svg);
+  if (!known) { known = new Map(); centres.set(svg, known); }
+  if (known.has(label)) return known.get(label);
+  const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(label)}"]`);
+  if (!cell) return null;
+  const b = (cell.querySelector("polygon, rect, path") || cell).getBBox();
+  const c = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  known.set(label, c);
+  return c;
+}
+
+// Every cell's centre in a bucket grid (built once per picture), so the cell under the pointer
+// is a look-up, not a hit test of thousands of shapes.
+const indexes = new WeakMap();  // svg -> {size, buckets, matrix}
+
+function cellIndex(svg) {
+  let index = indexes.get(svg);
+  if (index) return index;
+  const known = new Map();
+  centres.set(svg, known);
+  let size = 0;
+  const all = [];
+  for (const cell of svg.querySelectorAll("g.cell[data-cell]")) {
+    const b = (cell.querySelector("polygon, rect, path") || cell).getBBox();
+    const c = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    const label = cell.getAttribute("data-cell");
+    known.set(label, c);
+    all.push([label, c]);
+    if (!size) size = Math.max(b.width, b.height);
+  }
+  size = size || 1;
+  const buckets = new Map();
+  for (const [label, c] of all) {
+    const key = `${Math.floor(c.x / size)},${Math.floor(c.y / size)}`;
+    if (!buckets.has(key)) buckets.set(key, []);
+    buckets.get(key).push([label, c]);
+  }
+  index = { size, buckets, matrix: null };
+  indexes.set(svg, index);
+  return index;
+}
+
+/** The label of the cell of `svg` whose centre is nearest the client point, or null. */
+export function cellNear(svg, x, y, fresh = false) {
+  const index = cellIndex(svg);
+  if (!index.matrix || fresh) {
+    const m = svg.getScreenCTM();
+    if (!m) return null;
+    index.matrix = m.inverse();
+  }
+  const m = index.matrix;
+  const px = m.a * x + m.c * y + m.e;
+  const py = m.b * x + m.d * y + m.f;
+  const bx = Math.floor(px / index.size);
+  const by = Math.floor(py / index.size);
+  let best = null;
+  let bestDistance = index.size * 0.75;
+  for (let i = -1; i <= 1; i++) {
+    for (let j = -1; j <= 1; j++) {
+      for (const [label, c] of index.buckets.get(`${bx + i},${by + j}`) || []) {
+        const d = Math.hypot(c.x - px, c.y - py);
+        if (d < bestDistance) { bestDistance = d; best = label; }
+      }
+    }
+  }
+  return best;
+}
+
+/** The label of the grid cell at client point (x, y), or null (a hit test). */
+export function cellAt(x, y) {
+  for (const node of document.elementsFromPoint(x, y)) {
+    const cell = node.closest && node.closest("g.cell[data-cell]");
+    if (cell) return cell.getAttribute("data-cell");
+  }
+  return null;
+}
+
+// The cells of a way's notation, in order ("U35 down hover" -> U35; dnd5e "C5+up", "dash K11").
+function cellsOf(svg, moves) {
+  const out = [];
+  for (const word of String(moves || "").split(/\s+/)) {
+    const found = /^([A-Za-z]+\d+)/.exec(word.replace(/^dash[:-]?/i, ""));
+    if (found && cellCentre(svg, found[1])) out.push(found[1]);
+  }
+  return out;
+}
+
+// The nearest cell from `label` in the direction (dx, dy) (hex columns zigzag: by geometry).
+function nextCell(svg, label, dx, dy) {
+  const here = cellCentre(svg, label);
+  if (!here) return null;
+  let best = null;
+  let bestScore = Infinity;
+  for (const cell of svg.querySelectorAll("g.cell[data-cell]")) {
+    const other = cell.getAttribute("data-cell");
+    const there = cellCentre(svg, other);
+    const ax = there.x - here.x;
+    const ay = there.y - here.y;
+    const distance = Math.hypot(ax, ay);
+    if (distance < 0.5) continue;
+    const cos = (ax * dx + ay * dy) / distance;
+    if (cos < 0.49) continue;
+    const score = distance * (1 + 0.1 * (1 - cos));
+    if (score < bestScore) { bestScore = score; best = other; }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The preview's answers: the reach tree per creature, altitude and waypoints, and the server's
+// word on a place out of reach.
+
+/**
+ * url(altitude, via) -> the reach tree's address (or a string: the address without altitude);
+ * options: pathUrl(place, altitude, via) -> /api/path address (why a place is out of reach, and
+ * the way through waypoints when the tree refuses them), onChange() (an answer arrived: preview
+ * again), altitudeText(altitude), saves (the ruleset calls for saves).
+ */
+export function treePreviewer(url, lengthUnits, options = {}) {
+  const { pathUrl = null, onChange = () => {}, altitudeText = (a) => String(a),
+    saves = true } = options;
+  const units = lengthUnits || new Set();
+  const trees = new Map();      // key -> {promise, tree, error}
+  const paths = new Map();      // key -> path answer (JSON)
+  let asking = null;            // the one /api/path question in flight
+  let wanted = null;            // the one waiting behind it: {key, address}
+  let viaTrees = true;          // false once the server refused a tree with waypoints
+
+  const viaText = (via) => (via || []).map((w) => (w.altitude === null || w.altitude === undefined
+    ? w.place : `${w.place}@${w.altitude}`)).join(",");
+  const address = (altitude, via) => {
+    if (typeof url === "function") return url(altitude, viaText(via));
+    const extra = query({ altitude: altitude === null ? "all" : altitude, via: viaText(via) });
+    return `${url}${url.includes("?") ? "&" : "?"}${extra}`;
+  };
+
+  function tree(altitude, via) {
+    const key = address(altitude, via);
+    let entry = trees.get(key);
+    if (!entry) {
+      entry = { tree: null, error: null };
+      entry.promise = fetch(key).then(async (response) => {
+        if (!response.ok) {
+          let message = `reach tree refused (${response.status})`;
+          try { message = (await response.json()).error.message; } catch (e) { /* as is */ }
+          throw Object.assign(new Error(message), { status: response.status });
+        }
+        entry.tree = decodeReachTree(await response.arrayBuffer());
+        onChange();
+        return entry.tree;
+      }).catch((error) => {
+        entry.error = error;
+        if (via && via.length) viaTrees = false;
+        onChange();
+        throw error;
+      });
+      entry.promise.catch(() => {});
+      trees.set(key, entry);
+    }
+    return entry;
+  }
+
+  function ask(key, where) {
+    if (paths.has(key)) return paths.get(key);
+    if (asking) { if (asking !== key) wanted = { key, where }; return null; }
+    asking = key;
+    fetch(where).then((r) => r.json()).catch((e) => ({ found: false, message: String(e) }))
+      .then((answer) => {
+        paths.set(key, answer.error ? { found: false, message: answer.error.message } : answer);
+        asking = null;
+        const next = wanted;
+        wanted = null;
+        if (next && !paths.has(next.key)) ask(next.key, next.where);
+        onChange();
+      });
+    return null;
+  }
+
+  function why(place, altitude, via) {
+    if (!pathUrl) return null;
+    const where = pathUrl(place, altitude, viaText(via));
+    return ask(where, where);
+  }
+
+  // A server that does not know `via` answers as if there were none: a way that misses a
+  // waypoint is not taken as one through them.
+  function passes(moves, via) {
+    const words = String(moves || "").split(/\s+/);
+    let i = 0;
+    for (const w of via) {
+      while (i < words.length && !new RegExp(`^(dash[:-]?)?${w.place}(\\b|\\+|$)`).test(words[i])) i += 1;
+      if (i >= words.length) return false;
+      i += 1;
+    }
+    return true;
+  }
+
+  function describe(place, altitude, way, unit) {
+    const at = altitude === null ? "" : `, ${altitudeText(altitude)}`;
+    const lines = [`${place}${at}: ${amount(way.cost, unit, units)} ${unit}`,
+      way.moves || "(stays where it is)"];
+    const checks = way.checks || [];
+    if (checks.length) lines.push(`saves: ${checks.map((c) => c.label || c.rule).join(", ")}`);
+    else if (saves) lines.push("no saves");
+    if (way.canAct === true) lines.push("can still attack");
+    else if (way.canAct === false) lines.push("the attack is spent");
+    else lines.push("whether it can still attack: not known");
+    return lines;
+  }
+
+  // The way to `place`: {moves, cost, legal, lines, ready, checks, canAct, answer?}.
+  function preview(place, altitude, via) {
+    const through = via && via.length;
+    const entry = !through || viaTrees ? tree(altitude, through ? via : null) : null;
+    if (entry && !entry.tree && !entry.error) {
+      return { place, legal: null, ready: false, lines: [place, "working out the ways…"] };
+    }
+    if (entry && entry.tree) {
+      const way = entry.tree.wayTo(place);
+      const unit = entry.tree.header.unit || "";
+      if (way && through && !passes(way.moves, via)) {
+        viaTrees = false;  // the server ignored the waypoints: ask /api/path instead
+        return preview(place, altitude, via);
+      }
+      if (way) {
+        return { place, legal: true, ready: true, moves: way.moves, cost: way.cost,
+          checks: way.checks, canAct: way.canAct, lines: describe(place, altitude, way, unit) };
+      }
+    }
+    if (entry && entry.error && !through) {
+      return { place, legal: false, ready: true, lines: [place, entry.error.message] };
+    }
+    // out of reach (or waypoints the tree could not take): the server's way, or why not
+    const answer = why(place, altitude, via);
+    if (!answer) {
+      return { place, legal: null, ready: false,
+        lines: [place, through ? "working out the way through the waypoints…" : "out of reach: asking why…"] };
+    }
+    if (through && answer.found !== false && !passes(answer.moves, via)) {
+      return { place, legal: null, ready: true,
+        lines: [place, "this server does not take waypoints (via)"] };
+    }
+    if (answer.found === false) {
+      const reason = answer.reason || answer.message || "no way there";
+      const rule = answer.rule ? ` [${answer.rule}]` : "";
+      return { place, legal: false, ready: true, rule: answer.rule || null, answer,
+        lines: [`${place}: out of reach`, `${reason}${rule}`] };
+    }
+    return { place, legal: true, ready: true, moves: answer.moves, cost: answer.cost,
+      checks: answer.checks, canAct: answer.can_act, answer,
+      lines: describe(place, altitude, { moves: answer.moves, cost: answer.cost,
+        checks: answer.checks, canAct: answer.can_act }, answer.unit || "") };
+  }
+
+  return {
+    tree: (altitude, via) => tree(altitude, via).promise,
+    preview,
+    why,
+    viaText,
+    clear() { trees.clear(); paths.clear(); wanted = null; viaTrees = true; },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The gesture.
+
+/**
+ * Wire dragging on the map box. `hooks`:
+ *   picked(tokenId) -> Promise|void   a token was pressed and dragged (choose that creature)
+ *   start(tokenId) -> altitude|null   the altitude the drag starts at (null: best over all)
+ *   preview(place, altitude, via) -> {moves, cost, legal, lines, ready, points?}
+ *   dropped(place, altitude, via, answer) -> Promise|void
+ *   altitudes(tokenId) -> [..]        the altitudes it may end at, lowest first
+ *   place(event|{clientX, clientY}) -> place|null   (default: the grid cell under it)
+ *   points(place) -> {x, y}           in the picture's units (default: the cell's centre)
+ *   at(tokenId) -> place              where the token stands (default: its data-at)
+ */
+export function wireDrag(box, hooks) {
+  loadStyle();
+  const frame = box.parentElement;
+  const placeOf = hooks.place || ((e) => {
+    const svg = svgOf();
+    return svg ? cellNear(svg, e.clientX, e.clientY) : null;
+  });
+  const svgOf = () => box.querySelector(":scope > svg") || box.querySelector("svg");
+  const pointsOf = hooks.points || ((place) => { const svg = svgOf(); return svg && cellCentre(svg, place); });
+  const tokenAt = hooks.at || ((id) => {
+    const node = box.querySelector(`[data-wb-token="${CSS.escape(id)}"]`);
+    return node && node.getAttribute("data-at");
+  });
+  box.wbPreviewTimes = [];   // pointer event to the preview drawn (ms)
+  box.wbPreviewWork = [];    // inside the frame's own work (ms)
+
+  const label = document.createElement("div");
+  label.className = "wb-drag-label";
+  label.setAttribute("data-wb-preview", "");
+  label.setAttribute("role", "status");
+  label.hidden = true;
+  frame.append(label);
+
+  const bar = document.createElement("div");
+  bar.className = "wb-drag-bar";
+  bar.setAttribute("role", "toolbar");
+  bar.setAttribute("aria-label", "Moving a creature");
+  bar.hidden = true;
+  const button = (text, title, action) => {
+    const node = document.createElement("button");
+    node.type = "button";
+    node.textContent = text;
+    node.title = title;
+    node.setAttribute("aria-label", title);
+    node.addEventListener("pointerdown", (e) => { e.stopPropagation(); });
+    node.addEventListener("click", (e) => { e.preventDefault(); action(); });
+    bar.append(node);
+    return node;
+  };
+  button("+", "Higher (PageUp)", () => climb(1));
+  button("−", "Lower (PageDown)", () => climb(-1));
+  button("W", "Fix a waypoint here (W)", () => addWaypoint());
+  button("⌫", "Remove the last waypoint (Backspace)", () => dropWaypoint());
+  button("✓", "Move there (Enter)", () => drop());
+  button("✕", "Cancel (Escape)", () => cancel());
+  frame.append(bar);
+
+  // the drag: {id, pointerId, keyboard, dx, dy, altitude, via, place, x, y, ready}
+  let drag = null;
+  let pending = null;    // a press on a token, not yet a drag
+  let swallow = false;   // the click that ends a drag is the drag's
+  let scheduled = 0;
+  let lastEvent = 0;     // the time of the pointer event the next frame answers
+  let second = null;     // a second finger down while dragging: {id, x, y}
+
+  function tokenUnder(x, y) {
+    let best = null;
+    let bestArea = Infinity;
+    for (const node of box.querySelectorAll("[data-wb-token]")) {
+      const r = node.getBoundingClientRect();
+      if (x < r.left || x > r.right || y < r.top || y > r.bottom) continue;
+      const area = r.width * r.height;
+      if (area < bestArea) { bestArea = area; best = node; }
+    }
+    return best;
+  }
+
+  function layer() {
+    const svg = svgOf();
+    if (!svg) return null;
+    let g = svg.querySelector(":scope > g.wb-drag-way");
+    if (!g) {
+      g = svgNode("g", { class: "wb-drag-way", "pointer-events": "none", "aria-hidden": "true" });
+      svg.append(g);
+    }
+    return g;
+  }
+
+  function clearDrawing() {
+    const svg = svgOf();
+    const g = svg && svg.querySelector(":scope > g.wb-drag-way");
+    if (g) g.remove();
+    label.hidden = true;
+    bar.hidden = true;
+    for (const name of ["moves", "cost", "legal", "place", "altitude", "ready"]) {
+      label.removeAttribute(`data-${name}`);
+    }
+  }
+
+  function begin(id, keyboard, pointerId, dx, dy) {
+    const start = hooks.start ? hooks.start(id) : null;
+    drag = { id, keyboard, pointerId, dx, dy, altitude: start, via: [], place: null,
+      x: 0, y: 0, cursor: tokenAt(id), ready: false, frameRect: null };
+    const svg = svgOf();
+    if (svg) cellNear(svg, 0, 0, true);  // the picture's index, and where it is on the screen
+    box.classList.add("wb-dragging");
+    bar.hidden = false;
+    box.dispatchEvent(new CustomEvent("wingbeat:drag-start", { detail: { token: id } }));
+    const chosen = hooks.picked ? hooks.picked(id) : null;
+    Promise.resolve(chosen).then(() => {
+      if (drag && drag.id === id) { drag.ready = true; schedule(true); }
+    }, () => { if (drag && drag.id === id) cancel(); });
+  }
+
+  function end(kind) {
+    const was = drag;
+    drag = null;
+    second = null;
+    box.classList.remove("wb-dragging");
+    clearDrawing();
+    if (was) {
+      box.dispatchEvent(new CustomEvent("wingbeat:drag-end", {
+        detail: { token: was.id, kind, place: was.place, altitude: was.altitude } }));
+    }
+    return was;
+  }
+
+  function cancel() {
+    pending = null;
+    if (drag) end("cancel");
+  }
+
+  function schedule(force) {
+    if (!drag) return;
+    if (force) drag.force = true;
+    if (!lastEvent) lastEvent = performance.now();
+    if (scheduled) return;
+    scheduled = requestAnimationFrame(render);
+  }
+
+  // The place the drag points at: under the pointer (less the grab's offset), or the cursor.
+  function target() {
+    if (drag.keyboard) return drag.cursor;
+    return placeOf({ clientX: drag.x - drag.dx, clientY: drag.y - drag.dy });
+  }
+
+  function render() {
+    scheduled = 0;
+    if (!drag) return;
+    const began = performance.now();
+    const since = lastEvent;
+    lastEvent = 0;
+    const place = target();
+    const force = drag.force;
+    drag.force = false;
+    if (!drag.ready) { show({ place, ready: false, legal: null, lines: ["…"] }); return; }
+    if (!force && place === drag.place && drag.shown) return;
+    drag.place = place;
+    if (!place) { clearWay(); label.hidden = true; drag.shown = null; return; }
+    const answer = hooks.preview(place, drag.altitude, drag.via);
+    drag.shown = answer;
+    draw(answer);
+    show(answer);
+    if (since) {
+      const times = box.wbPreviewTimes;
+      const now = performance.now();
+      times.push(now - since);
+      box.wbPreviewWork.push(now - began);
+      if (times.length > TIMES) times.splice(0, times.length - TIMES);
+      if (box.wbPreviewWork.length > TIMES) box.wbPreviewWork.splice(0, TIMES / 2);
+    }
+  }
+
+  function clearWay() {
+    const g = layer();
+    if (g) g.replaceChildren();
+  }
+
+  function draw(answer) {
+    const g = layer();
+    if (!g) return;
+    const svg = g.ownerSVGElement;
+    g.replaceChildren();
+    const from = tokenAt(drag.id);
+    const start = from && pointsOf(from);
+    const end = pointsOf(answer.place);
+    const marks = drag.via.map((w) => pointsOf(w.place)).filter(Boolean);
+    if (answer.legal && answer.moves !== undefined) {
+      const points = answer.points ||
+        [start, ...cellsOf(svg, answer.moves).map((c) => pointsOf(c))].filter(Boolean);
+      if (points.length === 1 && end) points.push(end);
+      g.append(svgNode("polyline", { class: "wb-way", points: points.map((p) => `${p.x},${p.y}`)
+        .join(" ") }));
+    } else if (start && end) {
+      g.append(svgNode("line", { class: answer.legal === false ? "wb-way refused" : "wb-way waiting",
+        x1: start.x, y1: start.y, x2: end.x, y2: end.y }));
+    }
+    for (const p of marks) g.append(svgNode("circle", { class: "wb-waypoint", cx: p.x, cy: p.y, r: 7 }));
+    if (end) {
+      g.append(svgNode("circle", { class: answer.legal === false ? "wb-end refused" : "wb-end",
+        cx: end.x, cy: end.y, r: 12 }));
+    }
+  }
+
+  function show(answer) {
+    const lines = [...(answer.lines || [])];
+    if (drag.via.length) lines.push(`through ${drag.via.map((w) => w.place).join(", ")}`);
+    label.replaceChildren(...lines.map((text, i) => {
+      const node = document.createElement(i ? "span" : "strong");
+      node.textContent = text;
+      return node;
+    }));
+    label.dataset.moves = answer.moves ?? "";
+    label.dataset.cost = answer.cost ?? "";
+    label.dataset.legal = answer.legal === null || answer.legal === undefined ? ""
+      : String(answer.legal);
+    label.dataset.place = answer.place || "";
+    label.dataset.altitude = drag.altitude === null ? "all" : String(drag.altitude);
+    label.dataset.ready = String(Boolean(answer.ready));
+    label.classList.toggle("refused", answer.legal === false);
+    label.hidden = false;
+    // beside the pointer (or the cursor's cell), inside the frame, on the side with more room
+    // (anchored by the corner nearest the point: nothing is measured during the drag)
+    const r = drag.frameRect || (drag.frameRect = frame.getBoundingClientRect());
+    let x = drag.x;
+    let y = drag.y;
+    if (drag.keyboard && answer.place) {
+      const cell = box.querySelector(`g.cell[data-cell="${CSS.escape(answer.place)}"]`);
+      if (cell) { const c = cell.getBoundingClientRect(); x = c.right; y = c.bottom; }
+    }
+    const left = x - r.left;
+    const top = y - r.top;
+    const right = left > r.width / 2;
+    const below = top < r.height / 2;
+    label.style.left = right ? "auto" : `${Math.max(0, left + 18)}px`;
+    label.style.right = right ? `${Math.max(0, r.width - left + 18)}px` : "auto";
+    label.style.top = below ? `${Math.max(0, top + 18)}px` : "auto";
+    label.style.bottom = below ? "auto" : `${Math.max(0, r.height - top + 18)}px`;
+  }
+
+  function climb(step) {
+    if (!drag) return;
+    const levels = hooks.altitudes ? hooks.altitudes(drag.id) : [];
+    if (!levels.length) return;
+    let i = levels.indexOf(drag.altitude);
+    if (i < 0) {  // from the best over all altitudes: a step from its own altitude
+      const own = hooks.own ? hooks.own(drag.id) : null;
+      i = levels.indexOf(own);
+      if (i < 0) i = step > 0 ? -1 : levels.length;
+    }
+    const next = levels[Math.min(levels.length - 1, Math.max(0, i + step))];
+    if (next === drag.altitude) return;
+    drag.altitude = next;
+    schedule(true);
+  }
+
+  function addWaypoint() {
+    if (!drag || !drag.place || drag.via.length >= 8) return;
+    const last = drag.via[drag.via.length - 1];
+    if (last && last.place === drag.place) return;
+    drag.via.push({ place: drag.place, altitude: drag.altitude });
+    schedule(true);
+  }
+
+  function dropWaypoint() {
+    if (!drag || !drag.via.length) return;
+    drag.via.pop();
+    schedule(true);
+  }
+
+  async function drop() {
+    if (!drag) return;
+    if (!drag.ready) { cancel(); return; }
+    render();  // the place as it stands now
+    const was = end("drop");
+    if (!was || !was.place) return;
+    if (hooks.dropped) await hooks.dropped(was.place, was.altitude, was.via, was.shown);
+  }
+
+  // pointer: a press on a token (capture phase: before the map's pan sees it)
+  box.addEventListener("pointerdown", (event) => {
+    if (drag && !drag.keyboard) {
+      // a second finger's tap (or another button) while dragging: a waypoint
+      if (event.pointerId !== drag.pointerId) {
+        second = { id: event.pointerId, x: event.clientX, y: event.clientY };
+        event.preventDefault();
+        event.stopPropagation();
+      }
+      return;
+    }
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    if (hooks.enabled && !hooks.enabled()) return;
+    const token = tokenUnder(event.clientX, event.clientY);
+    if (!token) return;
+    event.preventDefault();
+    event.stopPropagation();   // the map does not pan
+    const id = token.getAttribute("data-wb-token");
+    const from = tokenAt(id);
+    const home = from && box.querySelector(`g.cell[data-cell="${CSS.escape(from)}"]`);
+    let dx = 0;
+    let dy = 0;
+    if (home) {  // the grab's offset from the token's own cell (a Large creature's north-west)
+      const c = home.getBoundingClientRect();
+      dx = event.clientX - (c.left + c.width / 2);
+      dy = event.clientY - (c.top + c.height / 2);
+    }
+    if (drag) cancel();
+    pending = { id, pointerId: event.pointerId, x: event.clientX, y: event.clientY, dx, dy };
+  }, { capture: true });
+
+  box.addEventListener("pointermove", (event) => {
+    if (second && event.pointerId === second.id) {
+      if (Math.hypot(event.clientX - second.x, event.clientY - second.y) > 3 * DRAG) second = null;
+      event.stopPropagation();
+      return;
+    }
+    if (pending && event.pointerId === pending.pointerId) {
+      event.stopPropagation();
+      if (Math.hypot(event.clientX - pending.x, event.clientY - pending.y) < DRAG) return;
+      const p = pending;
+      pending = null;
+      try { box.setPointerCapture(event.pointerId); } catch (e) { /* already released */ }
+      begin(p.id, false, p.pointerId, p.dx, p.dy);
+    }
+    if (!drag || drag.keyboard || event.pointerId !== drag.pointerId) return;
+    event.stopPropagation();
+    event.preventDefault();
+    // the right button pressed while the left drags: a waypoint
+    if (event.pointerType === "mouse" && event.button === 2) addWaypoint();
+    drag.x = event.clientX;
+    drag.y = event.clientY;
+    if (!lastEvent) lastEvent = event.timeStamp;
+    schedule(false);
+  }, { capture: true });
+
+  const release = (event) => {
+    if (second && event.pointerId === second.id) {
+      second = null;
+      event.stopPropagation();
+      if (event.type === "pointerup") addWaypoint();
+      return;
+    }
+    if (pending && event.pointerId === pending.pointerId) { pending = null; return; }
+    if (!drag || drag.keyboard || event.pointerId !== drag.pointerId) return;
+    event.stopPropagation();
+    swallow = true;
+    if (event.type === "pointercancel") { cancel(); return; }
+    drag.x = event.clientX;
+    drag.y = event.clientY;
+    drop();
+  };
+  box.addEventListener("pointerup", release, { capture: true });
+  box.addEventListener("pointercancel", release, { capture: true });
+  box.addEventListener("click", (event) => {
+    if (swallow) { swallow = false; event.stopPropagation(); event.preventDefault(); }
+  }, { capture: true });
+  box.addEventListener("contextmenu", (event) => { if (drag) event.preventDefault(); });
+  box.addEventListener("wheel", (event) => {
+    if (!drag) return;
+    event.preventDefault();
+    event.stopPropagation();   // not a zoom: the altitude
+    climb(event.deltaY < 0 ? 1 : -1);
+  }, { capture: true, passive: false });
+  // a redraw of the picture (another creature chosen) drops the layer: draw it again
+  box.addEventListener("wingbeat:map-drawn", () => {
+    if (!drag) return;
+    const svg = svgOf();
+    if (svg) cellNear(svg, 0, 0, true);
+    schedule(true);
+  });
+
+  // keys: while a drag is on, they are the drag's
+  const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  window.addEventListener("keydown", (event) => {
+    const typing = event.target.closest && event.target.closest("input, select, textarea");
+    if (!drag) {
+      if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key !== "t" && event.key !== "T") return;
+      const where = event.target;  // on the map, or nowhere in particular (not a control)
+      if (where !== document.body && where !== document.documentElement &&
+          !frame.contains(where)) return;
+      if (!box.querySelector("[data-wb-token]")) return;
+      if (hooks.enabled && !hooks.enabled()) return;
+      event.preventDefault();
+      pickNext();
+      return;
+    }
+    let done = true;
+    if (event.key === "Escape") cancel();
+    else if (event.key === "PageUp" || event.key === "+" || event.key === "=") climb(1);
+    else if (event.key === "PageDown" || event.key === "-" || event.key === "−") climb(-1);
+    else if (event.key === "w" || event.key === "W") addWaypoint();
+    else if (event.key === "Backspace") dropWaypoint();
+    else if (event.key === "Enter" && (drag.keyboard || !typing)) drop();
+    else if (drag.keyboard && ARROWS[event.key]) {
+      const svg = svgOf();
+      const [dx, dy] = ARROWS[event.key];
+      const next = svg && drag.cursor && nextCell(svg, drag.cursor, dx, dy);
+      if (next) { drag.cursor = next; schedule(false); }
+    } else if (drag.keyboard && (event.key === "t" || event.key === "T")) pickNext();
+    else done = false;
+    if (done) { event.preventDefault(); event.stopImmediatePropagation(); }
+  }, { capture: true });
+
+  // T: the first token, or the next one after the token being moved
+  function pickNext(current) {
+    const ids = [...box.querySelectorAll("[data-wb-token]")]
+      .map((n) => n.getAttribute("data-wb-token"));
+    if (!ids.length) return;
+    const now = current || (drag ? drag.id : null);
+    const chosen = hooks.first && !now ? hooks.first(ids) : null;
+    const id = chosen || ids[(ids.indexOf(now) + 1) % ids.length];
+    if (drag) end("cancel");
+    pick(id);
+  }
+
+  function pick(id) {
+    pending = null;
+    if (drag) end("cancel");
+    begin(id, true, null, 0, 0);
+    if (document.activeElement !== box && !box.contains(document.activeElement)) {
+      box.focus({ preventScroll: true });
+    }
+  }
+
+  return { pick, cancel, active: () => Boolean(drag), drop, climb, addWaypoint, dropWaypoint,
+    refresh: () => schedule(true) };
+}
