@@ -370,6 +370,9 @@ export function wirePlayDrag(board, hooks) {
     event.stopPropagation();
     const cell = under(event.clientX, event.clientY, "g.cell[data-cell]");
     preview(cell ? cell.getAttribute("data-cell") : null, event.clientX, event.clientY);
+    // each preview's time, from the pointer event to the way drawn (ms), for measurement
+    const times = board.wbPlayPreviewTimes || (board.wbPlayPreviewTimes = []);
+    if (times.length < 2000) times.push(performance.now() - event.timeStamp);
   }, true);
 
   const release = (event) => {
