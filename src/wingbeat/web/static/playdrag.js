@@ -11,18 +11,11 @@
 // added to them. The map's own panning (zoom.js) never sees a press that picks a token.
 
 import { decodeReachTree } from "./reachtree.js";
+import { cellNear } from "./drag.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const DRAG = 4;  // pixels before a press on a token is a drag
 const ARROW_KEYS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-
-function under(x, y, selector) {
-  for (const node of document.elementsFromPoint(x, y)) {
-    const hit = node.closest && node.closest(selector);
-    if (hit) return hit;
-  }
-  return null;
-}
 
 // The token under (x, y) by geometry: the nearest whose disc (at least 44 px across, a finger's
 // target) holds the point. Tokens take no pointer events in the picture (the cells under them
@@ -48,7 +41,7 @@ function centre(node) {
   return [box.x + box.width / 2, box.y + box.height / 2];
 }
 
-const CELL = /^[A-Za-z]+\d+$/;
+const CELL = /^(?:dash[:-]?)?([A-Za-z]+\d+)/;  // "U35", dnd5e "C5+up", "dash K11"
 
 /**
  * Wire dragging on `board` (the play page's map box). `hooks`:
@@ -167,7 +160,8 @@ export function wirePlayDrag(board, hooks) {
     }
     const points = [centre(drag.token)];
     for (const word of way.moves.split(" ")) {
-      const cell = CELL.test(word) ? cellAt(word) : null;
+      const found = CELL.exec(word);
+      const cell = found ? cellAt(found[1]) : null;
       if (cell) points.push(centre(cell));
     }
     path.setAttribute("points", points.map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "));
@@ -368,8 +362,10 @@ export function wirePlayDrag(board, hooks) {
     if (!drag || drag.keyboard || event.pointerId !== drag.pointer) return;
     event.preventDefault();
     event.stopPropagation();
-    const cell = under(event.clientX, event.clientY, "g.cell[data-cell]");
-    preview(cell ? cell.getAttribute("data-cell") : null, event.clientX, event.clientY);
+    // the cell from an index of cell centres (drag.js), not a hit test of thousands of shapes
+    const fresh = !drag.moved;
+    drag.moved = true;
+    preview(cellNear(svg(), event.clientX, event.clientY, fresh), event.clientX, event.clientY);
     // each preview's time, from the pointer event to the way drawn (ms), for measurement
     const times = board.wbPlayPreviewTimes || (board.wbPlayPreviewTimes = []);
     if (times.length < 2000) times.push(performance.now() - event.timeStamp);
@@ -383,8 +379,7 @@ export function wirePlayDrag(board, hooks) {
     if (!drag || drag.keyboard || event.pointerId !== drag.pointer) return;
     event.stopPropagation();
     if (event.type === "pointercancel") { cancel(); return; }
-    const cell = under(event.clientX, event.clientY, "g.cell[data-cell]");
-    drag.place = cell ? cell.getAttribute("data-cell") : drag.place;
+    drag.place = cellNear(svg(), event.clientX, event.clientY, true) || drag.place;
     whenReady().then(drop);
   };
   board.addEventListener("pointerup", release, true);

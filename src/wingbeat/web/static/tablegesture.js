@@ -35,8 +35,7 @@ export function wireTableGesture(board, hooks) {
   label.className = "drag-preview table-preview";
   label.setAttribute("data-wb-preview", "");
   label.setAttribute("aria-live", "polite");
-  label.hidden = true;
-  frame.append(label);
+  label.hidden = true;  // in the page only while a drag lasts: the grid's preview is the other
 
   const dialog = document.createElement("dialog");
   dialog.className = "drag-confirm table-confirm";
@@ -148,6 +147,7 @@ export function wireTableGesture(board, hooks) {
     label.style.left = `${Math.max(0, Math.min(clientX - r.left + 16, r.width - 260))}px`;
     label.style.top = `${Math.max(0, Math.min(clientY - r.top + 16, r.height - 60))}px`;
     label.hidden = false;
+    if (!label.isConnected) frame.append(label);
   }
 
   function cancel() {
@@ -155,6 +155,7 @@ export function wireTableGesture(board, hooks) {
     const line = picture && picture.querySelector("line.table-drag-line");
     if (line) line.remove();
     label.hidden = true;
+    label.remove();
     delete board.dataset.wbHover;
     board.classList.remove("dragging");
     const was = drag;
