@@ -110,3 +110,29 @@ def test_the_gesture_on_the_scenario_page_shows_the_check(browser: Any, play_sit
     assert page.evaluate("wingbeat.state.to") is None  # the drop chose no point of the table
     assert serious(page) == []
     closed(page)
+
+
+def test_the_keyboard_draws_and_declares_a_flight_line(play_site: str, browser: Any) -> None:
+    """T picks the creature to move, the arrows move the line's end by the snap (ten with
+    Shift), Enter asks the check, then the confirmation declares it."""
+    ref = encounter(play_site, "example:morbid-angel", ["angel", "gargoyle", "knight", "harpy"])
+    page = opened(browser, f"{play_site}/static/play.html#encounter={ref}")
+    shown(page, ref)
+    page.focus("#board")
+    page.keyboard.press("t")
+    preview = page.locator("[data-wb-preview].table-preview")
+    expect(preview).to_contain_text("30,30: 0 cm")  # where the angel stands
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowDown")
+    expect(preview).to_contain_text("30.5,25: ")
+    assert preview.get_attribute("data-moves") == "30.5,25"
+    page.keyboard.press("Enter")
+    verdict = play_api(play_site, ref, "check", creature="angel", moves="30.5,25")
+    dialog = page.locator("dialog.table-confirm")
+    if verdict["legal"]:
+        expect(dialog).to_contain_text("Declare angel: 30.5,25")
+        page.click("#table-choice-0")
+        expect(page.locator("#pieces tr[data-creature='angel'] td.turn")).to_have_text("moved")
+    else:
+        expect(page.locator("#move-result")).to_contain_text(f"[{verdict['error']['rule']}]")
+    closed(page)

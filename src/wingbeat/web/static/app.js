@@ -481,6 +481,7 @@ async function upload(file) {
 function wireTableDrag(map) {
   wireTableGesture(map, {
     movable: (id) => !!state.info && state.info.creatures.some((c) => c.id === id),
+    next: () => state.creature,
     snap: () => {
       const step = state.info && words().hints.snap;
       return step ? fraction(step) : 0.5;

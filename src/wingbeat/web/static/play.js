@@ -335,6 +335,7 @@ function wireDragging(board) {
   });
   wireTableGesture(board, {
     movable: (id) => !!snap && snap.state.order.includes(id) && !snap.state.moved.includes(id),
+    next: () => snap && snap.state.next,
     snap: () => {
       const step = snap && hintsOf(registry, snap.encounter.ruleset).hints.snap;
       const [top, bottom] = String(step || "1/2").split("/").map(Number);

@@ -135,8 +135,10 @@ export function wireTableGesture(board, hooks) {
     for (const [k, v] of Object.entries({ x1, y1, x2, y2 })) line.setAttribute(k, v.toFixed(1));
     line.setAttribute("stroke", reach || drag.target ? "#1f3fbf" : "#b3261e");
     line.setAttribute("stroke-dasharray", reach || drag.target ? "" : "6 6");
+    const dives = picture.getAttribute("data-ruleset") === "confrontation";
     const words = drag.target
-      ? `${drag.id} onto ${drag.target}: dive charge or a flight to ${said(to)} (drop to choose)`
+      ? `${drag.id} onto ${drag.target}: ${dives ? "dive charge or " : ""}a flight to ` +
+        `${said(to)} (drop to choose)`
       : `${said(to)}: ${round(length, 0.01)} ${g.unit}, ${reach ? "inside its reach" : "outside its reach"}`;
     label.textContent = words;
     label.dataset.moves = drag.target ? `dive:${drag.target}` : said(to);
@@ -270,6 +272,51 @@ export function wireTableGesture(board, hooks) {
     if (swallow) { swallow = false; event.stopPropagation(); event.preventDefault(); }
   }, true);
   board.addEventListener("pointerdown", () => { swallow = false; });
+
+  // -- keyboard: T picks the creature to move (hooks.next()), the arrows move the line's end a
+  // step (the snap; ten with Shift), Enter drops, Escape cancels --------------------------------
+  const ARROWS = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+  function clientOf(picture, point) {
+    const [ux, uy] = toUser(picture, point);
+    const p = new DOMPoint(ux, uy).matrixTransform(picture.getScreenCTM());
+    return [p.x, p.y];
+  }
+
+  board.addEventListener("keydown", (event) => {
+    const picture = svg();
+    if (!picture || dialog.open) return;
+    if (!drag) {
+      if ((event.key !== "t" && event.key !== "T") || event.ctrlKey || event.metaKey) return;
+      const id = hooks.next && hooks.next();
+      const token = id && picture.querySelector(`[data-wb-token="${CSS.escape(id)}"]`);
+      if (!token || !hooks.movable(id)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const from = (token.getAttribute("data-at") || "0,0").split(",").map(Number);
+      drag = { id, token, from, to: from, target: null, keyboard: true };
+      board.classList.add("dragging");
+      board.dispatchEvent(new CustomEvent("wingbeat:drag-start", { detail: { id } }));
+      show(picture, ...clientOf(picture, from));
+      return;
+    }
+    if (!drag.keyboard) return;
+    if (ARROWS[event.key]) {
+      event.preventDefault();
+      event.stopPropagation();
+      const step = (hooks.snap() || 0.5) * (event.shiftKey ? 10 : 1);
+      const [dx, dy] = ARROWS[event.key];
+      show(picture, ...clientOf(picture, [drag.to[0] + dx * step, drag.to[1] + dy * step]));
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      event.stopPropagation();
+      drop();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      cancel();
+    }
+  }, true);
 
   return { cancel, active: () => drag !== null };
 }
