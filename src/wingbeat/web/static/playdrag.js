@@ -365,10 +365,14 @@ export function wirePlayDrag(board, hooks) {
     // the cell from an index of cell centres (drag.js), not a hit test of thousands of shapes
     const fresh = !drag.moved;
     drag.moved = true;
+    const began = performance.now();
     preview(cellNear(svg(), event.clientX, event.clientY, fresh), event.clientX, event.clientY);
-    // each preview's time, from the pointer event to the way drawn (ms), for measurement
+    // each preview's time, from the pointer event to the way drawn, and the handler's own work
+    // (ms), for measurement
     const times = board.wbPlayPreviewTimes || (board.wbPlayPreviewTimes = []);
-    if (times.length < 2000) times.push(performance.now() - event.timeStamp);
+    const work = board.wbPlayPreviewWork || (board.wbPlayPreviewWork = []);
+    const now = performance.now();
+    if (times.length < 2000) { times.push(now - event.timeStamp); work.push(now - began); }
   }, true);
 
   const release = (event) => {
