@@ -13,7 +13,6 @@
 import { decodeReachTree } from "./reachtree.js";
 import { cellNear } from "./drag.js";
 
-const SVGNS = "http://www.w3.org/2000/svg";
 const DRAG = 4;  // pixels before a press on a token is a drag
 const ARROW_KEYS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
@@ -128,7 +127,7 @@ export function wirePlayDrag(board, hooks) {
     const picture = svg();
     let path = picture && picture.querySelector("polyline.drag-way");
     if (picture && !path) {
-      path = document.createElementNS(SVGNS, "polyline");
+      path = document.createElementNS(picture.namespaceURI, "polyline");
       path.setAttribute("class", "drag-way");
       path.setAttribute("fill", "none");
       path.setAttribute("stroke", "#1f3fbf");
@@ -410,7 +409,7 @@ export function wirePlayDrag(board, hooks) {
     const picture = svg();
     let mark = picture.querySelector("rect.drag-cursor");
     if (!mark) {
-      mark = document.createElementNS(SVGNS, "rect");
+      mark = document.createElementNS(picture.namespaceURI, "rect");
       mark.setAttribute("class", "drag-cursor");
       mark.setAttribute("fill", "none");
       mark.setAttribute("stroke", "#1f3fbf");

@@ -8,7 +8,6 @@
 //
 // Models are found by geometry (their discs' boxes on the screen), as playdrag.js finds tokens.
 
-const SVGNS = "http://www.w3.org/2000/svg";
 const DRAG = 4;
 
 function round(value, step) {
@@ -108,7 +107,7 @@ export function wireTableGesture(board, hooks) {
   function lineOf(picture) {
     let line = picture.querySelector("line.table-drag-line");
     if (!line) {
-      line = document.createElementNS(SVGNS, "line");
+      line = document.createElementNS(picture.namespaceURI, "line");
       line.setAttribute("class", "table-drag-line");
       line.setAttribute("stroke-width", "4");
       line.setAttribute("stroke-linecap", "round");
