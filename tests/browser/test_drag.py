@@ -313,6 +313,81 @@ def test_waypoint(page: Page) -> None:
     assert_drop_is_check(page, "giant-bat", "bat", found["moves"])
 
 
+def test_second_finger_tap_fixes_a_waypoint(browser: Any, server: str) -> None:
+    try:
+        found = wingbeat.path(scenario("giant-bat"), "bat", "U35", via=["S33"]).to_dict()
+    except (TypeError, wingbeat.errors.OptionError):
+        pytest.skip("the server does not take `via` waypoints yet (the server helper adds them)")
+    page = opened(browser, server + "/", 768, 1024)
+    ready(page, "giant-bat", "bat")
+    touch = Touch(page)
+    waypoint = cell(page, "S33")
+    touch.drag(home(page, "bat"), waypoint)
+    preview_of(page, "S33")
+    aside = home(page, "bat")  # a second finger taps elsewhere on the map, the first stays
+    touch.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [
+        {"x": waypoint[0], "y": waypoint[1], "id": 0}, {"x": aside[0], "y": aside[1], "id": 1}]})
+    touch.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [
+        {"x": aside[0], "y": aside[1], "id": 1}]})  # the second finger lifts
+    page.wait_for_function("() => document.querySelector('[data-wb-preview]')"
+                           ".textContent.includes('through S33')")
+    end = cell(page, "U35")
+    for i in range(1, 5):
+        f = i / 4
+        touch.send("touchMove", [(waypoint[0] + (end[0] - waypoint[0]) * f,
+                                  waypoint[1] + (end[1] - waypoint[1]) * f)])
+    data = preview_of(page, "U35")
+    assert data["moves"] == found["moves"] and data["cost"] == found["cost"]
+    touch.send("touchEnd", [])
+    assert_drop_is_check(page, "giant-bat", "bat", found["moves"])
+    closed(page)
+
+
+def test_right_button_while_dragging_fixes_a_waypoint(page: Page) -> None:
+    try:
+        found = wingbeat.path(scenario("giant-bat"), "bat", "U35", via=["S33"]).to_dict()
+    except (TypeError, wingbeat.errors.OptionError):
+        pytest.skip("the server does not take `via` waypoints yet (the server helper adds them)")
+    ready(page, "giant-bat", "bat")
+    mouse_drag_to(page, "bat", "S33")
+    page.mouse.down(button="right")
+    page.mouse.up(button="right")
+    page.wait_for_function("() => document.querySelector('[data-wb-preview]')"
+                           ".textContent.includes('through S33')")
+    tx, ty = cell(page, "U35")
+    page.mouse.move(tx, ty, steps=4)
+    data = preview_of(page, "U35")
+    assert data["moves"] == found["moves"] and data["cost"] == found["cost"]
+    page.mouse.up()
+    assert_drop_is_check(page, "giant-bat", "bat", found["moves"])
+
+
+def test_dnd5e_options_reach_the_preview(page: Page) -> None:
+    ready(page, "harpy", "harpy")
+    page.select_option("#option-diagonals", "dmg")
+    page.wait_for_function("() => window.wingbeat.state.options.diagonals === 'dmg'")
+    page.wait_for_function("() => document.querySelector('#map svg g.cell.reach')")
+    target = "H6"
+    data = mouse_drag_to(page, "harpy", target)
+    found = wingbeat.path(scenario("harpy"), "harpy", target, diagonals="dmg").to_dict()
+    assert_same_as_path(data, found)
+    page.keyboard.press("Escape")
+    page.mouse.up()
+
+
+def test_dragging_another_creature_chooses_it(page: Page) -> None:
+    ready(page, "harpy", "harpy")
+    states = wingbeat.reach(scenario("harpy"), "fighter").to_dict()["states"]
+    start = page.get_attribute('#map svg [data-wb-token="fighter"]', "data-at")
+    target = next(s["at"] for s in states if s["at"] != start and s["cost"] != "0")
+    data = mouse_drag_to(page, "fighter", target)
+    assert page.evaluate("() => window.wingbeat.state.creature") == "fighter"
+    assert_same_as_path(data, library_path("harpy", "fighter", target))
+    page.keyboard.press("Escape")
+    page.mouse.up()
+    assert page.evaluate("() => window.wingbeat.state.moves") is None
+
+
 def test_dragging_page_has_no_serious_axe_violations(page: Page) -> None:
     ready(page, "giant-bat", "bat")
     mouse_drag_to(page, "bat", "U35")

@@ -311,14 +311,15 @@ let previewing = 0;
 async function preview(place, x, y) {
   const label = $("hover-preview");
   const ticket = ++previewing;
-  if (!place || !state.creature) { label.hidden = true; return; }
+  const moving = () => dragging && dragging.active();  // a drag's label says it, not this one
+  if (!place || !state.creature || moving()) { label.hidden = true; return; }
   let answer;
   try {
     answer = await api("path", pathQuestion(place));
   } catch (e) {
     return;  // a place the rules cannot name (the table's edge): no preview, no error
   }
-  if (ticket !== previewing) return;
+  if (ticket !== previewing || moving()) return;
   const lines = answer.found === false ? [place, answer.message]
     : [`${place}: ${answer.cost_text}`, answer.moves || "(stays where it is)"];
   const threatened = threatAt(place);
@@ -602,13 +603,16 @@ let dragging = null;
 function wireDragging() {
   const box = $("map");
   const grid = () => state.info && state.info.map.kind !== "table";
+  box.addEventListener("wingbeat:drag-start", () => { $("hover-preview").hidden = true; });
   dragging = wireDrag(box, {
     enabled: grid,
     picked: async (id) => {
       if (!grid()) throw new Error("not a grid");
       showError(null);
       if (id !== state.creature) await pickCreature(id);
-      dragPreviewer(id);
+      const ways = dragPreviewer(id);
+      ways.retry();
+      ways.tree(state.altitude, null).catch(() => {});  // asked now: the first move finds it
     },
     start: () => state.altitude,
     own: (id) => {

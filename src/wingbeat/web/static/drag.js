@@ -19,11 +19,10 @@
 // --drag.
 
 import { decodeReachTree } from "./reachtree.js";
-import { amount, query } from "./common.js";
+import { amount, query, svgElement } from "./common.js";
 
 const DRAG = 5;        // pixels before a press on a token is a drag
 const TIMES = 2000;    // preview frame times kept
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 function loadStyle() {
   if (document.querySelector("link[data-wb-drag-style]")) return;
@@ -34,10 +33,10 @@ function loadStyle() {
   document.head.append(link);
 }
 
+// An element of the map picture's own namespace (the picture's root says which).
+let pictureNs = null;
 function svgNode(tag, attributes) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attributes || {})) node.setAttribute(k, String(v));
-  return node;
+  return svgElement(pictureNs, tag, attributes);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -45,14 +44,35 @@ function svgNode(tag, attributes) {
 
 const centres = new WeakMap();  // svg -> Map(label -> {x, y})
 
+// The centre of a cell's shape from its own attributes (a polygon's points, a rect's box), so a
+// cell the board hides (culled, display: none) still has one; else its box.
+function shapeCentre(cell) {
+  const shape = cell.querySelector("polygon, rect, path") || cell;
+  if (shape.tagName === "polygon") {
+    const n = (shape.getAttribute("points") || "").trim().split(/[\s,]+/).map(Number);
+    if (n.length >= 4 && n.every(Number.isFinite)) {
+      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (let i = 0; i + 1 < n.length; i += 2) {
+        x0 = Math.min(x0, n[i]); x1 = Math.max(x1, n[i]);
+        y0 = Math.min(y0, n[i + 1]); y1 = Math.max(y1, n[i + 1]);
+      }
+      return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, size: Math.max(x1 - x0, y1 - y0) };
+    }
+  } else if (shape.tagName === "rect" && !shape.hasAttribute("transform")) {
+    const [x, y, w, h] = ["x", "y", "width", "height"].map((k) => Number(shape.getAttribute(k) || 0));
+    if (w && h) return { x: x + w / 2, y: y + h / 2, size: Math.max(w, h) };
+  }
+  const b = shape.getBBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2, size: Math.max(b.width, b.height) };
+}
+
 function cellCentre(svg, label) {
   let known = centres.get(svg);
   if (!known) { known = new Map(); centres.set(svg, known); }
   if (known.has(label)) return known.get(label);
   const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(label)}"]`);
   if (!cell) return null;
-  const b = (cell.querySelector("polygon, rect, path") || cell).getBBox();
-  const c = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  const c = shapeCentre(cell);
   known.set(label, c);
   return c;
 }
@@ -69,12 +89,11 @@ function cellIndex(svg) {
   let size = 0;
   const all = [];
   for (const cell of svg.querySelectorAll("g.cell[data-cell]")) {
-    const b = (cell.querySelector("polygon, rect, path") || cell).getBBox();
-    const c = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    const c = shapeCentre(cell);
     const label = cell.getAttribute("data-cell");
     known.set(label, c);
     all.push([label, c]);
-    if (!size) size = Math.max(b.width, b.height);
+    if (!size) size = c.size;
   }
   size = size || 1;
   const buckets = new Map();
@@ -306,6 +325,8 @@ export function treePreviewer(url, lengthUnits, options = {}) {
     why,
     viaText,
     clear() { trees.clear(); paths.clear(); wanted = null; viaTrees = true; },
+    // a new drag asks again what failed before (a busy server's 503)
+    retry() { for (const [key, entry] of trees) if (entry.error) trees.delete(key); },
   };
 }
 
@@ -393,6 +414,7 @@ export function wireDrag(box, hooks) {
   function layer() {
     const svg = svgOf();
     if (!svg) return null;
+    pictureNs = svg.namespaceURI;
     let g = svg.querySelector(":scope > g.wb-drag-way");
     if (!g) {
       g = svgNode("g", { class: "wb-drag-way", "pointer-events": "none", "aria-hidden": "true" });
