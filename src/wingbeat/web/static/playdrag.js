@@ -23,8 +23,7 @@ function tokenNear(box, x, y) {
   let best = null;
   let bestDistance = Infinity;
   for (const token of box.querySelectorAll(":scope > svg [data-wb-token]")) {
-    const disc = token.querySelector("circle, rect, polygon:not(.heading)") || token;
-    const r = disc.getBoundingClientRect();
+    const r = discOf(token).getBoundingClientRect();
     const cx = r.left + r.width / 2;
     const cy = r.top + r.height / 2;
     const reach = Math.max(22, Math.max(r.width, r.height) / 2);
@@ -32,6 +31,11 @@ function tokenNear(box, x, y) {
     if (distance <= reach && distance < bestDistance) { best = token; bestDistance = distance; }
   }
   return best;
+}
+
+// A token's disc (its circle or square), not the box of its disc and its words.
+function discOf(token) {
+  return token.querySelector("circle, rect, polygon:not(.heading)") || token;
 }
 
 // The centre of an element of the picture, in the picture's user units.
@@ -150,14 +154,14 @@ export function wirePlayDrag(board, hooks) {
     if (!path) return;
     if (!way) {
       const to = cellAt(place);
-      const [x0, y0] = centre(drag.token);
+      const [x0, y0] = centre(discOf(drag.token));
       const points = to ? [[x0, y0], centre(to)] : [];
       path.setAttribute("points", points.map((p) => p.join(",")).join(" "));
       path.setAttribute("stroke", "#b3261e");
       path.setAttribute("stroke-dasharray", "6 6");
       return;
     }
-    const points = [centre(drag.token)];
+    const points = [centre(discOf(drag.token))];
     for (const word of way.moves.split(" ")) {
       const found = CELL.exec(word);
       const cell = found ? cellAt(found[1]) : null;
