@@ -349,7 +349,6 @@ export function wirePlayDrag(board, hooks) {
     event.preventDefault();
     event.stopPropagation();  // not a pan of the map
     press = { id, token, x: event.clientX, y: event.clientY, pointer: event.pointerId };
-    board.setPointerCapture(event.pointerId);
   }, true);
 
   board.addEventListener("pointermove", (event) => {
@@ -360,6 +359,7 @@ export function wirePlayDrag(board, hooks) {
       }
       const { id, token } = press;
       start(id, token, false);
+      board.setPointerCapture(event.pointerId);  // a press that stays a click stays the token's
       drag.pointer = press.pointer;
     }
     if (!drag || drag.keyboard || event.pointerId !== drag.pointer) return;

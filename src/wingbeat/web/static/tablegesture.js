@@ -235,7 +235,6 @@ export function wireTableGesture(board, hooks) {
     event.stopPropagation();
     const from = (token.getAttribute("data-at") || "0,0").split(",").map(Number);
     press = { id, token, from, x: event.clientX, y: event.clientY, pointer: event.pointerId };
-    board.setPointerCapture(event.pointerId);
   }, true);
 
   board.addEventListener("pointermove", (event) => {
@@ -245,6 +244,7 @@ export function wireTableGesture(board, hooks) {
       event.stopPropagation();
       if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG) return;
       drag = { ...press, to: press.from, target: null };
+      board.setPointerCapture(event.pointerId);  // a press that stays a click stays the token's
       board.classList.add("dragging");
       board.dispatchEvent(new CustomEvent("wingbeat:drag-start", { detail: { id: drag.id } }));
     }
