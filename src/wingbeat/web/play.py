@@ -25,6 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from .._console import parse_query_options
 from ..errors import ScenarioError
 from .models import (
+    CheckAnswer,
+    NoPath,
     PlayEncounters,
     PlayExamples,
     PlayLog,
@@ -184,6 +186,61 @@ async def replay(request: Request, ref: str) -> Response:
     return await asked(request, "replay", ref)
 
 
+# -- the drag's questions (issue 26): the analysis page's reach tree, path and check, asked of the
+# encounter as it stands (the creature must not have moved this round); nothing is declared.
+
+_CreatureQ = Annotated[str, Query(max_length=200, description="The creature's id.")]
+_AltitudeQ = Annotated[str | None, Query(
+    max_length=40, description="An altitude (or tier); none or 'all': the best over all.")]
+_OptionQ = Annotated[list[str] | None, Query(
+    description="A ruleset query option, KEY=VALUE (repeatable), as --option on the CLI.")]
+_NoChecksQ = Annotated[bool, Query(description="Leave out every way that needs a save.")]
+
+
+@router.get("/encounters/{ref}/reach-tree",
+            responses={**documented(None, 503),
+                       200: {"content": {"application/octet-stream": {}},
+                             "description": "The reach tree's binary layout (docs/json.md)."}})
+async def reach_tree(request: Request, ref: str, creature: _CreatureQ,
+                     altitude: _AltitudeQ = None, no_checks: _NoChecksQ = False,
+                     option: _OptionQ = None) -> Response:
+    """The reach tree (as ``/api/reach-tree``) of ``creature`` as the encounter stands: the way
+    ``path`` finds to every place at ``altitude``, read by the play page's drag preview. Grid
+    rulesets only."""
+    from ..render.commands import _altitude
+
+    level = _altitude(altitude)
+    return await asked(request, "reach-tree", ref, creature, level,
+                       parse_query_options(option, no_checks), media="application/octet-stream")
+
+
+@router.get("/encounters/{ref}/path", responses=documented(CheckAnswer | NoPath, 503))
+async def way(request: Request, ref: str, creature: _CreatureQ,
+              to: Annotated[str | None, Query(max_length=200,
+                                              description="A cell label: U35.")] = None,
+              altitude: _AltitudeQ = None, mode: Annotated[str | None, Query(max_length=40)] = None,
+              attack: Annotated[str | None, Query(max_length=200)] = None,
+              can_act: bool = False, no_checks: _NoChecksQ = False,
+              option: _OptionQ = None) -> Response:
+    """The cheapest way (as ``/api/path``, ``wingbeat path --json``) of ``creature`` as the
+    encounter stands."""
+    route = {"to": to, "altitude": altitude, "mode": mode, "attack": attack, "can_act": can_act}
+    return await asked(request, "path", ref, creature, route,
+                       parse_query_options(option, no_checks))
+
+
+@router.get("/encounters/{ref}/check", responses=documented(CheckAnswer, 503))
+async def checked(request: Request, ref: str, creature: _CreatureQ,
+                  moves: Annotated[str, Query(max_length=2000,
+                                              description='The move: "U35 down hover".')],
+                  option: _OptionQ = None) -> Response:
+    """Whether ``moves`` is legal for ``creature`` as the encounter stands (as ``/api/check``,
+    ``wingbeat check --json``; an illegal move is an answer, status 200); nothing is declared:
+    the page's drop asks this, then posts the move to ``…/moves`` once the game master
+    confirms."""
+    return await asked(request, "check", ref, creature, moves, parse_query_options(option))
+
+
 def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> FastAPI:
     """A small app with only the play page and its API: for tests, and for a table that needs
     nothing else. The full web app includes ``router`` itself. Guarded as the full app is
@@ -205,7 +262,8 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
 
     @app.get("/static/{name}.js", include_in_schema=False)
     def script(name: str) -> FileResponse:
-        if name not in ("play", "common", "zoom", "playthreat", "threat"):  # play.js and the
+        if name not in ("play", "common", "zoom", "playthreat", "threat", "playdrag", "drag",
+                        "reachtree", "tablegesture"):  # play.js and the
             # modules it imports
             raise HTTPException(status_code=404)
         return FileResponse(STATIC / f"{name}.js", media_type="text/javascript")
@@ -215,6 +273,10 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
         from ..rules.registry import page_words
 
         return page_words()
+
+    @app.get("/static/playdrag.css", include_in_schema=False)
+    def drag_style() -> FileResponse:
+        return FileResponse(STATIC / "playdrag.css", media_type="text/css")
 
     @app.get("/static/style.css", include_in_schema=False)
     def style() -> Response:

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ScenarioError, WingbeatError
 from .jobs import Lru, encode
+
+if TYPE_CHECKING:
+    from ..model import Scenario
 
 __all__ = ["framed", "play", "told", "unframed"]
 
@@ -204,8 +207,70 @@ def _suggest(store: Any, ref: str, creature: str, weights: dict[str, Any]) -> by
     return suggestion(ref, scenario, creature, weights)
 
 
+# -- the drag's questions: asked of the encounter as it stands, answered as the analysis page's
+# /api/reach-tree, /api/path and /api/check answer them about a scenario -----------------------
+
+def _standing(store: Any, ref: str, creature: str) -> tuple[tuple[Any, ...], Scenario]:
+    """Where encounter ``ref`` stands (a key for what is kept about it) and its scenario as it
+    stands, for ``creature``, which must be in it and not have moved this round."""
+    from ..tactics.commands import encounter_now
+
+    info, now = store.current(ref)
+    key = (str(store.path), info.id, info.created, encode(now.to_dict()), creature)
+    return key, encounter_now(store, ref, creature)[1]
+
+
+def _kept(key: tuple[Any, ...], make: Callable[[], bytes]) -> bytes:
+    kept: bytes | None = _answers.get(key)
+    if kept is None:
+        kept = make()
+        _answers.put(key, kept)
+    return kept
+
+
+def _reach_tree(store: Any, ref: str, creature: str, level: int | None,
+                options: dict[str, Any]) -> bytes:
+    """The reach tree (``jobs.reach_tree``'s bytes) of ``creature`` as the encounter stands."""
+    from .. import _api
+    from ..narrate import check_label, check_text
+
+    where, now = _standing(store, ref, creature)
+
+    def make() -> bytes:
+        tree = _api.reach_tree(now, creature, level, **options)
+        said = [[{**check, "text": check_text(check), "label": check_label(check)}
+                 for check in way] for way in tree.check_lists]
+        return bytes(tree.to_bytes(said))
+
+    return _kept(("tree", *where, level, tuple(sorted(options.items()))), make)
+
+
+def _path(store: Any, ref: str, creature: str, route: dict[str, Any],
+          options: dict[str, Any]) -> bytes:
+    """``wingbeat path --json`` (``route``: ``to``, ``altitude``, ``mode``, ``attack``,
+    ``can_act``) of ``creature`` as the encounter stands."""
+    from .. import _api
+    from .jobs import told as result_told
+
+    where, now = _standing(store, ref, creature)
+    return _kept(("path", *where, tuple(sorted(route.items())), tuple(sorted(options.items()))),
+                 lambda: encode(result_told(_api.route(now, creature, **route, **options))))
+
+
+def _check(store: Any, ref: str, creature: str, moves: str, options: dict[str, Any]) -> bytes:
+    """``wingbeat check --json`` of ``moves`` for ``creature`` as the encounter stands (an
+    illegal move is an answer, as ``/api/check`` says it); nothing is declared."""
+    from .. import _api
+    from .jobs import told as result_told
+
+    where, now = _standing(store, ref, creature)
+    return _kept(("check", *where, moves, tuple(sorted(options.items()))),
+                 lambda: encode(result_told(_api.check(now, creature, moves, **options))))
+
+
 _ANSWERS: dict[str, Callable[..., bytes]] = {
     "encounters": _encounters, "new": _new, "show": _show, "log": _log, "move": _move,
     "condition": _condition, "next-round": _next_round, "undo": _undo, "replay": _replay,
-    "picture": _picture, "threat": _threat, "suggest": _suggest,
+    "picture": _picture, "threat": _threat, "suggest": _suggest, "reach-tree": _reach_tree,
+    "path": _path, "check": _check,
 }

@@ -11,6 +11,7 @@ import { drawPicture, onMap, setSnap, showPreview, wireMap } from "./mapview.js"
 import { zoomTools, zoomable } from "./zoom.js";
 import { threatAt, threatCreature, threatScenario, wireThreat } from "./mapthreat.js";
 import { markCheapest } from "./attackmark.js";
+import { wireTableGesture } from "./tablegesture.js";
 import { treePreviewer, wireDrag } from "./drag.js";
 
 export const state = {
@@ -489,12 +490,39 @@ function echoAdvice() {
   }).observe($("advice-title"), { childList: true, characterData: true, subtree: true });
 }
 
+// The tabletop gesture (tablegesture.js): drag a model on the table; the drop shows the check
+// of its flight line (or of a dive charge, dropped on an enemy), for that creature.
+function wireTableDrag(map) {
+  wireTableGesture(map, {
+    movable: (id) => !!state.info && state.info.creatures.some((c) => c.id === id),
+    next: () => state.creature,
+    snap: () => {
+      const step = state.info && words().hints.snap;
+      return step ? fraction(step) : 0.5;
+    },
+    check: async (creature, moves) => ({
+      status: 200, data: await api("check", { ...base(), creature, moves }) }),
+    act: async (creature, moves) => {
+      if (creature !== state.creature) {
+        $("creature-select").value = creature;
+        await pickCreature(creature);
+      }
+      $("move-input").value = moves;
+      await checkMove(moves);
+    },
+    answer: (text, refused) => {
+      if (refused) showError(text);
+    },
+  });
+}
+
 let sliderTimer = null;
 function wire() {
   const map = $("map");
   const zoom = zoomable(map);
   zoomTools($("map-tools"), map, zoom);
   wireMap(map, $("hover-preview"));
+  wireTableDrag(map);
   onMap(guard(choose), guard(preview));
   const setDrawer = wireDrawer();
   // a question asked from the drawer shows its answer on the map: the drawer makes way

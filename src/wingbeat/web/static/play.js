@@ -5,6 +5,8 @@
 import { $, errorOf, hintsOf, request, rulesets, showError, wireDrawer } from "./common.js";
 import { zoomTools, zoomable } from "./zoom.js";
 import { playView, wirePlayThreat } from "./playthreat.js";
+import { wirePlayDrag } from "./playdrag.js";
+import { wireTableGesture } from "./tablegesture.js";
 
 const api = "/api/play";
 let current = null;  // the encounter id shown
@@ -272,6 +274,7 @@ async function start() {
   zoomTools($("map-tools"), board, zoomable(board));
   wireDrawer({ escapeFocus: false });  // the play page's Escape leaves the focus where it is
   wirePlayThreat(() => current, act);
+  wireDragging(board);
   $("new-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { scenario: $("scenario-select").value };
@@ -313,6 +316,49 @@ async function start() {
   await loadEncounters();
   const wanted = /encounter=([^&]+)/.exec(location.hash);
   if (wanted) await openEncounter(decodeURIComponent(wanted[1]));
+}
+
+// Drag to move (playdrag.js): a drop declares the move after one confirmation; undo is one
+// click in the map's tools.
+function wireDragging(board) {
+  const said = (text, refusal) => {
+    const result = $("move-result");
+    result.textContent = text;
+    result.className = refusal ? "illegal" : "legal";
+    echo(text, refusal);
+  };
+  wirePlayDrag(board, {
+    encounter: () => current,
+    view: () => snap,
+    declare: (creature, moves) => act("POST", `/encounters/${current}/moves`, { creature, moves }),
+    answer: said,
+  });
+  wireTableGesture(board, {
+    movable: (id) => !!snap && snap.state.order.includes(id) && !snap.state.moved.includes(id),
+    next: () => snap && snap.state.next,
+    snap: () => {
+      const step = snap && hintsOf(registry, snap.encounter.ruleset).hints.snap;
+      const [top, bottom] = String(step || "1/2").split("/").map(Number);
+      return top / (bottom || 1) || 0.5;
+    },
+    check: (creature, moves) => call("GET", `/encounters/${current}/check?` +
+      new URLSearchParams({ creature, moves })),
+    act: async (creature, moves, data, choose) => {
+      const yes = await choose(`Declare ${creature}: ${moves} (${data.cost} ${data.unit || ""})?`,
+        [["declare", "Declare"], ["", "Cancel"]]);
+      if (yes === "declare") await act("POST", `/encounters/${current}/moves`, { creature, moves });
+    },
+    answer: said,
+  });
+  const undo = document.createElement("button");
+  undo.type = "button";
+  undo.id = "map-undo-button";
+  undo.textContent = "Undo";
+  undo.title = "Take back the last action";
+  undo.addEventListener("click", () => {
+    if (current) act("POST", `/encounters/${current}/undo`);
+  });
+  $("map-tools").prepend(undo);
 }
 
 start().catch(showError);
