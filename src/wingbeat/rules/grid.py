@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Protocol
@@ -32,14 +32,17 @@ from ..search import (
 from .reports import MoveReport, MoveStep, end_text, field_cell, step_lines
 
 __all__ = [
+    "LIFT",
     "ActingWay",
     "FieldText",
     "GridMove",
     "GridSpace",
     "MoveReport",
+    "NoWayRules",
     "ReachReport",
     "ReachedState",
     "StepRecord",
+    "budget_text",
     "choose_step",
     "end_text",
     "grid_check",
@@ -48,6 +51,7 @@ __all__ = [
     "step_lines",
     "text_table",
     "way_rank",
+    "why_no_way",
 ]
 
 #: How a text says one field of a state: ``(key, value) → words``.
@@ -425,21 +429,111 @@ class GridMove(MoveReport):
 
 @dataclass(frozen=True)
 class PathNotFound:
-    """``path`` found no way to the goal this round."""
+    """``path`` found no way to the goal this round; where the search could tell, ``rule`` (the
+    rule id that stops it), ``reason`` (one sentence for a player) and ``needs`` (what the way
+    would cost, in ``unit``, when only the budget stops it)."""
 
     ruleset: str
     creature: str
     goal: str
     message: str
+    rule: str | None = None
+    reason: str | None = None
+    needs: Fraction | None = None
+    unit: str | None = None
 
     legal = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "creature": self.creature, "found": False,
-                "goal": self.goal, "message": self.message}
+        data: dict[str, Any] = {"ruleset": self.ruleset, "creature": self.creature,
+                                "found": False, "goal": self.goal, "message": self.message}
+        if self.rule is not None:
+            data["rule"] = self.rule
+            data["reason"] = self.reason
+        if self.needs is not None:
+            data["needs"] = format_cost(self.needs)
+            data["unit"] = self.unit
+        return data
 
     def to_text(self) -> str:
-        return self.message
+        if self.rule is None:
+            return self.message
+        return f"{self.message}\n{self.reason} [{self.rule}]"
+
+
+@dataclass(frozen=True)
+class NoWayRules:
+    """The rule ids a ruleset names for why a place is out of reach: the budget (``V-mp``,
+    ``D-speed``), the attack spent on the way (``V-actions``), the place reached but not as asked
+    (altitude or mode: ``V-modes``), a place nothing can enter (``V-grid``, ``D-size``) and one
+    another creature holds (``V-occupied``)."""
+
+    budget: str
+    act: str
+    end: str
+    closed: str
+    occupied: str
+
+
+#: How much more than its budget the search for a reason lets a creature spend: a place this
+#: far out is "too far", one still out of reach is closed by something else.
+LIFT = 3
+
+
+def why_no_way(found: PathNotFound, lifted: Callable[[], GridSpace],
+               matches: Callable[[dict[str, Any]], bool], at: str, rules: NoWayRules, *,
+               avoid_checks: bool = False, must_act: bool = False, budget_words: str = "",
+               closed: Callable[[], tuple[str, str] | None] = lambda: None) -> PathNotFound:
+    """``found`` with the rule that stops the way: the search again with the budget lifted
+    (``lifted``: the same round, the creature ``LIFT`` times as fast). Reached then, the budget
+    stops it, and ``needs`` is that way's cost; else the end states seen at ``at`` tell which
+    refusal (another creature there, an altitude or mode not open there, the attack spent).
+    With none at all, ``closed()`` says why nothing can enter the place (rule, sentence), or
+    None: then it is only too far."""
+    from ..errors import WingbeatError
+
+    try:
+        space = lifted()
+        seen = explore(space, avoid_checks=avoid_checks)
+    except WingbeatError:  # too large a search lifted: the budget is the likeliest reason
+        return replace(found, rule=rules.budget,
+                       reason=f"{found.creature} cannot get there within {budget_words}")
+    label_of: Callable[[int], str] | None = getattr(space, "label_of", None)
+    there = [(code, priority) for code, priority in seen.priority.items()
+             if (label_of(code) if label_of is not None else space.describe(code)["at"]) == at]
+    asked = [(code, priority) for code, priority in there if matches(space.describe(code))]
+    ended = [(c, p) for c, p in asked if space.end_problem(c) is None]
+    acting = [(c, p) for c, p in ended
+              if not must_act or "attack" in space.actions(c, p // CHECK_SLOTS)]
+    if acting:
+        code, priority = min(acting, key=lambda cp: way_rank(space, cp[0], cp[1]))
+        needs = _fraction(space, priority // CHECK_SLOTS)
+        unit = space.unit
+        unit_of: Callable[[int], str | None] | None = getattr(space, "cost_unit", None)
+        said_unit = (unit_of(code) if unit_of is not None else None) or unit
+        return replace(found, rule=rules.budget, needs=needs, unit=unit,
+                       reason=f"{found.creature} would need {format_amount(needs, unit)} "
+                              f"{said_unit} to get there; it has {budget_words} this round")
+    if ended:
+        return replace(found, rule=rules.act,
+                       reason=f"every way to {found.goal} spends {found.creature}'s attack")
+    if asked:
+        rule, sentence = space.end_problem(min(asked, key=lambda cp: cp[1])[0]) or ("", "")
+        return replace(found, rule=rule, reason=sentence)
+    if there:
+        for code, _priority in sorted(there, key=lambda cp: cp[1]):
+            problem = space.end_problem(code)
+            if problem is not None and problem[0] == rules.occupied:
+                return replace(found, rule=problem[0], reason=problem[1])
+        return replace(found, rule=rules.end,
+                       reason=f"{found.creature} can get to {at} but not end there as asked "
+                              f"({found.goal})")
+    shut = closed()
+    if shut is not None:
+        return replace(found, rule=shut[0], reason=shut[1])
+    return replace(found, rule=rules.budget,
+                   reason=f"{at} is too far: {found.creature} could not get there with "
+                          f"{LIFT} times its {budget_words}")
 
 
 def _state_columns(states: Iterable[ReachedState]) -> list[str]:
@@ -1050,11 +1144,7 @@ def grid_path(
     hits = [code for code, priority in found.priority.items()
             if goal(code, priority // CHECK_SLOTS)]
     if not hits:
-        # optional hook: ``budget_words()``, what the creature may spend, where one number and
-        # the unit do not say it (volare: MP flying or MP of walking)
-        words: Callable[[], str] | None = getattr(space, "budget_words", None)
-        budget = words() if words is not None else \
-            f"{format_amount(_fraction(space, space.budget), space.unit)} {space.unit}"
+        budget = budget_text(space)
         extra = " without any check" if avoid_checks else ""
         if must_act:
             extra += " with an attack left"
@@ -1063,6 +1153,16 @@ def grid_path(
                             f"within {budget}")
     code = min(hits, key=lambda c: way_rank(space, c, found.priority[c]))
     return _report(space, found.path_to(code), code)
+
+
+def budget_text(space: GridSpace) -> str:
+    """What the creature may spend this round, in words: ``8 MP``."""
+    # optional hook: ``budget_words()``, what the creature may spend, where one number and
+    # the unit do not say it (volare: MP flying or MP of walking)
+    words: Callable[[], str] | None = getattr(space, "budget_words", None)
+    if words is not None:
+        return words()
+    return f"{format_amount(_fraction(space, space.budget), space.unit)} {space.unit}"
 
 
 def grid_check(space: GridSpace, text: str) -> GridMove:

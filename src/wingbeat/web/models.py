@@ -170,6 +170,12 @@ class NoPath(Open):
     found: Literal[False]
     goal: str
     message: str
+    rule: str | None = Field(None, description="The rule id that stops the way (V-mp, "
+                             "V-occupied, D-speed …).")
+    reason: str | None = Field(None, description="Why, in one sentence for a player.")
+    needs: str | None = Field(None, description="What the way would cost (an exact rational, "
+                              "in ``unit``) when only the budget stops it.")
+    unit: str | None = None
 
 
 class EngagementAnswer(Open):

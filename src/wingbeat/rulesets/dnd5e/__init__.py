@@ -14,12 +14,16 @@ from ...errors import NotationError, OptionError, ScenarioError
 from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
 from ...rules.grid import (
+    LIFT,
     GridMove,
+    NoWayRules,
     PathNotFound,
     ReachReport,
+    budget_text,
     grid_check,
     grid_path,
     grid_reach,
+    why_no_way,
 )
 from ...rules.questions import refuse_unknown_options, whole_number
 from ...rules.tree import ReachTree, grid_tree
@@ -141,6 +145,12 @@ class Dnd5eRuleset:
         goal = target + ("" if level is None else f" at altitude {level}") + (
             "" if mode is None else f", {mode}")
         found = grid_path(space, matches, goal, must_act=must_act, at=target)
+        if isinstance(found, PathNotFound):
+            return why_no_way(found, lambda: self.space(faster(scenario, creature), creature,
+                                                        full_notation=False, options=options),
+                              matches, target, _NO_WAY, must_act=must_act,
+                              budget_words=budget_text(space),
+                              closed=lambda: _closed(space, target))
         return _replayed(space, creature, found)
 
     def reach_tree(self, scenario: Dnd5eScenario, creature: str, *, altitude: str | None,
@@ -208,6 +218,44 @@ def _replayed(space: Dnd5eSpace, creature: str,
         return found
     replay = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
     return turn_report(replay, found)
+
+
+#: why a space is out of reach (``rules.grid.why_no_way``)
+_NO_WAY = NoWayRules(budget="D-speed", act="D-turn", end="D-fly", closed="D-size",
+                     occupied="D-creatures")
+
+
+def _closed(space: Dnd5eSpace, label: str) -> tuple[str, str] | None:
+    """Why the creature can never be at ``label``: another creature's space it may not enter
+    (D-creatures), or no room there at any altitude, even squeezed (D-size); else None."""
+    grid = space.battle.map.grid
+    spot = space.board.coords[space.board.labels.index(label)]
+    for other in space.battle.creatures:
+        covers = {(other.at[0] + dc, other.at[1] + dr)
+                  for dc, dr in footprint_offsets(grid, other.size)}
+        if other.id != space.creature and spot in covers:
+            return ("D-creatures", f"{other.display_name} stands at {label}: {space.name} may "
+                                   "not move into its space")
+    anchor = space.board.labels.index(label)
+    low, high, squeezed_low, squeezed_high = space._span(anchor)
+    if low <= high or squeezed_low <= squeezed_high:
+        return None
+    why = space._fits(anchor, space.board.bottom, False)
+    return ("D-size", f"{space.name} has no room at {label}, even squeezed"
+                      + (f": {why}" if why else ""))
+
+
+def faster(scenario: Dnd5eScenario, creature: str, factor: int = LIFT) -> Dnd5eScenario:
+    """The turn with ``creature`` ``factor`` times as fast in every speed: the search for why a
+    space is out of reach (``rules.grid.why_no_way``)."""
+    battle = scenario.battle
+    me = battle.creature(creature)
+    s = me.speed
+    quick = replace(me, speed=replace(s, walk=s.walk * factor, fly=s.fly * factor,
+                                      climb=s.climb * factor, swim=s.swim * factor,
+                                      burrow=s.burrow * factor))
+    return replace(scenario, battle=battle.with_creatures(
+        tuple(quick if c.id == me.id else c for c in battle.creatures)))
 
 
 RULESET = Dnd5eRuleset()

@@ -11,8 +11,19 @@ from dataclasses import replace
 from typing import Any
 
 from ...errors import NotationError, OptionError
-from ...geometry.hexgrid import parse_hex
-from ...rules.grid import MoveReport, PathNotFound, ReachReport, grid_check, grid_path, grid_reach
+from ...geometry.hexgrid import Hex, parse_hex
+from ...rules.grid import (
+    LIFT,
+    MoveReport,
+    NoWayRules,
+    PathNotFound,
+    ReachReport,
+    budget_text,
+    grid_check,
+    grid_path,
+    grid_reach,
+    why_no_way,
+)
 from ...rules.questions import refuse_unknown_options, whole_number
 from ...rules.tree import ReachTree, grid_tree
 from .encumbrance import STRENGTH_BREAKS, FlightLoad, flight_load
@@ -116,8 +127,15 @@ class VolareRuleset:
                                 f"its top, {vmap.top}")
         goal = target + ("" if level is None else f" at altitude {level}") + (
             "" if mode is None else f", {mode}")
-        return grid_path(space, matches, goal, avoid_checks=avoid,
-                         must_act=bool(options.get("can_act", False)))
+        must_act = bool(options.get("can_act", False))
+        found = grid_path(space, matches, goal, avoid_checks=avoid, must_act=must_act)
+        if isinstance(found, PathNotFound):
+            return why_no_way(found, lambda: self.space(faster(scenario, creature), creature,
+                                                        search=True),
+                              matches, target, _NO_WAY, avoid_checks=avoid, must_act=must_act,
+                              budget_words=budget_text(space),
+                              closed=lambda: _closed(space.battle.map, parse_hex(target)))
+        return found
 
     def reach_tree(self, scenario: VolareScenario, creature: str, *, altitude: str | None,
                    options: Mapping[str, Any]) -> ReachTree:
@@ -166,6 +184,34 @@ class VolareRuleset:
 
     def engagement(self, scenario: VolareScenario, a: str, b: str) -> Engagement:
         return engagement(scenario.battle, a, b)
+
+
+#: why a hex is out of reach (``rules.grid.why_no_way``)
+_NO_WAY = NoWayRules(budget="V-mp", act="V-actions", end="V-modes", closed="V-grid",
+                     occupied="V-occupied")
+
+
+def _closed(vmap: VolareMap, cell: Hex) -> tuple[str, str] | None:
+    """Why no flyer enters ``cell`` at any altitude (V-grid), or None."""
+    ground = vmap.ground_at(cell)
+    ceiling = vmap.ceiling_at(cell)
+    if ground > vmap.top:
+        return ("V-grid", f"{cell}'s ground ({ground}) is above the map's top ({vmap.top}): "
+                          "no altitude there is open")
+    if ceiling is not None and ceiling <= ground:
+        return ("V-grid", f"{cell} is solid: its ceiling ({ceiling}) is not above its ground "
+                          f"({ground})")
+    return None
+
+
+def faster(scenario: VolareScenario, creature: str, factor: int = LIFT) -> VolareScenario:
+    """The round with ``creature`` ``factor`` times as fast, flying and on foot: the search for
+    why a hex is out of reach (``rules.grid.why_no_way``)."""
+    battle = scenario.battle
+    me = battle.creature(creature)
+    quick = replace(me, fly=me.fly * factor, ground=me.ground * factor)
+    return replace(scenario, battle=battle.with_creatures(
+        tuple(quick if c.id == me.id else c for c in battle.creatures)))
 
 
 RULESET = VolareRuleset()
