@@ -33,6 +33,7 @@ from .reports import MoveReport, MoveStep, end_text, field_cell, step_lines
 
 __all__ = [
     "LIFT",
+    "MAX_VIA",
     "ActingWay",
     "FieldText",
     "GridMove",
@@ -42,16 +43,21 @@ __all__ = [
     "ReachReport",
     "ReachedState",
     "StepRecord",
+    "ViaSpace",
     "budget_text",
     "choose_step",
     "end_text",
     "grid_check",
     "grid_path",
     "grid_reach",
+    "parse_waypoints",
     "step_lines",
     "text_table",
+    "via_words",
     "way_rank",
+    "waypoint_stops",
     "why_no_way",
+    "why_no_way_via",
 ]
 
 #: How a text says one field of a state: ``(key, value) → words``.
@@ -1152,6 +1158,10 @@ def grid_path(
                             f"{space.creature} cannot reach {goal_text} this round{extra} "
                             f"within {budget}")
     code = min(hits, key=lambda c: way_rank(space, c, found.priority[c]))
+    if isinstance(space, ViaSpace):  # report in the inner space: its codes, not the legs'
+        legs = space.legs
+        return _report(space.inner, [s._replace(target=s.target // legs)
+                                     for s in found.path_to(code)], code // legs)
     return _report(space, found.path_to(code), code)
 
 
@@ -1197,3 +1207,180 @@ def grid_check(space: GridSpace, text: str) -> GridMove:
         return _report(space, path, code,
                        IllegalMoveError(rule, message, step=max(1, len(tokens)), move=last))
     return _report(space, path, code)
+
+
+#: The most waypoints a way may be asked to pass through (``via``).
+MAX_VIA = 8
+
+
+def parse_waypoints(via: Iterable[Any]) -> tuple[tuple[str, int | None], ...]:
+    """Waypoints as ``path(via=...)`` takes them: ``"U34"``, ``"U34@2"`` (at altitude 2) or a
+    pair ``("U34", 2)``; at most ``MAX_VIA``. Labels are made canonical by the ruleset."""
+    from ..errors import OptionError
+
+    out: list[tuple[str, int | None]] = []
+    for item in via:
+        if isinstance(item, str):
+            label, _, level = item.strip().partition("@")
+            if not label:
+                raise NotationError(f"expected a waypoint like U34 or U34@2, got {item!r}")
+            try:
+                altitude = int(level) if level else None
+            except ValueError:
+                raise NotationError(f"waypoint {item!r}: expected a whole altitude after @, "
+                                    f"got {level!r}") from None
+        else:
+            label, altitude = item
+            altitude = None if altitude is None else int(altitude)
+        out.append((str(label).strip().upper(), altitude))
+    if len(out) > MAX_VIA:
+        raise OptionError(f"at most {MAX_VIA} waypoints (via), got {len(out)}")
+    return tuple(out)
+
+
+class ViaSpace:
+    """A space whose ways must pass through waypoints in order: each state is the inner
+    space's state and how many waypoints the way has passed (``code * legs + leg``), so one
+    search finds the cheapest way through all of them, each leg going on from the full state
+    the one before ended in (heading, inertia, what was spent). A state is an end state only
+    once every waypoint is passed; the steps, their costs and words are the inner space's."""
+
+    def __init__(self, inner: GridSpace, stops: Sequence[Callable[[int], bool]],
+                 names: Sequence[str]):
+        self.inner = inner
+        self.stops = tuple(stops)
+        self.names = tuple(names)
+        self.legs = len(self.stops) + 1
+        self.ruleset = inner.ruleset
+        self.creature = inner.creature
+        self.unit = inner.unit
+        self.tick = inner.tick
+        self.budget = inner.budget
+        self.half = inner.half
+        self.search_budget = search_budget(inner)
+        self.max_states = int(getattr(inner, "max_states", 1_000_000))
+        self.start = self._pack(inner.start, 0)
+        for hook in ("field_text", "budget_words", "reach_spend", "reach_note"):
+            if hasattr(inner, hook):
+                setattr(self, hook, getattr(inner, hook))
+        label_of = getattr(inner, "label_of", None)
+        if label_of is not None:
+            self.label_of = lambda code: label_of(code // self.legs)
+        cost_unit = getattr(inner, "cost_unit", None)
+        if cost_unit is not None:
+            self.cost_unit = lambda code: cost_unit(code // self.legs)
+        drawn = getattr(inner, "opportunity_attacks", None)
+        if drawn is not None:
+            self.opportunity_attacks = lambda code: drawn(code // self.legs)
+
+    def _pack(self, code: int, leg: int) -> int:
+        stops = self.stops
+        while leg < len(stops) and stops[leg](code):
+            leg += 1
+        return code * self.legs + leg
+
+    def estimate(self) -> Any:
+        inner: Callable[[], Any] | None = getattr(self.inner, "estimate", None)
+        if inner is None:
+            return None
+        found = inner()
+        return replace(found, variants=found.variants * self.legs)
+
+    def steps(self, code: int, spent: int) -> Iterator[StepTuple]:
+        inner, leg = divmod(code, self.legs)
+        pack = self._pack
+        for move, target, cost, checks, events in self.inner.steps(inner, spent):
+            yield (move, pack(target, leg), cost, checks, events)
+
+    def describe(self, code: int) -> dict[str, Any]:
+        return self.inner.describe(code // self.legs)
+
+    def end_problem(self, code: int) -> tuple[str, str] | None:
+        inner, leg = divmod(code, self.legs)
+        if leg < len(self.stops):
+            return ("via", f"the way has not yet passed {self.names[leg]}")
+        return self.inner.end_problem(inner)
+
+    def end_key(self, code: int) -> Any:
+        inner, leg = divmod(code, self.legs)
+        key: Callable[[int], Any] | None = getattr(self.inner, "end_key", None)
+        return (key(inner) if key is not None
+                else tuple(self.inner.describe(inner).items()), leg)
+
+    def actions(self, code: int, spent: int) -> tuple[str, ...]:
+        return self.inner.actions(code // self.legs, spent)
+
+    def parse_move(self, token: str, code: int) -> str:
+        return self.inner.parse_move(token, code // self.legs)
+
+    def explain(self, code: int, spent: int, move: str) -> tuple[str, str]:
+        return self.inner.explain(code // self.legs, spent, move)
+
+    def info(self) -> dict[str, Any]:
+        return self.inner.info()
+
+    def text_map(self, costs: Mapping[str, Fraction]) -> str:
+        return self.inner.text_map(costs)
+
+
+def waypoint_stops(space: GridSpace, via: Sequence[tuple[str, int | None]]
+                   ) -> list[Callable[[int], bool]]:
+    """For each waypoint (label, altitude or None), whether a state of ``space`` is there."""
+    label_of: Callable[[int], str] | None = getattr(space, "label_of", None)
+
+    def stop(label: str, altitude: int | None) -> Callable[[int], bool]:
+        said: dict[int, bool] = {}
+
+        def there(code: int) -> bool:
+            known = said.get(code)
+            if known is None:
+                if label_of is not None and label_of(code) != label:
+                    known = False
+                else:
+                    state = space.describe(code)
+                    known = state["at"] == label and (altitude is None
+                                                      or state.get("altitude") == altitude)
+                said[code] = known
+            return known
+        return there
+
+    return [stop(label, altitude) for label, altitude in via]
+
+
+def via_words(via: Sequence[tuple[str, int | None]]) -> str:
+    """``via U34 at altitude 2, V35``: the waypoints as a goal's words say them."""
+    return "via " + ", ".join(label + ("" if level is None else f" at altitude {level}")
+                              for label, level in via)
+
+
+def why_no_way_via(found: PathNotFound, via: Sequence[tuple[str, int | None]],
+                   leg: Callable[[str, int | None], Any], lifted: Callable[[], GridSpace],
+                   matches: Callable[[dict[str, Any]], bool], rules: NoWayRules, *,
+                   avoid_checks: bool = False, must_act: bool = False, budget_words: str = ""
+                   ) -> PathNotFound | None:
+    """Why no way passes through the waypoints ``via`` to the goal: a waypoint out of reach on
+    its own (``leg(label, altitude)``, ``path`` to it, says why; another creature there does
+    not stop a way passing through), else the budget, when the way through them all is found
+    with the creature ``LIFT`` times as fast (``lifted``: that space, through the waypoints).
+    None when neither tells: then the goal itself is out of reach (``why_no_way``)."""
+    from ..errors import WingbeatError
+
+    held: PathNotFound | None = None  # a waypoint another creature holds
+    for label, level in via:
+        alone = leg(label, level)
+        if isinstance(alone, PathNotFound) and alone.rule is not None:
+            told = replace(found, rule=alone.rule, reason=f"waypoint {label}: {alone.reason}")
+            if alone.rule != rules.occupied:
+                return told
+            held = held or told
+    try:
+        wide = grid_path(lifted(), matches, found.goal, avoid_checks=avoid_checks,
+                         must_act=must_act)
+    except WingbeatError:
+        return held
+    if isinstance(wide, PathNotFound):
+        return held
+    return replace(found, rule=rules.budget, needs=wide.cost, unit=wide.unit,
+                   reason=f"{found.creature} would need {format_amount(wide.cost, wide.unit)} "
+                          f"{wide.cost_unit or wide.unit} to get there; it has {budget_words} "
+                          "this round")
