@@ -215,7 +215,8 @@ def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
         data_altitude="all" if altitude is None else altitude,
         data_budget=None if reach is None else format_cost(reach.budget),
         data_unit=None if reach is None else reach.unit,
-        data_wb_focus=focus_box(_focus_points(layout, discs, reached, legs, kind),
+        data_wb_focus=focus_box(_focus_points(layout, discs, reached, [*legs, *trail_legs],
+                                              kind),
                                 layout.size * 2, (0, 0, layout.width, layout.height)),
         font_family="DejaVu Sans, Verdana, sans-serif") + "\n"
 

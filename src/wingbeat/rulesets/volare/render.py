@@ -194,8 +194,8 @@ def render(
         data_creature=focus_id, data_altitude="all" if altitude is None else altitude,
         data_budget=None if reach is None else format_cost(budget),
         data_unit=None if reach is None else unit,
-        data_wb_focus=focus_box(_focus_points(layout, shown, reached, legs), layout.size * 2,
-                                (0, 0, layout.width, layout.height)),
+        data_wb_focus=focus_box(_focus_points(layout, shown, reached, [*legs, *trail_legs]),
+                                layout.size * 2, (0, 0, layout.width, layout.height)),
         font_family="DejaVu Sans, Verdana, sans-serif",
     ) + "\n"
 
