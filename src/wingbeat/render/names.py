@@ -7,6 +7,7 @@ the estimate is generous, so boxes that do not meet here do not meet on screen e
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 from .svg import MIN_FONT
@@ -116,3 +117,26 @@ def focus_box(points: Iterable[tuple[float, float]], margin: float, bounds: Box)
     bottom = min(bt + bh, max(ys) + margin)
     return " ".join(f"{v:.1f}".rstrip("0").rstrip(".")
                     for v in (left, top, max(0.0, right - left), max(0.0, bottom - top)))
+
+
+def spread_markers(centres: Sequence[tuple[float, float]], radius: float, *, rings: int = 2
+                   ) -> list[tuple[float, float] | None]:
+    """Where to draw round markers of ``radius`` at ``centres`` (best first) so none covers
+    another: each at its centre if free, else moved to the first free spot on a ring around it
+    (eight directions, ``rings`` rings two radii apart), as an offset (dx, dy); None for a
+    marker with no free spot near its place: the caller lists it instead (a numbered legend)."""
+    gap = 2 * radius + 1
+    drawn: list[tuple[float, float]] = []
+    out: list[tuple[float, float] | None] = []
+    turns = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 45)]
+    for x, y in centres:
+        choice: tuple[float, float] | None = None
+        offsets = [(0.0, 0.0)] + [(c * gap * ring, s * gap * ring)
+                                  for ring in range(1, rings + 1) for c, s in turns]
+        for dx, dy in offsets:
+            if all(math.hypot(x + dx - ox, y + dy - oy) >= gap for ox, oy in drawn):
+                choice = (round(dx, 1), round(dy, 1))
+                drawn.append((x + dx, y + dy))
+                break
+        out.append(choice)
+    return out

@@ -32,7 +32,7 @@ from .svg import (
 )
 from .trail import Trail, trail_layer, trail_words
 
-__all__ = ["render", "summary"]
+__all__ = ["render", "summary", "table_scale"]
 
 DRAWN_WIDTH = 900.0  # the table's long side, px
 MARGIN = 30.0
@@ -46,6 +46,12 @@ _LEVEL_COLORS = ("#a6761d", "#1a9850", "#3a6ea5", "#7b3fa0", "#d73027", "#e6ab02
 _SIDE_COLORS = ("#7b3fa0", "#2a7f62", "#b5651d", "#3a6ea5", "#a03f5f")
 
 Point = tuple[float, float]
+
+
+def table_scale(battle: TableBattle) -> float:
+    """Pixels per table unit in the table's picture (its long side ``DRAWN_WIDTH`` px)."""
+    width, height = _table(battle)
+    return DRAWN_WIDTH / max(width, height)
 
 
 def _table(battle: TableBattle) -> tuple[float, float]:
