@@ -479,6 +479,7 @@ class NoWayRules:
     end: str
     closed: str
     occupied: str
+    walk: str | None = None  # the budget of a way on foot, where it has its own (V-walk)
 
 
 #: How much more than its budget the search for a reason lets a creature spend: a place this
@@ -516,8 +517,10 @@ def why_no_way(found: PathNotFound, lifted: Callable[[], GridSpace],
         needs = _fraction(space, priority // CHECK_SLOTS)
         unit = space.unit
         unit_of: Callable[[int], str | None] | None = getattr(space, "cost_unit", None)
-        said_unit = (unit_of(code) if unit_of is not None else None) or unit
-        return replace(found, rule=rules.budget, needs=needs, unit=unit,
+        walked = unit_of(code) if unit_of is not None else None
+        said_unit = walked or unit
+        rule = rules.walk if walked and rules.walk else rules.budget
+        return replace(found, rule=rule, needs=needs, unit=unit,
                        reason=f"{found.creature} would need {format_amount(needs, unit)} "
                               f"{said_unit} to get there; it has {budget_words} this round")
     if ended:
@@ -1380,7 +1383,8 @@ def why_no_way_via(found: PathNotFound, via: Sequence[tuple[str, int | None]],
         return held
     if isinstance(wide, PathNotFound):
         return held
-    return replace(found, rule=rules.budget, needs=wide.cost, unit=wide.unit,
+    rule = rules.walk if wide.cost_unit and rules.walk else rules.budget
+    return replace(found, rule=rule, needs=wide.cost, unit=wide.unit,
                    reason=f"{found.creature} would need {format_amount(wide.cost, wide.unit)} "
                           f"{wide.cost_unit or wide.unit} to get there; it has {budget_words} "
                           "this round")

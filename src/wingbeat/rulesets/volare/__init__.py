@@ -230,7 +230,7 @@ class VolareRuleset:
 
 #: why a hex is out of reach (``rules.grid.why_no_way``)
 _NO_WAY = NoWayRules(budget="V-mp", act="V-actions", end="V-modes", closed="V-grid",
-                     occupied="V-occupied")
+                     occupied="V-occupied", walk="V-walk")
 
 
 def _closed(vmap: VolareMap, cell: Hex) -> tuple[str, str] | None:
