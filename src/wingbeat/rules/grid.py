@@ -1263,7 +1263,9 @@ class ViaSpace:
         self.search_budget = search_budget(inner)
         self.max_states = int(getattr(inner, "max_states", 1_000_000))
         self.start = self._pack(inner.start, 0)
-        for hook in ("field_text", "budget_words", "reach_spend", "reach_note"):
+        # ``estimate``: the inner space's (the search's own cap, ``max_states``, stops one
+        # whose waypoint counts multiply its states past it)
+        for hook in ("field_text", "budget_words", "reach_spend", "reach_note", "estimate"):
             if hasattr(inner, hook):
                 setattr(self, hook, getattr(inner, hook))
         label_of = getattr(inner, "label_of", None)
@@ -1281,13 +1283,6 @@ class ViaSpace:
         while leg < len(stops) and stops[leg](code):
             leg += 1
         return code * self.legs + leg
-
-    def estimate(self) -> Any:
-        inner: Callable[[], Any] | None = getattr(self.inner, "estimate", None)
-        if inner is None:
-            return None
-        found = inner()
-        return replace(found, variants=found.variants * self.legs)
 
     def steps(self, code: int, spent: int) -> Iterator[StepTuple]:
         inner, leg = divmod(code, self.legs)
@@ -1356,8 +1351,12 @@ def via_words(via: Sequence[tuple[str, int | None]]) -> str:
                               for label, level in via)
 
 
+#: The most states the search for why no way passes the waypoints may settle.
+VIA_WHY_STATES = 40_000
+
+
 def why_no_way_via(found: PathNotFound, via: Sequence[tuple[str, int | None]],
-                   leg: Callable[[str, int | None], Any], lifted: Callable[[], GridSpace],
+                   leg: Callable[[str, int | None], Any], lifted: Callable[[], ViaSpace],
                    matches: Callable[[dict[str, Any]], bool], rules: NoWayRules, *,
                    avoid_checks: bool = False, must_act: bool = False, budget_words: str = ""
                    ) -> PathNotFound | None:
@@ -1376,11 +1375,16 @@ def why_no_way_via(found: PathNotFound, via: Sequence[tuple[str, int | None]],
             if alone.rule != rules.occupied:
                 return told
             held = held or told
+    far = replace(found, rule=rules.budget,
+                  reason=f"{found.creature} cannot reach {found.goal} within {budget_words}")
     try:
-        wide = grid_path(lifted(), matches, found.goal, avoid_checks=avoid_checks,
+        space = lifted()
+        # a bounded search: the reason is not worth seconds (the waypoints multiply the states)
+        space.max_states = min(space.max_states, VIA_WHY_STATES)
+        wide = grid_path(space, matches, found.goal, avoid_checks=avoid_checks,
                          must_act=must_act)
     except WingbeatError:
-        return held
+        return held or far
     if isinstance(wide, PathNotFound):
         return held
     rule = rules.walk if wide.cost_unit and rules.walk else rules.budget
