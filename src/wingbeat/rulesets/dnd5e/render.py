@@ -169,8 +169,6 @@ def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
                                     data, unit)
     width = layout.width + LEGEND_WIDTH
     height = max(layout.height + SCALE_BAR_SPACE, legend_bottom + MARGIN)
-    cells = (_cell(bmap, layout, c, r, reached.get(cell_label(c, r)), budget, altitude, unit)
-             for c, r in layout.cells() if bmap.contains(c, r))
     discs = [d for c in battle.creatures if (d := _disc(bmap, layout, c)) is not None]
     note_boxes: list[Box] = []
     arrows, notes = route_layer(layout, legs, stacked=True,
@@ -182,17 +180,20 @@ def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
     names, hidden = name_places([(*d, c.display_name) for c, d in named], label_boxes,
                                 note_boxes, (0, 0, layout.width, layout.height))
     name_at = {c.id: xy for (c, _), xy in zip(named, names, strict=True)}
+    # a label a token's name would cover is left out (the cell's tooltip names it)
+    unlabelled = frozenset(cells_shown[i] for i in hidden)
+    cells = (_cell(bmap, layout, c, r, reached.get(cell_label(c, r)), budget, altitude, unit,
+                   (c, r) not in unlabelled)
+             for c, r in cells_shown)
     body = [element("defs", [arrow_marker_defs(), hatch_patterns()]),
             element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
             column_heads(layout),
             background_layer(scenario, layout),
             # over a background picture the cells are see-through, so the picture shows
-            kept(reach, scenario, (layout, altitude, unit), lambda: element(
+            kept(reach, scenario, (layout, altitude, unit, unlabelled), lambda: element(
                 "g", cells, class_="cells",
                 fill_opacity=0.45 if scenario.background is not None else None)),
             _walls_layer(bmap, layout),
-            element("g", (_label(bmap, layout, c, r) for i, (c, r) in enumerate(cells_shown)
-                          if i not in hidden), class_="labels", pointer_events="none"),
             grid_trail(layout, trail_cells(trail_legs), trail.creature, trail_said)
             if trail else "",
             _route_end(bmap, layout, focus, legs),
@@ -286,7 +287,7 @@ def _window(battle: Dnd5eBattle, reach: ReachReport | None, legs: Sequence[Route
 # -- cells --------------------------------------------------------------------------------------
 
 def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellReach | None,
-          budget: Fraction, altitude: int | None, unit: str) -> str:
+          budget: Fraction, altitude: int | None, unit: str, labelled: bool = True) -> str:
     spec = bmap.cell(col, row)
     label = cell_label(col, row)
     corners = points(layout.outline(col, row))
@@ -325,6 +326,8 @@ def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellR
     if reached is not None:
         parts.extend(marks)
         facts.append(reach_words(reached, altitude, _state_words, unit) + f" ({unit})")
+    if labelled:
+        parts.append(_label(bmap, layout, col, row))
     short = _marks(spec)
     if short:
         parts.append(text(cx - size * 0.45 if layout.kind == "square" else cx - size * 0.55,

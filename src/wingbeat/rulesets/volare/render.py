@@ -163,18 +163,19 @@ def render(
         [(*layout.center(c.at.col, c.at.row), layout.size * 0.42, c.display_name)
          for c in shown], label_boxes, note_boxes, (0, 0, layout.width, layout.height))
     name_at = {c.id: xy for c, xy in zip(shown, names, strict=True)}
+    unlabelled = frozenset(cells_shown[i] for i in hidden)
     body = [
         element("defs", [arrow_marker_defs(), hatch_patterns()]),
         element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
         column_heads(layout),
         background_layer(scenario, layout),
         # over a background picture the cells are see-through, so the picture shows
-        kept(reach, scenario, (layout, altitude), lambda: element(
+        # a label a token's name would cover is left out (the cell's tooltip names it)
+        kept(reach, scenario, (layout, altitude, unlabelled), lambda: element(
             "g", (_cell(battle, layout, Hex(c, r), reached.get(str(Hex(c, r))), budget,
-                        altitude, walk_scale) for c, r in layout.cells()), class_="cells",
+                        altitude, walk_scale, (c, r) not in unlabelled)
+                  for c, r in layout.cells()), class_="cells",
             fill_opacity=0.45 if scenario.background is not None else None)),
-        element("g", (_label(layout, cell) for i, cell in enumerate(cells_shown)
-                      if i not in hidden), class_="labels", pointer_events="none"),
         grid_trail(layout, trail_cells(trail_legs), trail.creature, trail_said) if trail else "",
         arrows,
         element("g", (_creature(c, layout, c.id == focus_id, i, name_at[c.id])
@@ -271,7 +272,8 @@ def _on_map(label: str) -> list[Hex]:
 
 
 def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach | None,
-          budget: Fraction, altitude: int | None, walk_budget: Fraction) -> str:
+          budget: Fraction, altitude: int | None, walk_budget: Fraction,
+          labelled: bool = True) -> str:
     vmap = battle.map
     cx, cy = layout.center(cell.col, cell.row)
     size = layout.size
@@ -301,6 +303,8 @@ def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach
         parts.append(fill)
         parts.extend(drawn)
         facts.append(reach_words(reached, altitude, _state_words))
+    if labelled:
+        parts.append(_label(layout, (cell.col, cell.row)))
     if ground or ceiling is not None:
         terrain = (f"g{ground}" if ground else "") + (f" c{ceiling}" if ceiling is not None
                                                       else "")
