@@ -76,6 +76,10 @@ def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequ
         width = text_box(0, 0, name, font_size, bold=True)[2]
         fallback: tuple[tuple[float, float], Box] | None = None
         fewest = 0
+        # only the boxes the farthest slot can reach are worth asking about
+        reach = r + 8 * (font_size + 2) + width
+        near = (cx - reach, cy - reach, 2 * reach, 2 * reach)
+        close = [(k, b) for k, b in enumerate(blocked) if meets(near, b)]
         chosen: tuple[tuple[float, float], Box] | None = None
         for x, y in _slots(cx, cy, r, width, font_size, above_first):
             box = text_box(x, y, name, font_size, bold=True)
@@ -84,7 +88,7 @@ def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequ
                 continue
             if any(meets(box, d) for j, d in enumerate(discs) if j != i):
                 continue
-            hits = sum(1 for b in blocked if meets(box, b))
+            hits = sum(1 for _, b in close if meets(box, b))
             if not hits:
                 chosen = ((x, y), box)
                 break
@@ -95,7 +99,7 @@ def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequ
                 x, y = cx, cy + r + font_size + 1
                 fallback = ((x, y), text_box(x, y, name, font_size, bold=True))
             chosen = fallback
-            dropped.update(k for k, b in enumerate(blocked) if meets(chosen[1], b))
+            dropped.update(k for k, b in close if meets(chosen[1], b))
         places.append(chosen[0])
         placed.append(chosen[1])
     return places, dropped
