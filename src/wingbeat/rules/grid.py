@@ -482,32 +482,76 @@ class NoWayRules:
     walk: str | None = None  # the budget of a way on foot, where it has its own (V-walk)
 
 
+#: The most states the search for a reason settles without the compiled kernel.
+WHY_STATES_PURE = 60_000
+
 #: How much more than its budget the search for a reason lets a creature spend: a place this
 #: far out is "too far", one still out of reach is closed by something else.
 LIFT = 3
 
 
+#: The last few lifted searches (``why_no_way``): (scenario identity, creature, options …) →
+#: space, states by place, and the scenario (held, so its identity is not reused meanwhile).
+_LIFTED: dict[Any, tuple[GridSpace, dict[str, list[tuple[int, int]]], Any]] = {}
+_LIFTED_KEPT = 4
+
+
+def _lifted_search(lifted: Callable[[], GridSpace], avoid_checks: bool,
+                   key: tuple[Any, ...] | None
+                   ) -> tuple[GridSpace, dict[str, list[tuple[int, int]]]] | None:
+    """The lifted space and its settled states grouped by place (cheapest first), or None
+    when the search is refused as too large."""
+    from .. import kernel
+    from ..errors import WingbeatError
+
+    pure = not kernel.in_use()
+    full = None if key is None else (id(key[0]), *key[1:], avoid_checks, pure)
+    if full is not None:
+        try:
+            known = _LIFTED.get(full)
+        except TypeError:  # an option that cannot be a key: search anew
+            full, known = None, None
+        if known is not None and key is not None and known[2] is key[0]:
+            return known[0], known[1]
+    try:
+        space = lifted()
+        # bounded: a reason is not worth minutes of the pure search (the compiled one is fast)
+        seen = explore(space, avoid_checks=avoid_checks,
+                       max_states=WHY_STATES_PURE if pure else None)
+    except WingbeatError:
+        return None
+    label_of: Callable[[int], str] | None = getattr(space, "label_of", None)
+    by_place: dict[str, list[tuple[int, int]]] = {}
+    for code, priority in seen.priority.items():
+        place = label_of(code) if label_of is not None else str(space.describe(code)["at"])
+        by_place.setdefault(place, []).append((code, priority))
+    if full is not None:
+        if len(_LIFTED) >= _LIFTED_KEPT:
+            _LIFTED.pop(next(iter(_LIFTED)))
+        _LIFTED[full] = (space, by_place, None if key is None else key[0])
+    return space, by_place
+
+
 def why_no_way(found: PathNotFound, lifted: Callable[[], GridSpace],
                matches: Callable[[dict[str, Any]], bool], at: str, rules: NoWayRules, *,
                avoid_checks: bool = False, must_act: bool = False, budget_words: str = "",
-               closed: Callable[[], tuple[str, str] | None] = lambda: None) -> PathNotFound:
+               closed: Callable[[], tuple[str, str] | None] = lambda: None,
+               key: tuple[Any, ...] | None = None) -> PathNotFound:
     """``found`` with the rule that stops the way: the search again with the budget lifted
     (``lifted``: the same round, the creature ``LIFT`` times as fast). Reached then, the budget
     stops it, and ``needs`` is that way's cost; else the end states seen at ``at`` tell which
     refusal (another creature there, an altitude or mode not open there, the attack spent).
     With none at all, ``closed()`` says why nothing can enter the place (rule, sentence), or
-    None: then it is only too far."""
-    from ..errors import WingbeatError
+    None: then it is only too far.
 
-    try:
-        space = lifted()
-        seen = explore(space, avoid_checks=avoid_checks)
-    except WingbeatError:  # too large a search lifted: the budget is the likeliest reason
+    ``key`` (the scenario, the creature and the options) keeps the lifted search a while: the
+    same creature's other places out of reach are then told from it at once."""
+    lifted_seen = _lifted_search(lifted, avoid_checks, key)
+    if lifted_seen is None:  # too large a search lifted: the budget is the likeliest reason
         return replace(found, rule=rules.budget,
                        reason=f"{found.creature} cannot get there within {budget_words}")
-    label_of: Callable[[int], str] | None = getattr(space, "label_of", None)
-    there = [(code, priority) for code, priority in seen.priority.items()
-             if (label_of(code) if label_of is not None else space.describe(code)["at"]) == at]
+    space, by_place = lifted_seen
+    there = by_place.get(at, [])
     asked = [(code, priority) for code, priority in there if matches(space.describe(code))]
     ended = [(c, p) for c, p in asked if space.end_problem(c) is None]
     acting = [(c, p) for c, p in ended

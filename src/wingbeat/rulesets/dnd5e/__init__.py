@@ -175,7 +175,8 @@ class Dnd5eRuleset:
                                                         full_notation=False, options=options),
                               matches, target, _NO_WAY, must_act=must_act,
                               budget_words=budget_text(space),
-                              closed=lambda: _closed(space, target))
+                              closed=lambda: _closed(space, target),
+                              key=(scenario, creature, tuple(sorted(options.items()))))
         return _replayed(space, creature, found)
 
     @staticmethod

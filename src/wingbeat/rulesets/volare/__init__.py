@@ -162,7 +162,8 @@ class VolareRuleset:
                                                         search=True),
                               matches, target, _NO_WAY, avoid_checks=avoid, must_act=must_act,
                               budget_words=budget_text(space),
-                              closed=lambda: _closed(space.battle.map, parse_hex(target)))
+                              closed=lambda: _closed(space.battle.map, parse_hex(target)),
+                              key=(scenario, creature))
         return found
 
     @staticmethod
