@@ -483,7 +483,7 @@ class NoWayRules:
 
 
 #: The most states the search for a reason settles without the compiled kernel.
-WHY_STATES_PURE = 60_000
+WHY_STATES_PURE = 400_000
 
 #: How much more than its budget the search for a reason lets a creature spend: a place this
 #: far out is "too far", one still out of reach is closed by something else.
