@@ -57,11 +57,9 @@ def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequ
                 notes: Sequence[Box], bounds: Box, *, font_size: float = NAME_SIZE,
                 above_first: bool = False) -> tuple[list[tuple[float, float]], set[int]]:
     """Baselines for the names of ``tokens`` (centre x, y, radius, name), in order: each in the
-    first slot (``_slots``) inside ``bounds`` that meets no name already placed, no token, no
-    path note (``notes``) and none of the ``blocked`` boxes (cell labels). Where every slot
-    meets a blocked box, the name takes the one that meets no name, token or note and the
-    fewest blocked boxes, and the indices of the ``blocked`` boxes it covers are returned, for
-    the caller to leave out (a cell label is said in the cell's tooltip too)."""
+    first slot (``_slots``) inside ``bounds`` that meets no name already placed, no token and
+    no path note (``notes``); the indices of the ``blocked`` boxes (cell labels) it covers are
+    returned, for the caller to leave out (a cell label is said in the cell's tooltip too)."""
     discs = [(x - r, y - r, 2 * r, 2 * r) for x, y, r, _ in tokens]
     placed: list[Box] = []
     places: list[tuple[float, float]] = []
@@ -75,7 +73,6 @@ def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequ
     for i, (cx, cy, r, name) in enumerate(tokens):
         width = text_box(0, 0, name, font_size, bold=True)[2]
         fallback: tuple[tuple[float, float], Box] | None = None
-        fewest = 0
         # only the boxes the farthest slot can reach are worth asking about
         reach = r + 8 * (font_size + 2) + width
         near = (cx - reach, cy - reach, 2 * reach, 2 * reach)
@@ -88,12 +85,10 @@ def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequ
                 continue
             if any(meets(box, d) for j, d in enumerate(discs) if j != i):
                 continue
-            hits = sum(1 for _, b in close if meets(box, b))
-            if not hits:
-                chosen = ((x, y), box)
-                break
-            if fallback is None or hits < fewest:
-                fallback, fewest = ((x, y), box), hits
+            # the first slot clear of names, tokens and notes: below the token, unless those
+            # are there (a token's group then stays centred on its disc, where a click lands)
+            fallback = ((x, y), box)
+            break
         if chosen is None:
             if fallback is None:  # nowhere inside: below, as it always was
                 x, y = cx, cy + r + font_size + 1
