@@ -261,7 +261,7 @@ GRID_MOVE = Obj({"ruleset": str, "creature": str, "unit": str, "legal": bool, "c
                  "moves": str, "steps": Seq(GRID_STEP), "checks": Seq(CHECK),
                  "events": Seq(EVENT)}, {"error": ERROR}, closed=False)
 NOT_FOUND = Obj({"ruleset": str, "creature": str, "found": Enum(False), "goal": str,
-                 "message": str})
+                 "message": str}, {"rule": RULE, "reason": str, "needs": EXACT, "unit": str})
 
 # tabletop rulesets (battlesystem, confrontation): reach draws areas, moves are waypoints
 TABLE_AREA = Obj({"area": GEOJSON}, closed=False)

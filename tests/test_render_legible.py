@@ -31,7 +31,7 @@ def test_every_label_is_large_and_stands_out(name: str, creature: str) -> None:
         assert ring is not None and label.get("paint-order") == "stroke", label.text
         assert contrast(fill, ring) >= 4.5, (label.text, fill, ring)
     names = {t.text for g in root.iter(SVG + "g") if g.get("class") == "creature"
-             for t in g.iter(SVG + "text") if t.get("class") == "name"}
+             for t in g.iter(SVG + "text") if "token-name" in (t.get("class") or "").split()}
     assert {c["name"] for c in scenario_summary(scenario)["creatures"]} <= names
 
 

@@ -291,7 +291,9 @@ def test_the_texts_say_walking() -> None:
     assert "legal: 2 MP of walking; ends at K15, altitude 0, grounded, on foot" in said
     assert "Step 1: walks one hex (V-walk)." in said
     lost = wingbeat.path(s, "goblin", "K29")
-    assert lost.to_text() == "goblin cannot reach K29 this round within 6 MP of walking"
+    assert lost.to_text() == ("goblin cannot reach K29 this round within 6 MP of walking\n"
+                              "goblin would need 9 MP of walking to get there; it has 6 MP of "
+                              "walking this round [V-walk]")
     both = reached(ReachReport, volare([BAT]), "bat").to_text()
     assert both.startswith("bat (volare): 8 MP this round, 4 MP for a half-move action; or on "
                            "foot 12 MP of walking this round, 6 MP of walking for a half move")

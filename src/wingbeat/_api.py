@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,19 +33,38 @@ def reach(scenario: Scenario, creature: str, **options: Any) -> Result:
 
 
 def path(scenario: Scenario, creature: str, to: str, *, altitude: int | str | None = None,
-         mode: str | None = None, **options: Any) -> Result:
-    """The cheapest way to ``to`` (at ``altitude``, in ``mode``) this round, step by step."""
+         mode: str | None = None, via: Sequence[Any] | None = None, **options: Any) -> Result:
+    """The cheapest way to ``to`` (at ``altitude``, in ``mode``) this round, step by step;
+    with ``via`` (at most 8 waypoints: ``"U34"``, ``"U34@2"`` or ``("U34", 2)``, grid rulesets
+    only), the cheapest that passes through each waypoint in order."""
     level = None if altitude is None else str(altitude)
-    return find_ruleset(scenario.ruleset).path(scenario, creature, to=to, altitude=level,
-                                               mode=mode, options=options)
+    ruleset = find_ruleset(scenario.ruleset)
+    if via:
+        stops = _waypoints(scenario, via)
+        through: Callable[..., Result] = ruleset.path  # a grid ruleset's path takes ``via``
+        return through(scenario, creature, to=to, altitude=level, mode=mode, options=options,
+                       via=stops)
+    return ruleset.path(scenario, creature, to=to, altitude=level, mode=mode, options=options)
+
+
+def _waypoints(scenario: Scenario, via: Sequence[Any]) -> tuple[tuple[str, int | None], ...]:
+    """``via`` parsed (``rules.grid.parse_waypoints``); a tabletop ruleset is refused."""
+    from .rules.grid import parse_waypoints
+
+    if ruleset_info(scenario.ruleset).space != "grid":
+        raise OptionError(f"waypoints (via) are for grid rulesets; {scenario.ruleset} is not a "
+                          "grid ruleset: its moves are waypoints already (check takes them)")
+    return parse_waypoints(via)
 
 
 def reach_tree(scenario: Scenario, creature: str, altitude: int | str | None = None, *,
-               no_checks: bool = False, **options: Any) -> ReachTree:
+               no_checks: bool = False, via: Sequence[Any] | None = None,
+               **options: Any) -> ReachTree:
     """The way ``path`` finds to every place ``creature`` can reach this round at ``altitude``
     (every cell, the best over all altitudes, when None), as one compact tree of steps: what the
     page's drag preview reads without asking again (``rules.tree``, docs/json.md). Grid rulesets
-    only: a tabletop ruleset's reach is areas on the table, not cells."""
+    only: a tabletop ruleset's reach is areas on the table, not cells. With ``via``, the ways
+    all pass through those waypoints in order (as ``path``'s ``via``)."""
     info = ruleset_info(scenario.ruleset)
     make = getattr(info.ruleset(), "reach_tree", None)
     if info.space != "grid" or make is None:
@@ -53,7 +73,11 @@ def reach_tree(scenario: Scenario, creature: str, altitude: int | str | None = N
     if no_checks:
         options = {**options, "no_checks": True}
     level = None if altitude is None else str(altitude)
-    tree: ReachTree = make(scenario, creature, altitude=level, options=options)
+    if via:
+        tree: ReachTree = make(scenario, creature, altitude=level, options=options,
+                               via=_waypoints(scenario, via))
+        return tree
+    tree = make(scenario, creature, altitude=level, options=options)
     return tree
 
 
@@ -66,19 +90,19 @@ def attack_path(scenario: Scenario, creature: str, target: str, **options: Any) 
 
 def route(scenario: Scenario, creature: str, *, to: str | None = None,
           attack: str | None = None, altitude: int | str | None = None, mode: str | None = None,
-          can_act: bool = False, **options: Any) -> Result:
+          can_act: bool = False, via: Sequence[Any] | None = None, **options: Any) -> Result:
     """``wingbeat path`` as the CLI, the web API and ``render`` take it: a destination ``to``
     (``can_act``: only ways that keep the attack) or an ``attack`` position, never both."""
     if attack is not None:
-        if to is not None or altitude is not None or mode is not None:
-            raise OptionError("--attack finds its own destination: leave out --to, --altitude "
-                              "and --mode")
+        if to is not None or altitude is not None or mode is not None or via:
+            raise OptionError("--attack finds its own destination: leave out --to, --altitude, "
+                              "--mode and --via")
         return attack_path(scenario, creature, attack, **options)
     if to is None:
         raise OptionError("path needs a destination (--to U35) or a target (--attack ID)")
     if can_act:
         options = {**options, "can_act": True}
-    return path(scenario, creature, to, altitude=altitude, mode=mode, **options)
+    return path(scenario, creature, to, altitude=altitude, mode=mode, via=via, **options)
 
 
 def check(scenario: Scenario, creature: str, moves: str, **options: Any) -> Result:

@@ -129,6 +129,10 @@ def path(
     ] = None,
     can_act: Annotated[bool, typer.Option(
         "--can-act", help="Only ways that leave the creature an attack this round.")] = False,
+    via: Annotated[list[str] | None, typer.Option(
+        "--via", metavar="CELL[@ALT]",
+        help="A waypoint the way must pass through, in order (repeatable, up to 8; grid "
+             "rulesets): U34 or U34@2.")] = None,
     json_: JsonOpt = False,
     no_checks: NoChecksOpt = False,
     option: OptionOpt = None,
@@ -136,11 +140,12 @@ def path(
     """The cheapest way to a destination (or to an attack position) this round, step by step;
     to an attack position, with advice's best place when advice ranks another first."""
     def find() -> Result:
-        bounded(creature=creature, to=to, attack=attack, altitude=altitude, mode=mode)
+        bounded(creature=creature, to=to, attack=attack, altitude=altitude, mode=mode,
+                via=",".join(via) if via else None)
         opened = _open(scenario)
         options = parse_query_options(option, no_checks)
         found = _api.route(opened, creature, to=to, attack=attack, altitude=altitude,
-                           mode=mode, can_act=can_act, **options)
+                           mode=mode, can_act=can_act, via=via or None, **options)
         if attack is None:
             return found
         from .tactics import compare_attack

@@ -258,11 +258,6 @@ def reach_layer(layout: GridLayout, col: int, row: int, reached: CellReach, budg
                    fill_opacity=0.82, class_="reach-fill")
     parts = [text(cx, cy + 6, shown, font_size=16 if len(shown) < 4 else 13, font_weight="bold",
                   text_anchor="middle", class_="cost")]
-    if altitude is None:
-        below = size * (0.62 if layout.kind == "hex" else 0.4)
-        parts.append(text(cx, cy + below, f"alt {reached.state.get('altitude', 0)}",
-                          font_size=7, text_anchor="middle", fill="#333",
-                          class_="best-altitude"))
     if reached.can_act:
         dot = (cx + size * 0.55, cy) if layout.kind == "hex" else (cx + size * 0.34,
                                                                    cy - size * 0.3)
@@ -289,7 +284,8 @@ def reach_words(reached: CellReach, altitude: int | None,
 
 
 def route_layer(layout: GridLayout, legs: Sequence[RouteLeg], *, stacked: bool = False,
-                avoid: Sequence[tuple[float, float, float]] = (), unit: str = "MP"
+                avoid: Sequence[tuple[float, float, float]] = (), unit: str = "MP",
+                boxes: list[tuple[float, float, float, float]] | None = None
                 ) -> tuple[str, str]:
     """Arrows from cell to cell, each with the running cost; steps in place listed at their cell
     (``1 · down 2 · hover 4``, or one under the other when ``stacked``, which keeps the notes
@@ -339,6 +335,8 @@ def route_layer(layout: GridLayout, legs: Sequence[RouteLeg], *, stacked: bool =
         x, y = layout.center(*found)
         lines, (bx, top, w, h) = _note_place(layout, x, y, said, stacked, avoid, taken)
         taken.append((bx, top, w, h))
+        if boxes is not None:  # the notes' boxes, for the names to keep clear of
+            boxes.append((bx, top, w, h))
         refused = any(n.startswith("✗") for n in said)
         color = ILLEGAL_COLOR if refused else PATH_COLOR
         box = element("rect", x=bx, y=top, width=w, height=h, rx=4,
@@ -346,11 +344,12 @@ def route_layer(layout: GridLayout, legs: Sequence[RouteLeg], *, stacked: bool =
         middle = bx + w / 2
         if len(lines) == 1:
             words = text(middle, top + 11, lines[0], font_size=10, text_anchor="middle",
-                         fill=color)
+                         fill=color, class_="note")
         else:
             words = element("text", (element("tspan", [xml_text(line)], x=middle, dy=0 if i == 0
                                               else 13) for i, line in enumerate(lines)),
-                            x=middle, y=top + 11, font_size=10, text_anchor="middle", fill=color)
+                            x=middle, y=top + 11, font_size=10, text_anchor="middle", fill=color,
+                            class_="note")
         labels.append(element("g", [box, words], class_="route-note", data_cell=where))
     return (element("g", arrows, class_="route", pointer_events="none"),
             element("g", labels, class_="route-notes", pointer_events="none"))

@@ -17,6 +17,7 @@ from ..model import Scenario, format_decimal
 from ..rules.base import Outlined, Result, TableBattle, TableFigure
 from ..rules.registry import ruleset_info
 from ..rules.reports import MoveReport
+from .names import NAME_SIZE, Box, focus_box, name_places
 from .scale import SCALE_BAR_SPACE, table_scale_bar
 from .svg import (
     ILLEGAL_COLOR,
@@ -31,7 +32,7 @@ from .svg import (
 )
 from .trail import Trail, trail_layer, trail_words
 
-__all__ = ["render", "summary"]
+__all__ = ["render", "summary", "table_scale"]
 
 DRAWN_WIDTH = 900.0  # the table's long side, px
 MARGIN = 30.0
@@ -39,11 +40,18 @@ MARGIN = 30.0
 RULER_SPACE = 22.0
 RULER_COLOR = "#1d2330"
 LEGEND_WIDTH = 240.0
+FIGURE_R = 11.0  # a figure's disc, px
 # one clearly different hue per level or tier, lowest first: the areas overlap on the table
 _LEVEL_COLORS = ("#a6761d", "#1a9850", "#3a6ea5", "#7b3fa0", "#d73027", "#e6ab02", "#666666")
 _SIDE_COLORS = ("#7b3fa0", "#2a7f62", "#b5651d", "#3a6ea5", "#a03f5f")
 
 Point = tuple[float, float]
+
+
+def table_scale(battle: TableBattle) -> float:
+    """Pixels per table unit in the table's picture (its long side ``DRAWN_WIDTH`` px)."""
+    width, height = _table(battle)
+    return DRAWN_WIDTH / max(width, height)
 
 
 def _table(battle: TableBattle) -> tuple[float, float]:
@@ -178,12 +186,17 @@ def render(
         body.append(_areas(report, altitude, levels, screen))
     if trail is not None:
         body.append(_trail(trail, screen))
+    note_boxes: list[Box] = []
     if route is not None and focus is not None:
         start = next((f.at for f in _figures(battle) if f.id == focus), None)
         if start is not None:
-            body.append(_route(route, _xy(start), screen))
-    body.append(element("g", (_figure(f, screen, f.id == focus, i, levels)
-                              for i, f in enumerate(_figures(battle))),
+            body.append(_route(route, _xy(start), screen, note_boxes))
+    figures = _figures(battle)
+    names, _ = name_places([(*screen(f.at), FIGURE_R, getattr(f, "display_name", f.id))
+                            for f in figures], [], note_boxes,
+                           (MARGIN, MARGIN, drawn_w, drawn_h), above_first=True)
+    body.append(element("g", (_figure(f, screen, f.id == focus, i, levels, names[i])
+                              for i, f in enumerate(figures)),
                         class_="creatures", pointer_events="none"))
     body.append(_legend(report, altitude, levels, MARGIN * 2 + drawn_w,
                         bool(_obstacles(battle)), bool(_zones(battle))))
@@ -199,6 +212,8 @@ def render(
         data_budget=None if report is None else _budget(report),
         data_unit=unit, data_scale=fmt(scale), data_origin_x=fmt(MARGIN),
         data_origin_y=fmt(MARGIN), data_table_height=fmt(height),
+        data_wb_focus=focus_box(_focus_points(figures, report, screen), 40.0,
+                                (MARGIN, MARGIN, drawn_w, drawn_h)),
         font_family="DejaVu Sans, Verdana, sans-serif",
     ) + "\n"
 
@@ -340,7 +355,8 @@ def _areas(report: dict[str, Any], altitude: int | None, levels: list[str], scre
     return element("g", shapes, class_="reach")
 
 
-def _route(route: Result, start: Point, screen: Any) -> str:
+def _route(route: Result, start: Point, screen: Any,
+           note_boxes: list[Box] | None = None) -> str:
     """Each leg an arrow, from the place the step before it ended (its recorded state); at each
     point, one line per step that ends there: the running total after a leg, ``up 16`` for a
     change of level in place, the refused step with its rule."""
@@ -378,8 +394,10 @@ def _route(route: Result, start: Point, screen: Any) -> str:
         w = 6.4 * max(len(line) for line in lines) + 8
         box = element("rect", x=x + 8, y=y + 6, width=w, height=13 * len(lines) + 3, rx=3,
                       fill="#fff", fill_opacity=0.9, stroke=color, stroke_width=1)
-        words = [text(x + 12, y + 18 + 13 * i, line, font_size=11, fill=color)
+        words = [text(x + 12, y + 18 + 13 * i, line, font_size=11, fill=color, class_="note")
                  for i, line in enumerate(lines)]
+        if note_boxes is not None:
+            note_boxes.append((x + 8, y + 6, w, 13 * len(lines) + 3))
         boxes.append(element("g", [box, *words], class_="route-note",
                              data_at=_point_text(point)))
     return element("g", [*arrows, *boxes], class_="route", pointer_events="none")
@@ -403,10 +421,33 @@ def _trail(trail: Trail, screen: Any) -> str:
     return trail_layer([(_point_text(p), screen(p)) for p in passed], trail.creature, said, 14.0)
 
 
-def _figure(f: Any, screen: Any, focused: bool, index: int, levels: list[str]) -> str:
+def _focus_points(figures: Sequence[Any], report: dict[str, Any] | None, screen: Any
+                  ) -> list[Point]:
+    """What the opening view frames: the figures and the reach's areas (their outlines)."""
+    found = [screen(f.at) for f in figures]
+    for area in (report or {}).get("areas", []):
+        found.extend(screen(p) for p in _outline_points(area.get("area")))
+    return found
+
+
+def _outline_points(shape: Any) -> Iterator[Sequence[float]]:
+    """Every point of a GeoJSON geometry's coordinates, however deep they nest."""
+    if not isinstance(shape, dict):
+        return
+    stack: list[Any] = [shape.get("coordinates", [])]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list | tuple) and item and isinstance(item[0], int | float):
+            yield item
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+
+
+def _figure(f: Any, screen: Any, focused: bool, index: int, levels: list[str],
+            name_at: Point) -> str:
     x, y = screen(f.at)
     color = "#e0a100" if focused else _SIDE_COLORS[index % len(_SIDE_COLORS)]
-    r = 11.0
+    r = FIGURE_R
     parts = [element("title", [xml_text(f"{getattr(f, 'display_name', f.id)} at "
                                       f"{_point_text(_xy(f.at))}")])]
     heading = _heading(f)
@@ -416,8 +457,8 @@ def _figure(f: Any, screen: Any, focused: bool, index: int, levels: list[str]) -
         parts.append(element("line", x1=x, y1=y, x2=tip[0], y2=tip[1], stroke="#222",
                              stroke_width=2, class_="heading"))
     parts.append(element("circle", cx=x, cy=y, r=r, fill=color, stroke="#222", stroke_width=1.5))
-    parts.append(text(x, y - r - 4, getattr(f, "display_name", f.id), font_size=12,
-                      font_weight="bold", text_anchor="middle", class_="name"))
+    parts.append(text(*name_at, getattr(f, "display_name", f.id), font_size=NAME_SIZE,
+                      font_weight="bold", text_anchor="middle", class_="name token-name"))
     level = _height(f)
     parts.append(text(x, y + 3.5, str(level if level is not None else ""), font_size=9,
                       text_anchor="middle", fill="#fff", class_="altitude"))

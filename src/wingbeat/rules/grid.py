@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Protocol
@@ -32,22 +32,32 @@ from ..search import (
 from .reports import MoveReport, MoveStep, end_text, field_cell, step_lines
 
 __all__ = [
+    "LIFT",
+    "MAX_VIA",
     "ActingWay",
     "FieldText",
     "GridMove",
     "GridSpace",
     "MoveReport",
+    "NoWayRules",
     "ReachReport",
     "ReachedState",
     "StepRecord",
+    "ViaSpace",
+    "budget_text",
     "choose_step",
     "end_text",
     "grid_check",
     "grid_path",
     "grid_reach",
+    "parse_waypoints",
     "step_lines",
     "text_table",
+    "via_words",
     "way_rank",
+    "waypoint_stops",
+    "why_no_way",
+    "why_no_way_via",
 ]
 
 #: How a text says one field of a state: ``(key, value) → words``.
@@ -425,21 +435,158 @@ class GridMove(MoveReport):
 
 @dataclass(frozen=True)
 class PathNotFound:
-    """``path`` found no way to the goal this round."""
+    """``path`` found no way to the goal this round; where the search could tell, ``rule`` (the
+    rule id that stops it), ``reason`` (one sentence for a player) and ``needs`` (what the way
+    would cost, in ``unit``, when only the budget stops it)."""
 
     ruleset: str
     creature: str
     goal: str
     message: str
+    rule: str | None = None
+    reason: str | None = None
+    needs: Fraction | None = None
+    unit: str | None = None
 
     legal = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "creature": self.creature, "found": False,
-                "goal": self.goal, "message": self.message}
+        data: dict[str, Any] = {"ruleset": self.ruleset, "creature": self.creature,
+                                "found": False, "goal": self.goal, "message": self.message}
+        if self.rule is not None:
+            data["rule"] = self.rule
+            data["reason"] = self.reason
+        if self.needs is not None:
+            data["needs"] = format_cost(self.needs)
+            data["unit"] = self.unit
+        return data
 
     def to_text(self) -> str:
-        return self.message
+        if self.rule is None:
+            return self.message
+        return f"{self.message}\n{self.reason} [{self.rule}]"
+
+
+@dataclass(frozen=True)
+class NoWayRules:
+    """The rule ids a ruleset names for why a place is out of reach: the budget (``V-mp``,
+    ``D-speed``), the attack spent on the way (``V-actions``), the place reached but not as asked
+    (altitude or mode: ``V-modes``), a place nothing can enter (``V-grid``, ``D-size``) and one
+    another creature holds (``V-occupied``)."""
+
+    budget: str
+    act: str
+    end: str
+    closed: str
+    occupied: str
+    walk: str | None = None  # the budget of a way on foot, where it has its own (V-walk)
+
+
+#: The most states the search for a reason settles without the compiled kernel.
+WHY_STATES_PURE = 400_000
+
+#: How much more than its budget the search for a reason lets a creature spend: a place this
+#: far out is "too far", one still out of reach is closed by something else.
+LIFT = 3
+
+
+#: The last few lifted searches (``why_no_way``): (scenario identity, creature, options …) →
+#: space, states by place, and the scenario (held, so its identity is not reused meanwhile).
+_LIFTED: dict[Any, tuple[GridSpace, dict[str, list[tuple[int, int]]], Any]] = {}
+_LIFTED_KEPT = 4
+
+
+def _lifted_search(lifted: Callable[[], GridSpace], avoid_checks: bool,
+                   key: tuple[Any, ...] | None
+                   ) -> tuple[GridSpace, dict[str, list[tuple[int, int]]]] | None:
+    """The lifted space and its settled states grouped by place (cheapest first), or None
+    when the search is refused as too large."""
+    from .. import kernel
+    from ..errors import WingbeatError
+
+    pure = not kernel.in_use()
+    full = None if key is None else (id(key[0]), *key[1:], avoid_checks, pure)
+    if full is not None:
+        try:
+            known = _LIFTED.get(full)
+        except TypeError:  # an option that cannot be a key: search anew
+            full, known = None, None
+        if known is not None and key is not None and known[2] is key[0]:
+            return known[0], known[1]
+    try:
+        space = lifted()
+        # bounded: a reason is not worth minutes of the pure search (the compiled one is fast)
+        seen = explore(space, avoid_checks=avoid_checks,
+                       max_states=WHY_STATES_PURE if pure else None)
+    except WingbeatError:
+        return None
+    label_of: Callable[[int], str] | None = getattr(space, "label_of", None)
+    by_place: dict[str, list[tuple[int, int]]] = {}
+    for code, priority in seen.priority.items():
+        place = label_of(code) if label_of is not None else str(space.describe(code)["at"])
+        by_place.setdefault(place, []).append((code, priority))
+    if full is not None:
+        if len(_LIFTED) >= _LIFTED_KEPT:
+            _LIFTED.pop(next(iter(_LIFTED)))
+        _LIFTED[full] = (space, by_place, None if key is None else key[0])
+    return space, by_place
+
+
+def why_no_way(found: PathNotFound, lifted: Callable[[], GridSpace],
+               matches: Callable[[dict[str, Any]], bool], at: str, rules: NoWayRules, *,
+               avoid_checks: bool = False, must_act: bool = False, budget_words: str = "",
+               closed: Callable[[], tuple[str, str] | None] = lambda: None,
+               key: tuple[Any, ...] | None = None) -> PathNotFound:
+    """``found`` with the rule that stops the way: the search again with the budget lifted
+    (``lifted``: the same round, the creature ``LIFT`` times as fast). Reached then, the budget
+    stops it, and ``needs`` is that way's cost; else the end states seen at ``at`` tell which
+    refusal (another creature there, an altitude or mode not open there, the attack spent).
+    With none at all, ``closed()`` says why nothing can enter the place (rule, sentence), or
+    None: then it is only too far.
+
+    ``key`` (the scenario, the creature and the options) keeps the lifted search a while: the
+    same creature's other places out of reach are then told from it at once."""
+    lifted_seen = _lifted_search(lifted, avoid_checks, key)
+    if lifted_seen is None:  # too large a search lifted: the budget is the likeliest reason
+        return replace(found, rule=rules.budget,
+                       reason=f"{found.creature} cannot get there within {budget_words}")
+    space, by_place = lifted_seen
+    there = by_place.get(at, [])
+    asked = [(code, priority) for code, priority in there if matches(space.describe(code))]
+    ended = [(c, p) for c, p in asked if space.end_problem(c) is None]
+    acting = [(c, p) for c, p in ended
+              if not must_act or "attack" in space.actions(c, p // CHECK_SLOTS)]
+    if acting:
+        code, priority = min(acting, key=lambda cp: way_rank(space, cp[0], cp[1]))
+        needs = _fraction(space, priority // CHECK_SLOTS)
+        unit = space.unit
+        unit_of: Callable[[int], str | None] | None = getattr(space, "cost_unit", None)
+        walked = unit_of(code) if unit_of is not None else None
+        said_unit = walked or unit
+        rule = rules.walk if walked and rules.walk else rules.budget
+        return replace(found, rule=rule, needs=needs, unit=unit,
+                       reason=f"{found.creature} would need {format_amount(needs, unit)} "
+                              f"{said_unit} to get there; it has {budget_words} this round")
+    if ended:
+        return replace(found, rule=rules.act,
+                       reason=f"every way to {found.goal} spends {found.creature}'s attack")
+    if asked:
+        rule, sentence = space.end_problem(min(asked, key=lambda cp: cp[1])[0]) or ("", "")
+        return replace(found, rule=rule, reason=sentence)
+    if there:
+        for code, _priority in sorted(there, key=lambda cp: cp[1]):
+            problem = space.end_problem(code)
+            if problem is not None and problem[0] == rules.occupied:
+                return replace(found, rule=problem[0], reason=problem[1])
+        return replace(found, rule=rules.end,
+                       reason=f"{found.creature} can get to {at} but not end there as asked "
+                              f"({found.goal})")
+    shut = closed()
+    if shut is not None:
+        return replace(found, rule=shut[0], reason=shut[1])
+    return replace(found, rule=rules.budget,
+                   reason=f"{at} is too far: {found.creature} could not get there with "
+                          f"{LIFT} times its {budget_words}")
 
 
 def _state_columns(states: Iterable[ReachedState]) -> list[str]:
@@ -1050,11 +1197,7 @@ def grid_path(
     hits = [code for code, priority in found.priority.items()
             if goal(code, priority // CHECK_SLOTS)]
     if not hits:
-        # optional hook: ``budget_words()``, what the creature may spend, where one number and
-        # the unit do not say it (volare: MP flying or MP of walking)
-        words: Callable[[], str] | None = getattr(space, "budget_words", None)
-        budget = words() if words is not None else \
-            f"{format_amount(_fraction(space, space.budget), space.unit)} {space.unit}"
+        budget = budget_text(space)
         extra = " without any check" if avoid_checks else ""
         if must_act:
             extra += " with an attack left"
@@ -1062,7 +1205,21 @@ def grid_path(
                             f"{space.creature} cannot reach {goal_text} this round{extra} "
                             f"within {budget}")
     code = min(hits, key=lambda c: way_rank(space, c, found.priority[c]))
+    if isinstance(space, ViaSpace):  # report in the inner space: its codes, not the legs'
+        legs = space.legs
+        return _report(space.inner, [s._replace(target=s.target // legs)
+                                     for s in found.path_to(code)], code // legs)
     return _report(space, found.path_to(code), code)
+
+
+def budget_text(space: GridSpace) -> str:
+    """What the creature may spend this round, in words: ``8 MP``."""
+    # optional hook: ``budget_words()``, what the creature may spend, where one number and
+    # the unit do not say it (volare: MP flying or MP of walking)
+    words: Callable[[], str] | None = getattr(space, "budget_words", None)
+    if words is not None:
+        return words()
+    return f"{format_amount(_fraction(space, space.budget), space.unit)} {space.unit}"
 
 
 def grid_check(space: GridSpace, text: str) -> GridMove:
@@ -1097,3 +1254,185 @@ def grid_check(space: GridSpace, text: str) -> GridMove:
         return _report(space, path, code,
                        IllegalMoveError(rule, message, step=max(1, len(tokens)), move=last))
     return _report(space, path, code)
+
+
+#: The most waypoints a way may be asked to pass through (``via``).
+MAX_VIA = 8
+
+
+def parse_waypoints(via: Iterable[Any]) -> tuple[tuple[str, int | None], ...]:
+    """Waypoints as ``path(via=...)`` takes them: ``"U34"``, ``"U34@2"`` (at altitude 2) or a
+    pair ``("U34", 2)``; at most ``MAX_VIA``. Labels are made canonical by the ruleset."""
+    from ..errors import OptionError
+
+    out: list[tuple[str, int | None]] = []
+    for item in via:
+        if isinstance(item, str):
+            label, _, level = item.strip().partition("@")
+            if not label:
+                raise NotationError(f"expected a waypoint like U34 or U34@2, got {item!r}")
+            try:
+                altitude = int(level) if level else None
+            except ValueError:
+                raise NotationError(f"waypoint {item!r}: expected a whole altitude after @, "
+                                    f"got {level!r}") from None
+        else:
+            label, altitude = item
+            altitude = None if altitude is None else int(altitude)
+        out.append((str(label).strip().upper(), altitude))
+    if len(out) > MAX_VIA:
+        raise OptionError(f"at most {MAX_VIA} waypoints (via), got {len(out)}")
+    return tuple(out)
+
+
+class ViaSpace:
+    """A space whose ways must pass through waypoints in order: each state is the inner
+    space's state and how many waypoints the way has passed (``code * legs + leg``), so one
+    search finds the cheapest way through all of them, each leg going on from the full state
+    the one before ended in (heading, inertia, what was spent). A state is an end state only
+    once every waypoint is passed; the steps, their costs and words are the inner space's."""
+
+    def __init__(self, inner: GridSpace, stops: Sequence[Callable[[int], bool]],
+                 names: Sequence[str]):
+        self.inner = inner
+        self.stops = tuple(stops)
+        self.names = tuple(names)
+        self.legs = len(self.stops) + 1
+        self.ruleset = inner.ruleset
+        self.creature = inner.creature
+        self.unit = inner.unit
+        self.tick = inner.tick
+        self.budget = inner.budget
+        self.half = inner.half
+        self.search_budget = search_budget(inner)
+        self.max_states = int(getattr(inner, "max_states", 1_000_000))
+        self.start = self._pack(inner.start, 0)
+        # ``estimate``: the inner space's (the search's own cap, ``max_states``, stops one
+        # whose waypoint counts multiply its states past it)
+        for hook in ("field_text", "budget_words", "reach_spend", "reach_note", "estimate"):
+            if hasattr(inner, hook):
+                setattr(self, hook, getattr(inner, hook))
+        label_of = getattr(inner, "label_of", None)
+        if label_of is not None:
+            self.label_of = lambda code: label_of(code // self.legs)
+        cost_unit = getattr(inner, "cost_unit", None)
+        if cost_unit is not None:
+            self.cost_unit = lambda code: cost_unit(code // self.legs)
+        drawn = getattr(inner, "opportunity_attacks", None)
+        if drawn is not None:
+            self.opportunity_attacks = lambda code: drawn(code // self.legs)
+
+    def _pack(self, code: int, leg: int) -> int:
+        stops = self.stops
+        while leg < len(stops) and stops[leg](code):
+            leg += 1
+        return code * self.legs + leg
+
+    def steps(self, code: int, spent: int) -> Iterator[StepTuple]:
+        inner, leg = divmod(code, self.legs)
+        pack = self._pack
+        for move, target, cost, checks, events in self.inner.steps(inner, spent):
+            yield (move, pack(target, leg), cost, checks, events)
+
+    def describe(self, code: int) -> dict[str, Any]:
+        return self.inner.describe(code // self.legs)
+
+    def end_problem(self, code: int) -> tuple[str, str] | None:
+        inner, leg = divmod(code, self.legs)
+        if leg < len(self.stops):
+            return ("via", f"the way has not yet passed {self.names[leg]}")
+        return self.inner.end_problem(inner)
+
+    def end_key(self, code: int) -> Any:
+        inner, leg = divmod(code, self.legs)
+        key: Callable[[int], Any] | None = getattr(self.inner, "end_key", None)
+        return (key(inner) if key is not None
+                else tuple(self.inner.describe(inner).items()), leg)
+
+    def actions(self, code: int, spent: int) -> tuple[str, ...]:
+        return self.inner.actions(code // self.legs, spent)
+
+    def parse_move(self, token: str, code: int) -> str:
+        return self.inner.parse_move(token, code // self.legs)
+
+    def explain(self, code: int, spent: int, move: str) -> tuple[str, str]:
+        return self.inner.explain(code // self.legs, spent, move)
+
+    def info(self) -> dict[str, Any]:
+        return self.inner.info()
+
+    def text_map(self, costs: Mapping[str, Fraction]) -> str:
+        return self.inner.text_map(costs)
+
+
+def waypoint_stops(space: GridSpace, via: Sequence[tuple[str, int | None]]
+                   ) -> list[Callable[[int], bool]]:
+    """For each waypoint (label, altitude or None), whether a state of ``space`` is there."""
+    label_of: Callable[[int], str] | None = getattr(space, "label_of", None)
+
+    def stop(label: str, altitude: int | None) -> Callable[[int], bool]:
+        said: dict[int, bool] = {}
+
+        def there(code: int) -> bool:
+            known = said.get(code)
+            if known is None:
+                if label_of is not None and label_of(code) != label:
+                    known = False
+                else:
+                    state = space.describe(code)
+                    known = state["at"] == label and (altitude is None
+                                                      or state.get("altitude") == altitude)
+                said[code] = known
+            return known
+        return there
+
+    return [stop(label, altitude) for label, altitude in via]
+
+
+def via_words(via: Sequence[tuple[str, int | None]]) -> str:
+    """``via U34 at altitude 2, V35``: the waypoints as a goal's words say them."""
+    return "via " + ", ".join(label + ("" if level is None else f" at altitude {level}")
+                              for label, level in via)
+
+
+#: The most states the search for why no way passes the waypoints may settle.
+VIA_WHY_STATES = 40_000
+
+
+def why_no_way_via(found: PathNotFound, via: Sequence[tuple[str, int | None]],
+                   leg: Callable[[str, int | None], Any], lifted: Callable[[], ViaSpace],
+                   matches: Callable[[dict[str, Any]], bool], rules: NoWayRules, *,
+                   avoid_checks: bool = False, must_act: bool = False, budget_words: str = ""
+                   ) -> PathNotFound | None:
+    """Why no way passes through the waypoints ``via`` to the goal: a waypoint out of reach on
+    its own (``leg(label, altitude)``, ``path`` to it, says why; another creature there does
+    not stop a way passing through), else the budget, when the way through them all is found
+    with the creature ``LIFT`` times as fast (``lifted``: that space, through the waypoints).
+    None when neither tells: then the goal itself is out of reach (``why_no_way``)."""
+    from ..errors import WingbeatError
+
+    held: PathNotFound | None = None  # a waypoint another creature holds
+    for label, level in via:
+        alone = leg(label, level)
+        if isinstance(alone, PathNotFound) and alone.rule is not None:
+            told = replace(found, rule=alone.rule, reason=f"waypoint {label}: {alone.reason}")
+            if alone.rule != rules.occupied:
+                return told
+            held = held or told
+    far = replace(found, rule=rules.budget,
+                  reason=f"{found.creature} cannot reach {found.goal} within {budget_words}")
+    try:
+        space = lifted()
+        # a bounded search: the reason is not worth seconds (the waypoints multiply the states)
+        space.max_states = min(space.max_states, VIA_WHY_STATES)
+        wide = grid_path(space, matches, found.goal, avoid_checks=avoid_checks,
+                         must_act=must_act)
+    except WingbeatError:
+        return held or far
+    if isinstance(wide, PathNotFound):
+        return held
+    rule = rules.walk if wide.cost_unit and rules.walk else rules.budget
+    return replace(found, rule=rule, needs=wide.cost, unit=wide.unit,
+                   reason=f"{found.creature} would need {format_amount(wide.cost, wide.unit)} "
+                          f"{wide.cost_unit or wide.unit} to get there; it has {budget_words} "
+                          "this round")

@@ -63,6 +63,10 @@ AttackQ = Annotated[str | None, Query(
     description="Instead of to: the cheapest place in melee with this creature, with the attack "
                 "still to make (--attack on the CLI; "
                 + " and ".join(r.id for r in rulesets() if r.can("attack_path")) + ").")]
+ViaQ = Annotated[str | None, Query(
+    description="Waypoints the way must pass through, in order: cells with an optional "
+                "@altitude, comma-separated (U34@2,V35; up to 8, grid rulesets; --via on the "
+                "CLI).")]
 CanActQ = Annotated[bool, Query(
     description="Only ways that leave the creature an attack this round (--can-act).")]
 FormatQ = Annotated[str, Query(alias="format", description="svg (the default) or png.")]
@@ -206,7 +210,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                               "description": "The reach tree's binary layout (docs/json.md)."}})
     async def reach_tree(request: Request, creature: CreatureQ, scenario: ScenarioQ = None,
                          altitude: AltitudeQ = None, no_checks: NoChecksQ = False,
-                         option: OptionQ = None) -> Response:
+                         option: OptionQ = None, via: ViaQ = None) -> Response:
         """The way ``path`` finds to every place at ``altitude`` (none or ``all``: the best over
         all altitudes), as one compact tree of steps the page reads without asking again:
         a small JSON header and little-endian typed arrays (``application/octet-stream``,
@@ -214,8 +218,10 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         only."""
         level = _altitude(altitude)
         extra = parse_query_options(option, no_checks)
-        return await answer(request, scenario, ("reach-tree", creature, level, _frozen(extra)),
-                            jobs.reach_tree, creature, level, extra, about=creature,
+        stops = _via(via)
+        return await answer(request, scenario,
+                            ("reach-tree", creature, level, _frozen(extra), stops),
+                            jobs.reach_tree, creature, level, extra, stops, about=creature,
                             media="application/octet-stream")
 
     @app.get("/api/path", tags=["queries"], responses=documented(CheckAnswer | NoPath, 503))
@@ -223,13 +229,15 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                    to: Annotated[str | None, Query(description="A cell label: U35.")] = None,
                    scenario: ScenarioQ = None, altitude: AltitudeQ = None,
                    mode: str | None = None, attack: AttackQ = None, can_act: CanActQ = False,
-                   no_checks: NoChecksQ = False, option: OptionQ = None) -> Response:
+                   no_checks: NoChecksQ = False, option: OptionQ = None,
+                   via: ViaQ = None) -> Response:
         """The cheapest way to a destination this round, step by step (``wingbeat path
         --json``); with ``attack``, to a melee position against that creature with the attack
-        still to make (``--attack``); with ``can_act``, only ways that keep it (``--can-act``)."""
+        still to make (``--attack``); with ``can_act``, only ways that keep it (``--can-act``);
+        with ``via``, the cheapest through those waypoints in order (``--via``)."""
         extra = parse_query_options(option, no_checks)
         route = {"to": to, "altitude": altitude, "mode": mode, "attack": attack,
-                 "can_act": can_act}
+                 "can_act": can_act, "via": _via(via)}
         return await answer(request, scenario, ("path", creature, _frozen(route), _frozen(extra)),
                             jobs.path, creature, route, extra, about=creature)
 
@@ -316,6 +324,13 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     app.include_router(threat_router(answer))  # /api/threat, /api/advise, play suggest
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _via(via: str | None) -> tuple[str, ...] | None:
+    """``via=U34@2,V35`` as waypoints (checked by ``path`` itself), or None."""
+    if not via:
+        return None
+    return tuple(part.strip() for part in via.split(",") if part.strip()) or None
 
 
 def _frozen(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:

@@ -162,11 +162,11 @@ def reach(source: Source, creature: str, options: dict[str, Any]) -> bytes:
 
 
 def reach_tree(source: Source, creature: str, altitude: int | None,
-               options: dict[str, Any]) -> bytes:
+               options: dict[str, Any], via: tuple[str, ...] | None = None) -> bytes:
     """The reach tree's binary layout (``rules.tree``, docs/json.md), its saves said as
     ``path``'s answer says them (``text``, ``label``), so the page's way to a place is the
-    path's answer to it."""
-    tree = _api.reach_tree(scenario(source), creature, altitude, **options)
+    path's answer to it; with ``via``, the ways through those waypoints."""
+    tree = _api.reach_tree(scenario(source), creature, altitude, via=via, **options)
     said = [[{**check, "text": check_text(check), "label": check_label(check)}
              for check in way] for way in tree.check_lists]
     return tree.to_bytes(said)

@@ -170,6 +170,12 @@ class NoPath(Open):
     found: Literal[False]
     goal: str
     message: str
+    rule: str | None = Field(None, description="The rule id that stops the way (V-mp, "
+                             "V-occupied, D-speed …).")
+    reason: str | None = Field(None, description="Why, in one sentence for a player.")
+    needs: str | None = Field(None, description="What the way would cost (an exact rational, "
+                              "in ``unit``) when only the budget stops it.")
+    unit: str | None = None
 
 
 class EngagementAnswer(Open):
@@ -387,6 +393,20 @@ class AdvicePosition(Open):
     reasons: list[str] = Field(description="Why it ranks there: its cost, its saves' odds, the "
                                            "opportunity attacks it provokes, the foes that "
                                            "threaten the end, its edge, the actions left.")
+    offset: list[float] | None = Field(
+        default=None, description="Its marker's offset [dx, dy] from its place, px of the "
+                                  "picture, so no two markers cover each other; null when it "
+                                  "is listed instead.")
+    listed: bool = Field(default=False, description="No room for its marker near its place: "
+                                                    "numbered in the answer's ``listed``.")
+
+
+class ListedPosition(Open):
+    """An attack position numbered in the legend rather than marked on the picture."""
+
+    rank: int
+    colour: str
+    text: str
 
 
 class AdvicePositions(Open):
@@ -400,6 +420,9 @@ class AdvicePositions(Open):
     legend_title: str = Field(description="The legend's heading on the picture.")
     legend: list[LegendEntry]
     options: list[AdvicePosition]
+    listed: list[ListedPosition] = Field(
+        default_factory=list, description="The positions whose markers would cover others, "
+                                          "best first: the legend numbers them.")
 
 
 class SuggestAnswer(Open):

@@ -172,11 +172,22 @@ def actions_said(actions: list[str]) -> str | None:
     return "actions still open after the move: " + ", ".join(a.replace("-", " ") for a in actions)
 
 
+#: The radius of an attack position's numbered marker on the picture, px (the page's badge).
+MARKER_RADIUS = 10.0
+
+
 def advice_said(data: dict[str, Any], names: dict[str, str], level_word: str,
-                levels: list[tuple[int, Any, str]], end_said: Any) -> dict[str, Any]:
+                levels: list[tuple[int, Any, str]], end_said: Any,
+                scale: float | None = None) -> dict[str, Any]:
     """The page's attack positions from an advice report's JSON (``data``): each with its rank's
     colour, where it ends (``end_said(end)``, the text's words), its amounts and reasons, and
-    the level index it is drawn at (``levels`` as for ``threat_said``)."""
+    the level index it is drawn at (``levels`` as for ``threat_said``).
+
+    Markers never cover each other: each option says its marker's ``offset`` [dx, dy] (px of
+    the picture) from its place, or ``listed`` when it has no room near its place and is
+    numbered in ``listed`` (the legend's list) instead. On a table (``scale``: px per table
+    unit) close points are spread round their place; on a grid a cell's first position is its
+    marker and the others of that cell are listed."""
     from ..render.threat import RANK_COLOURS, rank_colour
 
     unit = data["unit"]
@@ -205,6 +216,7 @@ def advice_said(data: dict[str, Any], names: dict[str, str], level_word: str,
             "colour": rank_colour(o["rank"], total),
             "text": f"#{o['rank']} of {total}: {where}, {cost}",
             "reasons": reasons})
+    _spread(shown, scale)
     bands = len(RANK_COLOURS)
     legend = []
     for band in range(bands):
@@ -220,7 +232,33 @@ def advice_said(data: dict[str, Any], names: dict[str, str], level_word: str,
         "title": (f"Where {me} can attack {whom} from this round: {total} position"
                   f"{'' if total == 1 else 's'}, best first" if total else
                   f"{me} cannot reach a place to attack {whom} this round."),
-        "legend": legend, "options": shown}
+        "legend": legend, "options": shown,
+        "listed": [{"rank": o["rank"], "colour": o["colour"], "text": o["text"]}
+                   for o in shown if o["listed"]]}
+
+
+def _spread(shown: list[dict[str, Any]], scale: float | None) -> None:
+    """Each option's ``offset`` and ``listed`` (``advice_said``), per level drawn."""
+    from ..render.names import spread_markers
+
+    by_level: dict[Any, list[dict[str, Any]]] = {}
+    for o in shown:
+        by_level.setdefault(o["level"], []).append(o)
+    for group in by_level.values():
+        if scale is None:  # a grid: one marker a cell, its best position's
+            seen: set[str] = set()
+            for o in group:
+                first = o["at"] not in seen
+                seen.add(o["at"])
+                o["offset"], o["listed"] = ([0, 0], False) if first else (None, True)
+            continue
+        centres = []
+        for o in group:
+            x, _, y = str(o["at"]).partition(",")
+            centres.append((float(x) * scale, -float(y) * scale))  # the picture's y grows down
+        for o, offset in zip(group, spread_markers(centres, MARKER_RADIUS), strict=True):
+            o["offset"] = None if offset is None else [offset[0], offset[1]]
+            o["listed"] = offset is None
 
 
 def not_a_foe(creature: str, target: str, names: dict[str, str],

@@ -79,7 +79,18 @@ def advice(source: Source, creature: str, target: str, weights: dict[str, Any]) 
     report = advise(found, creature, target=target, weights=weights)
     word, levels = _levels(found)
     return encode(advice_said(report.to_dict(), names, word, levels,
-                              lambda end: end_text(end, report.end_text)))
+                              lambda end: end_text(end, report.end_text), _scale(found)))
+
+
+def _scale(found: Scenario) -> float | None:
+    """Pixels per table unit in a tabletop ruleset's picture (markers spread by it), else
+    None."""
+    from ..render.table import table_scale
+    from ..rules.registry import ruleset_info
+
+    if ruleset_info(found.ruleset).space == "grid":
+        return None
+    return table_scale(found.battle)
 
 
 def suggestion(ref: str, now: Scenario, creature: str, weights: dict[str, Any]) -> bytes:

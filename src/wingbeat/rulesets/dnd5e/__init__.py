@@ -6,7 +6,7 @@ Reach, path and check all ask one step generator, ``Dnd5eSpace.steps``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -14,12 +14,20 @@ from ...errors import NotationError, OptionError, ScenarioError
 from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
 from ...rules.grid import (
+    LIFT,
     GridMove,
+    NoWayRules,
     PathNotFound,
     ReachReport,
+    ViaSpace,
+    budget_text,
     grid_check,
     grid_path,
     grid_reach,
+    via_words,
+    waypoint_stops,
+    why_no_way,
+    why_no_way_via,
 )
 from ...rules.questions import refuse_unknown_options, whole_number
 from ...rules.tree import ReachTree, grid_tree
@@ -112,7 +120,8 @@ class Dnd5eRuleset:
         return grid_reach(self.space(scenario, creature, full_notation=False, options=options))
 
     def path(self, scenario: Dnd5eScenario, creature: str, *, to: str, altitude: str | None,
-             mode: str | None, options: Mapping[str, Any]) -> TurnReport | PathNotFound:
+             mode: str | None, options: Mapping[str, Any],
+             via: Sequence[tuple[str, int | None]] = ()) -> TurnReport | PathNotFound:
         must_act = bool(options.get("can_act", False))
         options = {k: v for k, v in options.items() if k != "can_act"}
         space = self.space(scenario, creature, full_notation=False, options=options)
@@ -140,11 +149,56 @@ class Dnd5eRuleset:
 
         goal = target + ("" if level is None else f" at altitude {level}") + (
             "" if mode is None else f", {mode}")
-        found = grid_path(space, matches, goal, must_act=must_act, at=target)
+        if via:
+            stops = self._waypoints(grid, via)
+            goal += " " + via_words(stops)
+            # unpruned: a state's dominance by place does not know how many waypoints it passed
+            whole = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
+            found = grid_path(_via_space(whole, stops), matches, goal, must_act=must_act,
+                              at=target)
+            if isinstance(found, PathNotFound):
+                quick = faster(scenario, creature)
+                told = why_no_way_via(
+                    found, stops,
+                    lambda label, at: self.path(scenario, creature, to=label,
+                                                altitude=None if at is None else str(at),
+                                                mode=None, options=options),
+                    lambda: _via_space(Dnd5eSpace(_battle(quick, options), creature,
+                                                  full_notation=False, prune=False), stops),
+                    matches, _NO_WAY, must_act=must_act, budget_words=budget_text(space))
+                if told is not None:
+                    return told
+        else:
+            found = grid_path(space, matches, goal, must_act=must_act, at=target)
+        if isinstance(found, PathNotFound):
+            return why_no_way(found, lambda: self.space(faster(scenario, creature), creature,
+                                                        full_notation=False, options=options),
+                              matches, target, _NO_WAY, must_act=must_act,
+                              budget_words=budget_text(space),
+                              closed=lambda: _closed(space, target),
+                              key=(scenario, creature, tuple(sorted(options.items()))))
         return _replayed(space, creature, found)
 
+    @staticmethod
+    def _waypoints(grid: Dnd5eMap, via: Sequence[tuple[str, int | None]]
+                   ) -> tuple[tuple[str, int | None], ...]:
+        """The waypoints' spaces, canonical; one off the map or at no altitude of it is
+        refused."""
+        out = []
+        for label, at in via:
+            col, row = split_label(label, kind="hex" if grid.grid is GridKind.HEX else "square")
+            if not grid.contains(col, row):
+                raise NotationError(f"waypoint {label} is not a space of this map "
+                                    f"({grid.columns} columns, {grid.rows} rows)")
+            if at is not None and not grid.bottom <= at <= grid.top:
+                raise NotationError(f"waypoint {label}: altitude {at} is not on this map "
+                                    f"(altitudes {grid.bottom}..{grid.top}, 5 ft each)")
+            out.append((f"{column_label(col)}{row}", at))
+        return tuple(out)
+
     def reach_tree(self, scenario: Dnd5eScenario, creature: str, *, altitude: str | None,
-                   options: Mapping[str, Any]) -> ReachTree:
+                   options: Mapping[str, Any],
+                   via: Sequence[tuple[str, int | None]] = ()) -> ReachTree:
         """The way ``path`` finds to every space at ``altitude`` (the best over all altitudes
         when None), as a tree of steps (``rules.tree``)."""
         if options.get("can_act"):
@@ -156,6 +210,10 @@ class Dnd5eRuleset:
         if level is not None and not grid.bottom <= level <= grid.top:
             raise NotationError(f"altitude {level} is not on this map (altitudes {grid.bottom}.."
                                 f"{grid.top}, 5 ft each)")
+        if via:
+            stops = self._waypoints(grid, via)
+            whole = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
+            return grid_tree(_via_space(whole, stops), altitude=level)
         return grid_tree(space, altitude=level)
 
     def attack_path(self, scenario: Dnd5eScenario, creature: str, target: str,
@@ -208,6 +266,48 @@ def _replayed(space: Dnd5eSpace, creature: str,
         return found
     replay = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
     return turn_report(replay, found)
+
+
+#: why a space is out of reach (``rules.grid.why_no_way``)
+_NO_WAY = NoWayRules(budget="D-speed", act="D-turn", end="D-fly", closed="D-size",
+                     occupied="D-creatures")
+
+
+def _closed(space: Dnd5eSpace, label: str) -> tuple[str, str] | None:
+    """Why the creature can never be at ``label``: another creature's space it may not enter
+    (D-creatures), or no room there at any altitude, even squeezed (D-size); else None."""
+    grid = space.battle.map.grid
+    spot = space.board.coords[space.board.labels.index(label)]
+    for other in space.battle.creatures:
+        covers = {(other.at[0] + dc, other.at[1] + dr)
+                  for dc, dr in footprint_offsets(grid, other.size)}
+        if other.id != space.creature and spot in covers:
+            return ("D-creatures", f"{other.display_name} stands at {label}: {space.name} may "
+                                   "not move into its space")
+    anchor = space.board.labels.index(label)
+    low, high, squeezed_low, squeezed_high = space._span(anchor)
+    if low <= high or squeezed_low <= squeezed_high:
+        return None
+    why = space._fits(anchor, space.board.bottom, False)
+    return ("D-size", f"{space.name} has no room at {label}, even squeezed"
+                      + (f": {why}" if why else ""))
+
+
+def _via_space(space: Dnd5eSpace, stops: Sequence[tuple[str, int | None]]) -> ViaSpace:
+    return ViaSpace(space, waypoint_stops(space, stops), [label for label, _ in stops])
+
+
+def faster(scenario: Dnd5eScenario, creature: str, factor: int = LIFT) -> Dnd5eScenario:
+    """The turn with ``creature`` ``factor`` times as fast in every speed: the search for why a
+    space is out of reach (``rules.grid.why_no_way``)."""
+    battle = scenario.battle
+    me = battle.creature(creature)
+    s = me.speed
+    quick = replace(me, speed=replace(s, walk=s.walk * factor, fly=s.fly * factor,
+                                      climb=s.climb * factor, swim=s.swim * factor,
+                                      burrow=s.burrow * factor))
+    return replace(scenario, battle=battle.with_creatures(
+        tuple(quick if c.id == me.id else c for c in battle.creatures)))
 
 
 RULESET = Dnd5eRuleset()

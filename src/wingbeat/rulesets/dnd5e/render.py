@@ -8,7 +8,7 @@ written in the north-west square of the 2 × 2 block it would cover; a path's en
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -40,6 +40,7 @@ from ...render.grid import (
     wrapped,
 )
 from ...render.memo import kept
+from ...render.names import NAME_SIZE, Box, focus_box, name_places, text_box
 from ...render.scale import SCALE_BAR_SPACE, cell_scale_bar
 from ...render.svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element, fmt, points, text
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
@@ -168,17 +169,28 @@ def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
                                     data, unit)
     width = layout.width + LEGEND_WIDTH
     height = max(layout.height + SCALE_BAR_SPACE, legend_bottom + MARGIN)
-    cells = (_cell(bmap, layout, c, r, reached.get(cell_label(c, r)), budget, altitude, unit)
-             for c, r in layout.cells() if bmap.contains(c, r))
     discs = [d for c in battle.creatures if (d := _disc(bmap, layout, c)) is not None]
+    note_boxes: list[Box] = []
     arrows, notes = route_layer(layout, legs, stacked=True,
-                                avoid=[(x, y, r + 7) for x, y, r in discs], unit=unit)
+                                avoid=[(x, y, r + 7) for x, y, r in discs], unit=unit,
+                                boxes=note_boxes)
+    cells_shown = [(c, r) for c, r in layout.cells() if bmap.contains(c, r)]
+    label_boxes = [_label_box(layout, c, r) for c, r in cells_shown]
+    named = [(c, d) for c in battle.creatures if (d := _disc(bmap, layout, c)) is not None]
+    names, hidden = name_places([(*d, c.display_name) for c, d in named], label_boxes,
+                                note_boxes, (0, 0, layout.width, layout.height))
+    name_at = {c.id: xy for (c, _), xy in zip(named, names, strict=True)}
+    # a label a token's name would cover is left out (the cell's tooltip names it)
+    unlabelled = frozenset(cells_shown[i] for i in hidden)
+    cells = (_cell(bmap, layout, c, r, reached.get(cell_label(c, r)), budget, altitude, unit,
+                   (c, r) not in unlabelled)
+             for c, r in cells_shown)
     body = [element("defs", [arrow_marker_defs(), hatch_patterns()]),
             element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
             column_heads(layout),
             background_layer(scenario, layout),
             # over a background picture the cells are see-through, so the picture shows
-            kept(reach, scenario, (layout, altitude, unit), lambda: element(
+            kept(reach, scenario, (layout, altitude, unit, unlabelled), lambda: element(
                 "g", cells, class_="cells",
                 fill_opacity=0.45 if scenario.background is not None else None)),
             _walls_layer(bmap, layout),
@@ -186,7 +198,8 @@ def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
             if trail else "",
             _route_end(bmap, layout, focus, legs),
             arrows,
-            element("g", (_creature(bmap, layout, c, c.id == focus_id, i, unit)
+            element("g", (_creature(bmap, layout, c, c.id == focus_id, i, unit,
+                                    name_at.get(c.id))
                           for i, c in enumerate(battle.creatures)), class_="creatures",
                     pointer_events="none"),
             notes,
@@ -203,7 +216,39 @@ def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
         data_altitude="all" if altitude is None else altitude,
         data_budget=None if reach is None else format_cost(reach.budget),
         data_unit=None if reach is None else reach.unit,
+        data_wb_focus=focus_box(_focus_points(layout, discs, reached, [*legs, *trail_legs],
+                                              kind),
+                                layout.size * 2, (0, 0, layout.width, layout.height)),
         font_family="DejaVu Sans, Verdana, sans-serif") + "\n"
+
+
+def _focus_points(layout: GridLayout, discs: Sequence[tuple[float, float, float]],
+                  reached: Mapping[str, CellReach], legs: Sequence[RouteLeg], kind: str
+                  ) -> list[tuple[float, float]]:
+    """The centres the opening view frames: the creatures, the reach and the path."""
+    cells = [p for at in reached if (p := parse_label(at, kind))]
+    cells += [p for leg in legs if (p := parse_label(leg.end, kind))]
+    return [(x, y) for x, y, _ in discs] + [layout.center(c, r) for c, r in cells
+                                            if layout.inside(c, r)]
+
+
+def _label_at(layout: GridLayout, col: int, row: int) -> tuple[float, float]:
+    cx, cy = layout.center(col, row)
+    size = layout.size
+    top = cy - size * (0.45 if layout.kind == "hex" else 0.3)
+    return (cx if layout.kind == "hex" else cx - size * 0.45), top
+
+
+def _label_box(layout: GridLayout, col: int, row: int) -> Box:
+    return text_box(*_label_at(layout, col, row), cell_label(col, row), 8,
+                    anchor="middle" if layout.kind == "hex" else "start")
+
+
+def _label(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int) -> str:
+    """A cell's label, at its top (class ``label``: the page hides it when small)."""
+    return text(*_label_at(layout, col, row), cell_label(col, row), font_size=8,
+                fill="#eee" if bmap.cell(col, row).wall else "#555",
+                text_anchor="middle" if layout.kind == "hex" else None, class_="label")
 
 
 def _trail(trail: Trail | None, layout: GridLayout) -> tuple[list[RouteLeg], str]:
@@ -242,7 +287,7 @@ def _window(battle: Dnd5eBattle, reach: ReachReport | None, legs: Sequence[Route
 # -- cells --------------------------------------------------------------------------------------
 
 def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellReach | None,
-          budget: Fraction, altitude: int | None, unit: str) -> str:
+          budget: Fraction, altitude: int | None, unit: str, labelled: bool = True) -> str:
     spec = bmap.cell(col, row)
     label = cell_label(col, row)
     corners = points(layout.outline(col, row))
@@ -281,10 +326,8 @@ def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellR
     if reached is not None:
         parts.extend(marks)
         facts.append(reach_words(reached, altitude, _state_words, unit) + f" ({unit})")
-    top = cy - size * (0.45 if layout.kind == "hex" else 0.3)
-    left = cx if layout.kind == "hex" else cx - size * 0.45
-    parts.append(text(left, top, label, font_size=8, fill="#eee" if spec.wall else "#555",
-                      text_anchor="middle" if layout.kind == "hex" else None, class_="label"))
+    if labelled:
+        parts.append(_label(bmap, layout, col, row))
     short = _marks(spec)
     if short:
         parts.append(text(cx - size * 0.45 if layout.kind == "square" else cx - size * 0.55,
@@ -490,7 +533,7 @@ def _disc(bmap: Dnd5eMap, layout: GridLayout, c: Dnd5eCreature,
 
 
 def _creature(bmap: Dnd5eMap, layout: GridLayout, c: Dnd5eCreature, focused: bool, index: int,
-              unit: str) -> str:
+              unit: str, name_at: tuple[float, float] | None = None) -> str:
     spaces = [xy for xy in _footprint(bmap, c, c.at) if layout.inside(*xy)]
     disc = _disc(bmap, layout, c)
     if disc is None:
@@ -511,10 +554,11 @@ def _creature(bmap: Dnd5eMap, layout: GridLayout, c: Dnd5eCreature, focused: boo
                          stroke_width=1))
     parts.append(text(badge[0], badge[1] + 3, str(c.altitude), font_size=8,
                       text_anchor="middle", class_="altitude"))
-    parts.append(text(cx, cy + r + 13, c.display_name, font_size=12, font_weight="bold",
-                      text_anchor="middle", class_="name"))
+    nx, ny = name_at or (cx, cy + r + 13)
+    parts.append(text(nx, ny, c.display_name, font_size=NAME_SIZE, font_weight="bold",
+                      text_anchor="middle", class_="name token-name"))
     if c.prone:
-        parts.append(text(cx, cy + r + 26, "prone", font_size=8, text_anchor="middle",
+        parts.append(text(nx, ny + 13, "prone", font_size=8, text_anchor="middle",
                           fill="#222", font_style="italic", class_="prone"))
     return element("g", parts, class_="creature", data_id=c.id, data_wb_token=c.id,
                    data_at=cell_label(*c.at),

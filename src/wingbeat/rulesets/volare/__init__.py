@@ -6,13 +6,28 @@ refusal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ...errors import NotationError, OptionError
-from ...geometry.hexgrid import parse_hex
-from ...rules.grid import MoveReport, PathNotFound, ReachReport, grid_check, grid_path, grid_reach
+from ...geometry.hexgrid import Hex, parse_hex
+from ...rules.grid import (
+    LIFT,
+    MoveReport,
+    NoWayRules,
+    PathNotFound,
+    ReachReport,
+    ViaSpace,
+    budget_text,
+    grid_check,
+    grid_path,
+    grid_reach,
+    via_words,
+    waypoint_stops,
+    why_no_way,
+    why_no_way_via,
+)
 from ...rules.questions import refuse_unknown_options, whole_number
 from ...rules.tree import ReachTree, grid_tree
 from .encumbrance import STRENGTH_BREAKS, FlightLoad, flight_load
@@ -91,7 +106,8 @@ class VolareRuleset:
         return grid_reach(self.space(scenario, creature, search=True), avoid_checks=avoid)
 
     def path(self, scenario: VolareScenario, creature: str, *, to: str, altitude: str | None,
-             mode: str | None, options: Mapping[str, Any]) -> MoveReport | PathNotFound:
+             mode: str | None, options: Mapping[str, Any],
+             via: Sequence[tuple[str, int | None]] = ()) -> MoveReport | PathNotFound:
         avoid = _avoid_checks(options)
         target = str(parse_hex(to))
         level = whole_number(altitude, "altitude")
@@ -116,11 +132,53 @@ class VolareRuleset:
                                 f"its top, {vmap.top}")
         goal = target + ("" if level is None else f" at altitude {level}") + (
             "" if mode is None else f", {mode}")
-        return grid_path(space, matches, goal, avoid_checks=avoid,
-                         must_act=bool(options.get("can_act", False)))
+        must_act = bool(options.get("can_act", False))
+        stops = tuple((self._waypoint(space, label), at) for label, at in via)
+        for label, at in stops:
+            if at is not None and not 0 <= at <= vmap.top:
+                raise NotationError(f"waypoint {label}: altitude {at} is not on this map: "
+                                    f"altitudes run from 0 to its top, {vmap.top}")
+        if stops:
+            goal += " " + via_words(stops)
+            found = grid_path(ViaSpace(space, waypoint_stops(space, stops),
+                                       [label for label, _ in stops]),
+                              matches, goal, avoid_checks=avoid, must_act=must_act)
+            if isinstance(found, PathNotFound):
+                told = why_no_way_via(
+                    found, stops,
+                    lambda label, at: self.path(scenario, creature, to=label,
+                                                altitude=None if at is None else str(at),
+                                                mode=None, options=options),
+                    lambda: _via_space(self.space(faster(scenario, creature), creature,
+                                                  search=True), stops),
+                    matches, _NO_WAY, avoid_checks=avoid, must_act=must_act,
+                    budget_words=budget_text(space))
+                if told is not None:
+                    return told
+        else:
+            found = grid_path(space, matches, goal, avoid_checks=avoid, must_act=must_act)
+        if isinstance(found, PathNotFound):
+            return why_no_way(found, lambda: self.space(faster(scenario, creature), creature,
+                                                        search=True),
+                              matches, target, _NO_WAY, avoid_checks=avoid, must_act=must_act,
+                              budget_words=budget_text(space),
+                              closed=lambda: _closed(space.battle.map, parse_hex(target)),
+                              key=(scenario, creature))
+        return found
+
+    @staticmethod
+    def _waypoint(space: VolareSpace, label: str) -> str:
+        """A waypoint's hex, canonical; one off the map is refused."""
+        cell = parse_hex(label)
+        if cell not in space.index:
+            vmap = space.battle.map
+            raise NotationError(f"waypoint {label} is off the map ({vmap.columns} columns, "
+                                f"{vmap.rows} rows)")
+        return str(cell)
 
     def reach_tree(self, scenario: VolareScenario, creature: str, *, altitude: str | None,
-                   options: Mapping[str, Any]) -> ReachTree:
+                   options: Mapping[str, Any],
+                   via: Sequence[tuple[str, int | None]] = ()) -> ReachTree:
         """The way ``path`` finds to every hex at ``altitude`` (the best over all altitudes when
         None), as a tree of steps (``rules.tree``)."""
         avoid = _avoid_checks(options)
@@ -133,6 +191,9 @@ class VolareRuleset:
         if level is not None and not 0 <= level <= top:
             raise NotationError(f"altitude {level} is not on this map: altitudes run from 0 to "
                                 f"its top, {top}")
+        if via:
+            stops = tuple((self._waypoint(space, label), at) for label, at in via)
+            return grid_tree(_via_space(space, stops), altitude=level, avoid_checks=avoid)
         return grid_tree(space, altitude=level, avoid_checks=avoid)
 
     def attack_path(self, scenario: VolareScenario, creature: str, target: str,
@@ -166,6 +227,38 @@ class VolareRuleset:
 
     def engagement(self, scenario: VolareScenario, a: str, b: str) -> Engagement:
         return engagement(scenario.battle, a, b)
+
+
+#: why a hex is out of reach (``rules.grid.why_no_way``)
+_NO_WAY = NoWayRules(budget="V-mp", act="V-actions", end="V-modes", closed="V-grid",
+                     occupied="V-occupied", walk="V-walk")
+
+
+def _closed(vmap: VolareMap, cell: Hex) -> tuple[str, str] | None:
+    """Why no flyer enters ``cell`` at any altitude (V-grid), or None."""
+    ground = vmap.ground_at(cell)
+    ceiling = vmap.ceiling_at(cell)
+    if ground > vmap.top:
+        return ("V-grid", f"{cell}'s ground ({ground}) is above the map's top ({vmap.top}): "
+                          "no altitude there is open")
+    if ceiling is not None and ceiling <= ground:
+        return ("V-grid", f"{cell} is solid: its ceiling ({ceiling}) is not above its ground "
+                          f"({ground})")
+    return None
+
+
+def _via_space(space: VolareSpace, stops: Sequence[tuple[str, int | None]]) -> ViaSpace:
+    return ViaSpace(space, waypoint_stops(space, stops), [label for label, _ in stops])
+
+
+def faster(scenario: VolareScenario, creature: str, factor: int = LIFT) -> VolareScenario:
+    """The round with ``creature`` ``factor`` times as fast, flying and on foot: the search for
+    why a hex is out of reach (``rules.grid.why_no_way``)."""
+    battle = scenario.battle
+    me = battle.creature(creature)
+    quick = replace(me, fly=me.fly * factor, ground=me.ground * factor)
+    return replace(scenario, battle=battle.with_creatures(
+        tuple(quick if c.id == me.id else c for c in battle.creatures)))
 
 
 RULESET = VolareRuleset()

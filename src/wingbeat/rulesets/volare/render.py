@@ -4,7 +4,7 @@ ground levels and ceilings, creatures with altitude and heading, the wind, a rea
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -32,6 +32,7 @@ from ...render.grid import (
     wrapped,
 )
 from ...render.memo import kept
+from ...render.names import NAME_SIZE, Box, focus_box, name_places, text_box
 from ...render.scale import SCALE_BAR_SPACE, cell_scale_bar
 from ...render.svg import (
     ILLEGAL_COLOR,
@@ -150,21 +151,34 @@ def render(
     #: a flight cost's colour is its share of the flight's (V-walk)
     walk_scale = budget if walk is None else Fraction(str(walk))
     shown = [c for c in battle.creatures if layout.inside(c.at.col, c.at.row)]
+    note_boxes: list[Box] = []
     arrows, notes = route_layer(layout, legs, avoid=[
-        (*layout.center(c.at.col, c.at.row), layout.size * 0.42 + 7) for c in shown])
+        (*layout.center(c.at.col, c.at.row), layout.size * 0.42 + 7) for c in shown],
+        boxes=note_boxes)
+    cells_shown = list(layout.cells())
+    label_boxes = [text_box(cx, cy - layout.size * 0.45, str(Hex(c, r)), 8)
+                   for c, r in cells_shown
+                   for cx, cy in [layout.center(c, r)]]
+    names, hidden = name_places(
+        [(*layout.center(c.at.col, c.at.row), layout.size * 0.42, c.display_name)
+         for c in shown], label_boxes, note_boxes, (0, 0, layout.width, layout.height))
+    name_at = {c.id: xy for c, xy in zip(shown, names, strict=True)}
+    unlabelled = frozenset(cells_shown[i] for i in hidden)
     body = [
         element("defs", [arrow_marker_defs(), hatch_patterns()]),
         element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
         column_heads(layout),
         background_layer(scenario, layout),
         # over a background picture the cells are see-through, so the picture shows
-        kept(reach, scenario, (layout, altitude), lambda: element(
+        # a label a token's name would cover is left out (the cell's tooltip names it)
+        kept(reach, scenario, (layout, altitude, unlabelled), lambda: element(
             "g", (_cell(battle, layout, Hex(c, r), reached.get(str(Hex(c, r))), budget,
-                        altitude, walk_scale) for c, r in layout.cells()), class_="cells",
+                        altitude, walk_scale, (c, r) not in unlabelled)
+                  for c, r in layout.cells()), class_="cells",
             fill_opacity=0.45 if scenario.background is not None else None)),
         grid_trail(layout, trail_cells(trail_legs), trail.creature, trail_said) if trail else "",
         arrows,
-        element("g", (_creature(c, layout, c.id == focus_id, i)
+        element("g", (_creature(c, layout, c.id == focus_id, i, name_at[c.id])
                       for i, c in enumerate(battle.creatures)
                       if layout.inside(c.at.col, c.at.row)),
                 class_="creatures", pointer_events="none"),
@@ -181,8 +195,27 @@ def render(
         data_creature=focus_id, data_altitude="all" if altitude is None else altitude,
         data_budget=None if reach is None else format_cost(budget),
         data_unit=None if reach is None else unit,
+        data_wb_focus=focus_box(_focus_points(layout, shown, reached, [*legs, *trail_legs]),
+                                layout.size * 2, (0, 0, layout.width, layout.height)),
         font_family="DejaVu Sans, Verdana, sans-serif",
     ) + "\n"
+
+
+def _focus_points(layout: HexLayout, shown: list[VolareCreature],
+                  reached: Mapping[str, CellReach], legs: list[RouteLeg]
+                  ) -> list[tuple[float, float]]:
+    """The centres the opening view frames: the creatures, the reach and the path."""
+    cells = [(c.at.col, c.at.row) for c in shown]
+    cells += [(h.col, h.row) for at in reached for h in _on_map(at)]
+    cells += [(h.col, h.row) for leg in legs for h in _on_map(leg.end)]
+    return [layout.center(c, r) for c, r in cells if layout.inside(c, r)]
+
+
+def _label(layout: HexLayout, cell: tuple[int, int]) -> str:
+    """A cell's label, at the top of its hex (class ``label``: the page hides it when small)."""
+    cx, cy = layout.center(*cell)
+    return text(cx, cy - layout.size * 0.45, str(Hex(*cell)), font_size=8,
+                text_anchor="middle", fill="#555", class_="label")
 
 
 def _trail(trail: Trail | None) -> tuple[list[RouteLeg], str]:
@@ -239,7 +272,8 @@ def _on_map(label: str) -> list[Hex]:
 
 
 def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach | None,
-          budget: Fraction, altitude: int | None, walk_budget: Fraction) -> str:
+          budget: Fraction, altitude: int | None, walk_budget: Fraction,
+          labelled: bool = True) -> str:
     vmap = battle.map
     cx, cy = layout.center(cell.col, cell.row)
     size = layout.size
@@ -269,8 +303,8 @@ def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach
         parts.append(fill)
         parts.extend(drawn)
         facts.append(reach_words(reached, altitude, _state_words))
-    parts.append(text(cx, cy - size * 0.45, label, font_size=8, text_anchor="middle",
-                      fill="#555", class_="label"))
+    if labelled:
+        parts.append(_label(layout, (cell.col, cell.row)))
     if ground or ceiling is not None:
         terrain = (f"g{ground}" if ground else "") + (f" c{ceiling}" if ceiling is not None
                                                       else "")
@@ -293,7 +327,8 @@ def _state_words(state: dict[str, Any]) -> str:
     return ", ".join(w for w in words if w)
 
 
-def _creature(c: VolareCreature, layout: HexLayout, focused: bool, index: int) -> str:
+def _creature(c: VolareCreature, layout: HexLayout, focused: bool, index: int,
+              name_at: tuple[float, float]) -> str:
     cx, cy = layout.center(c.at.col, c.at.row)
     color = FOCUS_COLOR if focused else SIDE_COLORS[index % len(SIDE_COLORS)]
     r = layout.size * 0.42
@@ -314,8 +349,8 @@ def _creature(c: VolareCreature, layout: HexLayout, focused: bool, index: int) -
                          stroke="#222", stroke_width=1))
     parts.append(text(cx + r * 0.85, cy - r * 0.85 + 3, badge, font_size=8,
                       text_anchor="middle", class_="altitude"))
-    parts.append(text(cx, cy + r + 13, c.display_name, font_size=12, font_weight="bold",
-                      text_anchor="middle", class_="name"))
+    parts.append(text(*name_at, c.display_name, font_size=NAME_SIZE, font_weight="bold",
+                      text_anchor="middle", class_="name token-name"))
     return element("g", parts, class_="creature", data_id=c.id, data_wb_token=c.id,
                    data_at=str(c.at),
                    data_altitude=c.altitude, data_mode=c.mode.value,
