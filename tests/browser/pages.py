@@ -92,3 +92,26 @@ def shot_path(name: str) -> str:
 def shot(page: Page, name: str) -> None:
     """A screenshot of the whole page."""
     page.screenshot(path=shot_path(name), full_page=True)
+
+
+#: the centre of each selected element is inside the map's box (a culled cell has no box)
+_OUTSIDE = """([box, selectors]) => {
+  const b = document.querySelector(box).getBoundingClientRect();
+  return selectors.some((s) => {
+    const e = document.querySelector(s);
+    if (!e) return false;
+    const r = e.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return !r.width || x < b.left || x > b.right || y < b.top || y > b.bottom;
+  });
+}"""
+
+
+def on_the_map(page: Any, box: str, *selectors: str) -> None:
+    """What a test is about to press lies on the map as it opens (framed on the action), or the
+    test shows the whole map first, as a player would zoom out to reach a far place."""
+    if page.evaluate(_OUTSIDE, [box, list(selectors)]):
+        page.click("#map-tools button[aria-label='Whole map']")
+        page.wait_for_function(
+            "box => { const b = document.querySelector(box);"
+            " return b.dataset.zoom === '1' && !b.dataset.gesture; }", arg=box)

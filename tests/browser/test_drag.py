@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pages import WAIT_MS, api, closed, opened, serious, shot
+from pages import WAIT_MS, api, closed, on_the_map, opened, serious, shot
 from playwright.sync_api import Page
 
 import wingbeat
@@ -78,7 +78,14 @@ def preview_of(page: Page, place: str) -> dict[str, str]:
     return data
 
 
+def both_on_the_map(page: Page, creature: str, target: str) -> None:
+    at = page.get_attribute(f'#map svg [data-wb-token="{creature}"]', "data-at")
+    on_the_map(page, "#map", f'#map svg g.cell[data-cell="{at}"]',
+               f'#map svg g.cell[data-cell="{target}"]')
+
+
 def mouse_drag_to(page: Page, creature: str, target: str) -> dict[str, str]:
+    both_on_the_map(page, creature, target)
     x, y = home(page, creature)
     page.mouse.move(x, y)
     page.mouse.down()
@@ -177,6 +184,7 @@ def test_touch_drag(browser: Any, server: str, name: str, creature: str, target:
     page = opened(browser, server + "/", width, height)
     ready(page, name, creature)
     touch = Touch(page)
+    both_on_the_map(page, creature, target)
     touch.drag(home(page, creature), cell(page, target))
     data = preview_of(page, target)
     found = library_path(name, creature, target)

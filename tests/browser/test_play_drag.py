@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from pages import closed, opened, serious, shot_path
+from pages import closed, on_the_map, opened, serious, shot_path
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -61,6 +61,8 @@ def cell_at(page: Any, cell: str) -> tuple[float, float]:
 def drag(page: Any, creature: str, cell: str, touch: bool = False) -> dict[str, str]:
     """Drag ``creature``'s token to ``cell`` and hold it there until the preview is drawn: the
     preview's data-moves, data-cost, data-legal; then drop."""
+    on_the_map(page, "#board", f'#board [data-wb-token="{creature}"] {DISC}',
+               f'#board g.cell[data-cell="{cell}"]')
     x0, y0 = token_at(page, creature)
     x1, y1 = cell_at(page, cell)
     steps = [(x0 + (x1 - x0) * i / 6, y0 + (y1 - y0) * i / 6) for i in range(1, 7)]

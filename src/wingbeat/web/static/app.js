@@ -120,9 +120,15 @@ async function loadList() {
   await openScenario(list.default);
 }
 
+// Which opening is the latest: a scenario chosen while the default one is still being fetched
+// wins, and the default's late answer is dropped instead of putting it back.
+let opening = 0;
+
 async function openScenario(name, info) {
   showError(null);
+  const ticket = ++opening;
   const found = info || await api("scenario", { scenario: name });
+  if (ticket !== opening) return;
   state.scenario = found.name;
   state.info = found;
   const select = $("scenario-select");
@@ -240,6 +246,7 @@ async function draw() {
     can_act: state.to && state.canAct,
   };
   const chosen = state.to || state.attackEnd;
+  $("map").dataset.mapKey = state.scenario;  // zoom.js keeps the view while the map is the same
   // a newer picture asked for meanwhile: this one is dropped
   const svg = await drawPicture($("map"), asked, chosen && (state.to || state.attack) ? chosen
     : null, () => ticket === drawing);

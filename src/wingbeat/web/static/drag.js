@@ -349,7 +349,8 @@ export function wireDrag(box, hooks) {
   const frame = box.parentElement;
   const placeOf = hooks.place || ((e) => {
     const svg = svgOf();
-    return svg ? cellNear(svg, e.clientX, e.clientY) : null;
+    // the picture's place on the screen asked anew: a new picture or a settled view moves it
+    return svg ? cellNear(svg, e.clientX, e.clientY, true) : null;
   });
   const svgOf = () => box.querySelector(":scope > svg") || box.querySelector("svg");
   const pointsOf = hooks.points || ((place) => { const svg = svgOf(); return svg && cellCentre(svg, place); });

@@ -366,10 +366,10 @@ export function wirePlayDrag(board, hooks) {
     event.preventDefault();
     event.stopPropagation();
     // the cell from an index of cell centres (drag.js), not a hit test of thousands of shapes
-    const fresh = !drag.moved;
+    // (its place on the screen asked anew each time: a redrawn picture or a settled view moves it)
     drag.moved = true;
     const began = performance.now();
-    preview(cellNear(svg(), event.clientX, event.clientY, fresh), event.clientX, event.clientY);
+    preview(cellNear(svg(), event.clientX, event.clientY, true), event.clientX, event.clientY);
     // each preview's time, from the pointer event to the way drawn, and the handler's own work
     // (ms), for measurement
     const times = board.wbPlayPreviewTimes || (board.wbPlayPreviewTimes = []);

@@ -225,6 +225,7 @@ export function zoomable(box) {
   const pannedBy = (v, dx, dy) => ({ x: v.x - dx / v.s, y: v.y - dy / v.s, s: v.s });
 
   // A picture came (or went): keep the view for the same map, frame the action for a new one.
+  let mapKey = null;      // the page's name for the map shown (box.dataset.mapKey)
   function arrived() {
     const next = box.querySelector(":scope > svg");
     if (next === svg && (!svg || svg.getAttribute("viewBox") === written)) return;
@@ -235,11 +236,16 @@ export function zoomable(box) {
       [0, 0, Number(next.getAttribute("width")) || 100, Number(next.getAttribute("height")) || 100];
     if (!natural.has(next) || same) natural.set(next, drawn);
     const was = whole;
+    const wasKey = mapKey;
+    mapKey = box.dataset.mapKey || null;
     whole = natural.get(next);
     watchSvg.disconnect();
     watchSvg.observe(next, { attributes: true, attributeFilter: ["viewBox"] });
     index();
-    if (view && was && was.join(" ") === whole.join(" ")) settle(clamp(current()));
+    // the same map (the page says so in data-map-key, e.g. another creature's reach, whose
+    // legend may widen the picture) or the same picture size: the view stays where it was
+    const sameMap = (mapKey && mapKey === wasKey) || (was && was.join(" ") === whole.join(" "));
+    if (view && was && sameMap) settle(clamp(current()));
     else frameAction();
   }
 
