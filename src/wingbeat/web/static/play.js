@@ -353,8 +353,9 @@ function wireDragging(board) {
   const undo = document.createElement("button");
   undo.type = "button";
   undo.id = "map-undo-button";
-  undo.textContent = "Undo";
-  undo.title = "Take back the last action";
+  undo.textContent = "↶";  // a 44 px button like the view's; its name is said, not drawn
+  undo.title = "Undo: take back the last action";
+  undo.setAttribute("aria-label", "Undo");
   undo.addEventListener("click", () => {
     if (current) act("POST", `/encounters/${current}/undo`);
   });

@@ -15,6 +15,7 @@
 
 const STEP = 1.25;       // a button's or a key's zoom
 const MAX_PX = 6;        // the most screen pixels per SVG unit (a 12-unit label at 72 px)
+const MIN_CELLS = 9;      // the opening view spans at least this many cells each way
 const MAX_ZOOM = 8;      // ... or 8 × the whole map, whichever is larger
 const DRAG = 5;          // pixels a pointer moves before a press is a drag, not a click
 const QUIET = 4;         // frames without input that settle a gesture
@@ -70,6 +71,22 @@ export function zoomable(box) {
   // The box of the action: the server's data-wb-focus, else the tokens and the reach drawn
   // (the cells it colours), with a margin.
   function action() {
+    return roomy(focusBox());
+  }
+
+  // Two creatures side by side are no view of a fight: the action's box spans at least
+  // MIN_CELLS cells each way (centred on it), so the board round them is seen too.
+  function roomy(b) {
+    const cell = svg.querySelector("g.cell :is(polygon, rect, path)");
+    if (!cell || b === whole) return b;
+    const c = cell.getBBox();
+    const least = MIN_CELLS * Math.max(c.width, c.height);
+    const w = Math.max(b[2], least);
+    const h = Math.max(b[3], least);
+    return [b[0] - (w - b[2]) / 2, b[1] - (h - b[3]) / 2, w, h];
+  }
+
+  function focusBox() {
     const said = parseBox(svg.getAttribute("data-wb-focus"));
     if (said) return said;
     const tokens = [...svg.querySelectorAll("[data-wb-token]")];
