@@ -372,9 +372,13 @@ def test_right_button_while_dragging_fixes_a_waypoint(page: Page) -> None:
 
 def test_dnd5e_options_reach_the_preview(page: Page) -> None:
     ready(page, "harpy", "harpy")
+    page.evaluate("() => { document.querySelector('#map > svg').dataset.before = 'option'; }")
     page.select_option("#option-diagonals", "dmg")
     page.wait_for_function("() => window.wingbeat.state.options.diagonals === 'dmg'")
-    page.wait_for_function("() => document.querySelector('#map svg g.cell.reach')")
+    # the picture drawn with the option (not the one before it, which a redraw replaces)
+    page.wait_for_function("() => { const svg = document.querySelector('#map > svg');"
+                           " return svg && !svg.dataset.before"
+                           " && svg.querySelector('g.cell.reach'); }")
     target = "H6"
     data = mouse_drag_to(page, "harpy", target)
     found = wingbeat.path(scenario("harpy"), "harpy", target, diagonals="dmg").to_dict()

@@ -217,7 +217,16 @@ function drawAdvice(svg, advice, level) {
     const at = tableFrame(svg);
     const layer = svgEl("g", { class: "advice-layer advice-points" });
     for (const option of shown.slice().reverse()) {  // the best drawn last, on top
-      const [x, y] = at(...option.at.split(",").map(Number));
+      // no room near its point (the server says so): the list beside the map names it
+      if (option.listed) continue;
+      const [px, py] = at(...option.at.split(",").map(Number));
+      // spread round its point by the server's offset, with a thin line back to the point
+      const [dx, dy] = option.offset || [0, 0];
+      const [x, y] = [px + dx, py + dy];
+      if (dx || dy) {
+        layer.append(svgEl("line", { x1: px, y1: py, x2: x, y2: y, stroke: option.colour,
+          "stroke-width": 1.5, class: "advice-leader" }));
+      }
       // the three best numbered; the rest a dot in their band's colour (the tooltip ranks it)
       const group = option.rank <= 3
         ? badge(x, y, option.rank, option.colour, "advice-point", 10)
