@@ -120,3 +120,62 @@ def test_bad_questions_are_one_line_with_a_status(tmp_path: Path) -> None:
     first = web.get(f"/api/play/encounters/{table}").json()["state"]["order"][0]
     one_line_error(web.get(f"/api/play/encounters/{table}/reach-tree",
                            params={"creature": first}), 400, "grid ruleset")
+
+
+@pytest.mark.parametrize(("scenario", "order", "creature", "via", "altitude"), [
+    ("example:giant-bat", ["bat", "chamois"], "bat", "U35", None),
+    ("example:giant-bat", ["bat", "chamois"], "bat", "T36@1", 1),
+    ("example:harpy", None, "harpy", "C3,D2", None),
+])
+def test_the_tree_through_waypoints_is_path_via_them(tmp_path: Path, scenario: str,
+                                                     order: list[str] | None, creature: str,
+                                                     via: str, altitude: int | None) -> None:
+    """The play tree's way through the waypoints equals ``wingbeat.path(..., via=...)`` on the
+    encounter as it stands, and the play path with ``via`` says the same."""
+    db = tmp_path / "web.sqlite3"
+    web = client(db)
+    ref = started(web, scenario, order)
+    now = standing(db, ref, creature)
+    stops = via.split(",")
+    asked: dict[str, Any] = {"creature": creature, "via": via}
+    if altitude is not None:
+        asked["altitude"] = altitude
+    tree = web.get(f"/api/play/encounters/{ref}/reach-tree", params=asked)
+    assert tree.status_code == 200, tree.text
+    places = wingbeat.reach_tree(now, creature, altitude, via=stops).places()
+    assert len(places) >= 5
+    plain_tree = web.get(f"/api/play/encounters/{ref}/reach-tree",
+                         params={k: v for k, v in asked.items() if k != "via"})
+    checked_places = 0
+    for place in places[::7]:
+        way = way_from_bytes(tree.content, place)
+        assert way is not None
+        found = plain(wingbeat.path(now, creature, place, altitude=altitude, via=stops))
+        said = web.get(f"/api/play/encounters/{ref}/path", params={**asked, "to": place}).json()
+        for key in WAY:
+            if key != "checks":
+                assert way[key] == found[key] == said[key], (place, key)
+        for stop in stops:  # the way passes the waypoint
+            assert stop.partition("@")[0] in way["moves"], (place, way["moves"])
+        verdict = web.get(f"/api/play/encounters/{ref}/check",
+                          params={"creature": creature, "moves": way["moves"]}).json()
+        assert verdict["legal"] and verdict["cost"] == way["cost"]
+        checked_places += 1
+    assert checked_places and plain_tree.content != tree.content
+
+
+def test_bad_waypoints_are_one_line_naming_via(tmp_path: Path) -> None:
+    web = client(tmp_path / "web.sqlite3")
+    ref = started(web, "example:giant-bat", ["bat", "chamois"])
+    base = f"/api/play/encounters/{ref}"
+    for what, extra in (("reach-tree", {}), ("path", {"to": "U35"})):
+        for via in ("ZZ999", "U34@up", "A999", ",".join(["U34"] * 9), "@2"):
+            answer = web.get(f"{base}/{what}", params={"creature": "bat", "via": via, **extra})
+            one_line_error(answer, 400, "via")
+    table = started(web, "example:pegasi", None)  # a tabletop ruleset: no waypoints
+    first = web.get(f"/api/play/encounters/{table}").json()["state"]["order"][0]
+    one_line_error(web.get(f"/api/play/encounters/{table}/reach-tree",
+                           params={"creature": first, "via": "A1"}), 400, "grid ruleset")
+    one_line_error(web.get(f"/api/play/encounters/{table}/path",
+                           params={"creature": first, "to": "10,10", "via": "A1"}), 400,
+                   "grid ruleset")

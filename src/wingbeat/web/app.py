@@ -43,6 +43,7 @@ from .models import (
 )
 from .patch import Picture, PictureShelf, changes
 from .pool import MEMORY_LIMIT_MB, WORKERS, pool_for
+from .queries import ViaQ, waypoints
 from .scenarios import ANSWERS_BYTES, MAX_BYTES, ScenarioStore
 
 __all__ = ["DEFAULT_SCENARIO", "create_app"]
@@ -63,10 +64,6 @@ AttackQ = Annotated[str | None, Query(
     description="Instead of to: the cheapest place in melee with this creature, with the attack "
                 "still to make (--attack on the CLI; "
                 + " and ".join(r.id for r in rulesets() if r.can("attack_path")) + ").")]
-ViaQ = Annotated[str | None, Query(
-    description="Waypoints the way must pass through, in order: cells with an optional "
-                "@altitude, comma-separated (U34@2,V35; up to 8, grid rulesets; --via on the "
-                "CLI).")]
 CanActQ = Annotated[bool, Query(
     description="Only ways that leave the creature an attack this round (--can-act).")]
 FormatQ = Annotated[str, Query(alias="format", description="svg (the default) or png.")]
@@ -218,7 +215,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         only."""
         level = _altitude(altitude)
         extra = parse_query_options(option, no_checks)
-        stops = _via(via)
+        stops = waypoints(via)
         return await answer(request, scenario,
                             ("reach-tree", creature, level, _frozen(extra), stops),
                             jobs.reach_tree, creature, level, extra, stops, about=creature,
@@ -237,7 +234,7 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         with ``via``, the cheapest through those waypoints in order (``--via``)."""
         extra = parse_query_options(option, no_checks)
         route = {"to": to, "altitude": altitude, "mode": mode, "attack": attack,
-                 "can_act": can_act, "via": _via(via)}
+                 "can_act": can_act, "via": waypoints(via)}
         return await answer(request, scenario, ("path", creature, _frozen(route), _frozen(extra)),
                             jobs.path, creature, route, extra, about=creature)
 
@@ -324,13 +321,6 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     app.include_router(threat_router(answer))  # /api/threat, /api/advise, play suggest
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
-
-
-def _via(via: str | None) -> tuple[str, ...] | None:
-    """``via=U34@2,V35`` as waypoints (checked by ``path`` itself), or None."""
-    if not via:
-        return None
-    return tuple(part.strip() for part in via.split(",") if part.strip()) or None
 
 
 def _frozen(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:

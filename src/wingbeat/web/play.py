@@ -38,7 +38,7 @@ from .models import (
     ThreatOverlay,
     documented,
 )
-from .queries import LevelQ, OneQ, SideQ, WeightQ, level_of
+from .queries import LevelQ, OneQ, SideQ, ViaQ, WeightQ, level_of, waypoints
 
 __all__ = ["create_play_app", "play_threat_router", "router"]
 
@@ -203,15 +203,16 @@ _NoChecksQ = Annotated[bool, Query(description="Leave out every way that needs a
                              "description": "The reach tree's binary layout (docs/json.md)."}})
 async def reach_tree(request: Request, ref: str, creature: _CreatureQ,
                      altitude: _AltitudeQ = None, no_checks: _NoChecksQ = False,
-                     option: _OptionQ = None) -> Response:
+                     option: _OptionQ = None, via: ViaQ = None) -> Response:
     """The reach tree (as ``/api/reach-tree``) of ``creature`` as the encounter stands: the way
-    ``path`` finds to every place at ``altitude``, read by the play page's drag preview. Grid
-    rulesets only."""
+    ``path`` finds to every place at ``altitude``, read by the play page's drag preview; with
+    ``via``, the ways through those waypoints in order. Grid rulesets only."""
     from ..render.commands import _altitude
 
     level = _altitude(altitude)
     return await asked(request, "reach-tree", ref, creature, level,
-                       parse_query_options(option, no_checks), media="application/octet-stream")
+                       parse_query_options(option, no_checks), waypoints(via),
+                       media="application/octet-stream")
 
 
 @router.get("/encounters/{ref}/path", responses=documented(CheckAnswer | NoPath, 503))
@@ -221,10 +222,11 @@ async def way(request: Request, ref: str, creature: _CreatureQ,
               altitude: _AltitudeQ = None, mode: Annotated[str | None, Query(max_length=40)] = None,
               attack: Annotated[str | None, Query(max_length=200)] = None,
               can_act: bool = False, no_checks: _NoChecksQ = False,
-              option: _OptionQ = None) -> Response:
+              option: _OptionQ = None, via: ViaQ = None) -> Response:
     """The cheapest way (as ``/api/path``, ``wingbeat path --json``) of ``creature`` as the
-    encounter stands."""
-    route = {"to": to, "altitude": altitude, "mode": mode, "attack": attack, "can_act": can_act}
+    encounter stands; with ``via``, the cheapest through those waypoints in order."""
+    route = {"to": to, "altitude": altitude, "mode": mode, "attack": attack, "can_act": can_act,
+             "via": waypoints(via)}
     return await asked(request, "path", ref, creature, route,
                        parse_query_options(option, no_checks))
 

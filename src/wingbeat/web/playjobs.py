@@ -229,32 +229,50 @@ def _kept(key: tuple[Any, ...], make: Callable[[], bytes]) -> bytes:
 
 
 def _reach_tree(store: Any, ref: str, creature: str, level: int | None,
-                options: dict[str, Any]) -> bytes:
-    """The reach tree (``jobs.reach_tree``'s bytes) of ``creature`` as the encounter stands."""
+                options: dict[str, Any], via: tuple[str, ...] | None = None) -> bytes:
+    """The reach tree (``jobs.reach_tree``'s bytes) of ``creature`` as the encounter stands;
+    with ``via``, the ways through those waypoints."""
     from .. import _api
     from ..narrate import check_label, check_text
 
     where, now = _standing(store, ref, creature)
 
     def make() -> bytes:
-        tree = _api.reach_tree(now, creature, level, **options)
+        tree = _through(via, lambda: _api.reach_tree(now, creature, level, via=via, **options))
         said = [[{**check, "text": check_text(check), "label": check_label(check)}
                  for check in way] for way in tree.check_lists]
         return bytes(tree.to_bytes(said))
 
-    return _kept(("tree", *where, level, tuple(sorted(options.items()))), make)
+    return _kept(("tree", *where, level, tuple(sorted(options.items())), via), make)
 
 
 def _path(store: Any, ref: str, creature: str, route: dict[str, Any],
           options: dict[str, Any]) -> bytes:
     """``wingbeat path --json`` (``route``: ``to``, ``altitude``, ``mode``, ``attack``,
-    ``can_act``) of ``creature`` as the encounter stands."""
+    ``can_act``, ``via``) of ``creature`` as the encounter stands."""
     from .. import _api
     from .jobs import told as result_told
 
     where, now = _standing(store, ref, creature)
     return _kept(("path", *where, tuple(sorted(route.items())), tuple(sorted(options.items()))),
-                 lambda: encode(result_told(_api.route(now, creature, **route, **options))))
+                 lambda: encode(result_told(_through(route.get("via"), lambda: _api.route(
+                     now, creature, **route, **options)))))
+
+
+def _through(via: tuple[str, ...] | None, make: Callable[[], Any]) -> Any:
+    """``make()``, a refusal of the waypoints ``via`` naming the parameter (``via: waypoint
+    ZZ9 is off the map``), as the page's one-line error about its own question."""
+    from ..errors import NotationError, OptionError
+
+    try:
+        return make()
+    except (NotationError, OptionError, ScenarioError) as exc:
+        said = str(exc)
+        labels = [part.partition("@")[0].strip().upper() for part in via or ()]
+        if not via or "via" in said.lower() or not any(label in said.upper()
+                                                        for label in labels):
+            raise
+        raise NotationError(f"via: {said}") from None
 
 
 def _check(store: Any, ref: str, creature: str, moves: str, options: dict[str, Any]) -> bytes:
