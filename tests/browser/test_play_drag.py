@@ -1,6 +1,7 @@
 """Drag to move on the play page (issue 26): press a token, drag it, the preview is the path the
 server finds, the drop is the server's check, one confirmation declares it, undo is one click.
-With the mouse and with touch (CDP touch events), in volare and dnd5e."""
+With the mouse and with touch (CDP touch events), in volare and dnd5e. The gesture is the
+analysis page's (drag.js): waypoints and whether the attack is kept as it says them."""
 
 from __future__ import annotations
 
@@ -16,7 +17,13 @@ pytestmark = pytest.mark.browser
 
 RULE = re.compile(r"\[[A-Z]+-[a-z0-9-]+\]")
 DISC = ":is(circle, rect, polygon:not(.heading))"  # a token's disc, not its words
-PREVIEW = "[data-wb-preview]:not(.table-preview)"  # the grid drag's (playdrag.js)
+PREVIEW = "[data-wb-preview]:not(.table-preview)"  # the grid drag's (drag.js, playdrag.js)
+# the preview of a place once its answer is in (the tree read, or the server's word on it)
+READY = ("([selector, cell, level]) => { const p = document.querySelector(selector);"
+         " const ok = p && !p.hidden && p.dataset.place === cell && p.dataset.ready === 'true'"
+         " && (level === null || p.dataset.altitude === level);"
+         " return ok ? {moves: p.dataset.moves, cost: p.dataset.cost, legal: p.dataset.legal,"
+         " text: p.textContent} : null; }")
 SIZES = [(390, 844), (768, 1024), (1440, 900), (1920, 1080)]
 
 
@@ -84,17 +91,20 @@ def drag(page: Any, creature: str, cell: str, touch: bool = False) -> dict[str, 
         page.mouse.down()
         for x, y in steps:
             page.mouse.move(x, y)
-    page.wait_for_function(
-        "([selector, cell]) => { const p = document.querySelector(selector);"
-        " return p && !p.hidden && p.textContent.startsWith(cell + ':')"
-        " && !p.textContent.includes('reading'); }", arg=[PREVIEW, cell])
-    preview = page.locator(PREVIEW)
-    seen = {k: preview.get_attribute(f"data-{k}") or "" for k in ("moves", "cost", "legal")}
+    seen = ready(page, cell)
     if touch:
         touched("touchEnd", x1, y1)
     else:
         page.mouse.up()
     return seen
+
+
+def ready(page: Any, cell: str, level: str | None = None) -> dict[str, str]:
+    """Wait for the preview of ``cell`` (at the altitude ``level``: "all", "1"), read in the
+    same look as the wait: its data-moves, data-cost, data-legal and its words."""
+    found = page.wait_for_function(READY, arg=[PREVIEW, cell, level],
+                                   timeout=60_000).json_value()
+    return {k: found[k] or "" for k in ("moves", "cost", "legal", "text")}
 
 
 def declare(page: Any, creature: str, moves: str) -> None:
@@ -120,7 +130,8 @@ def dragged_as_path(site: str, page: Any, ref: str, creature: str, cell: str,
     on the drop is the server's ``check`` of it; the way's moves."""
     way = play_api(site, ref, "path", creature=creature, to=cell)
     seen = drag(page, creature, cell, touch)
-    assert seen == {"moves": way["moves"], "cost": way["cost"], "legal": "true"}, (seen, way)
+    assert {k: seen[k] for k in ("moves", "cost", "legal")} == {
+        "moves": way["moves"], "cost": way["cost"], "legal": "true"}, (seen, way)
     verdict = play_api(site, ref, "check", creature=creature, moves=way["moves"])
     assert verdict["legal"] and verdict["cost"] == way["cost"]
     expect(page.locator("[data-wb-answer]")).to_contain_text(f"{creature} to {cell}")
@@ -181,31 +192,18 @@ def test_keyboard_picks_moves_and_declares(play_site: str, browser: Any) -> None
     shown(page, ref)
     page.focus("#board")
     page.keyboard.press("t")
-    shows = ("([selector, start, at]) => { const p = document.querySelector(selector);"
-             " return p && !p.hidden && p.textContent.startsWith(start) === at"
-             " && !p.textContent.includes('reading'); }")
-    page.wait_for_function(shows, arg=[PREVIEW, "T34:", True])
+    ready(page, "T34")
     page.keyboard.press("ArrowDown")
-    page.wait_for_function(shows, arg=[PREVIEW, "T34:", False])
-    preview = page.locator(PREVIEW)
-    cell = (preview.text_content() or "").split(":")[0]
+    cell = page.wait_for_function(
+        "selector => { const p = document.querySelector(selector);"
+        " return p && p.dataset.ready === 'true' && p.dataset.place !== 'T34'"
+        " && p.dataset.place; }", arg=PREVIEW, timeout=60_000).json_value()
+    seen = ready(page, cell)
     way = play_api(play_site, ref, "path", creature="bat", to=cell)
-    assert preview.get_attribute("data-moves") == way["moves"]
+    assert seen["moves"] == way["moves"]
     page.keyboard.press("Enter")
     declare(page, "bat", way["moves"])
     closed(page)
-
-
-def preview_at(page: Any, cell: str, level: str) -> dict[str, str]:
-    """Wait for the preview of ``cell`` at the altitude shown as ``level``."""
-    page.wait_for_function(
-        "([selector, cell, level]) => { const p = document.querySelector(selector);"
-        " const a = document.querySelector('.drag-altitude span');"
-        " return p && !p.hidden && p.textContent.startsWith(cell + ':')"
-        " && !p.textContent.includes('reading') && a.textContent === level; }",
-        arg=[PREVIEW, cell, level])
-    preview = page.locator(PREVIEW)
-    return {k: preview.get_attribute(f"data-{k}") or "" for k in ("moves", "cost", "legal")}
 
 
 def test_the_altitude_changes_while_dragging(play_site: str, browser: Any) -> None:
@@ -220,20 +218,21 @@ def test_the_altitude_changes_while_dragging(play_site: str, browser: Any) -> No
     page.mouse.down()
     page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2)
     page.mouse.move(x1, y1)
-    preview_at(page, "U35", "altitude: best")
+    ready(page, "U35", "all")
     page.keyboard.press("PageDown")  # the bat flies at 2: the way to U35 at altitude 1
-    seen = preview_at(page, "U35", "altitude 1")
+    seen = ready(page, "U35", "1")
     way = play_api(play_site, ref, "path", creature="bat", to="U35", altitude=1)
-    assert seen == {"moves": way["moves"], "cost": way["cost"], "legal": "true"}
+    assert {k: seen[k] for k in ("moves", "cost", "legal")} == {
+        "moves": way["moves"], "cost": way["cost"], "legal": "true"}
     page.mouse.up()
     expect(page.locator("dialog.drag-confirm:not(.table-confirm)")).to_contain_text(way["moves"])
     page.keyboard.press("Escape")
     # the buttons, with a token picked from the keyboard
     page.focus("#board")
     page.keyboard.press("t")
-    preview_at(page, "T34", "altitude: best")
-    page.click("button[aria-label^='Lower']")
-    seen = preview_at(page, "T34", "altitude 1")
+    ready(page, "T34", "all")
+    page.click(".wb-drag-bar button[aria-label^='Lower']")
+    seen = ready(page, "T34", "1")
     way = play_api(play_site, ref, "path", creature="bat", to="T34", altitude=1)
     assert seen["moves"] == way["moves"] and seen["cost"] == way["cost"]
     page.keyboard.press("Escape")
@@ -252,4 +251,69 @@ def test_drag_and_declare_at_every_size(play_site: str, browser: Any, width: int
     declare(page, "harpy", moves)
     page.screenshot(path=shot_path(f"play-drag-{width}x{height}.png"))
     assert serious(page) == []
+    closed(page)
+
+
+def test_a_waypoint_drag_declares_the_route_through_it(play_site: str, browser: Any) -> None:
+    """Hold the bat over U37, fix it as a waypoint (W), drag on to T38: the preview is ``path``
+    with ``via`` as the encounter stands, not the cheapest way; the drop's confirmation and the
+    declared move are that route."""
+    ref = encounter(play_site, "example:giant-bat", ["bat", "chamois"])
+    page = opened(browser, f"{play_site}/static/play.html#encounter={ref}")
+    shown(page, ref)
+    on_the_map(page, "#board", f'#board [data-wb-token="bat"] {DISC}',
+               '#board g.cell[data-cell="U37"]', '#board g.cell[data-cell="T38"]')
+    direct = play_api(play_site, ref, "path", creature="bat", to="T38")
+    route = play_api(play_site, ref, "path", creature="bat", to="T38", via="U37")
+    assert route["moves"] != direct["moves"] and "U37" in route["moves"].split()
+    x0, y0 = token_at(page, "bat")
+    x1, y1 = cell_at(page, "U37")
+    x2, y2 = cell_at(page, "T38")
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    for i in range(1, 5):
+        page.mouse.move(x0 + (x1 - x0) * i / 4, y0 + (y1 - y0) * i / 4)
+    ready(page, "U37")
+    page.keyboard.press("w")
+    for i in range(1, 5):
+        page.mouse.move(x1 + (x2 - x1) * i / 4, y1 + (y2 - y1) * i / 4)
+    page.wait_for_function(
+        "([selector, moves]) => { const p = document.querySelector(selector);"
+        " return p && p.dataset.place === 'T38' && p.dataset.ready === 'true'"
+        " && p.dataset.moves === moves; }", arg=[PREVIEW, route["moves"]], timeout=60_000)
+    seen = ready(page, "T38")
+    assert (seen["moves"], seen["cost"], seen["legal"]) == (route["moves"], route["cost"],
+                                                            "true")
+    assert "through U37" in seen["text"]
+    assert page.locator("#board g.wb-drag-way circle.wb-waypoint").count() == 1
+    page.mouse.up()
+    expect(page.locator("#move-result")).to_contain_text(f"bat to T38 through U37: "
+                                                         f"{route['moves']}")
+    declare(page, "bat", route["moves"])
+    log = play_api(play_site, ref, "log")["entries"]
+    assert route["moves"] in log[-1]["text"], log[-1]
+    closed(page)
+
+
+@pytest.mark.parametrize(("scenario", "order", "creature", "cell"), [
+    ("example:harpy", ["harpy", "fighter", "scout"], "harpy", "C3"),
+    ("example:giant-bat", ["bat", "chamois"], "bat", "U35"),
+], ids=["dnd5e", "volare"])
+def test_the_preview_says_whether_the_attack_is_kept(play_site: str, browser: Any,
+                                                      scenario: str, order: list[str],
+                                                      creature: str, cell: str) -> None:
+    """The play preview says what ``path``'s ``can_act`` says, as the analysis page does."""
+    ref = encounter(play_site, scenario, order)
+    page = opened(browser, f"{play_site}/static/play.html#encounter={ref}", 768, 1024)
+    shown(page, ref)
+    way = play_api(play_site, ref, "path", creature=creature, to=cell)
+    seen = drag(page, creature, cell)
+    assert seen["moves"] == way["moves"]
+    said = "can still attack" if way["can_act"] else "the attack is spent"
+    assert said in seen["text"], (seen, way)
+    dialog = page.locator("dialog.drag-confirm:not(.table-confirm)")
+    expect(dialog).to_contain_text("It can still attack." if way["can_act"]
+                                   else "The attack is spent.")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
     closed(page)

@@ -277,8 +277,10 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
         return page_words()
 
     @app.get("/static/playdrag.css", include_in_schema=False)
-    def drag_style() -> FileResponse:
-        return FileResponse(STATIC / "playdrag.css", media_type="text/css")
+    @app.get("/static/drag.css", include_in_schema=False)
+    def drag_style(request: Request) -> FileResponse:  # drag.js loads its own
+        name = request.url.path.rsplit("/", 1)[-1]
+        return FileResponse(STATIC / name, media_type="text/css")
 
     @app.get("/static/style.css", include_in_schema=False)
     def style() -> Response:

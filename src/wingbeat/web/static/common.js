@@ -14,6 +14,36 @@ export function svgElement(ns, tag, attributes, text) {
   return node;
 }
 
+// The centre of a grid cell (g.cell) in the picture's units: its terrain shape's box.
+export function cellBoxCentre(cell) {
+  const box = (cell.querySelector("polygon, rect, path") || cell).getBBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+// The cell of `svg` next to `from` (a g.cell) in the direction (dx, dy): the nearest whose centre
+// lies within 60° of that way, the straighter of two as near (hex columns zigzag, so "next" is
+// found by geometry, not by labels: right from R22 is S21 or S23, the next column). centreOf
+// gives a cell's centre (default: its shape's box). The keyboard's cursor on both pages.
+export function neighbourCell(svg, from, dx, dy, centreOf = cellBoxCentre) {
+  const here = centreOf(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const cell of svg.querySelectorAll("g.cell[data-cell]")) {
+    if (cell === from) continue;
+    const there = centreOf(cell);
+    if (!there) continue;
+    const ax = there.x - here.x;
+    const ay = there.y - here.y;
+    const distance = Math.hypot(ax, ay);
+    if (distance < 0.5) continue;
+    const cos = (ax * dx + ay * dy) / distance;
+    if (cos < 0.49) continue;
+    const score = distance * (1 + 0.1 * (1 - cos));
+    if (score < bestScore) { bestScore = score; best = cell; }
+  }
+  return best;
+}
+
 export function el(tag, text, className) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = text;

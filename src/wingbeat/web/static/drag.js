@@ -19,7 +19,7 @@
 // --drag.
 
 import { decodeReachTree } from "./reachtree.js";
-import { amount, query, svgElement } from "./common.js";
+import { amount, neighbourCell, query, svgElement } from "./common.js";
 
 const DRAG = 5;        // pixels before a press on a token is a drag
 const TIMES = 2000;    // preview frame times kept
@@ -152,25 +152,12 @@ function cellsOf(svg, moves) {
   return out;
 }
 
-// The nearest cell from `label` in the direction (dx, dy) (hex columns zigzag: by geometry).
+// The nearest cell from `label` in the direction (dx, dy) (common.js), by the cells' centres.
 function nextCell(svg, label, dx, dy) {
-  const here = cellCentre(svg, label);
-  if (!here) return null;
-  let best = null;
-  let bestScore = Infinity;
-  for (const cell of svg.querySelectorAll("g.cell[data-cell]")) {
-    const other = cell.getAttribute("data-cell");
-    const there = cellCentre(svg, other);
-    const ax = there.x - here.x;
-    const ay = there.y - here.y;
-    const distance = Math.hypot(ax, ay);
-    if (distance < 0.5) continue;
-    const cos = (ax * dx + ay * dy) / distance;
-    if (cos < 0.49) continue;
-    const score = distance * (1 + 0.1 * (1 - cos));
-    if (score < bestScore) { bestScore = score; best = other; }
-  }
-  return best;
+  const from = svg.querySelector(`g.cell[data-cell="${CSS.escape(label)}"]`);
+  const next = from && neighbourCell(svg, from, dx, dy,
+    (cell) => cellCentre(svg, cell.getAttribute("data-cell")));
+  return next ? next.getAttribute("data-cell") : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -343,6 +330,8 @@ export function treePreviewer(url, lengthUnits, options = {}) {
  *   place(event|{clientX, clientY}) -> place|null   (default: the grid cell under it)
  *   points(place) -> {x, y}           in the picture's units (default: the cell's centre)
  *   at(tokenId) -> place              where the token stands (default: its data-at)
+ *   can(tokenId) -> bool              whether that token may be dragged now (default: all; play:
+ *                                     the creatures still to move this round)
  */
 export function wireDrag(box, hooks) {
   loadStyle();
@@ -404,6 +393,7 @@ export function wireDrag(box, hooks) {
     let best = null;
     let bestArea = Infinity;
     for (const node of box.querySelectorAll("[data-wb-token]")) {
+      if (hooks.can && !hooks.can(node.getAttribute("data-wb-token"))) continue;
       const r = node.getBoundingClientRect();
       if (x < r.left || x > r.right || y < r.top || y > r.bottom) continue;
       const area = r.width * r.height;
@@ -743,7 +733,7 @@ export function wireDrag(box, hooks) {
   // T: the first token, or the next one after the token being moved
   function pickNext(current) {
     const ids = [...box.querySelectorAll("[data-wb-token]")]
-      .map((n) => n.getAttribute("data-wb-token"));
+      .map((n) => n.getAttribute("data-wb-token")).filter((id) => !hooks.can || hooks.can(id));
     if (!ids.length) return;
     const now = current || (drag ? drag.id : null);
     const chosen = hooks.first && !now ? hooks.first(ids) : null;

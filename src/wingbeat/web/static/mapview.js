@@ -3,7 +3,7 @@
 // "wingbeat:map-drawn" on the box (detail: the svg), so a feature that adds to the picture (an
 // overlay) listens there rather than editing this module.
 
-import { el, errorOf, query, svgElement } from "./common.js";
+import { el, errorOf, neighbourCell, query, svgElement } from "./common.js";
 
 // Where clicks and keys on the map go: set by the page (onPick(place), onHover(place|null)).
 const handlers = { onPick: null, onHover: null };
@@ -174,34 +174,6 @@ function finish(box, svg, chosen) {
   return svg;
 }
 
-// The centre of a cell in the picture's coordinates (its terrain shape's box).
-function centre(cell) {
-  const box = (cell.querySelector("polygon, rect, path") || cell).getBBox();
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-// The cell next to `from` in the direction (dx, dy): the nearest whose centre lies within 60° of
-// that way, the straighter of two as near (hex columns zigzag, so "next" is found by geometry,
-// not by labels: right from R22 is S21 or S23, the next column).
-function neighbour(svg, from, dx, dy) {
-  const here = centre(from);
-  let best = null;
-  let bestScore = Infinity;
-  for (const cell of svg.querySelectorAll("g.cell[data-cell]")) {
-    if (cell === from) continue;
-    const there = centre(cell);
-    const ax = there.x - here.x;
-    const ay = there.y - here.y;
-    const distance = Math.hypot(ax, ay);
-    if (distance < 0.5) continue;
-    const cos = (ax * dx + ay * dy) / distance;
-    if (cos < 0.49) continue;
-    const score = distance * (1 + 0.1 * (1 - cos));
-    if (score < bestScore) { bestScore = score; best = cell; }
-  }
-  return best;
-}
-
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 // A table point as the page asks it: "x,y" in table units (origin south-west, y north), snapped
@@ -293,7 +265,7 @@ export function wireMap(box, hoverLabel) {
     if (ARROWS[event.key]) {
       event.preventDefault();
       const [dx, dy] = ARROWS[event.key];
-      const next = neighbour(svg, cell, dx, dy);
+      const next = neighbourCell(svg, cell, dx, dy);
       if (next) moveCursor(next);
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();

@@ -332,6 +332,8 @@ function wireDragging(board) {
     view: () => snap,
     declare: (creature, moves) => act("POST", `/encounters/${current}/moves`, { creature, moves }),
     answer: said,
+    get lengthUnits() { return registry ? registry.lengthUnits : new Set(); },
+    saves: () => !!snap && !!registry && hintsOf(registry, snap.encounter.ruleset).can("saves"),
   });
   wireTableGesture(board, {
     movable: (id) => !!snap && snap.state.order.includes(id) && !snap.state.moved.includes(id),
