@@ -254,10 +254,12 @@ def test_drag_and_declare_at_every_size(play_site: str, browser: Any, width: int
     closed(page)
 
 
-def test_a_waypoint_drag_declares_the_route_through_it(play_site: str, browser: Any) -> None:
-    """Hold the bat over U37, fix it as a waypoint (W), drag on to T38: the preview is ``path``
-    with ``via`` as the encounter stands, not the cheapest way; the drop's confirmation and the
-    declared move are that route."""
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+def test_a_waypoint_drag_declares_the_route_through_it(play_site: str, browser: Any,
+                                                       touch: bool) -> None:
+    """Hold the bat over U37, fix it as a waypoint (the W key; on touch a second finger's tap),
+    drag on to T38: the preview is ``path`` with ``via`` as the encounter stands, not the
+    cheapest way; the drop's confirmation and the declared move are that route."""
     ref = encounter(play_site, "example:giant-bat", ["bat", "chamois"])
     page = opened(browser, f"{play_site}/static/play.html#encounter={ref}")
     shown(page, ref)
@@ -269,14 +271,36 @@ def test_a_waypoint_drag_declares_the_route_through_it(play_site: str, browser: 
     x0, y0 = token_at(page, "bat")
     x1, y1 = cell_at(page, "U37")
     x2, y2 = cell_at(page, "T38")
-    page.mouse.move(x0, y0)
-    page.mouse.down()
+    cdp = page.context.new_cdp_session(page)
+
+    def fingers(kind: str, *points: tuple[int, float, float]) -> None:
+        """A CDP touch event: the points it moves, presses or lifts (id, x, y)."""
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"id": i, "x": x, "y": y, "radiusX": 2, "radiusY": 2, "force": 1}
+            for i, x, y in points]})
+
+    def move(x: float, y: float) -> None:
+        if touch:
+            fingers("touchMove", (1, x, y))
+        else:
+            page.mouse.move(x, y)
+
+    if touch:
+        fingers("touchStart", (1, x0, y0))
+    else:
+        page.mouse.move(x0, y0)
+        page.mouse.down()
     for i in range(1, 5):
-        page.mouse.move(x0 + (x1 - x0) * i / 4, y0 + (y1 - y0) * i / 4)
+        move(x0 + (x1 - x0) * i / 4, y0 + (y1 - y0) * i / 4)
     ready(page, "U37")
-    page.keyboard.press("w")
+    if touch:  # a second finger taps anywhere: the place under the first is the waypoint
+        fingers("touchStart", (1, x1, y1), (2, x0, y0))
+        fingers("touchEnd", (2, x0, y0))  # the second finger lifts, the first stays
+    else:
+        page.keyboard.press("w")
+    page.wait_for_selector("#board g.wb-drag-way circle.wb-waypoint")
     for i in range(1, 5):
-        page.mouse.move(x1 + (x2 - x1) * i / 4, y1 + (y2 - y1) * i / 4)
+        move(x1 + (x2 - x1) * i / 4, y1 + (y2 - y1) * i / 4)
     page.wait_for_function(
         "([selector, moves]) => { const p = document.querySelector(selector);"
         " return p && p.dataset.place === 'T38' && p.dataset.ready === 'true'"
@@ -286,7 +310,10 @@ def test_a_waypoint_drag_declares_the_route_through_it(play_site: str, browser: 
                                                             "true")
     assert "through U37" in seen["text"]
     assert page.locator("#board g.wb-drag-way circle.wb-waypoint").count() == 1
-    page.mouse.up()
+    if touch:
+        fingers("touchEnd", (1, x2, y2))
+    else:
+        page.mouse.up()
     expect(page.locator("#move-result")).to_contain_text(f"bat to T38 through U37: "
                                                          f"{route['moves']}")
     declare(page, "bat", route["moves"])
