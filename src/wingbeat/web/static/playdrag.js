@@ -27,7 +27,8 @@ export function wirePlayDrag(board, hooks) {
   dialog.className = "drag-confirm";
   dialog.setAttribute("aria-labelledby", "drag-confirm-text");
   dialog.innerHTML = '<p id="drag-confirm-text"></p>' +
-    '<p id="drag-confirm-checks" class="muted"></p><form method="dialog" class="row"><button value="declare" id="drag-declare">Declare</button>' +
+    '<p id="drag-confirm-checks" class="muted"></p><form method="dialog" class="row">' +
+    '<button value="declare" id="drag-declare">Declare</button>' +
     '<button value="cancel" id="drag-cancel">Cancel</button></form>';
   document.body.append(dialog);
 
