@@ -11,7 +11,7 @@
 //     -> { pick(id), cancel(), active() }
 //   treePreviewer(url, lengthUnits, options) -> { tree, preview, why, clear }
 //
-// Tokens are found by geometry (the box of each [data-wb-token] under the pointer): this module
+// Tokens are found by geometry (the disc of each [data-wb-token] near the pointer): this module
 // adds no class, attribute or listener to a token. The way is drawn in a layer of its own, the
 // label [data-wb-preview] (data-moves, data-cost, data-legal, data-place, data-altitude,
 // data-ready) floats beside the pointer. Each preview frame's time (pointer event to drawn, ms)
@@ -389,15 +389,19 @@ export function wireDrag(box, hooks) {
   let lastEvent = 0;     // the time of the pointer event the next frame answers
   let second = null;     // a second finger down while dragging: {id, x, y}
 
+  // The token under (x, y): the nearest whose disc (its circle or square, not the box of its
+  // disc and its words; at least 44 px across, a finger's target) holds the point. A press
+  // beside it (on its name, between two fingers of a pinch) is the map's.
   function tokenUnder(x, y) {
     let best = null;
-    let bestArea = Infinity;
+    let bestDistance = Infinity;
     for (const node of box.querySelectorAll("[data-wb-token]")) {
       if (hooks.can && !hooks.can(node.getAttribute("data-wb-token"))) continue;
-      const r = node.getBoundingClientRect();
-      if (x < r.left || x > r.right || y < r.top || y > r.bottom) continue;
-      const area = r.width * r.height;
-      if (area < bestArea) { bestArea = area; best = node; }
+      const disc = node.querySelector("circle, rect, polygon:not(.heading)") || node;
+      const r = disc.getBoundingClientRect();
+      const reach = Math.max(22, Math.max(r.width, r.height) / 2);
+      const distance = Math.hypot(x - (r.left + r.width / 2), y - (r.top + r.height / 2));
+      if (distance <= reach && distance < bestDistance) { bestDistance = distance; best = node; }
     }
     return best;
   }
