@@ -29,7 +29,7 @@ from test_drag import (
     preview_of,
     ready,
 )
-from test_table_drag import gesture
+from test_table_drag import gesture, line_to, table_point
 
 pytestmark = pytest.mark.browser
 
@@ -52,62 +52,17 @@ CASES = [
     *[("battlesystem", size, how) for size in SIZES for how in ("mouse", "touch")],
 ]
 
-#: the screen point of the table point (x, y) in the picture of `box` (the render's data-scale,
-#: data-origin-x/-y, data-table-height), and whether it lies in the viewport clear of the tools
-TABLE_POINT = """([box, x, y]) => {
-  const svg = document.querySelector(box + ' > svg');
-  const n = (k) => Number(svg.getAttribute(k));
-  const s = n('data-scale');
-  const p = new DOMPoint(n('data-origin-x') + x * s, n('data-origin-y') + (n('data-table-height')
-    - y) * s).matrixTransform(svg.getScreenCTM());
-  const tools = document.querySelector('.map-tools').getBoundingClientRect();
-  const under = p.x >= tools.left && p.x <= tools.right && p.y >= tools.top
-    && p.y <= tools.bottom;
-  const shown = p.x > 0 && p.y > 0 && p.x < innerWidth && p.y < innerHeight && !under;
-  return [p.x, p.y, shown];
-}"""
-
-#: the flight line's end in the picture's units, and where the snapped point lies there
-LINE_END = """(box) => {
-  const svg = document.querySelector(box + ' > svg');
-  const line = svg.querySelector('line.table-drag-line');
-  const p = document.querySelector('[data-wb-preview].table-preview');
-  if (!line || !p || p.hidden) return null;
-  const n = (k) => Number(svg.getAttribute(k));
-  const s = n('data-scale');
-  const [x, y] = p.dataset.moves.split(',').map(Number);
-  return {drawn: [Number(line.getAttribute('x2')), Number(line.getAttribute('y2'))],
-          want: [n('data-origin-x') + x * s, n('data-origin-y') + (n('data-table-height') - y)
-                 * s], moves: p.dataset.moves, legal: p.dataset.legal, text: p.textContent};
-}"""
-
-
-def table_point(page: Any, x: float, y: float) -> tuple[float, float]:
-    """The screen point of the table's (x, y), the whole table shown first if it is off."""
-    px, py, shown = page.evaluate(TABLE_POINT, ["#map", x, y])
-    if not shown:
-        page.click("#map-tools button[aria-label='Whole map']")
-        page.wait_for_function("() => document.getElementById('map').dataset.zoom === '1'"
-                               " && !document.getElementById('map').dataset.gesture")
-        px, py, shown = page.evaluate(TABLE_POINT, ["#map", x, y])
-    return px, py
-
-
 def table_drag(page: Any, name: str, creature: str, to: str, touch: bool) -> None:
     """Drag the model to the table point `to`: the line ends on it, snapped and drawn there;
     the drop shows `wingbeat check` of it in the answer and the move box."""
     tx, ty = (float(v) for v in to.split(","))
     at = page.get_attribute(f'#map svg [data-wb-token="{creature}"]', "data-at")
     ax, ay = (float(v) for v in at.split(","))
-    x0, y0 = table_point(page, ax, ay)
-    x1, y1 = table_point(page, tx, ty)
+    x0, y0 = table_point(page, "#map", ax, ay)
+    x1, y1 = table_point(page, "#map", tx, ty)
     release = gesture(page, [(x0, y0), (x0 + (x1 - x0) / 3 + 6, y0 + (y1 - y0) / 3 + 6),
                              (x1, y1)], touch)
-    seen = page.wait_for_function(
-        "([box, to]) => { const s = (" + LINE_END + ")(box);"
-        " return s && s.moves === to ? s : null; }", arg=["#map", to]).json_value()
-    assert all(float(v) * 2 == int(float(v) * 2) for v in to.split(","))  # half a unit
-    assert seen["drawn"] == pytest.approx(seen["want"], abs=0.06)  # toFixed(1)
+    seen = line_to(page, "#map", to)
     assert seen["text"].startswith(f"{to}: ")
     release()
     checked = library_check(name, creature, to)
@@ -120,7 +75,7 @@ def table_drag(page: Any, name: str, creature: str, to: str, touch: bool) -> Non
             f"Legal: {served['cost_text']}")
         expect(page.locator("#move-input")).to_have_value(to)
     else:
-        expect(page.locator("#map-answer-text")).to_contain_text(f"[{checked['rule']}]")
+        expect(page.locator("#map-answer-text")).to_contain_text(f"[{checked['error']['rule']}]")
     expect(page.locator("[data-wb-preview].table-preview")).to_have_count(0)
 
 
