@@ -121,3 +121,51 @@ def test_a_drag_at_each_size(browser: Any, server: str, ruleset: str, size: str,
         assert_same_as_path(data, found)
         assert_drop_is_check(page, name, creature, found["moves"])
     closed(page)
+
+
+#: the boxes that meet (more than half a pixel), as [what, what] pairs: the legend and each of
+#: the map's buttons; each token's name and the other names, the cells' labels and costs shown
+MEETING = """(box) => {
+  const svg = document.querySelector(box + ' > svg');
+  const rect = (e) => e.getBoundingClientRect();
+  const shown = (r) => r.width > 0 && r.height > 0;
+  const meet = (a, b) => a.left + .5 < b.right && b.left + .5 < a.right && a.top + .5 < b.bottom
+    && b.top + .5 < a.bottom;
+  const found = [];
+  const legend = svg.querySelector(':scope > g.legend');
+  for (const button of document.querySelectorAll('#map-tools button')) {
+    if (legend && shown(rect(button)) && meet(rect(legend), rect(button))) {
+      found.push(['legend', button.getAttribute('aria-label')]);
+    }
+  }
+  const names = [...svg.querySelectorAll('text.token-name')];
+  const texts = [...names, ...svg.querySelectorAll('text.label, text.cost')];
+  for (const name of names) {
+    for (const other of texts) {
+      if (other === name || !shown(rect(other)) || !meet(rect(name), rect(other))) continue;
+      found.push([name.textContent, other.getAttribute('class') + ' ' + other.textContent]);
+    }
+  }
+  return found;
+}"""
+
+SETTLED = ("([box, whole]) => { const b = document.querySelector(box);"
+           " return b.querySelector(':scope > svg') && b.dataset.zoom && !b.dataset.gesture"
+           " && (!whole || b.dataset.zoom === '1'); }")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_legend_clears_the_buttons_and_names_clear_the_texts(browser: Any, server: str,
+                                                                 size: str) -> None:
+    """At each size, as the map opens and with the whole map shown: the legend lies under
+    none of the map's buttons; no token's name lies over another's, a cell's label or cost."""
+    width, height = SIZES[size]
+    page = opened(browser, server + "/", width, height)
+    for name, creature in (("giant-bat", "bat"), ("harpy", "harpy")):
+        ready(page, name, creature)
+        page.wait_for_function(SETTLED, arg=["#map", False])
+        assert page.evaluate(MEETING, "#map") == [], f"{name} as it opens"
+        page.click("#map-tools button[aria-label='Whole map']")
+        page.wait_for_function(SETTLED, arg=["#map", True])
+        assert page.evaluate(MEETING, "#map") == [], f"{name}, the whole map"
+    closed(page)
