@@ -67,7 +67,7 @@ def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequ
     none of the ``avoid`` boxes (cell costs) if there is one. The indices of the boxes it covers
     are returned, ``blocked`` (cell labels) first then ``avoid`` (index ``len(blocked) + k``),
     for the caller to leave out: a name never lies over a label or a cost (each is said in the
-    cell's tooltip too)."""
+    cell's tooltip too), nor a token over a label (those are returned too)."""
     discs = [(x - r, y - r, 2 * r, 2 * r) for x, y, r, _ in tokens]
     placed: list[Box] = []
     places: list[tuple[float, float]] = []
@@ -113,7 +113,17 @@ def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequ
             dropped.update(k for k, b in close if meets(chosen[1], b))
         places.append(chosen[0])
         placed.append(chosen[1])
+    # a label a token's disc lies over is left out too: it peeked round the disc
+    dropped.update(k for k, b in enumerate(blocked)
+                   if any(_under_disc(b, x, y, r) for x, y, r, _ in tokens))
     return places, dropped
+
+
+def _under_disc(box: Box, cx: float, cy: float, r: float) -> bool:
+    """Whether the disc of radius ``r`` at (cx, cy) covers part of ``box``."""
+    nx = min(max(cx, box[0]), box[0] + box[2])
+    ny = min(max(cy, box[1]), box[1] + box[3])
+    return math.hypot(nx - cx, ny - cy) < r
 
 
 def focus_box(points: Iterable[tuple[float, float]], margin: float, bounds: Box) -> str | None:
