@@ -29,7 +29,7 @@ from test_drag import (
     preview_of,
     ready,
 )
-from test_table_drag import gesture, line_to, table_point
+from test_table_drag import gesture, line_to, point, table_points
 
 pytestmark = pytest.mark.browser
 
@@ -55,11 +55,8 @@ CASES = [
 def table_drag(page: Any, name: str, creature: str, to: str, touch: bool) -> None:
     """Drag the model to the table point `to`: the line ends on it, snapped and drawn there;
     the drop shows `wingbeat check` of it in the answer and the move box."""
-    tx, ty = (float(v) for v in to.split(","))
     at = page.get_attribute(f'#map svg [data-wb-token="{creature}"]', "data-at")
-    ax, ay = (float(v) for v in at.split(","))
-    x0, y0 = table_point(page, "#map", ax, ay)
-    x1, y1 = table_point(page, "#map", tx, ty)
+    (x0, y0), (x1, y1) = table_points(page, "#map", point(at), point(to))
     release = gesture(page, [(x0, y0), (x0 + (x1 - x0) / 3 + 6, y0 + (y1 - y0) / 3 + 6),
                              (x1, y1)], touch)
     seen = line_to(page, "#map", to)

@@ -65,23 +65,28 @@ LINE_END = """(box) => {
   const n = (k) => Number(svg.getAttribute(k));
   const s = n('data-scale');
   const [x, y] = p.dataset.moves.split(' ').pop().split(',').map(Number);
-  return {drawn: [Number(line.getAttribute('x2')), Number(line.getAttribute('y2'))],
+  const [a, b] = [p.getBoundingClientRect(),
+    document.querySelector('.map-tools').getBoundingClientRect()];
+  const clear = !(a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top);
+  return {clear, rects: [a.left, a.top, a.right, a.bottom, b.left, b.top, b.right, b.bottom],
+          drawn: [Number(line.getAttribute('x2')), Number(line.getAttribute('y2'))],
           want: [n('data-origin-x') + x * s, n('data-origin-y') + (n('data-table-height') - y)
                  * s], moves: p.dataset.moves, legal: p.dataset.legal || '', text: p.textContent};
 }"""
 
 
-def table_point(page: Any, box: str, x: float, y: float) -> tuple[float, float]:
-    """The screen point of the table's (x, y) in `box`, the whole table shown first if it is
+def table_points(page: Any, box: str, *points: tuple[float, float]
+                 ) -> list[tuple[float, float]]:
+    """The screen points of the table's points in `box`, the whole table shown first if one is
     off the screen or under the map's buttons."""
-    px, py, shown = page.evaluate(TABLE_POINT, [box, x, y])
-    if not shown:
+    found = [page.evaluate(TABLE_POINT, [box, x, y]) for x, y in points]
+    if not all(shown for _, _, shown in found):
         page.click("#map-tools button[aria-label='Whole map']")
         page.wait_for_function("box => { const b = document.querySelector(box);"
                                " return b.dataset.zoom === '1' && !b.dataset.gesture; }",
                                arg=box)
-        px, py, shown = page.evaluate(TABLE_POINT, [box, x, y])
-    return px, py
+        found = [page.evaluate(TABLE_POINT, [box, x, y]) for x, y in points]
+    return [(px, py) for px, py, _ in found]
 
 
 def line_to(page: Any, box: str, moves: str) -> dict[str, Any]:
@@ -93,6 +98,7 @@ def line_to(page: Any, box: str, moves: str) -> dict[str, Any]:
     point = moves.split(" ")[-1].split(",")
     assert all(float(v) * 2 == int(float(v) * 2) for v in point)  # half a unit
     assert seen["drawn"] == pytest.approx(seen["want"], abs=0.06)  # toFixed(1)
+    assert seen["clear"], f"the label lies under the map's buttons: {seen['rects']}"
     return seen
 
 
@@ -195,13 +201,17 @@ def test_the_keyboard_draws_and_declares_a_flight_line(play_site: str, browser: 
     closed(page)
 
 
+def point(words: str) -> tuple[float, float]:
+    x, y = (float(v) for v in words.split(","))
+    return x, y
+
+
 def flown(page: Any, creature: str, to: str, touch: bool, climb: int = 0) -> dict[str, Any]:
     """Drag the model on the play board to the table point `to`, climbing `climb` levels while
     dragging (PageUp with the mouse, the ▲ button with a finger); the preview once it says the
     move, then dropped."""
     at = page.get_attribute(f'#board [data-wb-token="{creature}"]', "data-at")
-    x0, y0 = table_point(page, "#board", *(float(v) for v in at.split(",")))
-    x1, y1 = table_point(page, "#board", *(float(v) for v in to.split(",")))
+    (x0, y0), (x1, y1) = table_points(page, "#board", *(point(where) for where in (at, to)))
     release = gesture(page, [(x0, y0), (x0 + (x1 - x0) / 3 + 6, y0 + (y1 - y0) / 3 + 6),
                              (x1, y1)], touch)
     line_to(page, "#board", to)

@@ -41,6 +41,11 @@ export function wireTableGesture(board, hooks) {
   label.setAttribute("data-wb-preview", "");
   label.setAttribute("aria-live", "polite");
   label.hidden = true;  // in the page only while a drag lasts: the grid's preview is the other
+  // styled here: the analysis page loads no playdrag.css (the label was a bar over the map)
+  Object.assign(label.style, { position: "absolute", zIndex: 5, maxWidth: "260px",
+    background: "#fff", color: "#111", border: "2px solid #1f3fbf", borderRadius: "6px",
+    padding: ".3rem .5rem", fontSize: ".85rem", pointerEvents: "none",
+    boxShadow: "0 2px 6px rgba(0, 0, 0, .2)" });
 
   const levels = document.createElement("div");
   levels.className = "drag-altitude table-altitude";
@@ -63,6 +68,10 @@ export function wireTableGesture(board, hooks) {
   dialog.className = "drag-confirm table-confirm";
   dialog.setAttribute("aria-labelledby", "table-confirm-text");
   dialog.innerHTML = '<p id="table-confirm-text"></p><form method="dialog" class="row"></form>';
+  Object.assign(dialog.style, { border: "2px solid #1f3fbf", borderRadius: "8px",
+    maxWidth: "28rem" });
+  Object.assign(dialog.querySelector("form").style, { display: "flex", flexWrap: "wrap",
+    gap: ".6rem" });
   document.body.append(dialog);
 
   const svg = () => {
@@ -183,6 +192,12 @@ export function wireTableGesture(board, hooks) {
     label.style.top = `${Math.max(0, Math.min(clientY - r.top + 16, r.height - 60))}px`;
     label.hidden = false;
     if (!label.isConnected) frame.append(label);
+    // clear of the map's buttons: on the pointer's other side when they would meet
+    const tools = frame.querySelector(".map-tools");
+    const [a, b] = [label.getBoundingClientRect(), tools && tools.getBoundingClientRect()];
+    if (b && a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top) {
+      label.style.left = `${Math.max(0, clientX - r.left - 16 - a.width)}px`;
+    }
     levels.hidden = false;
     if (!levels.isConnected) frame.append(levels);
   }
@@ -219,6 +234,7 @@ export function wireTableGesture(board, hooks) {
       button.value = value;
       button.textContent = words;
       button.id = `table-choice-${i}`;
+      Object.assign(button.style, { minWidth: "44px", minHeight: "44px", font: "inherit" });
       return button;
     }));
     dialog.returnValue = "";
