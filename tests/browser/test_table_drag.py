@@ -189,6 +189,11 @@ def test_the_keyboard_draws_and_declares_a_flight_line(play_site: str, browser: 
     page.keyboard.press("Shift+ArrowDown")
     expect(preview).to_contain_text("30.5,25: ")
     assert preview.get_attribute("data-moves") == "30.5,25"
+    # PageUp / PageDown: a level up first, then not
+    page.keyboard.press("PageUp")
+    expect(preview).to_have_attribute("data-moves", "up 30.5,25")
+    page.keyboard.press("PageDown")
+    expect(preview).to_have_attribute("data-moves", "30.5,25")
     page.keyboard.press("Enter")
     verdict = play_api(play_site, ref, "check", creature="angel", moves="30.5,25")
     dialog = page.locator("dialog.table-confirm")
@@ -208,7 +213,7 @@ def point(words: str) -> tuple[float, float]:
 
 def flown(page: Any, creature: str, to: str, touch: bool, climb: int = 0) -> dict[str, Any]:
     """Drag the model on the play board to the table point `to`, climbing `climb` levels while
-    dragging (PageUp with the mouse, the ▲ button with a finger); the preview once it says the
+    dragging (the wheel with the mouse, the ▲ button with a finger); the preview once it says the
     move, then dropped."""
     at = page.get_attribute(f'#board [data-wb-token="{creature}"]', "data-at")
     (x0, y0), (x1, y1) = table_points(page, "#board", *(point(where) for where in (at, to)))
@@ -219,7 +224,7 @@ def flown(page: Any, creature: str, to: str, touch: bool, climb: int = 0) -> dic
         if touch:
             page.click("button[aria-label^='Climb a level']")
         else:
-            page.keyboard.press("PageUp")
+            page.mouse.wheel(0, -100)  # the wheel is the drag's while it lasts, not the zoom's
     seen = line_to(page, "#board", "up " * climb + to)
     release()
     return seen
