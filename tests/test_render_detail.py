@@ -74,7 +74,7 @@ def note_boxes(root: ET.Element) -> list[Box]:
 
 @pytest.mark.parametrize("case", range(2))
 @pytest.mark.parametrize("with_reach", [False, True])
-def test_names_never_cover_names_labels_or_notes(case: int, with_reach: bool) -> None:
+def test_names_never_cover_names_labels_costs_or_notes(case: int, with_reach: bool) -> None:
     scenario, creature, to = crowded()[case]
     found = wingbeat.path(scenario, creature, to)
     assert found.legal
@@ -88,9 +88,12 @@ def test_names_never_cover_names_labels_or_notes(case: int, with_reach: bool) ->
     labels = boxes(root, "label")
     notes = note_boxes(root)
     assert labels and notes
+    costs = boxes(root, "cost")
+    assert bool(costs) == with_reach
     for name in names:
         assert not any(meets(name, label) for label in labels), name
         assert not any(meets(name, note) for note in notes), name
+        assert not any(meets(name, cost) for cost in costs), name
 
 
 def test_tabletop_names_never_cover_each_other() -> None:

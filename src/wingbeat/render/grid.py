@@ -21,6 +21,7 @@ from ..geometry.labels import column_label, split_label
 from ..geometry.squaregrid import Compass
 from ..model import format_amount, format_cost
 from .cells import CellReach, RouteLeg
+from .names import Box, text_box
 from .svg import (
     ACT_COLOR,
     ILLEGAL_COLOR,
@@ -39,6 +40,7 @@ __all__ = [
     "HexLayout",
     "Point",
     "SquareLayout",
+    "cost_box",
     "ground_fill",
     "hatch_patterns",
     "key_rows",
@@ -244,9 +246,19 @@ def ground_fill(ground: int, top: int) -> str:
     return f"#{level:02x}{round(level * 0.93):02x}{round(level * 0.8):02x}"
 
 
+def cost_box(layout: GridLayout, col: int, row: int, reached: CellReach, unit: str = "MP"
+             ) -> Box:
+    """The box the cost ``reach_layer`` writes in a reached cell covers (``names.text_box``)."""
+    cx, cy = layout.center(col, row)
+    shown = format_amount(reached.cost, unit)
+    return text_box(cx, cy + 6, shown, 16 if len(shown) < 4 else 13, bold=True)
+
+
 def reach_layer(layout: GridLayout, col: int, row: int, reached: CellReach, budget: Fraction,
-                altitude: int | None, unit: str = "MP") -> tuple[str, list[str], dict[str, object]]:
-    """A reached cell's colour, then its cost (as people read ``unit``: ``4.5`` m, ``7/2`` MP),
+                altitude: int | None, unit: str = "MP", costed: bool = True
+                ) -> tuple[str, list[str], dict[str, object]]:
+    """A reached cell's colour, then its cost (as people read ``unit``: ``4.5`` m, ``7/2`` MP;
+    not ``costed``: left out, a token's name is there, the tooltip and ``data-cost`` say it),
     can-act dot (and best altitude when showing all), and the ``data-*`` attributes of its
     group (``data-cost`` exact, as JSON spells it). Terrain marks go between the two."""
     corners = points(layout.outline(col, row))
@@ -257,7 +269,7 @@ def reach_layer(layout: GridLayout, col: int, row: int, reached: CellReach, budg
     fill = element("polygon", points=corners, fill=cost_color(reached.cost, budget),
                    fill_opacity=0.82, class_="reach-fill")
     parts = [text(cx, cy + 6, shown, font_size=16 if len(shown) < 4 else 13, font_weight="bold",
-                  text_anchor="middle", class_="cost")]
+                  text_anchor="middle", class_="cost")] if costed else []
     if reached.can_act:
         dot = (cx + size * 0.55, cy) if layout.kind == "hex" else (cx + size * 0.34,
                                                                    cy - size * 0.3)

@@ -53,13 +53,21 @@ def _slots(cx: float, cy: float, r: float, width: float, size: float, above_firs
                     (cx - side, above))
 
 
+#: How many slots (``_slots``: two rings) a name tries for one clear of the ``avoid`` boxes.
+NEAR_SLOTS = 16
+
+
 def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequence[Box],
                 notes: Sequence[Box], bounds: Box, *, font_size: float = NAME_SIZE,
-                above_first: bool = False) -> tuple[list[tuple[float, float]], set[int]]:
+                above_first: bool = False, avoid: Sequence[Box] = ()
+                ) -> tuple[list[tuple[float, float]], set[int]]:
     """Baselines for the names of ``tokens`` (centre x, y, radius, name), in order: each in the
     first slot (``_slots``) inside ``bounds`` that meets no name already placed, no token and
-    no path note (``notes``); the indices of the ``blocked`` boxes (cell labels) it covers are
-    returned, for the caller to leave out (a cell label is said in the cell's tooltip too)."""
+    no path note (``notes``), and among the nearest (``NEAR_SLOTS``) the first that also meets
+    none of the ``avoid`` boxes (cell costs) if there is one. The indices of the boxes it covers
+    are returned, ``blocked`` (cell labels) first then ``avoid`` (index ``len(blocked) + k``),
+    for the caller to leave out: a name never lies over a label or a cost (each is said in the
+    cell's tooltip too), nor a token over a label (those are returned too)."""
     discs = [(x - r, y - r, 2 * r, 2 * r) for x, y, r, _ in tokens]
     placed: list[Box] = []
     places: list[tuple[float, float]] = []
@@ -70,15 +78,19 @@ def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequ
         return box[0] >= bl and box[1] >= bt and box[0] + box[2] <= bl + bw \
             and box[1] + box[3] <= bt + bh
 
+    covered = [*blocked, *avoid]
     for i, (cx, cy, r, name) in enumerate(tokens):
         width = text_box(0, 0, name, font_size, bold=True)[2]
         fallback: tuple[tuple[float, float], Box] | None = None
         # only the boxes the farthest slot can reach are worth asking about
         reach = r + 8 * (font_size + 2) + width
         near = (cx - reach, cy - reach, 2 * reach, 2 * reach)
-        close = [(k, b) for k, b in enumerate(blocked) if meets(near, b)]
+        close = [(k, b) for k, b in enumerate(covered) if meets(near, b)]
+        shunned = [b for b in avoid if meets(near, b)]
         chosen: tuple[tuple[float, float], Box] | None = None
-        for x, y in _slots(cx, cy, r, width, font_size, above_first):
+        for slot, (x, y) in enumerate(_slots(cx, cy, r, width, font_size, above_first)):
+            if slot >= NEAR_SLOTS and fallback is not None:
+                break
             box = text_box(x, y, name, font_size, bold=True)
             if not inside(box) or any(meets(box, p) for p in placed) \
                     or any(meets(box, n) for n in notes):
@@ -86,9 +98,13 @@ def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequ
             if any(meets(box, d) for j, d in enumerate(discs) if j != i):
                 continue
             # the first slot clear of names, tokens and notes: below the token, unless those
-            # are there (a token's group then stays centred on its disc, where a click lands)
-            fallback = ((x, y), box)
-            break
+            # are there (a token's group then stays centred on its disc, where a click lands);
+            # among the nearest, better one clear of the costs too
+            if fallback is None:
+                fallback = ((x, y), box)
+            if slot < NEAR_SLOTS and not any(meets(box, b) for b in shunned):
+                fallback = ((x, y), box)
+                break
         if chosen is None:
             if fallback is None:  # nowhere inside: below, as it always was
                 x, y = cx, cy + r + font_size + 1
@@ -97,7 +113,17 @@ def name_places(tokens: Sequence[tuple[float, float, float, str]], blocked: Sequ
             dropped.update(k for k, b in close if meets(chosen[1], b))
         places.append(chosen[0])
         placed.append(chosen[1])
+    # a label a token's disc lies over is left out too: it peeked round the disc
+    dropped.update(k for k, b in enumerate(blocked)
+                   if any(_under_disc(b, x, y, r) for x, y, r, _ in tokens))
     return places, dropped
+
+
+def _under_disc(box: Box, cx: float, cy: float, r: float) -> bool:
+    """Whether the disc of radius ``r`` at (cx, cy) covers part of ``box``."""
+    nx = min(max(cx, box[0]), box[0] + box[2])
+    ny = min(max(cy, box[1]), box[1] + box[3])
+    return math.hypot(nx - cx, ny - cy) < r
 
 
 def focus_box(points: Iterable[tuple[float, float]], margin: float, bounds: Box) -> str | None:

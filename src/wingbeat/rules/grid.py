@@ -49,10 +49,12 @@ __all__ = [
     "end_text",
     "grid_check",
     "grid_path",
+    "grid_path_via",
     "grid_reach",
     "parse_waypoints",
     "step_lines",
     "text_table",
+    "via_space",
     "via_words",
     "way_rank",
     "waypoint_stops",
@@ -1387,6 +1389,33 @@ def waypoint_stops(space: GridSpace, via: Sequence[tuple[str, int | None]]
         return there
 
     return [stop(label, altitude) for label, altitude in via]
+
+
+def via_space(space: GridSpace, via: Sequence[tuple[str, int | None]]) -> ViaSpace:
+    """``space`` with its ways made to pass the waypoints ``via`` (label, altitude) in order."""
+    return ViaSpace(space, waypoint_stops(space, via), [label for label, _ in via])
+
+
+def grid_path_via(space: GridSpace, via: Sequence[tuple[str, int | None]],
+                  matches: Callable[[dict[str, Any]], bool], goal_text: str, rules: NoWayRules,
+                  *, leg: Callable[[str, int | None], Any], lifted: Callable[[], GridSpace],
+                  avoid_checks: bool = False, must_act: bool = False, budget_words: str = "",
+                  at: str | None = None) -> GridMove | PathNotFound:
+    """``path --via``, the same for every grid ruleset: the best way through the waypoints
+    ``via`` (canonical labels, altitudes) in order to a state that ``matches``. None found, the
+    reason is ``why_no_way_via``'s (``leg(label, altitude)``: the ruleset's ``path`` to a
+    waypoint alone; ``lifted()``: ``space`` with the creature ``LIFT`` times as fast). A
+    ``PathNotFound`` without a rule is left to ``why_no_way``: the goal itself is out of reach."""
+    goal = f"{goal_text} {via_words(via)}"
+    found = grid_path(via_space(space, via), matches, goal, avoid_checks=avoid_checks,
+                      must_act=must_act, at=at)
+    if isinstance(found, PathNotFound):
+        told = why_no_way_via(found, via, leg, lambda: via_space(lifted(), via), matches, rules,
+                              avoid_checks=avoid_checks, must_act=must_act,
+                              budget_words=budget_words)
+        if told is not None:
+            return told
+    return found
 
 
 def via_words(via: Sequence[tuple[str, int | None]]) -> str:

@@ -19,15 +19,13 @@ from ...rules.grid import (
     NoWayRules,
     PathNotFound,
     ReachReport,
-    ViaSpace,
     budget_text,
     grid_check,
     grid_path,
+    grid_path_via,
     grid_reach,
-    via_words,
-    waypoint_stops,
+    via_space,
     why_no_way,
-    why_no_way_via,
 )
 from ...rules.questions import refuse_unknown_options, whole_number
 from ...rules.tree import ReachTree, grid_tree
@@ -150,27 +148,19 @@ class Dnd5eRuleset:
         goal = target + ("" if level is None else f" at altitude {level}") + (
             "" if mode is None else f", {mode}")
         if via:
-            stops = self._waypoints(grid, via)
-            goal += " " + via_words(stops)
             # unpruned: a state's dominance by place does not know how many waypoints it passed
             whole = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
-            found = grid_path(_via_space(whole, stops), matches, goal, must_act=must_act,
-                              at=target)
-            if isinstance(found, PathNotFound):
-                quick = faster(scenario, creature)
-                told = why_no_way_via(
-                    found, stops,
-                    lambda label, at: self.path(scenario, creature, to=label,
+            found = grid_path_via(
+                whole, self._waypoints(grid, via), matches, goal, _NO_WAY,
+                leg=lambda label, at: self.path(scenario, creature, to=label,
                                                 altitude=None if at is None else str(at),
                                                 mode=None, options=options),
-                    lambda: _via_space(Dnd5eSpace(_battle(quick, options), creature,
-                                                  full_notation=False, prune=False), stops),
-                    matches, _NO_WAY, must_act=must_act, budget_words=budget_text(space))
-                if told is not None:
-                    return told
+                lifted=lambda: Dnd5eSpace(_battle(faster(scenario, creature), options),
+                                          creature, full_notation=False, prune=False),
+                must_act=must_act, budget_words=budget_text(space), at=target)
         else:
             found = grid_path(space, matches, goal, must_act=must_act, at=target)
-        if isinstance(found, PathNotFound):
+        if isinstance(found, PathNotFound) and found.rule is None:  # the goal out of reach
             return why_no_way(found, lambda: self.space(faster(scenario, creature), creature,
                                                         full_notation=False, options=options),
                               matches, target, _NO_WAY, must_act=must_act,
@@ -213,7 +203,7 @@ class Dnd5eRuleset:
         if via:
             stops = self._waypoints(grid, via)
             whole = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
-            return grid_tree(_via_space(whole, stops), altitude=level)
+            return grid_tree(via_space(whole, stops), altitude=level)
         return grid_tree(space, altitude=level)
 
     def attack_path(self, scenario: Dnd5eScenario, creature: str, target: str,
@@ -291,10 +281,6 @@ def _closed(space: Dnd5eSpace, label: str) -> tuple[str, str] | None:
     why = space._fits(anchor, space.board.bottom, False)
     return ("D-size", f"{space.name} has no room at {label}, even squeezed"
                       + (f": {why}" if why else ""))
-
-
-def _via_space(space: Dnd5eSpace, stops: Sequence[tuple[str, int | None]]) -> ViaSpace:
-    return ViaSpace(space, waypoint_stops(space, stops), [label for label, _ in stops])
 
 
 def faster(scenario: Dnd5eScenario, creature: str, factor: int = LIFT) -> Dnd5eScenario:

@@ -28,6 +28,7 @@ from ...render.grid import (
     adjacent,
     cell_label,
     column_heads,
+    cost_box,
     ground_fill,
     hatch_patterns,
     key_rows,
@@ -177,20 +178,24 @@ def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
     cells_shown = [(c, r) for c, r in layout.cells() if bmap.contains(c, r)]
     label_boxes = [_label_box(layout, c, r) for c, r in cells_shown]
     named = [(c, d) for c in battle.creatures if (d := _disc(bmap, layout, c)) is not None]
+    costed = [(c, r) for c, r in cells_shown if cell_label(c, r) in reached]
     names, hidden = name_places([(*d, c.display_name) for c, d in named], label_boxes,
-                                note_boxes, (0, 0, layout.width, layout.height))
+                                note_boxes, (0, 0, layout.width, layout.height),
+                                avoid=[cost_box(layout, c, r, reached[cell_label(c, r)], unit)
+                                       for c, r in costed])
     name_at = {c.id: xy for (c, _), xy in zip(named, names, strict=True)}
-    # a label a token's name would cover is left out (the cell's tooltip names it)
-    unlabelled = frozenset(cells_shown[i] for i in hidden)
+    # a label or cost a token's name would cover is left out (the cell's tooltip says it)
+    unlabelled = frozenset(cells_shown[i] for i in hidden if i < len(cells_shown))
+    uncosted = frozenset(costed[i - len(cells_shown)] for i in hidden if i >= len(cells_shown))
     cells = (_cell(bmap, layout, c, r, reached.get(cell_label(c, r)), budget, altitude, unit,
-                   (c, r) not in unlabelled)
+                   (c, r) not in unlabelled, (c, r) not in uncosted)
              for c, r in cells_shown)
     body = [element("defs", [arrow_marker_defs(), hatch_patterns()]),
             element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
             column_heads(layout),
             background_layer(scenario, layout),
             # over a background picture the cells are see-through, so the picture shows
-            kept(reach, scenario, (layout, altitude, unit, unlabelled), lambda: element(
+            kept(reach, scenario, (layout, altitude, unit, unlabelled, uncosted), lambda: element(
                 "g", cells, class_="cells",
                 fill_opacity=0.45 if scenario.background is not None else None)),
             _walls_layer(bmap, layout),
@@ -287,7 +292,8 @@ def _window(battle: Dnd5eBattle, reach: ReachReport | None, legs: Sequence[Route
 # -- cells --------------------------------------------------------------------------------------
 
 def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellReach | None,
-          budget: Fraction, altitude: int | None, unit: str, labelled: bool = True) -> str:
+          budget: Fraction, altitude: int | None, unit: str, labelled: bool = True,
+          costed: bool = True) -> str:
     spec = bmap.cell(col, row)
     label = cell_label(col, row)
     corners = points(layout.outline(col, row))
@@ -301,7 +307,8 @@ def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellR
     data: dict[str, object] = {}
     marks: list[str] = []
     if reached is not None:
-        fill, marks, data = reach_layer(layout, col, row, reached, budget, altitude, unit)
+        fill, marks, data = reach_layer(layout, col, row, reached, budget, altitude, unit,
+                                        costed)
         parts.append(fill)
     if spec.wall:
         facts.append("wall: nothing enters it")

@@ -18,15 +18,13 @@ from ...rules.grid import (
     NoWayRules,
     PathNotFound,
     ReachReport,
-    ViaSpace,
     budget_text,
     grid_check,
     grid_path,
+    grid_path_via,
     grid_reach,
-    via_words,
-    waypoint_stops,
+    via_space,
     why_no_way,
-    why_no_way_via,
 )
 from ...rules.questions import refuse_unknown_options, whole_number
 from ...rules.tree import ReachTree, grid_tree
@@ -139,25 +137,16 @@ class VolareRuleset:
                 raise NotationError(f"waypoint {label}: altitude {at} is not on this map: "
                                     f"altitudes run from 0 to its top, {vmap.top}")
         if stops:
-            goal += " " + via_words(stops)
-            found = grid_path(ViaSpace(space, waypoint_stops(space, stops),
-                                       [label for label, _ in stops]),
-                              matches, goal, avoid_checks=avoid, must_act=must_act)
-            if isinstance(found, PathNotFound):
-                told = why_no_way_via(
-                    found, stops,
-                    lambda label, at: self.path(scenario, creature, to=label,
+            found = grid_path_via(
+                space, stops, matches, goal, _NO_WAY,
+                leg=lambda label, at: self.path(scenario, creature, to=label,
                                                 altitude=None if at is None else str(at),
                                                 mode=None, options=options),
-                    lambda: _via_space(self.space(faster(scenario, creature), creature,
-                                                  search=True), stops),
-                    matches, _NO_WAY, avoid_checks=avoid, must_act=must_act,
-                    budget_words=budget_text(space))
-                if told is not None:
-                    return told
+                lifted=lambda: self.space(faster(scenario, creature), creature, search=True),
+                avoid_checks=avoid, must_act=must_act, budget_words=budget_text(space))
         else:
             found = grid_path(space, matches, goal, avoid_checks=avoid, must_act=must_act)
-        if isinstance(found, PathNotFound):
+        if isinstance(found, PathNotFound) and found.rule is None:  # the goal out of reach
             return why_no_way(found, lambda: self.space(faster(scenario, creature), creature,
                                                         search=True),
                               matches, target, _NO_WAY, avoid_checks=avoid, must_act=must_act,
@@ -193,7 +182,7 @@ class VolareRuleset:
                                 f"its top, {top}")
         if via:
             stops = tuple((self._waypoint(space, label), at) for label, at in via)
-            return grid_tree(_via_space(space, stops), altitude=level, avoid_checks=avoid)
+            return grid_tree(via_space(space, stops), altitude=level, avoid_checks=avoid)
         return grid_tree(space, altitude=level, avoid_checks=avoid)
 
     def attack_path(self, scenario: VolareScenario, creature: str, target: str,
@@ -245,10 +234,6 @@ def _closed(vmap: VolareMap, cell: Hex) -> tuple[str, str] | None:
         return ("V-grid", f"{cell} is solid: its ceiling ({ceiling}) is not above its ground "
                           f"({ground})")
     return None
-
-
-def _via_space(space: VolareSpace, stops: Sequence[tuple[str, int | None]]) -> ViaSpace:
-    return ViaSpace(space, waypoint_stops(space, stops), [label for label, _ in stops])
 
 
 def faster(scenario: VolareScenario, creature: str, factor: int = LIFT) -> VolareScenario:

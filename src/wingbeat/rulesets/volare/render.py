@@ -21,6 +21,7 @@ from ...render.grid import (
     HexLayout,
     adjacent,
     column_heads,
+    cost_box,
     ground_fill,
     hatch_patterns,
     key_rows,
@@ -159,11 +160,15 @@ def render(
     label_boxes = [text_box(cx, cy - layout.size * 0.45, str(Hex(c, r)), 8)
                    for c, r in cells_shown
                    for cx, cy in [layout.center(c, r)]]
+    costed = [(c, r) for c, r in cells_shown if str(Hex(c, r)) in reached]
     names, hidden = name_places(
         [(*layout.center(c.at.col, c.at.row), layout.size * 0.42, c.display_name)
-         for c in shown], label_boxes, note_boxes, (0, 0, layout.width, layout.height))
+         for c in shown], label_boxes, note_boxes, (0, 0, layout.width, layout.height),
+        avoid=[cost_box(layout, c, r, reached[str(Hex(c, r))], "MP") for c, r in costed])
     name_at = {c.id: xy for c, xy in zip(shown, names, strict=True)}
-    unlabelled = frozenset(cells_shown[i] for i in hidden)
+    # a label or cost a token's name would cover is left out (the cell's tooltip says it)
+    unlabelled = frozenset(cells_shown[i] for i in hidden if i < len(cells_shown))
+    uncosted = frozenset(costed[i - len(cells_shown)] for i in hidden if i >= len(cells_shown))
     body = [
         element("defs", [arrow_marker_defs(), hatch_patterns()]),
         element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
@@ -171,9 +176,9 @@ def render(
         background_layer(scenario, layout),
         # over a background picture the cells are see-through, so the picture shows
         # a label a token's name would cover is left out (the cell's tooltip names it)
-        kept(reach, scenario, (layout, altitude, unlabelled), lambda: element(
+        kept(reach, scenario, (layout, altitude, unlabelled, uncosted), lambda: element(
             "g", (_cell(battle, layout, Hex(c, r), reached.get(str(Hex(c, r))), budget,
-                        altitude, walk_scale, (c, r) not in unlabelled)
+                        altitude, walk_scale, (c, r) not in unlabelled, (c, r) not in uncosted)
                   for c, r in layout.cells()), class_="cells",
             fill_opacity=0.45 if scenario.background is not None else None)),
         grid_trail(layout, trail_cells(trail_legs), trail.creature, trail_said) if trail else "",
@@ -273,7 +278,7 @@ def _on_map(label: str) -> list[Hex]:
 
 def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach | None,
           budget: Fraction, altitude: int | None, walk_budget: Fraction,
-          labelled: bool = True) -> str:
+          labelled: bool = True, costed: bool = True) -> str:
     vmap = battle.map
     cx, cy = layout.center(cell.col, cell.row)
     size = layout.size
@@ -299,7 +304,8 @@ def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach
     data: dict[str, object] = {}
     if reached is not None:
         scale = walk_budget if reached.state.get("on_foot") else budget
-        fill, drawn, data = reach_layer(layout, cell.col, cell.row, reached, scale, altitude)
+        fill, drawn, data = reach_layer(layout, cell.col, cell.row, reached, scale, altitude,
+                                        costed=costed)
         parts.append(fill)
         parts.extend(drawn)
         facts.append(reach_words(reached, altitude, _state_words))

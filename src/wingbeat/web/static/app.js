@@ -12,6 +12,7 @@ import { zoomTools, zoomable } from "./zoom.js";
 import { threatAt, threatCreature, threatScenario, wireThreat } from "./mapthreat.js";
 import { markCheapest } from "./attackmark.js";
 import { wireTableGesture } from "./tablegesture.js";
+import { keepLegendClear } from "./legend.js";
 import { treePreviewer, wireDrag } from "./drag.js";
 
 export const state = {
@@ -528,6 +529,7 @@ function wire() {
   const map = $("map");
   const zoom = zoomable(map);
   zoomTools($("map-tools"), map, zoom);
+  keepLegendClear(map, $("map-tools"));
   wireMap(map, $("hover-preview"));
   wireTableDrag(map);
   onMap(guard(choose), guard(preview));

@@ -7,6 +7,7 @@ import { zoomTools, zoomable } from "./zoom.js";
 import { playView, wirePlayThreat } from "./playthreat.js";
 import { wirePlayDrag } from "./playdrag.js";
 import { wireTableGesture } from "./tablegesture.js";
+import { keepLegendClear } from "./legend.js";
 
 const api = "/api/play";
 let current = null;  // the encounter id shown
@@ -272,6 +273,7 @@ async function start() {
   registry = await rulesets();
   const board = $("board");
   zoomTools($("map-tools"), board, zoomable(board));
+  keepLegendClear(board, $("map-tools"));
   wireDrawer({ escapeFocus: false });  // the play page's Escape leaves the focus where it is
   wirePlayThreat(() => current, act);
   wireDragging(board);

@@ -6,6 +6,12 @@
 // on another model, of a dive charge onto it, `dive:ID`, or a flight to the point), then one
 // confirmation declares it (play) or the check is shown.
 //
+// The altitude changes while dragging: PageUp / PageDown, the wheel, or the two 44 px buttons
+// shown meanwhile (a second finger's) climb or descend a level (tier) first: the move is then
+// "up x,y" ("down x,y", twice "up up x,y"), the rulesets' own words. Whether the end is in reach
+// is said only from the dragged creature's own reach areas at its own level; otherwise the drop's
+// check tells (the play board draws the reach of the creature whose turn it is).
+//
 // Models are found by geometry (their discs' boxes on the screen), as playdrag.js finds tokens.
 
 const DRAG = 4;
@@ -35,11 +41,37 @@ export function wireTableGesture(board, hooks) {
   label.setAttribute("data-wb-preview", "");
   label.setAttribute("aria-live", "polite");
   label.hidden = true;  // in the page only while a drag lasts: the grid's preview is the other
+  // styled here: the analysis page loads no playdrag.css (the label was a bar over the map)
+  Object.assign(label.style, { position: "absolute", zIndex: 5, maxWidth: "260px",
+    background: "#fff", color: "#111", border: "2px solid #1f3fbf", borderRadius: "6px",
+    padding: ".3rem .5rem", fontSize: ".85rem", pointerEvents: "none",
+    boxShadow: "0 2px 6px rgba(0, 0, 0, .2)" });
+
+  const levels = document.createElement("div");
+  levels.className = "drag-altitude table-altitude";
+  levels.hidden = true;
+  Object.assign(levels.style, { position: "absolute", zIndex: 5, left: ".4rem", top: "3rem",
+    display: "flex", flexDirection: "column", gap: ".3rem", background: "#fff",
+    border: "1px solid #888", borderRadius: "6px", padding: ".3rem" });
+  for (const [text, step, words] of [["▲", 1, "Climb a level"], ["▼", -1, "Descend a level"]]) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = text;
+    button.setAttribute("aria-label", `${words} (while dragging)`);
+    Object.assign(button.style, { minWidth: "44px", minHeight: "44px", fontSize: "1.2rem" });
+    button.addEventListener("pointerdown", (event) => event.stopPropagation());
+    button.addEventListener("click", () => climb(step));
+    levels.append(button);
+  }
 
   const dialog = document.createElement("dialog");
   dialog.className = "drag-confirm table-confirm";
   dialog.setAttribute("aria-labelledby", "table-confirm-text");
   dialog.innerHTML = '<p id="table-confirm-text"></p><form method="dialog" class="row"></form>';
+  Object.assign(dialog.style, { border: "2px solid #1f3fbf", borderRadius: "8px",
+    maxWidth: "28rem" });
+  Object.assign(dialog.querySelector("form").style, { display: "flex", flexWrap: "wrap",
+    gap: ".6rem" });
   document.body.append(dialog);
 
   const svg = () => {
@@ -119,36 +151,63 @@ export function wireTableGesture(board, hooks) {
 
   const said = (point) => point.map((v) => String(v)).join(",");
 
+  // "up up ", "down ", "": the level changes the move begins with
+  const climbs = (level) => (level > 0 ? "up " : "down ").repeat(Math.abs(level));
+
   function show(picture, clientX, clientY) {
     const to = tableAt(picture, clientX, clientY);
     if (!to) return;
     drag.to = to;
+    drag.client = [clientX, clientY];
     const g = geometry(picture);
     const length = Math.hypot(to[0] - drag.from[0], to[1] - drag.from[1]);
     const target = tokenAt(picture, clientX, clientY, drag.token);
     drag.target = target ? target.getAttribute("data-wb-token") : null;
-    const reach = inReach(picture, to);
+    // its own reach, at its own level: else not said (null), the drop's check tells
+    const own = picture.getAttribute("data-creature") === drag.id && drag.level === 0 &&
+      picture.querySelector(".reach-area");
+    const reach = own ? inReach(picture, to) : null;
     const [x1, y1] = toUser(picture, drag.from);
     const [x2, y2] = toUser(picture, to);
     const line = lineOf(picture);
     for (const [k, v] of Object.entries({ x1, y1, x2, y2 })) line.setAttribute(k, v.toFixed(1));
-    line.setAttribute("stroke", reach || drag.target ? "#1f3fbf" : "#b3261e");
-    line.setAttribute("stroke-dasharray", reach || drag.target ? "" : "6 6");
+    const out = reach === false && !drag.target;
+    line.setAttribute("stroke", out ? "#b3261e" : "#1f3fbf");
+    line.setAttribute("stroke-dasharray", out ? "6 6" : "");
     const dives = picture.getAttribute("data-ruleset") === "confrontation";
+    const reachWords = reach === null ? "the drop checks it"
+      : reach ? "inside its reach" : "outside its reach";
     const words = drag.target
       ? `${drag.id} onto ${drag.target}: ${dives ? "dive charge or " : ""}a flight to ` +
         `${said(to)} (drop to choose)`
-      : `${said(to)}: ${round(length, 0.01)} ${g.unit}, ${reach ? "inside its reach" : "outside its reach"}`;
+      : `${climbs(drag.level)}${said(to)}: ${round(length, 0.01)} ${g.unit}, ${reachWords}`;
     label.textContent = words;
-    label.dataset.moves = drag.target ? `dive:${drag.target}` : said(to);
+    label.dataset.moves = drag.target ? `dive:${drag.target}` : climbs(drag.level) + said(to);
     label.dataset.cost = String(round(length, 0.01));
-    label.dataset.legal = String(reach || !!drag.target);
+    if (drag.target || reach !== null) label.dataset.legal = String(reach || !!drag.target);
+    else delete label.dataset.legal;  // not known before the check
     board.dataset.wbHover = said(to);
     const r = frame.getBoundingClientRect();
     label.style.left = `${Math.max(0, Math.min(clientX - r.left + 16, r.width - 260))}px`;
     label.style.top = `${Math.max(0, Math.min(clientY - r.top + 16, r.height - 60))}px`;
     label.hidden = false;
     if (!label.isConnected) frame.append(label);
+    // clear of the map's buttons: on the pointer's other side when they would meet
+    const tools = frame.querySelector(".map-tools");
+    const [a, b] = [label.getBoundingClientRect(), tools && tools.getBoundingClientRect()];
+    if (b && a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top) {
+      label.style.left = `${Math.max(0, clientX - r.left - 16 - a.width)}px`;
+    }
+    levels.hidden = false;
+    if (!levels.isConnected) frame.append(levels);
+  }
+
+  // a level up (+1) or down (−1) before the flight, while the drag lasts
+  function climb(step) {
+    const picture = svg();
+    if (!drag || !picture) return;
+    drag.level += step;
+    show(picture, ...(drag.client || clientOf(picture, drag.to)));
   }
 
   function cancel() {
@@ -157,6 +216,8 @@ export function wireTableGesture(board, hooks) {
     if (line) line.remove();
     label.hidden = true;
     label.remove();
+    levels.hidden = true;
+    levels.remove();
     delete board.dataset.wbHover;
     board.classList.remove("dragging");
     const was = drag;
@@ -173,6 +234,7 @@ export function wireTableGesture(board, hooks) {
       button.value = value;
       button.textContent = words;
       button.id = `table-choice-${i}`;
+      Object.assign(button.style, { minWidth: "44px", minHeight: "44px", font: "inherit" });
       return button;
     }));
     dialog.returnValue = "";
@@ -202,13 +264,15 @@ export function wireTableGesture(board, hooks) {
   }
 
   async function drop() {
-    const { id, to, target } = drag;
+    const { id, to, target, level } = drag;
     cancel();
     let moves = said(to);
     if (target) {
       const picked = await choose(`${id} dropped on ${target}:`, choices(id, target, moves));
       if (!picked) return;
       moves = picked;
+    } else {
+      moves = climbs(level) + moves;
     }
     const { status, data } = await hooks.check(id, moves);
     if (status !== 200 || !data) {
@@ -243,7 +307,7 @@ export function wireTableGesture(board, hooks) {
     if (press && !drag && event.pointerId === press.pointer) {
       event.stopPropagation();
       if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG) return;
-      drag = { ...press, to: press.from, target: null };
+      drag = { ...press, to: press.from, target: null, level: 0 };
       board.setPointerCapture(event.pointerId);  // a press that stays a click stays the token's
       board.classList.add("dragging");
       board.dispatchEvent(new CustomEvent("wingbeat:drag-start", { detail: { id: drag.id } }));
@@ -293,7 +357,7 @@ export function wireTableGesture(board, hooks) {
       event.preventDefault();
       event.stopPropagation();
       const from = (token.getAttribute("data-at") || "0,0").split(",").map(Number);
-      drag = { id, token, from, to: from, target: null, keyboard: true };
+      drag = { id, token, from, to: from, target: null, keyboard: true, level: 0 };
       board.classList.add("dragging");
       board.dispatchEvent(new CustomEvent("wingbeat:drag-start", { detail: { id } }));
       show(picture, ...clientOf(picture, from));
@@ -316,6 +380,20 @@ export function wireTableGesture(board, hooks) {
       cancel();
     }
   }, true);
+
+  // the level while any drag lasts: PageUp / PageDown (wherever the focus is), the wheel
+  document.addEventListener("keydown", (event) => {
+    if (!drag || dialog.open || (event.key !== "PageUp" && event.key !== "PageDown")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    climb(event.key === "PageUp" ? 1 : -1);
+  }, true);
+  board.addEventListener("wheel", (event) => {
+    if (!drag || !event.deltaY) return;
+    event.preventDefault();
+    event.stopPropagation();
+    climb(event.deltaY < 0 ? 1 : -1);
+  }, { capture: true, passive: false });
 
   return { cancel, active: () => drag !== null };
 }
