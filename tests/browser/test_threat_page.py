@@ -96,22 +96,34 @@ def assert_advice_is_the_ranking(page: Page, play_site: str, scenario: str, crea
     expect(heads).to_have_text([o["text"] for o in shown["options"]])
     colour = {o["rank"]: o["colour"] for o in shown["options"]}
     if page.locator("#map svg.table-map").count():
+        drawn = {o["rank"] for o in shown["options"] if not o.get("listed")}
+        expect(page.locator("#map svg g.advice-point")).to_have_count(len(drawn))
         marks = page.locator("#map svg g.advice-point").evaluate_all(
             "gs => gs.map(g => [Number(g.dataset.rank), g.querySelector('circle')"
             ".getAttribute(g.dataset.rank <= 3 ? 'stroke' : 'fill')])")
         # a position with no room near its point is listed only (the list above names it)
-        drawn = {o["rank"] for o in shown["options"] if not o.get("listed")}
         assert sorted(tuple(m) for m in marks) == sorted(
             (rank, c) for rank, c in colour.items() if rank in drawn)
     else:
-        rings = page.locator("#map svg g.cell[data-advice-rank]").evaluate_all(
-            "gs => gs.map(g => [g.getAttribute('data-cell'), Number(g.dataset.adviceRank),"
-            " g.ownerSVGElement.querySelector(`.advice-ring[data-cell=\"${g.dataset.cell}\"]`)"
-            ".getAttribute('stroke')])")
         best: dict[str, int] = {}
         for o in shown["options"]:
             if level is None or o["level"] == level:
                 best[o["at"]] = min(best.get(o["at"], o["rank"]), o["rank"])
+        # the rings come after the list: wait for the map to carry them all, then read them
+        page.wait_for_function(
+            """best => {
+                const gs = [...document.querySelectorAll('#map svg g.cell[data-advice-rank]')];
+                const at = Object.fromEntries(gs.map(g => [g.dataset.cell,
+                                                           Number(g.dataset.adviceRank)]));
+                return JSON.stringify(Object.entries(at).sort())
+                       === JSON.stringify(Object.entries(best).sort())
+                    && gs.every(g => g.ownerSVGElement.querySelector(
+                           `.advice-ring[data-cell="${g.dataset.cell}"]`));
+            }""", arg=best)
+        rings = page.locator("#map svg g.cell[data-advice-rank]").evaluate_all(
+            "gs => gs.map(g => [g.getAttribute('data-cell'), Number(g.dataset.adviceRank),"
+            " g.ownerSVGElement.querySelector(`.advice-ring[data-cell=\"${g.dataset.cell}\"]`)"
+            ".getAttribute('stroke')])")
         assert {at: rank for at, rank, _ in rings} == best
         assert all(stroke == colour[rank] for _, rank, stroke in rings)
     return shown
