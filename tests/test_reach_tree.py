@@ -210,6 +210,11 @@ def test_the_tabletop_rulesets_are_refused_in_a_sentence() -> None:
     ("example:giant-bat", "bat", None, {"speed": 3}, "speed"),
     ("example:harpy", "harpy", 99, {}, "altitude 99 is not on this map"),
     ("example:harpy", "harpy", None, {"no_checks": True}, "no_checks"),
+    # a waypoint at no altitude of the map is refused by the tree as by path (it was an empty tree)
+    ("example:giant-bat", "bat", None, {"via": ["U37@99"]},
+     "waypoint U37: altitude 99 is not on this map"),
+    ("example:harpy", "harpy", None, {"via": ["C3@99"]},
+     "waypoint C3: altitude 99 is not on this map"),
 ])
 def test_bad_questions_are_refused(where: str, creature: str, altitude: int | None,
                                    options: dict[str, Any], message: str) -> None:

@@ -131,11 +131,7 @@ class VolareRuleset:
         goal = target + ("" if level is None else f" at altitude {level}") + (
             "" if mode is None else f", {mode}")
         must_act = bool(options.get("can_act", False))
-        stops = tuple((self._waypoint(space, label), at) for label, at in via)
-        for label, at in stops:
-            if at is not None and not 0 <= at <= vmap.top:
-                raise NotationError(f"waypoint {label}: altitude {at} is not on this map: "
-                                    f"altitudes run from 0 to its top, {vmap.top}")
+        stops = self._waypoints(space, via)
         if stops:
             found = grid_path_via(
                 space, stops, matches, goal, _NO_WAY,
@@ -165,6 +161,19 @@ class VolareRuleset:
                                 f"{vmap.rows} rows)")
         return str(cell)
 
+    @classmethod
+    def _waypoints(cls, space: VolareSpace, via: Sequence[tuple[str, int | None]]
+                   ) -> tuple[tuple[str, int | None], ...]:
+        """The waypoints' hexes, canonical; one off the map or at no altitude of it is
+        refused (path and the reach tree alike)."""
+        top = space.battle.map.top
+        stops = tuple((cls._waypoint(space, label), at) for label, at in via)
+        for label, at in stops:
+            if at is not None and not 0 <= at <= top:
+                raise NotationError(f"waypoint {label}: altitude {at} is not on this map: "
+                                    f"altitudes run from 0 to its top, {top}")
+        return stops
+
     def reach_tree(self, scenario: VolareScenario, creature: str, *, altitude: str | None,
                    options: Mapping[str, Any],
                    via: Sequence[tuple[str, int | None]] = ()) -> ReachTree:
@@ -181,7 +190,7 @@ class VolareRuleset:
             raise NotationError(f"altitude {level} is not on this map: altitudes run from 0 to "
                                 f"its top, {top}")
         if via:
-            stops = tuple((self._waypoint(space, label), at) for label, at in via)
+            stops = self._waypoints(space, via)
             return grid_tree(via_space(space, stops), altitude=level, avoid_checks=avoid)
         return grid_tree(space, altitude=level, avoid_checks=avoid)
 
