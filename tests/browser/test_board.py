@@ -18,10 +18,12 @@ SIZES = [(390, 844), (768, 1024), (1440, 900), (1920, 1080)]
 
 
 def settled(page: Page, box: str = "map") -> None:
-    """The view has settled: a picture is shown and no gesture lasts."""
+    """The view has settled: a picture is shown, no gesture lasts and the cells' detail is
+    drawn (on a large map zoom.js shows and hides cells over a few frames after a settle)."""
     page.wait_for_function(
         """(id) => { const b = document.getElementById(id);
-                     return b.dataset.zoom && !b.dataset.gesture && b.querySelector('svg'); }""",
+                     return b.dataset.zoom && !b.dataset.gesture && !b.dataset.detail
+                       && b.querySelector('svg'); }""",
         arg=box)
 
 

@@ -23,6 +23,17 @@ const TOUCH_CELL = 44;   // on a narrow screen the opening view gives a cell thi
 const LOD_PX = 12;       // texts smaller than this on screen are hidden
 const LOD_CLASSES = ["label", "cost", "best-altitude", "note"];
 const CULL_FROM = 300;   // a map of more cells than this keeps only those near the view drawn
+const TEXTS_FROM = 2000; // ... and of more than this only the texts of the cells in view
+const MARGIN = 0.5;      // ... those within this many views' widths and heights of it
+const BUDGET = 120;      // a frame's changes after a settle: a cell shown or hidden 1, its texts 5
+const TEXT_COST = 5;
+// a large map's cell states (zoom.js's classes on its g.cell): hidden; texts shown; texts left
+// out by the level of detail
+const OFF = 1;
+const NEAR = 2;
+const CELL_TEXT = { label: 4, cost: 8 };
+const ALL_TEXT = 4 | 8;
+const STATES = ["wb-off", "wb-near", "wb-no-label", "wb-no-cost"];  // bit k: STATES[k]
 
 const natural = new WeakMap();  // svg → [x, y, w, h] as the server drew it
 
@@ -46,7 +57,12 @@ export function zoomable(box) {
   let drag = null;        // { x, y, view, moved, down } while one is
   let swallow = false;
 
-  const size = () => ({ w: Math.max(1, box.clientWidth), h: Math.max(1, box.clientHeight) });
+  // the box's size and place, read once a settle (a read during a gesture would lay out the
+  // picture the transform just moved: hundreds of milliseconds on a large map)
+  let dims = null;
+  let frameRect = null;
+  const size = () => dims ||
+    (dims = { w: Math.max(1, box.clientWidth), h: Math.max(1, box.clientHeight) });
   const fitScale = (b) => { const { w, h } = size(); return Math.min(w / b[2], h / b[3]); };
   const minScale = () => fitScale(whole) * 0.8;
   const maxScale = () => Math.max(MAX_PX, fitScale(whole) * MAX_ZOOM);
@@ -142,8 +158,10 @@ export function zoomable(box) {
     written = `${r3(v.x)} ${r3(v.y)} ${r3(w / v.s)} ${r3(h / v.s)}`;
     svg.setAttribute("viewBox", written);
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-    svg.style.transform = "";
+    // an identity transform, not none: its coming and going relaid the whole picture out
+    svg.style.transform = "translate(0px, 0px)";
     svg.style.willChange = "";
+    frameRect = null;
     box.dataset.zoom = String(Math.round((v.s / fitScale(whole)) * 100) / 100);
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
     detail(v.s);
@@ -153,49 +171,132 @@ export function zoomable(box) {
       viewBox: written.split(" ").map(Number), scale: v.s, zoom: Number(box.dataset.zoom) } }));
   }
 
-  // Texts under 12 px on screen are hidden, a class at a time (each has one size).
+  // Texts under 12 px on screen are hidden, a class at a time (each has one size): on a small
+  // map by a class on the svg (lod-no-label …); on a large one the cells' texts go by the
+  // cells' own classes (below), the svg saying the level as wb-lod-no-label … (a class on the
+  // svg that CSS follows restyles every text of the map: thousands at once).
+  let hidden = 0;     // the kinds of cell text (CELL_TEXT bits) the level of detail hides
   function detail(s) {
+    hidden = 0;
     for (const name of LOD_CLASSES) {
       const sample = svg.querySelector(`text.${name}`);
-      if (!sample) { svg.classList.remove(`lod-no-${name}`); continue; }
+      const bit = CELL_TEXT[name] || 0;
+      const [mine, other] = cells && cells.texts && bit ? [`wb-lod-no-${name}`, `lod-no-${name}`]
+        : [`lod-no-${name}`, `wb-lod-no-${name}`];
+      svg.classList.remove(other);
+      if (!sample) { svg.classList.remove(mine); continue; }
       const font = parseFloat(sample.getAttribute("font-size") ||
         getComputedStyle(sample).fontSize) || 12;
-      svg.classList.toggle(`lod-no-${name}`, font * s < LOD_PX - 0.01);
+      const off = font * s < LOD_PX - 0.01;
+      svg.classList.toggle(mine, off);
+      if (off) hidden |= bit;
     }
   }
 
-  // On a large map only the cells within a view's width and height of the view are drawn
-  // (hidden, not removed: the page's keys and overlays still find them), so a gesture's
-  // transform and a settle repaint hundreds of cells, not thousands.
-  let cells = null;   // { list, x, y, off } of the shown picture, when it is large
+  // On a large map only the cells near the view are drawn: within MARGIN views' widths and
+  // heights of it, the others hidden, not removed (the page's keys and overlays still find them
+  // and their boxes), so a gesture's transform repaints hundreds of cells, not thousands; on a
+  // larger one still (svg.wb-cull) only the cells in view show their texts (by the level of
+  // detail), so a settle lays out hundreds of texts, not thousands. A cell's state is its
+  // classes: wb-off (hidden), wb-near (its texts shown), wb-no-label, wb-no-cost (left out).
+  let cells = null;   // { list, x, y, state } of the shown picture, when it is large
+  let pending = [];   // the cells whose classes the last settle changes, the most urgent first
+  let chunking = false;
   function index() {
     cells = null;
+    pending = [];
     if (!svg) return;
     const list = [...svg.querySelectorAll("g.cell")];
+    const texts = list.length > TEXTS_FROM;
+    svg.classList.toggle("wb-cull", texts);
     if (list.length <= CULL_FROM) return;
     const x = new Float64Array(list.length);
     const y = new Float64Array(list.length);
+    const state = new Uint8Array(list.length);
+    let size = 0;
     list.forEach((cell, i) => {
       const b = (cell.querySelector("polygon, rect, path") || cell).getBBox();
       x[i] = b.x + b.width / 2;
       y[i] = b.y + b.height / 2;
+      size = Math.max(size, b.width, b.height);
+      state[i] = STATES.reduce((bits, name, k) =>
+        bits | (cell.classList.contains(name) ? 1 << k : 0), 0);
     });
-    cells = { list, x, y, off: new Uint8Array(list.length) };
+    cells = { list, x, y, state, size, texts };
   }
-  function cull(v) {
-    if (!cells) return;
+
+  // What cell i should be in view v: [its state, the bits that matter].
+  function wanted(i, v, around, inside) {
+    const { x, y } = cells;
+    const [x0, y0, x1, y1] = around;
+    if (x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1) return [OFF, OFF];
+    if (!cells.texts) return [0, OFF];
+    const [a0, b0, a1, b1] = inside;
+    const seen = x[i] >= a0 && x[i] <= a1 && y[i] >= b0 && y[i] <= b1;
+    if (!seen || (hidden & ALL_TEXT) === ALL_TEXT) return [0, OFF | NEAR];
+    return [NEAR | hidden, OFF | NEAR | ALL_TEXT];
+  }
+  function regions(v) {
     const { w, h } = size();
     const [vw, vh] = [w / v.s, h / v.s];
-    const [x0, y0, x1, y1] = [v.x - vw, v.y - vh, v.x + 2 * vw, v.y + 2 * vh];
-    const { list, x, y, off } = cells;
-    for (let i = 0; i < list.length; i++) {
-      const out = x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1 ? 1 : 0;
-      if (out !== off[i]) {
-        off[i] = out;
-        list[i].classList.toggle("wb-off", out === 1);
-      }
-    }
+    const pad = cells.size;  // a cell partly in view is in view
+    const [mx, my] = [MARGIN * vw, MARGIN * vh];
+    return [[v.x - mx, v.y - my, v.x + vw + mx, v.y + vh + my],
+      [v.x - pad, v.y - pad, v.x + vw + pad, v.y + vh + pad]];
   }
+  // A settle: the cells to change, those in view first (the nearest first), then those round
+  // it, then the far ones to hide; BUDGET a frame from the next frame on (a cell's texts shown
+  // or hidden cost as much as TEXT_COST cells shown or hidden). box.dataset.detail is
+  // "pending" until the last is done.
+  function cull(v) {
+    if (!cells) return;
+    const [around, inside] = regions(v);
+    const cx = (inside[0] + inside[2]) / 2;
+    const cy = (inside[1] + inside[3]) / 2;
+    const { x, y, state } = cells;
+    const seen = [];
+    const near = [];
+    const far = [];
+    for (let i = 0; i < state.length; i++) {
+      const [want, care] = wanted(i, v, around, inside);
+      if (((state[i] ^ want) & care) === 0) continue;
+      (care === OFF ? far : care === (OFF | NEAR) ? near : seen).push(i);
+    }
+    const distance = (i) => Math.hypot(x[i] - cx, y[i] - cy);
+    seen.sort((i, j) => distance(i) - distance(j));
+    pending = seen.concat(near, far);
+    done = 0;
+    if (pending.length) {
+      box.dataset.detail = "pending";
+      if (!chunking) { chunking = true; requestAnimationFrame(chunk); }
+    } else delete box.dataset.detail;
+  }
+  let done = 0;       // how many of the pending cells are done
+  function chunk() {
+    chunking = false;
+    if (!cells || !view || !svg) { pending = []; delete box.dataset.detail; return; }
+    if (live) return;  // a gesture: its settle starts over
+    const [around, inside] = regions(view);
+    const { list, state } = cells;
+    let spent = 0;
+    while (done < pending.length && spent < BUDGET) {
+      const i = pending[done++];
+      const [want, care] = wanted(i, view, around, inside);
+      const was = state[i];
+      const now = (was & ~care) | want;
+      if (now === was) continue;
+      const cell = list[i];
+      const changed = was ^ now;
+      for (let k = 0; k < STATES.length; k++) {
+        if (changed & (1 << k)) cell.classList.toggle(STATES[k], (now & (1 << k)) !== 0);
+      }
+      state[i] = now;
+      spent += texts(was) === texts(now) ? 1 : TEXT_COST;
+    }
+    if (done < pending.length) { chunking = true; requestAnimationFrame(chunk); }
+    else { pending = []; delete box.dataset.detail; }
+  }
+  const texts = (bits) => (bits & OFF || !(bits & NEAR) ? ALL_TEXT : bits & ALL_TEXT);
 
   // During a gesture: the picture moved by a transform from the settled view to `v`.
   function show(v, gesture) {
@@ -230,7 +331,7 @@ export function zoomable(box) {
 
   // The view zoomed by `factor` about the box point (px, py) in client pixels.
   function zoomedAbout(v, factor, px, py) {
-    const frame = box.getBoundingClientRect();
+    const frame = frameRect || (frameRect = box.getBoundingClientRect());
     const ox = px === undefined ? box.clientWidth / 2 : px - frame.left;
     const oy = py === undefined ? box.clientHeight / 2 : py - frame.top;
     const s = clampScale(v.s * factor);
@@ -247,6 +348,7 @@ export function zoomable(box) {
     const next = box.querySelector(":scope > svg");
     if (next === svg && (!svg || svg.getAttribute("viewBox") === written)) return;
     if (!next) { svg = null; return; }
+    dims = null;
     const same = next === svg;
     svg = next;
     const drawn = parseBox(next.getAttribute("viewBox")) ||
@@ -274,6 +376,8 @@ export function zoomable(box) {
   });
   new MutationObserver(arrived).observe(box, { childList: true });
   new ResizeObserver(() => {
+    dims = null;
+    frameRect = null;
     if (svg && view) settle(clamp(current()));
     else arrived();
   }).observe(box);
