@@ -33,7 +33,8 @@ const OFF = 1;
 const NEAR = 2;
 const CELL_TEXT = { label: 4, cost: 8 };
 const ALL_TEXT = 4 | 8;
-const STATES = ["wb-off", "wb-near", "wb-no-label", "wb-no-cost"];  // bit k: STATES[k]
+const MUTE = 16;         // a smaller map's cell whose texts are left out for now
+const STATES = ["wb-off", "wb-near", "wb-no-label", "wb-no-cost", "wb-mute"];  // bit k
 
 const natural = new WeakMap();  // svg → [x, y, w, h] as the server drew it
 
@@ -138,9 +139,9 @@ export function zoomable(box) {
     return b.width > 0 ? TOUCH_CELL / Math.min(b.width, b.height || b.width) : 0;
   }
 
-  function frameAction() {
+  function frameAction(mute = true) {
     if (!svg) return;
-    settle(clamp(framing(action(), touchScale())));
+    settle(clamp(framing(action(), touchScale())), mute === true);
   }
 
   function wholeMap() {
@@ -149,9 +150,12 @@ export function zoomable(box) {
   }
 
   // The view settled: the viewBox set, the transform dropped, the detail recomputed.
-  function settle(v) {
+  // `mute`: a user's zoom (not a new picture, nor the box resized), whose texts out of the new
+  // view are left out at once and laid out again a few at a time (mute(), below).
+  function settle(v, mute = true) {
     live = null;
     pinch = pinch && { ...pinch, view: v };
+    const rescaled = view && Math.abs(v.s / view.s - 1) > 1e-9;
     view = v;
     if (!svg) return;
     const { w, h } = size();
@@ -165,6 +169,7 @@ export function zoomable(box) {
     box.dataset.zoom = String(Math.round((v.s / fitScale(whole)) * 100) / 100);
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
     detail(v.s);
+    if (mute && rescaled) quieten(v);
     cull(v);
     delete box.dataset.gesture;
     box.dispatchEvent(new CustomEvent("wingbeat:view", { detail: {
@@ -229,12 +234,29 @@ export function zoomable(box) {
   function wanted(i, v, around, inside) {
     const { x, y } = cells;
     const [x0, y0, x1, y1] = around;
-    if (x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1) return [OFF, OFF];
-    if (!cells.texts) return [0, OFF];
-    const [a0, b0, a1, b1] = inside;
-    const seen = x[i] >= a0 && x[i] <= a1 && y[i] >= b0 && y[i] <= b1;
-    if (!seen || (hidden & ALL_TEXT) === ALL_TEXT) return [0, OFF | NEAR];
+    const far = x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1;
+    if (!cells.texts) return far ? [OFF, OFF | MUTE] : [0, OFF | MUTE];
+    if (far) return [OFF, OFF];
+    if (!seen(i, inside) || (hidden & ALL_TEXT) === ALL_TEXT) return [0, OFF | NEAR];
     return [NEAR | hidden, OFF | NEAR | ALL_TEXT];
+  }
+  const seen = (i, [a0, b0, a1, b1]) =>
+    cells.x[i] >= a0 && cells.x[i] <= a1 && cells.y[i] >= b0 && cells.y[i] <= b1;
+
+  // A zoom lays out again every text shown (SVG sets its glyphs at the screen's size): the
+  // texts out of the new view are left out first (wb-mute; on a larger map, wb-near dropped),
+  // which costs no layout, and come back a few a frame after those in view (cull()).
+  function quieten(v) {
+    if (!cells) return;
+    const inside = regions(v)[1];
+    const { list, state } = cells;
+    const shows = cells.texts ? (b) => (b & (NEAR | OFF)) === NEAR : (b) => !(b & MUTE);
+    const bit = cells.texts ? NEAR : MUTE;
+    for (let i = 0; i < state.length; i++) {
+      if (!shows(state[i]) || seen(i, inside)) continue;
+      state[i] ^= bit;
+      list[i].classList.toggle(STATES[Math.log2(bit)], (state[i] & bit) !== 0);
+    }
   }
   function regions(v) {
     const { w, h } = size();
@@ -254,17 +276,20 @@ export function zoomable(box) {
     const cx = (inside[0] + inside[2]) / 2;
     const cy = (inside[1] + inside[3]) / 2;
     const { x, y, state } = cells;
-    const seen = [];
+    const first = [];
     const near = [];
     const far = [];
+    const [x0, y0, x1, y1] = around;
     for (let i = 0; i < state.length; i++) {
       const [want, care] = wanted(i, v, around, inside);
       if (((state[i] ^ want) & care) === 0) continue;
-      (care === OFF ? far : care === (OFF | NEAR) ? near : seen).push(i);
+      if (seen(i, inside)) first.push(i);
+      else if (x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1) far.push(i);
+      else near.push(i);
     }
     const distance = (i) => Math.hypot(x[i] - cx, y[i] - cy);
-    seen.sort((i, j) => distance(i) - distance(j));
-    pending = seen.concat(near, far);
+    first.sort((i, j) => distance(i) - distance(j));
+    pending = first.concat(near, far);
     done = 0;
     if (pending.length) {
       box.dataset.detail = "pending";
@@ -296,7 +321,8 @@ export function zoomable(box) {
     if (done < pending.length) { chunking = true; requestAnimationFrame(chunk); }
     else { pending = []; delete box.dataset.detail; }
   }
-  const texts = (bits) => (bits & OFF || !(bits & NEAR) ? ALL_TEXT : bits & ALL_TEXT);
+  const texts = (bits) => (cells.texts ? (bits & OFF || !(bits & NEAR) ? ALL_TEXT
+    : bits & ALL_TEXT) : bits & MUTE);
 
   // During a gesture: the picture moved by a transform from the settled view to `v`.
   function show(v, gesture) {
@@ -364,8 +390,8 @@ export function zoomable(box) {
     // the same map (the page says so in data-map-key, e.g. another creature's reach, whose
     // legend may widen the picture) or the same picture size: the view stays where it was
     const sameMap = (mapKey && mapKey === wasKey) || (was && was.join(" ") === whole.join(" "));
-    if (view && was && sameMap) settle(clamp(current()));
-    else frameAction();
+    if (view && was && sameMap) settle(clamp(current()), false);
+    else frameAction(false);
   }
 
   const watchSvg = new MutationObserver(arrived);
@@ -378,7 +404,7 @@ export function zoomable(box) {
   new ResizeObserver(() => {
     dims = null;
     frameRect = null;
-    if (svg && view) settle(clamp(current()));
+    if (svg && view) settle(clamp(current()), false);
     else arrived();
   }).observe(box);
   arrived();
@@ -500,7 +526,7 @@ export function zoomable(box) {
     zoomIn: () => view && settle(clamp(zoomedAbout(current(), STEP))),
     zoomOut: () => view && settle(clamp(zoomedAbout(current(), 1 / STEP))),
     reset: wholeMap,
-    fit: frameAction,
+    fit: () => frameAction(),
     get scale() { return view ? view.s / fitScale(whole) : 1; },
   };
 }
