@@ -138,6 +138,42 @@ def test_the_play_board_is_the_screen_too(browser: Any, play_site: str, width: i
     closed(page)
 
 
+@pytest.mark.parametrize("where", ["analysis", "play"])
+def test_a_phone_opens_with_cells_a_finger_can_take(browser: Any, play_site: str,
+                                                    where: str) -> None:
+    """At 390 × 844 both boards open with every cell at least 44 px across (the touch floor
+    wins over "at least nine cells in view") and the creatures' tokens on the screen."""
+    box = "map" if where == "analysis" else "board"
+    if where == "analysis":
+        page = board(browser, play_site, 390, 844)
+    else:
+        page = opened(browser, play_site + "/static/play.html", 390, 844)
+        page.wait_for_selector("#scenario-select option[value='example:giant-bat']",
+                               state="attached")
+        page.locator("#drawer-button").click()
+        page.locator("#new-button").click()
+        page.wait_for_selector("#board svg#map-image [data-wb-token]")
+        page.locator("#drawer-close").click()
+        settled(page, box)
+    tokens = page.locator(f"#{box} [data-wb-token]")
+    assert tokens.count() >= 1
+    seen = 0
+    for token in tokens.all():
+        spot = token.bounding_box()
+        assert spot is not None
+        middle = (spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+        if not (0 <= middle[0] <= 390 and 0 <= middle[1] <= 844):
+            continue
+        seen += 1
+        at = token.get_attribute("data-at")
+        cell = page.locator(f'#{box} g.cell[data-cell="{at}"] :is(polygon, rect)').first
+        found = cell.bounding_box()
+        assert found is not None
+        assert min(found["width"], found["height"]) >= 44 - 0.5, (at, found)
+    assert seen >= 1  # a token lies on the screen, its cell a finger wide
+    closed(page)
+
+
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_wheel_buttons_keys_and_a_drag_move_the_view(browser: Any, play_site: str, width: int,
                                                      height: int) -> None:
