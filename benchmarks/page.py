@@ -408,6 +408,9 @@ def drag_run(browser: Any, url: str, scenario: str, creature: str, count: int,
         """([s, c]) => window.wingbeat.state.scenario === s && window.wingbeat.state.creature === c
              && document.querySelector(`#map svg [data-wb-token="${c}"]`)
              && document.querySelector('#map svg g.cell.reach')""", arg=[scenario, creature])
+    # the board drawn to the end (zoom.js shows a large map's cells over a few frames after a
+    # settle): the frames measured are the drag's
+    page.wait_for_function("() => !document.getElementById('map').dataset.detail")
     at = page.get_attribute(f'#map svg [data-wb-token="{creature}"]', "data-at")
     box = page.locator(f'#map svg g.cell[data-cell="{at}"]').bounding_box()
     assert box is not None
