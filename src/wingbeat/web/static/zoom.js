@@ -25,7 +25,7 @@ const LOD_CLASSES = ["label", "cost", "best-altitude", "note"];
 const CULL_FROM = 300;   // a map of more cells than this keeps only those near the view drawn
 const TEXTS_FROM = 2000; // ... and of more than this only the texts of the cells in view
 const MARGIN = 0.5;      // ... those within this many views' widths and heights of it
-const BUDGET = 120;      // a frame's changes after a settle: a cell shown or hidden 1, its texts 5
+const BUDGET = 80;       // a frame's changes after a settle: a cell shown or hidden 1, its texts 5
 const TEXT_COST = 5;
 // a large map's cell states (zoom.js's classes on its g.cell): hidden; texts shown; texts left
 // out by the level of detail
@@ -170,7 +170,7 @@ export function zoomable(box) {
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
     detail(v.s);
     if (mute && rescaled) quieten(v);
-    cull(v);
+    cullSoon();
     delete box.dataset.gesture;
     box.dispatchEvent(new CustomEvent("wingbeat:view", { detail: {
       viewBox: written.split(" ").map(Number), scale: v.s, zoom: Number(box.dataset.zoom) } }));
@@ -207,9 +207,12 @@ export function zoomable(box) {
   let cells = null;   // { list, x, y, state } of the shown picture, when it is large
   let pending = [];   // the cells whose classes the last settle changes, the most urgent first
   let chunking = false;
+  let due = false;    // a settle's changes still to be worked out
   function index() {
     cells = null;
     pending = [];
+    due = false;
+    delete box.dataset.detail;
     if (!svg) return;
     const list = [...svg.querySelectorAll("g.cell")];
     const texts = list.length > TEXTS_FROM;
@@ -296,11 +299,24 @@ export function zoomable(box) {
       if (!chunking) { chunking = true; requestAnimationFrame(chunk); }
     } else delete box.dataset.detail;
   }
+  // The cells' changes are worked out in the frame after the settle (the settle's own frame
+  // lays the picture out at its new scale), and made from the frame after that.
+  function cullSoon() {
+    if (!cells) return;
+    due = true;
+    box.dataset.detail = "pending";
+    if (!chunking) { chunking = true; requestAnimationFrame(chunk); }
+  }
   let done = 0;       // how many of the pending cells are done
   function chunk() {
     chunking = false;
     if (!cells || !view || !svg) { pending = []; delete box.dataset.detail; return; }
     if (live) return;  // a gesture: its settle starts over
+    if (due) {
+      due = false;
+      cull(view);
+      return;
+    }
     const [around, inside] = regions(view);
     const { list, state } = cells;
     let spent = 0;
@@ -398,7 +414,7 @@ export function zoomable(box) {
   box.addEventListener("wingbeat:map-drawn", () => {  // redrawn in place: its cells anew
     if (!svg || !view) return;
     index();
-    cull(view);
+    cullSoon();
   });
   new MutationObserver(arrived).observe(box, { childList: true });
   new ResizeObserver(() => {
