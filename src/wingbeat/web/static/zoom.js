@@ -26,6 +26,8 @@ const CULL_FROM = 300;   // a map of more cells than this keeps only those near 
 const TEXTS_FROM = 2000; // ... and of more than this only the texts of the cells in view
 const MARGIN = 0.5;      // ... those within this many views' widths and heights of it
 const BUDGET = 80;       // a frame's changes after a settle: a cell shown or hidden 1, its texts 5
+const BUDGETS = [20, 400]; // ... the least and the most: halved after a frame over 25 ms,
+                           // grown by a quarter after one under 20 ms
 const TEXT_COST = 5;
 // a large map's cell states (zoom.js's classes on its g.cell): hidden; texts shown; texts left
 // out by the level of detail
@@ -270,8 +272,9 @@ export function zoomable(box) {
       [v.x - pad, v.y - pad, v.x + vw + pad, v.y + vh + pad]];
   }
   // A settle: the cells to change, those in view first (the nearest first), then those round
-  // it, then the far ones to hide; BUDGET a frame from the next frame on (a cell's texts shown
-  // or hidden cost as much as TEXT_COST cells shown or hidden). box.dataset.detail is
+  // it, then the far ones to hide; a budget a frame from the next frame on (a cell's texts
+  // shown or hidden cost as much as TEXT_COST cells shown or hidden), BUDGET at first, then
+  // as the frames show the machine's pace (BUDGETS). box.dataset.detail is
   // "pending" until the last is done.
   function cull(v) {
     if (!cells) return;
@@ -308,8 +311,16 @@ export function zoomable(box) {
     if (!chunking) { chunking = true; requestAnimationFrame(chunk); }
   }
   let done = 0;       // how many of the pending cells are done
-  function chunk() {
+  let budget = BUDGET;
+  let lastChunk = 0;  // the last frame's time that made changes
+  function chunk(now) {
     chunking = false;
+    if (lastChunk) {  // the frame that drew the last changes: how long it took
+      const gap = now - lastChunk;
+      if (gap > 25) budget = Math.max(BUDGETS[0], budget / 2);
+      else if (gap < 20) budget = Math.min(BUDGETS[1], budget * 1.25);
+    }
+    lastChunk = 0;
     if (!cells || !view || !svg) { pending = []; delete box.dataset.detail; return; }
     if (live) return;  // a gesture: its settle starts over
     if (due) {
@@ -320,19 +331,20 @@ export function zoomable(box) {
     const [around, inside] = regions(view);
     const { list, state } = cells;
     let spent = 0;
-    while (done < pending.length && spent < BUDGET) {
+    lastChunk = now;
+    while (done < pending.length && spent < budget) {
       const i = pending[done++];
       const [want, care] = wanted(i, view, around, inside);
       const was = state[i];
-      const now = (was & ~care) | want;
-      if (now === was) continue;
+      const next = (was & ~care) | want;
+      if (next === was) continue;
       const cell = list[i];
-      const changed = was ^ now;
+      const changed = was ^ next;
       for (let k = 0; k < STATES.length; k++) {
-        if (changed & (1 << k)) cell.classList.toggle(STATES[k], (now & (1 << k)) !== 0);
+        if (changed & (1 << k)) cell.classList.toggle(STATES[k], (next & (1 << k)) !== 0);
       }
-      state[i] = now;
-      spent += texts(was) === texts(now) ? 1 : TEXT_COST;
+      state[i] = next;
+      spent += texts(was) === texts(next) ? 1 : TEXT_COST;
     }
     if (done < pending.length) { chunking = true; requestAnimationFrame(chunk); }
     else { pending = []; delete box.dataset.detail; }
