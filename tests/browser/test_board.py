@@ -18,10 +18,12 @@ SIZES = [(390, 844), (768, 1024), (1440, 900), (1920, 1080)]
 
 
 def settled(page: Page, box: str = "map") -> None:
-    """The view has settled: a picture is shown and no gesture lasts."""
+    """The view has settled: a picture is shown, no gesture lasts and the cells' detail is
+    drawn (on a large map zoom.js shows and hides cells over a few frames after a settle)."""
     page.wait_for_function(
         """(id) => { const b = document.getElementById(id);
-                     return b.dataset.zoom && !b.dataset.gesture && b.querySelector('svg'); }""",
+                     return b.dataset.zoom && !b.dataset.gesture && !b.dataset.detail
+                       && b.querySelector('svg'); }""",
         arg=box)
 
 
@@ -133,6 +135,42 @@ def test_the_play_board_is_the_screen_too(browser: Any, play_site: str, width: i
         assert spot is not None
         assert frame["x"] <= spot["x"] + spot["width"] / 2 <= frame["x"] + frame["width"]
     assert serious(page) == []
+    closed(page)
+
+
+@pytest.mark.parametrize("where", ["analysis", "play"])
+def test_a_phone_opens_with_cells_a_finger_can_take(browser: Any, play_site: str,
+                                                    where: str) -> None:
+    """At 390 × 844 both boards open with every cell at least 44 px across (the touch floor
+    wins over "at least nine cells in view") and the creatures' tokens on the screen."""
+    box = "map" if where == "analysis" else "board"
+    if where == "analysis":
+        page = board(browser, play_site, 390, 844)
+    else:
+        page = opened(browser, play_site + "/static/play.html", 390, 844)
+        page.wait_for_selector("#scenario-select option[value='example:giant-bat']",
+                               state="attached")
+        page.locator("#drawer-button").click()
+        page.locator("#new-button").click()
+        page.wait_for_selector("#board svg#map-image [data-wb-token]")
+        page.locator("#drawer-close").click()
+        settled(page, box)
+    tokens = page.locator(f"#{box} [data-wb-token]")
+    assert tokens.count() >= 1
+    seen = 0
+    for token in tokens.all():
+        spot = token.bounding_box()
+        assert spot is not None
+        middle = (spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+        if not (0 <= middle[0] <= 390 and 0 <= middle[1] <= 844):
+            continue
+        seen += 1
+        at = token.get_attribute("data-at")
+        cell = page.locator(f'#{box} g.cell[data-cell="{at}"] :is(polygon, rect)').first
+        found = cell.bounding_box()
+        assert found is not None
+        assert min(found["width"], found["height"]) >= 44 - 0.5, (at, found)
+    assert seen >= 1  # a token lies on the screen, its cell a finger wide
     closed(page)
 
 

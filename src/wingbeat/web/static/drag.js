@@ -512,7 +512,7 @@ export function wireDrag(box, hooks) {
     const g = layer();
     if (!g) return;
     const svg = g.ownerSVGElement;
-    g.replaceChildren();
+    const parts = [];  // [tag, attributes], bottom first
     const from = tokenAt(drag.id);
     const start = from && pointsOf(from);
     const end = pointsOf(answer.place);
@@ -521,27 +521,47 @@ export function wireDrag(box, hooks) {
       const points = answer.points ||
         [start, ...cellsOf(svg, answer.moves).map((c) => pointsOf(c))].filter(Boolean);
       if (points.length === 1 && end) points.push(end);
-      g.append(svgNode("polyline", { class: "wb-way", points: points.map((p) => `${p.x},${p.y}`)
-        .join(" ") }));
+      parts.push(["polyline", { class: "wb-way", points: points.map((p) => `${p.x},${p.y}`)
+        .join(" ") }]);
     } else if (start && end) {
-      g.append(svgNode("line", { class: answer.legal === false ? "wb-way refused" : "wb-way waiting",
-        x1: start.x, y1: start.y, x2: end.x, y2: end.y }));
+      parts.push(["line", { class: answer.legal === false ? "wb-way refused" : "wb-way waiting",
+        x1: start.x, y1: start.y, x2: end.x, y2: end.y }]);
     }
-    for (const p of marks) g.append(svgNode("circle", { class: "wb-waypoint", cx: p.x, cy: p.y, r: 7 }));
+    for (const p of marks) parts.push(["circle", { class: "wb-waypoint", cx: p.x, cy: p.y, r: 7 }]);
     if (end) {
-      g.append(svgNode("circle", { class: answer.legal === false ? "wb-end refused" : "wb-end",
-        cx: end.x, cy: end.y, r: 12 }));
+      parts.push(["circle", { class: answer.legal === false ? "wb-end refused" : "wb-end",
+        cx: end.x, cy: end.y, r: 12 }]);
     }
+    // the same shapes as the last frame: only their changed attributes are set (no node made,
+    // none removed: the frame lays out and paints the way alone)
+    const nodes = g.children;
+    const same = nodes.length === parts.length &&
+      parts.every(([tag], i) => nodes[i].localName === tag);
+    if (!same) {
+      g.replaceChildren(...parts.map(([tag, attributes]) => svgNode(tag, attributes)));
+      return;
+    }
+    parts.forEach(([, attributes], i) => {
+      for (const [key, value] of Object.entries(attributes)) {
+        const text = String(value);
+        if (nodes[i].getAttribute(key) !== text) nodes[i].setAttribute(key, text);
+      }
+    });
   }
 
   function show(answer) {
     const lines = [...(answer.lines || [])];
     if (drag.via.length) lines.push(`through ${drag.via.map((w) => w.place).join(", ")}`);
-    label.replaceChildren(...lines.map((text, i) => {
-      const node = document.createElement(i ? "span" : "strong");
-      node.textContent = text;
-      return node;
-    }));
+    const old = label.children;  // the same lines' nodes kept, their changed texts set
+    if (old.length === lines.length) {
+      lines.forEach((text, i) => { if (old[i].textContent !== text) old[i].textContent = text; });
+    } else {
+      label.replaceChildren(...lines.map((text, i) => {
+        const node = document.createElement(i ? "span" : "strong");
+        node.textContent = text;
+        return node;
+      }));
+    }
     label.dataset.moves = answer.moves ?? "";
     label.dataset.cost = answer.cost ?? "";
     label.dataset.legal = answer.legal === null || answer.legal === undefined ? ""

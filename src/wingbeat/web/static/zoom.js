@@ -23,6 +23,20 @@ const TOUCH_CELL = 44;   // on a narrow screen the opening view gives a cell thi
 const LOD_PX = 12;       // texts smaller than this on screen are hidden
 const LOD_CLASSES = ["label", "cost", "best-altitude", "note"];
 const CULL_FROM = 300;   // a map of more cells than this keeps only those near the view drawn
+const TEXTS_FROM = 2000; // ... and of more than this only the texts of the cells in view
+const MARGIN = 0.5;      // ... those within this many views' widths and heights of it
+const BUDGET = 80;       // a frame's changes after a settle: a cell shown or hidden 1, its texts 5
+const BUDGETS = [20, 400]; // ... the least and the most: halved after a frame over 25 ms,
+                           // grown by a quarter after one under 20 ms
+const TEXT_COST = 5;
+// a large map's cell states (zoom.js's classes on its g.cell): hidden; texts shown; texts left
+// out by the level of detail
+const OFF = 1;
+const NEAR = 2;
+const CELL_TEXT = { label: 4, cost: 8 };
+const ALL_TEXT = 4 | 8;
+const MUTE = 16;         // a smaller map's cell whose texts are left out for now
+const STATES = ["wb-off", "wb-near", "wb-no-label", "wb-no-cost", "wb-mute"];  // bit k
 
 const natural = new WeakMap();  // svg → [x, y, w, h] as the server drew it
 
@@ -46,7 +60,12 @@ export function zoomable(box) {
   let drag = null;        // { x, y, view, moved, down } while one is
   let swallow = false;
 
-  const size = () => ({ w: Math.max(1, box.clientWidth), h: Math.max(1, box.clientHeight) });
+  // the box's size and place, read once a settle (a read during a gesture would lay out the
+  // picture the transform just moved: hundreds of milliseconds on a large map)
+  let dims = null;
+  let frameRect = null;
+  const size = () => dims ||
+    (dims = { w: Math.max(1, box.clientWidth), h: Math.max(1, box.clientHeight) });
   const fitScale = (b) => { const { w, h } = size(); return Math.min(w / b[2], h / b[3]); };
   const minScale = () => fitScale(whole) * 0.8;
   const maxScale = () => Math.max(MAX_PX, fitScale(whole) * MAX_ZOOM);
@@ -122,9 +141,9 @@ export function zoomable(box) {
     return b.width > 0 ? TOUCH_CELL / Math.min(b.width, b.height || b.width) : 0;
   }
 
-  function frameAction() {
+  function frameAction(mute = true) {
     if (!svg) return;
-    settle(clamp(framing(action(), touchScale())));
+    settle(clamp(framing(action(), touchScale())), mute === true);
   }
 
   function wholeMap() {
@@ -133,69 +152,205 @@ export function zoomable(box) {
   }
 
   // The view settled: the viewBox set, the transform dropped, the detail recomputed.
-  function settle(v) {
+  // `mute`: a user's zoom (not a new picture, nor the box resized), whose texts out of the new
+  // view are left out at once and laid out again a few at a time (mute(), below).
+  function settle(v, mute = true) {
     live = null;
     pinch = pinch && { ...pinch, view: v };
+    const rescaled = view && Math.abs(v.s / view.s - 1) > 1e-9;
     view = v;
     if (!svg) return;
     const { w, h } = size();
     written = `${r3(v.x)} ${r3(v.y)} ${r3(w / v.s)} ${r3(h / v.s)}`;
     svg.setAttribute("viewBox", written);
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-    svg.style.transform = "";
+    // an identity transform, not none: its coming and going relaid the whole picture out
+    svg.style.transform = "translate(0px, 0px)";
     svg.style.willChange = "";
+    frameRect = null;
     box.dataset.zoom = String(Math.round((v.s / fitScale(whole)) * 100) / 100);
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
     detail(v.s);
-    cull(v);
+    if (mute && rescaled) quieten(v);
+    cullSoon();
     delete box.dataset.gesture;
     box.dispatchEvent(new CustomEvent("wingbeat:view", { detail: {
       viewBox: written.split(" ").map(Number), scale: v.s, zoom: Number(box.dataset.zoom) } }));
   }
 
-  // Texts under 12 px on screen are hidden, a class at a time (each has one size).
+  // Texts under 12 px on screen are hidden, a class at a time (each has one size): on a small
+  // map by a class on the svg (lod-no-label …); on a large one the cells' texts go by the
+  // cells' own classes (below), the svg saying the level as wb-lod-no-label … (a class on the
+  // svg that CSS follows restyles every text of the map: thousands at once).
+  let hidden = 0;     // the kinds of cell text (CELL_TEXT bits) the level of detail hides
   function detail(s) {
+    hidden = 0;
     for (const name of LOD_CLASSES) {
       const sample = svg.querySelector(`text.${name}`);
-      if (!sample) { svg.classList.remove(`lod-no-${name}`); continue; }
+      const bit = CELL_TEXT[name] || 0;
+      const [mine, other] = cells && cells.texts && bit ? [`wb-lod-no-${name}`, `lod-no-${name}`]
+        : [`lod-no-${name}`, `wb-lod-no-${name}`];
+      svg.classList.remove(other);
+      if (!sample) { svg.classList.remove(mine); continue; }
       const font = parseFloat(sample.getAttribute("font-size") ||
         getComputedStyle(sample).fontSize) || 12;
-      svg.classList.toggle(`lod-no-${name}`, font * s < LOD_PX - 0.01);
+      const off = font * s < LOD_PX - 0.01;
+      svg.classList.toggle(mine, off);
+      if (off) hidden |= bit;
     }
   }
 
-  // On a large map only the cells within a view's width and height of the view are drawn
-  // (hidden, not removed: the page's keys and overlays still find them), so a gesture's
-  // transform and a settle repaint hundreds of cells, not thousands.
-  let cells = null;   // { list, x, y, off } of the shown picture, when it is large
+  // On a large map only the cells near the view are drawn: within MARGIN views' widths and
+  // heights of it, the others hidden, not removed (the page's keys and overlays still find them
+  // and their boxes), so a gesture's transform repaints hundreds of cells, not thousands; on a
+  // larger one still (svg.wb-cull) only the cells in view show their texts (by the level of
+  // detail), so a settle lays out hundreds of texts, not thousands. A cell's state is its
+  // classes: wb-off (hidden), wb-near (its texts shown), wb-no-label, wb-no-cost (left out).
+  let cells = null;   // { list, x, y, state } of the shown picture, when it is large
+  let pending = [];   // the cells whose classes the last settle changes, the most urgent first
+  let chunking = false;
+  let due = false;    // a settle's changes still to be worked out
   function index() {
     cells = null;
+    pending = [];
+    due = false;
+    delete box.dataset.detail;
     if (!svg) return;
     const list = [...svg.querySelectorAll("g.cell")];
+    const texts = list.length > TEXTS_FROM;
+    svg.classList.toggle("wb-cull", texts);
     if (list.length <= CULL_FROM) return;
     const x = new Float64Array(list.length);
     const y = new Float64Array(list.length);
+    const state = new Uint8Array(list.length);
+    let size = 0;
     list.forEach((cell, i) => {
       const b = (cell.querySelector("polygon, rect, path") || cell).getBBox();
       x[i] = b.x + b.width / 2;
       y[i] = b.y + b.height / 2;
+      size = Math.max(size, b.width, b.height);
+      state[i] = STATES.reduce((bits, name, k) =>
+        bits | (cell.classList.contains(name) ? 1 << k : 0), 0);
     });
-    cells = { list, x, y, off: new Uint8Array(list.length) };
+    cells = { list, x, y, state, size, texts };
   }
-  function cull(v) {
+
+  // What cell i should be in view v: [its state, the bits that matter].
+  function wanted(i, v, around, inside) {
+    const { x, y } = cells;
+    const [x0, y0, x1, y1] = around;
+    const far = x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1;
+    if (!cells.texts) return far ? [OFF, OFF | MUTE] : [0, OFF | MUTE];
+    if (far) return [OFF, OFF];
+    if (!seen(i, inside) || (hidden & ALL_TEXT) === ALL_TEXT) return [0, OFF | NEAR];
+    return [NEAR | hidden, OFF | NEAR | ALL_TEXT];
+  }
+  const seen = (i, [a0, b0, a1, b1]) =>
+    cells.x[i] >= a0 && cells.x[i] <= a1 && cells.y[i] >= b0 && cells.y[i] <= b1;
+
+  // A zoom lays out again every text shown (SVG sets its glyphs at the screen's size): the
+  // texts out of the new view are left out first (wb-mute; on a larger map, wb-near dropped),
+  // which costs no layout, and come back a few a frame after those in view (cull()).
+  function quieten(v) {
     if (!cells) return;
-    const { w, h } = size();
-    const [vw, vh] = [w / v.s, h / v.s];
-    const [x0, y0, x1, y1] = [v.x - vw, v.y - vh, v.x + 2 * vw, v.y + 2 * vh];
-    const { list, x, y, off } = cells;
-    for (let i = 0; i < list.length; i++) {
-      const out = x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1 ? 1 : 0;
-      if (out !== off[i]) {
-        off[i] = out;
-        list[i].classList.toggle("wb-off", out === 1);
-      }
+    const inside = regions(v)[1];
+    const { list, state } = cells;
+    const shows = cells.texts ? (b) => (b & (NEAR | OFF)) === NEAR : (b) => !(b & MUTE);
+    const bit = cells.texts ? NEAR : MUTE;
+    for (let i = 0; i < state.length; i++) {
+      if (!shows(state[i]) || seen(i, inside)) continue;
+      state[i] ^= bit;
+      list[i].classList.toggle(STATES[Math.log2(bit)], (state[i] & bit) !== 0);
     }
   }
+  function regions(v) {
+    const { w, h } = size();
+    const [vw, vh] = [w / v.s, h / v.s];
+    const pad = cells.size;  // a cell partly in view is in view
+    const [mx, my] = [MARGIN * vw, MARGIN * vh];
+    return [[v.x - mx, v.y - my, v.x + vw + mx, v.y + vh + my],
+      [v.x - pad, v.y - pad, v.x + vw + pad, v.y + vh + pad]];
+  }
+  // A settle: the cells to change, those in view first (the nearest first), then those round
+  // it, then the far ones to hide; a budget a frame from the next frame on (a cell's texts
+  // shown or hidden cost as much as TEXT_COST cells shown or hidden), BUDGET at first, then
+  // as the frames show the machine's pace (BUDGETS). box.dataset.detail is
+  // "pending" until the last is done.
+  function cull(v) {
+    if (!cells) return;
+    const [around, inside] = regions(v);
+    const cx = (inside[0] + inside[2]) / 2;
+    const cy = (inside[1] + inside[3]) / 2;
+    const { x, y, state } = cells;
+    const first = [];
+    const near = [];
+    const far = [];
+    const [x0, y0, x1, y1] = around;
+    for (let i = 0; i < state.length; i++) {
+      const [want, care] = wanted(i, v, around, inside);
+      if (((state[i] ^ want) & care) === 0) continue;
+      if (seen(i, inside)) first.push(i);
+      else if (x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1) far.push(i);
+      else near.push(i);
+    }
+    const distance = (i) => Math.hypot(x[i] - cx, y[i] - cy);
+    first.sort((i, j) => distance(i) - distance(j));
+    pending = first.concat(near, far);
+    done = 0;
+    if (pending.length) {
+      box.dataset.detail = "pending";
+      if (!chunking) { chunking = true; requestAnimationFrame(chunk); }
+    } else delete box.dataset.detail;
+  }
+  // The cells' changes are worked out in the frame after the settle (the settle's own frame
+  // lays the picture out at its new scale), and made from the frame after that.
+  function cullSoon() {
+    if (!cells) return;
+    due = true;
+    box.dataset.detail = "pending";
+    if (!chunking) { chunking = true; requestAnimationFrame(chunk); }
+  }
+  let done = 0;       // how many of the pending cells are done
+  let budget = BUDGET;
+  let lastChunk = 0;  // the last frame's time that made changes
+  function chunk(now) {
+    chunking = false;
+    if (lastChunk) {  // the frame that drew the last changes: how long it took
+      const gap = now - lastChunk;
+      if (gap > 25) budget = Math.max(BUDGETS[0], budget / 2);
+      else if (gap < 20) budget = Math.min(BUDGETS[1], budget * 1.25);
+    }
+    lastChunk = 0;
+    if (!cells || !view || !svg) { pending = []; delete box.dataset.detail; return; }
+    if (live) return;  // a gesture: its settle starts over
+    if (due) {
+      due = false;
+      cull(view);
+      return;
+    }
+    const [around, inside] = regions(view);
+    const { list, state } = cells;
+    let spent = 0;
+    lastChunk = now;
+    while (done < pending.length && spent < budget) {
+      const i = pending[done++];
+      const [want, care] = wanted(i, view, around, inside);
+      const was = state[i];
+      const next = (was & ~care) | want;
+      if (next === was) continue;
+      const cell = list[i];
+      const changed = was ^ next;
+      for (let k = 0; k < STATES.length; k++) {
+        if (changed & (1 << k)) cell.classList.toggle(STATES[k], (next & (1 << k)) !== 0);
+      }
+      state[i] = next;
+      spent += texts(was) === texts(next) ? 1 : TEXT_COST;
+    }
+    if (done < pending.length) { chunking = true; requestAnimationFrame(chunk); }
+    else { pending = []; delete box.dataset.detail; }
+  }
+  const texts = (bits) => (cells.texts ? (bits & OFF || !(bits & NEAR) ? ALL_TEXT
+    : bits & ALL_TEXT) : bits & MUTE);
 
   // During a gesture: the picture moved by a transform from the settled view to `v`.
   function show(v, gesture) {
@@ -230,7 +385,7 @@ export function zoomable(box) {
 
   // The view zoomed by `factor` about the box point (px, py) in client pixels.
   function zoomedAbout(v, factor, px, py) {
-    const frame = box.getBoundingClientRect();
+    const frame = frameRect || (frameRect = box.getBoundingClientRect());
     const ox = px === undefined ? box.clientWidth / 2 : px - frame.left;
     const oy = py === undefined ? box.clientHeight / 2 : py - frame.top;
     const s = clampScale(v.s * factor);
@@ -247,6 +402,7 @@ export function zoomable(box) {
     const next = box.querySelector(":scope > svg");
     if (next === svg && (!svg || svg.getAttribute("viewBox") === written)) return;
     if (!next) { svg = null; return; }
+    dims = null;
     const same = next === svg;
     svg = next;
     const drawn = parseBox(next.getAttribute("viewBox")) ||
@@ -262,19 +418,21 @@ export function zoomable(box) {
     // the same map (the page says so in data-map-key, e.g. another creature's reach, whose
     // legend may widen the picture) or the same picture size: the view stays where it was
     const sameMap = (mapKey && mapKey === wasKey) || (was && was.join(" ") === whole.join(" "));
-    if (view && was && sameMap) settle(clamp(current()));
-    else frameAction();
+    if (view && was && sameMap) settle(clamp(current()), false);
+    else frameAction(false);
   }
 
   const watchSvg = new MutationObserver(arrived);
   box.addEventListener("wingbeat:map-drawn", () => {  // redrawn in place: its cells anew
     if (!svg || !view) return;
     index();
-    cull(view);
+    cullSoon();
   });
   new MutationObserver(arrived).observe(box, { childList: true });
   new ResizeObserver(() => {
-    if (svg && view) settle(clamp(current()));
+    dims = null;
+    frameRect = null;
+    if (svg && view) settle(clamp(current()), false);
     else arrived();
   }).observe(box);
   arrived();
@@ -396,7 +554,7 @@ export function zoomable(box) {
     zoomIn: () => view && settle(clamp(zoomedAbout(current(), STEP))),
     zoomOut: () => view && settle(clamp(zoomedAbout(current(), 1 / STEP))),
     reset: wholeMap,
-    fit: frameAction,
+    fit: () => frameAction(),
     get scale() { return view ? view.s / fitScale(whole) : 1; },
   };
 }
