@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx
 import pytest
 from pages import api, closed, opened, serious
 from playwright.sync_api import Page, expect
@@ -227,13 +228,31 @@ def test_wheel_buttons_keys_and_a_drag_move_the_view(browser: Any, play_site: st
     closed(page)
 
 
+def clear_of_tokens(page: Page, reach: float) -> tuple[float, float]:
+    """A point of the map's inner part farthest from every token (at least ``reach`` px from
+    them, where two fingers can land), for a gesture on the board itself."""
+    found = page.evaluate("""() => {
+        const f = document.getElementById('map').getBoundingClientRect();
+        const tokens = [...document.querySelectorAll('#map svg [data-wb-token]')]
+            .map(t => t.getBoundingClientRect());
+        let best = null;
+        for (let i = 2; i <= 8; i++) for (let j = 2; j <= 8; j++) {
+            const x = f.left + f.width * i / 10, y = f.top + f.height * j / 10;
+            const d = Math.min(Infinity, ...tokens.map(r => Math.hypot(
+                Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom))));
+            if (!best || d > best[2]) best = [x, y, d];
+        }
+        return best;
+    }""")
+    assert found[2] >= reach, found
+    return found[0], found[1]
+
+
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_two_fingers_pinch_zoom_by_cdp_touch(browser: Any, play_site: str, width: int,
                                              height: int) -> None:
     page = board(browser, play_site, width, height, touch=True)
-    frame = page.locator("#map").bounding_box()
-    assert frame is not None
-    cx, cy = frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2
+    cx, cy = clear_of_tokens(page, 100)  # a pinch, not a press on a creature
     start = zoom(page)
     cdp = page.context.new_cdp_session(page)
 
@@ -328,4 +347,51 @@ def test_the_hover_on_a_table_is_its_point(browser: Any, play_site: str) -> None
     page.mouse.move(frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
     expect(page.locator("[data-wb-map]")).to_have_attribute(
         "data-wb-hover", re.compile(r"^\d+(\.\d)?,\d+(\.\d)?$"))
+    closed(page)
+
+
+def within_map(page: Page, selector: str, box: str = "map") -> list[bool]:
+    """Whether each element matched lies wholly inside the map's box on screen."""
+    return page.evaluate(
+        """([sel, id]) => { const f = document.getElementById(id).getBoundingClientRect();
+             return [...document.querySelectorAll(sel)].map(e => {
+               const r = e.getBoundingClientRect();
+               return r.left >= f.left - 0.5 && r.right <= f.right + 0.5
+                 && r.top >= f.top - 0.5 && r.bottom <= f.bottom + 0.5; }); }""",
+        [selector, box])
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES[2:])
+def test_a_wide_screen_opens_on_the_picture_not_beside_it(browser: Any, play_site: str,
+                                                          width: int, height: int) -> None:
+    """Framed on the reach, a wide screen showed a blank band left of the picture: the opening
+    view keeps to the picture where it can fill it."""
+    page = board(browser, play_site, width, height)
+    left, cell, edge = page.evaluate(
+        """() => { const cells = [...document.querySelectorAll('#map svg g.cell')]
+                     .map(g => g.getBoundingClientRect()).filter(r => r.width);
+                   return [Math.min(...cells.map(r => r.left)), cells[0].width,
+                           document.getElementById('map').getBoundingClientRect().left]; }""")
+    assert left <= edge + cell  # the picture's first column at the map's left edge
+    assert all(within_map(page, "#map svg [data-wb-token]"))
+    closed(page)
+
+
+def test_a_phone_opens_with_every_creature_on_the_table(browser: Any, play_site: str) -> None:
+    """A table wider than a phone at finger-wide squares: the opening view keeps both sides'
+    models in it (one was half off the left edge), on the analysis page and in play."""
+    page = board(browser, play_site, 390, 844)
+    page.evaluate("""() => { const s = document.getElementById('scenario-select');
+                             s.value = 'example:pegasi';
+                             s.dispatchEvent(new Event('change', { bubbles: true })); }""")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "pegasi")
+    settled(page)
+    assert within_map(page, "#map svg [data-wb-token]") == [True, True]
+    made = httpx.post(f"{play_site}/api/play/encounters",
+                      json={"scenario": "example:pegasi", "seed": 4}, timeout=120)
+    assert made.status_code == 200, made.text
+    page.goto(f"{play_site}/static/play.html#encounter={made.json()['encounter']['id']}")
+    expect(page.locator("#board > svg [data-wb-token]")).to_have_count(2)
+    settled(page, "board")
+    assert within_map(page, "#board > svg [data-wb-token]", "board") == [True, True]
     closed(page)

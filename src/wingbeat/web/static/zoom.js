@@ -105,24 +105,55 @@ export function zoomable(box) {
     return [b[0] - (w - b[2]) / 2, b[1] - (h - b[3]) / 2, w, h];
   }
 
-  function focusBox() {
-    const said = parseBox(svg.getAttribute("data-wb-focus"));
-    if (said) return said;
+  // The tokens' box in SVG units ([x0, y0, x1, y1]), from the DOM; null without tokens.
+  function tokensBox() {
     const tokens = [...svg.querySelectorAll("[data-wb-token]")];
     const matrix = svg.getScreenCTM();
-    if (!tokens.length || !matrix) return whole;
+    if (!tokens.length || !matrix) return null;
     const inverse = matrix.inverse();
     let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-    const add = (x, y) => {
-      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-    };
     for (const token of tokens) {
       const r = token.getBoundingClientRect();
       for (const [cx, cy] of [[r.left, r.top], [r.right, r.bottom]]) {
         const p = new DOMPoint(cx, cy).matrixTransform(inverse);
-        add(p.x, p.y);
+        x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y);
+        x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y);
       }
     }
+    return [x0, y0, x1, y1];
+  }
+
+  // The opening view shows no blank beyond the picture where the picture could fill it (a
+  // wide screen framed on the reach showed an empty band and cut the legend off), and, when
+  // the action is larger than the view (a phone's finger-wide cells), keeps the creatures in
+  // it (a phone showed half a token at the edge).
+  function opening(v) {
+    const { w, h } = size();
+    const span = [w / v.s, h / v.s];
+    const at = [v.x, v.y];
+    const tokens = tokensBox();
+    for (const k of [0, 1]) {
+      const [lo, extent] = [whole[k], whole[k + 2]];
+      if (span[k] >= extent) at[k] = lo + extent / 2 - span[k] / 2;
+      else at[k] = Math.min(lo + extent - span[k], Math.max(lo, at[k]));
+      if (!tokens) continue;
+      const margin = Math.min(span[k] / 10, (span[k] - (tokens[k + 2] - tokens[k])) / 2);
+      if (margin < 0) continue;  // the creatures are wider than the view: the action's centre
+      if (tokens[k] - margin < at[k]) at[k] = tokens[k] - margin;
+      else if (tokens[k + 2] + margin > at[k] + span[k]) at[k] = tokens[k + 2] + margin - span[k];
+    }
+    return { x: at[0], y: at[1], s: v.s };
+  }
+
+  function focusBox() {
+    const said = parseBox(svg.getAttribute("data-wb-focus"));
+    if (said) return said;
+    const found = tokensBox();
+    if (!found) return whole;
+    let [x0, y0, x1, y1] = found;
+    const add = (x, y) => {
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    };
     for (const shape of svg.querySelectorAll("g.cell.reach > :is(polygon, rect, path)")) {
       const b = shape.getBBox();
       add(b.x, b.y);
@@ -143,7 +174,7 @@ export function zoomable(box) {
 
   function frameAction(mute = true) {
     if (!svg) return;
-    settle(clamp(framing(action(), touchScale())), mute === true);
+    settle(clamp(opening(framing(action(), touchScale()))), mute === true);
   }
 
   function wholeMap() {
