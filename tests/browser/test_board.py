@@ -395,3 +395,43 @@ def test_a_phone_opens_with_every_creature_on_the_table(browser: Any, play_site:
     settled(page, "board")
     assert within_map(page, "#board > svg [data-wb-token]", "board") == [True, True]
     closed(page)
+
+
+def test_a_pinch_begun_on_a_token_zooms_and_moves_nothing(browser: Any, play_site: str) -> None:
+    """Two fingers are a pinch even when the first lands on a creature: the map zooms, no drag
+    starts, the creature stays chosen as it was; then one finger on the token drags it."""
+    page = board(browser, play_site, 1440, 900, touch=True)
+    token = page.locator('#map svg [data-wb-token="chamois"]').bounding_box()
+    assert token is not None
+    x, y = token["x"] + token["width"] / 2, token["y"] + token["height"] / 2
+    start = zoom(page)
+    cdp = page.context.new_cdp_session(page)
+    page.evaluate("""() => { window.__drags = 0; document.getElementById('map')
+        .addEventListener('wingbeat:drag-start', () => window.__drags++); }""")
+
+    def touch(kind: str, spread: float) -> None:
+        points = [] if kind == "touchEnd" else [
+            {"x": x, "y": y, "id": 1}, {"x": x + spread, "y": y, "id": 2}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", 60)
+    for spread in (80, 100, 130, 160, 180):
+        touch("touchMove", spread)
+    touch("touchEnd", 180)
+    settled(page)
+    assert zoom(page) == pytest.approx(start * 3, rel=0.08)  # about the first finger: 180/60
+    assert page.evaluate("window.__drags") == 0
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "bat")
+    # a finger alone on a token afterwards still drags it (the pinch's fingers are forgotten)
+    token = page.locator('#map svg [data-wb-token="bat"]').bounding_box()
+    assert token is not None
+    x, y = token["x"] + token["width"] / 2, token["y"] + token["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                          "touchPoints": [{"x": x, "y": y, "id": 3}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
+                                          "touchPoints": [{"x": x + 40, "y": y, "id": 3}]})
+    page.wait_for_function("window.__drags === 1")
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchCancel", "touchPoints": []})
+    problems = page.problems  # type: ignore[attr-defined]
+    page.context.close()
+    assert problems == []

@@ -640,12 +640,17 @@ export function wireDrag(box, hooks) {
       }
       return;
     }
+    if (pending && event.pointerId !== pending.pointerId) {
+      // a second finger before the token moved: a pinch, the map's (zoom.js saw the first)
+      pending = null;
+      return;
+    }
     if (event.pointerType === "mouse" && event.button !== 0) return;
     if (hooks.enabled && !hooks.enabled()) return;
     const token = tokenUnder(event.clientX, event.clientY);
     if (!token) return;
-    event.preventDefault();
-    event.stopPropagation();   // the map does not pan
+    event.preventDefault();   // the map does not pan (zoom.js keeps the finger for a pinch)
+    if (event.pointerType === "mouse") event.stopPropagation();
     const id = token.getAttribute("data-wb-token");
     const from = tokenAt(id);
     const home = from && box.querySelector(`g.cell[data-cell="${CSS.escape(from)}"]`);

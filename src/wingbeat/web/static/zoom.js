@@ -480,8 +480,10 @@ export function zoomable(box) {
     show(zoomedAbout(current(), factor, event.clientX, event.clientY), "wheel");
   }, { passive: false });
 
+  // A finger on a token (its press's default prevented by drag.js) is kept, without a pan:
+  // a second finger makes the two a pinch.
   box.addEventListener("pointerdown", (event) => {
-    if (event.defaultPrevented || !svg) return;
+    if (!svg || (event.defaultPrevented && event.pointerType !== "touch")) return;
     if (event.pointerType === "mouse" && event.button !== 0) return;
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (pointers.size === 2) {
@@ -489,7 +491,7 @@ export function zoomable(box) {
       pinch = { distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)),
         mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, view: current() };
       drag = null;
-    } else if (pointers.size === 1) {
+    } else if (pointers.size === 1 && !event.defaultPrevented) {
       drag = { x: event.clientX, y: event.clientY, view: current(), moved: false, down: event };
     }
   });
@@ -531,8 +533,10 @@ export function zoomable(box) {
     box.classList.remove("panning");
     if (live && !ticking) { ticking = true; requestAnimationFrame(tick); }
   };
-  box.addEventListener("pointerup", release);
-  box.addEventListener("pointercancel", release);
+  // in the capture phase: a finger a token's drag took is forgotten too (drag.js stops its
+  // release from going further), or the next finger would make a pinch with it
+  box.addEventListener("pointerup", release, { capture: true });
+  box.addEventListener("pointercancel", release, { capture: true });
   // the click a drag ends with is the drag's, not a choice on the map
   box.addEventListener("click", (event) => {
     if (swallow) { swallow = false; event.stopPropagation(); event.preventDefault(); }
