@@ -115,3 +115,14 @@ def on_the_map(page: Any, box: str, *selectors: str) -> None:
         page.wait_for_function(
             "box => { const b = document.querySelector(box);"
             " return b.dataset.zoom === '1' && !b.dataset.gesture; }", arg=box)
+
+
+def choose_example(page: Page, name: str) -> None:
+    """Choose the built-in example ``name`` in the scenario list, through the drawer where the
+    controls are one (a narrow screen)."""
+    page.wait_for_function("() => document.querySelectorAll('#scenario-select option').length")
+    if page.locator("#drawer-button").is_visible():
+        page.click("#drawer-button")
+    page.select_option("#scenario-select", f"example:{name}")
+    if page.locator("#drawer-close").is_visible():
+        page.click("#drawer-close")

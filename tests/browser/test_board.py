@@ -6,11 +6,12 @@ the pointer, and hides texts under 12 px on screen. No serious axe violation."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import httpx
 import pytest
-from pages import api, closed, opened, serious
+from pages import api, choose_example, closed, opened, serious
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -228,6 +229,16 @@ def test_wheel_buttons_keys_and_a_drag_move_the_view(browser: Any, play_site: st
     closed(page)
 
 
+def pinch(cdp: Any, fingers: Callable[[float], list[dict[str, float]]],
+          spreads: Sequence[float]) -> None:
+    """Two fingers down at ``fingers(spreads[0])``, moved through the other spreads, lifted
+    (CDP touch events)."""
+    for i, spread in enumerate(spreads):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove" if i else "touchStart",
+                                              "touchPoints": fingers(spread)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 def clear_of_tokens(page: Page, reach: float) -> tuple[float, float]:
     """A point of the map's inner part farthest from every token (at least ``reach`` px from
     them, where two fingers can land), for a gesture on the board itself."""
@@ -256,15 +267,8 @@ def test_two_fingers_pinch_zoom_by_cdp_touch(browser: Any, play_site: str, width
     start = zoom(page)
     cdp = page.context.new_cdp_session(page)
 
-    def touch(kind: str, spread: float) -> None:
-        points = [] if kind == "touchEnd" else [
-            {"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    touch("touchStart", 30)
-    for spread in (40, 50, 60, 75, 90):
-        touch("touchMove", spread)
-    touch("touchEnd", 90)
+    pinch(cdp, lambda spread: [{"x": cx - spread, "y": cy, "id": 1},
+                                {"x": cx + spread, "y": cy, "id": 2}], (30, 40, 50, 60, 75, 90))
     settled(page)
     assert zoom(page) == pytest.approx(start * 3, rel=0.08)
     problems = page.problems  # type: ignore[attr-defined]
@@ -381,9 +385,7 @@ def test_a_phone_opens_with_every_creature_on_the_table(browser: Any, play_site:
     """A table wider than a phone at finger-wide squares: the opening view keeps both sides'
     models in it (one was half off the left edge), on the analysis page and in play."""
     page = board(browser, play_site, 390, 844)
-    page.evaluate("""() => { const s = document.getElementById('scenario-select');
-                             s.value = 'example:pegasi';
-                             s.dispatchEvent(new Event('change', { bubbles: true })); }""")
+    choose_example(page, "pegasi")
     expect(page.locator("#map svg")).to_have_attribute("data-creature", "pegasi")
     settled(page)
     assert within_map(page, "#map svg [data-wb-token]") == [True, True]
@@ -409,15 +411,8 @@ def test_a_pinch_begun_on_a_token_zooms_and_moves_nothing(browser: Any, play_sit
     page.evaluate("""() => { window.__drags = 0; document.getElementById('map')
         .addEventListener('wingbeat:drag-start', () => window.__drags++); }""")
 
-    def touch(kind: str, spread: float) -> None:
-        points = [] if kind == "touchEnd" else [
-            {"x": x, "y": y, "id": 1}, {"x": x + spread, "y": y, "id": 2}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    touch("touchStart", 60)
-    for spread in (80, 100, 130, 160, 180):
-        touch("touchMove", spread)
-    touch("touchEnd", 180)
+    pinch(cdp, lambda spread: [{"x": x, "y": y, "id": 1}, {"x": x + spread, "y": y, "id": 2}],
+          (60, 80, 100, 130, 160, 180))
     settled(page)
     assert zoom(page) == pytest.approx(start * 3, rel=0.08)  # about the first finger: 180/60
     assert page.evaluate("window.__drags") == 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pages import WAIT_MS, api, closed, on_the_map, opened, serious, shot
+from pages import WAIT_MS, api, choose_example, closed, on_the_map, opened, serious, shot
 from playwright.sync_api import Page
 
 import wingbeat
@@ -37,12 +37,7 @@ def library_check(name: str, creature: str, moves: str) -> Any:
 def ready(page: Page, name: str, creature: str) -> None:
     """The page shows `name` with `creature` chosen and its map drawn."""
     if name != "giant-bat":
-        page.wait_for_function("() => document.querySelectorAll('#scenario-select option').length")
-        if page.locator("#drawer-button").is_visible():
-            page.click("#drawer-button")
-        page.select_option("#scenario-select", f"example:{name}")
-        if page.locator("#drawer-close").is_visible():
-            page.click("#drawer-close")
+        choose_example(page, name)
     page.wait_for_function(
         """([name, c]) => window.wingbeat.state.scenario === `example:${name}` &&
              window.wingbeat.state.creature === c &&

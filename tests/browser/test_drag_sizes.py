@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pages import api, closed, opened
+from pages import api, choose_example, closed, opened
 from playwright.sync_api import expect
 from test_drag import (
     Touch,
@@ -84,13 +84,7 @@ def test_a_drag_at_each_size(browser: Any, server: str, ruleset: str, size: str,
     name, creature, to = DRAGS[ruleset]
     page = opened(browser, server + "/", width, height)
     if "," in to:  # a table: ready() waits for a grid's reach
-        page.wait_for_function(
-            "() => document.querySelectorAll('#scenario-select option').length")
-        if page.locator("#drawer-button").is_visible():
-            page.click("#drawer-button")
-        page.select_option("#scenario-select", f"example:{name}")
-        if page.locator("#drawer-close").is_visible():
-            page.click("#drawer-close")
+        choose_example(page, name)
         page.wait_for_function(
             """([name, c]) => window.wingbeat.state.scenario === `example:${name}` &&
                  window.wingbeat.state.creature === c &&
