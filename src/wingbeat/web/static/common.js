@@ -44,6 +44,16 @@ export function neighbourCell(svg, from, dx, dy, centreOf = cellBoxCentre) {
   return best;
 }
 
+// A module's stylesheet (an absolute URL), linked once whatever page loads the module.
+export function loadStyle(url) {
+  const linked = [...document.querySelectorAll('link[rel="stylesheet"]')];
+  if (linked.some((link) => link.href === url)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = url;
+  document.head.append(link);
+}
+
 export function el(tag, text, className) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = text;

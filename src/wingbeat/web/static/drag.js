@@ -19,19 +19,10 @@
 // --drag.
 
 import { decodeReachTree } from "./reachtree.js";
-import { amount, neighbourCell, query, svgElement } from "./common.js";
+import { amount, loadStyle, neighbourCell, query, svgElement } from "./common.js";
 
 const DRAG = 5;        // pixels before a press on a token is a drag
 const TIMES = 2000;    // preview frame times kept
-
-function loadStyle() {
-  if (document.querySelector("link[data-wb-drag-style]")) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL("./drag.css", import.meta.url).href;
-  link.dataset.wbDragStyle = "";
-  document.head.append(link);
-}
 
 // An element of the map picture's own namespace (the picture's root says which).
 let pictureNs = null;
@@ -334,7 +325,7 @@ export function treePreviewer(url, lengthUnits, options = {}) {
  *                                     the creatures still to move this round)
  */
 export function wireDrag(box, hooks) {
-  loadStyle();
+  loadStyle(new URL("./drag.css", import.meta.url).href);
   const frame = box.parentElement;
   const placeOf = hooks.place || ((e) => {
     const svg = svgOf();

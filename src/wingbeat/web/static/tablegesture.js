@@ -14,6 +14,8 @@
 //
 // Models are found by geometry (their discs' boxes on the screen), as playdrag.js finds tokens.
 
+import { loadStyle } from "./common.js";
+
 const DRAG = 4;
 
 function round(value, step) {
@@ -32,6 +34,8 @@ function disc(token) {
  *   answer(text, refused).
  */
 export function wireTableGesture(board, hooks) {
+  // its look, on the analysis page too (play.html links it as well)
+  loadStyle(new URL("./playdrag.css", import.meta.url).href);
   let press = null;
   let drag = null;  // {id, token, from: [x, y], to: [x, y], pointer}
 
@@ -41,24 +45,15 @@ export function wireTableGesture(board, hooks) {
   label.setAttribute("data-wb-preview", "");
   label.setAttribute("aria-live", "polite");
   label.hidden = true;  // in the page only while a drag lasts: the grid's preview is the other
-  // styled here: the analysis page loads no playdrag.css (the label was a bar over the map)
-  Object.assign(label.style, { position: "absolute", zIndex: 5, maxWidth: "260px",
-    background: "#fff", color: "#111", border: "2px solid #1f3fbf", borderRadius: "6px",
-    padding: ".3rem .5rem", fontSize: ".85rem", pointerEvents: "none",
-    boxShadow: "0 2px 6px rgba(0, 0, 0, .2)" });
 
   const levels = document.createElement("div");
   levels.className = "drag-altitude table-altitude";
   levels.hidden = true;
-  Object.assign(levels.style, { position: "absolute", zIndex: 5, left: ".4rem", top: "3rem",
-    display: "flex", flexDirection: "column", gap: ".3rem", background: "#fff",
-    border: "1px solid #888", borderRadius: "6px", padding: ".3rem" });
   for (const [text, step, words] of [["▲", 1, "Climb a level"], ["▼", -1, "Descend a level"]]) {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = text;
     button.setAttribute("aria-label", `${words} (while dragging)`);
-    Object.assign(button.style, { minWidth: "44px", minHeight: "44px", fontSize: "1.2rem" });
     button.addEventListener("pointerdown", (event) => event.stopPropagation());
     button.addEventListener("click", () => climb(step));
     levels.append(button);
@@ -68,10 +63,6 @@ export function wireTableGesture(board, hooks) {
   dialog.className = "drag-confirm table-confirm";
   dialog.setAttribute("aria-labelledby", "table-confirm-text");
   dialog.innerHTML = '<p id="table-confirm-text"></p><form method="dialog" class="row"></form>';
-  Object.assign(dialog.style, { border: "2px solid #1f3fbf", borderRadius: "8px",
-    maxWidth: "28rem" });
-  Object.assign(dialog.querySelector("form").style, { display: "flex", flexWrap: "wrap",
-    gap: ".6rem" });
   document.body.append(dialog);
 
   const svg = () => {
