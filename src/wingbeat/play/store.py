@@ -43,8 +43,8 @@ from ..errors import OptionError, WingbeatError
 from .engine import NEXT_ROUND, Action, EncounterState, Entry, Setup, apply, replay, start
 
 __all__ = ["MAX_JSON_DEPTH", "MAX_LOG_CHARS", "MAX_LOG_ENTRIES", "MAX_REF_CHARS",
-           "DamagedLogError", "EncounterInfo", "EncounterStore", "ReplayCheck", "StoreError",
-           "default_db_path"]
+           "BoardChangedError", "DamagedLogError", "EncounterInfo", "EncounterStore",
+           "ReplayCheck", "StoreError", "default_db_path"]
 
 #: 2: every entry's checksum, chained, and each encounter's last one (``head``).
 SCHEMA_VERSION = 2
@@ -109,6 +109,25 @@ class DamagedLogError(StoreError):
     def to_dict(self) -> dict[str, Any]:
         return {"error": {"message": str(self), "encounter": self.encounter,
                           "entry": self.entry}}
+
+
+class BoardChangedError(WingbeatError):
+    """A move declared on a board that has changed since the player looked (``after``): another
+    action came first, so this one is refused rather than applied to a state nobody saw."""
+
+    http_status = 409
+    exit_code = 1
+
+    def __init__(self, info: EncounterInfo, seen: str, now: str):
+        self.encounter = info.id
+        self.seen = seen
+        self.now = now
+        super().__init__(f"the board changed: look again (another action came first in "
+                         f"encounter {info.label})")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"legal": False, "error": {"message": str(self), "rule": "board-changed",
+                                          "version": self.now}}
 
 
 P = ParamSpec("P")
@@ -276,6 +295,9 @@ class EncounterStore:
             raise StoreError(f"no encounter database at {self.path}: start one with "
                              "wingbeat play new SCENARIO")
         self._setups: dict[int, Setup] = {}
+        #: The version (``_version``) of the log the last read or write of this store stood on:
+        #: what the web page says it shows, and sends back as ``after`` with a move.
+        self.last_version: str | None = None
         self._sealed = False  # whether its entries carry checksums (schema 2)
         self._timeout_ms = int(timeout * 1000)
         # A read-only directory has no room for the -wal and -shm files a reader makes: the
@@ -443,7 +465,8 @@ class EncounterStore:
                  None if order is None else _dump(list(order)), _now()))
             encounter = cursor.lastrowid
             assert encounter is not None
-            self._insert(db, encounter, entry, _origin(db, encounter))
+            self.last_version = _version(1, self._insert(db, encounter, entry,
+                                                         _origin(db, encounter)))
         self._setups[encounter] = setup
         return self.find(encounter), entry
 
@@ -505,20 +528,38 @@ class EncounterStore:
             self._check(db, info, rows)
         return info, log
 
+    @_explained
+    def version(self, ref: str | int) -> tuple[EncounterInfo, str]:
+        """The encounter and its log's version (``_version``), in one cheap read: no entry is
+        decoded (what the web server polls while anyone follows the encounter)."""
+        info = self.find(ref)
+        head = "head" if self._sealed else "NULL"
+        row = self._db.execute(f"SELECT {head}, (SELECT count(*) FROM entries WHERE "
+                               "encounter = ?) FROM encounters WHERE id = ?",
+                               (info.id, info.id)).fetchone()
+        if row is None:
+            raise self._no_entries(info)
+        return info, _version(row[1], row[0])
+
     # -- playing ---------------------------------------------------------------------------------
     @_explained
-    def play(self, ref: str | int, action: Action) -> Entry:
-        """Apply one action in one transaction; a refused move changes nothing."""
+    def play(self, ref: str | int, action: Action, after: str | None = None) -> Entry:
+        """Apply one action in one transaction; a refused move changes nothing. ``after``: the
+        version the player saw; if another action came since, a ``BoardChangedError``."""
         with self._write() as db:
             info, rows, now = self._standing(db, ref)
+            if after is not None and after != self.last_version:
+                raise BoardChangedError(info, after, str(self.last_version))
             entry = apply(self.setup(info), now.state, action)
-            self._insert(db, info.id, entry, rows[-1][-1])
+            self.last_version = _version(len(rows) + 1,
+                                         self._insert(db, info.id, entry, rows[-1][-1]))
         return entry
 
     def move(self, ref: str | int, creature: str, moves: str,
-             options: Mapping[str, Any] | None = None) -> Entry:
-        """``creature`` declares ``moves``, under the ruleset's query ``options`` if any."""
-        return self.play(ref, Action.declare(creature, moves, options))
+             options: Mapping[str, Any] | None = None, after: str | None = None) -> Entry:
+        """``creature`` declares ``moves``, under the ruleset's query ``options`` if any;
+        ``after``: the version the player saw (``play``)."""
+        return self.play(ref, Action.declare(creature, moves, options), after)
 
     def next_round(self, ref: str | int) -> Entry:
         return self.play(ref, Action(NEXT_ROUND))
@@ -535,6 +576,7 @@ class EncounterStore:
             db.execute("DELETE FROM entries WHERE encounter = ? AND number = ?",
                        (info.id, removed.number))
             db.execute("UPDATE encounters SET head = ? WHERE id = ?", (rows[-2][-1], info.id))
+            self.last_version = _version(len(rows) - 1, rows[-2][-1])
         return removed, now
 
     @_explained
@@ -596,6 +638,7 @@ class EncounterStore:
         rows = self._log(db, info)
         last = self._entry(info, rows[-1])
         self._check(db, info, rows)
+        self.last_version = _version(len(rows), rows[-1][-1])
         return info, rows, last
 
     def _damage(self, db: sqlite3.Connection, info: EncounterInfo,
@@ -657,9 +700,9 @@ class EncounterStore:
                           "its set-up; restore the database from a backup")
 
     def _insert(self, db: sqlite3.Connection, encounter: int, entry: Entry,
-                previous: str) -> None:
+                previous: str) -> str:
         """Append ``entry`` sealed after ``previous`` (the last entry's checksum, or the
-        encounter's own for the set-up), and make it the encounter's last."""
+        encounter's own for the set-up), and make it the encounter's last; its checksum."""
         values = (entry.number, entry.round, _dump(entry.action.to_dict()),
                   _dump(list(entry.rolls)), _dump(list(entry.events)),
                   _dump(list(entry.played)), _dump(entry.state.to_dict()), _now())
@@ -667,6 +710,13 @@ class EncounterStore:
         db.execute(f"INSERT INTO entries (encounter, {_ENTRY_COLUMNS}, checksum) VALUES "
                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (encounter, *values, checksum))
         db.execute("UPDATE encounters SET head = ? WHERE id = ?", (checksum, encounter))
+        return checksum
+
+
+def _version(length: int, head: str | None) -> str:
+    """A log's version: its length and its last entry's checksum (an undo and another move
+    give the same length, never the same checksum): ``"7-3f9c0a1b2c3d"``."""
+    return f"{length}-{(head or '')[:12]}"
 
 
 def _seal(previous: str, values: Sequence[Any]) -> str:

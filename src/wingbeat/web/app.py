@@ -316,6 +316,9 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     from .play import router as play_router
 
     app.include_router(play_router)  # /api/play: the encounter page's API (static/play.html)
+    from .liveroutes import router as live_router
+
+    app.include_router(live_router)  # /api/play/…/events, approval and proposals
     from .threat import threat_router
 
     app.include_router(threat_router(answer))  # /api/threat, /api/advise, play suggest

@@ -259,6 +259,9 @@ class PlayShow(Open):
     pending: list[dict[str, Any]]
     describe: dict[str, Any]
     board: dict[str, Any]
+    #: The log's version shown (its length and last checksum): a move sends it back as
+    #: ``after``, and the live events (``…/events``) say when it is no longer the last.
+    version: str | None = None
 
 
 class PlayOutcome(PlayShow):

@@ -71,6 +71,9 @@ class DeclaredMove(BaseModel):
     moves: str = Field(default="", max_length=2000)
     options: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list,
                                                                  max_length=20)
+    after: str | None = Field(default=None, max_length=40, description=(
+        "The encounter's version the player saw (show's ``version``): if another action came "
+        "since, the move is refused with 409, the board changed."))
 
 
 class DeclaredCondition(BaseModel):
@@ -101,8 +104,15 @@ async def asked(request: Request, what: str, ref: str | None, *args: Any,
     affinity = (("play", db, ref),) if ref is not None else ()
     status, body = playjobs.unframed(await in_worker(request, playjobs.play, db, what, ref,
                                                      *args, affinity=affinity))
+    if status == 200 and what in _WRITES:  # committed: every screen hears it (web/live.py)
+        from .liveroutes import touched
+
+        await touched(request, ref)
     return Response(body, status_code=status,
                     media_type=media if status == 200 else "application/json")
+
+
+_WRITES = frozenset({"new", "move", "condition", "next-round", "undo"})
 
 
 _refusable = {**documented(PlayOutcome), 409: {"model": PlayRefused,
@@ -159,7 +169,12 @@ async def log(request: Request, ref: str) -> Response:
 async def move(request: Request, ref: str, body: DeclaredMove) -> Response:
     """Declare a creature's move: checked, its saves rolled, its consequences applied."""
     options = parse_query_options(body.options)  # a bad option is refused before any work
-    return await asked(request, "move", ref, body.creature, body.moves, options)
+    from .liveroutes import proposed
+
+    waiting = await proposed(request, ref, body.creature, body.moves, body.options, body.after)
+    if waiting is not None:  # approval required: kept for the game master (202), or refused
+        return waiting
+    return await asked(request, "move", ref, body.creature, body.moves, options, body.after)
 
 
 @router.post("/encounters/{ref}/conditions", responses=_refusable)
@@ -255,6 +270,9 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
     protect(app, hosts)
     mount_docs(app)  # /docs from the app's own files, as the full app's
     app.include_router(router)
+    from .liveroutes import router as live_router
+
+    app.include_router(live_router)  # the live events and the proposals
     app.include_router(play_threat_router())  # the threat overlay and suggest of an encounter
 
     @app.get("/", include_in_schema=False)
@@ -265,7 +283,7 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
     @app.get("/static/{name}.js", include_in_schema=False)
     def script(name: str) -> FileResponse:
         if name not in ("play", "common", "zoom", "playthreat", "threat", "playdrag", "drag",
-                        "reachtree", "tablegesture", "legend"):  # play.js and the
+                        "reachtree", "tablegesture", "legend", "live"):  # play.js and the
             # modules it imports
             raise HTTPException(status_code=404)
         return FileResponse(STATIC / f"{name}.js", media_type="text/javascript")

@@ -99,7 +99,7 @@ def _new(store: Any, _ref: None, scenario: str | None, text: str | None, source:
         text, source = example_text(asked.removeprefix("example:")), asked
     info, entry = store.create(text, source=source or "<upload>", seed=seed, order=order,
                                name=name)
-    return encode(told(outcome(store, str(info.id), entry)))
+    return _versioned(store, outcome(store, str(info.id), entry))
 
 
 def _show(store: Any, ref: str) -> bytes:
@@ -108,12 +108,18 @@ def _show(store: Any, ref: str) -> bytes:
     from ..play.view import snapshot
 
     info, now = store.current(ref)
-    key = ("show", str(store.path), info.id, info.created, encode(now.to_dict()))
+    version = store.last_version
+    key = ("show", str(store.path), info.id, info.created, version, encode(now.to_dict()))
     kept: bytes | None = _answers.get(key)
     if kept is None:
-        kept = encode(told(snapshot(info, store.setup(info), now.state)))
+        kept = encode({**told(snapshot(info, store.setup(info), now.state)), "version": version})
         _answers.put(key, kept)
     return kept
+
+
+def _versioned(store: Any, result: Any) -> bytes:
+    """An outcome's JSON with the version of the log it shows (``outcome`` read it last)."""
+    return encode({**told(result), "version": store.last_version})
 
 
 def _log(store: Any, ref: str) -> bytes:
@@ -129,11 +135,15 @@ def _parsed(store: Any, ref: str) -> None:
     store.setup(store.find(ref))
 
 
-def _move(store: Any, ref: str, creature: str, moves: str, options: dict[str, Any]) -> bytes:
+def _move(store: Any, ref: str, creature: str, moves: str, options: dict[str, Any],
+          after: str | None = None) -> bytes:
+    """``creature`` declares ``moves``; ``after``: the version the player saw, else the board
+    changed (409, ``store.BoardChangedError``)."""
     from ..play.view import outcome
 
     _parsed(store, ref)
-    return encode(told(outcome(store, ref, store.move(ref, creature, moves, options))))
+    return _versioned(store, outcome(store, ref, store.move(ref, creature, moves, options,
+                                                            after)))
 
 
 def _condition(store: Any, ref: str, creature: str, change: str) -> bytes:
@@ -142,21 +152,21 @@ def _condition(store: Any, ref: str, creature: str, change: str) -> bytes:
 
     _parsed(store, ref)
     entry = store.play(ref, Action(CONDITION, creature, change))
-    return encode(told(outcome(store, ref, entry)))
+    return _versioned(store, outcome(store, ref, entry))
 
 
 def _next_round(store: Any, ref: str) -> bytes:
     from ..play.view import outcome
 
     _parsed(store, ref)
-    return encode(told(outcome(store, ref, store.next_round(ref))))
+    return _versioned(store, outcome(store, ref, store.next_round(ref)))
 
 
 def _undo(store: Any, ref: str) -> bytes:
     from ..play.view import outcome
 
     removed, _now = store.undo(ref)
-    return encode(told(outcome(store, ref, removed, undone=True)))
+    return _versioned(store, outcome(store, ref, removed, undone=True))
 
 
 def _replay(store: Any, ref: str) -> bytes:

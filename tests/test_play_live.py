@@ -1,0 +1,326 @@
+"""Every screen follows the game (issue 27): the live hub, its event stream through a real
+server, the board-changed check under racing writers, and proposals by role."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from threaded_server import serving
+from wingbeat.examples import example_text
+from wingbeat.play.store import BoardChangedError, EncounterStore
+from wingbeat.web.live import QUEUE, Hub, LiveRefused, store_reader
+from wingbeat.web.play import create_play_app
+from wingbeat.web.roles import Role
+
+PATIENCE = 60.0  # bounds a wait that would never end; it measures nothing
+
+
+def _never(_refs: list[Any], _listing: bool) -> tuple[dict[Any, Any], None]:
+    return {}, None
+
+
+def _encounter(db: Path) -> int:
+    with EncounterStore(db) as store:
+        info, _entry = store.create(example_text("giant-bat"), source="example:giant-bat",
+                                    seed=4, order=["bat", "chamois"])
+    return info.id
+
+
+# -- the hub ------------------------------------------------------------------------------------
+
+def test_event_ids_resume_after_the_last_one_seen() -> None:
+    async def run() -> None:
+        hub = Hub(_never)
+        stream, first = hub.join(1, "local", "1-a")
+        assert [(e.kind, e.version) for e in first] == [("ready", "1-a")]
+        assert first[0].id == f"{hub.boot}-0"
+        one = hub.publish(1, "changed", "2-b")
+        hub.publish(2, "changed", "1-x")  # another encounter: not this stream's
+        hub.publish(1, "changed", "3-c")
+        assert [e.version for e in await stream.next() or []] == ["2-b", "3-c"]
+        assert one.id == f"{hub.boot}-1" and one.to_dict() == {
+            "encounter": 1, "kind": "changed", "version": "2-b"}
+        again, missed = hub.join(1, "local", "3-c", last_id=one.id)  # a phone that slept
+        assert [e.version for e in missed] == ["3-c"]
+        hub.leave(again)
+        hub.close()
+
+    asyncio.run(run())
+
+
+def test_resync_when_the_missed_events_are_gone_or_the_server_restarted() -> None:
+    async def run() -> None:
+        hub = Hub(_never, ring=4)
+        hub.join(1, "local", "1-a")
+        first = hub.publish(1, "changed", "2-b")
+        for n in range(3, 10):
+            hub.publish(1, "changed", f"{n}-x")
+        for last in (first.id, "0123abcd-3", "nonsense", f"{hub.boot}-999"):
+            _stream, sent = hub.join(1, "local", "9-x", last_id=last)
+            assert [(e.kind, e.version) for e in sent] == [("resync", "9-x")], last
+            assert sent[0].id == hub.last_id  # resuming from it misses nothing after
+        hub.close()
+
+    asyncio.run(run())
+
+
+def test_a_stalled_reader_is_dropped_and_holds_up_no_one() -> None:
+    async def run() -> None:
+        hub = Hub(_never)
+        stalled, _ = hub.join(1, "local", "1-a")
+        reading, _ = hub.join(1, "local", "1-a")
+        for n in range(QUEUE + 1):
+            hub.publish(1, "changed", f"{n + 2}-x")
+            assert len(await reading.next() or []) == 1
+        assert stalled.dropped and len(stalled.pending) == 0  # nothing kept for it
+        assert await stalled.next() is None  # its stream ends; it comes back and resyncs
+        assert not reading.dropped
+        hub.close()
+        assert await reading.next() is None  # the server stops: every stream ends
+
+    asyncio.run(run())
+
+
+def test_stream_caps_refuse_with_a_clear_message() -> None:
+    async def run() -> None:
+        hub = Hub(_never, max_streams=3, per_key=2)
+        hub.join(1, "k1", "1-a")
+        hub.join(1, "k1", "1-a")
+        with pytest.raises(LiveRefused) as per_key:
+            hub.join(1, "k1", "1-a")
+        assert per_key.value.http_status == 429
+        assert "this key already follows 2 live streams" in str(per_key.value)
+        hub.join(1, "k2", "1-a")
+        with pytest.raises(LiveRefused) as total:
+            hub.join(1, "k3", "1-a")
+        assert total.value.http_status == 503 and "3 live streams" in str(total.value)
+        hub.close()
+
+    asyncio.run(run())
+
+
+def test_the_poll_finds_a_write_made_elsewhere(tmp_path: Path) -> None:
+    db = tmp_path / "live.sqlite3"
+    ref = _encounter(db)
+
+    async def run() -> None:
+        hub = Hub(store_reader(str(db)), poll=0.01)
+        with EncounterStore(db) as store:
+            _info, version = store.version(ref)
+        stream, _ = hub.join(ref, "local", version)
+        with EncounterStore(db) as store:  # as the command line would, outside the web API
+            await asyncio.to_thread(store.move, ref, "chamois", "")
+            _info, moved = store.version(ref)
+        events = await asyncio.wait_for(stream.next(), PATIENCE)
+        assert [(e.kind, e.version) for e in events or []] == [("changed", moved)]
+        hub.close()
+
+    asyncio.run(run())
+
+
+# -- the board changed: racing writers --------------------------------------------------------
+
+def test_two_players_declaring_at_once_give_exactly_one_move(tmp_path: Path) -> None:
+    db = tmp_path / "race.sqlite3"
+    for _round in range(12):
+        ref = _encounter(db)
+        with EncounterStore(db) as store:
+            _info, seen = store.version(ref)
+        start = threading.Barrier(2)
+        results: list[object] = []
+
+        def declare(creature: str, moves: str, ref: int = ref, seen: str = seen,
+                    start: threading.Barrier = start, results: list[object] = results) -> None:
+            with EncounterStore(db) as store:
+                start.wait(PATIENCE)
+                try:
+                    results.append(store.move(ref, creature, moves, after=seen))
+                except BoardChangedError as exc:
+                    results.append(exc)
+
+        players = [threading.Thread(target=declare, args=("bat", "U35 down hover")),
+                   threading.Thread(target=declare, args=("chamois", ""))]
+        for player in players:
+            player.start()
+        for player in players:
+            player.join(PATIENCE)
+        refused = [r for r in results if isinstance(r, BoardChangedError)]
+        assert len(results) == 2 and len(refused) == 1, results
+        assert str(refused[0]).startswith("the board changed: look again")
+        with EncounterStore(db) as store:
+            assert len(store.entries(ref)[1]) == 2  # the set-up and exactly one move
+
+
+def test_a_move_on_a_board_that_changed_is_409(tmp_path: Path) -> None:
+    web = TestClient(create_play_app(tmp_path / "web.sqlite3"), base_url="http://127.0.0.1")
+    new = web.post("/api/play/encounters", json={"scenario": "example:giant-bat", "seed": 4,
+                                                 "order": ["bat", "chamois"]}).json()
+    ref, seen = new["encounter"]["id"], new["version"]
+    assert web.get(f"/api/play/encounters/{ref}").json()["version"] == seen
+    first = web.post(f"/api/play/encounters/{ref}/moves",
+                     json={"creature": "chamois", "moves": "", "after": seen})
+    assert first.status_code == 200 and first.json()["version"] != seen
+    late = web.post(f"/api/play/encounters/{ref}/moves",
+                    json={"creature": "bat", "moves": "U35 down hover", "after": seen})
+    assert late.status_code == 409
+    assert late.json()["error"]["message"].startswith("the board changed: look again")
+
+
+# -- the events endpoint, through a real server -------------------------------------------------
+
+class Events:
+    """An SSE stream read with httpx: each event's id and JSON data."""
+
+    def __init__(self, response: httpx.Response) -> None:
+        self.lines = response.iter_lines()
+
+    def next(self) -> tuple[str, dict[str, Any]]:
+        ident, data = "", None
+        for line in self.lines:
+            if line.startswith("id:"):
+                ident = line[3:].strip()
+            elif line.startswith("data:"):
+                data = json.loads(line[5:])
+            elif line == "" and data is not None:
+                return ident, data
+        raise AssertionError("the stream ended")
+
+
+@contextmanager
+def following(client: httpx.Client, url: str, last: str | None = None) -> Iterator[Events]:
+    headers = {"Last-Event-ID": last} if last else {}
+    with client.stream("GET", url, headers=headers) as response:
+        assert response.status_code == 200, response.read()
+        assert response.headers["content-type"].startswith("text/event-stream")
+        yield Events(response)
+
+
+def test_the_event_stream_through_a_real_server(tmp_path: Path) -> None:
+    db = tmp_path / "served.sqlite3"
+    ref = _encounter(db)
+    with serving(create_play_app(db), patience=PATIENCE) as base, \
+            httpx.Client(base_url=base, timeout=PATIENCE) as client:
+        url = f"/api/play/encounters/{ref}/events"
+        with following(client, url) as events:
+            ready_id, ready = events.next()
+            assert ready["kind"] == "ready" and ready["encounter"] == ref
+            moved = client.post(f"/api/play/encounters/{ref}/moves",
+                                json={"creature": "chamois", "moves": "", "after":
+                                      ready["version"]}).json()
+            moved_id, changed = events.next()
+            assert changed == {"encounter": ref, "kind": "changed",
+                               "version": moved["version"]}
+            assert "chamois" not in json.dumps(changed)  # no creature, no place, ever
+        # back after a sleep: the event missed meanwhile, nothing twice
+        client.post(f"/api/play/encounters/{ref}/undo", json={})
+        with following(client, url, last=moved_id) as events:
+            _id, undone = events.next()
+            assert undone["kind"] == "changed" and undone["version"] == ready["version"]
+            # a write from the command line on the same database is heard too
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+            subprocess.run([sys.executable, "-m", "wingbeat", "play", "move", str(ref),
+                            "chamois", "", "--db", str(db)], check=True, env=env,
+                           capture_output=True, timeout=PATIENCE)
+            _id, heard = events.next()
+            with EncounterStore(db) as store:
+                assert heard["version"] == store.version(ref)[1]
+        with following(client, url, last="another-boot-3") as events:
+            assert events.next()[1]["kind"] == "resync"
+        assert ready_id.rsplit("-", 1)[0] == moved_id.rsplit("-", 1)[0]  # one boot
+        missing = client.get("/api/play/encounters/99/events")
+        assert missing.status_code == 400 and "no encounter" in missing.json()["error"]["message"]
+
+
+# -- proposals, by role -------------------------------------------------------------------------
+
+class Seated:
+    """A test-only ASGI middleware: every request sits at ``role``'s seat (the access layer's
+    job in a shared server)."""
+
+    def __init__(self, app: Any, seat: dict[str, Role]) -> None:
+        self.app = app
+        self.seat = seat
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            scope.setdefault("state", {})["role"] = self.seat["role"]
+        await self.app(scope, receive, send)
+
+
+GM = Role(None, "gm")
+PARTY = Role("party", "party")
+
+
+def test_proposals_wait_for_the_game_master(tmp_path: Path) -> None:
+    app = create_play_app(tmp_path / "table.sqlite3")
+    seat = {"role": GM}
+    app.add_middleware(Seated, seat=seat)
+    web = TestClient(app, base_url="http://127.0.0.1")
+    new = web.post("/api/play/encounters", json={"scenario": "example:giant-bat", "seed": 4,
+                                                 "order": ["bat", "chamois"]}).json()
+    ref = new["encounter"]["id"]
+    base = f"/api/play/encounters/{ref}"
+
+    seat["role"] = PARTY
+    denied = web.post(f"{base}/approval", json={"required": True})
+    assert denied.status_code == 403 and "only the game master" in denied.json()["error"]["message"]
+    played = web.post(f"{base}/moves", json={"creature": "chamois", "moves": ""})
+    assert played.status_code == 200  # no approval required: played at once
+    web.post(f"{base}/undo", json={})
+
+    seat["role"] = GM
+    assert web.post(f"{base}/approval", json={"required": True}).json()["required"] is True
+    seat["role"] = PARTY
+    illegal = web.post(f"{base}/moves", json={"creature": "bat", "moves": "U33"})
+    assert illegal.status_code == 409 and illegal.json()["error"]["rule"] == "V-inertia"
+    waiting = web.post(f"{base}/moves", json={"creature": "bat", "moves": "U35 down hover"})
+    assert waiting.status_code == 202, waiting.text
+    proposal = waiting.json()
+    assert proposal["status"] == "pending" and proposal["side"] == "party"
+    assert proposal["cost"] == "4" and proposal["way"] == ["U35"]
+    listed = web.get(f"{base}/proposals").json()
+    assert listed["required"] is True and [p["id"] for p in listed["proposals"]] == [
+        proposal["id"]]
+    assert web.get(base).json()["version"] == new["version"]  # nothing played yet
+    assert web.post(f"{base}/proposals/{proposal['id']}/accept", json={}).status_code == 403
+
+    seat["role"] = GM
+    accepted = web.post(f"{base}/proposals/{proposal['id']}/accept", json={})
+    assert accepted.status_code == 200 and accepted.json()["state"]["pieces"]["bat"][
+        "altitude"] == 1
+    assert web.get(f"{base}/proposals").json()["proposals"][0]["status"] == "accepted"
+
+    # refused with a reason the player reads; and one on a board that changed since
+    seat["role"] = PARTY
+    first = web.post(f"{base}/moves", json={"creature": "chamois", "moves": ""}).json()
+    seat["role"] = GM
+    refused = web.post(f"{base}/proposals/{first['id']}/refuse", json={"reason": "not yet"})
+    assert refused.json()["status"] == "refused" and refused.json()["reason"] == "not yet"
+    seat["role"] = PARTY
+    second = web.post(f"{base}/moves", json={"creature": "chamois", "moves": ""}).json()
+    seat["role"] = GM
+    web.post(f"{base}/undo", json={})  # the game master's own action: never a proposal
+    late = web.post(f"{base}/proposals/{second['id']}/accept", json={})
+    assert late.status_code == 409
+    assert late.json()["error"]["message"].startswith("the board changed: look again")
+    seat["role"] = PARTY
+    said = {p["id"]: p for p in web.get(f"{base}/proposals").json()["proposals"]}
+    assert said[second["id"]]["status"] == "refused"
+    assert said[second["id"]]["reason"].startswith("the board changed: look again")
+    assert web.post(f"{base}/proposals/{second['id']}/refuse", json={}).status_code == 403
+    seat["role"] = GM
+    gone = web.post(f"{base}/proposals/{second['id']}/refuse", json={})
+    assert gone.status_code == 404 and "decided already" in gone.json()["error"]["message"]
