@@ -316,9 +316,10 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
     from .play import router as play_router
 
     app.include_router(play_router)  # /api/play: the encounter page's API (static/play.html)
-    from .liveroutes import router as live_router
+    from .liveroutes import live_router
+    from .play import asked
 
-    app.include_router(live_router)  # /api/play/…/events, approval and proposals
+    app.include_router(live_router(asked))  # /api/play/…/events, approval and proposals
     from .threat import threat_router
 
     app.include_router(threat_router(answer))  # /api/threat, /api/advise, play suggest

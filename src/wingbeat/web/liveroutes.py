@@ -17,6 +17,7 @@ or refuses it. The game master's own moves are never proposals.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Header, Request
@@ -35,14 +36,17 @@ if TYPE_CHECKING:
 
     from starlette.types import Receive, Scope, Send
 
-__all__ = ["KEEP_ALIVE", "SEND_TIMEOUT", "book_of", "hub_of", "proposed", "router", "touched"]
+__all__ = ["KEEP_ALIVE", "SEND_TIMEOUT", "book_of", "hub_of", "live_router", "proposed",
+           "touched"]
 
 #: Seconds between keep-alive comments: under the idle timeouts of proxies and phones (30–60 s).
 KEEP_ALIVE = 15
 #: Seconds one event may take to go out: a client that does not read for that long is dropped.
 SEND_TIMEOUT = 10
 
-router = APIRouter(prefix="/api/play", tags=["play"])
+#: ``web/play.py``'s ``asked``: what a worker answers about an encounter (given, not imported:
+#: the play API calls this module).
+Ask = Callable[..., Awaitable[Response]]
 
 _LastId = Annotated[str | None, Header(alias="Last-Event-ID", max_length=100,
                                        description="The last event id seen: resume after it.")]
@@ -149,21 +153,6 @@ _STREAM: dict[int | str, dict[str, Any]] = {
     503: {"description": "The server follows its most streams."}}
 
 
-@router.get("/encounters/{ref}/events", response_model=None, responses=_STREAM)
-async def encounter_events(request: Request, ref: str, last_event_id: _LastId = None
-                           ) -> Response:
-    """The encounter's changes as they happen (a move, an undo, a new round, a proposal …):
-    each event says only its kind and the encounter's version; the page asks the API again."""
-    encounter, version = await _resolve(request, ref)
-    return _follow(request, encounter, version, last_event_id)
-
-
-@router.get("/events", response_model=None, responses=_STREAM)
-async def list_events(request: Request, last_event_id: _LastId = None) -> Response:
-    """The encounters' changes: one started, or any followed one changed."""
-    return _follow(request, None, None, last_event_id)
-
-
 # -- proposals ------------------------------------------------------------------------------------
 
 def _game_master_only(request: Request, what: str) -> None:
@@ -177,31 +166,7 @@ def _said(request: Request, encounter: int, proposal: Proposal) -> None:
                             status=proposal.status)
 
 
-@router.post("/encounters/{ref}/approval")
-async def approval(request: Request, ref: str, body: Approval) -> dict[str, Any]:
-    """Whether players' declared moves wait for the game master's approval (game master only)."""
-    _game_master_only(request, "decide whether moves need approval")
-    encounter, _version = await _resolve(request, ref)
-    book = book_of(request)
-    waiting = [p["id"] for p in book.listed(encounter, role_of(request))
-               if p["status"] == "pending"]
-    book.require(encounter, body.required)
-    hub_of(request).publish(encounter, "approval", None, required=body.required)
-    for pid in waiting if not body.required else ():
-        hub_of(request).publish(encounter, "proposal", None, proposal=pid, status="refused")
-    return {"encounter": encounter, "required": body.required}
-
-
-@router.get("/encounters/{ref}/proposals")
-async def proposals(request: Request, ref: str) -> dict[str, Any]:
-    """Whether approval is required, and the proposals: waiting first, then the last decided."""
-    encounter, _version = await _resolve(request, ref)
-    book = book_of(request)
-    return {"encounter": encounter, "required": book.required(encounter),
-            "proposals": book.listed(encounter, role_of(request))}
-
-
-async def proposed(request: Request, ref: str, creature: str, moves: str,
+async def proposed(request: Request, ask: Ask, ref: str, creature: str, moves: str,
                    options: list[str], after: str | None) -> Response | None:
     """A player's declared move kept as a proposal (202) while encounter ``ref`` requires
     approval, or refused as a move is (409); None: not the case, the move is played."""
@@ -212,9 +177,7 @@ async def proposed(request: Request, ref: str, creature: str, moves: str,
     book = book_of(request)
     if not book.required(encounter):
         return None
-    from .play import asked
-
-    checked = await asked(request, "check", ref, creature, moves, parse_query_options(options))
+    checked = await ask(request, "check", ref, creature, moves, parse_query_options(options))
     if checked.status_code != 200:
         return checked
     data = json.loads(bytes(checked.body))
@@ -229,35 +192,75 @@ async def proposed(request: Request, ref: str, creature: str, moves: str,
     return JSONResponse(proposal.to_dict(), status_code=202)
 
 
-@router.post("/encounters/{ref}/proposals/{proposal}/accept")
-async def accept(request: Request, ref: str, proposal: str) -> Response:
-    """Play the proposal (game master only), on the board the player saw: if it changed since,
-    the proposal is refused ("the board changed: look again")."""
-    _game_master_only(request, "accept a proposal")
-    encounter, _version = await _resolve(request, ref)
-    book = book_of(request)
-    found = book.get(encounter, proposal)
-    from .play import asked
+def live_router(ask: Ask) -> APIRouter:
+    """The live routes (module docstring); ``ask``: the play API's worker call."""
+    router = APIRouter(prefix="/api/play", tags=["play"])
 
-    answer = await asked(request, "move", ref, found.creature, found.moves,
-                         parse_query_options(list(found.options)), found.version)
-    if answer.status_code == 200:
-        _said(request, encounter, book.decide(encounter, proposal, "accepted"))
-        await touched(request, ref)
-    elif answer.status_code == 409:
-        said = json.loads(bytes(answer.body)).get("error") or {}
-        _said(request, encounter, book.decide(encounter, proposal, "refused",
-                                              str(said.get("message") or "refused")))
-    return answer
+    @router.get("/encounters/{ref}/events", response_model=None, responses=_STREAM)
+    async def encounter_events(request: Request, ref: str, last_event_id: _LastId = None
+                               ) -> Response:
+        """The encounter's changes as they happen (a move, an undo, a new round, a proposal …):
+        each event says only its kind and the encounter's version; the page asks the API
+        again."""
+        encounter, version = await _resolve(request, ref)
+        return _follow(request, encounter, version, last_event_id)
 
+    @router.get("/events", response_model=None, responses=_STREAM)
+    async def list_events(request: Request, last_event_id: _LastId = None) -> Response:
+        """The encounters' changes: one started, or any followed one changed."""
+        return _follow(request, None, None, last_event_id)
 
-@router.post("/encounters/{ref}/proposals/{proposal}/refuse")
-async def refuse(request: Request, ref: str, proposal: str,
-                 body: Refusal | None = None) -> dict[str, Any]:
-    """Refuse the proposal (game master only), with a reason the player reads."""
-    _game_master_only(request, "refuse a proposal")
-    encounter, _version = await _resolve(request, ref)
-    reason = (body.reason if body is not None else None) or "the game master refused it"
-    decided = book_of(request).decide(encounter, proposal, "refused", reason)
-    _said(request, encounter, decided)
-    return decided.to_dict()
+    @router.post("/encounters/{ref}/approval")
+    async def approval(request: Request, ref: str, body: Approval) -> dict[str, Any]:
+        """Whether players' declared moves wait for the game master's approval (the game
+        master only)."""
+        _game_master_only(request, "decide whether moves need approval")
+        encounter, _version = await _resolve(request, ref)
+        book = book_of(request)
+        waiting = [p["id"] for p in book.listed(encounter, role_of(request))
+                   if p["status"] == "pending"]
+        book.require(encounter, body.required)
+        hub_of(request).publish(encounter, "approval", None, required=body.required)
+        for pid in waiting if not body.required else ():
+            hub_of(request).publish(encounter, "proposal", None, proposal=pid, status="refused")
+        return {"encounter": encounter, "required": body.required}
+
+    @router.get("/encounters/{ref}/proposals")
+    async def proposals(request: Request, ref: str) -> dict[str, Any]:
+        """Whether approval is required, and the proposals: waiting first, then the last
+        decided."""
+        encounter, _version = await _resolve(request, ref)
+        book = book_of(request)
+        return {"encounter": encounter, "required": book.required(encounter),
+                "proposals": book.listed(encounter, role_of(request))}
+
+    @router.post("/encounters/{ref}/proposals/{proposal}/accept")
+    async def accept(request: Request, ref: str, proposal: str) -> Response:
+        """Play the proposal (game master only), on the board the player saw: if it changed
+        since, the proposal is refused ("the board changed: look again")."""
+        _game_master_only(request, "accept a proposal")
+        encounter, _version = await _resolve(request, ref)
+        book = book_of(request)
+        found = book.get(encounter, proposal)
+        answer = await ask(request, "move", ref, found.creature, found.moves,
+                           parse_query_options(list(found.options)), found.version)
+        if answer.status_code == 200:  # every screen heard the move (``ask`` said it)
+            _said(request, encounter, book.decide(encounter, proposal, "accepted"))
+        elif answer.status_code == 409:
+            said = json.loads(bytes(answer.body)).get("error") or {}
+            _said(request, encounter, book.decide(encounter, proposal, "refused",
+                                                  str(said.get("message") or "refused")))
+        return answer
+
+    @router.post("/encounters/{ref}/proposals/{proposal}/refuse")
+    async def refuse(request: Request, ref: str, proposal: str,
+                     body: Refusal | None = None) -> dict[str, Any]:
+        """Refuse the proposal (game master only), with a reason the player reads."""
+        _game_master_only(request, "refuse a proposal")
+        encounter, _version = await _resolve(request, ref)
+        reason = (body.reason if body is not None else None) or "the game master refused it"
+        decided = book_of(request).decide(encounter, proposal, "refused", reason)
+        _said(request, encounter, decided)
+        return decided.to_dict()
+
+    return router

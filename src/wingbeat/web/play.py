@@ -165,13 +165,17 @@ async def log(request: Request, ref: str) -> Response:
     return await asked(request, "log", ref)
 
 
-@router.post("/encounters/{ref}/moves", responses=_refusable)
+@router.post("/encounters/{ref}/moves", responses={
+    **_refusable, 202: {"description": "Kept as a proposal for the game master to accept "
+                                       "(the encounter requires approval: web/liveroutes.py)"}})
 async def move(request: Request, ref: str, body: DeclaredMove) -> Response:
-    """Declare a creature's move: checked, its saves rolled, its consequences applied."""
+    """Declare a creature's move: checked, its saves rolled, its consequences applied; a
+    player's, while the encounter requires approval, waits as a proposal (202)."""
     options = parse_query_options(body.options)  # a bad option is refused before any work
     from .liveroutes import proposed
 
-    waiting = await proposed(request, ref, body.creature, body.moves, body.options, body.after)
+    waiting = await proposed(request, asked, ref, body.creature, body.moves, body.options,
+                             body.after)
     if waiting is not None:  # approval required: kept for the game master (202), or refused
         return waiting
     return await asked(request, "move", ref, body.creature, body.moves, options, body.after)
@@ -270,9 +274,9 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
     protect(app, hosts)
     mount_docs(app)  # /docs from the app's own files, as the full app's
     app.include_router(router)
-    from .liveroutes import router as live_router
+    from .liveroutes import live_router
 
-    app.include_router(live_router)  # the live events and the proposals
+    app.include_router(live_router(asked))  # the live events and the proposals
     app.include_router(play_threat_router())  # the threat overlay and suggest of an encounter
 
     @app.get("/", include_in_schema=False)
