@@ -231,8 +231,10 @@ def live_router(ask: Ask) -> APIRouter:
         decided."""
         encounter, _version = await _resolve(request, ref)
         book = book_of(request)
+        role = role_of(request)
         return {"encounter": encounter, "required": book.required(encounter),
-                "proposals": book.listed(encounter, role_of(request))}
+                "you": {"side": role.side, "game_master": role.is_game_master},
+                "proposals": book.listed(encounter, role)}
 
     @router.post("/encounters/{ref}/proposals/{proposal}/accept")
     async def accept(request: Request, ref: str, proposal: str) -> Response:

@@ -8,11 +8,15 @@ import { playView, wirePlayThreat } from "./playthreat.js";
 import { wirePlayDrag } from "./playdrag.js";
 import { wireTableGesture } from "./tablegesture.js";
 import { keepLegendClear } from "./legend.js";
+import { follow } from "./live.js";
+import { wireProposals } from "./proposals.js";
 
 const api = "/api/play";
 let current = null;  // the encounter id shown
 let snap = null;     // its last snapshot
 let registry = null;
+let live = null;     // the open encounter's event stream (live.js): { id, stream }
+let proposals = null;
 
 function call(method, path, body) {
   return request(method, api + path, body);
@@ -60,6 +64,9 @@ function render(view) {
   const info = view.encounter;
   current = String(info.id);
   history.replaceState(null, "", "#encounter=" + current);
+  // the version shown: a move is declared on it (after), an event newer than it refetches
+  $("board").dataset.wbVersion = view.version || "";
+  followLive();
   $("encounter-info").textContent =
     `Encounter ${info.id}${info.name ? " (" + info.name + ")" : ""}: ${info.source}, ` +
     `${info.ruleset}, seed ${info.seed}`;
@@ -244,6 +251,51 @@ function refused(data) {
   echo(result.textContent, true);
 }
 
+// Every screen follows the open encounter (live.js): an event with another version than the
+// one shown refetches it once, however many come at once; nothing is replayed from an event.
+function followLive() {
+  if (live && live.id === current) return;
+  if (live) live.stream.stop();
+  const id = current;
+  live = { id, stream: follow(`${api}/encounters/${encodeURIComponent(id)}/events`, {
+    onEvent: (event) => {
+      if (id !== current) return;
+      if (event.version && event.version !== $("board").dataset.wbVersion) refetch();
+      if (["proposal", "approval", "ready", "resync"].includes(event.kind) && proposals) {
+        proposals.refresh();
+      }
+    },
+    onState: (state, why) => {
+      $("board").dataset.wbLive = state;
+      if (state === "stopped" && why) showError(why);
+    },
+  }) };
+}
+
+let refetching = null;
+let refetchAgain = false;
+
+function refetch() {
+  if (refetching) { refetchAgain = true; return refetching; }
+  refetching = (async () => {
+    do {
+      refetchAgain = false;
+      const id = current;
+      const { status, data } = await call("GET", `/encounters/${encodeURIComponent(id)}`);
+      if (status === 200 && id === current &&
+          data.version !== $("board").dataset.wbVersion) render(data);
+    } while (refetchAgain);
+  })().catch(showError).finally(() => { refetching = null; });
+  return refetching;
+}
+
+// A move's body: what is declared, on the board shown (a board that changed since is refused).
+function declared(creature, moves, extra) {
+  const body = { creature, moves, ...(extra || {}) };
+  if (snap && snap.version) body.after = snap.version;
+  return body;
+}
+
 async function act(method, path, body) {
   showError("");
   const { status, data } = await call(method, path, body);
@@ -253,7 +305,19 @@ async function act(method, path, body) {
     await loadEncounters(current);
     return true;
   }
-  if (status === 409) { refused(data); return false; }
+  if (status === 202) {  // a proposal: it waits for the game master
+    const result = $("move-result");
+    result.textContent = `${data.creature}: ${data.moves || "holds"}: waiting for the game master`;
+    result.className = "muted";
+    echo(result.textContent, false);
+    if (proposals) await proposals.refresh();
+    return true;
+  }
+  if (status === 409) {
+    refused(data);
+    if (data && data.error && data.error.rule === "board-changed") refetch();
+    return false;
+  }
   showError(errorOf(status, data));
   return false;
 }
@@ -267,6 +331,7 @@ async function openEncounter(id) {
   }
   $("move-result").textContent = "";
   render(data);
+  if (proposals) proposals.refresh();
 }
 
 async function start() {
@@ -277,6 +342,11 @@ async function start() {
   wireDrawer({ escapeFocus: false });  // the play page's Escape leaves the focus where it is
   wirePlayThreat(() => current, act);
   wireDragging(board);
+  proposals = wireProposals({
+    encounter: () => current,
+    view: () => snap,
+    played: (data) => { report(data, false); render(data); },
+  });
   $("new-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { scenario: $("scenario-select").value };
@@ -298,7 +368,7 @@ async function start() {
     if (!current) return;
     const sent = $("moves-input").value;
     const sentOptions = $("options-input").value;
-    const body = { creature: $("creature-select").value, moves: sent };
+    const body = declared($("creature-select").value, sent);
     const options = optionList(sentOptions);
     if (options.length) body.options = options;
     const ok = await act("POST", `/encounters/${current}/moves`, body);
@@ -332,7 +402,8 @@ function wireDragging(board) {
   wirePlayDrag(board, {
     encounter: () => current,
     view: () => snap,
-    declare: (creature, moves) => act("POST", `/encounters/${current}/moves`, { creature, moves }),
+    declare: (creature, moves) => act("POST", `/encounters/${current}/moves`,
+      declared(creature, moves)),
     answer: said,
     get lengthUnits() { return registry ? registry.lengthUnits : new Set(); },
     saves: () => !!snap && !!registry && hintsOf(registry, snap.encounter.ruleset).can("saves"),
@@ -350,7 +421,9 @@ function wireDragging(board) {
     act: async (creature, moves, data, choose) => {
       const yes = await choose(`Declare ${creature}: ${moves} (${data.cost} ${data.unit || ""})?`,
         [["declare", "Declare"], ["", "Cancel"]]);
-      if (yes === "declare") await act("POST", `/encounters/${current}/moves`, { creature, moves });
+      if (yes === "declare") {
+        await act("POST", `/encounters/${current}/moves`, declared(creature, moves));
+      }
     },
     answer: said,
   });

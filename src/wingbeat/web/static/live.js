@@ -1,0 +1,122 @@
+// Follow a server-sent event stream (GET …/events, web/liveroutes.py) with fetch(), not
+// EventSource: a shared table's key travels as a header, which EventSource cannot send. The
+// stream is parsed here (id:, data:, comments), resumed after the last id seen
+// (Last-Event-ID) when it drops, with a growing pause between tries; a stream silent past
+// IDLE_MS (the server comments every 15 s) is taken for dead and opened again (a phone that
+// slept). Events say only that something changed: the page asks the API again.
+
+const IDLE_MS = 45000;
+const FIRST_PAUSE_MS = 500;
+const LONGEST_PAUSE_MS = 15000;
+
+// The one place a stream's request headers are made: the access layer's key goes here too
+// (common.js's helper, once there is one).
+function streamHeaders(lastId) {
+  const headers = { Accept: "text/event-stream" };
+  if (lastId) headers["Last-Event-ID"] = lastId;
+  return headers;
+}
+
+// One event block ("id: …\ndata: …") as {id, data}; comments and unknown fields are skipped.
+function parseBlock(block) {
+  let id = null;
+  const data = [];
+  for (const line of block.split(/\r\n|\r|\n/)) {
+    if (line === "" || line.startsWith(":")) continue;
+    const colon = line.indexOf(":");
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "id") id = value;
+    else if (field === "data") data.push(value);
+  }
+  return { id, data: data.length ? data.join("\n") : null };
+}
+
+// Follow `url`: onEvent(event, id) for each event's JSON; onState("live" | "waiting" |
+// "stopped", why) as the stream opens, drops or is refused for good. Gives back {stop()}.
+export function follow(url, { onEvent = () => {}, onState = () => {} } = {}) {
+  let lastId = null;
+  let stopped = false;
+  let controller = null;
+  let pause = FIRST_PAUSE_MS;
+  let wake = null;  // ends the pause between tries early (the page is shown again)
+
+  async function once() {
+    controller = new AbortController();
+    let idle = setTimeout(() => controller.abort(), IDLE_MS);
+    const alive = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => controller.abort(), IDLE_MS);
+    };
+    try {
+      const response = await fetch(url, { headers: streamHeaders(lastId), cache: "no-store",
+        signal: controller.signal });
+      if (!response.ok || !response.body) {
+        let message = `the live stream was refused (${response.status})`;
+        try { message = (await response.json()).error.message || message; } catch (e) { /* */ }
+        // a refusal that trying again cannot mend (a bad key, no such encounter) stops it
+        if ([400, 401, 403, 404].includes(response.status)) {
+          stopped = true;
+          onState("stopped", message);
+        }
+        return message;
+      }
+      onState("live");
+      pause = FIRST_PAUSE_MS;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return "the live stream ended";
+        alive();
+        buffer += value;
+        let cut;
+        while ((cut = buffer.search(/\r?\n\r?\n|\r\r/)) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut).replace(/^(\r?\n\r?\n|\r\r)/, "");
+          const { id, data } = parseBlock(block);
+          if (id !== null) lastId = id;
+          if (data === null) continue;
+          let event = null;
+          try { event = JSON.parse(data); } catch (e) { continue; }
+          onEvent(event, id);
+        }
+      }
+    } finally {
+      clearTimeout(idle);
+    }
+  }
+
+  async function run() {
+    while (!stopped) {
+      let why;
+      try {
+        why = await once();
+      } catch (error) {
+        why = error && error.message;
+      }
+      if (stopped) return;
+      onState("waiting", why);
+      await new Promise((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, pause);
+      });
+      wake = null;
+      pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
+    }
+  }
+
+  const shown = () => {
+    if (document.visibilityState === "visible" && wake) wake();
+  };
+  document.addEventListener("visibilitychange", shown);
+  run();
+  return {
+    stop() {
+      stopped = true;
+      document.removeEventListener("visibilitychange", shown);
+      if (controller) controller.abort();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+"""Two screens on one encounter (issue 27): a move declared on one appears on the other, and a
+player's proposal, accepted on the game master's page, appears on the player's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+from servers import serving
+
+from conftest import WAIT_MS
+from wingbeat.web import create_app
+from wingbeat.web.roles import Role
+
+pytestmark = pytest.mark.browser
+
+
+class Seated:
+    """Test only: a request with ``X-Test-Seat: SIDE`` sits at that side's seat (the access
+    layer's job in a shared server, which these tests do not need)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            for name, value in scope.get("headers", []):
+                if name == b"x-test-seat":
+                    side = value.decode()
+                    scope.setdefault("state", {})["role"] = Role(side, side)
+        await self.app(scope, receive, send)
+
+
+def _screen(browser: Any, url: str, problems: list[str], seat: str | None = None) -> Any:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000},
+                                  extra_http_headers={"X-Test-Seat": seat} if seat else {})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    page.goto(url)
+    return page
+
+
+def _shows(page: Any, version: str) -> None:
+    expect(page.locator("#board")).to_have_attribute("data-wb-version", version)
+
+
+def test_two_screens_follow_one_encounter(browser: Any, tmp_path: Path) -> None:
+    app = create_app()
+    app.state.play_db = tmp_path / "live.sqlite3"
+    app.add_middleware(Seated)
+    problems: list[str] = []
+    with serving(app) as base, httpx.Client(base_url=base, timeout=WAIT_MS / 1000) as api:
+        new = api.post("/api/play/encounters", json={
+            "scenario": "example:giant-bat", "seed": 4, "order": ["bat", "chamois"]}).json()
+        ref = new["encounter"]["id"]
+        url = f"{base}/static/play.html#encounter={ref}"
+        master = _screen(browser, url, problems)
+        player = _screen(browser, url, problems, seat="party")
+        try:
+            for page in (master, player):
+                _shows(page, new["version"])
+                expect(page.locator("#board")).to_have_attribute("data-wb-live", "live")
+
+            # a move on the game master's screen appears on the player's
+            master.select_option("#creature-select", "chamois")
+            master.fill("#moves-input", "")
+            master.click("#move-button")
+            expect(master.locator("#pieces tr[data-creature='chamois']")).to_have_class("moved")
+            moved = api.get(f"/api/play/encounters/{ref}")
+            _shows(master, moved.json()["version"])
+            _shows(player, moved.json()["version"])
+            expect(player.locator("#pieces tr[data-creature='chamois']")).to_have_class("moved")
+
+            # approval: the player's move waits, drawn on both screens, until accepted
+            master.check("#approval-toggle")
+            expect(player.locator("#proposals-panel")).to_be_visible()
+            player.select_option("#creature-select", "bat")
+            player.fill("#moves-input", "U35 down hover")
+            player.click("#move-button")
+            expect(player.locator("#move-result")).to_contain_text("waiting for the game master")
+            for page in (master, player):
+                expect(page.locator("#map-image g.proposals g.proposal")).to_have_count(1)
+            expect(player.locator(".proposal-accept")).to_have_count(0)
+            master.click("#proposals .proposal-accept")
+            expect(master.locator("#proposals li[data-status='accepted']")).to_have_count(0)
+            expect(master.locator("#map-image g.proposals")).to_have_count(0)
+            played = api.get(f"/api/play/encounters/{ref}").json()
+            assert played["describe"]["bat"].startswith("U35")
+            _shows(player, played["version"])
+            expect(player.locator("#pieces tr[data-creature='bat'] td:nth-child(3)")
+                   ).to_have_text("U35 altitude 1, hovering")
+            expect(player.locator("#map-image g.proposals")).to_have_count(0)
+            expect(player.locator("#proposals li[data-status='accepted']")).to_have_count(1)
+        finally:
+            master.context.close()
+            player.context.close()
+    assert problems == [], f"the page raised: {problems}"
