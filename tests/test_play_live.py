@@ -324,3 +324,42 @@ def test_proposals_wait_for_the_game_master(tmp_path: Path) -> None:
     seat["role"] = GM
     gone = web.post(f"{base}/proposals/{second['id']}/refuse", json={})
     assert gone.status_code == 404 and "decided already" in gone.json()["error"]["message"]
+
+
+def test_the_list_stream_hears_a_new_encounter(tmp_path: Path) -> None:
+    db = tmp_path / "listed.sqlite3"
+    _encounter(db)
+    with serving(create_play_app(db), patience=PATIENCE) as base, \
+            httpx.Client(base_url=base, timeout=PATIENCE) as client, \
+            following(client, "/api/play/events") as events:
+        assert events.next()[1] == {"encounter": None, "kind": "ready", "version": "1-1"}
+        client.post("/api/play/encounters", json={"scenario": "example:giant-bat", "seed": 1})
+        assert events.next()[1] == {"encounter": None, "kind": "changed", "version": "2-2"}
+
+
+def test_serve_stops_cleanly_with_a_stream_open(tmp_path: Path) -> None:
+    """Ctrl+C with a screen following: the stream ends, the server exits, no traceback."""
+    import signal
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path),
+           "XDG_DATA_HOME": str(tmp_path)}
+    ref = _encounter(tmp_path / "wingbeat" / "encounters.sqlite3")
+    server = subprocess.Popen([sys.executable, "-m", "wingbeat", "serve", "--port", "0",
+                               "--workers", "1"], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stderr is not None
+        line = server.stderr.readline()  # the server says where it serves, then serves
+        base = line.split("serving on ", 1)[1].split("/ ", 1)[0]
+        with httpx.Client(base_url=base, timeout=PATIENCE) as client, \
+                following(client, f"/api/play/encounters/{ref}/events") as events:
+            assert events.next()[1]["kind"] == "ready"
+            server.send_signal(signal.SIGINT)
+            with pytest.raises(AssertionError, match="the stream ended"):
+                events.next()
+        assert server.wait(PATIENCE) == 0
+        said = server.stderr.read()
+        assert "Traceback" not in said and "ERROR" not in said, said
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(PATIENCE)

@@ -130,7 +130,7 @@ class Hub:
     def __init__(self, read: Reader, *, ring: int = RING, max_streams: int = MAX_STREAMS,
                  per_key: int = PER_KEY, poll: float = POLL_SECONDS) -> None:
         self.boot = secrets.token_hex(4)
-        self._read = read
+        self.read = read
         self._ring: deque[Event] = deque(maxlen=ring)
         self._sequence = 0
         self._streams: set[Stream] = set()
@@ -257,7 +257,7 @@ class Hub:
         import anyio.to_thread
 
         try:
-            found, listed = await anyio.to_thread.run_sync(self._read, refs, listing)
+            found, listed = await anyio.to_thread.run_sync(self.read, refs, listing)
         except (WingbeatError, OSError) as exc:
             log.warning("live: cannot read the encounters: %s", exc)
             return

@@ -17,6 +17,7 @@ or refuses it. The game master's own moves are never proposals.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -24,6 +25,7 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse
+from sse_starlette.sse import SendTimeoutError
 
 from .._console import parse_query_options
 from ..errors import WingbeatError
@@ -43,6 +45,8 @@ __all__ = ["KEEP_ALIVE", "SEND_TIMEOUT", "book_of", "hub_of", "live_router", "pr
 KEEP_ALIVE = 15
 #: Seconds one event may take to go out: a client that does not read for that long is dropped.
 SEND_TIMEOUT = 10
+
+log = logging.getLogger("wingbeat.web")
 
 #: ``web/play.py``'s ``asked``: what a worker answers about an encounter (given, not imported:
 #: the play API calls this module).
@@ -134,6 +138,8 @@ class _Following(EventSourceResponse):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
             await super().__call__(scope, receive, send)
+        except SendTimeoutError:  # a client that stopped reading: its connection is closed
+            log.info("live: dropped a stream whose client read nothing for %s s", SEND_TIMEOUT)
         finally:
             self.hub.leave(self.stream)
 
@@ -208,7 +214,10 @@ def live_router(ask: Ask) -> APIRouter:
     @router.get("/events", response_model=None, responses=_STREAM)
     async def list_events(request: Request, last_event_id: _LastId = None) -> Response:
         """The encounters' changes: one started, or any followed one changed."""
-        return _follow(request, None, None, last_event_id)
+        import anyio.to_thread
+
+        _found, listed = await anyio.to_thread.run_sync(hub_of(request).read, [], True)
+        return _follow(request, None, listed, last_event_id)
 
     @router.post("/encounters/{ref}/approval")
     async def approval(request: Request, ref: str, body: Approval) -> dict[str, Any]:
