@@ -337,6 +337,21 @@ def test_the_list_stream_hears_a_new_encounter(tmp_path: Path) -> None:
         assert events.next()[1] == {"encounter": None, "kind": "changed", "version": "2-2"}
 
 
+def _until_it_answers(base: str) -> None:
+    """Wait until the server accepts (it says where it serves just before it listens)."""
+    import time
+
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        try:
+            httpx.get(base + "/api/play/examples", timeout=PATIENCE)
+            return
+        except httpx.ConnectError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 def test_serve_stops_cleanly_with_a_stream_open(tmp_path: Path) -> None:
     """Ctrl+C with a screen following: the stream ends, the server exits, no traceback."""
     import signal
@@ -350,6 +365,7 @@ def test_serve_stops_cleanly_with_a_stream_open(tmp_path: Path) -> None:
         assert server.stderr is not None
         line = server.stderr.readline()  # the server says where it serves, then serves
         base = line.split("serving on ", 1)[1].split("/ ", 1)[0]
+        _until_it_answers(base)
         with httpx.Client(base_url=base, timeout=PATIENCE) as client, \
                 following(client, f"/api/play/encounters/{ref}/events") as events:
             assert events.next()[1]["kind"] == "ready"
@@ -363,3 +379,34 @@ def test_serve_stops_cleanly_with_a_stream_open(tmp_path: Path) -> None:
         if server.poll() is None:
             server.kill()
             server.wait(PATIENCE)
+
+
+def test_a_stream_past_the_cap_is_refused_with_one_line_of_json(tmp_path: Path) -> None:
+    db = tmp_path / "capped.sqlite3"
+    ref = _encounter(db)
+    app = create_play_app(db)
+    app.state.live_hub = Hub(store_reader(str(db)), max_streams=1)
+    with serving(app, patience=PATIENCE) as base, \
+            httpx.Client(base_url=base, timeout=PATIENCE) as client, \
+            following(client, f"/api/play/encounters/{ref}/events") as events:
+        assert events.next()[1]["kind"] == "ready"
+        refused = client.get(f"/api/play/encounters/{ref}/events")
+        assert refused.status_code == 503
+        assert refused.json() == {"error": {"message": (
+            "the server already sends 1 live streams, its most: close another screen, or "
+            "reload later")}}
+
+
+def test_a_hidden_creatures_proposal_says_only_that_a_move_waits() -> None:
+    from wingbeat.web.proposals import Proposal, ProposalBook
+
+    book = ProposalBook()
+    book.require(1, True)
+    book.propose(Proposal(id="p1", encounter=1, creature="lurker", moves="U35", options=("a=1",),
+                          side="monsters", key="monsters", version="1-a", way=("U35",)))
+    assert book.listed(1, Role(None, "gm"))[0]["way"] == ["U35"]
+    assert book.listed(1, Role("monsters", "m"), frozenset({"lurker"}))[0]["moves"] == "U35"
+    seen = book.listed(1, PARTY, frozenset({"lurker"}))
+    assert seen == [{"id": "p1", "encounter": 1, "side": "monsters", "status": "pending"}]
+    assert "lurker" not in json.dumps(seen) and "U35" not in json.dumps(seen)
+    assert book.listed(1, PARTY)[0]["options"] == []  # another side's options stay its own

@@ -258,7 +258,7 @@ class Hub:
 
         try:
             found, listed = await anyio.to_thread.run_sync(self.read, refs, listing)
-        except (WingbeatError, OSError) as exc:
+        except Exception as exc:  # the poll goes on: the next look may succeed
             log.warning("live: cannot read the encounters: %s", exc)
             return
         for encounter, version in found.values():

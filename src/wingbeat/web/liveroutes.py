@@ -166,6 +166,13 @@ def _game_master_only(request: Request, what: str) -> None:
         raise Forbidden(f"only the game master may {what}")
 
 
+def _hidden_from(request: Request, encounter: int) -> frozenset[str]:
+    """The creatures of ``encounter`` hidden from the asking player (``hidden: true``, not yet
+    revealed): their proposals are listed without creature, moves or way. None until the
+    scenario's hidden creatures reach the play API (the access layer, issue 27 item 2)."""
+    return frozenset()
+
+
 def _said(request: Request, encounter: int, proposal: Proposal) -> None:
     """Every screen hears that a proposal came or was decided (its id and status only)."""
     hub_of(request).publish(encounter, "proposal", None, proposal=proposal.id,
@@ -243,7 +250,7 @@ def live_router(ask: Ask) -> APIRouter:
         role = role_of(request)
         return {"encounter": encounter, "required": book.required(encounter),
                 "you": {"side": role.side, "game_master": role.is_game_master},
-                "proposals": book.listed(encounter, role)}
+                "proposals": book.listed(encounter, role, _hidden_from(request, encounter))}
 
     @router.post("/encounters/{ref}/proposals/{proposal}/accept")
     async def accept(request: Request, ref: str, proposal: str) -> Response:

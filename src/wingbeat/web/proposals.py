@@ -121,9 +121,11 @@ class ProposalBook:
         table.decided.append(decided)
         return decided
 
-    def listed(self, encounter: int, role: Role) -> list[dict[str, Any]]:
+    def listed(self, encounter: int, role: Role,
+               hidden: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
         """What ``role`` sees: waiting proposals first, then the last decided ones. A player
-        sees its own side's in full and the others' without their options."""
+        sees its own side's in full, the others' without their options, and of a creature
+        ``hidden`` from it only that a move waits (no creature, moves, cost or way)."""
         table = self._tables.get(encounter)
         if table is None:
             return []
@@ -132,6 +134,8 @@ class ProposalBook:
             said = proposal.to_dict()
             if not role.may_see_side(proposal.side):
                 said["options"] = []
+                if proposal.creature in hidden:
+                    said = {key: said[key] for key in ("id", "encounter", "side", "status")}
             seen.append(said)
         return seen
 
