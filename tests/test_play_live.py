@@ -4,6 +4,7 @@ server, the board-changed check under racing writers, and proposals by role."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import subprocess
@@ -410,3 +411,65 @@ def test_a_hidden_creatures_proposal_says_only_that_a_move_waits() -> None:
     assert seen == [{"id": "p1", "encounter": 1, "side": "monsters", "status": "pending"}]
     assert "lurker" not in json.dumps(seen) and "U35" not in json.dumps(seen)
     assert book.listed(1, PARTY)[0]["options"] == []  # another side's options stay its own
+
+
+def test_a_client_that_stops_reading_is_cut_off_and_holds_up_no_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over a real socket: a screen that reads nothing fills its buffers, its stream is ended
+    (the hub's bounded queue, then the send's time limit), and the screen that reads goes on."""
+    import queue
+    import socket
+    import time
+
+    from wingbeat.web import liveroutes
+
+    monkeypatch.setattr(liveroutes, "SEND_TIMEOUT", 0.5)
+    db = tmp_path / "stalled.sqlite3"
+    ref = _encounter(db)
+    app = create_play_app(db)
+    hub = app.state.live_hub = Hub(store_reader(str(db)))
+    with serving(app, patience=PATIENCE) as base, \
+            httpx.Client(base_url=base, timeout=PATIENCE) as client, \
+            following(client, f"/api/play/encounters/{ref}/events") as reading:
+        assert reading.next()[1]["kind"] == "ready"
+        stalled = socket.socket()
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stalled.connect(("127.0.0.1", int(base.rsplit(":", 1)[1])))
+        stalled.sendall(f"GET /api/play/encounters/{ref}/events HTTP/1.1\r\nHost: "
+                        "127.0.0.1\r\n\r\n".encode())
+        assert hub._poller is not None
+        loop = hub._poller.get_loop()
+        while hub.streams < 2:  # the stalled one has joined
+            time.sleep(0.01)
+        heard: queue.Queue[dict[str, Any]] = queue.Queue()
+
+        def read() -> None:
+            with contextlib.suppress(httpx.HTTPError, AssertionError):  # the test is over
+                while True:
+                    heard.put(reading.next()[1])
+
+        threading.Thread(target=read, daemon=True).start()
+
+        async def burst(n: int) -> None:
+            for k in range(32):
+                hub.publish(ref, "changed", f"{n}-{k:02000d}")  # long: buffers fill sooner
+            await asyncio.sleep(0.001)
+
+        def publish(n: int) -> None:
+            """32 events, all heard by the reader before the next (however slow it is)."""
+            asyncio.run_coroutine_threadsafe(burst(n), loop).result(PATIENCE)
+            while (event := heard.get(timeout=PATIENCE))["version"] != f"{n}-{31:02000d}":
+                assert event["kind"] == "changed"
+
+        deadline = time.monotonic() + PATIENCE
+        n = 0
+        while hub.streams > 1:  # until the stalled stream is gone
+            assert time.monotonic() < deadline, "the stalled stream was never ended"
+            publish(n)
+            n += 1
+        publish(-1)
+        assert hub.streams == 1  # the reader's stream goes on
+        stalled.settimeout(PATIENCE)
+        while stalled.recv(65536):  # what was buffered, then the end: the server closed it
+            pass
+        stalled.close()
