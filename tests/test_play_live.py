@@ -287,7 +287,11 @@ def test_proposals_wait_for_the_game_master(tmp_path: Path) -> None:
     seat["role"] = PARTY
     illegal = web.post(f"{base}/moves", json={"creature": "bat", "moves": "U33"})
     assert illegal.status_code == 409 and illegal.json()["error"]["rule"] == "V-inertia"
-    waiting = web.post(f"{base}/moves", json={"creature": "bat", "moves": "U35 down hover"})
+    stale = web.post(f"{base}/moves", json={"creature": "bat", "moves": "U35 down hover",
+                                            "after": "9-gone"})
+    assert stale.status_code == 409 and stale.json()["error"]["rule"] == "board-changed"
+    waiting = web.post(f"{base}/moves", json={"creature": "bat", "moves": "U35 down hover",
+                                              "after": new["version"]})
     assert waiting.status_code == 202, waiting.text
     proposal = waiting.json()
     assert proposal["status"] == "pending" and proposal["side"] == "party"
@@ -473,3 +477,21 @@ def test_a_client_that_stops_reading_is_cut_off_and_holds_up_no_one(
         while stalled.recv(65536):  # what was buffered, then the end: the server closed it
             pass
         stalled.close()
+
+
+def test_the_play_app_alone_serves_every_module_the_page_imports(tmp_path: Path) -> None:
+    import re
+
+    web = TestClient(create_play_app(tmp_path / "modules.sqlite3"), base_url="http://127.0.0.1")
+    static = Path(__file__).resolve().parent.parent / "src" / "wingbeat" / "web" / "static"
+    seen: set[str] = set()
+    waiting = ["play.js"]
+    while waiting:
+        name = waiting.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        assert web.get(f"/static/{name}").status_code == 200, name
+        text = (static / name).read_text(encoding="utf-8")
+        waiting += re.findall(r'from "\./([\w-]+\.js)"', text)
+    assert {"live.js", "proposals.js"} <= seen

@@ -190,6 +190,11 @@ async def proposed(request: Request, ask: Ask, ref: str, creature: str, moves: s
     book = book_of(request)
     if not book.required(encounter):
         return None
+    if after is not None and after != version:  # declared on a board that is gone already
+        return JSONResponse({"legal": False, "error": {
+            "message": f"the board changed: look again (another action came first in "
+                       f"encounter {encounter})", "rule": "board-changed", "version": version}},
+            status_code=409)
     checked = await ask(request, "check", ref, creature, moves, parse_query_options(options))
     if checked.status_code != 200:
         return checked
