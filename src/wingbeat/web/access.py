@@ -18,12 +18,13 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
+from fastapi import Request
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 
 from .share import ShareKeys
 
-__all__ = ["NO_KEY", "Access", "Bucket", "Rate"]
+__all__ = ["NO_KEY", "PLAYERS_ONLY_TABLE", "Access", "Bucket", "Rate", "install_access"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -35,6 +36,13 @@ NO_KEY = ("this table is shared: open the link the game master gave you (it carr
 #: The shell every phone may load before it sends its key: the pages and their scripts.
 PUBLIC_PREFIXES = ("/static/",)
 PUBLIC_PATHS = frozenset({"/", "/favicon.ico"})
+#: What a player's key may ask besides the play API (``/api/play/…``): the lists the pages
+#: read first, and the API's own description.
+PLAYER_PATHS = frozenset({"/api/scenarios", "/api/rulesets", "/docs", "/docs/start.js",
+                          "/openapi.json"})
+PLAYER_PREFIXES = ("/api/play/",)
+PLAYERS_ONLY_TABLE = ("a player's key opens the table (the play page), not the analysis page's "
+                      "questions about a scenario: those are the game master's")
 
 
 @dataclass(frozen=True)
@@ -104,6 +112,11 @@ class Access:
             if wait:
                 await _too_many(wait)(scope, receive, send)
                 return
+            if not (role.is_game_master or public or path in PLAYER_PATHS
+                    or path.startswith(PLAYER_PREFIXES)):
+                await JSONResponse({"error": {"message": PLAYERS_ONLY_TABLE}},
+                                   status_code=403)(scope, receive, send)
+                return
             scope.setdefault("state", {})["role"] = role
         await self.app(scope, receive, send)
 
@@ -129,3 +142,30 @@ def _too_many(wait: float) -> JSONResponse:
                                               f"{seconds} s and try again"}},
                         status_code=429, headers={"Retry-After": str(seconds)})
 
+
+ONLY_THE_GAME_MASTER_LINKS = ("only the game master sees the table's links: a player's link "
+                              "is the one it was given")
+
+
+def install_access(app: Any, keys: ShareKeys, base: str) -> None:
+    """Make ``app`` a shared table's: every API request needs a key (``Access``, inside the
+    guard, so the Host check comes first), and ``GET /api/share`` gives the game master the
+    links (``base``: ``http://ADDRESS:PORT/``) with their QR codes."""
+    from starlette.middleware import Middleware
+
+    from .roles import role_of
+    from .share import shared_links
+
+    app.state.share = keys
+    app.user_middleware.append(Middleware(Access, keys=keys))  # the innermost: after the guard
+    answer = shared_links(base, keys)
+
+    async def share(request: Request) -> JSONResponse:
+        """The table's links (the game master's and each side's) and an SVG QR code for each;
+        the game master's key only."""
+        if not role_of(request).is_game_master:
+            return JSONResponse({"error": {"message": ONLY_THE_GAME_MASTER_LINKS}},
+                                status_code=403)
+        return JSONResponse(answer, headers={"Cache-Control": "no-store"})
+
+    app.add_api_route("/api/share", share, methods=["GET"], tags=["share"])
