@@ -102,8 +102,9 @@ async def asked(request: Request, what: str, ref: str | None, *args: Any,
     affinity = (("play", db, ref),) if ref is not None else ()
     # a shared table's player: the same work, filtered by what its side may see (playjobs)
     side = role_of(request).side
-    status, body = playjobs.unframed(await in_worker(request, playjobs.play_as, db, side, what,
-                                                     ref, *args, affinity=affinity))
+    job, seat = (playjobs.play, ()) if side is None else (playjobs.play_as, (side,))
+    status, body = playjobs.unframed(await in_worker(request, job, db, *seat, what, ref, *args,
+                                                     affinity=affinity))
     return Response(body, status_code=status,
                     media_type=media if status == 200 else "application/json")
 
