@@ -149,12 +149,18 @@ def test_roles_in_the_play_api_and_the_hidden_creature(table: TestClient,
         said.append(repr(sorted(answer.headers.items())).encode())
         return answer
 
+    def by_gm(method: str, path: str, **kwargs: object) -> None:
+        answer = table.request(method, path, headers=gm, **kwargs)  # type: ignore[arg-type]
+        assert answer.status_code == 200, answer.text
+
     made = table.post("/api/play/encounters", headers=gm,
                       json={"text": AMBUSH, "source": "ambush.yaml", "seed": 5,
-                            "order": ["scout", "zz-lurker", "ranger", "owl"]})
+                            "order": ["zz-lurker", "scout", "ranger", "owl"]})
     assert made.status_code == 200, made.text
     ref = made.json()["encounter"]["id"]
     base = f"/api/play/encounters/{ref}"
+
+    # the game master's actions, and the others' creatures, are refused with a sentence
     refused = as_party("POST", "/api/play/encounters", json={"scenario": "example:harpy"})
     assert refused.status_code == 403 and "only the game master" in refused.json()["error"][
         "message"]
@@ -166,45 +172,62 @@ def test_roles_in_the_play_api_and_the_hidden_creature(table: TestClient,
                     json={"creature": "scout", "change": "+prone"}).status_code == 403
     owl = as_party("POST", f"{base}/moves", json={"creature": "owl", "moves": "M9"})
     assert owl.status_code == 403 and "party's creatures only" in owl.json()["error"]["message"]
-    lurker = as_party("GET", f"{base}/path", params={"creature": "zz-lurker", "to": "K8"})
-    assert lurker.status_code == 403
+    for creature in ("owl", "zz-lurker", "nobody"):
+        asked = as_party("GET", f"{base}/path", params={"creature": creature, "to": "K8"})
+        assert asked.status_code == 403, creature
+    # a hidden creature and a made-up one are refused alike
+    hidden = as_party("GET", f"{base}/threat", params={"creature": "zz-lurker"})
+    made_up = as_party("GET", f"{base}/threat", params={"creature": "nobody"})
+    assert hidden.status_code == made_up.status_code == 400
+    assert hidden.content == made_up.content
 
     def look() -> None:
-        for path in ("", "/log", "/map.svg", "/threat?side=monsters"):
+        for path in ("", "/log", "/map.svg", "/threat?side=monsters", "/threat?side=party"):
             answer = as_party("GET", f"{base}{path}")
             assert answer.status_code == 200, (path, answer.text)
             if path in ("", "/log"):
                 places.append(answer.content)
         for question, params in (("path", {"to": "D4"}), ("check", {"moves": "B3"}),
                                  ("suggest", {}), ("reach-tree", {})):
-            answer = as_party("GET", f"{base}/{question}", params={"creature": "scout",
+            answer = as_party("GET", f"{base}/{question}", params={"creature": "ranger",
                                                                    **params})
             assert answer.status_code in (200, 400), (question, answer.text)
 
     look()
-    moved = as_party("POST", f"{base}/moves", json={"creature": "scout", "moves": "B3"})
-    assert moved.status_code == 200, moved.text
+    by_gm("POST", f"{base}/moves", json={"creature": "zz-lurker", "moves": "J6 I5 H4 G3 F3 E3"})
+    look()
     assert "zz-lurker" in table.get(base, headers=gm).text  # the game master sees it
     assert "zz-lurker" in table.get(base, headers=monsters).text  # and so does its side
-    gm_move = table.post(f"{base}/moves", headers=gm,
-                         json={"creature": "zz-lurker", "moves": "K6"})
-    assert gm_move.status_code == 200, gm_move.text
-    ranger = as_party("POST", f"{base}/moves", json={"creature": "ranger", "moves": "C3"})
-    assert ranger.status_code == 200, ranger.text
-    places.append(ranger.content)
+    # a move into its square is refused on the true board, without naming it
+    into = as_party("POST", f"{base}/moves", json={"creature": "ranger", "moves": "D3 E3"})
+    assert into.status_code == 409, into.text
+    assert "something you cannot see" in into.text
+    moved = as_party("POST", f"{base}/moves", json={"creature": "scout", "moves": "B3 B4"})
+    assert moved.status_code == 200, moved.text
+    places.append(moved.content)
+    by_gm("POST", f"{base}/conditions", json={"creature": "zz-lurker", "change": "+prone"})
     look()
-    assert table.post(f"{base}/next-round", headers=gm, json={}).status_code == 200
+    by_gm("POST", f"{base}/next-round", json={})
+    by_gm("POST", f"{base}/moves", json={"creature": "zz-lurker", "moves": "stand F4"})
+    moved = as_party("POST", f"{base}/moves", json={"creature": "ranger", "moves": "C3"})
+    assert moved.status_code == 200, moved.text
+    places.append(moved.content)
     look()
     everything = b"".join(said)
     for secret in ("zz-lurker", "Lurker Qwx"):
         assert secret.encode() not in everything, secret
-    for cell in (b'"K7"', b'"K6"', b"K7 ", b"K6 "):  # where it began, where it went
+    for cell in (b'"K7"', b'"E3"', b'"F4"', b"K7 ", b"E3 ", b"F4 "):  # everywhere it stood
         assert not any(cell in answer for answer in places), cell
     shown = table.get(base, headers=party).json()
-    assert "zz-lurker" not in shown["state"]["order"]
+    assert len(shown["state"]["order"]) == 3 and "hidden" not in shown["state"]
 
     revealed = table.post(f"{base}/reveal", headers=gm, json={"creature": "zz-lurker"})
     assert revealed.status_code == 200, revealed.text
     after = table.get(base, headers=party)
     assert "zz-lurker" in after.json()["state"]["pieces"]
     assert b"Lurker Qwx" in table.get(f"{base}/map.svg", headers=party).content
+    assert any("zz-lurker" in entry["text"]
+               for entry in table.get(f"{base}/log", headers=party).json()["entries"])
+    # undone, it is hidden again
+    assert table.post(f"{base}/undo", headers=gm, json={}).status_code == 200
+    assert b"zz-lurker" not in table.get(base, headers=party).content

@@ -345,12 +345,27 @@ def play_as(db: str | None, side: str | None, what: str, ref: str | None, *args:
                     _own(seen, str(args[0]), what)
                 status, body = 200, _SEEN[what](store, ref, seen, *args)
     except WingbeatError as exc:
-        data = exc.to_dict()
-        status, body = exc.http_status, encode(data if seen is None else seen.scrub(data))
+        status, body = exc.http_status, encode(_refusal_to(seen, exc))
     except sqlite3.Error as exc:
         status, body = 500, encode({"error": {"message": (
             f"the encounter database cannot be used: {exc}; check the file")}})
     return framed(status, body)
+
+
+def _refusal_to(seen: Any, exc: WingbeatError) -> Any:
+    """An error as the player sees it. A question naming a creature it cannot see must read as
+    one naming no creature at all (else the answer would tell a hidden creature's id from a
+    made-up one): bad input about a creature says the same sentence for both."""
+    data = exc.to_dict()
+    if seen is None:
+        return data
+    said = seen.scrub(data)
+    message = str(exc)
+    if exc.http_status == 400 and (said != data or message.startswith("no creature")):
+        ours = ", ".join(c for c in (seen.sides or {}) if c not in seen.unseen)
+        return {"error": {"message": f"that names no creature you can see (you can see: "
+                                     f"{ours})"}}
+    return said
 
 
 def _sight(store: Any, ref: str, side: str) -> Any:
