@@ -22,6 +22,7 @@ from fastapi import Request
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 
+from .roles import Role
 from .share import ShareKeys
 
 __all__ = ["NO_KEY", "PLAYERS_ONLY_TABLE", "Access", "Bucket", "Rate", "install_access"]
@@ -98,27 +99,35 @@ class Access:
         path = str(scope.get("path", ""))
         public = path in PUBLIC_PATHS or path.startswith(PUBLIC_PREFIXES)
         role = self.keys.role(_bearer(Headers(scope=scope)))
+        refusal = self.refusal(scope, role, path, public)
+        if refusal is None:
+            if role is not None:
+                scope.setdefault("state", {})["role"] = role
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})  # policy: refused
+        else:
+            await refusal(scope, receive, send)
+
+    def refusal(self, scope: Scope, role: Role | None, path: str,
+                public: bool) -> JSONResponse | None:
+        """Why the request is refused (401 no key, 429 too fast, 403 not a player's), or None."""
         if role is None and not public:
             client = scope.get("client") or ("?", 0)
             wait = self._wait(f"stranger:{client[0]}", STRANGER_RATE)
             if wait:
-                await _too_many(wait)(scope, receive, send)
-                return
-            await JSONResponse({"error": {"message": NO_KEY}}, status_code=401,
-                               headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
-            return
-        if role is not None:
-            wait = self._wait(role.key_id, self.rates[role.is_game_master])
-            if wait:
-                await _too_many(wait)(scope, receive, send)
-                return
-            if not (role.is_game_master or public or path in PLAYER_PATHS
-                    or path.startswith(PLAYER_PREFIXES)):
-                await JSONResponse({"error": {"message": PLAYERS_ONLY_TABLE}},
-                                   status_code=403)(scope, receive, send)
-                return
-            scope.setdefault("state", {})["role"] = role
-        await self.app(scope, receive, send)
+                return _too_many(wait)
+            return JSONResponse({"error": {"message": NO_KEY}}, status_code=401,
+                                headers={"WWW-Authenticate": "Bearer"})
+        if role is None:
+            return None
+        wait = self._wait(role.key_id, self.rates[role.is_game_master])
+        if wait:
+            return _too_many(wait)
+        if not (role.is_game_master or public or path in PLAYER_PATHS
+                or path.startswith(PLAYER_PREFIXES)):
+            return JSONResponse({"error": {"message": PLAYERS_ONLY_TABLE}}, status_code=403)
+        return None
 
     def _wait(self, name: str, rate: Rate) -> float:
         now = self.clock()

@@ -150,7 +150,8 @@ def serve_command(
             shared = "127.0.0.1"
         # the default: every address, so the loopback still answers; the Host check admits the
         # shared address and the loopback only (guard.py)
-        bind = "0.0.0.0" if host is None and shared not in _LOOPBACK else shared
+        everywhere = host in (None, "0.0.0.0", "::") and shared not in _LOOPBACK
+        bind = (host or "0.0.0.0") if everywhere else shared
     else:
         bind = host or "127.0.0.1"
     try:
