@@ -209,8 +209,10 @@ def test_roles_in_the_play_api_and_the_hidden_creature(table: TestClient,
     look()
     by_gm("POST", f"{base}/next-round", json={})
     by_gm("POST", f"{base}/moves", json={"creature": "zz-lurker", "moves": "stand F4"})
-    moved = as_party("POST", f"{base}/moves", json={"creature": "ranger", "moves": "C3"})
+    # past it: its opportunity attack is told, by "something you cannot see"
+    moved = as_party("POST", f"{base}/moves", json={"creature": "ranger", "moves": "D3 E4 D4"})
     assert moved.status_code == 200, moved.text
+    assert "something you cannot see" in moved.json()["entry"]["text"]
     places.append(moved.content)
     look()
     everything = b"".join(said)
