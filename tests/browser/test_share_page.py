@@ -80,5 +80,6 @@ def test_a_player_plays_without_the_share_panel(table: tuple[str, ShareKeys],
     assert page.evaluate("""() => fetch('/api/share', {headers: {Authorization:
         'Bearer ' + sessionStorage.getItem('wingbeat-key')}}).then((r) => r.status)""") == 403
     expect(page.locator("#share-button")).to_have_count(0)
+    expect(page.locator('header a[href="/"]')).to_be_hidden()  # the analysis page is the GM's
     context.close()
     assert problems == []

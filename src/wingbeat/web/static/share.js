@@ -22,6 +22,11 @@ function seat(who, url, qr) {
 async function wireShare() {
   if (!hasKey()) return;
   const response = await fetchKeyed("/api/share");
+  if (response.status === 403) {
+    // a player's key: the analysis page's questions are the game master's, so no link to it
+    for (const link of document.querySelectorAll('header a[href="/"]')) link.hidden = true;
+    return;
+  }
   if (!response.ok) return;
   const links = await response.json();
   const panel = el("section", null, "share-panel");
