@@ -4,6 +4,7 @@ request, the game master's Share panel, a player's page without it, a page witho
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -60,6 +61,11 @@ def test_the_game_master_sees_the_board_and_the_share_panel(table: tuple[str, Sh
     expect(panel).to_be_visible()
     expect(panel.locator("svg")).to_have_count(3)
     expect(panel).to_contain_text(f"{BASE}static/play.html#key={keys.side_keys['party']}")
+    page.locator("#share-panel button").click()
+    with page.expect_download() as downloading:  # a link sends no key: the page fetches it
+        page.locator("#png-link").click()
+    saved = downloading.value.path()
+    assert saved is not None and Path(saved).read_bytes().startswith(b"\x89PNG")
     page.reload()  # the tab keeps its key
     expect(page.locator("#share-button")).to_be_visible()
     expect(page.locator("#no-key")).to_have_count(0)

@@ -1,7 +1,7 @@
 // The game master's "Share" panel (serve --share): each seat's link and its QR code, to show a
 // phone across the table. Only the game master's key gets the links (GET /api/share answers a
 // player 403), so a player's page never shows the button at all; a page not shared neither.
-import { el, fetchKeyed, hasKey } from "./common.js";
+import { $, el, fetchKeyed, hasKey } from "./common.js";
 
 function picture(svgText) {
   const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
@@ -19,6 +19,22 @@ function seat(who, url, qr) {
   return item;
 }
 
+// A download link to the API (the analysis page's PNG): a link sends no key, so the click
+// fetches the file with it and saves what came.
+function keyedDownload(link) {
+  if (!link) return;
+  link.addEventListener("click", async (event) => {
+    event.preventDefault();
+    const response = await fetchKeyed(link.href);
+    if (!response.ok) return;
+    const saved = document.createElement("a");
+    saved.href = URL.createObjectURL(await response.blob());
+    saved.download = link.getAttribute("download") || "wingbeat-map.png";
+    saved.click();
+    setTimeout(() => URL.revokeObjectURL(saved.href), 60_000);
+  });
+}
+
 async function wireShare() {
   if (!hasKey()) return;
   const response = await fetchKeyed("/api/share");
@@ -28,6 +44,7 @@ async function wireShare() {
     return;
   }
   if (!response.ok) return;
+  keyedDownload($("png-link"));
   const links = await response.json();
   const panel = el("section", null, "share-panel");
   panel.id = "share-panel";
