@@ -69,6 +69,8 @@ def test_play_reveal_on_the_command_line(tmp_path: Path) -> None:
     db = str(tmp_path / "p.sqlite3")
     assert runner.invoke(app, ["play", "new", str(AMBUSH), "--seed", "2", "--db", db]
                          ).exit_code == 0
+    shown = runner.invoke(app, ["play", "show", "1", "--db", db])
+    assert "Lurker Qwx (hidden)" in shown.stdout
     done = runner.invoke(app, ["play", "reveal", "1", "zz-lurker", "--db", db, "--json"])
     assert done.exit_code == 0, done.output
     assert json.loads(done.stdout)["entry"]["action"] == {"kind": "reveal",
