@@ -182,6 +182,7 @@ def test_roles_in_the_play_api_and_the_hidden_creature(table: TestClient,
     assert hidden.content == made_up.content
 
     def look() -> None:
+        assert as_party("GET", "/api/play/encounters").status_code == 200
         for path in ("", "/log", "/map.svg", "/threat?side=monsters", "/threat?side=party"):
             answer = as_party("GET", f"{base}{path}")
             assert answer.status_code == 200, (path, answer.text)

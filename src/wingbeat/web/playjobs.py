@@ -338,7 +338,7 @@ def play_as(db: str | None, side: str | None, what: str, ref: str | None, *args:
                             "a player's key declares its own side's moves")
         with EncounterStore(db) as store:
             if what == "encounters" or ref is None:
-                status, body = 200, _encounters(store, None)
+                status, body = 200, _seen_encounters(store)
             else:
                 seen = _sight(store, ref, side)
                 if what in OWN_CREATURE:
@@ -366,6 +366,14 @@ def _refusal_to(seen: Any, exc: WingbeatError) -> Any:
         return {"error": {"message": f"that names no creature you can see (you can see: "
                                      f"{ours})"}}
     return said
+
+
+def _seen_encounters(store: Any) -> bytes:
+    """The encounters as a player sees the list: without the turn order the game master gave
+    (it names every creature, the hidden ones too; ``show`` says the order the player sees)."""
+    return encode({"encounters": [
+        {**{k: v for k, v in info.to_dict().items() if k != "given_order"},
+         "round": store.current(info.id)[1].state.round} for info in store.encounters()]})
 
 
 def _sight(store: Any, ref: str, side: str) -> Any:
