@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 test: $(STAMP)
-	bash scripts/ensure-chromium
+	bash scripts/ensure-test-tools
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports

@@ -263,6 +263,10 @@ class Seated:
 
 GM = Role(None, "gm")
 PARTY = Role("party", "party")
+MONSTERS = Role("monsters", "monsters")
+
+
+AMBUSH = (Path(__file__).parent / "data" / "share" / "ambush.yaml").read_text(encoding="utf-8")
 
 
 def test_proposals_wait_for_the_game_master(tmp_path: Path) -> None:
@@ -270,54 +274,58 @@ def test_proposals_wait_for_the_game_master(tmp_path: Path) -> None:
     seat = {"role": GM}
     app.add_middleware(Seated, seat=seat)
     web = TestClient(app, base_url="http://127.0.0.1")
-    new = web.post("/api/play/encounters", json={"scenario": "example:giant-bat", "seed": 4,
-                                                 "order": ["bat", "chamois"]}).json()
+    new = web.post("/api/play/encounters", json={
+        "text": AMBUSH, "source": "ambush.yaml", "seed": 5,
+        "order": ["zz-lurker", "scout", "ranger", "owl"]}).json()
     ref = new["encounter"]["id"]
     base = f"/api/play/encounters/{ref}"
 
     seat["role"] = PARTY
     denied = web.post(f"{base}/approval", json={"required": True})
     assert denied.status_code == 403 and "only the game master" in denied.json()["error"]["message"]
-    played = web.post(f"{base}/moves", json={"creature": "chamois", "moves": ""})
-    assert played.status_code == 200  # no approval required: played at once
-    web.post(f"{base}/undo", json={})
-
+    played = web.post(f"{base}/moves", json={"creature": "scout", "moves": "B3"})
+    assert played.status_code == 200, played.text  # no approval required: played at once
     seat["role"] = GM
+    web.post(f"{base}/undo", json={})
     assert web.post(f"{base}/approval", json={"required": True}).json()["required"] is True
+
     seat["role"] = PARTY
-    illegal = web.post(f"{base}/moves", json={"creature": "bat", "moves": "U33"})
-    assert illegal.status_code == 409 and illegal.json()["error"]["rule"] == "V-inertia"
-    stale = web.post(f"{base}/moves", json={"creature": "bat", "moves": "U35 down hover",
+    illegal = web.post(f"{base}/moves", json={"creature": "scout", "moves": "P12"})
+    assert illegal.status_code == 409 and illegal.json()["legal"] is False
+    stale = web.post(f"{base}/moves", json={"creature": "scout", "moves": "B3 B4",
                                             "after": "9-gone"})
     assert stale.status_code == 409 and stale.json()["error"]["rule"] == "board-changed"
-    waiting = web.post(f"{base}/moves", json={"creature": "bat", "moves": "U35 down hover",
+    waiting = web.post(f"{base}/moves", json={"creature": "scout", "moves": "B3 B4",
                                               "after": new["version"]})
     assert waiting.status_code == 202, waiting.text
     proposal = waiting.json()
     assert proposal["status"] == "pending" and proposal["side"] == "party"
-    assert proposal["cost"] == "4" and proposal["way"] == ["U35"]
+    assert proposal["cost"] is not None and proposal["way"] == ["B3", "B4"]
     listed = web.get(f"{base}/proposals").json()
     assert listed["required"] is True and [p["id"] for p in listed["proposals"]] == [
         proposal["id"]]
+    assert listed["you"] == {"side": "party", "game_master": False}
     assert web.get(base).json()["version"] == new["version"]  # nothing played yet
     assert web.post(f"{base}/proposals/{proposal['id']}/accept", json={}).status_code == 403
 
     seat["role"] = GM
     accepted = web.post(f"{base}/proposals/{proposal['id']}/accept", json={})
-    assert accepted.status_code == 200 and accepted.json()["state"]["pieces"]["bat"][
-        "altitude"] == 1
+    assert accepted.status_code == 200 and accepted.json()["state"]["pieces"]["scout"][
+        "at"] == "B4"
     assert web.get(f"{base}/proposals").json()["proposals"][0]["status"] == "accepted"
+    mine = web.post(f"{base}/moves", json={"creature": "owl", "moves": "M9"})
+    assert mine.status_code == 200  # the game master's own move: never a proposal
 
     # refused with a reason the player reads; and one on a board that changed since
     seat["role"] = PARTY
-    first = web.post(f"{base}/moves", json={"creature": "chamois", "moves": ""}).json()
+    first = web.post(f"{base}/moves", json={"creature": "ranger", "moves": "C3"}).json()
     seat["role"] = GM
     refused = web.post(f"{base}/proposals/{first['id']}/refuse", json={"reason": "not yet"})
     assert refused.json()["status"] == "refused" and refused.json()["reason"] == "not yet"
     seat["role"] = PARTY
-    second = web.post(f"{base}/moves", json={"creature": "chamois", "moves": ""}).json()
+    second = web.post(f"{base}/moves", json={"creature": "ranger", "moves": "C3"}).json()
     seat["role"] = GM
-    web.post(f"{base}/undo", json={})  # the game master's own action: never a proposal
+    web.post(f"{base}/undo", json={})
     late = web.post(f"{base}/proposals/{second['id']}/accept", json={})
     assert late.status_code == 409
     assert late.json()["error"]["message"].startswith("the board changed: look again")
@@ -329,6 +337,17 @@ def test_proposals_wait_for_the_game_master(tmp_path: Path) -> None:
     seat["role"] = GM
     gone = web.post(f"{base}/proposals/{second['id']}/refuse", json={})
     assert gone.status_code == 404 and "decided already" in gone.json()["error"]["message"]
+
+    # a hidden creature's proposal: its own side sees it, the others only that a move waits
+    seat["role"] = MONSTERS
+    lurking = web.post(f"{base}/moves", json={"creature": "zz-lurker", "moves": "J6"})
+    assert lurking.status_code == 202, lurking.text
+    assert web.get(f"{base}/proposals").json()["proposals"][0]["creature"] == "zz-lurker"
+    seat["role"] = PARTY
+    seen = web.get(f"{base}/proposals")
+    assert seen.json()["proposals"][0] == {"id": lurking.json()["id"], "encounter": ref,
+                                           "side": "monsters", "status": "pending"}
+    assert b"lurker" not in seen.content.lower() and b"J6" not in seen.content
 
 
 def test_the_list_stream_hears_a_new_encounter(tmp_path: Path) -> None:

@@ -233,6 +233,7 @@ SAYINGS: dict[str, Said] = {
                                                 or f"{me}leaves the battlefield"),
     "must-act": lambda e, _who, me: f"{me}must act: {e.get('message')}",
     "round-start": lambda e, _who, _me: f"round {e.get('round')} begins",
+    "revealed": lambda e, _who, me: f"{me}is revealed to every player",
 }
 
 

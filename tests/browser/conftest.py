@@ -1,6 +1,6 @@
 """A real server on a loopback port and Debian's headless Chromium, for the page's tests.
 
-Chromium comes from the system (``scripts/ensure-chromium``); test tools cannot download browsers
+Chromium comes from the system (``scripts/ensure-test-tools``); test tools cannot download browsers
 here. Without it these tests skip with a reason, except under CI, where they must fail.
 """
 
@@ -61,7 +61,7 @@ def play_site(tmp_path_factory: pytest.TempPathFactory,
 def browser() -> Iterator[object]:
     path = chromium_path()
     if path is None:
-        message = "Debian's chromium is not installed (scripts/ensure-chromium installs it)"
+        message = "Debian's chromium is not installed (scripts/ensure-test-tools installs it)"
         if os.environ.get("CI"):
             pytest.fail(message + "; CI must run the browser tests")
         pytest.skip(message)

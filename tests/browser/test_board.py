@@ -50,7 +50,7 @@ def zoom(page: Page, box: str = "map") -> float:
 
 
 def view_box(page: Page, box: str = "map") -> list[float]:
-    text = page.locator(f"#{box} > svg").get_attribute("viewBox") or ""
+    text = page.locator(f"#{box}").get_attribute("data-view") or ""
     return [float(n) for n in text.split()]
 
 

@@ -140,6 +140,15 @@ MEETING = """(box) => {
   return found;
 }"""
 
+#: on a wide map box, whether the box cuts the legend off: partly in view, partly out
+LEGEND_CUT = """(box) => {
+  const frame = document.querySelector(box).getBoundingClientRect();
+  const legend = document.querySelector(box + ' > svg > g.legend');
+  if (!legend || frame.width < 1000) return false;
+  const l = legend.getBoundingClientRect();
+  return l.left < frame.right && l.right > frame.right + 0.5;
+}"""
+
 SETTLED = ("([box, whole]) => { const b = document.querySelector(box);"
            " return b.querySelector(':scope > svg') && b.dataset.zoom && !b.dataset.gesture"
            " && (!whole || b.dataset.zoom === '1'); }")
@@ -149,13 +158,15 @@ SETTLED = ("([box, whole]) => { const b = document.querySelector(box);"
 def test_the_legend_clears_the_buttons_and_names_clear_the_texts(browser: Any, server: str,
                                                                  size: str) -> None:
     """At each size, as the map opens and with the whole map shown: the legend lies under
-    none of the map's buttons; no token's name lies over another's, a cell's label or cost."""
+    none of the map's buttons (and a wide view does not cut it off); no token's name lies over
+    another's, a cell's label or cost."""
     width, height = SIZES[size]
     page = opened(browser, server + "/", width, height)
     for name, creature in (("giant-bat", "bat"), ("harpy", "harpy")):
         ready(page, name, creature)
         page.wait_for_function(SETTLED, arg=["#map", False])
         assert page.evaluate(MEETING, "#map") == [], f"{name} as it opens"
+        assert not page.evaluate(LEGEND_CUT, "#map"), f"{name}'s legend is cut off"
         page.click("#map-tools button[aria-label='Whole map']")
         page.wait_for_function(SETTLED, arg=["#map", True])
         assert page.evaluate(MEETING, "#map") == [], f"{name}, the whole map"

@@ -17,6 +17,9 @@ from wingbeat.web.roles import Role
 
 pytestmark = pytest.mark.browser
 
+AMBUSH = (Path(__file__).parent.parent / "data" / "share" / "ambush.yaml").read_text(
+    encoding="utf-8")
+
 
 class Seated:
     """Test only: a request with ``X-Test-Seat: SIDE`` sits at that side's seat (the access
@@ -55,7 +58,8 @@ def test_two_screens_follow_one_encounter(browser: Any, tmp_path: Path) -> None:
     problems: list[str] = []
     with serving(app) as base, httpx.Client(base_url=base, timeout=WAIT_MS / 1000) as api:
         new = api.post("/api/play/encounters", json={
-            "scenario": "example:giant-bat", "seed": 4, "order": ["bat", "chamois"]}).json()
+            "text": AMBUSH, "source": "ambush.yaml", "seed": 5,
+            "order": ["zz-lurker", "scout", "ranger", "owl"]}).json()
         ref = new["encounter"]["id"]
         url = f"{base}/static/play.html#encounter={ref}"
         master = _screen(browser, url, problems)
@@ -66,20 +70,20 @@ def test_two_screens_follow_one_encounter(browser: Any, tmp_path: Path) -> None:
                 expect(page.locator("#board")).to_have_attribute("data-wb-live", "live")
 
             # a move on the game master's screen appears on the player's
-            master.select_option("#creature-select", "chamois")
-            master.fill("#moves-input", "")
+            master.select_option("#creature-select", "owl")
+            master.fill("#moves-input", "M9")
             master.click("#move-button")
-            expect(master.locator("#pieces tr[data-creature='chamois']")).to_have_class("moved")
+            expect(master.locator("#pieces tr[data-creature='owl']")).to_have_class("moved")
             moved = api.get(f"/api/play/encounters/{ref}")
             _shows(master, moved.json()["version"])
             _shows(player, moved.json()["version"])
-            expect(player.locator("#pieces tr[data-creature='chamois']")).to_have_class("moved")
+            expect(player.locator("#pieces tr[data-creature='owl']")).to_have_class("moved")
 
             # approval: the player's move waits, drawn on both screens, until accepted
             master.check("#approval-toggle")
             expect(player.locator("#proposals-panel")).to_be_visible()
-            player.select_option("#creature-select", "bat")
-            player.fill("#moves-input", "U35 down hover")
+            player.select_option("#creature-select", "scout")
+            player.fill("#moves-input", "B3 B4")
             player.click("#move-button")
             expect(player.locator("#move-result")).to_contain_text("waiting for the game master")
             for page in (master, player):
@@ -89,10 +93,10 @@ def test_two_screens_follow_one_encounter(browser: Any, tmp_path: Path) -> None:
             expect(master.locator("#proposals li[data-status='accepted']")).to_have_count(0)
             expect(master.locator("#map-image g.proposals")).to_have_count(0)
             played = api.get(f"/api/play/encounters/{ref}").json()
-            assert played["describe"]["bat"].startswith("U35")
+            assert played["state"]["pieces"]["scout"]["at"] == "B4"
             _shows(player, played["version"])
-            expect(player.locator("#pieces tr[data-creature='bat'] td:nth-child(3)")
-                   ).to_have_text("U35 altitude 1, hovering")
+            expect(player.locator("#pieces tr[data-creature='scout'] td:nth-child(3)")
+                   ).to_contain_text("B4")
             expect(player.locator("#map-image g.proposals")).to_have_count(0)
             expect(player.locator("#proposals li[data-status='accepted']")).to_have_count(1)
         finally:

@@ -167,6 +167,25 @@ def condition(
     _run(make, db, json_)
 
 
+@play_app.command("reveal", cls=Command)
+def reveal(
+    encounter: EncounterArg,
+    creature: Annotated[str, typer.Argument(help="The hidden creature's id.")],
+    db: DbOpt = None,
+    json_: JsonOpt = False,
+) -> None:
+    """The GM shows a hidden creature (``hidden: true`` in the scenario) to every player.
+
+    Until then a shared table's players of other sides see nothing of it (serve --share).
+    Logged, so undo and replay see it.
+    """
+    def make(store: EncounterStore) -> Result:
+        from .engine import REVEAL, Action
+
+        return _outcome(store, encounter, store.play(encounter, Action(REVEAL, creature)))
+    _run(make, db, json_)
+
+
 @play_app.command("next-round", cls=Command)
 def next_round(encounter: LatestArg = None, db: DbOpt = None, json_: JsonOpt = False) -> None:
     """End the round (creatures that did not move hold still) and start the next one."""

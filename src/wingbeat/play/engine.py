@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Protocol, cast, runtime_checkable
@@ -62,6 +62,7 @@ MOVE = "move"
 NEXT_ROUND = "next-round"
 START = "start"
 CONDITION = "condition"
+REVEAL = "reveal"
 
 
 class RefusedMove(IllegalMoveError):
@@ -210,7 +211,7 @@ class Action:
         return dict(self.options)
 
     def to_dict(self) -> dict[str, Any]:
-        if self.kind in (MOVE, CONDITION):
+        if self.kind in (MOVE, CONDITION, REVEAL):
             data: dict[str, Any] = {"kind": self.kind, "creature": self.creature,
                                     "moves": self.moves}
             if self.options:  # additive: an action without options reads as it always did
@@ -230,6 +231,8 @@ class Action:
             return f"{self.creature}: {self.moves or '(holds)'}{options_text(self.options)}"
         if self.kind == CONDITION:
             return f"GM: {self.creature} {self.moves}"
+        if self.kind == REVEAL:
+            return f"GM: {self.creature} revealed"
         return self.kind
 
 
@@ -286,6 +289,9 @@ class EncounterState:
     pieces: Mapping[str, Piece]
     damage: Mapping[str, int]
     entries: int
+    #: The creatures still hidden from the players of other sides (``hidden: true`` in the
+    #: scenario, until the game master's ``reveal``); no rule looks at it.
+    hidden: tuple[str, ...] = ()
 
     @property
     def next_up(self) -> str | None:
@@ -296,7 +302,9 @@ class EncounterState:
         return {"round": self.round, "order": list(self.order), "moved": list(self.moved),
                 "next": self.next_up, "entries": self.entries,
                 "pieces": {c: dict(self.pieces[c]) for c in self.order},
-                "damage": {c: self.damage.get(c, 0) for c in self.order}}
+                "damage": {c: self.damage.get(c, 0) for c in self.order},
+                # only when some creature is hidden: an encounter without any reads as it did
+                **({"hidden": list(self.hidden)} if self.hidden else {})}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> EncounterState:
@@ -304,7 +312,8 @@ class EncounterState:
                    moved=tuple(data["moved"]), pieces={k: dict(v) for k, v in
                                                        data["pieces"].items()},
                    damage={k: int(v) for k, v in data["damage"].items()},
-                   entries=int(data["entries"]))
+                   entries=int(data["entries"]),
+                   hidden=tuple(str(c) for c in data.get("hidden") or ()))
 
 
 @dataclass(frozen=True)
@@ -356,8 +365,9 @@ def start(setup: Setup) -> Entry:
     else:
         totals = {c: dice.total("1d20", c, "initiative") for c in ids}
         order = tuple(sorted(ids, key=lambda c: (-totals[c], ids.index(c))))
+    hidden = tuple(c.id for c in scenario.battle.creatures if getattr(c, "hidden", False))
     state = EncounterState(round=1, order=order, moved=(), pieces=pieces,
-                           damage=dict.fromkeys(order, 0), entries=1)
+                           damage=dict.fromkeys(order, 0), entries=1, hidden=hidden)
     return Entry(0, 1, Action(START), state, tuple(dice.rolls),
                  tuple(_obligations(setup, state)))
 
@@ -398,8 +408,25 @@ def apply(setup: Setup, state: EncounterState, action: Action) -> Entry:
         return _next_round(setup, state, action)
     if action.kind == CONDITION:
         return _condition(setup, state, action)
-    raise OptionError(f"unknown action {action.kind!r}; expected {MOVE}, {NEXT_ROUND} or "
-                      f"{CONDITION}")
+    if action.kind == REVEAL:
+        return _reveal(state, action)
+    raise OptionError(f"unknown action {action.kind!r}; expected {MOVE}, {NEXT_ROUND}, "
+                      f"{CONDITION} or {REVEAL}")
+
+
+def _reveal(state: EncounterState, action: Action) -> Entry:
+    """The game master shows a hidden creature to every player: nothing else changes."""
+    creature = action.creature or ""
+    if creature not in state.pieces:
+        raise ScenarioError(f"no creature {creature!r} in this encounter (creatures: "
+                            f"{', '.join(state.order)})")
+    if creature not in state.hidden:
+        hidden = ", ".join(state.hidden) or "none is"
+        raise OptionError(f"{creature} is not hidden (hidden: {hidden}); nothing to reveal")
+    after = replace(state, entries=state.entries + 1,
+                    hidden=tuple(c for c in state.hidden if c != creature))
+    return Entry(state.entries, state.round, action, after,
+                 events=({"type": "revealed", "creature": creature},))
 
 
 def _move(setup: Setup, state: EncounterState, action: Action) -> Entry:
@@ -417,7 +444,7 @@ def _move(setup: Setup, state: EncounterState, action: Action) -> Entry:
     pieces = {**state.pieces, **played.others, creature: played.piece}
     damage = {**state.damage, creature: state.damage.get(creature, 0) + played.damage}
     after = EncounterState(state.round, state.order, (*state.moved, creature), pieces, damage,
-                           state.entries + 1)
+                           state.entries + 1, state.hidden)
     return Entry(state.entries, state.round, action, after, tuple(dice.rolls), played.events,
                  (played.to_dict(),))
 
@@ -439,7 +466,7 @@ def _condition(setup: Setup, state: EncounterState, action: Action) -> Entry:
     pieces = {**state.pieces, creature: played.piece}
     damage = {**state.damage, creature: state.damage.get(creature, 0) + played.damage}
     after = EncounterState(state.round, state.order, state.moved, pieces, damage,
-                           state.entries + 1)
+                           state.entries + 1, state.hidden)
     return Entry(state.entries, state.round, action, after, tuple(dice.rolls), played.events,
                  (played.to_dict(),))
 
@@ -477,7 +504,8 @@ def _next_round(setup: Setup, state: EncounterState, action: Action) -> Entry:
         events.extend(played.events)
     pieces, round_events = setup.adapter.end_round(setup.scenario, pieces)
     events.extend(round_events)
-    after = EncounterState(state.round + 1, state.order, (), pieces, damage, state.entries + 1)
+    after = EncounterState(state.round + 1, state.order, (), pieces, damage, state.entries + 1,
+                           state.hidden)
     events.append({"type": "round-start", "round": after.round})
     events.extend(_obligations(setup, after))
     return Entry(state.entries, state.round, action, after, tuple(dice.rolls), tuple(events),
@@ -528,6 +556,10 @@ class Game:
 
     def next_round(self) -> Entry:
         return self.play(Action(NEXT_ROUND))
+
+    def reveal(self, creature: str) -> Entry:
+        """The game master shows a hidden creature to every player."""
+        return self.play(Action(REVEAL, creature))
 
     def condition(self, creature: str, change: str) -> Entry:
         """The game master says ``creature``'s conditions change: ``"prone"``, ``"-grappled"``."""

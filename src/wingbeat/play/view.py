@@ -48,7 +48,10 @@ class Snapshot:
                 turn = "next"
             else:
                 turn = ""
-            rows.append([creature, self.names.get(creature, creature), turn,
+            name = self.names.get(creature, creature)
+            if creature in state.hidden:  # from the other sides' players (serve --share)
+                name += " (hidden)"
+            rows.append([creature, name, turn,
                          self.lines[creature], str(state.damage.get(creature, 0))])
         lines = [head, text_table(["creature", "name", "turn", "where", "damage"], rows)]
         lines.extend(event_text(item) for item in self.pending)

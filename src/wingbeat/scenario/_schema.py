@@ -95,6 +95,7 @@ COMMON_EXAMPLES: Mapping[str, str] = {
     "id": "id: harpy",
     "name": "name: Harpy",
     "side": "side: monsters",
+    "hidden": "hidden: true",
     "map": "map: {columns: 30, rows: 20}",
     "options": "options: {…}",
     "creatures": "creatures: [{id: harpy, at: B2}]",
@@ -133,6 +134,9 @@ class CreatureEntry(StrictModel):
 
     id: Name = Field(min_length=1)
     name: Name = ""
+    #: Kept from the players of the other sides of a shared table until the game master reveals
+    #: it (``play reveal``); it changes no rule.
+    hidden: bool = False
 
 
 class GridMapModel(StrictModel):

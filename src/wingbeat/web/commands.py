@@ -5,13 +5,16 @@ from __future__ import annotations
 import errno
 import socket
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from .._console import Command
 
-__all__ = ["listen", "register", "serve_command", "where_to_serve"]
+if TYPE_CHECKING:
+    from .share import ShareKeys
+
+__all__ = ["listen", "network_address", "register", "serve_command", "where_to_serve"]
 
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -70,6 +73,19 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def network_address() -> str | None:
+    """This machine's address on its network (the one a packet to the internet would leave
+    from), or None when it has none but the loopback. A UDP socket's ``connect`` only chooses a
+    route: no packet is sent."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: any address off this machine will do
+            found = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if found.startswith("127.") or found == "0.0.0.0" else found
+
+
 def _free_port(host: str, port: int) -> int:
     """The next port that is free on ``host`` (the next one, if none of the next hundred is)."""
     from ..errors import WingbeatError
@@ -88,8 +104,10 @@ def serve_command(
     scenario: Annotated[str | None, typer.Argument(
         help="A scenario file, a directory of them, or example:NAME (default: "
              "example:giant-bat).")] = None,
-    host: Annotated[str, typer.Option(
-        help="Address to listen on; keep 127.0.0.1 unless you mean to share it.")] = "127.0.0.1",
+    host: Annotated[str | None, typer.Option(
+        help="Address to listen on (default 127.0.0.1); keep it unless you mean to share it. "
+             "With --share: the address to share (default: this machine's network address).",
+        show_default=False)] = None,
     port: Annotated[int, typer.Option(help="Port to listen on (0: any free one).",
                                       min=0, max=65535)] = 8000,
     time_limit: Annotated[float, typer.Option(
@@ -103,24 +121,53 @@ def serve_command(
     memory_limit: Annotated[int, typer.Option(
         help="Memory (address space, MB) one worker may use; a question past it answers 503 "
              "(0: no limit).", min=0, max=1_048_576)] = 4096,
+    share: Annotated[bool, typer.Option(
+        "--share", help="Share the table: listen on this machine's network address too, and "
+                        "print a link (with its key) for the game master and one per side.")
+    ] = False,
+    new_keys: Annotated[bool, typer.Option(
+        "--new-keys", help="With --share: new keys for every link (the old links stop "
+                           "working).")] = False,
+    json_: Annotated[bool, typer.Option(
+        "--json", help="With --share: the links as one line of JSON on stdout.")] = False,
 ) -> None:
-    """Run the web app: the map, reach, paths and move checks in a browser."""
-    from .._console import err, failed
+    """Run the web app: the map, reach, paths and move checks in a browser.
+
+    With --share, a table of people: each gets a link with its key (the game master's, or a
+    side's player's), and every request without a valid key is refused."""
+    from .._console import err, fail, failed
     from ..errors import WingbeatError
 
+    if (new_keys or json_) and not share:
+        fail(f"{'--new-keys' if new_keys else '--json'} goes with --share (a shared table's "
+             "links)", json_)
+    shared: str | None = None  # the address the links name
+    if share:
+        shared = host if host not in (None, "0.0.0.0", "::") else network_address()
+        if shared is None:
+            err.print("warning: this machine has no network address but the loopback: the "
+                      "links work on this machine only", markup=False)
+            shared = "127.0.0.1"
+        # the default: every address, so the loopback still answers; the Host check admits the
+        # shared address and the loopback only (guard.py)
+        everywhere = host in (None, "0.0.0.0", "::") and shared not in _LOOPBACK
+        bind = (host or "0.0.0.0") if everywhere else shared
+    else:
+        bind = host or "127.0.0.1"
     try:
         from .app import DEFAULT_SCENARIO, create_app
 
         directory, first = where_to_serve(scenario)
-        app = create_app(directory, first, hosts=[host], time_limit=time_limit,
+        app = create_app(directory, first, hosts=[shared or bind], time_limit=time_limit,
                          workers=workers, memory_limit=memory_limit)
         # Open the first scenario now, so a broken file fails here with the CLI's message.
         from .scenarios import ScenarioStore
 
         ScenarioStore(directory).open(first or DEFAULT_SCENARIO)
-        sock = listen(host, port)
+        keys = _table_keys(directory, first, new_keys) if share else None
+        sock = listen(bind, port)
     except WingbeatError as exc:
-        failed(exc, False)
+        failed(exc, json_)
     import threading
 
     import uvicorn
@@ -129,18 +176,59 @@ def serve_command(
     threading.Thread(target=app.state.pool.warm, name="wingbeat-warm", daemon=True).start()
     with sock:
         port = sock.getsockname()[1]
-        if host not in _LOOPBACK:
-            err.print(f"warning: listening on {host}: anyone who can reach this address can use "
+        if keys is not None and shared is not None:
+            _announce(app, keys, shared, port, json_)
+        elif bind not in _LOOPBACK:
+            err.print(f"warning: listening on {bind}: anyone who can reach this address can use "
                       "the app", markup=False)
-        shown = f"[{host}]" if ":" in host else host
+        named = shared or bind
+        shown = f"[{named}]" if ":" in named else named
         err.print(f"wingbeat: serving on http://{shown}:{port}/ (API docs at /docs); "
                   "Ctrl+C stops it", markup=False)
         # A request must arrive in time, and one client holds few connections (slowloris:
         # web/connections.py, docs/limits.md).
         from .connections import guarded_protocol
 
-        uvicorn.run(app, host=host, port=port, fd=sock.fileno(), log_level="warning",
+        uvicorn.run(app, host=bind, port=port, fd=sock.fileno(), log_level="warning",
                     http=guarded_protocol())
+
+
+def _table_keys(directory: Path | None, first: str | None, renew: bool) -> ShareKeys:
+    """The shared table's keys, for the sides of the scenarios served (a file that does not
+    load is left out, with a warning)."""
+    from .._console import err
+    from .share import share_keys, sides_served
+
+    sides, warnings = sides_served(directory, first)
+    for warning in warnings:
+        err.print(warning, markup=False)
+    return share_keys(sides, renew=renew)
+
+
+def _announce(app: Any, keys: ShareKeys, address: str, port: int, as_json: bool) -> None:
+    """Make ``app`` the shared table's (keys, ``/api/share``) and say its links, before it
+    answers anything: each with a QR code on stderr, and with ``as_json`` one line on stdout."""
+    import json
+    import sys
+
+    import segno
+
+    from .._console import err
+    from .access import install_access
+    from .share import links
+
+    shown = f"[{address}]" if ":" in address else address
+    base = f"http://{shown}:{port}/"
+    install_access(app, keys, base)
+    found = links(base, keys)
+    named = [("the game master", found["gm"]),
+             *((f"the players of {side}", url) for side, url in found["players"].items())]
+    for who, url in named:
+        err.print(f"wingbeat: the link for {who}: {url}", markup=False)
+        segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
+    if as_json:
+        sys.stdout.write(json.dumps(found) + "\n")
+        sys.stdout.flush()
 
 
 def register(app: typer.Typer) -> None:

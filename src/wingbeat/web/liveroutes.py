@@ -28,7 +28,7 @@ from sse_starlette import EventSourceResponse
 from sse_starlette.sse import SendTimeoutError
 
 from .._console import parse_query_options
-from ..errors import WingbeatError
+from ..play.visibility import Forbidden
 from .live import Event, Hub, Stream, store_reader
 from .proposals import Proposal, ProposalBook, new_id, way_of
 from .roles import role_of
@@ -54,10 +54,6 @@ Ask = Callable[..., Awaitable[Response]]
 
 _LastId = Annotated[str | None, Header(alias="Last-Event-ID", max_length=100,
                                        description="The last event id seen: resume after it.")]
-
-
-class Forbidden(WingbeatError):
-    http_status = 403
 
 
 class Approval(BaseModel):
@@ -166,11 +162,21 @@ def _game_master_only(request: Request, what: str) -> None:
         raise Forbidden(f"only the game master may {what}")
 
 
-def _hidden_from(request: Request, encounter: int) -> frozenset[str]:
-    """The creatures of ``encounter`` hidden from the asking player (``hidden: true``, not yet
-    revealed): their proposals are listed without creature, moves or way. None until the
-    scenario's hidden creatures reach the play API (the access layer, issue 27 item 2)."""
-    return frozenset()
+async def _hidden_from(request: Request, ask: Ask, ref: str, book: ProposalBook,
+                       encounter: int) -> frozenset[str]:
+    """The creatures of other sides' proposals that the asking player cannot see (``hidden:
+    true``, not yet revealed): those not in the encounter as the player is shown it. Their
+    proposals are listed without creature, moves or way."""
+    role = role_of(request)
+    others = {creature for creature, side in book.creatures(encounter)
+              if not role.may_see_side(side)}
+    if not others:
+        return frozenset()
+    shown = await ask(request, "show", ref)
+    if shown.status_code != 200:
+        return frozenset(others)  # in doubt, nothing of them
+    pieces = json.loads(bytes(shown.body)).get("state", {}).get("pieces", {})
+    return frozenset(creature for creature in others if creature not in pieces)
 
 
 def _said(request: Request, encounter: int, proposal: Proposal) -> None:
@@ -255,7 +261,8 @@ def live_router(ask: Ask) -> APIRouter:
         role = role_of(request)
         return {"encounter": encounter, "required": book.required(encounter),
                 "you": {"side": role.side, "game_master": role.is_game_master},
-                "proposals": book.listed(encounter, role, _hidden_from(request, encounter))}
+                "proposals": book.listed(encounter, role, await _hidden_from(
+                    request, ask, ref, book, encounter))}
 
     @router.post("/encounters/{ref}/proposals/{proposal}/accept")
     async def accept(request: Request, ref: str, proposal: str) -> Response:

@@ -99,11 +99,15 @@ async def asked(request: Request, what: str, ref: str | None, *args: Any,
     played it, which keeps its scenario parsed."""
     from . import playjobs
     from .guard import in_worker
+    from .roles import role_of
 
     db = _db(request)
     affinity = (("play", db, ref),) if ref is not None else ()
-    status, body = playjobs.unframed(await in_worker(request, playjobs.play, db, what, ref,
-                                                     *args, affinity=affinity))
+    # a shared table's player: the same work, filtered by what its side may see (playjobs)
+    side = role_of(request).side
+    job, seat = (playjobs.play, ()) if side is None else (playjobs.play_as, (side,))
+    status, body = playjobs.unframed(await in_worker(request, job, db, *seat, what, ref, *args,
+                                                     affinity=affinity))
     if status == 200 and what in _WRITES:  # committed: every screen hears it (web/live.py)
         from .liveroutes import touched
 
@@ -112,7 +116,7 @@ async def asked(request: Request, what: str, ref: str | None, *args: Any,
                     media_type=media if status == 200 else "application/json")
 
 
-_WRITES = frozenset({"new", "move", "condition", "next-round", "undo"})
+_WRITES = frozenset({"new", "move", "condition", "next-round", "undo", "reveal"})
 
 
 _refusable = {**documented(PlayOutcome), 409: {"model": PlayRefused,
@@ -191,6 +195,21 @@ async def condition(request: Request, ref: str, body: DeclaredCondition) -> Resp
 async def next_round(request: Request, ref: str) -> Response:
     """End the round (creatures that did not move hold) and start the next one."""
     return await asked(request, "next-round", ref)
+
+
+class RevealedCreature(BaseModel):
+    """The game master's word: a hidden creature is shown to every player."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    creature: str = Field(min_length=1, max_length=200)
+
+
+@router.post("/encounters/{ref}/reveal", responses=_refusable)
+async def reveal(request: Request, ref: str, body: RevealedCreature) -> Response:
+    """Show a creature the scenario hides (``hidden: true``) to every player of a shared table
+    (``wingbeat play reveal``); logged, so undo hides it again."""
+    return await asked(request, "reveal", ref, body.creature)
 
 
 @router.post("/encounters/{ref}/undo", responses=documented(PlayOutcome))
@@ -287,7 +306,7 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
     @app.get("/static/{name}.js", include_in_schema=False)
     def script(name: str) -> FileResponse:
         if name not in ("play", "common", "zoom", "playthreat", "threat", "playdrag", "drag",
-                        "reachtree", "tablegesture", "legend", "live",
+                        "reachtree", "tablegesture", "legend", "share", "live",
                         "proposals"):  # play.js and the modules it imports
             raise HTTPException(status_code=404)
         return FileResponse(STATIC / f"{name}.js", media_type="text/javascript")

@@ -121,6 +121,13 @@ class ProposalBook:
         table.decided.append(decided)
         return decided
 
+    def creatures(self, encounter: int) -> list[tuple[str, str | None]]:
+        """Each listed proposal's creature and side."""
+        table = self._tables.get(encounter)
+        if table is None:
+            return []
+        return [(p.creature, p.side) for p in (*table.pending.values(), *table.decided)]
+
     def listed(self, encounter: int, role: Role,
                hidden: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
         """What ``role`` sees: waiting proposals first, then the last decided ones. A player

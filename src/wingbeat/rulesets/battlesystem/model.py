@@ -91,6 +91,7 @@ class BattlesystemUnit(Named):
     mounted: bool = False
     formation: Formation = Formation.OPEN
     side: str | None = None
+    hidden: bool = False  # kept from the players of other sides until revealed (play)
 
     @property
     def level(self) -> int:

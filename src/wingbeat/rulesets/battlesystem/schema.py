@@ -166,4 +166,5 @@ def _unit(u: UnitModel, battle: BattlesystemBattle, where: str) -> BattlesystemU
     return BattlesystemUnit(
         id=u.id, name=u.name, at=at, heading=u.heading % 360.0,
         fly=exact(u.fly), altitude=altitude, maneuverability=u.maneuverability, size=u.size,
-        magical=u.magical, mounted=u.mounted, formation=u.formation, side=u.side)
+        magical=u.magical, mounted=u.mounted, formation=u.formation, side=u.side,
+        hidden=u.hidden)

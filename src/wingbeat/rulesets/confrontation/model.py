@@ -113,6 +113,7 @@ class Fighter(Named):
     name: str = ""
     facing: float | None = None
     side: str | None = None
+    hidden: bool = False  # kept from the players of other sides until revealed (play)
     base: Fraction = Fraction(5, 2)
 
     @property

@@ -156,4 +156,5 @@ def _fighter(c: CreatureModel, battle: ConfrontationBattle, where: str) -> Fight
     return Fighter(id=c.id, name=c.name, at=at, ground_mou=exact(c.mou.ground),
                    air_mou=exact(c.mou.air), tier=c.tier,
                    facing=None if c.facing is None else c.facing % 360.0, side=c.side,
+                   hidden=c.hidden,
                    base=exact(c.base))

@@ -171,6 +171,7 @@ class Dnd5eCreature(Named):
     magic_flight: bool = False
     reach: int = 5
     side: str | None = None
+    hidden: bool = False  # kept from the players of other sides until revealed (play)
     conditions: frozenset[str] = frozenset()
     reaction: bool = True  # still has its reaction: an opportunity attack spends it (D-creatures)
     strength: int | None = None  # its Strength score: without one it does not jump (D-jump)

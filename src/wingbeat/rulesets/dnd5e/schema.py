@@ -322,7 +322,7 @@ def _build_creature(c: CreatureModel, battle: Dnd5eBattle, where: str) -> Dnd5eC
                             "(the fly spell: speed: {fly: 60})", where=f"{where}.magic_flight")
     return Dnd5eCreature(id=c.id, at=(col, row), altitude=altitude, name=c.name, size=c.size,
                          speed=speed, hover=c.hover, magic_flight=c.magic_flight,
-                         reach=c.reach, side=c.side,
+                         reach=c.reach, side=c.side, hidden=c.hidden,
                          conditions=frozenset(c.conditions), reaction=c.reaction,
                          strength=c.strength, acrobatics=c.acrobatics)
 

@@ -182,6 +182,7 @@ class VolareCreature(Named):
     heading: Direction | None = None
     prone: bool = False
     side: str | None = None
+    hidden: bool = False  # kept from the players of other sides until revealed (play)
     breath: bool = False
     size: Size = Size.MEDIUM
     reach: int | None = None

@@ -400,6 +400,7 @@ def _build_creature(c: CreatureModel, battle: VolareBattle, where: str) -> Volar
         id=c.id, name=c.name, fly=c.fly, ground=c.ground, maneuverability=c.maneuverability,
         reflex=c.reflex, strength=c.strength, load=c.load, encumbrance=encumbrance, at=at,
         altitude=altitude, mode=c.mode, heading=heading, prone=c.prone, side=c.side,
+        hidden=c.hidden,
         breath=c.breath, size=c.size, reach=c.reach,
         powers=tuple(Power(p.name, p.physical, p.somatic) for p in c.powers),
     )

@@ -4,6 +4,58 @@
 
 export const $ = (id) => document.getElementById(id);
 
+// A shared table's key (serve --share): the link carries it in its fragment (#key=…), which no
+// browser sends to a server. Read once, kept for this tab (sessionStorage: a reload keeps it, a
+// closed tab forgets it), and taken off the address bar, so it is not read over a shoulder.
+const KEY_ITEM = "wingbeat-key";
+
+function readKey() {
+  let key = null;
+  try { key = sessionStorage.getItem(KEY_ITEM); } catch (e) { key = null; }
+  const found = /(?:^#|&)key=([A-Za-z0-9_-]{16,256})/.exec(location.hash || "");
+  if (found) {
+    key = found[1];
+    try { sessionStorage.setItem(KEY_ITEM, key); } catch (e) { /* this page only */ }
+    const rest = location.hash.slice(1).split("&").filter((part) => !part.startsWith("key="));
+    history.replaceState(null, "", location.pathname + location.search +
+      (rest.length ? "#" + rest.join("&") : ""));
+  }
+  return key;
+}
+
+const tableKey = readKey();
+
+// Whether the page was opened with a shared table's key.
+export const hasKey = () => tableKey !== null;
+
+// `init` for fetch with the table's key as its bearer (when there is one): every request the
+// pages make goes through this.
+export function authorised(init = {}) {
+  if (!tableKey) return init;
+  return { ...init, headers: { ...(init.headers || {}), Authorization: `Bearer ${tableKey}` } };
+}
+
+// A refusal for want of a key (401): one message over the page, never a broken board.
+export function noKey(message) {
+  if (document.getElementById("no-key")) return;
+  const box = document.createElement("div");
+  box.id = "no-key";
+  box.setAttribute("role", "alert");
+  box.textContent = message || "this table is shared: open the link the game master gave you";
+  document.body.append(box);
+}
+
+// fetch with the table's key; a 401 says so over the page (and is still the caller's answer).
+export async function fetchKeyed(url, init = {}) {
+  const response = await fetch(url, authorised(init));
+  if (response.status === 401) {
+    let message = null;
+    try { message = (await response.clone().json()).error.message; } catch (e) { message = null; }
+    noKey(message);
+  }
+  return response;
+}
+
 // An SVG element in namespace `ns` (the picture's own) with these attributes (and text).
 export function svgElement(ns, tag, attributes, text) {
   const node = document.createElementNS(ns, tag);
@@ -94,7 +146,7 @@ export async function request(method, url, body, type) {
   const init = { method, headers: {} };
   if (method !== "GET") init.headers["Content-Type"] = type || "application/json";
   if (body !== undefined) init.body = type ? body : JSON.stringify(body);
-  const response = await fetch(url, init);
+  const response = await fetchKeyed(url, init);
   const kind = response.headers.get("content-type") || "";
   let data = null;
   try {

@@ -19,7 +19,7 @@
 // --drag.
 
 import { decodeReachTree } from "./reachtree.js";
-import { amount, loadStyle, neighbourCell, query, svgElement } from "./common.js";
+import { amount, fetchKeyed, loadStyle, neighbourCell, query, svgElement } from "./common.js";
 
 const DRAG = 5;        // pixels before a press on a token is a drag
 const TIMES = 2000;    // preview frame times kept
@@ -184,7 +184,7 @@ export function treePreviewer(url, lengthUnits, options = {}) {
     let entry = trees.get(key);
     if (!entry) {
       entry = { tree: null, error: null };
-      entry.promise = fetch(key).then(async (response) => {
+      entry.promise = fetchKeyed(key).then(async (response) => {
         if (!response.ok) {
           let message = `reach tree refused (${response.status})`;
           try { message = (await response.json()).error.message; } catch (e) { /* as is */ }
@@ -209,7 +209,7 @@ export function treePreviewer(url, lengthUnits, options = {}) {
     if (paths.has(key)) return paths.get(key);
     if (asking) { if (asking !== key) wanted = { key, where }; return null; }
     asking = key;
-    fetch(where).then((r) => r.json()).catch((e) => ({ found: false, message: String(e) }))
+    fetchKeyed(where).then((r) => r.json()).catch((e) => ({ found: false, message: String(e) }))
       .then((answer) => {
         paths.set(key, answer.error ? { found: false, message: answer.error.message } : answer);
         asking = null;

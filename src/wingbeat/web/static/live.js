@@ -5,16 +5,17 @@
 // IDLE_MS (the server comments every 15 s) is taken for dead and opened again (a phone that
 // slept). Events say only that something changed: the page asks the API again.
 
+import { authorised, noKey } from "./common.js";
+
 const IDLE_MS = 45000;
 const FIRST_PAUSE_MS = 500;
 const LONGEST_PAUSE_MS = 15000;
 
-// The one place a stream's request headers are made: the access layer's key goes here too
-// (common.js's helper, once there is one).
-function streamHeaders(lastId) {
+// The one place a stream's request is made: with the shared table's key (common.js).
+function streamRequest(lastId, signal) {
   const headers = { Accept: "text/event-stream" };
   if (lastId) headers["Last-Event-ID"] = lastId;
-  return headers;
+  return authorised({ headers, cache: "no-store", signal });
 }
 
 // One event block ("id: …\ndata: …") as {id, data}; comments and unknown fields are skipped.
@@ -50,12 +51,12 @@ export function follow(url, { onEvent = () => {}, onState = () => {} } = {}) {
       idle = setTimeout(() => controller.abort(), IDLE_MS);
     };
     try {
-      const response = await fetch(url, { headers: streamHeaders(lastId), cache: "no-store",
-        signal: controller.signal });
+      const response = await fetch(url, streamRequest(lastId, controller.signal));
       if (!response.ok || !response.body) {
         let message = `the live stream was refused (${response.status})`;
         try { message = (await response.json()).error.message || message; } catch (e) { /* */ }
         // a refusal that trying again cannot mend (a bad key, no such encounter) stops it
+        if (response.status === 401) noKey(message);
         if ([400, 401, 403, 404].includes(response.status)) {
           stopped = true;
           onState("stopped", message);

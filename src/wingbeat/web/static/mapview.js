@@ -3,7 +3,7 @@
 // "wingbeat:map-drawn" on the box (detail: the svg), so a feature that adds to the picture (an
 // overlay) listens there rather than editing this module.
 
-import { el, errorOf, neighbourCell, query, svgElement } from "./common.js";
+import { el, errorOf, fetchKeyed, neighbourCell, query, svgElement } from "./common.js";
 
 // Where clicks and keys on the map go: set by the page (onPick(place), onHover(place|null)).
 const handlers = { onPick: null, onHover: null };
@@ -101,7 +101,7 @@ function patchPicture(box, changes, chosen) {
 // `offerKept`) only its name ({kept}).
 async function getPicture(params, from, offerKept = true) {
   const have = offerKept && kept.size ? [...kept.keys()].join(",") : null;
-  const response = await fetch(
+  const response = await fetchKeyed(
     `/api/render?${query({ ...params, from_picture: from, kept: have })}`);
   const kind = response.headers.get("content-type") || "";
   if (!response.ok) {

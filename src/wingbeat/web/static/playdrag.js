@@ -11,7 +11,7 @@
 // drops, Escape cancels.
 
 import { treePreviewer, wireDrag } from "./drag.js";
-import { query } from "./common.js";
+import { fetchKeyed, query } from "./common.js";
 
 /**
  * Wire dragging on `board` (the play page's map box). `hooks`:
@@ -118,7 +118,7 @@ export function wirePlayDrag(board, hooks) {
   }
 
   async function ask(url) {
-    const response = await fetch(url);
+    const response = await fetchKeyed(url);
     const data = await response.json().catch(() => null);
     if (!response.ok || !data) {
       return { ok: false, message: (data && data.error && data.error.message) ||

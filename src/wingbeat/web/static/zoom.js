@@ -1,13 +1,14 @@
-// The board's viewport, on both pages: the server's SVG fills the map box and the view is its
-// viewBox. The wheel zooms about the pointer, two fingers pinch, a drag on the map pans (the
+// The board's viewport, on both pages: the server's SVG covers the map box (and a margin round
+// it, clipped by the box) and the view is its viewBox. The wheel zooms about the pointer, two fingers pinch, a drag on the map pans (the
 // click that ends a drag chooses nothing), the buttons and keys zoom, pan, frame the action or
 // show the whole map. During a gesture only a CSS transform moves the picture (the compositor's
 // work, no layout); a few quiet frames later the view is settled: the viewBox is set, the
 // transform dropped, the level of detail recomputed and "wingbeat:view" said on the box.
 // Chosen by measurement (benchmarks/page.py --board, docs/web.md "The board's drawing").
 //
-// Hooks: the box carries data-wb-map, dataset.zoom (1 = the whole map in view), dataset.gesture
-// ("wheel", "pan", "pinch" while one lasts) and dataset.wbHover (the cell, or the table's
+// Hooks: the box carries data-wb-map, dataset.view (the settled view, "x y w h" in the
+// picture's units: the svg's own viewBox spans a margin round it), dataset.zoom (1 = the whole
+// map in view), dataset.gesture ("wheel", "pan", "pinch" while one lasts) and dataset.wbHover (the cell, or the table's
 // "x,y", under the pointer). A pointerdown whose default was prevented (a token picked for a
 // drag) never pans. A new picture with the same natural viewBox keeps the view; another one
 // (a new scenario) opens framed on the action: the svg's data-wb-focus ("x y w h"), else its
@@ -192,7 +193,17 @@ export function zoomable(box) {
     view = v;
     if (!svg) return;
     const { w, h } = size();
-    written = `${r3(v.x)} ${r3(v.y)} ${r3(w / v.s)} ${r3(h / v.s)}`;
+    // The svg spans the box and MARGIN boxes round it, and clips there: a gesture's transform
+    // shows the cells near the view, not a blank, and the composited layer stays that size
+    // (unclipped, a deep zoom made it the whole map's size at that zoom, and each frame of a
+    // zoom out then cost Chromium 20-50 ms at CPU 4× to lay the layer's paint out again).
+    const [mw, mh] = [MARGIN * w, MARGIN * h];
+    Object.assign(svg.style, { left: `${-mw}px`, top: `${-mh}px`, width: `${w + 2 * mw}px`,
+      height: `${h + 2 * mh}px`, transformOrigin: `${mw}px ${mh}px` });
+    const shown = [v.x, v.y, w / v.s, h / v.s].map(r3);
+    box.dataset.view = shown.join(" ");
+    written = `${r3(v.x - mw / v.s)} ${r3(v.y - mh / v.s)} ${r3((w + 2 * mw) / v.s)} ` +
+      `${r3((h + 2 * mh) / v.s)}`;
     svg.setAttribute("viewBox", written);
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     // an identity transform, not none: its coming and going relaid the whole picture out
@@ -206,7 +217,7 @@ export function zoomable(box) {
     cullSoon();
     delete box.dataset.gesture;
     box.dispatchEvent(new CustomEvent("wingbeat:view", { detail: {
-      viewBox: written.split(" ").map(Number), scale: v.s, zoom: Number(box.dataset.zoom) } }));
+      viewBox: shown, scale: v.s, zoom: Number(box.dataset.zoom) } }));
   }
 
   // Texts under 12 px on screen are hidden, a class at a time (each has one size): on a small
@@ -288,8 +299,10 @@ export function zoomable(box) {
     const { list, state } = cells;
     const shows = cells.texts ? (b) => (b & (NEAR | OFF)) === NEAR : (b) => !(b & MUTE);
     const bit = cells.texts ? NEAR : MUTE;
+    // at a scale that hides every cell text, those in view go at once too
+    const none = cells.texts && (hidden & ALL_TEXT) === ALL_TEXT;
     for (let i = 0; i < state.length; i++) {
-      if (!shows(state[i]) || seen(i, inside)) continue;
+      if (!shows(state[i]) || (seen(i, inside) && !none)) continue;
       state[i] ^= bit;
       list[i].classList.toggle(STATES[Math.log2(bit)], (state[i] & bit) !== 0);
     }
