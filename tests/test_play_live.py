@@ -514,3 +514,37 @@ def test_the_play_app_alone_serves_every_module_the_page_imports(tmp_path: Path)
         text = (static / name).read_text(encoding="utf-8")
         waiting += re.findall(r'from "\./([\w-]+\.js)"', text)
     assert {"live.js", "proposals.js"} <= seen
+
+
+def test_a_shared_tables_streams_need_a_key_and_a_key_holds_four(tmp_path: Path) -> None:
+    from wingbeat.web.access import install_access
+    from wingbeat.web.app import create_app
+    from wingbeat.web.share import share_keys
+
+    keys = share_keys(["monsters", "party"], tmp_path / "keys.json")
+    app = create_app(Path(__file__).parent / "data" / "share", "ambush.yaml", workers=1)
+    app.state.play_db = tmp_path / "shared.sqlite3"
+    install_access(app, keys, "http://127.0.0.1/")
+    gm = {"Authorization": f"Bearer {keys.gm}"}
+    party = {"Authorization": f"Bearer {keys.side_keys['party']}"}
+    with serving(app, patience=PATIENCE) as base, \
+            httpx.Client(base_url=base, timeout=PATIENCE) as client, \
+            contextlib.ExitStack() as streams:
+        ref = client.post("/api/play/encounters", headers=gm, json={
+            "text": AMBUSH, "source": "ambush.yaml", "seed": 5}).json()["encounter"]["id"]
+        url = f"/api/play/encounters/{ref}/events"
+        assert client.get(url).status_code == 401
+        followed = []
+        for _ in range(4):
+            response = streams.enter_context(client.stream("GET", url, headers=party))
+            assert response.status_code == 200
+            followed.append(Events(response))
+            assert followed[-1].next()[1]["kind"] == "ready"
+        fifth = client.get(url, headers=party)
+        assert fifth.status_code == 429
+        assert "this key already follows 4 live streams" in fifth.json()["error"]["message"]
+        moved = client.post(f"{url.rsplit('/', 1)[0]}/moves", headers=gm,
+                            json={"creature": "owl", "moves": "M9"}).json()
+        for events in followed:
+            assert events.next()[1] == {"encounter": ref, "kind": "changed",
+                                        "version": moved["version"]}
