@@ -99,6 +99,18 @@ def test_two_screens_follow_one_encounter(browser: Any, tmp_path: Path) -> None:
                    ).to_contain_text("B4")
             expect(player.locator("#map-image g.proposals")).to_have_count(0)
             expect(player.locator("#proposals li[data-status='accepted']")).to_have_count(1)
+
+            # refused, with the game master's words, which the player reads
+            player.select_option("#creature-select", "ranger")
+            player.fill("#moves-input", "C3")
+            player.click("#move-button")
+            master.fill("#proposals li[data-status='pending'] .proposal-reason", "not yet")
+            master.click("#proposals li[data-status='pending'] .proposal-refuse")
+            expect(player.locator("#proposals li[data-status='refused']")).to_contain_text(
+                "ranger: C3")
+            expect(player.locator("#proposals li[data-status='refused']")).to_contain_text(
+                "refused: not yet")
+            expect(master.locator("#proposals li")).to_have_count(0)
         finally:
             master.context.close()
             player.context.close()

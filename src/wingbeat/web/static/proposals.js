@@ -34,7 +34,8 @@ function draw(svg, proposals, view) {
   if (!svg) return;
   const old = svg.querySelector("g.proposals");
   if (old) old.remove();
-  const waiting = proposals.filter((p) => p.status === "pending");
+  // a proposal of a creature this seat cannot see comes without creature or way: not drawn
+  const waiting = proposals.filter((p) => p.status === "pending" && p.creature && p.way);
   if (!waiting.length || !view) return;
   const ns = svg.namespaceURI;
   const group = svgElement(ns, "g", { class: "proposals", "pointer-events": "none" });
@@ -71,6 +72,7 @@ function draw(svg, proposals, view) {
 }
 
 function said(proposal) {
+  if (!proposal.creature) return `a move of ${proposal.side || "another side"}`;
   const cost = proposal.cost_text ? ` (${proposal.cost_text})` : "";
   const side = proposal.side ? `, ${proposal.side}` : "";
   return `${proposal.creature}: ${proposal.moves || "holds"}${cost}${side}`;
@@ -112,11 +114,18 @@ export function wireProposals({ encounter, view, played }) {
           yes.type = "button";
           yes.className = "proposal-accept";
           yes.addEventListener("click", () => decide(proposal, "accept"));
+          const why = el("input");
+          why.type = "text";
+          why.className = "proposal-reason";
+          why.maxLength = 300;
+          why.placeholder = "why not (optional)";
+          why.setAttribute("aria-label", "Why it is refused (the player reads it)");
           const no = el("button", "Refuse");
           no.type = "button";
           no.className = "proposal-refuse";
-          no.addEventListener("click", () => decide(proposal, "refuse", {}));
-          item.append(" ", yes, " ", no);
+          no.addEventListener("click", () => decide(proposal, "refuse",
+            why.value.trim() ? { reason: why.value.trim() } : {}));
+          item.append(" ", yes, " ", why, " ", no);
         }
       } else {
         const why = proposal.reason ? `: ${proposal.reason}` : "";
