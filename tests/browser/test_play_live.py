@@ -68,6 +68,7 @@ def test_two_screens_follow_one_encounter(browser: Any, tmp_path: Path) -> None:
             for page in (master, player):
                 _shows(page, new["version"])
                 expect(page.locator("#board")).to_have_attribute("data-wb-live", "live")
+                expect(page.locator("#live-note")).to_have_text("Following the game live.")
 
             # a move on the game master's screen appears on the player's
             master.select_option("#creature-select", "owl")

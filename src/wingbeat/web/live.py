@@ -241,8 +241,9 @@ class Hub:
 
     # -- looking -------------------------------------------------------------------------------
     def _start_polling(self) -> None:
-        if self._poller is None or self._poller.done():
-            self._poller = asyncio.get_running_loop().create_task(self._polling())
+        loop = asyncio.get_running_loop()
+        if self._poller is None or self._poller.done() or self._poller.get_loop() is not loop:
+            self._poller = loop.create_task(self._polling())
 
     async def _polling(self) -> None:
         """While anyone follows: look at every followed encounter (and the list) each tick."""

@@ -267,9 +267,24 @@ function followLive() {
     },
     onState: (state, why) => {
       $("board").dataset.wbLive = state;
+      liveNote(state === "live" ? "Following the game live." : state === "waiting" ?
+        "The live connection dropped: trying again…" : `Not following live: ${why || ""}`);
       if (state === "stopped" && why) showError(why);
     },
   }) };
+}
+
+// A line under the encounter's name: whether this screen follows the game live.
+function liveNote(text) {
+  let note = $("live-note");
+  if (!note) {
+    note = document.createElement("p");
+    note.id = "live-note";
+    note.className = "muted";
+    note.setAttribute("aria-live", "polite");
+    $("encounter-info").after(note);
+  }
+  note.textContent = text;
 }
 
 let refetching = null;
