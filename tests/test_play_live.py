@@ -62,6 +62,18 @@ def test_event_ids_resume_after_the_last_one_seen() -> None:
     asyncio.run(run())
 
 
+def test_a_change_made_while_no_one_followed_is_heard_on_the_way_back() -> None:
+    async def run() -> None:
+        hub = Hub(_never)
+        stream, first = hub.join(1, "local", "1-a")
+        hub.leave(stream)  # the phone sleeps; meanwhile the encounter changes, unheard
+        _back, missed = hub.join(1, "local", "2-b", last_id=first[0].id)
+        assert [(e.kind, e.version) for e in missed] == [("changed", "2-b")]
+        hub.close()
+
+    asyncio.run(run())
+
+
 def test_resync_when_the_missed_events_are_gone_or_the_server_restarted() -> None:
     async def run() -> None:
         hub = Hub(_never, ring=4)

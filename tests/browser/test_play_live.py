@@ -116,3 +116,38 @@ def test_two_screens_follow_one_encounter(browser: Any, tmp_path: Path) -> None:
             master.context.close()
             player.context.close()
     assert problems == [], f"the page raised: {problems}"
+
+
+def test_a_screen_that_lost_its_connection_catches_up(browser: Any, tmp_path: Path) -> None:
+    app = create_app()
+    app.state.play_db = tmp_path / "offline.sqlite3"
+    problems: list[str] = []
+    with serving(app) as base, httpx.Client(base_url=base, timeout=WAIT_MS / 1000) as api:
+        new = api.post("/api/play/encounters", json={
+            "scenario": "example:giant-bat", "seed": 4, "order": ["bat", "chamois"]}).json()
+        ref = new["encounter"]["id"]
+        page = _screen(browser, f"{base}/static/play.html#encounter={ref}", problems)
+        try:
+            _shows(page, new["version"])
+            expect(page.locator("#board")).to_have_attribute("data-wb-live", "live")
+            # the connection drops and the server takes no stream back for a while (as a phone
+            # asleep): meanwhile a move is made, which no stream hears
+            hub = app.state.live_hub
+            loop = hub._poller.get_loop()
+
+            def cut() -> None:
+                hub._closed = True
+                for stream in list(hub._streams):
+                    hub.leave(stream)
+            loop.call_soon_threadsafe(cut)
+            expect(page.locator("#board")).to_have_attribute("data-wb-live", "waiting")
+            moved = api.post(f"/api/play/encounters/{ref}/moves",
+                             json={"creature": "chamois", "moves": ""}).json()
+            loop.call_soon_threadsafe(setattr, hub, "_closed", False)
+            # back, with the last event id it saw: it hears the change it missed, and shows it
+            _shows(page, moved["version"])
+            expect(page.locator("#board")).to_have_attribute("data-wb-live", "live")
+            expect(page.locator("#pieces tr[data-creature='chamois']")).to_have_class("moved")
+        finally:
+            page.context.close()
+    assert problems == [], f"the page raised: {problems}"
