@@ -295,8 +295,15 @@ def test_proposals_wait_for_the_game_master(tmp_path: Path) -> None:
     seat["role"] = PARTY
     denied = web.post(f"{base}/approval", json={"required": True})
     assert denied.status_code == 403 and "only the game master" in denied.json()["error"]["message"]
-    played = web.post(f"{base}/moves", json={"creature": "scout", "moves": "B3"})
+    late = web.post(f"{base}/moves", json={"creature": "scout", "moves": "B3",
+                                           "after": "9-gone"})
+    assert late.status_code == 409
+    assert late.json()["error"]["message"].startswith("the board changed: look again")
+    played = web.post(f"{base}/moves", json={"creature": "scout", "moves": "B3",
+                                             "after": new["version"]})
     assert played.status_code == 200, played.text  # no approval required: played at once
+    assert played.json()["version"] != new["version"]
+    assert web.get(base).json()["version"] == played.json()["version"]  # as the player sees it
     seat["role"] = GM
     web.post(f"{base}/undo", json={})
     assert web.post(f"{base}/approval", json={"required": True}).json()["required"] is True
