@@ -666,13 +666,15 @@ def refetched(seat: Seat, seat_name: str, ref: int, tally: Tally,
 
 
 def mover(port: int, key: str, gm_key: str, side: str, ref: int, until: float,
-          tally: Tally) -> None:
+          tally: Tally, at_least: int) -> None:
     """A side's player: declares each of its creatures' moves (to the other of its two cells)
     on the version it saw, until ``until``; a 409 "the board changed" means look again. The move
     that completes a round is followed by the game master's next-round (the GM's key), so the
-    log keeps growing; with nothing left to move, it waits for a screen to show a change."""
+    log keeps growing; with nothing left to move, it waits for a screen to show a change.
+    Past ``until`` it goes on until ``at_least`` writes were answered 200 (a test's run)."""
     seat, gm = Seat(port, key), Seat(port, gm_key)
-    while time.monotonic() < until:
+    while ((time.monotonic() < until or len(tally.writes) < at_least)
+           and not tally.stopped.is_set()):
         status, state, wait = seat.ask("GET", f"/api/play/encounters/{ref}")
         if status != 200:
             tally.count(tally.throttled if status == 429 else tally.statuses,
@@ -790,21 +792,22 @@ def start_shared(directory: Path) -> tuple[subprocess.Popen[bytes], int, dict[st
     return server, port, links, log
 
 
-def run_table(seconds: float, viewers: int) -> TableResult:
+def run_table(seconds: float, viewers: int, at_least: int = 0) -> TableResult:
     """One shared table: the GM starts the harpy, two movers and ``viewers`` screens for
-    ``seconds``; then the log is checked against the writes and the times are measured."""
+    ``seconds`` (and ``at_least`` writes); then the log is checked against the writes and the
+    times are measured."""
     with tempfile.TemporaryDirectory(prefix="wingbeat-table-") as folder:
         server, port, links, _log = start_shared(Path(folder))
         tally = Tally()
         try:
-            return table_run(server, port, links, seconds, viewers, tally)
+            return table_run(server, port, links, seconds, viewers, tally, at_least)
         finally:
             tally.stopped.set()
             stop_server(server)
 
 
 def table_run(server: subprocess.Popen[bytes], port: int, links: dict[str, Any],
-              seconds: float, viewers: int, tally: Tally) -> TableResult:
+              seconds: float, viewers: int, tally: Tally, at_least: int) -> TableResult:
     keys = {"gm": links["gm"].split("#key=")[1],
             **{side: url.split("#key=")[1] for side, url in links["players"].items()}}
     seats = list(keys)  # the screens go round the seats: gm, then each side
@@ -827,12 +830,13 @@ def table_run(server: subprocess.Popen[bytes], port: int, links: dict[str, Any],
     began = time.monotonic()
     until = began + seconds
     movers = [threading.Thread(target=mover, daemon=True, name=f"mover-{side}",
-                               args=(port, keys[side], keys["gm"], side, ref, until, tally))
+                               args=(port, keys[side], keys["gm"], side, ref, until, tally,
+                                     at_least))
               for side in links["players"]]
     for t in movers:
         t.start()
     for t in movers:
-        t.join(seconds + 120)
+        t.join(seconds + 120)  # a stuck mover (a server gone) is left: the result says so
     elapsed = time.monotonic() - began
     with tally.lock:
         writes = sorted(tally.writes, key=lambda w: w[0])
