@@ -3,6 +3,7 @@
     python benchmarks/load.py                     # issue 23's three scenarios, one after another
     python benchmarks/load.py --mix [--clients 8] [--seconds 20]
     python benchmarks/load.py --hostile 2 [--clients 8] [--seconds 20] [--time-limit 10]
+    python benchmarks/load.py --table [--seconds 60] [--viewers 10] [--pace 0] [--page-reads]
 
 Without options it runs issue 23's scenarios on one server, each printing the cheap request's
 p50 and p99 (``GET /api/scenario`` of the giant bat, a kept answer):
@@ -37,6 +38,21 @@ JSON), N threads keep asking it for a different flyer's reach (so no answer is k
 threads make the page's cheap requests: the page, the scenario and ruleset lists, and answers
 already given (the example's summary and reach). It prints the cheap requests' p50 and p99, the
 hostile ones' statuses and times, and memory (the server's, and its workers' peaks).
+
+``--table`` is issue 27's shared table: ``wingbeat serve example:harpy --share --json --host
+127.0.0.1 --port 0`` (its data and cache in a temporary folder), its keys read from the JSON
+line. The game master's key starts an encounter; ``--viewers`` screens (10) follow it, spread
+round the keys (game master, monsters, party: 4, 3, 3; at most 4 streams a key, web/live.py),
+each reading the event stream (``Last-Event-ID`` when it comes back) and, on an event newer than
+what it shows, the encounter again (``--page-reads``: its map and log too, as the page does).
+Two movers, one per side with its side's key, declare their creatures' moves back and forth
+between two cells on the version they saw (``after``): a 409 "the board changed" is looked at
+again; the move that ends a round is followed by the game master's next-round, so the log only
+grows (no undo: a version's log length then orders the changes). ``--pace`` slows the movers
+(seconds after each move) to a table's pace. It prints the moves played, the 409s, every other
+status and the 429s (who was throttled), the log's length against the writes answered 200 (it
+exits 1, loudly, unless they are the same entries, once each), per change the time from its
+request until every screen shows it (or a later version), and the server's memory.
 """
 
 from __future__ import annotations
@@ -554,6 +570,8 @@ class Tally:
     seen: threading.Condition = field(default_factory=threading.Condition)
     stopped: threading.Event = field(default_factory=threading.Event)  # the screens go away
     ended: set[int] = field(default_factory=set)  # rounds the game master was asked to end
+    pace: float = 0.0  # seconds a mover waits after each move played (0: as fast as it can)
+    page_reads: bool = False  # the screens read the map and the log too, as the page does
 
     def wait_past(self, seen: int) -> None:
         """Until a screen shows a log longer than ``seen`` (at most a second)."""
@@ -588,8 +606,9 @@ class Seat:
                               self.headers)
             response = self.conn.getresponse()
             raw = response.read()
-            return response.status, json.loads(raw or b"null"), response.getheader(
-                "Retry-After", "1")
+            kind = response.getheader("Content-Type", "")
+            answer = json.loads(raw or b"null") if kind.startswith("application/json") else raw
+            return response.status, answer, response.getheader("Retry-After", "1")
         except (OSError, http.client.HTTPException, ValueError):
             self.conn.close()
             self.conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
@@ -645,12 +664,16 @@ def screen(port: int, seat_name: str, key: str, ref: int, tally: Tally,
 
 def refetched(seat: Seat, seat_name: str, ref: int, tally: Tally,
               shown: list[tuple[float, int]], showing: int) -> int:
-    """The encounter asked again until it answers (past a 429, after its ``Retry-After``); the
-    log length now on the screen."""
+    """The encounter asked again until it answers (past a 429, after its ``Retry-After``), and
+    with ``tally.page_reads`` its map and log too, as play.js's ``render``; the log length now
+    on the screen."""
     while True:
         status, answer, wait = seat.ask("GET", f"/api/play/encounters/{ref}")
         if status == 200:
             now = entries_of(answer["version"])
+            if now > showing and tally.page_reads:
+                for read in (f"map.svg?v={now}", "log"):
+                    page_read(seat, seat_name, f"/api/play/encounters/{ref}/{read}", tally)
             if now > showing:
                 shown.append((time.perf_counter(), now))
                 with tally.seen:
@@ -662,6 +685,21 @@ def refetched(seat: Seat, seat_name: str, ref: int, tally: Tally,
             time.sleep(float(wait))
         else:
             tally.count(tally.statuses, f"{seat_name} screen's show {status}")
+            time.sleep(0.1)
+
+
+def page_read(seat: Seat, seat_name: str, path: str, tally: Tally) -> None:
+    """One more of the page's reads, asked until it answers (past a 429, after its wait)."""
+    what = path.rsplit("/", 1)[1].split("?")[0]
+    for _ in range(100):
+        status, _answer, wait = seat.ask("GET", path)
+        if status == 200:
+            return
+        if status == 429:
+            tally.count(tally.throttled, f"{seat_name} screen's {what}")
+            time.sleep(float(wait))
+        else:
+            tally.count(tally.statuses, f"{seat_name} screen's {what} {status}")
             time.sleep(0.1)
 
 
@@ -708,6 +746,7 @@ def declare(seat: Seat, gm: Seat, side: str, creature: str, state: dict[str, Any
         done = answer["state"]
         if set(done["moved"]) >= set(done["order"]):  # the round is over: the GM's word
             next_round(gm, ref, tally, done["round"])
+        time.sleep(tally.pace)
     elif status == 409 and (answer or {}).get("error", {}).get("rule") == BOARD_CHANGED:
         with tally.lock:
             tally.refused_changed += 1
@@ -761,6 +800,7 @@ class TableResult:
     unseen: int  # changes some screen never showed
     memory_before: dict[str, int]
     memory_after: dict[str, int]
+    spread: dict[str, int]  # screens per key
 
 
 def start_shared(directory: Path) -> tuple[subprocess.Popen[bytes], int, dict[str, Any], Path]:
@@ -792,13 +832,14 @@ def start_shared(directory: Path) -> tuple[subprocess.Popen[bytes], int, dict[st
     return server, port, links, log
 
 
-def run_table(seconds: float, viewers: int, at_least: int = 0) -> TableResult:
+def run_table(seconds: float, viewers: int, at_least: int = 0, pace: float = 0.0,
+              page_reads: bool = False) -> TableResult:
     """One shared table: the GM starts the harpy, two movers and ``viewers`` screens for
     ``seconds`` (and ``at_least`` writes); then the log is checked against the writes and the
     times are measured."""
     with tempfile.TemporaryDirectory(prefix="wingbeat-table-") as folder:
         server, port, links, _log = start_shared(Path(folder))
-        tally = Tally()
+        tally = Tally(pace=pace, page_reads=page_reads)
         try:
             return table_run(server, port, links, seconds, viewers, tally, at_least)
         finally:
@@ -864,13 +905,18 @@ def table_run(server: subprocess.Popen[bytes], port: int, links: dict[str, Any],
         refused_changed=tally.refused_changed, statuses=dict(tally.statuses),
         throttled=dict(tally.throttled), reconnects=tally.reconnects, log_entries=len(entries),
         writes_ok=last, log_matches=actions == [(n, a) for n, a, _ in writes],
-        times=times, unseen=unseen, memory_before=before, memory_after=after)
+        times=times, unseen=unseen, memory_before=before, memory_after=after,
+        spread={seat: len(range(n, viewers, len(seats)))
+                for n, seat in enumerate(seats)})
 
 
-def print_table(result: TableResult, viewers: int) -> None:
+def print_table(result: TableResult, pace: float, page_reads: bool) -> None:
     """The figures of ``--table``; exits 1, loudly, on a lost or doubled move."""
+    spread = ", ".join(f"{seat} {n}" for seat, n in result.spread.items())
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores; {TABLE_SCENARIO} "
-          f"shared, 2 movers and {viewers} screens for {result.seconds:.1f} s")
+          f"shared, 2 movers (pace {pace:g} s) and {sum(result.spread.values())} screens "
+          f"({spread}; each reads {'show, map and log' if page_reads else 'show'} per change) "
+          f"for {result.seconds:.1f} s")
     print(f"moves declared and played (200): {result.moves}; next rounds (GM): {result.rounds}; "
           f"refused, the board changed (409): {result.refused_changed}")
     print(f"other answers: {result.statuses or 'none'}; throttled (429) by who: "
@@ -915,11 +961,16 @@ def main() -> None:
                         help="a shared table: two movers and --viewers screens following live")
     parser.add_argument("--viewers", type=int, default=10,
                         help=f"screens of --table (at most {PER_KEY} per key: 12)")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="--table: seconds a mover waits after each move (default 0)")
+    parser.add_argument("--page-reads", action="store_true",
+                        help="--table: each screen reads the map and the log too, as the page")
     args = parser.parse_args()
     if args.seconds is None:
         args.seconds = 60.0 if args.table else 20.0
     if args.table:
-        print_table(run_table(args.seconds, args.viewers), args.viewers)
+        print_table(run_table(args.seconds, args.viewers, pace=args.pace,
+                              page_reads=args.page_reads), args.pace, args.page_reads)
         return
     if args.time_limit is None:
         args.time_limit = 10.0 if args.hostile else 60.0
