@@ -626,7 +626,7 @@ def screen(port: int, seat_name: str, key: str, ref: int, tally: Tally,
     last_id = ""
     showing = 0
     first = True
-    while True:
+    while not tally.stopped.is_set():
         headers = {"Authorization": seat.headers["Authorization"], "Accept": "text/event-stream"}
         if last_id:
             headers["Last-Event-ID"] = last_id
@@ -652,14 +652,13 @@ def screen(port: int, seat_name: str, key: str, ref: int, tally: Tally,
                 if first:  # on the screen and following: the movers may start
                     first = False
                     ready.wait()
-        except (OSError, http.client.HTTPException, ValueError):
+        except (OSError, http.client.HTTPException, ValueError, threading.BrokenBarrierError):
             pass
         finally:
             conn.close()
-        if tally.stopped.is_set():
-            return
-        with tally.lock:
-            tally.reconnects += 1
+        if not tally.stopped.is_set():
+            with tally.lock:
+                tally.reconnects += 1
 
 
 def refetched(seat: Seat, seat_name: str, ref: int, tally: Tally,
@@ -667,7 +666,7 @@ def refetched(seat: Seat, seat_name: str, ref: int, tally: Tally,
     """The encounter asked again until it answers (past a 429, after its ``Retry-After``), and
     with ``tally.page_reads`` its map and log too, as play.js's ``render``; the log length now
     on the screen."""
-    while True:
+    while not tally.stopped.is_set():
         status, answer, wait = seat.ask("GET", f"/api/play/encounters/{ref}")
         if status == 200:
             now = entries_of(answer["version"])
@@ -686,12 +685,15 @@ def refetched(seat: Seat, seat_name: str, ref: int, tally: Tally,
         else:
             tally.count(tally.statuses, f"{seat_name} screen's show {status}")
             time.sleep(0.1)
+    return showing
 
 
 def page_read(seat: Seat, seat_name: str, path: str, tally: Tally) -> None:
     """One more of the page's reads, asked until it answers (past a 429, after its wait)."""
     what = path.rsplit("/", 1)[1].split("?")[0]
     for _ in range(100):
+        if tally.stopped.is_set():
+            return
         status, _answer, wait = seat.ask("GET", path)
         if status == 200:
             return
@@ -849,6 +851,8 @@ def run_table(seconds: float, viewers: int, at_least: int = 0, pace: float = 0.0
 
 def table_run(server: subprocess.Popen[bytes], port: int, links: dict[str, Any],
               seconds: float, viewers: int, tally: Tally, at_least: int) -> TableResult:
+    """``run_table``'s table on a server already answering, its links ``links``."""
+    before = memory_kb(server.pid)  # started, no encounter yet
     keys = {"gm": links["gm"].split("#key=")[1],
             **{side: url.split("#key=")[1] for side, url in links["players"].items()}}
     seats = list(keys)  # the screens go round the seats: gm, then each side
@@ -860,14 +864,16 @@ def table_run(server: subprocess.Popen[bytes], port: int, links: dict[str, Any],
     if status != 200:
         raise SystemExit(f"the game master could not start the encounter: {status} {made}")
     ref = made["encounter"]["id"]
-    before = memory_kb(server.pid)
     shown: list[list[tuple[float, int]]] = [[] for _ in range(viewers)]
     ready = threading.Barrier(viewers + 1)
     for n in range(viewers):
         threading.Thread(target=screen, daemon=True, name=f"screen-{n}",
                          args=(port, seats[n % len(seats)], keys[seats[n % len(seats)]], ref,
                                tally, shown[n], ready)).start()
-    ready.wait(60)
+    try:
+        ready.wait(60)
+    except threading.BrokenBarrierError:
+        raise SystemExit("the screens did not all start following the encounter") from None
     began = time.monotonic()
     until = began + seconds
     movers = [threading.Thread(target=mover, daemon=True, name=f"mover-{side}",
