@@ -3,6 +3,7 @@
     python benchmarks/load.py                     # issue 23's three scenarios, one after another
     python benchmarks/load.py --mix [--clients 8] [--seconds 20]
     python benchmarks/load.py --hostile 2 [--clients 8] [--seconds 20] [--time-limit 10]
+    python benchmarks/load.py --table [--seconds 60] [--viewers 10] [--pace 0] [--page-reads]
 
 Without options it runs issue 23's scenarios on one server, each printing the cheap request's
 p50 and p99 (``GET /api/scenario`` of the giant bat, a kept answer):
@@ -37,6 +38,21 @@ JSON), N threads keep asking it for a different flyer's reach (so no answer is k
 threads make the page's cheap requests: the page, the scenario and ruleset lists, and answers
 already given (the example's summary and reach). It prints the cheap requests' p50 and p99, the
 hostile ones' statuses and times, and memory (the server's, and its workers' peaks).
+
+``--table`` is issue 27's shared table: ``wingbeat serve example:harpy --share --json --host
+127.0.0.1 --port 0`` (its data and cache in a temporary folder), its keys read from the JSON
+line. The game master's key starts an encounter; ``--viewers`` screens (10) follow it, spread
+round the keys (game master, monsters, party: 4, 3, 3; at most 4 streams a key, web/live.py),
+each reading the event stream (``Last-Event-ID`` when it comes back) and, on an event newer than
+what it shows, the encounter again (``--page-reads``: its map and log too, as the page does).
+Two movers, one per side with its side's key, declare their creatures' moves back and forth
+between two cells on the version they saw (``after``): a 409 "the board changed" is looked at
+again; the move that ends a round is followed by the game master's next-round, so the log only
+grows (no undo: a version's log length then orders the changes). ``--pace`` slows the movers
+(seconds after each move) to a table's pace. It prints the moves played, the 409s, every other
+status and the 429s (who was throttled), the log's length against the writes answered 200 (it
+exits 1, loudly, unless they are the same entries, once each), per change the time from its
+request until every screen shows it (or a later version), and the server's memory.
 """
 
 from __future__ import annotations
@@ -58,6 +74,7 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -521,11 +538,420 @@ def run_issue(args: argparse.Namespace) -> None:
         print("error:", line)
 
 
+# -- issue 27: a shared table (two players' movers, ten screens following live) -----------------
+
+TABLE_SCENARIO = "example:harpy"
+#: Each creature's two cells, moved between round after round (legal on the harpy's yard).
+TABLE_CELLS = {"harpy": ("B2", "B3"), "fighter": ("D4", "D5"), "scout": ("A1", "A2")}
+BOARD_CHANGED = "board-changed"
+#: Streams one key may hold (web/live.py PER_KEY): the screens are spread over the keys.
+PER_KEY = 4
+CATCH_UP_SECONDS = 30.0  # after the run, how long the screens may take to show the last change
+
+
+def entries_of(version: str) -> int:
+    """The log's length a version names (``<entries>-<checksum>``): they only grow here (no
+    undo), so a screen showing a later version shows every earlier change too."""
+    return int(version.split("-", 1)[0])
+
+
+@dataclass
+class Tally:
+    """What one run of ``--table`` counted, shared by its threads (under ``lock``)."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    #: (entry number, action, request sent at) of each write answered 200
+    writes: list[tuple[int, dict[str, Any], float]] = field(default_factory=list)
+    refused_changed: int = 0  # 409 "the board changed"
+    statuses: dict[str, int] = field(default_factory=dict)  # any other answer, "who status"
+    throttled: dict[str, int] = field(default_factory=dict)  # 429s, by who was throttled
+    reconnects: int = 0
+    newest: int = 0  # the newest log length any screen has shown: the movers wait on it
+    seen: threading.Condition = field(default_factory=threading.Condition)
+    stopped: threading.Event = field(default_factory=threading.Event)  # the screens go away
+    ended: set[int] = field(default_factory=set)  # rounds the game master was asked to end
+    pace: float = 0.0  # seconds a mover waits after each move played (0: as fast as it can)
+    page_reads: bool = False  # the screens read the map and the log too, as the page does
+
+    def wait_past(self, seen: int) -> None:
+        """Until a screen shows a log longer than ``seen`` (at most a second)."""
+        with self.seen:
+            self.seen.wait_for(lambda: self.newest > seen, timeout=1)
+
+    def count(self, table: dict[str, int], name: str) -> None:
+        with self.lock:
+            table[name] = table.get(name, 0) + 1
+
+
+class Seat:
+    """One keep-alive connection to the shared server with one seat's key."""
+
+    IDLE = 4.0  # uvicorn closes a connection idle for 5 s: a fresh one past this
+
+    def __init__(self, port: int, key: str) -> None:
+        self.port = port
+        self.headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        self.used = time.monotonic()
+
+    def ask(self, method: str, path: str, body: dict[str, Any] | None = None
+            ) -> tuple[int, Any, str]:
+        """The status, the JSON answer and ``Retry-After``; status 0 if the connection broke
+        (never asked again: a write might have been made)."""
+        if time.monotonic() - self.used > self.IDLE:
+            self.conn.close()
+            self.conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
+        try:
+            self.conn.request(method, path, None if body is None else json.dumps(body),
+                              self.headers)
+            response = self.conn.getresponse()
+            raw = response.read()
+            kind = response.getheader("Content-Type", "")
+            answer = json.loads(raw or b"null") if kind.startswith("application/json") else raw
+            return response.status, answer, response.getheader("Retry-After", "1")
+        except (OSError, http.client.HTTPException, ValueError):
+            self.conn.close()
+            self.conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
+            return 0, None, "1"
+        finally:
+            self.used = time.monotonic()
+
+
+def screen(port: int, seat_name: str, key: str, ref: int, tally: Tally,
+           shown: list[tuple[float, int]], ready: threading.Barrier) -> None:
+    """A player's screen: follows the encounter's events and, on an event newer than what it
+    shows, refetches the encounter as the page does (a burst is one refetch); ``shown`` gets
+    (time, log length) each time its screen changes. Comes back with ``Last-Event-ID``."""
+    seat = Seat(port, key)
+    last_id = ""
+    showing = 0
+    first = True
+    while not tally.stopped.is_set():
+        headers = {"Authorization": seat.headers["Authorization"], "Accept": "text/event-stream"}
+        if last_id:
+            headers["Last-Event-ID"] = last_id
+        conn = http.client.HTTPConnection(HOST, port, timeout=45)  # the server comments each 15 s
+        try:
+            conn.request("GET", f"/api/play/encounters/{ref}/events", headers=headers)
+            stream = conn.getresponse()
+            if stream.status != 200:
+                tally.count(tally.throttled if stream.status == 429 else tally.statuses,
+                            f"{seat_name} screen's events {stream.status}")
+                stream.read()
+                time.sleep(1)
+                continue
+            while line := stream.readline():
+                text = line.decode().rstrip("\r\n")
+                if text.startswith("id:"):
+                    last_id = text[3:].strip()
+                if not text.startswith("data:"):
+                    continue
+                version = json.loads(text[5:]).get("version") or ""
+                if version and entries_of(version) > showing:
+                    showing = refetched(seat, seat_name, ref, tally, shown, showing)
+                if first:  # on the screen and following: the movers may start
+                    first = False
+                    ready.wait()
+        except (OSError, http.client.HTTPException, ValueError, threading.BrokenBarrierError):
+            pass
+        finally:
+            conn.close()
+        if not tally.stopped.is_set():
+            with tally.lock:
+                tally.reconnects += 1
+
+
+def refetched(seat: Seat, seat_name: str, ref: int, tally: Tally,
+              shown: list[tuple[float, int]], showing: int) -> int:
+    """The encounter asked again until it answers (past a 429, after its ``Retry-After``), and
+    with ``tally.page_reads`` its map and log too, as play.js's ``render``; the log length now
+    on the screen."""
+    while not tally.stopped.is_set():
+        status, answer, wait = seat.ask("GET", f"/api/play/encounters/{ref}")
+        if status == 200:
+            now = entries_of(answer["version"])
+            if now > showing and tally.page_reads:
+                for read in (f"map.svg?v={now}", "log"):
+                    page_read(seat, seat_name, f"/api/play/encounters/{ref}/{read}", tally)
+            if now > showing:
+                shown.append((time.perf_counter(), now))
+                with tally.seen:
+                    tally.newest = max(tally.newest, now)
+                    tally.seen.notify_all()
+            return max(now, showing)
+        if status == 429:
+            tally.count(tally.throttled, f"{seat_name} screen's show")
+            time.sleep(float(wait))
+        else:
+            tally.count(tally.statuses, f"{seat_name} screen's show {status}")
+            time.sleep(0.1)
+    return showing
+
+
+def page_read(seat: Seat, seat_name: str, path: str, tally: Tally) -> None:
+    """One more of the page's reads, asked until it answers (past a 429, after its wait)."""
+    what = path.rsplit("/", 1)[1].split("?")[0]
+    for _ in range(100):
+        if tally.stopped.is_set():
+            return
+        status, _answer, wait = seat.ask("GET", path)
+        if status == 200:
+            return
+        if status == 429:
+            tally.count(tally.throttled, f"{seat_name} screen's {what}")
+            time.sleep(float(wait))
+        else:
+            tally.count(tally.statuses, f"{seat_name} screen's {what} {status}")
+            time.sleep(0.1)
+
+
+def mover(port: int, key: str, gm_key: str, side: str, ref: int, until: float,
+          tally: Tally, at_least: int) -> None:
+    """A side's player: declares each of its creatures' moves (to the other of its two cells)
+    on the version it saw, until ``until``; a 409 "the board changed" means look again. The move
+    that completes a round is followed by the game master's next-round (the GM's key), so the
+    log keeps growing; with nothing left to move, it waits for a screen to show a change.
+    Past ``until`` it goes on until ``at_least`` writes were answered 200 (a test's run)."""
+    seat, gm = Seat(port, key), Seat(port, gm_key)
+    while ((time.monotonic() < until or len(tally.writes) < at_least)
+           and not tally.stopped.is_set()):
+        status, state, wait = seat.ask("GET", f"/api/play/encounters/{ref}")
+        if status != 200:
+            tally.count(tally.throttled if status == 429 else tally.statuses,
+                        f"{side} mover's show" + ("" if status == 429 else f" {status}"))
+            time.sleep(float(wait) if status == 429 else 0.1)
+            continue
+        board, seen = state["state"], entries_of(state["version"])
+        mine = [c for c, s in state["board"]["sides"].items()
+                if s == side and c not in board["moved"]]
+        if not mine and set(board["moved"]) >= set(board["order"]):
+            next_round(gm, ref, tally, board["round"])  # unless it was asked already
+        elif not mine:  # wait for the others (a change on a screen), then look again
+            tally.wait_past(seen)
+        else:
+            declare(seat, gm, side, mine[0], state, ref, tally)
+
+
+def declare(seat: Seat, gm: Seat, side: str, creature: str, state: dict[str, Any], ref: int,
+            tally: Tally) -> None:
+    """``creature``'s move to the other of its cells, on the version ``state`` shows."""
+    here, there = TABLE_CELLS[creature]
+    goal = there if state["state"]["pieces"][creature]["at"] == here else here
+    sent = time.perf_counter()
+    status, answer, wait = seat.ask("POST", f"/api/play/encounters/{ref}/moves",
+                                    {"creature": creature, "moves": goal,
+                                     "after": state["version"]})
+    if status == 200:
+        entry = answer["entry"]
+        with tally.lock:
+            tally.writes.append((entry["entry"], entry["action"], sent))
+        done = answer["state"]
+        if set(done["moved"]) >= set(done["order"]):  # the round is over: the GM's word
+            next_round(gm, ref, tally, done["round"])
+        time.sleep(tally.pace)
+    elif status == 409 and (answer or {}).get("error", {}).get("rule") == BOARD_CHANGED:
+        with tally.lock:
+            tally.refused_changed += 1
+    elif status == 429:
+        tally.count(tally.throttled, f"{side} move")
+        time.sleep(float(wait))
+    else:
+        tally.count(tally.statuses, f"{side} move {status}")
+
+
+def next_round(gm: Seat, ref: int, tally: Tally, ending: int) -> None:
+    """The game master ends round ``ending`` (again after a 429), once: the other mover may
+    see the same finished round (``tally.ended``), and a next-round is not checked against a
+    version (it would start a round no one moved in)."""
+    with tally.lock:
+        if ending in tally.ended:
+            return
+        tally.ended.add(ending)
+    for _ in range(100):
+        sent = time.perf_counter()
+        status, answer, wait = gm.ask("POST", f"/api/play/encounters/{ref}/next-round", {})
+        if status == 200:
+            with tally.lock:
+                tally.writes.append((answer["entry"]["entry"], answer["entry"]["action"], sent))
+            return
+        if status == 429:
+            tally.count(tally.throttled, "gm next-round")
+            time.sleep(float(wait))
+        else:
+            tally.count(tally.statuses, f"gm next-round {status}")
+            break
+    with tally.lock:  # not played: a mover that sees the round still finished asks again
+        tally.ended.discard(ending)
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """What ``--table`` found: the counts, the log against the writes, the times per change."""
+
+    seconds: float
+    moves: int  # declared and played (200)
+    rounds: int  # next-rounds played (200)
+    refused_changed: int
+    statuses: dict[str, int]
+    throttled: dict[str, int]
+    reconnects: int
+    log_entries: int  # the log's length at the end
+    writes_ok: int  # the start, and every write answered 200
+    log_matches: bool  # the log's entries are exactly the writes answered 200, once each
+    times: list[float]  # per change: its request to its version on every screen, s
+    unseen: int  # changes some screen never showed
+    memory_before: dict[str, int]
+    memory_after: dict[str, int]
+    spread: dict[str, int]  # screens per key
+
+
+def start_shared(directory: Path) -> tuple[subprocess.Popen[bytes], int, dict[str, Any], Path]:
+    """``wingbeat serve --share --json`` on the loopback and a free port (data and cache in
+    ``directory``); the server, its port, its links and its stderr's file."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "XDG_DATA_HOME": str(directory / "data"),
+           "WINGBEAT_CACHE_DIR": str(directory / "cache")}
+    log = directory / "serve.log"
+    with log.open("wb") as errors:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "wingbeat", "serve", TABLE_SCENARIO, "--share", "--json",
+             "--host", HOST, "--port", "0"],
+            stdout=subprocess.PIPE, stderr=errors, env=env)
+    assert server.stdout is not None
+    ready, _, _ = select.select([server.stdout], [], [], 60)
+    line = server.stdout.readline() if ready else b""
+    if not line:
+        server.kill()
+        raise SystemExit("the shared server did not start: " + log.read_text()[-500:])
+    links = json.loads(line)
+    port = int(links["url"].rsplit(":", 1)[1].strip("/"))
+    gm = links["gm"].split("#key=")[1]
+    deadline = time.monotonic() + 30
+    while Seat(port, gm).ask("GET", "/api/scenarios")[0] != 200:
+        if time.monotonic() > deadline or server.poll() is not None:
+            server.kill()
+            raise SystemExit("the shared server did not answer: " + log.read_text()[-500:])
+        time.sleep(0.2)
+    return server, port, links, log
+
+
+def run_table(seconds: float, viewers: int, at_least: int = 0, pace: float = 0.0,
+              page_reads: bool = False) -> TableResult:
+    """One shared table: the GM starts the harpy, two movers and ``viewers`` screens for
+    ``seconds`` (and ``at_least`` writes); then the log is checked against the writes and the
+    times are measured."""
+    with tempfile.TemporaryDirectory(prefix="wingbeat-table-") as folder:
+        server, port, links, _log = start_shared(Path(folder))
+        tally = Tally(pace=pace, page_reads=page_reads)
+        try:
+            return table_run(server, port, links, seconds, viewers, tally, at_least)
+        finally:
+            tally.stopped.set()
+            stop_server(server)
+
+
+def table_run(server: subprocess.Popen[bytes], port: int, links: dict[str, Any],
+              seconds: float, viewers: int, tally: Tally, at_least: int) -> TableResult:
+    """``run_table``'s table on a server already answering, its links ``links``."""
+    before = memory_kb(server.pid)  # started, no encounter yet
+    keys = {"gm": links["gm"].split("#key=")[1],
+            **{side: url.split("#key=")[1] for side, url in links["players"].items()}}
+    seats = list(keys)  # the screens go round the seats: gm, then each side
+    if viewers > PER_KEY * len(seats):
+        raise SystemExit(f"at most {PER_KEY * len(seats)} screens: {PER_KEY} per key")
+    gm = Seat(port, keys["gm"])
+    status, made, _ = gm.ask("POST", "/api/play/encounters",
+                             {"scenario": TABLE_SCENARIO, "seed": 1})
+    if status != 200:
+        raise SystemExit(f"the game master could not start the encounter: {status} {made}")
+    ref = made["encounter"]["id"]
+    shown: list[list[tuple[float, int]]] = [[] for _ in range(viewers)]
+    ready = threading.Barrier(viewers + 1)
+    for n in range(viewers):
+        threading.Thread(target=screen, daemon=True, name=f"screen-{n}",
+                         args=(port, seats[n % len(seats)], keys[seats[n % len(seats)]], ref,
+                               tally, shown[n], ready)).start()
+    try:
+        ready.wait(60)
+    except threading.BrokenBarrierError:
+        raise SystemExit("the screens did not all start following the encounter") from None
+    began = time.monotonic()
+    until = began + seconds
+    movers = [threading.Thread(target=mover, daemon=True, name=f"mover-{side}",
+                               args=(port, keys[side], keys["gm"], side, ref, until, tally,
+                                     at_least))
+              for side in links["players"]]
+    for t in movers:
+        t.start()
+    for t in movers:
+        t.join(seconds + 120)  # a stuck mover (a server gone) is left: the result says so
+    elapsed = time.monotonic() - began
+    with tally.lock:
+        writes = sorted(tally.writes, key=lambda w: w[0])
+    last = 1 + len(writes)  # the start is the log's first entry
+    wait_until = time.monotonic() + CATCH_UP_SECONDS
+    while (any(not s or s[-1][1] < last for s in shown) and time.monotonic() < wait_until):
+        time.sleep(0.05)
+    after = memory_kb(server.pid)
+    status, log, _ = gm.ask("GET", f"/api/play/encounters/{ref}/log")
+    if status != 200:
+        raise SystemExit(f"the game master could not read the log: {status}")
+    entries = log["entries"]
+    actions = [(e["entry"], e["action"]) for e in entries[1:]]
+    times: list[float] = []
+    unseen = 0
+    for number, _action, sent in writes:
+        firsts = [next((t for t, n in screen_ if n > number), None) for screen_ in shown]
+        if any(t is None for t in firsts):
+            unseen += 1
+        else:
+            times.append(max(t for t in firsts if t is not None) - sent)
+    return TableResult(
+        seconds=elapsed, moves=sum(a["kind"] == "move" for _, a, _ in writes),
+        rounds=sum(a["kind"] == "next-round" for _, a, _ in writes),
+        refused_changed=tally.refused_changed, statuses=dict(tally.statuses),
+        throttled=dict(tally.throttled), reconnects=tally.reconnects, log_entries=len(entries),
+        writes_ok=last, log_matches=actions == [(n, a) for n, a, _ in writes],
+        times=times, unseen=unseen, memory_before=before, memory_after=after,
+        spread={seat: len(range(n, viewers, len(seats)))
+                for n, seat in enumerate(seats)})
+
+
+def print_table(result: TableResult, pace: float, page_reads: bool) -> None:
+    """The figures of ``--table``; exits 1, loudly, on a lost or doubled move."""
+    spread = ", ".join(f"{seat} {n}" for seat, n in result.spread.items())
+    print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores; {TABLE_SCENARIO} "
+          f"shared, 2 movers (pace {pace:g} s) and {sum(result.spread.values())} screens "
+          f"({spread}; each reads {'show, map and log' if page_reads else 'show'} per change) "
+          f"for {result.seconds:.1f} s")
+    print(f"moves declared and played (200): {result.moves}; next rounds (GM): {result.rounds}; "
+          f"refused, the board changed (409): {result.refused_changed}")
+    print(f"other answers: {result.statuses or 'none'}; throttled (429) by who: "
+          f"{result.throttled or 'none'}; screens reconnected: {result.reconnects}")
+    print(f"log: {result.log_entries} entries; writes answered 200: {result.writes_ok} "
+          f"(the start included)")
+    if result.times:
+        print(f"per change, its request to its version on every screen ({len(result.times)}): "
+              f"p50 {percentile(result.times, 0.5) * 1000:.0f} ms, "
+              f"p99 {percentile(result.times, 0.99) * 1000:.0f} ms, "
+              f"worst {max(result.times) * 1000:.0f} ms")
+    before, after = result.memory_before, result.memory_after
+    print(f"server memory: RSS {before['VmRSS'] / 1024:.0f} MB before, "
+          f"{after['VmRSS'] / 1024:.0f} MB after (peak {after['VmHWM'] / 1024:.0f} MB)")
+    if result.unseen:
+        raise SystemExit(f"FAILED: {result.unseen} changes never showed on every screen")
+    if result.log_entries != result.writes_ok or not result.log_matches:
+        raise SystemExit("FAILED: the log is not the writes answered 200, once each: "
+                         f"{result.log_entries} entries for {result.writes_ok} writes "
+                         "(a lost or doubled move)")
+    print("no lost and no doubled move: the log is the writes answered 200, once each")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=None,
                         help="clients of the mix (default 20; 8 with --mix or --hostile)")
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="how long each part runs (default 20; 60 with --table)")
     parser.add_argument("--mix", action="store_true",
                         help="only the mix of the examples' requests, in threads of this process")
     parser.add_argument("--half-open", type=int, default=1000,
@@ -537,7 +963,21 @@ def main() -> None:
                         help="threads asking huge questions meanwhile (see the module's text)")
     parser.add_argument("--time-limit", type=float, default=None,
                         help="serve --time-limit (default: 10 with --hostile, else 60)")
+    parser.add_argument("--table", action="store_true",
+                        help="a shared table: two movers and --viewers screens following live")
+    parser.add_argument("--viewers", type=int, default=10,
+                        help=f"screens of --table (at most {PER_KEY} per key: 12)")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="--table: seconds a mover waits after each move (default 0)")
+    parser.add_argument("--page-reads", action="store_true",
+                        help="--table: each screen reads the map and the log too, as the page")
     args = parser.parse_args()
+    if args.seconds is None:
+        args.seconds = 60.0 if args.table else 20.0
+    if args.table:
+        print_table(run_table(args.seconds, args.viewers, pace=args.pace,
+                              page_reads=args.page_reads), args.pace, args.page_reads)
+        return
     if args.time_limit is None:
         args.time_limit = 10.0 if args.hostile else 60.0
     if args.clients is None:
