@@ -71,7 +71,11 @@ function reloadList() {
 }
 
 function followList() {
-  follow(`${api}/events`, { onEvent: reloadList });
+  let away = false;
+  follow(`${api}/events`, { onEvent: reloadList, onState: (state) => {
+    if (state === "live" && away) reloadList();
+    away = state !== "live";
+  } });
 }
 
 async function loadExamples() {
@@ -290,6 +294,11 @@ function followLive() {
       }
     },
     onState: (state, why) => {
+      // (re)opened: what changed while it was away (a refetch that failed offline) is asked
+      // again; the same version shown is not redrawn
+      if (state === "live" && id === current && $("board").dataset.wbLive === "waiting") {
+        refetch();
+      }
       $("board").dataset.wbLive = state;
       liveNote(state === "live" ? "Following the game live." : state === "waiting" ?
         "The live connection dropped: trying again…" : `Not following live: ${why || ""}`);
