@@ -175,6 +175,8 @@ def test_a_players_drag_appears_on_every_screen(table: Table, browser: Any) -> N
         SHOTS.mkdir(parents=True, exist_ok=True)
         seats.gm.click("#share-button")
         expect(seats.gm.locator("#share-panel")).to_be_visible()
+        for code in seats.gm.locator("#share-panel svg").all():  # each QR code drawn, not empty
+            expect(code).to_be_visible()
         for name, page in zip(("gm", "phone", "tablet"), seats.all, strict=True):
             page.screenshot(path=str(SHOTS / f"table-{name}.png"))
 
