@@ -290,6 +290,12 @@ def test_a_hidden_creature_reaches_no_player_until_revealed(table: Table, browse
         # the game master sees it and a button to reveal it; the players see no such button
         expect(gm.locator('#board [data-wb-token="zz-lurker"]')).to_have_count(1)
         expect(seats.tablet.locator('#board [data-wb-token="zz-lurker"]')).to_have_count(1)
+        button = gm.locator('.reveal-button[data-creature="zz-lurker"]')
+        expect(button).to_have_text("Reveal Lurker Qwx")
+        # the tablet's side sees it (its own), but a player reveals nothing; to the phone's
+        # side nothing is hidden: there is nothing to reveal
+        expect(seats.tablet.locator("#reveal-panel")).to_have_attribute("data-seat", "player")
+        expect(phone.locator("#reveal-panel")).to_have_attribute("data-seat", "none hidden")
         for page in (phone, seats.tablet):
             expect(page.locator(".reveal-button")).to_have_count(0)
         phone.wait_for_function("version => window.__heard.join('').includes(version)",
@@ -299,8 +305,6 @@ def test_a_hidden_creature_reaches_no_player_until_revealed(table: Table, browse
         for url, body in [*bodies, ("the event streams", heard.encode())]:
             assert _hidden_in(url, body) == [], url
         # revealed: every screen shows it, the phone too
-        button = gm.locator('.reveal-button[data-creature="zz-lurker"]')
-        expect(button).to_have_text("Reveal Lurker Qwx")
         with gm.expect_response(lambda r: r.url.endswith("/reveal")) as answer:
             button.click()
         revealed = answer.value.json()

@@ -50,6 +50,8 @@ export function wireReveal(act) {
     const list = $("reveal-buttons");
     list.textContent = "";
     box.hidden = !master;
+    // what was decided, for a test to wait on: nothing hidden here, or whose page this is
+    box.dataset.seat = !hidden.length ? "none hidden" : master ? "game master" : "player";
     if (!master) return;
     const names = (view.board && view.board.names) || {};
     for (const creature of hidden) {
