@@ -532,7 +532,7 @@ def test_the_play_app_alone_serves_every_module_the_page_imports(tmp_path: Path)
         assert web.get(f"/static/{name}").status_code == 200, name
         text = (static / name).read_text(encoding="utf-8")
         waiting += re.findall(r'from "\./([\w-]+\.js)"', text)
-    assert {"live.js", "proposals.js"} <= seen
+    assert {"live.js", "proposals.js", "reveal.js"} <= seen
 
 
 def test_a_shared_tables_streams_need_a_key_and_a_key_holds_four(tmp_path: Path) -> None:

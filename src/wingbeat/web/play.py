@@ -307,7 +307,7 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
     def script(name: str) -> FileResponse:
         if name not in ("play", "common", "zoom", "playthreat", "threat", "playdrag", "drag",
                         "reachtree", "tablegesture", "legend", "share", "live",
-                        "proposals"):  # play.js and the modules it imports
+                        "proposals", "reveal"):  # play.js and the modules it imports
             raise HTTPException(status_code=404)
         return FileResponse(STATIC / f"{name}.js", media_type="text/javascript")
 

@@ -42,6 +42,7 @@ export function follow(url, { onEvent = () => {}, onState = () => {} } = {}) {
   let controller = null;
   let pause = FIRST_PAUSE_MS;
   let wake = null;  // ends the pause between tries early (the page is shown again)
+  let back = false;  // the network came back while a stream was open: open it again at once
 
   async function once() {
     controller = new AbortController();
@@ -99,6 +100,10 @@ export function follow(url, { onEvent = () => {}, onState = () => {} } = {}) {
       }
       if (stopped) return;
       onState("waiting", why);
+      if (back) {  // the network came back: at once, from the last id seen
+        back = false;
+        continue;
+      }
       await new Promise((resolve) => {
         wake = resolve;
         setTimeout(resolve, pause);
@@ -111,12 +116,23 @@ export function follow(url, { onEvent = () => {}, onState = () => {} } = {}) {
   const shown = () => {
     if (document.visibilityState === "visible" && wake) wake();
   };
+  // Back online (a phone off the Wi-Fi, then on it again): a stream that looked open through
+  // it may have lost what was sent meanwhile without a word, so it is opened again from the
+  // last id seen, and the server sends what was missed.
+  const online = () => {
+    pause = FIRST_PAUSE_MS;
+    if (wake) { wake(); return; }
+    back = true;
+    if (controller) controller.abort();
+  };
   document.addEventListener("visibilitychange", shown);
+  window.addEventListener("online", online);
   run();
   return {
     stop() {
       stopped = true;
       document.removeEventListener("visibilitychange", shown);
+      window.removeEventListener("online", online);
       if (controller) controller.abort();
     },
   };

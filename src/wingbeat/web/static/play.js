@@ -10,6 +10,7 @@ import { wireTableGesture } from "./tablegesture.js";
 import { keepLegendClear } from "./legend.js";
 import { follow } from "./live.js";
 import { wireProposals } from "./proposals.js";
+import { wireReveal } from "./reveal.js";
 
 const api = "/api/play";
 let current = null;  // the encounter id shown
@@ -17,6 +18,7 @@ let snap = null;     // its last snapshot
 let registry = null;
 let live = null;     // the open encounter's event stream (live.js): { id, stream }
 let proposals = null;
+let reveal = null;   // the game master's Reveal buttons (reveal.js)
 
 function call(method, path, body) {
   return request(method, api + path, body);
@@ -43,12 +45,37 @@ function entryText(entry) {
 async function loadEncounters(select) {
   const { status, data } = await call("GET", "/encounters");
   const box = $("encounter-select");
-  box.textContent = "";
+  const keep = select !== undefined ? String(select) : box.value;
   if (status !== 200) return;
+  box.textContent = "";
   for (const e of data.encounters.slice().reverse()) {
     option(box, String(e.id), `${e.id}${e.name ? " " + e.name : ""}: ${e.source}, round ${e.round}`);
   }
-  if (select !== undefined) box.value = String(select);
+  if (keep && data.encounters.some((e) => String(e.id) === keep)) box.value = keep;
+}
+
+// The encounter list follows GET /api/play/events (live.js): an encounter started or changed
+// anywhere (the game master's screen, a script) is listed again, the one chosen kept chosen.
+// A burst of events is one reload.
+let listing = null;
+let listAgain = false;
+
+function reloadList() {
+  if (listing) { listAgain = true; return; }
+  listing = (async () => {
+    do {
+      listAgain = false;
+      await loadEncounters();
+    } while (listAgain);
+  })().catch(showError).finally(() => { listing = null; });
+}
+
+function followList() {
+  let away = false;
+  follow(`${api}/events`, { onEvent: reloadList, onState: (state) => {
+    if (state === "live" && away) reloadList();
+    away = state !== "live";
+  } });
 }
 
 async function loadExamples() {
@@ -109,6 +136,7 @@ function render(view) {
   $("move-button").disabled = !state.next;
   renderConditions(view);
   playView(view);
+  if (reveal) reveal.show(view).catch(showError);
   drawMap(state.entries).catch(showError);
   loadLog();
 }
@@ -266,6 +294,11 @@ function followLive() {
       }
     },
     onState: (state, why) => {
+      // (re)opened: what changed while it was away (a refetch that failed offline) is asked
+      // again; the same version shown is not redrawn
+      if (state === "live" && id === current && $("board").dataset.wbLive === "waiting") {
+        refetch();
+      }
       $("board").dataset.wbLive = state;
       liveNote(state === "live" ? "Following the game live." : state === "waiting" ?
         "The live connection dropped: trying again…" : `Not following live: ${why || ""}`);
@@ -362,6 +395,7 @@ async function start() {
     view: () => snap,
     played: (data) => { report(data, false); render(data); },
   });
+  reveal = wireReveal(act);
   $("new-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { scenario: $("scenario-select").value };
@@ -401,6 +435,7 @@ async function start() {
   // the lists come last: a form filled in before its handler is there would submit as HTML
   await loadExamples();
   await loadEncounters();
+  followList();
   const wanted = /encounter=([^&]+)/.exec(location.hash);
   if (wanted) await openEncounter(decodeURIComponent(wanted[1]));
 }

@@ -3,10 +3,22 @@
 // player 403), so a player's page never shows the button at all; a page not shared neither.
 import { $, el, fetchKeyed, hasKey } from "./common.js";
 
-function picture(svgText) {
-  const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
-  const svg = document.importNode(parsed.documentElement, true);
+// The server's QR code is inline SVG without a namespace (segno's svg_inline): read as HTML,
+// which puts <svg> in the SVG namespace (read as XML it would be an unknown element, drawn as
+// nothing), and given a viewBox from its size so that the panel's CSS can scale it.
+function picture(svgText, who) {
+  const parsed = new DOMParser().parseFromString(svgText, "text/html");
+  const found = parsed.body.querySelector("svg");
+  const svg = found ? document.importNode(found, true) : el("span", "(no QR code)");
+  if (found && !svg.hasAttribute("viewBox")) {
+    const width = svg.getAttribute("width");
+    const height = svg.getAttribute("height");
+    if (width && height) {
+      svg.setAttribute("viewBox", `0 0 ${parseFloat(width)} ${parseFloat(height)}`);
+    }
+  }
   svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `QR code: ${who}'s link`);
   return svg;
 }
 
@@ -15,7 +27,7 @@ function seat(who, url, qr) {
   const link = el("a", url);
   link.href = url;
   link.rel = "noreferrer";
-  item.append(el("strong", who), picture(qr), link);
+  item.append(el("strong", who), picture(qr, who), link);
   return item;
 }
 
