@@ -341,6 +341,7 @@ def test_a_player_offline_for_ten_seconds_catches_up(table: Table, browser: Any)
         shows(tablet, last)
         expect(tablet.locator("#round")).to_have_text("2")
         stands(tablet, "ranger", "C4")
+        expect(tablet.locator("#error")).to_be_hidden()  # what failed offline is no error now
         shows(seats.phone, last)
 
 

@@ -47,7 +47,16 @@ export function noKey(message) {
 
 // fetch with the table's key; a 401 says so over the page (and is still the caller's answer).
 export async function fetchKeyed(url, init = {}) {
-  const response = await fetch(url, authorised(init));
+  let response;
+  try {
+    response = await fetch(url, authorised(init));
+  } catch (error) {
+    if (error && error.name === "AbortError") throw error;
+    // no network (a phone offline): one sentence, cleared when the network is back
+    const lost = new Error("no connection to the server: the page catches up when it is back");
+    lost.network = true;
+    throw lost;
+  }
   if (response.status === 401) {
     let message = null;
     try { message = (await response.clone().json()).error.message; } catch (e) { message = null; }
@@ -116,10 +125,17 @@ export function el(tag, text, className) {
 // The page's one error box (#error); nothing (null, "") hides it.
 export function showError(error) {
   const box = $("error");
-  if (!error) { box.hidden = true; box.textContent = ""; return; }
+  if (!error) { box.hidden = true; box.textContent = ""; delete box.dataset.network; return; }
   box.hidden = false;
   box.textContent = error.message || String(error);
+  if (error.network) box.dataset.network = "";
+  else delete box.dataset.network;
 }
+// a lost connection's sentence goes when the network comes back
+window.addEventListener("online", () => {
+  const box = document.getElementById("error");
+  if (box && box.dataset.network !== undefined) showError("");
+});
 
 // An async handler whose failure lands in the error box instead of the console.
 export function guard(action) {

@@ -296,7 +296,9 @@ function followLive() {
     onState: (state, why) => {
       // (re)opened: what changed while it was away (a refetch that failed offline) is asked
       // again; the same version shown is not redrawn
-      if (state === "live" && id === current && $("board").dataset.wbLive === "waiting") {
+      if (state === "live" && id === current &&
+          ($("board").dataset.wbLive === "waiting" || missed)) {
+        missed = false;
         refetch();
       }
       $("board").dataset.wbLive = state;
@@ -322,6 +324,7 @@ function liveNote(text) {
 
 let refetching = null;
 let refetchAgain = false;
+let missed = false;  // a refetch the network failed (offline): asked again when the stream is back
 
 function refetch() {
   if (refetching) { refetchAgain = true; return refetching; }
@@ -333,7 +336,11 @@ function refetch() {
       if (status === 200 && id === current &&
           data.version !== $("board").dataset.wbVersion) render(data);
     } while (refetchAgain);
-  })().catch(showError).finally(() => { refetching = null; });
+  })().catch((error) => {
+    // no network: the stream's return refetches
+    if (error && error.network) missed = true;
+    showError(error);
+  }).finally(() => { refetching = null; });
   return refetching;
 }
 
