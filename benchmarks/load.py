@@ -545,7 +545,7 @@ TABLE_SCENARIO = "example:harpy"
 TABLE_CELLS = {"harpy": ("B2", "B3"), "fighter": ("D4", "D5"), "scout": ("A1", "A2")}
 BOARD_CHANGED = "board-changed"
 #: Streams one key may hold (web/live.py PER_KEY): the screens are spread over the keys.
-PER_KEY = 4
+PER_KEY = 8
 CATCH_UP_SECONDS = 30.0  # after the run, how long the screens may take to show the last change
 
 
@@ -966,7 +966,7 @@ def main() -> None:
     parser.add_argument("--table", action="store_true",
                         help="a shared table: two movers and --viewers screens following live")
     parser.add_argument("--viewers", type=int, default=10,
-                        help=f"screens of --table (at most {PER_KEY} per key: 12)")
+                        help=f"screens of --table (at most {PER_KEY} per key: {3 * PER_KEY})")
     parser.add_argument("--pace", type=float, default=0.0,
                         help="--table: seconds a mover waits after each move (default 0)")
     parser.add_argument("--page-reads", action="store_true",

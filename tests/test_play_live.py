@@ -125,6 +125,29 @@ def test_stream_caps_refuse_with_a_clear_message() -> None:
     asyncio.run(run())
 
 
+def test_a_screen_that_follows_again_takes_its_old_streams_place() -> None:
+    """A phone back on another network leaves a stream the server cannot yet know is dead: the
+    same screen (and key, and encounter) opening one again ends the old one, and holds one
+    place of the key's, not two; another screen, or another encounter, is a stream of its own."""
+    async def run() -> None:
+        hub = Hub(_never, max_streams=10, per_key=2)
+        old, _ = hub.join(1, "k1", "1-a", screen="phone-0001")
+        new, _ = hub.join(1, "k1", "1-a", screen="phone-0001")
+        assert old.closed and await old.next() is None
+        assert not new.closed and hub.streams == 1
+        listing, _ = hub.join(None, "k1", "1-a", screen="phone-0001")  # its list: another
+        assert not new.closed and hub.streams == 2
+        with pytest.raises(LiveRefused):
+            hub.join(1, "k1", "1-a", screen="phone-0002")
+        with pytest.raises(LiveRefused):  # without a screen id, no place is taken
+            hub.join(1, "k1", "1-a")
+        hub.join(1, "k2", "1-a", screen="phone-0001")  # the same id under another key
+        assert not new.closed and not listing.closed
+        hub.close()
+
+    asyncio.run(run())
+
+
 def test_the_poll_finds_a_write_made_elsewhere(tmp_path: Path) -> None:
     db = tmp_path / "live.sqlite3"
     ref = _encounter(db)
@@ -535,9 +558,13 @@ def test_the_play_app_alone_serves_every_module_the_page_imports(tmp_path: Path)
     assert {"live.js", "proposals.js", "reveal.js"} <= seen
 
 
-def test_a_shared_tables_streams_need_a_key_and_a_key_holds_four(tmp_path: Path) -> None:
+def test_a_shared_tables_streams_need_a_key_and_a_key_holds_its_share(tmp_path: Path) -> None:
+    """A key holds ``PER_KEY`` streams (four screens following an encounter and the list); one
+    more is refused, unless it comes from a screen that already holds one for the same
+    encounter (a phone back on another network): that one takes the old one's place."""
     from wingbeat.web.access import install_access
     from wingbeat.web.app import create_app
+    from wingbeat.web.live import PER_KEY
     from wingbeat.web.share import share_keys
 
     keys = share_keys(["monsters", "party"], tmp_path / "keys.json")
@@ -554,14 +581,24 @@ def test_a_shared_tables_streams_need_a_key_and_a_key_holds_four(tmp_path: Path)
         url = f"/api/play/encounters/{ref}/events"
         assert client.get(url).status_code == 401
         followed = []
-        for _ in range(4):
-            response = streams.enter_context(client.stream("GET", url, headers=party))
+        for number in range(PER_KEY):
+            screen = {**party, "X-Wingbeat-Screen": f"screen-{number:04d}"}
+            response = streams.enter_context(client.stream("GET", url, headers=screen))
             assert response.status_code == 200
             followed.append(Events(response))
             assert followed[-1].next()[1]["kind"] == "ready"
-        fifth = client.get(url, headers=party)
-        assert fifth.status_code == 429
-        assert "this key already follows 4 live streams" in fifth.json()["error"]["message"]
+        one_more = client.get(url, headers={**party, "X-Wingbeat-Screen": "another-screen"})
+        assert one_more.status_code == 429
+        assert (f"this key already follows {PER_KEY} live streams"
+                in one_more.json()["error"]["message"])
+        # the first screen again (its old stream left behind): it takes the old one's place
+        again = streams.enter_context(client.stream(
+            "GET", url, headers={**party, "X-Wingbeat-Screen": "screen-0000"}))
+        assert again.status_code == 200
+        followed[0] = Events(again)
+        assert followed[0].next()[1]["kind"] == "ready"
+        assert client.get(url, headers={**party, "X-Wingbeat-Screen": "bad id!"}).status_code \
+            in (400, 422)
         moved = client.post(f"{url.rsplit('/', 1)[0]}/moves", headers=gm,
                             json={"creature": "owl", "moves": "M9"}).json()
         for events in followed:

@@ -42,7 +42,7 @@ RING = 512
 QUEUE = 64
 #: Streams the server holds at once, and per key (``Role.key_id``) of a shared table.
 MAX_STREAMS = 32
-PER_KEY = 4
+PER_KEY = 8  # four screens of one seat, each following its encounter and the list
 #: Seconds between two looks at the followed encounters (writes made outside the web API).
 POLL_SECONDS = 0.3
 #: The key of a server that is not shared: one seat, held only by the total cap.
@@ -87,6 +87,7 @@ class Stream:
 
     encounter: int | None
     key: str
+    screen: str | None = None  # the page's own id (X-Wingbeat-Screen), when it gives one
     pending: deque[Event] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     dropped: bool = False
@@ -180,13 +181,20 @@ class Hub:
 
     # -- following -------------------------------------------------------------------------------
     def join(self, encounter: int | None, key: str, version: str | None,
-             last_id: str | None = None) -> tuple[Stream, list[Event]]:
+             last_id: str | None = None, screen: str | None = None) -> tuple[Stream, list[Event]]:
         """A stream for ``encounter`` (``version``: where it stands now), and the events to send
         first: the ones missed since ``last_id``, or one ``ready`` (new) or ``resync`` (those
-        events are gone) that says the version now. ``LiveRefused`` past a cap."""
+        events are gone) that says the version now. ``LiveRefused`` past a cap. A ``screen``
+        (the page's own id) that already follows ``encounter`` with this key takes the place of
+        its old stream: a phone that changed networks leaves one behind, which TCP may take
+        minutes to find dead, and would otherwise hold a place of the key's."""
         if self._closed:
             raise LiveRefused(503, "the server is stopping: follow the game again once it is "
                                    "back")
+        if screen is not None:
+            for old in [s for s in self._streams if s.key == key and s.screen == screen
+                        and s.encounter == encounter]:
+                self.leave(old)
         if len(self._streams) >= self._max_streams:
             raise LiveRefused(503, f"the server already sends {self._max_streams} live streams, "
                                    "its most: close another screen, or reload later")
@@ -196,7 +204,7 @@ class Hub:
                                    "close another of its screens first")
         if version is not None:
             self.saw(encounter, version)
-        stream = Stream(encounter, key)
+        stream = Stream(encounter, key, screen)
         self._streams.add(stream)
         self._start_polling()
         missed = self.missed(stream, last_id)

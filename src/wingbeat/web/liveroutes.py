@@ -54,6 +54,10 @@ Ask = Callable[..., Awaitable[Response]]
 
 _LastId = Annotated[str | None, Header(alias="Last-Event-ID", max_length=100,
                                        description="The last event id seen: resume after it.")]
+_Screen = Annotated[str | None, Header(
+    alias="X-Wingbeat-Screen", max_length=64, pattern=r"^[A-Za-z0-9_-]{8,64}$",
+    description="The page's own id (kept for its tab): a new stream of the same screen takes "
+                "the place of its old one (a phone back on another network).")]
 
 
 class Approval(BaseModel):
@@ -141,9 +145,9 @@ class _Following(EventSourceResponse):
 
 
 def _follow(request: Request, encounter: int | None, version: str | None,
-            last_id: str | None) -> Response:
+            last_id: str | None, screen: str | None = None) -> Response:
     hub = hub_of(request)
-    stream, first = hub.join(encounter, role_of(request).key_id, version, last_id)
+    stream, first = hub.join(encounter, role_of(request).key_id, version, last_id, screen)
     return _Following(hub, stream, first)
 
 
@@ -221,21 +225,22 @@ def live_router(ask: Ask) -> APIRouter:
     router = APIRouter(prefix="/api/play", tags=["play"])
 
     @router.get("/encounters/{ref}/events", response_model=None, responses=_STREAM)
-    async def encounter_events(request: Request, ref: str, last_event_id: _LastId = None
-                               ) -> Response:
+    async def encounter_events(request: Request, ref: str, last_event_id: _LastId = None,
+                               x_wingbeat_screen: _Screen = None) -> Response:
         """The encounter's changes as they happen (a move, an undo, a new round, a proposal …):
         each event says only its kind and the encounter's version; the page asks the API
         again."""
         encounter, version = await _resolve(request, ref)
-        return _follow(request, encounter, version, last_event_id)
+        return _follow(request, encounter, version, last_event_id, x_wingbeat_screen)
 
     @router.get("/events", response_model=None, responses=_STREAM)
-    async def list_events(request: Request, last_event_id: _LastId = None) -> Response:
+    async def list_events(request: Request, last_event_id: _LastId = None,
+                          x_wingbeat_screen: _Screen = None) -> Response:
         """The encounters' changes: one started, or any followed one changed."""
         import anyio.to_thread
 
         _found, listed = await anyio.to_thread.run_sync(hub_of(request).read, [], True)
-        return _follow(request, None, listed, last_event_id)
+        return _follow(request, None, listed, last_event_id, x_wingbeat_screen)
 
     @router.post("/encounters/{ref}/approval")
     async def approval(request: Request, ref: str, body: Approval) -> dict[str, Any]:

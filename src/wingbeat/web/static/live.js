@@ -11,10 +11,23 @@ const IDLE_MS = 45000;
 const FIRST_PAUSE_MS = 500;
 const LONGEST_PAUSE_MS = 15000;
 
+// This page's own id: a stream it opens again (a phone back on another network) takes the place
+// of the one it left behind on the server (web/live.py). Not kept across reloads: a duplicated
+// tab would share it, and the two would take each other's place for ever.
+const SCREEN = (() => {
+  try {
+    return Array.from(crypto.getRandomValues(new Uint8Array(12)),
+      (b) => b.toString(16).padStart(2, "0")).join("");
+  } catch (e) {
+    return null;  // no crypto: each stream on its own
+  }
+})();
+
 // The one place a stream's request is made: with the shared table's key (common.js).
 function streamRequest(lastId, signal) {
   const headers = { Accept: "text/event-stream" };
   if (lastId) headers["Last-Event-ID"] = lastId;
+  if (SCREEN) headers["X-Wingbeat-Screen"] = SCREEN;
   return authorised({ headers, cache: "no-store", signal });
 }
 
