@@ -666,43 +666,39 @@ def refetched(seat: Seat, seat_name: str, ref: int, tally: Tally,
     """The encounter asked again until it answers (past a 429, after its ``Retry-After``), and
     with ``tally.page_reads`` its map and log too, as play.js's ``render``; the log length now
     on the screen."""
-    while not tally.stopped.is_set():
-        status, answer, wait = seat.ask("GET", f"/api/play/encounters/{ref}")
-        if status == 200:
-            now = entries_of(answer["version"])
-            if now > showing and tally.page_reads:
-                for read in (f"map.svg?v={now}", "log"):
-                    page_read(seat, seat_name, f"/api/play/encounters/{ref}/{read}", tally)
-            if now > showing:
-                shown.append((time.perf_counter(), now))
-                with tally.seen:
-                    tally.newest = max(tally.newest, now)
-                    tally.seen.notify_all()
-            return max(now, showing)
-        if status == 429:
-            tally.count(tally.throttled, f"{seat_name} screen's show")
-            time.sleep(float(wait))
-        else:
-            tally.count(tally.statuses, f"{seat_name} screen's show {status}")
-            time.sleep(0.1)
-    return showing
+    answer = answered(seat, seat_name, f"/api/play/encounters/{ref}", "show", tally)
+    if answer is None:
+        return showing
+    now = entries_of(answer["version"])
+    if now > showing and tally.page_reads:
+        for read in (f"map.svg?v={now}", "log"):
+            answered(seat, seat_name, f"/api/play/encounters/{ref}/{read}",
+                     read.split("?")[0], tally, tries=100)
+    if now > showing:
+        shown.append((time.perf_counter(), now))
+        with tally.seen:
+            tally.newest = max(tally.newest, now)
+            tally.seen.notify_all()
+    return max(now, showing)
 
 
-def page_read(seat: Seat, seat_name: str, path: str, tally: Tally) -> None:
-    """One more of the page's reads, asked until it answers (past a 429, after its wait)."""
-    what = path.rsplit("/", 1)[1].split("?")[0]
-    for _ in range(100):
-        if tally.stopped.is_set():
-            return
-        status, _answer, wait = seat.ask("GET", path)
+def answered(seat: Seat, seat_name: str, path: str, what: str, tally: Tally,
+             tries: int | None = None) -> Any:
+    """GET ``path`` until it answers 200 (past a 429, after its wait; ``tries`` at most): the
+    answer, or None when the run stopped or the tries ran out."""
+    asked = 0
+    while not tally.stopped.is_set() and (tries is None or asked < tries):
+        asked += 1
+        status, answer, wait = seat.ask("GET", path)
         if status == 200:
-            return
+            return answer
         if status == 429:
             tally.count(tally.throttled, f"{seat_name} screen's {what}")
             time.sleep(float(wait))
         else:
             tally.count(tally.statuses, f"{seat_name} screen's {what} {status}")
             time.sleep(0.1)
+    return None
 
 
 def mover(port: int, key: str, gm_key: str, side: str, ref: int, until: float,

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import hmac
 import json
-import os
 import secrets
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,18 +110,10 @@ def _read(path: Path) -> ShareKeys | None:
 def _write(path: Path, keys: ShareKeys) -> None:
     """``keys`` into ``path``, whole or not at all (a temporary file renamed), readable by the
     user only."""
+    from .._files import write_replacing
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".share-keys-", dir=path.parent)
-    try:
-        os.fchmod(handle, 0o600)
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            json.dump(keys.to_dict(), file, indent=1, sort_keys=True)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_replacing(path, json.dumps(keys.to_dict(), indent=1, sort_keys=True), 0o600)
 
 
 def sides_served(directory: Path | None, first: str | None) -> tuple[list[str], list[str]]:

@@ -6,6 +6,8 @@
 // would meet; it stays in its own column, so it covers no cell, except on a wide screen whose
 // view cuts it off at the right: there it is brought in, just far enough, on a pale card.
 
+import { svgElement } from "./common.js";
+
 const LEGENDS = ":scope > g.legend, :scope > g.threat-legend, :scope > g.advice-legend";
 const GAP = 8;  // px between the buttons and the legend
 const WIDE = 1000;  // a box at least this wide keeps a legend it cuts off in view ...
@@ -45,12 +47,10 @@ export function keepLegendClear(box, tools) {
   function backdrop(group) {
     const b = group.getBBox();
     if (!b.width) return;
-    const card = document.createElementNS(group.namespaceURI, "rect");
     const pad = 4;
-    for (const [key, value] of Object.entries({ class: "legend-backdrop", x: b.x - pad,
-      y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad, rx: 4, fill: "#fff",
-      "fill-opacity": 0.88 })) card.setAttribute(key, String(value));
-    group.prepend(card);
+    group.prepend(svgElement(group.namespaceURI, "rect", { class: "legend-backdrop",
+      x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad, rx: 4,
+      fill: "#fff", "fill-opacity": 0.88 }));
   }
   box.addEventListener("wingbeat:view", place);
   box.addEventListener("wingbeat:map-drawn", place);
