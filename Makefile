@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test stress-test lint bench serve clean
+.PHONY: demo test stress-test lint bench serve clean messages catalogs
 
 $(STAMP): pyproject.toml setup.py src/wingbeat/_kernel.pyx src/wingbeat/_kernel5e.pyx \
     src/wingbeat/_bucketqueue.pyx src/wingbeat/_bucketqueue.pxd
@@ -15,10 +15,18 @@ $(STAMP): pyproject.toml setup.py src/wingbeat/_kernel.pyx src/wingbeat/_kernel5
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+# the message catalogs (.po) compiled, for a checkout whose .po changed since the install
+catalogs: $(STAMP)
+	$(BIN)/python scripts/messages.py compile
+
+# re-extract every marked sentence into the Italian and French .po files (then translate them)
+messages: $(STAMP)
+	$(BIN)/python scripts/messages.py update
+
+demo: catalogs
 	$(BIN)/wingbeat demo
 
-serve: $(STAMP)
+serve: catalogs
 	$(BIN)/wingbeat serve
 
 lint: $(STAMP)
@@ -26,7 +34,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: $(STAMP)
+test: catalogs
 	bash scripts/ensure-test-tools
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy

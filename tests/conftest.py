@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -20,6 +21,26 @@ UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("wingbeat", **UNTIMED)
 settings.register_profile("ci", **UNTIMED, derandomize=True, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "wingbeat")
+
+# English unless a test asks for another language: the machine's locale (LANG=it_IT…) must not
+# change what the CLI tests read. The catalogs are compiled from the .po files first, so a test
+# reads the translations of this checkout, not those of the last install (scripts/messages.py).
+os.environ["WINGBEAT_LANG"] = "en"
+
+
+def _compile_catalogs() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "wingbeat_messages_tool", Path(__file__).parent.parent / "scripts" / "messages.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = tool  # dataclasses look their module up
+    spec.loader.exec_module(tool)
+    tool.compile_all()
+
+
+_compile_catalogs()
 
 # The CLI keeps validated scenarios in a cache (scenario/_cache.py): the tests use their own, never
 # the user's, and every CLI test goes through it, so a scenario read back from it must give the

@@ -59,8 +59,38 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True, expose_value=False,
-        help="Print the version and exit.")] = False) -> None:
-    """What ``wingbeat`` takes before any command: --version (and shell completion)."""
+        help="Print the version and exit.")] = False,
+        lang: Annotated[str | None, typer.Option(
+            "--lang", metavar="en|it|fr",
+            help="The language of every sentence (also after the command; default: "
+                 "WINGBEAT_LANG, then the locale). JSON keys, rule ids and notation never "
+                 "change.")] = None) -> None:
+    """What ``wingbeat`` takes before any command: --version, --lang (and shell completion)."""
+
+
+def _language_from(argv: list[str]) -> tuple[str, list[str]]:
+    """The language ``--lang X`` (or ``--lang=X``) asks for anywhere before ``--``, and the
+    arguments without it; else ``WINGBEAT_LANG``, then the locale (``i18n``)."""
+    from .i18n import LANGUAGES, environment_language, parse_language
+
+    rest: list[str] = []
+    chosen: str | None = None
+    items = iter(argv)
+    for item in items:
+        if item == "--":
+            rest.append(item)
+            rest.extend(items)
+            break
+        if item == "--lang" or item.startswith("--lang="):
+            value = item.partition("=")[2] if "=" in item else next(items, "")
+            chosen = parse_language(value)
+            if chosen is None or value.strip().lower() not in LANGUAGES:
+                err.print(f"error: --lang {value!r}: wingbeat speaks {', '.join(LANGUAGES)}",
+                          markup=False)
+                sys.exit(2)
+            continue
+        rest.append(item)
+    return chosen or environment_language(), rest
 
 
 def _open(where: str) -> Scenario:
@@ -252,8 +282,12 @@ _register_extensions()
 def main() -> None:
     """Console entry point (``wingbeat`` and ``python -m wingbeat``): no traceback ever reaches
     the user for bad input."""
+    from .i18n import set_language
+
+    lang, args = _language_from(sys.argv[1:])
+    set_language(lang)
     try:
-        app(prog_name="wingbeat")
+        app(args=args, prog_name="wingbeat")
     except WingbeatError as exc:  # pragma: no cover - commands catch their own
         err.print(f"error: {one_line(str(exc))}", markup=False)
         sys.exit(exc.exit_code)

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic
 
+from .i18n import localized_number
+
 if TYPE_CHECKING:  # a type variable's default (PEP 696) is in ``typing`` from Python 3.13 only
     from typing_extensions import TypeVar
 
@@ -140,6 +142,6 @@ LENGTH_UNITS = frozenset({"ft", "m", "cm", "in"})
 
 def format_amount(value: Fraction | int | str, unit: str) -> str:
     """An exact amount as a person reads it in ``unit``, in every text (not JSON): a length as a
-    decimal (``4.5`` m, exact), movement points as a mixed number (``4¼`` MP: volare's wind
-    deals in halves, thirds and quarters)."""
-    return format_decimal(value) if unit in LENGTH_UNITS else format_mixed(value)
+    decimal (``4.5`` m, exact; ``4,5`` in Italian and French), movement points as a mixed
+    number (``4¼`` MP: volare's wind deals in halves, thirds and quarters)."""
+    return localized_number(format_decimal(value)) if unit in LENGTH_UNITS else format_mixed(value)

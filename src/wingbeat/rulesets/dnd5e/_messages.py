@@ -1,0 +1,11 @@
+"""dnd5e's sentences in English, Italian and French (``wingbeat.i18n``): its own catalog, in
+``locale/<lang>/LC_MESSAGES/dnd5e.po``, so the plug-in carries its words with it."""
+
+from ...i18n import N_, Domain
+
+__all__ = ["MESSAGES", "N_", "_", "ngettext", "pgettext"]
+
+MESSAGES = Domain("dnd5e", __package__ or "wingbeat.rulesets.dnd5e")
+_ = MESSAGES.gettext
+ngettext = MESSAGES.ngettext
+pgettext = MESSAGES.pgettext
