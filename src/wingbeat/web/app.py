@@ -31,6 +31,7 @@ from ..rules.registry import page_words, rulesets
 from . import jobs
 from .docs import mount_docs
 from .guard import in_worker, protect
+from .language import page_html
 from .models import (
     CheckAnswer,
     EngagementAnswer,
@@ -138,13 +139,16 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                 store.answer(source, question, run, deadline)), affinity=affinity)
         return Response(body, media_type=media)
 
-    page = (STATIC / "index.html").read_bytes()
-
     # The page from memory, on the event loop: a file answer takes a thread hand-off per chunk,
-    # which a busy machine makes slow (the mix's slowest cheap request, docs/web.md).
+    # which a busy machine makes slow (the mix's slowest cheap request, docs/web.md). Each page
+    # in the request's language, its catalog inside (web/language.py).
     @app.get("/", include_in_schema=False)
     async def index() -> Response:
-        return Response(page, media_type="text/html")
+        return Response(page_html(STATIC / "index.html"), media_type="text/html")
+
+    @app.get("/static/play.html", include_in_schema=False)
+    async def play_page() -> Response:
+        return Response(page_html(STATIC / "play.html"), media_type="text/html")
 
     # The lists are cheap: answered on the event loop, not through the thread pool, which a busy
     # machine makes slow to hand back (docs/limits.md, the hostile load).

@@ -40,6 +40,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 
 from ..errors import WingbeatError
+from ..i18n import language
+from .language import Speaking
 from .pool import TooSlow, WorkerPool, pool_for, too_slow
 
 __all__ = ["LOOPBACK", "MAX_BODY_BYTES", "TIME_LIMIT", "Guard", "TooSlow", "error_answer",
@@ -212,6 +214,7 @@ def protect(app: FastAPI, hosts: Iterable[str] = (), time_limit: float | None = 
     run on a busy machine can raise it for every app it makes)."""
     app.state.time_limit = TIME_LIMIT if time_limit is None else time_limit
     app.add_middleware(Guard, hosts=tuple(hosts))
+    app.add_middleware(Speaking)  # outside the guard: its refusals in the request's language
 
     @app.exception_handler(WingbeatError)
     async def bad_input(_request: Request, exc: WingbeatError) -> JSONResponse:
@@ -261,9 +264,10 @@ async def in_worker(request: Request, job: Callable[..., bytes], *args: Any,
     pool: WorkerPool = getattr(request.app.state, "pool", None) or pool_for()
     limit = float(getattr(request.app.state, "time_limit", TIME_LIMIT))
     deadline = time.monotonic() + limit
+    lang = language()  # the request's: the worker says its sentences in it
 
     def run() -> bytes:
-        return pool.run(job, args, deadline, limit, affinity)
+        return pool.run(job, args, deadline, limit, affinity, lang=lang)
 
     def wrapped() -> bytes:
         try:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .. import _api
 from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError, WingbeatError
+from ..i18n import language
 from ..model import Scenario
 from ..narrate import check_label, check_text, event_text
 from ..render import altitude_words, render_svg, scenario_summary
@@ -32,7 +33,8 @@ from ..scenario._load import MAX_BYTES
 if TYPE_CHECKING:
     from ..play.view import LastMove
 
-__all__ = ["Lru", "Source", "check", "encode", "engagement", "path", "picture", "reach",
+__all__ = ["Lru", "Source", "SpokenLru", "check", "encode", "engagement", "path", "picture",
+           "reach",
            "reach_tree", "render", "scenario", "summary", "told"]
 
 _SCENARIOS_KEPT = 8
@@ -94,6 +96,16 @@ class Lru:
         with self._lock:
             self._items.clear()
             self.bytes = 0
+
+
+class SpokenLru(Lru):
+    """An ``Lru`` of answers that hold sentences: each kept per language (``wingbeat.i18n``)."""
+
+    def get(self, key: Hashable) -> Any:
+        return super().get((key, language()))
+
+    def put(self, key: Hashable, value: Any) -> None:
+        super().put((key, language()), value)
 
 
 _scenarios = Lru(_SCENARIOS_KEPT)
@@ -308,7 +320,8 @@ def _check(source: Source, creature: str, moves: str, options: dict[str, Any]) -
 def _kept_move(source: Source, creature: str, options: dict[str, Any], key: Hashable,
                find: Callable[[], Result]) -> Result:
     """``find()``, or what it gave for ``key`` about this creature, kept a while."""
-    about = (source.key, creature, tuple(sorted(options.items())))
+    # a move's refusals and notes are sentences: kept in the language they were said in
+    about = (source.key, creature, tuple(sorted(options.items())), language())
     kept: Lru | None = _moves.get(about)
     if kept is None:
         kept = Lru(_MOVES_KEPT)

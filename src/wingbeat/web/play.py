@@ -300,14 +300,16 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
 
     @app.get("/", include_in_schema=False)
     @app.get("/static/play.html", include_in_schema=False)
-    def page() -> FileResponse:
-        return FileResponse(STATIC / "play.html", media_type="text/html")
+    def page() -> Response:
+        from .language import page_html
+
+        return Response(page_html(STATIC / "play.html"), media_type="text/html")
 
     @app.get("/static/{name}.js", include_in_schema=False)
     def script(name: str) -> FileResponse:
         if name not in ("play", "common", "zoom", "playthreat", "threat", "playdrag", "drag",
                         "reachtree", "tablegesture", "legend", "share", "live",
-                        "proposals", "reveal"):  # play.js and the modules it imports
+                        "proposals", "reveal", "i18n"):  # play.js and the modules it imports
             raise HTTPException(status_code=404)
         return FileResponse(STATIC / f"{name}.js", media_type="text/javascript")
 

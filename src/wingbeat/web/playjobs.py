@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ScenarioError, WingbeatError
-from .jobs import Lru, encode
+from .jobs import SpokenLru, encode
 
 if TYPE_CHECKING:
     from ..model import Scenario
@@ -30,7 +30,7 @@ __all__ = ["framed", "play", "play_as", "told", "unframed"]
 
 #: The play answers a worker keeps (pictures, states), by encounter and where it stands.
 ANSWERS_KEPT_BYTES = 32 * 1024 * 1024
-_answers = Lru(32, ANSWERS_KEPT_BYTES)
+_answers = SpokenLru(32, ANSWERS_KEPT_BYTES)  # said in each request's language
 
 def framed(status: int, body: bytes) -> bytes:
     """A status and an answer as one job's bytes: three digits, then the answer."""

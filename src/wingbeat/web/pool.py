@@ -40,6 +40,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from ..errors import WingbeatError
+from ..i18n import language, speaking
 
 __all__ = ["MEMORY_LIMIT_MB", "WORKERS", "OutOfMemory", "PoolError", "TooSlow", "WorkerFailed",
            "WorkerPool", "pool_for"]
@@ -156,11 +157,12 @@ class WorkerPool:
         weakref.finalize(self, _stop_all, self._idle, self._busy)
 
     def run(self, job: Callable[..., bytes], args: tuple[Any, ...], deadline: float,
-            limit: float, affinity: Sequence[Hashable] = ()) -> bytes:
+            limit: float, affinity: Sequence[Hashable] = (), lang: str | None = None) -> bytes:
         """``job(*args)`` in a worker, by ``deadline`` (``time.monotonic``); ``limit`` is the
         seconds the message names. Waiting for a free worker counts. ``affinity``: what the job
         is about, most specific first (a creature's reach, its scenario); an idle worker that
-        had a job about one of them is taken first.
+        had a job about one of them is taken first. ``lang``: the language the job says its
+        sentences in (default: the current one, ``wingbeat.i18n``).
 
         Raises ``TooSlow`` (the worker is killed), ``OutOfMemory`` or ``WorkerFailed`` (the worker
         is gone), ``JobError`` (the input was wrong: the job's message) or ``JobCrashed``.
@@ -171,7 +173,8 @@ class WorkerPool:
             worker = self._take(affinity)
             worker.saw(affinity)
             try:
-                worker.conn.send((job, args))  # pickled whole before a byte is written
+                # pickled whole before a byte is written
+                worker.conn.send((job, args, lang or language()))
             except (EOFError, OSError):
                 raise self._lost(worker) from None
             except BaseException:
@@ -312,6 +315,14 @@ def _close_pools() -> None:
 
 # -- inside a worker ---------------------------------------------------------------------------
 
+class _Said(Exception):  # noqa: N818 - not an error of the server's: the job's message
+    """A job's ``WingbeatError``, its message said in the job's language."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
 def _work(conn: Connection, memory: int) -> None:
     """A worker's life: take a job, answer it, until the server closes the pipe. A job that runs
     out of memory ends the worker (its heap may be in pieces); the server starts another."""
@@ -329,11 +340,15 @@ def _work(conn: Connection, memory: int) -> None:
             return
         body = b""
         try:
-            job, args = pickle.loads(message)
-            body = job(*args)
+            job, args, lang = pickle.loads(message)
+            with speaking(lang):  # the request's language, for every sentence the job says
+                try:
+                    body = job(*args)
+                except WingbeatError as exc:
+                    raise _Said(str(exc)) from None
             reply: tuple[str, str] = ("ok", "")
-        except WingbeatError as exc:
-            reply = ("error", str(exc))
+        except _Said as said:
+            reply = ("error", said.text)
         except (MemoryError, SystemError):
             # Under RLIMIT_AS a C function that fails to allocate sometimes returns without an
             # exception set, which CPython reports as SystemError: the worker's memory ran out

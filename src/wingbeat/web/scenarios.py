@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath
 
 from ..errors import ScenarioError
 from ..examples import example_names, example_text
+from ..i18n import language
 from ..model import Scenario
 from ..scenario._load import MAX_BYTES
 from .jobs import Lru, Source, scenario
@@ -94,8 +95,9 @@ class ScenarioStore:
         self._uploads.put(name, source)
 
     def cached(self, source: Source, question: Hashable) -> bytes | None:
-        """The answer already given to ``question`` about ``source``, if it is still kept."""
-        found: bytes | None = self._answers.get((source.key, question))
+        """The answer already given to ``question`` about ``source``, if it is still kept (in
+        the current language: an answer's sentences are said in it)."""
+        found: bytes | None = self._answers.get((source.key, question, language()))
         return found
 
     def answer(self, opened: Source | Opened, question: Hashable, compute: Callable[[], bytes],
@@ -105,8 +107,9 @@ class ScenarioStore:
         Requests that ask the same question at once wait for one computation rather than each
         repeating it: the page fires a render and a path together when an option changes. A
         request waits for another's at most until its ``deadline`` (then ``TimeoutError``).
+        Answers are kept per language (``wingbeat.i18n.language()``).
         """
-        key = (opened.key, question)
+        key = (opened.key, question, language())
         found = self._answers.get(key)
         if found is None:
             with self._computing_lock:

@@ -3,6 +3,7 @@
 // controls; the map (mapview.js), its zoom (zoom.js) and the move panel (movepanel.js) are
 // modules of their own, and so should be any new feature.
 
+import { amount as decimal, percent, t, tn } from "./i18n.js";
 import {
   $, amount, api, el, guard, hintsOf, query, rulesets, showError, wireDrawer,
 } from "./common.js";
@@ -50,7 +51,7 @@ function altitudeLabel(index) {
   }
   if (a.labels) return a.labels[index - a.min];
   if (a.names && a.names[index] !== undefined) {
-    return a.word === "tier" ? `tier ${a.names[index]}` : a.names[index];
+    return a.word === "tier" ? t("tier {name}", { name: a.names[index] }) : a.names[index];
   }
   return String(index);
 }
@@ -58,11 +59,26 @@ function altitudeLabel(index) {
 // "altitude 2 (10 ft)", "altitude medium", "tier 1": how a sentence names an altitude.
 function altitudePhrase(index) {
   const label = altitudeLabel(index);
-  return label.startsWith(`${altitudeWord()} `) ? label : `altitude ${label}`;
+  const tier = t("tier {name}", { name: "" });
+  if (label.startsWith(tier) || label.startsWith(`${altitudeWord()} `)) return label;
+  return t("altitude {label}", { label });
 }
 
 function altitudeWord() {
   return state.info.altitudes.word || "altitude";
+}
+
+// The altitude's word in a sentence: "altitude" or "tier" in the reader's language.
+function levelWord() {
+  return altitudeWord() === "tier" ? t("tier") : t("altitude");
+}
+
+// A creature's mode of movement (the scenario's enum value) as the page says it.
+function modeWord(mode) {
+  const said = { moving: t("moving"), flying: t("flying"), hovering: t("hovering"),
+    grounded: t("grounded"),
+    walking: t("walking"), gliding: t("gliding"), prone: t("prone"), landed: t("landed") };
+  return said[mode] || mode;
 }
 
 // The ruleset query options chosen on the page, as the API's repeatable option=KEY=VALUE.
@@ -134,35 +150,41 @@ async function openScenario(name, info) {
   state.info = found;
   const select = $("scenario-select");
   if (![...select.options].some((o) => o.value === found.name)) {
-    const option = el("option", `${found.source} (uploaded)`);
+    const option = el("option", t("{source} (uploaded)", { source: found.source }));
     option.value = found.name;
     select.append(option);
   }
   select.value = found.name;
   const map = found.map;
-  const size = map.kind === "table" ? `${map.width} × ${map.height} ${map.unit || ""}`
-    : `${map.columns} columns × ${map.rows} rows`;
-  const parts = [found.ruleset, `${map.kind} map`, size];
+  const size = map.kind === "table"
+    ? `${decimal(map.width)} × ${decimal(map.height)} ${map.unit || ""}`
+    : t("{columns} columns × {rows} rows", { columns: map.columns, rows: map.rows });
+  const kinds = { table: t("table map"), square: t("square map"), hex: t("hex map") };
+  const parts = [found.ruleset, kinds[map.kind] || map.kind, size];
   if (found.wind) {
-    parts.push(`wind ${found.wind.strength}` +
-      (found.wind.toward ? ` toward ${found.wind.toward}` : ""));
+    parts.push(found.wind.toward
+      ? t("wind {strength} toward {toward}", { strength: found.wind.strength,
+        toward: found.wind.toward })
+      : t("wind {strength}", { strength: found.wind.strength }));
   }
   $("scenario-info").textContent = parts.join(", ");
   const creatures = $("creature-select");
   creatures.replaceChildren();
   for (const c of found.creatures) {
-    const where = c.altitude === null || c.altitude === undefined ? ""
-      : `, ${altitudeWord()} ${c.altitude}`;
-    const option = el("option", `${c.name} (${c.id}) at ${c.at}${where}, ${c.mode}`);
+    const option = el("option", c.altitude === null || c.altitude === undefined
+      ? t("{name} ({id}) at {at}, {mode}", { name: c.name, id: c.id, at: c.at,
+        mode: modeWord(c.mode) })
+      : t("{name} ({id}) at {at}, {altitude} {level}, {mode}", { name: c.name, id: c.id,
+        at: c.at, altitude: levelWord(), level: c.altitude, mode: modeWord(c.mode) }));
     option.value = c.id;
     creatures.append(option);
   }
   const slider = $("altitude");
   slider.min = found.altitudes.min;
   slider.max = found.altitudes.max;
-  $("altitude-word").textContent = altitudeWord() === "tier" ? "Tier" : "Altitude";
-  $("all-altitudes-word").textContent = altitudeWord() === "tier" ? "every tier"
-    : "best over all altitudes";
+  $("altitude-word").textContent = altitudeWord() === "tier" ? t("Tier") : t("Altitude");
+  $("all-altitudes-word").textContent = altitudeWord() === "tier" ? t("every tier")
+    : t("best over all altitudes");
   const saves = words().can("saves");
   $("no-checks-row").hidden = !saves;
   if (!saves) { state.noChecks = false; $("no-checks").checked = false; }
@@ -177,9 +199,9 @@ async function openScenario(name, info) {
   $("move-notation").textContent = hints.notation || "";
   setSnap(hints.snap ? fraction(hints.snap) : null);
   $("path-hint").textContent = map.kind === "table"
-    ? "Click a point on the table (or hover it): the cheapest way there."
-    : "Click a cell on the map, or move to it with the arrow keys and press Enter: " +
-      "the cheapest way there.";
+    ? t("Click a point on the table (or hover it): the cheapest way there.")
+    : t("Click a cell on the map, or move to it with the arrow keys and press Enter: the " +
+      "cheapest way there.");
   $("all-altitudes").checked = true;  // a new map starts on the best over all altitudes
   state.altitude = null;
   const flyer = found.creatures.find((c) => c.can_fly) || found.creatures[0];
@@ -221,7 +243,7 @@ function otherName(id) {
 }
 
 function showAltitude() {
-  $("altitude-value").textContent = state.altitude === null ? "all"
+  $("altitude-value").textContent = state.altitude === null ? t("all")
     : altitudeLabel(state.altitude);
 }
 
@@ -264,17 +286,24 @@ function summarize(svg) {
   if (state.info.map.kind === "table") {
     const areas = [...svg.querySelectorAll("text.area-words")].map((t) => t.textContent);
     target.textContent = areas.length
-      ? `Can end at ${areas.join("; ")}.` : `Cannot end anywhere at this ${altitudeWord()}.`;
+      ? t("Can end at {places}.", { places: areas.join("; ") })
+      : altitudeWord() === "tier" ? t("Cannot end anywhere at this tier.")
+        : t("Cannot end anywhere at this altitude.");
     return;
   }
   const cells = svg.querySelectorAll("g.cell.reach");
   const acting = svg.querySelectorAll('g.cell.reach[data-can-act="true"]');
-  const where = state.altitude === null ? "at any altitude"
-    : `at ${altitudePhrase(state.altitude)}`;
-  const what = state.info.map.kind === "square" ? "squares" : "hexes";
-  target.textContent = `${cells.length} ${what} reachable ${where} with ` +
-    `${shown(budget, unit)} ${unit}; ` +
-    `${acting.length} where it can still act (dot).`;
+  const where = state.altitude === null ? t("at any altitude")
+    : t("at {altitude}", { altitude: altitudePhrase(state.altitude) });
+  const reached = state.info.map.kind === "square"
+    ? tn("{n} square reachable {where} with {budget} {unit}",
+      "{n} squares reachable {where} with {budget} {unit}", cells.length,
+      { where, budget: shown(budget, unit), unit })
+    : tn("{n} hex reachable {where} with {budget} {unit}",
+      "{n} hexes reachable {where} with {budget} {unit}", cells.length,
+      { where, budget: shown(budget, unit), unit });
+  target.textContent = `${reached}; ` + tn("{n} where it can still act (dot).",
+    "{n} where it can still act (dot).", acting.length);
 }
 
 // The path's altitude as the ruleset names it: an index on grids, a level name on a table.
@@ -306,8 +335,10 @@ async function choose(place) {
   if (ticket !== asking) return;
   const answer = await api("path", pathQuestion(place));
   if (ticket !== asking) return;
-  const goal = place + (state.altitude === null ? "" : ` at ${altitudePhrase(state.altitude)}`);
-  showPath(answer, `To ${goal}` + (state.canAct ? ", still able to attack" : ""),
+  const goal = state.altitude === null ? place
+    : t("{place} at {altitude}", { place, altitude: altitudePhrase(state.altitude) });
+  showPath(answer, state.canAct ? t("To {place}, still able to attack", { place: goal })
+    : t("To {place}", { place: goal }),
     words().can("saves"));
   if (answer.found !== false) $("move-input").value = answer.moves;
   if (answer.can_act === false) await showToAct(answer, asked);
@@ -329,7 +360,7 @@ async function preview(place, x, y) {
   }
   if (ticket !== previewing || moving()) return;
   const lines = answer.found === false ? [place, answer.message]
-    : [`${place}: ${answer.cost_text}`, answer.moves || "(stays where it is)"];
+    : [`${place}: ${answer.cost_text}`, answer.moves || t("(stays where it is)")];
   const threatened = threatAt(place);
   if (threatened) lines.push(threatened);
   showPreview(label, $("map-frame"), lines, x, y);
@@ -352,12 +383,11 @@ function reachReport(asked) {
 // "with a Reflex save (V-land, 45% to succeed)": the saves a reach's other way needs.
 function savesText(checks) {
   if (!checks.length) return "";
-  const each = checks.map((c) => {
-    const save = c.save ? c.save[0].toUpperCase() + c.save.slice(1) : "A";
-    return `${save} (${c.rule}, ${c.chance}% to succeed)`;
-  });
-  return checks.length === 1 ? ` with a ${each[0].replace(" (", " save (")}`
-    : ` with saves: ${each.join(", ")}`;
+  const each = checks.map((c) => (c.save
+    ? t("{save} save ({rule}, {chance} to succeed)", { save: c.save, rule: c.rule,
+      chance: percent(c.chance) })
+    : t("a save ({rule}, {chance} to succeed)", { rule: c.rule, chance: percent(c.chance) })));
+  return t(" with: {saves}", { saves: each.join(", ") });
 }
 
 // Where the cheapest way to the path's end state spends the attack but another way keeps it,
@@ -373,9 +403,9 @@ async function showToAct(answer, asked) {
   const reached = report.states.find((s) => fields.every(([k, v]) => s[k] === v));
   const way = reached && reached.to_act;
   if (!way) return;
-  $("to-act-text").textContent = "The cheapest way ends the round's actions; for " +
-    `${shown(way.cost, report.unit)} ${report.unit}${savesText(way.checks)} it can still ` +
-    `attack: ${way.path}`;
+  $("to-act-text").textContent = t("The cheapest way ends the round's actions; for {cost} " +
+    "{unit}{saves} it can still attack: {path}", { cost: shown(way.cost, report.unit),
+    unit: report.unit, saves: savesText(way.checks), path: way.path });
   $("to-act-show").dataset.moves = way.path;
   $("to-act").hidden = false;
 }
@@ -401,9 +431,12 @@ async function attackPosition() {
   state.attackEnd = answer.found === false ? null : other ? other.end.at : answer.end.at;
   state.cheapest = other ? { at: answer.end.at, moves: answer.moves,
     tag: cheapestTag(answer.end, other.end), text: cheapestText(answer, advised) } : null;
-  const which = other ? ", advice's best" : advised ? ", the cheapest and advice's best" : "";
-  showPath(best, `Attack position against ${otherName(target)}${which}` +
-    (state.noChecks ? " without saves" : ""), words().can("saves"));
+  const which = other ? t(", advice's best") : advised ? t(", the cheapest and advice's best")
+    : "";
+  showPath(best, (state.noChecks
+    ? t("Attack position against {name}{which} without saves", { name: otherName(target), which })
+    : t("Attack position against {name}{which}", { name: otherName(target), which })),
+  words().can("saves"));
   showAdvised(advised, state.cheapest);
   if (answer.found !== false) $("move-input").value = best.moves;
   $("move-panel").scrollIntoView({ block: "nearest" });
@@ -414,32 +447,38 @@ async function attackPosition() {
 // best ends in that cell too, at another level.
 function cheapestTag(end, best) {
   const level = end.tier ?? end.altitude;
-  if (end.at !== best.at || level === undefined || level === null) return "cheapest";
-  return `cheapest, ${end.tier !== undefined ? `tier ${level}` : altitudePhrase(level)}`;
+  if (end.at !== best.at || level === undefined || level === null) return t("cheapest");
+  return t("cheapest, {level}", { level: end.tier !== undefined
+    ? t("tier {name}", { name: level }) : altitudePhrase(level) });
 }
 
 // "The cheapest place: 3 MP, checks: 45% Reflex (V-land): U35 down down land-fast, ends at
 // U35, altitude 0, grounded; advice ranks it #3": every part the server's words.
 function cheapestText(answer, advised) {
   const checks = answer.checks.length
-    ? `, checks: ${answer.checks.map((c) => c.label || c.rule).join(", ")}` : ", no checks";
-  const rank = advised.cheapest ? `; advice ranks it #${advised.cheapest.rank}` : "";
-  return `The cheapest place: ${answer.cost_text}${checks}: ${answer.moves || "(stays)"}, ` +
-    `ends ${answer.end_text}${rank}`;
+    ? t(", checks: {checks}", { checks: answer.checks.map((c) => c.label || c.rule).join(", ") })
+    : t(", no checks");
+  const rank = advised.cheapest ? t("; advice ranks it #{rank}", { rank: advised.cheapest.rank })
+    : "";
+  return t("The cheapest place: {cost}{checks}: {moves}, ends {end}{rank}", {
+    cost: answer.cost_text, checks, moves: answer.moves || t("(stays)"), end: answer.end_text,
+    rank });
 }
 
 // Why advice ranks its place first (its reasons, the server's), and the cheapest beside it.
 function showAdvised(advised, cheapest) {
   $("attack-advice").hidden = !advised;
   if (!advised) return;
-  const among = advised.without_saves ? " (of the ways without a save)" : "";
+  const among = advised.without_saves ? t(" (of the ways without a save)") : "";
   $("attack-why-head").textContent = (advised.agrees
-    ? "Advice ranks this place first too" : "Why advice ranks this place first") + among + ":";
+    ? t("Advice ranks this place first too{among}:", { among })
+    : t("Why advice ranks this place first{among}:", { among }));
   $("attack-why").replaceChildren(...advised.option.reasons.map((r) => el("li", r)));
   $("attack-cheapest").hidden = !cheapest;
   if (cheapest) {
-    $("attack-cheapest-text").textContent = `${cheapest.text} (ringed with dashes on the map)` +
-      (advised.cheapest ? "; advice's reasons for it:" : ".");
+    $("attack-cheapest-text").textContent = advised.cheapest
+      ? t("{text} (ringed with dashes on the map); advice's reasons for it:", { text: cheapest.text })
+      : t("{text} (ringed with dashes on the map).", { text: cheapest.text });
     $("attack-cheapest-why").replaceChildren(...(advised.cheapest ? advised.cheapest.reasons : [])
       .map((r) => el("li", r)));
     $("attack-cheapest-show").dataset.moves = cheapest.moves;
@@ -470,14 +509,17 @@ async function showEngagement() {
   if (!state.creature || !other) { out.textContent = ""; return; }
   const answer = await api("engagement", { scenario: state.scenario, a: state.creature, b: other });
   if (ticket !== engaging) return;
-  let text = `${answer.engagement}` + (answer.reason ? `: ${answer.reason}` : "");
-  if (answer.elevated) text += `; ${answer.elevated} is above`;
+  const engaged = { melee: t("melee"), "reach-only": t("reach only"), none: t("not engaged") };
+  let text = (engaged[answer.engagement] || `${answer.engagement}`) +
+    (answer.reason ? `: ${answer.reason}` : "");
+  if (answer.elevated) text += t("; {name} is above", { name: answer.elevated });
   out.textContent = `${text} [${answer.rule}]`;
 }
 
 async function upload(file) {
   if (file.size > 1000000) {
-    throw new Error(`${file.name}: is larger than 1 MB; a scenario is a small text file`);
+    throw new Error(t("{file}: is larger than 1 MB; a scenario is a small text file",
+      { file: file.name }));
   }
   // The server takes a change only with a type no HTML form can send (see docs/web.md, Security).
   const type = file.name.toLowerCase().endsWith(".json") ? "application/json" : "application/yaml";
@@ -663,7 +705,7 @@ function wireDragging() {
       state.moves = null;
       const why = said.found === false && said.rule
         ? { ...said, message: `${place}: ${said.reason || said.message} [${said.rule}]` } : said;
-      showPath(why, `To ${place}`, words().can("saves"));
+      showPath(why, t("To {place}", { place }), words().can("saves"));
     }),
   });
 }

@@ -2,6 +2,8 @@
 // about each ruleset (GET /api/rulesets). The pages hold no rule knowledge of their own: every
 // notation, placeholder, option word and amount they show comes from the server.
 
+import { amount as amountSaid, t } from "./i18n.js";
+
 export const $ = (id) => document.getElementById(id);
 
 // A shared table's key (serve --share): the link carries it in its fragment (#key=…), which no
@@ -41,7 +43,7 @@ export function noKey(message) {
   const box = document.createElement("div");
   box.id = "no-key";
   box.setAttribute("role", "alert");
-  box.textContent = message || "this table is shared: open the link the game master gave you";
+  box.textContent = message || t("this table is shared: open the link the game master gave you");
   document.body.append(box);
 }
 
@@ -53,7 +55,7 @@ export async function fetchKeyed(url, init = {}) {
   } catch (error) {
     if (error && error.name === "AbortError") throw error;
     // no network (a phone offline): one sentence, cleared when the network is back
-    const lost = new Error("no connection to the server: the page catches up when it is back");
+    const lost = new Error(t("no connection to the server: the page catches up when it is back"));
     lost.network = true;
     throw lost;
   }
@@ -175,7 +177,7 @@ export async function request(method, url, body, type) {
 
 // The error an answer carries ({"error": {"message": …}}), or the status when it has none.
 export function errorOf(status, data) {
-  return (data && data.error && data.error.message) || `request failed (${status})`;
+  return (data && data.error && data.error.message) || t("request failed ({status})", { status });
 }
 
 // GET /api/PATH?params: the answer, or a thrown Error with the server's one-line message.
@@ -263,7 +265,7 @@ function mixed(numerator, denominator) {
 export function amount(value, unit, lengthUnits) {
   const text = String(value);
   const match = /^(-?\d+)\/(\d+)$/.exec(text);
-  if (!match) return text;
+  if (!match) return amountSaid(text);
   const numerator = Number(match[1]);
   const denominator = Number(match[2]);
   if (!lengthUnits.has(unit)) return mixed(numerator, denominator);
@@ -275,5 +277,5 @@ export function amount(value, unit, lengthUnits) {
     places = Math.max(places, count);
   }
   if (rest !== 1 || places > 6) return mixed(numerator, denominator);
-  return String(Number((numerator / denominator).toFixed(places)));
+  return amountSaid(String(Number((numerator / denominator).toFixed(places))));
 }
