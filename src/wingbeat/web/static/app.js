@@ -284,7 +284,7 @@ function summarize(svg) {
   const budget = svg.getAttribute("data-budget");
   const unit = svg.getAttribute("data-unit") || "";
   if (state.info.map.kind === "table") {
-    const areas = [...svg.querySelectorAll("text.area-words")].map((t) => t.textContent);
+    const areas = [...svg.querySelectorAll("text.area-words")].map((node) => node.textContent);
     target.textContent = areas.length
       ? t("Can end at {places}.", { places: areas.join("; ") })
       : altitudeWord() === "tier" ? t("Cannot end anywhere at this tier.")

@@ -18,6 +18,7 @@
 // is kept in box.wbPreviewTimes (its own work in box.wbPreviewWork) for benchmarks/page.py
 // --drag.
 
+import { t } from "./i18n.js";
 import { decodeReachTree } from "./reachtree.js";
 import { amount, fetchKeyed, loadStyle, neighbourCell, query, svgElement } from "./common.js";
 
@@ -186,7 +187,7 @@ export function treePreviewer(url, lengthUnits, options = {}) {
       entry = { tree: null, error: null };
       entry.promise = fetchKeyed(key).then(async (response) => {
         if (!response.ok) {
-          let message = `reach tree refused (${response.status})`;
+          let message = t("reach tree refused ({status})", { status: response.status });
           try { message = (await response.json()).error.message; } catch (e) { /* as is */ }
           throw Object.assign(new Error(message), { status: response.status });
         }
@@ -243,13 +244,14 @@ export function treePreviewer(url, lengthUnits, options = {}) {
   function describe(place, altitude, way, unit) {
     const at = altitude === null ? "" : `, ${altitudeText(altitude)}`;
     const lines = [`${place}${at}: ${amount(way.cost, unit, units)} ${unit}`,
-      way.moves || "(stays where it is)"];
+      way.moves || t("(stays where it is)")];
     const checks = way.checks || [];
-    if (checks.length) lines.push(`saves: ${checks.map((c) => c.label || c.rule).join(", ")}`);
-    else if (saves) lines.push("no saves");
-    if (way.canAct === true) lines.push("can still attack");
-    else if (way.canAct === false) lines.push("the attack is spent");
-    else lines.push("whether it can still attack: not known");
+    if (checks.length) {
+      lines.push(t("saves: {checks}", { checks: checks.map((c) => c.label || c.rule).join(", ") }));
+    } else if (saves) lines.push(t("no saves"));
+    if (way.canAct === true) lines.push(t("can still attack"));
+    else if (way.canAct === false) lines.push(t("the attack is spent"));
+    else lines.push(t("whether it can still attack: not known"));
     return lines;
   }
 
@@ -258,7 +260,7 @@ export function treePreviewer(url, lengthUnits, options = {}) {
     const through = via && via.length;
     const entry = !through || viaTrees ? tree(altitude, through ? via : null) : null;
     if (entry && !entry.tree && !entry.error) {
-      return { place, legal: null, ready: false, lines: [place, "working out the ways…"] };
+      return { place, legal: null, ready: false, lines: [place, t("working out the ways…")] };
     }
     if (entry && entry.tree) {
       const way = entry.tree.wayTo(place);
@@ -279,17 +281,18 @@ export function treePreviewer(url, lengthUnits, options = {}) {
     const answer = why(place, altitude, via);
     if (!answer) {
       return { place, legal: null, ready: false,
-        lines: [place, through ? "working out the way through the waypoints…" : "out of reach: asking why…"] };
+        lines: [place, through ? t("working out the way through the waypoints…")
+          : t("out of reach: asking why…")] };
     }
     if (through && answer.found !== false && !passes(answer.moves, via)) {
       return { place, legal: null, ready: true,
-        lines: [place, "this server does not take waypoints (via)"] };
+        lines: [place, t("this server does not take waypoints (via)")] };
     }
     if (answer.found === false) {
-      const reason = answer.reason || answer.message || "no way there";
+      const reason = answer.reason || answer.message || t("no way there");
       const rule = answer.rule ? ` [${answer.rule}]` : "";
       return { place, legal: false, ready: true, rule: answer.rule || null, answer,
-        lines: [`${place}: out of reach`, `${reason}${rule}`] };
+        lines: [t("{place}: out of reach", { place }), `${reason}${rule}`] };
     }
     return { place, legal: true, ready: true, moves: answer.moves, cost: answer.cost,
       checks: answer.checks, canAct: answer.can_act, answer,
@@ -351,7 +354,7 @@ export function wireDrag(box, hooks) {
   const bar = document.createElement("div");
   bar.className = "wb-drag-bar";
   bar.setAttribute("role", "toolbar");
-  bar.setAttribute("aria-label", "Moving a creature");
+  bar.setAttribute("aria-label", t("Moving a creature"));
   bar.hidden = true;
   const button = (text, title, action) => {
     const node = document.createElement("button");
@@ -364,12 +367,12 @@ export function wireDrag(box, hooks) {
     bar.append(node);
     return node;
   };
-  button("+", "Higher (PageUp)", () => climb(1));
-  button("−", "Lower (PageDown)", () => climb(-1));
-  button("W", "Fix a waypoint here (W)", () => addWaypoint());
-  button("⌫", "Remove the last waypoint (Backspace)", () => dropWaypoint());
-  button("✓", "Move there (Enter)", () => drop());
-  button("✕", "Cancel (Escape)", () => cancel());
+  button("+", t("Higher (PageUp)"), () => climb(1));
+  button("−", t("Lower (PageDown)"), () => climb(-1));
+  button("W", t("Fix a waypoint here (W)"), () => addWaypoint());
+  button("⌫", t("Remove the last waypoint (Backspace)"), () => dropWaypoint());
+  button("✓", t("Move there (Enter)"), () => drop());
+  button("✕", t("Cancel (Escape)"), () => cancel());
   frame.append(bar);
 
   // the drag: {id, pointerId, keyboard, dx, dy, altitude, via, place, x, y, ready}
@@ -542,7 +545,9 @@ export function wireDrag(box, hooks) {
 
   function show(answer) {
     const lines = [...(answer.lines || [])];
-    if (drag.via.length) lines.push(`through ${drag.via.map((w) => w.place).join(", ")}`);
+    if (drag.via.length) {
+      lines.push(t("through {places}", { places: drag.via.map((w) => w.place).join(", ") }));
+    }
     const old = label.children;  // the same lines' nodes kept, their changed texts set
     if (old.length === lines.length) {
       lines.forEach((text, i) => { if (old[i].textContent !== text) old[i].textContent = text; });

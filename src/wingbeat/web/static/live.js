@@ -5,6 +5,7 @@
 // IDLE_MS (the server comments every 15 s) is taken for dead and opened again (a phone that
 // slept). Events say only that something changed: the page asks the API again.
 
+import { t } from "./i18n.js";
 import { authorised, noKey } from "./common.js";
 
 const IDLE_MS = 45000;
@@ -67,7 +68,7 @@ export function follow(url, { onEvent = () => {}, onState = () => {} } = {}) {
     try {
       const response = await fetch(url, streamRequest(lastId, controller.signal));
       if (!response.ok || !response.body) {
-        let message = `the live stream was refused (${response.status})`;
+        let message = t("the live stream was refused ({status})", { status: response.status });
         try { message = (await response.json()).error.message || message; } catch (e) { /* */ }
         // a refusal that trying again cannot mend (a bad key, no such encounter) stops it
         if (response.status === 401) noKey(message);
@@ -83,7 +84,7 @@ export function follow(url, { onEvent = () => {}, onState = () => {} } = {}) {
       let buffer = "";
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return "the live stream ended";
+        if (done) return t("the live stream ended");
         alive();
         buffer += value;
         let cut;

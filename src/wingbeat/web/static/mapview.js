@@ -3,6 +3,7 @@
 // "wingbeat:map-drawn" on the box (detail: the svg), so a feature that adds to the picture (an
 // overlay) listens there rather than editing this module.
 
+import { t } from "./i18n.js";
 import { el, errorOf, fetchKeyed, neighbourCell, query, svgElement } from "./common.js";
 
 // Where clicks and keys on the map go: set by the page (onPick(place), onHover(place|null)).
@@ -155,8 +156,9 @@ function finish(box, svg, chosen) {
       cell.setAttribute("tabindex", "-1");
       cell.setAttribute("role", "button");
       const cost = cell.getAttribute("data-cost");
-      cell.setAttribute("aria-label", cell.getAttribute("data-cell") +
-        (cost !== null ? `, reachable for ${cost}` : ""));
+      cell.setAttribute("aria-label", cost !== null
+        ? t("{cell}, reachable for {cost}", { cell: cell.getAttribute("data-cell"), cost })
+        : cell.getAttribute("data-cell"));
     }
     for (const cell of svg.querySelectorAll('g.cell[tabindex="0"]')) {
       cell.setAttribute("tabindex", "-1");

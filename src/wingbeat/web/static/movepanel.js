@@ -2,6 +2,7 @@
 // one clears the other. Every amount and ending is the server's words (cost_text, end_text,
 // said, each check's label and text, each event's text): this module knows no ruleset.
 
+import { t } from "./i18n.js";
 import { $, el, eventText } from "./common.js";
 
 // A save in a short line: "40% Reflex (V-skim)", the server's check_label.
@@ -16,8 +17,8 @@ function fillSteps(steps) {
   (steps || []).forEach((s, i) => {
     const row = el("tr");
     const notes = [...(s.checks || []).map((c) => c.text || c.label),
-      ...(s.events || []).map(eventText)].filter((t) => t);
-    const said = notes.map((t) => (/[.!?]$/.test(t) ? t : `${t}.`)).join(" ");
+      ...(s.events || []).map(eventText)].filter((line) => line);
+    const said = notes.map((line) => (/[.!?]$/.test(line) ? line : `${line}.`)).join(" ");
     const cells = [i + 1, s.move, s.cost_text ?? "", s.total_text ?? s.total ?? "", said];
     for (const text of cells) row.append(el("td", String(text)));
     body.append(row);
@@ -57,7 +58,7 @@ export function clearMovePanel() {
 // "ends at U35, altitude 1, hovering" and the lines the command line says after it.
 function endLines(answer) {
   const lines = [];
-  if (answer.end_text) lines.push(`ends ${answer.end_text}`);
+  if (answer.end_text) lines.push(t("ends {end}", { end: answer.end_text }));
   for (const line of answer.said || []) lines.push(line);
   return lines;
 }
@@ -81,12 +82,12 @@ export function showPath(answer, goal, saves) {
   $("path-summary").replaceChildren(
     el("span", `${goal}: `),
     el("strong", answer.cost_text, "path-cost"),
-    el("span", answer.checks.length ? `, checks: ${checksText(answer.checks)}`
-      : (saves ? ", no checks" : "")));
-  $("path-moves").textContent = answer.moves ? answer.moves : "(stays where it is)";
+    el("span", answer.checks.length ? t(", checks: {checks}", { checks: checksText(answer.checks) })
+      : (saves ? t(", no checks") : "")));
+  $("path-moves").textContent = answer.moves ? answer.moves : t("(stays where it is)");
   fillSteps(answer.steps);
   $("path-end").replaceChildren(...endLines(answer).map((line) => el("span", line)));
-  echo(`${goal}: ${answer.cost_text} · ${answer.moves || "(stays where it is)"}`);
+  echo(`${goal}: ${answer.cost_text} · ${answer.moves || t("(stays where it is)")}`);
 }
 
 // A checked declared move: legal (its cost, end, saves) or the rule it breaks; the path half of
@@ -96,24 +97,27 @@ export function showCheck(answer) {
   const out = $("check-result");
   out.replaceChildren();
   if (answer.legal) {
-    out.append(el("p", `Legal: ${answer.cost_text}`, "legal"));
-    echo(`Legal: ${answer.cost_text} · ${answer.moves}`);
+    out.append(el("p", t("Legal: {cost}", { cost: answer.cost_text }), "legal"));
+    echo(t("Legal: {cost}", { cost: answer.cost_text }) + ` · ${answer.moves}`);
     const [first, ...rest] = endLines(answer);
     if (first) out.append(el("p", first));
     for (const line of rest) out.append(el("p", line, "muted"));
     (answer.steps || []).forEach((s, i) => {
       for (const c of s.checks || []) {
-        out.append(el("p", `Step ${i + 1}: ${c.text || c.label}`, "check"));
+        out.append(el("p", t("Step {n}: {check}", { n: i + 1, check: c.text || c.label }), "check"));
       }
     });
   } else {
     const e = answer.error;
-    const head = el("p", `Illegal at step ${e.step} (${e.move}): `, "illegal");
+    const head = el("p", t("Illegal at step {step} ({move}): ", { step: e.step, move: e.move }),
+      "illegal");
     head.append(el("span", e.rule, "rule"));
     out.append(head);
     out.append(el("p", e.message, "explanation"));
-    echo(`Illegal at step ${e.step} (${e.move}) [${e.rule}]: ${e.message}`, true);
-    out.append(el("p", `stops before it: ${answer.cost_text}, ${answer.end_text || ""}`,
+    echo(t("Illegal at step {step} ({move}) [{rule}]: {message}", { step: e.step, move: e.move,
+      rule: e.rule, message: e.message }), true);
+    out.append(el("p", t("stops before it: {cost}, {end}", { cost: answer.cost_text,
+      end: answer.end_text || "" }),
       "muted"));
   }
   for (const event of answer.events || []) {

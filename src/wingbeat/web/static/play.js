@@ -2,6 +2,7 @@
 // What it says about a ruleset's moves (placeholders, notation help, whether a move takes
 // options) comes from the server's registry (GET /api/rulesets), as on the analysis page.
 
+import { amount as decimal, t } from "./i18n.js";
 import { $, errorOf, hintsOf, request, rulesets, showError, wireDrawer } from "./common.js";
 import { zoomTools, zoomable } from "./zoom.js";
 import { playView, wirePlayThreat } from "./playthreat.js";
@@ -49,7 +50,8 @@ async function loadEncounters(select) {
   if (status !== 200) return;
   box.textContent = "";
   for (const e of data.encounters.slice().reverse()) {
-    option(box, String(e.id), `${e.id}${e.name ? " " + e.name : ""}: ${e.source}, round ${e.round}`);
+    option(box, String(e.id), t("{id}{name}: {source}, round {round}", { id: e.id,
+      name: e.name ? " " + e.name : "", source: e.source, round: e.round }));
   }
   if (keep && data.encounters.some((e) => String(e.id) === keep)) box.value = keep;
 }
@@ -94,9 +96,9 @@ function render(view) {
   // the version shown: a move is declared on it (after), an event newer than it refetches
   $("board").dataset.wbVersion = view.version || "";
   followLive();
-  $("encounter-info").textContent =
-    `Encounter ${info.id}${info.name ? " (" + info.name + ")" : ""}: ${info.source}, ` +
-    `${info.ruleset}, seed ${info.seed}`;
+  $("encounter-info").textContent = t("Encounter {id}{name}: {source}, {ruleset}, seed {seed}", {
+    id: info.id, name: info.name ? " (" + info.name + ")" : "", source: info.source,
+    ruleset: info.ruleset, seed: info.seed });
   $("round-panel").hidden = false;
   $("move-panel").hidden = false;
   $("round").textContent = String(state.round);
@@ -109,7 +111,7 @@ function render(view) {
     const moved = state.moved.includes(id);
     tr.className = moved ? "moved" : (id === state.next ? "next" : "");
     tr.dataset.creature = id;
-    const cells = [moved ? "moved" : (id === state.next ? "next" : ""),
+    const cells = [moved ? t("moved") : (id === state.next ? t("next") : ""),
       names[id] && names[id] !== id ? `${names[id]} (${id})` : id,
       view.describe[id], String(state.damage[id] || 0)];
     cells.forEach((text, i) => {
@@ -159,17 +161,17 @@ function conditionForm() {
   form = document.createElement("form");
   form.id = "condition-form";
   const title = document.createElement("h2");
-  title.textContent = "Game master: conditions";
+  title.textContent = t("Game master: conditions");
   const who = document.createElement("select");
   who.id = "condition-creature";
-  who.setAttribute("aria-label", "Creature whose conditions change");
+  who.setAttribute("aria-label", t("Creature whose conditions change"));
   const what = document.createElement("select");
   what.id = "condition-select";
-  what.setAttribute("aria-label", "Condition");
+  what.setAttribute("aria-label", t("Condition"));
   const row = document.createElement("p");
   row.className = "row";
-  for (const [id, text, sign] of [["condition-gain-button", "Gains", "+"],
-    ["condition-end-button", "Ends", "-"]]) {
+  for (const [id, text, sign] of [["condition-gain-button", t("Gains"), "+"],
+    ["condition-end-button", t("Ends"), "-"]]) {
     const button = document.createElement("button");
     button.type = "button";
     button.id = id;
@@ -235,11 +237,11 @@ async function drawMap(version) {
   const said = trail ? trail.textContent : "";
   const title = svg.querySelector(":scope > title");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", [title ? title.textContent : "The map", said]
+  svg.setAttribute("aria-label", [title ? title.textContent : t("The map"), said]
     .filter((words) => words).join("; "));
   $("board").replaceChildren(svg);
   $("board").dispatchEvent(new CustomEvent("wingbeat:map-drawn", { detail: { svg } }));
-  $("trail-note").textContent = said ? `Dashed line: ${said}` : "";
+  $("trail-note").textContent = said ? t("Dashed line: {trail}", { trail: said }) : "";
   $("trail-note").hidden = !said;
 }
 
@@ -252,7 +254,8 @@ async function loadLog() {
 }
 
 function report(outcome, undone) {
-  const text = outcome.entry ? entryText(outcome.entry) : "undone: " + entryText(outcome.undone);
+  const text = outcome.entry ? entryText(outcome.entry)
+    : t("undone: {entry}", { entry: entryText(outcome.undone) });
   const result = $("move-result");
   result.textContent = text;
   result.className = undone ? "muted" : "legal";
@@ -270,10 +273,13 @@ function echo(text, refusal) {
 function refused(data) {
   const result = $("move-result");
   if (data && data.error && data.error.rule) {
-    const step = data.error.step ? ` at step ${data.error.step} (${data.error.move})` : "";
-    result.textContent = `Refused${step}: ${data.error.message} [${data.error.rule}]`;
+    const values = { step: data.error.step, move: data.error.move, message: data.error.message,
+      rule: data.error.rule };
+    result.textContent = data.error.step
+      ? t("Refused at step {step} ({move}): {message} [{rule}]", values)
+      : t("Refused: {message} [{rule}]", values);
   } else {
-    result.textContent = (data && data.error && data.error.message) || "refused";
+    result.textContent = (data && data.error && data.error.message) || t("refused");
   }
   result.className = "illegal";
   echo(result.textContent, true);
@@ -302,8 +308,9 @@ function followLive() {
         refetch();
       }
       $("board").dataset.wbLive = state;
-      liveNote(state === "live" ? "Following the game live." : state === "waiting" ?
-        "The live connection dropped: trying again…" : `Not following live: ${why || ""}`);
+      liveNote(state === "live" ? t("Following the game live.") : state === "waiting" ?
+        t("The live connection dropped: trying again…")
+        : t("Not following live: {why}", { why: why || "" }));
       if (state === "stopped" && why) showError(why);
     },
   }) };
@@ -362,7 +369,8 @@ async function act(method, path, body) {
   }
   if (status === 202) {  // a proposal: it waits for the game master
     const result = $("move-result");
-    result.textContent = `${data.creature}: ${data.moves || "holds"}: waiting for the game master`;
+    result.textContent = t("{creature}: {moves}: waiting for the game master", {
+      creature: data.creature, moves: data.moves || t("holds") });
     result.className = "muted";
     echo(result.textContent, false);
     if (proposals) await proposals.refresh();
@@ -381,7 +389,7 @@ async function openEncounter(id) {
   showError("");
   const { status, data } = await call("GET", `/encounters/${encodeURIComponent(id)}`);
   if (status !== 200) {
-    showError(data && data.error ? errorOf(status, data) : `cannot open encounter ${id}`);
+    showError(data && data.error ? errorOf(status, data) : t("cannot open encounter {id}", { id }));
     return;
   }
   $("move-result").textContent = "";
@@ -408,7 +416,7 @@ async function start() {
     const body = { scenario: $("scenario-select").value };
     const seed = $("seed-input").value.trim();
     if (seed) {
-      if (!/^\d+$/.test(seed)) { showError("a seed is a whole number"); return; }
+      if (!/^\d+$/.test(seed)) { showError(t("a seed is a whole number")); return; }
       body.seed = Number(seed);
     }
     const name = $("name-input").value.trim();
@@ -476,8 +484,9 @@ function wireDragging(board) {
     check: (creature, moves) => call("GET", `/encounters/${current}/check?` +
       new URLSearchParams({ creature, moves })),
     act: async (creature, moves, data, choose) => {
-      const yes = await choose(`Declare ${creature}: ${moves} (${data.cost} ${data.unit || ""})?`,
-        [["declare", "Declare"], ["", "Cancel"]]);
+      const yes = await choose(t("Declare {creature}: {moves} ({cost} {unit})?", { creature,
+        moves, cost: decimal(data.cost), unit: data.unit || "" }),
+      [["declare", t("Declare")], ["", t("Cancel")]]);
       if (yes === "declare") {
         await act("POST", `/encounters/${current}/moves`, declared(creature, moves));
       }
@@ -488,8 +497,8 @@ function wireDragging(board) {
   undo.type = "button";
   undo.id = "map-undo-button";
   undo.textContent = "↶";  // a 44 px button like the view's; its name is said, not drawn
-  undo.title = "Undo: take back the last action";
-  undo.setAttribute("aria-label", "Undo");
+  undo.title = t("Undo: take back the last action");
+  undo.setAttribute("aria-label", t("Undo"));
   undo.addEventListener("click", () => {
     if (current) act("POST", `/encounters/${current}/undo`);
   });

@@ -10,6 +10,7 @@
 // move form does. Keyboard: T picks the creature to move next, the arrows move a cursor, Enter
 // drops, Escape cancels.
 
+import { amount as decimal, t } from "./i18n.js";
 import { treePreviewer, wireDrag } from "./drag.js";
 import { fetchKeyed, query } from "./common.js";
 
@@ -28,8 +29,10 @@ export function wirePlayDrag(board, hooks) {
   dialog.setAttribute("aria-labelledby", "drag-confirm-text");
   dialog.innerHTML = '<p id="drag-confirm-text"></p>' +
     '<p id="drag-confirm-checks" class="muted"></p><form method="dialog" class="row">' +
-    '<button value="declare" id="drag-declare">Declare</button>' +
-    '<button value="cancel" id="drag-cancel">Cancel</button></form>';
+    '<button value="declare" id="drag-declare"></button>' +
+    '<button value="cancel" id="drag-cancel"></button></form>';
+  dialog.querySelector("#drag-declare").textContent = t("Declare");
+  dialog.querySelector("#drag-cancel").textContent = t("Cancel");
   document.body.append(dialog);
 
   const svg = () => board.querySelector(":scope > svg");
@@ -69,7 +72,7 @@ export function wirePlayDrag(board, hooks) {
           waiting = [];
           for (const wake of now) wake();
         },
-        altitudeText: (a) => `altitude ${a}`,
+        altitudeText: (a) => t("altitude {label}", { label: a }),
         saves: hooks.saves ? hooks.saves() : true,
       });
     return ways;
@@ -103,17 +106,22 @@ export function wirePlayDrag(board, hooks) {
     const data = await ask(`${at()}/check?${new URLSearchParams({ creature: id, moves })}`);
     if (!data.ok) { hooks.answer(data.message, true); return; }
     if (!data.legal) {
-      hooks.answer(`Refused: ${data.error.message} [${data.error.rule}]`, true);
+      hooks.answer(t("Refused: {message} [{rule}]", { message: data.error.message,
+        rule: data.error.rule }), true);
       return;
     }
     const saves = (data.checks || []).map((c) => c.text).join(" ");
-    const through = via.length ? ` through ${via.map((w) => w.place).join(", ")}` : "";
-    hooks.answer(`${id} to ${place}${through}: ${moves}, ${data.cost} ${unit()}` +
-      (saves ? `; ${saves}` : "; no save"), false);
-    const attack = answer.canAct === true ? " It can still attack."
-      : answer.canAct === false ? " The attack is spent." : "";
-    const yes = await confirm(`Declare ${id}: ${moves || "holds"} (${data.cost} ${unit()})?`,
-      `${saves}${attack}`.trim());
+    const places = via.map((w) => w.place).join(", ");
+    const cost = decimal(data.cost);
+    const head = via.length
+      ? t("{id} to {place} through {places}: {moves}, {cost} {unit}", { id, place, places,
+        moves, cost, unit: unit() })
+      : t("{id} to {place}: {moves}, {cost} {unit}", { id, place, moves, cost, unit: unit() });
+    hooks.answer(head + (saves ? `; ${saves}` : t("; no save")), false);
+    const attack = answer.canAct === true ? t(" It can still attack.")
+      : answer.canAct === false ? t(" The attack is spent.") : "";
+    const yes = await confirm(t("Declare {creature}: {moves} ({cost} {unit})?", { creature: id,
+      moves: moves || t("holds"), cost, unit: unit() }), `${saves}${attack}`.trim());
     if (yes) await hooks.declare(id, moves);
   }
 
@@ -122,7 +130,7 @@ export function wirePlayDrag(board, hooks) {
     const data = await response.json().catch(() => null);
     if (!response.ok || !data) {
       return { ok: false, message: (data && data.error && data.error.message) ||
-        `status ${response.status}` };
+        t("status {status}", { status: response.status }) };
     }
     return { ok: true, ...data };
   }
@@ -130,14 +138,15 @@ export function wirePlayDrag(board, hooks) {
   // Why a place is out of reach: the path's reason and rule when it says them, else the rule
   // the straight step there breaks.
   async function whyNot(id, place, answer) {
-    const said = answer.lines ? answer.lines.slice(1).join(": ") : `${place} is out of reach`;
-    if (answer.rule) return `${place} out of reach: ${said}`;
+    const said = answer.lines ? answer.lines.slice(1).join(": ")
+      : t("{place} is out of reach", { place });
+    if (answer.rule) return t("{place} out of reach: {why}", { place, why: said });
     const step = await ask(`${at()}/check?${query({ creature: id, moves: place })}`);
     if (step.ok && step.error && step.error.rule) {
-      return `${place} out of reach: ${said}; a step straight there: ${step.error.message} ` +
-        `[${step.error.rule}]`;
+      return t("{place} out of reach: {why}; a step straight there: {message} [{rule}]", {
+        place, why: said, message: step.error.message, rule: step.error.rule });
     }
-    return `${place} out of reach: ${said}`;
+    return t("{place} out of reach: {why}", { place, why: said });
   }
 
   function confirm(text, details) {
@@ -156,7 +165,7 @@ export function wirePlayDrag(board, hooks) {
     enabled: () => grid() && !dialog.open && Boolean(ref()),
     can: (id) => movable(id),
     picked: (id) => {
-      if (!movable(id)) throw new Error(`${id} has moved this round`);
+      if (!movable(id)) throw new Error(t("{id} has moved this round", { id }));
       creature = id;
       const ways = previewer(id);
       ways.retry();

@@ -3,6 +3,7 @@
 // reasons and declared only when the game master accepts it (posted as an ordinary move). Every
 // word is the server's; threat.js draws the overlay on the map after each redraw.
 
+import { t } from "./i18n.js";
 import { $, api, el, guard, showError } from "./common.js";
 import { decorate, fillWhose, showOverlayWords, whose } from "./threat.js";
 
@@ -55,7 +56,7 @@ function levelChoices(answer) {
   const have = [...select.options].map((o) => o.value);
   if (JSON.stringify(wanted) === JSON.stringify(have)) return;
   select.replaceChildren();
-  const all = el("option", "the most over all levels");
+  const all = el("option", t("the most over all levels"));
   all.value = "";
   select.append(all);
   for (const level of answer.levels) {
@@ -116,7 +117,8 @@ function decline() {
   if (!suggested) return;
   const creature = suggested.creature;
   hideSuggestion();
-  $("move-result").textContent = `Suggestion for ${creature} declined: nothing declared.`;
+  $("move-result").textContent = t("Suggestion for {creature} declined: nothing declared.",
+    { creature });
   $("move-result").className = "muted";
   $("suggest-button").focus();
 }

@@ -3,6 +3,7 @@
 // move waits, or why it was refused. Every screen draws each waiting move on the map as a
 // dashed line through its cells, "waiting for the game master".
 
+import { t } from "./i18n.js";
 import { $, el, errorOf, request, showError, svgElement } from "./common.js";
 
 const api = "/api/play";
@@ -14,14 +15,14 @@ function panel() {
   box = el("section");
   box.id = "proposals-panel";
   box.setAttribute("aria-live", "polite");
-  const title = el("h2", "Moves waiting for the game master");
+  const title = el("h2", t("Moves waiting for the game master"));
   const label = el("label");
   label.className = "inline";
   label.id = "approval-row";
   const check = el("input");
   check.type = "checkbox";
   check.id = "approval-toggle";
-  label.append(check, " players' moves wait for my approval");
+  label.append(check, " ", t("players' moves wait for my approval"));
   const list = el("ul");
   list.id = "proposals";
   box.append(title, label, list);
@@ -51,8 +52,8 @@ function draw(svg, proposals, view) {
       points.push(`${box.x + box.width / 2},${box.y + box.height / 2}`);
     }
     const one = svgElement(ns, "g", { class: "proposal", "data-proposal": proposal.id });
-    one.append(svgElement(ns, "title", {}, `${proposal.creature}: ${proposal.moves}, waiting ` +
-      "for the game master"));
+    one.append(svgElement(ns, "title", {}, t("{creature}: {moves}, waiting for the game master",
+      { creature: proposal.creature, moves: proposal.moves })));
     if (points.length > 1) {
       for (const [stroke, width] of [["#fff", 6], ["#7a3db8", 3]]) {
         one.append(svgElement(ns, "polyline", { points: points.join(" "), fill: "none", stroke,
@@ -63,7 +64,7 @@ function draw(svg, proposals, view) {
       const [x, y] = points[points.length - 1].split(",").map(Number);
       one.append(svgElement(ns, "text", { x, y: y - 10, "text-anchor": "middle", "font-size": 12,
         fill: "#7a3db8", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke" },
-      "waiting for the game master"));
+      t("waiting for the game master")));
     }
     group.append(one);
   }
@@ -72,10 +73,13 @@ function draw(svg, proposals, view) {
 }
 
 function said(proposal) {
-  if (!proposal.creature) return `a move of ${proposal.side || "another side"}`;
+  if (!proposal.creature) {
+    return proposal.side ? t("a move of {side}", { side: proposal.side })
+      : t("a move of another side");
+  }
   const cost = proposal.cost_text ? ` (${proposal.cost_text})` : "";
   const side = proposal.side ? `, ${proposal.side}` : "";
-  return `${proposal.creature}: ${proposal.moves || "holds"}${cost}${side}`;
+  return `${proposal.creature}: ${proposal.moves || t("holds")}${cost}${side}`;
 }
 
 // Wire the panel: encounter() is the id shown, view() its snapshot, played() is called when the
@@ -108,9 +112,9 @@ export function wireProposals({ encounter, view, played }) {
       item.dataset.proposal = proposal.id;
       item.dataset.status = proposal.status;
       if (proposal.status === "pending") {
-        item.append(el("span", `${said(proposal)}: waiting for the game master`));
+        item.append(el("span", t("{move}: waiting for the game master", { move: said(proposal) })));
         if (master) {
-          const yes = el("button", "Accept");
+          const yes = el("button", t("Accept"));
           yes.type = "button";
           yes.className = "proposal-accept";
           yes.addEventListener("click", () => decide(proposal, "accept"));
@@ -118,9 +122,9 @@ export function wireProposals({ encounter, view, played }) {
           why.type = "text";
           why.className = "proposal-reason";
           why.maxLength = 300;
-          why.placeholder = "why not (optional)";
-          why.setAttribute("aria-label", "Why it is refused (the player reads it)");
-          const no = el("button", "Refuse");
+          why.placeholder = t("why not (optional)");
+          why.setAttribute("aria-label", t("Why it is refused (the player reads it)"));
+          const no = el("button", t("Refuse"));
           no.type = "button";
           no.className = "proposal-refuse";
           no.addEventListener("click", () => decide(proposal, "refuse",
@@ -129,7 +133,9 @@ export function wireProposals({ encounter, view, played }) {
         }
       } else {
         const why = proposal.reason ? `: ${proposal.reason}` : "";
-        item.append(el("span", `${said(proposal)}: ${proposal.status}${why}`));
+        const statuses = { accepted: t("accepted"), refused: t("refused"), pending: t("pending") };
+        item.append(el("span", `${said(proposal)}: ${statuses[proposal.status] ||
+          proposal.status}${why}`));
       }
       list.append(item);
     }

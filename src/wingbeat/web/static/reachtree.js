@@ -7,6 +7,7 @@
 //   const tree = decodeReachTree(await (await fetch(url)).arrayBuffer());
 //   tree.wayTo("U35")  // {moves: "U35 down", cost: "2", canAct: false, checks: [], end: {...}}
 
+import { t } from "./i18n.js";
 const MAGIC = "WBRT";
 const VERSION = 1;
 const TYPES = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, i32: Int32Array };
@@ -28,7 +29,7 @@ function costText(ticks, num, den) {
 
 function readArray(view, buffer, at, type, length) {
   const Kind = TYPES[type];
-  if (!Kind) throw new Error(`reach tree: unknown array type ${type}`);
+  if (!Kind) throw new Error(t("reach tree: unknown array type {type}", { type }));
   if (LITTLE) return new Kind(buffer, at, length);  // aligned to 4 bytes: a view, no copy
   const out = new Kind(length);  // a big-endian machine: read each value little-endian
   const size = Kind.BYTES_PER_ELEMENT;
@@ -92,9 +93,12 @@ export class ReachTree {
 export function decodeReachTree(buffer) {
   const view = new DataView(buffer);
   const magic = String.fromCharCode(...new Uint8Array(buffer, 0, 4));
-  if (magic !== MAGIC) throw new Error("reach tree: not a wingbeat reach tree");
+  if (magic !== MAGIC) throw new Error(t("reach tree: not a wingbeat reach tree"));
   const version = view.getUint32(4, true);
-  if (version !== VERSION) throw new Error(`reach tree: layout version ${version}, not ${VERSION}`);
+  if (version !== VERSION) {
+    throw new Error(t("reach tree: layout version {version}, not {wanted}", { version,
+      wanted: VERSION }));
+  }
   const size = view.getUint32(8, true);
   const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 12, size)));
   let at = 12 + size;

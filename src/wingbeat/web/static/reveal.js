@@ -4,6 +4,7 @@
 // as it undoes any action. A player's page never shows them: a player of the hidden creature's
 // own side sees it in state.hidden too, so the page asks its seat first (…/proposals says it).
 
+import { t } from "./i18n.js";
 import { $, el, request } from "./common.js";
 
 const api = "/api/play";
@@ -29,8 +30,8 @@ function panel() {
   box.hidden = true;
   const list = el("p", null, "row");
   list.id = "reveal-buttons";
-  box.append(el("h2", "Game master: hidden creatures"),
-    el("p", "The players of the other sides see nothing of these until you reveal them.",
+  box.append(el("h2", t("Game master: hidden creatures")),
+    el("p", t("The players of the other sides see nothing of these until you reveal them."),
       "muted"), list);
   $("move-panel").appendChild(box);
   return box;
@@ -56,7 +57,7 @@ export function wireReveal(act) {
     const names = (view.board && view.board.names) || {};
     for (const creature of hidden) {
       const name = names[creature] || creature;
-      const button = el("button", `Reveal ${name}`, "reveal-button");
+      const button = el("button", t("Reveal {name}", { name }), "reveal-button");
       button.type = "button";
       button.dataset.creature = creature;
       button.addEventListener("click", () => {

@@ -1,6 +1,7 @@
 // The game master's "Share" panel (serve --share): each seat's link and its QR code, to show a
 // phone across the table. Only the game master's key gets the links (GET /api/share answers a
 // player 403), so a player's page never shows the button at all; a page not shared neither.
+import { t } from "./i18n.js";
 import { $, el, fetchKeyed, hasKey } from "./common.js";
 
 // The server's QR code is inline SVG without a namespace (segno's svg_inline): read as HTML,
@@ -9,7 +10,7 @@ import { $, el, fetchKeyed, hasKey } from "./common.js";
 function picture(svgText, who) {
   const parsed = new DOMParser().parseFromString(svgText, "text/html");
   const found = parsed.body.querySelector("svg");
-  const svg = found ? document.importNode(found, true) : el("span", "(no QR code)");
+  const svg = found ? document.importNode(found, true) : el("span", t("(no QR code)"));
   if (found && !svg.hasAttribute("viewBox")) {
     const width = svg.getAttribute("width");
     const height = svg.getAttribute("height");
@@ -18,7 +19,7 @@ function picture(svgText, who) {
     }
   }
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `QR code: ${who}'s link`);
+  svg.setAttribute("aria-label", t("QR code: the link of {who}", { who }));
   return svg;
 }
 
@@ -61,18 +62,18 @@ async function wireShare() {
   const panel = el("section", null, "share-panel");
   panel.id = "share-panel";
   panel.hidden = true;
-  panel.setAttribute("aria-label", "The table's links");
+  panel.setAttribute("aria-label", t("The table's links"));
   const list = el("ul");
-  list.append(seat("Game master (keep this one)", links.gm, links.qr.gm));
+  list.append(seat(t("Game master (keep this one)"), links.gm, links.qr.gm));
   for (const [side, url] of Object.entries(links.players)) {
-    list.append(seat(`Players: ${side}`, url, links.qr.players[side]));
+    list.append(seat(t("Players: {side}", { side }), url, links.qr.players[side]));
   }
-  const close = el("button", "Close");
+  const close = el("button", t("Close"));
   close.type = "button";
-  panel.append(el("h2", "Share the table"),
-    el("p", "Each link carries its seat's key: give a side's link to its players only.",
+  panel.append(el("h2", t("Share the table")),
+    el("p", t("Each link carries its seat's key: give a side's link to its players only."),
       "muted"), list, close);
-  const button = el("button", "Share");
+  const button = el("button", t("Share"));
   button.type = "button";
   button.id = "share-button";
   button.setAttribute("aria-controls", "share-panel");

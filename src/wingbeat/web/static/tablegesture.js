@@ -14,6 +14,7 @@
 //
 // Models are found by geometry (their discs' boxes on the screen), as playdrag.js finds tokens.
 
+import { amount as decimal, t } from "./i18n.js";
 import { loadStyle } from "./common.js";
 
 const DRAG = 4;
@@ -49,11 +50,12 @@ export function wireTableGesture(board, hooks) {
   const levels = document.createElement("div");
   levels.className = "drag-altitude table-altitude";
   levels.hidden = true;
-  for (const [text, step, words] of [["▲", 1, "Climb a level"], ["▼", -1, "Descend a level"]]) {
+  for (const [text, step, words] of [["▲", 1, t("Climb a level")],
+    ["▼", -1, t("Descend a level")]]) {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = text;
-    button.setAttribute("aria-label", `${words} (while dragging)`);
+    button.setAttribute("aria-label", t("{action} (while dragging)", { action: words }));
     button.addEventListener("pointerdown", (event) => event.stopPropagation());
     button.addEventListener("click", () => climb(step));
     levels.append(button);
@@ -166,12 +168,14 @@ export function wireTableGesture(board, hooks) {
     line.setAttribute("stroke", out ? "#b3261e" : "#1f3fbf");
     line.setAttribute("stroke-dasharray", out ? "6 6" : "");
     const dives = picture.getAttribute("data-ruleset") === "confrontation";
-    const reachWords = reach === null ? "the drop checks it"
-      : reach ? "inside its reach" : "outside its reach";
+    const reachWords = reach === null ? t("the drop checks it")
+      : reach ? t("inside its reach") : t("outside its reach");
+    const onto = { id: drag.id, target: drag.target, point: said(to) };
     const words = drag.target
-      ? `${drag.id} onto ${drag.target}: ${dives ? "dive charge or " : ""}a flight to ` +
-        `${said(to)} (drop to choose)`
-      : `${climbs(drag.level)}${said(to)}: ${round(length, 0.01)} ${g.unit}, ${reachWords}`;
+      ? (dives ? t("{id} onto {target}: dive charge or a flight to {point} (drop to choose)", onto)
+        : t("{id} onto {target}: a flight to {point} (drop to choose)", onto))
+      : `${climbs(drag.level)}${said(to)}: ${decimal(round(length, 0.01))} ${g.unit}, ` +
+        reachWords;
     label.textContent = words;
     label.dataset.moves = drag.target ? `dive:${drag.target}` : climbs(drag.level) + said(to);
     label.dataset.cost = String(round(length, 0.01));
@@ -243,14 +247,14 @@ export function wireTableGesture(board, hooks) {
     const picture = svg();
     const offered = [];
     if (picture && picture.getAttribute("data-ruleset") === "confrontation") {
-      offered.push([`dive:${target}`, `Dive charge onto ${target}`]);
-      for (const other of tokens(picture).map((t) => t.getAttribute("data-wb-token"))
+      offered.push([`dive:${target}`, t("Dive charge onto {target}", { target })]);
+      for (const other of tokens(picture).map((node) => node.getAttribute("data-wb-token"))
         .filter((other) => other !== id && other !== target).slice(0, 3)) {
         offered.push([`dive:${target} redirect:${other}`,
-          `Dive onto ${target}, redirected to ${other}`]);
+          t("Dive onto {target}, redirected to {other}", { target, other })]);
       }
     }
-    offered.push([point, `Fly to ${point}`], ["", "Cancel"]);
+    offered.push([point, t("Fly to {point}", { point })], ["", t("Cancel")]);
     return offered;
   }
 
@@ -259,7 +263,8 @@ export function wireTableGesture(board, hooks) {
     cancel();
     let moves = said(to);
     if (target) {
-      const picked = await choose(`${id} dropped on ${target}:`, choices(id, target, moves));
+      const picked = await choose(t("{id} dropped on {target}:", { id, target }),
+        choices(id, target, moves));
       if (!picked) return;
       moves = picked;
     } else {
@@ -267,14 +272,16 @@ export function wireTableGesture(board, hooks) {
     }
     const { status, data } = await hooks.check(id, moves);
     if (status !== 200 || !data) {
-      hooks.answer((data && data.error && data.error.message) || `status ${status}`, true);
+      hooks.answer((data && data.error && data.error.message) || t("status {status}", { status }),
+        true);
       return;
     }
     if (!data.legal) {
-      hooks.answer(`Refused: ${moves}: ${data.error.message} [${data.error.rule}]`, true);
+      hooks.answer(t("Refused: {moves}: {message} [{rule}]", { moves, message: data.error.message,
+        rule: data.error.rule }), true);
       return;
     }
-    hooks.answer(`${id}: ${moves}, ${data.cost} ${data.unit || ""}`.trim(), false);
+    hooks.answer(`${id}: ${moves}, ${decimal(data.cost)} ${data.unit || ""}`.trim(), false);
     await hooks.act(id, moves, data, choose);
   }
 

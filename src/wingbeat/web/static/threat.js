@@ -4,6 +4,7 @@
 // picture (a grid's cells by their label, a table's GeoJSON by the picture's scale) and lists
 // them in the panel, so the keyboard and a screen reader get every word the pointer gets.
 
+import { t } from "./i18n.js";
 import { $, el, svgElement } from "./common.js";
 
 let NS = null;  // the SVG namespace, as the picture being decorated names it
@@ -309,7 +310,7 @@ export function fillWhose(sides, creatures) {
   const select = $("threat-of");
   select.replaceChildren();
   for (const side of sides) {
-    const option = el("option", `side ${side}`);
+    const option = el("option", t("side {side}", { side }));
     option.value = `side:${side}`;
     select.append(option);
   }
@@ -333,9 +334,10 @@ export function fillAdvice(list, advice, onShow) {
     reasons.append(...option.reasons.map((r) => el("li", r)));
     item.append(head, reasons);
     if (onShow) {
-      const button = el("button", "Check this move");
+      const button = el("button", t("Check this move"));
       button.type = "button";
-      button.setAttribute("aria-label", `Check this move: ${option.moves || option.text}`);
+      button.setAttribute("aria-label", t("Check this move: {move}",
+        { move: option.moves || option.text }));
       button.addEventListener("click", () => onShow(option));
       item.append(button);
     }

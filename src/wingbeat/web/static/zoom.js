@@ -14,6 +14,7 @@
 // (a new scenario) opens framed on the action: the svg's data-wb-focus ("x y w h"), else its
 // tokens ([data-wb-token]) with a margin.
 
+import { t } from "./i18n.js";
 const STEP = 1.25;       // a button's or a key's zoom
 const MAX_PX = 6;        // the most screen pixels per SVG unit (a 12-unit label at 72 px)
 const MIN_CELLS = 9;      // the opening view spans at least this many cells each way
@@ -639,11 +640,11 @@ export function zoomTools(tools, box, zoom) {
     tools.append(node);
     return node;
   };
-  button("+", "Zoom in", zoom.zoomIn);
-  button("−", "Zoom out", zoom.zoomOut);
-  button("◎", "Frame the action", zoom.fit);
-  button("⤢", "Whole map", zoom.reset);
-  const table = button("▣", "Table view: the map alone, full screen", () => toggle());
+  button("+", t("Zoom in"), zoom.zoomIn);
+  button("−", t("Zoom out"), zoom.zoomOut);
+  button("◎", t("Frame the action"), zoom.fit);
+  button("⤢", t("Whole map"), zoom.reset);
+  const table = button("▣", t("Table view: the map alone, full screen"), () => toggle());
   table.classList.add("table-view-button");
   table.setAttribute("aria-pressed", "false");
 
@@ -651,7 +652,7 @@ export function zoomTools(tools, box, zoom) {
     const wanted = on === undefined ? !document.body.classList.contains("table-view") : on;
     document.body.classList.toggle("table-view", wanted);
     table.setAttribute("aria-pressed", String(wanted));
-    const label = wanted ? "Leave table view" : "Table view: the map alone, full screen";
+    const label = wanted ? t("Leave table view") : t("Table view: the map alone, full screen");
     table.title = label;
     table.setAttribute("aria-label", label);
     if (wanted && document.fullscreenEnabled && !document.fullscreenElement) {
