@@ -22,6 +22,7 @@ from fastapi import Request
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 
+from ._messages import N_, _
 from .roles import Role
 from .share import ShareKeys
 
@@ -33,7 +34,7 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-NO_KEY = ("this table is shared: open the link the game master gave you (it carries your key)")
+NO_KEY = N_("this table is shared: open the link the game master gave you (it carries your key)")
 #: The shell every phone may load before it sends its key: the pages and their scripts.
 PUBLIC_PREFIXES = ("/static/",)
 PUBLIC_PATHS = frozenset({"/", "/favicon.ico"})
@@ -42,8 +43,8 @@ PUBLIC_PATHS = frozenset({"/", "/favicon.ico"})
 PLAYER_PATHS = frozenset({"/api/scenarios", "/api/rulesets", "/docs", "/docs/start.js",
                           "/openapi.json"})
 PLAYER_PREFIXES = ("/api/play/",)
-PLAYERS_ONLY_TABLE = ("a player's key opens the table (the play page), not the analysis page's "
-                      "questions about a scenario: those are the game master's")
+PLAYERS_ONLY_TABLE = N_("a player's key opens the table (the play page), not the analysis "
+                        "page's questions about a scenario: those are the game master's")
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ class Access:
             wait = self._wait(f"stranger:{client[0]}", STRANGER_RATE)
             if wait:
                 return _too_many(wait)
-            return JSONResponse({"error": {"message": NO_KEY}}, status_code=401,
+            return JSONResponse({"error": {"message": _(NO_KEY)}}, status_code=401,
                                 headers={"WWW-Authenticate": "Bearer"})
         if role is None:
             return None
@@ -126,7 +127,7 @@ class Access:
             return _too_many(wait)
         if not (role.is_game_master or public or path in PLAYER_PATHS
                 or path.startswith(PLAYER_PREFIXES)):
-            return JSONResponse({"error": {"message": PLAYERS_ONLY_TABLE}}, status_code=403)
+            return JSONResponse({"error": {"message": _(PLAYERS_ONLY_TABLE)}}, status_code=403)
         return None
 
     def _wait(self, name: str, rate: Rate) -> float:
@@ -147,13 +148,14 @@ def _bearer(headers: Headers) -> str:
 
 def _too_many(wait: float) -> JSONResponse:
     seconds = max(1, math.ceil(wait))
-    return JSONResponse({"error": {"message": f"too many requests from this key: wait "
-                                              f"{seconds} s and try again"}},
+    message = _("too many requests from this key: wait {seconds} s and try again").format(
+        seconds=seconds)
+    return JSONResponse({"error": {"message": message}},
                         status_code=429, headers={"Retry-After": str(seconds)})
 
 
-ONLY_THE_GAME_MASTER_LINKS = ("only the game master sees the table's links: a player's link "
-                              "is the one it was given")
+ONLY_THE_GAME_MASTER_LINKS = N_("only the game master sees the table's links: a player's link "
+                                "is the one it was given")
 
 
 def install_access(app: Any, keys: ShareKeys, base: str) -> None:
@@ -173,7 +175,7 @@ def install_access(app: Any, keys: ShareKeys, base: str) -> None:
         """The table's links (the game master's and each side's) and an SVG QR code for each;
         the game master's key only."""
         if not role_of(request).is_game_master:
-            return JSONResponse({"error": {"message": ONLY_THE_GAME_MASTER_LINKS}},
+            return JSONResponse({"error": {"message": _(ONLY_THE_GAME_MASTER_LINKS)}},
                                 status_code=403)
         return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 

@@ -29,6 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from ..errors import ScenarioError
 from ..rules.registry import page_words, rulesets
 from . import jobs
+from ._messages import _
 from .docs import mount_docs
 from .guard import in_worker, protect
 from .language import page_html
@@ -181,14 +182,14 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
         label = name or "<upload>"
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > MAX_BYTES:
-            raise UploadTooLarge("is larger than 1 MB; a scenario is a small text file",
+            raise UploadTooLarge(_("is larger than 1 MB; a scenario is a small text file"),
                                  source=label)
         chunks: list[bytes] = []
         size = 0
         async for chunk in request.stream():
             size += len(chunk)
             if size > MAX_BYTES:
-                raise UploadTooLarge("is larger than 1 MB; a scenario is a small text file",
+                raise UploadTooLarge(_("is larger than 1 MB; a scenario is a small text file"),
                                      source=label)
             chunks.append(chunk)
         kept, source = store.new_upload(b"".join(chunks), name)

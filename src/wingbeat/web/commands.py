@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .._console import Command
+from ._messages import _
 
 if TYPE_CHECKING:
     from .share import ShareKeys
@@ -34,7 +35,7 @@ def where_to_serve(argument: str | None) -> tuple[Path | None, str | None]:
         return given, None
     if given.is_file():
         return given.parent, given.name
-    raise ScenarioError("no such file or directory", source=argument)
+    raise ScenarioError(_("no such file or directory"), source=argument)
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -51,9 +52,11 @@ def listen(host: str, port: int) -> socket.socket:
                                                flags=socket.AI_PASSIVE)
                  if a[0] in (socket.AF_INET, socket.AF_INET6)]
     except socket.gaierror as exc:
-        raise OptionError(f"cannot listen on {host}: {exc.strerror}") from None
+        raise OptionError(_("cannot listen on {host}: {reason}").format(
+            host=host, reason=exc.strerror)) from None
     if not found:
-        raise OptionError(f"cannot listen on {host}: not an IP address or host name")
+        raise OptionError(_("cannot listen on {host}: not an IP address or host name").format(
+            host=host))
     # IPv4 first: a name such as localhost then means 127.0.0.1, as the server would take it.
     family, kind, proto, _name, address = min(found, key=lambda a: a[0] != socket.AF_INET)
     sock = socket.socket(family, kind, proto)
@@ -67,9 +70,10 @@ def listen(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
-            raise OptionError(f"port {port} on {host} is in use: try --port "
-                              f"{_free_port(host, port)}") from None
-        raise OptionError(f"cannot listen on {host} port {port}: {exc.strerror}") from None
+            raise OptionError(_("port {port} on {host} is in use: try --port {free}").format(
+                port=port, host=host, free=_free_port(host, port))) from None
+        raise OptionError(_("cannot listen on {host} port {port}: {reason}").format(
+            host=host, port=port, reason=exc.strerror)) from None
     return sock
 
 
@@ -139,14 +143,14 @@ def serve_command(
     from ..errors import WingbeatError
 
     if (new_keys or json_) and not share:
-        fail(f"{'--new-keys' if new_keys else '--json'} goes with --share (a shared table's "
-             "links)", json_)
+        fail(_("{option} goes with --share (a shared table's links)").format(
+            option="--new-keys" if new_keys else "--json"), json_)
     shared: str | None = None  # the address the links name
     if share:
         shared = host if host not in (None, "0.0.0.0", "::") else network_address()
         if shared is None:
-            err.print("warning: this machine has no network address but the loopback: the "
-                      "links work on this machine only", markup=False)
+            err.print(_("warning: this machine has no network address but the loopback: the "
+                        "links work on this machine only"), markup=False)
             shared = "127.0.0.1"
         # the default: every address, so the loopback still answers; the Host check admits the
         # shared address and the loopback only (guard.py)
@@ -179,12 +183,12 @@ def serve_command(
         if keys is not None and shared is not None:
             _announce(app, keys, shared, port, json_)
         elif bind not in _LOOPBACK:
-            err.print(f"warning: listening on {bind}: anyone who can reach this address can use "
-                      "the app", markup=False)
+            err.print(_("warning: listening on {address}: anyone who can reach this address "
+                        "can use the app").format(address=bind), markup=False)
         named = shared or bind
         shown = f"[{named}]" if ":" in named else named
-        err.print(f"wingbeat: serving on http://{shown}:{port}/ (API docs at /docs); "
-                  "Ctrl+C stops it", markup=False)
+        err.print(_("wingbeat: serving on {url} (API docs at /docs); Ctrl+C stops it").format(
+            url=f"http://{shown}:{port}/"), markup=False)
         # A request must arrive in time, and one client holds few connections (slowloris:
         # web/connections.py, docs/limits.md).
         from .connections import guarded_protocol
@@ -221,10 +225,11 @@ def _announce(app: Any, keys: ShareKeys, address: str, port: int, as_json: bool)
     base = f"http://{shown}:{port}/"
     install_access(app, keys, base)
     found = links(base, keys)
-    named = [("the game master", found["gm"]),
-             *((f"the players of {side}", url) for side, url in found["players"].items())]
-    for who, url in named:
-        err.print(f"wingbeat: the link for {who}: {url}", markup=False)
+    said = [_("wingbeat: the link for the game master: {url}").format(url=found["gm"]),
+            *(_("wingbeat: the link for the players of {side}: {url}").format(side=side, url=url)
+              for side, url in found["players"].items())]
+    for line, url in zip(said, [found["gm"], *found["players"].values()], strict=True):
+        err.print(line, markup=False)
         segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
     if as_json:
         sys.stdout.write(json.dumps(found) + "\n")

@@ -30,6 +30,9 @@ import json
 from collections import Counter
 from typing import Any
 
+from ..i18n import localized_number
+from ._messages import _
+
 __all__ = ["BODY_TIMEOUT", "HEADER_TIMEOUT", "LINGER", "PER_CLIENT", "guarded_protocol"]
 
 #: Seconds for a request's line and headers (a browser sends them in one packet).
@@ -82,8 +85,8 @@ def guarded_protocol(base: type[asyncio.Protocol] | None = None,
             who = str(client[0]) if client else "local"
             if held[who] >= per_client:
                 self._refuse(503, "Service Unavailable",
-                             f"too many connections from {who}: at most {per_client} at once; "
-                             "close one and try again")
+                             _("too many connections from {who}: at most {n} at once; close "
+                               "one and try again").format(who=who, n=per_client))
                 return
             held[who] += 1
             self._who = who
@@ -144,8 +147,10 @@ def guarded_protocol(base: type[asyncio.Protocol] | None = None,
             cycle = getattr(self, "cycle", None)
             started = part == "body" and cycle is not None and cycle.response_started
             wait = header_timeout if part == "headers" else body_timeout
-            message = (f"the request's {'line and headers' if part == 'headers' else 'body'} "
-                       f"did not arrive within {wait:g} s; send the whole request at once")
+            message = (_("the request's line and headers did not arrive within {seconds} s; "
+                         "send the whole request at once") if part == "headers" else
+                       _("the request's body did not arrive within {seconds} s; send the whole "
+                         "request at once")).format(seconds=localized_number(f"{wait:g}"))
             if started:
                 self.transport.close()
             else:

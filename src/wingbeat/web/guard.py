@@ -41,6 +41,7 @@ from starlette.requests import ClientDisconnect
 
 from ..errors import WingbeatError
 from ..i18n import language
+from ._messages import _
 from .language import Speaking
 from .pool import TooSlow, WorkerPool, pool_for, too_slow
 
@@ -146,26 +147,30 @@ class Guard:
         """Why the request is refused before any handler sees it (status, message), or None."""
         host = headers.get("host", "")
         if not self.allows(host_name(host)):
-            return 400, (f"this server answers to {', '.join(sorted(self.hosts))}, not "
-                         f"{host or 'a request without Host'!r} (serve --host names another)")
+            names = ", ".join(sorted(self.hosts))
+            if not host:
+                return 400, _("this server answers to {names}, not a request without Host "
+                              "(serve --host names another)").format(names=names)
+            return 400, _("this server answers to {names}, not {host} (serve --host names "
+                          "another)").format(names=names, host=repr(host))
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            return 413, f"the request body is larger than {self.max_body} bytes"
+            return 413, _("the request body is larger than {n} bytes").format(n=self.max_body)
         if scope["method"] not in UNSAFE:
             return None
         origin = headers.get("origin")
         own = f"{scope.get('scheme', 'http')}://{host}".lower()
         if origin is not None and origin.lower() != own:
-            return 403, (f"refused a change from another web page ({origin}): only this "
-                         "server's own page may change anything")
+            return 403, _("refused a change from another web page ({origin}): only this "
+                          "server's own page may change anything").format(origin=origin)
         if origin is None and headers.get("sec-fetch-site", "same-origin") not in (
                 "same-origin", "none"):
-            return 403, ("refused a change from another web page: only this server's own page "
-                         "may change anything")
+            return 403, _("refused a change from another web page: only this server's own page "
+                          "may change anything")
         kind = headers.get("content-type", "").split(";", 1)[0].strip().lower()
         if not kind or kind in FORM_TYPES:
-            return 415, ("a change must be sent as application/json (an upload: the file with "
-                         "its own type, such as application/yaml), not as a form")
+            return 415, _("a change must be sent as application/json (an upload: the file with "
+                          "its own type, such as application/yaml), not as a form")
         return None
 
     def allows(self, name: str) -> bool:
@@ -202,8 +207,8 @@ class Guard:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_body:
-                    raise HTTPException(413, f"the request body is larger than {self.max_body} "
-                                             "bytes")
+                    raise HTTPException(413, _("the request body is larger than {n} bytes")
+                                        .format(n=self.max_body))
             return message
         return receiving
 
@@ -225,9 +230,9 @@ def protect(app: FastAPI, hosts: Iterable[str] = (), time_limit: float | None = 
         problems = []
         for problem in exc.errors():
             where = ".".join(str(p) for p in problem.get("loc", ()) if p not in ("query", "body"))
-            said = str(problem.get("msg", "invalid"))
+            said = str(problem.get("msg", _("invalid")))
             problems.append(f"{where}: {said}" if where else said)
-        return error_response(422, "; ".join(problems) or "invalid request")
+        return error_response(422, "; ".join(problems) or _("invalid request"))
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
@@ -238,18 +243,19 @@ def protect(app: FastAPI, hosts: Iterable[str] = (), time_limit: float | None = 
     @app.exception_handler(sqlite3.Error)
     async def database_error(_request: Request, exc: sqlite3.Error) -> JSONResponse:
         log.error("encounter database error: %s", exc)
-        return error_response(500, f"the encounter database cannot be used: {exc}; check the "
-                                   "file (wingbeat play list) or start a new one with --db")
+        return error_response(500, _("the encounter database cannot be used: {error}; check the "
+                                     "file (wingbeat play list) or start a new one with --db")
+                              .format(error=exc))
 
 
 
 def failure_response(exc: Exception) -> JSONResponse:
     """Any other failure: the error shape without the traceback (the server's log has it)."""
     if isinstance(exc, MemoryError):
-        return error_response(503, "the question needs more memory than the server has: ask "
-                                   "about a smaller map, a shorter move or a slower creature")
-    return error_response(500, f"internal error ({type(exc).__name__}); the server's log has "
-                               "the details")
+        return error_response(503, _("the question needs more memory than the server has: ask "
+                                     "about a smaller map, a shorter move or a slower creature"))
+    return error_response(500, _("internal error ({name}); the server's log has the details")
+                          .format(name=type(exc).__name__))
 
 
 async def in_worker(request: Request, job: Callable[..., bytes], *args: Any,

@@ -29,6 +29,7 @@ from ..rules.base import Result
 from ..rules.registry import ruleset_info
 from ..scenario import load_example, read_scenario_text
 from ..scenario._load import MAX_BYTES
+from ._messages import _
 
 if TYPE_CHECKING:
     from ..play.view import LastMove
@@ -140,7 +141,7 @@ def scenario(source: Source) -> Scenario:
                 try:
                     text = raw.decode("utf-8")
                 except UnicodeDecodeError:
-                    raise ScenarioError("is not UTF-8 text", source=source.label) from None
+                    raise ScenarioError(_("is not UTF-8 text"), source=source.label) from None
                 base = None if source.path is None else os.path.dirname(source.path)
                 found = read_scenario_text(text, source=source.label, base=base)  # a background
                 # beside a file is read from its folder
@@ -153,12 +154,13 @@ def _read(path: str, label: str) -> bytes:
     try:
         return read_limited(path, MAX_BYTES)
     except FileTooLarge:
-        raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
+        raise ScenarioError(_("is larger than 1 MB; a scenario is a small text file"),
                             source=label) from None
     except UnreadableFile as exc:
         raise ScenarioError(exc.reason, source=label) from None
     except OSError as exc:
-        raise ScenarioError(f"cannot be read: {exc.strerror}", source=label) from None
+        raise ScenarioError(_("cannot be read: {reason}").format(reason=exc.strerror),
+                            source=label) from None
 
 
 def summary(source: Source, name: str) -> bytes:
@@ -234,7 +236,7 @@ def render(source: Source, creature: str | None, level: int | None, route: dict[
                                                                                       level)},
                 options)
     elif route.get("to") or moves or route.get("attack"):
-        raise WingbeatError("to, attack and moves need a creature")
+        raise WingbeatError(_("to, attack and moves need a creature"))
     svg = render_svg(found, reach=reach_report, altitude=level, route=shown,
                      creature=creature or None)
     if format_ == "png":

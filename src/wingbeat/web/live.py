@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import WingbeatError
+from ._messages import _
 
 __all__ = ["MAX_STREAMS", "PER_KEY", "POLL_SECONDS", "QUEUE", "RING", "Event", "Hub",
            "LiveRefused", "Stream"]
@@ -189,19 +190,20 @@ class Hub:
         its old stream: a phone that changed networks leaves one behind, which TCP may take
         minutes to find dead, and would otherwise hold a place of the key's."""
         if self._closed:
-            raise LiveRefused(503, "the server is stopping: follow the game again once it is "
-                                   "back")
+            raise LiveRefused(503, _("the server is stopping: follow the game again once it is "
+                                     "back"))
         if screen is not None:
             for old in [s for s in self._streams if s.key == key and s.screen == screen
                         and s.encounter == encounter]:
                 self.leave(old)
         if len(self._streams) >= self._max_streams:
-            raise LiveRefused(503, f"the server already sends {self._max_streams} live streams, "
-                                   "its most: close another screen, or reload later")
+            raise LiveRefused(503, _("the server already sends {n} live streams, its most: "
+                                     "close another screen, or reload later").format(
+                                         n=self._max_streams))
         held = sum(1 for s in self._streams if s.key == key)
         if key != LOCAL_KEY and held >= self._per_key:
-            raise LiveRefused(429, f"this key already follows {held} live streams, its most: "
-                                   "close another of its screens first")
+            raise LiveRefused(429, _("this key already follows {n} live streams, its most: "
+                                     "close another of its screens first").format(n=held))
         if version is not None:
             self.saw(encounter, version)
         stream = Stream(encounter, key, screen)

@@ -29,6 +29,7 @@ from sse_starlette.sse import SendTimeoutError
 
 from .._console import parse_query_options
 from ..play.visibility import Forbidden
+from ._messages import _
 from .live import Event, Hub, Stream, store_reader
 from .proposals import Proposal, ProposalBook, new_id, way_of
 from .roles import role_of
@@ -162,8 +163,10 @@ _STREAM: dict[int | str, dict[str, Any]] = {
 # -- proposals ------------------------------------------------------------------------------------
 
 def _game_master_only(request: Request, what: str) -> None:
+    """Refuse (403) a player's key: ``what`` is the refusal's sentence (marked where it is
+    said)."""
     if not role_of(request).is_game_master:
-        raise Forbidden(f"only the game master may {what}")
+        raise Forbidden(what)
 
 
 async def _hidden_from(request: Request, ask: Ask, ref: str, book: ProposalBook,
@@ -202,8 +205,9 @@ async def proposed(request: Request, ask: Ask, ref: str, creature: str, moves: s
         return None
     if after is not None and after != version:  # declared on a board that is gone already
         return JSONResponse({"legal": False, "error": {
-            "message": f"the board changed: look again (another action came first in "
-                       f"encounter {encounter})", "rule": "board-changed", "version": version}},
+            "message": _("the board changed: look again (another action came first in "
+                         "encounter {encounter})").format(encounter=encounter),
+            "rule": "board-changed", "version": version}},
             status_code=409)
     checked = await ask(request, "check", ref, creature, moves, parse_query_options(options))
     if checked.status_code != 200:
@@ -246,7 +250,7 @@ def live_router(ask: Ask) -> APIRouter:
     async def approval(request: Request, ref: str, body: Approval) -> dict[str, Any]:
         """Whether players' declared moves wait for the game master's approval (the game
         master only)."""
-        _game_master_only(request, "decide whether moves need approval")
+        _game_master_only(request, _("only the game master may decide whether moves need approval"))
         encounter, _version = await _resolve(request, ref)
         book = book_of(request)
         waiting = [p["id"] for p in book.listed(encounter, role_of(request))
@@ -273,7 +277,7 @@ def live_router(ask: Ask) -> APIRouter:
     async def accept(request: Request, ref: str, proposal: str) -> Response:
         """Play the proposal (game master only), on the board the player saw: if it changed
         since, the proposal is refused ("the board changed: look again")."""
-        _game_master_only(request, "accept a proposal")
+        _game_master_only(request, _("only the game master may accept a proposal"))
         encounter, _version = await _resolve(request, ref)
         book = book_of(request)
         found = book.get(encounter, proposal)
@@ -291,9 +295,9 @@ def live_router(ask: Ask) -> APIRouter:
     async def refuse(request: Request, ref: str, proposal: str,
                      body: Refusal | None = None) -> dict[str, Any]:
         """Refuse the proposal (game master only), with a reason the player reads."""
-        _game_master_only(request, "refuse a proposal")
+        _game_master_only(request, _("only the game master may refuse a proposal"))
         encounter, _version = await _resolve(request, ref)
-        reason = (body.reason if body is not None else None) or "the game master refused it"
+        reason = (body.reason if body is not None else None) or _("the game master refused it")
         decided = book_of(request).decide(encounter, proposal, "refused", reason)
         _said(request, encounter, decided)
         return decided.to_dict()

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .._console import parse_query_options
 from ..errors import ScenarioError
+from ._messages import _
 from .models import (
     CheckAnswer,
     NoPath,
@@ -144,7 +145,7 @@ async def encounters(request: Request) -> Response:
 async def new_encounter(request: Request, body: NewEncounter) -> Response:
     """Start an encounter: set up, turn order given or rolled (1d20 each)."""
     if (body.scenario is None) == (body.text is None):
-        raise ScenarioError("send either scenario (example:NAME) or the scenario text")
+        raise ScenarioError(_("send either scenario (example:NAME) or the scenario text"))
     return await asked(request, "new", None, body.scenario, body.text, body.source, body.seed,
                        body.order, body.name)
 

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ScenarioError, WingbeatError
+from ._messages import _
 from .jobs import SpokenLru, encode
 
 if TYPE_CHECKING:
@@ -70,9 +71,9 @@ def play(db: str | None, what: str, ref: str | None, *args: Any) -> bytes:
     except WingbeatError as exc:
         status, body = exc.http_status, encode(exc.to_dict())
     except sqlite3.Error as exc:
-        status, body = 500, encode({"error": {"message": (
-            f"the encounter database cannot be used: {exc}; check the file (wingbeat play "
-            "list) or start a new one with --db")}})
+        status, body = 500, encode({"error": {"message": _(
+            "the encounter database cannot be used: {error}; check the file (wingbeat play "
+            "list) or start a new one with --db").format(error=exc)}})
     return framed(status, body)
 
 
@@ -88,12 +89,12 @@ def _new(store: Any, _ref: None, scenario: str | None, text: str | None, source:
     from ..play.view import outcome
 
     if (scenario is None) == (text is None):
-        raise ScenarioError("send either scenario (example:NAME) or the scenario text")
+        raise ScenarioError(_("send either scenario (example:NAME) or the scenario text"))
     if text is None:
         asked = scenario or ""
         if not asked.startswith("example:"):
-            raise ScenarioError("the web page starts encounters from example:NAME or from "
-                                "scenario text", source=asked)
+            raise ScenarioError(_("the web page starts encounters from example:NAME or from "
+                                  "scenario text"), source=asked)
         from ..examples import example_text
 
         text, source = example_text(asked.removeprefix("example:")), asked
@@ -343,9 +344,9 @@ def play_as(db: str | None, side: str | None, what: str, ref: str | None, *args:
     seen: Sight | None = None
     try:
         if what in GAME_MASTER_ONLY:
-            raise Forbidden("only the game master may do that (start an encounter, change "
-                            "conditions, end the round, undo, replay or reveal a creature); "
-                            "a player's key declares its own side's moves")
+            raise Forbidden(_("only the game master may do that (start an encounter, change "
+                              "conditions, end the round, undo, replay or reveal a creature); "
+                              "a player's key declares its own side's moves"))
         with EncounterStore(db) as store:
             if what == "encounters" or ref is None:
                 status, body = 200, _seen_encounters(store)
@@ -357,9 +358,16 @@ def play_as(db: str | None, side: str | None, what: str, ref: str | None, *args:
     except WingbeatError as exc:
         status, body = exc.http_status, encode(_refusal_to(seen, exc))
     except sqlite3.Error as exc:
-        status, body = 500, encode({"error": {"message": (
-            f"the encounter database cannot be used: {exc}; check the file")}})
+        status, body = 500, encode({"error": {"message": _(
+            "the encounter database cannot be used: {error}; check the file").format(
+                error=exc)}})
     return framed(status, body)
+
+
+#: How the core's "no creature 'x' in …" refusals begin, in every language wingbeat speaks (its
+#: catalogs): a made-up creature's refusal must read as an unseen one's.
+NO_CREATURE = ("no creature", "nessuna creatura", "aucune créature", "pas de créature",
+               "non c'è nessuna creatura", "il n'y a aucune créature")
 
 
 def _refusal_to(seen: Any, exc: WingbeatError) -> Any:
@@ -371,10 +379,10 @@ def _refusal_to(seen: Any, exc: WingbeatError) -> Any:
         return data
     said = seen.scrub(data)
     message = str(exc)
-    if exc.http_status == 400 and (said != data or message.startswith("no creature")):
+    if exc.http_status == 400 and (said != data or message.lower().startswith(NO_CREATURE)):
         ours = ", ".join(c for c in (seen.sides or {}) if c not in seen.unseen)
-        return {"error": {"message": f"that names no creature you can see (you can see: "
-                                     f"{ours})"}}
+        return {"error": {"message": _("that names no creature you can see (you can see: "
+                                       "{creatures})").format(creatures=ours)}}
     return said
 
 
@@ -401,12 +409,13 @@ def _own(seen: Any, creature: str, what: str) -> None:
     if seen.own(creature):
         return
     side = seen.side
-    ours = ", ".join(c for c in (seen.sides or {}) if seen.own(c)) or "none"
+    ours = ", ".join(c for c in (seen.sides or {}) if seen.own(c)) or _("none")
     if what == "move":
-        raise Forbidden(f"a player of {side} declares moves for {side}'s creatures only "
-                        f"({ours})")
-    raise Forbidden(f"a player of {side} asks about {side}'s creatures only ({ours}): the reach, "
-                    "paths and advice of the others are the game master's")
+        raise Forbidden(_("a player of {side} declares moves for the creatures of {side} only "
+                          "({creatures})").format(side=side, creatures=ours))
+    raise Forbidden(_("a player of {side} asks about the creatures of {side} only ({creatures}): "
+                      "the reach, paths and advice of the others are the game master's").format(
+                          side=side, creatures=ours))
 
 
 def _said_to(seen: Any, data: Any, version: str | None = None) -> bytes:

@@ -40,7 +40,8 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from ..errors import WingbeatError
-from ..i18n import language, speaking
+from ..i18n import language, localized_number, speaking
+from ._messages import _
 
 __all__ = ["MEMORY_LIMIT_MB", "WORKERS", "OutOfMemory", "PoolError", "TooSlow", "WorkerFailed",
            "WorkerPool", "pool_for"]
@@ -96,8 +97,9 @@ class JobCrashed(WingbeatError):
 
 
 def too_slow(limit: float) -> TooSlow:
-    return TooSlow(f"the question took longer than the server's limit of {limit:g} s: ask about "
-                   "a smaller map, a shorter move or a slower creature")
+    return TooSlow(_("the question took longer than the server's limit of {seconds} s: ask "
+                     "about a smaller map, a shorter move or a slower creature").format(
+                         seconds=localized_number(f"{limit:g}")))
 
 
 class _Worker:
@@ -197,7 +199,8 @@ class WorkerPool:
             raise self._out_of_memory()
         if kind == "error":
             raise JobError(detail)
-        raise JobCrashed(f"internal error ({detail}); the server's log has the details")
+        raise JobCrashed(_("internal error ({name}); the server's log has the details").format(
+            name=detail))
 
     def warm(self) -> None:
         """Start the fork server and one worker now, so the first question does not wait (a
@@ -232,7 +235,7 @@ class WorkerPool:
     def _take(self, affinity: Sequence[Hashable] = ()) -> _Worker:
         with self._lock:
             if self._closed:
-                raise WorkerFailed("the server is stopping")
+                raise WorkerFailed(_("the server is stopping"))
             while self._idle:
                 # the best suited, else the last given back (max keeps the first of equals)
                 index = max(range(len(self._idle) - 1, -1, -1),
@@ -270,21 +273,24 @@ class WorkerPool:
     def _lost(self, worker: _Worker) -> PoolError:
         code = self._drop(worker)
         if self._closed:
-            return WorkerFailed("the server is stopping")
+            return WorkerFailed(_("the server is stopping"))
         log.error("worker %d died (exit code %s)", worker.pid, code)
         if code == OUT_OF_MEMORY:
             return self._out_of_memory()
         if code == -signal.SIGKILL:  # the kernel's OOM killer, or someone else
             return self._out_of_memory(killed=True)
-        return WorkerFailed(f"the computation stopped unexpectedly (its worker exited with {code})"
-                            "; a fresh worker takes the next question: try again, or ask about "
-                            "a smaller map")
+        return WorkerFailed(_("the computation stopped unexpectedly (its worker exited with "
+                              "{code}); a fresh worker takes the next question: try again, or "
+                              "ask about a smaller map").format(code=code))
 
     def _out_of_memory(self, killed: bool = False) -> OutOfMemory:
-        how = "was killed, probably out of memory" if killed else (
-            f"needed more memory than the server's limit of {self.memory_mb} MB")
-        return OutOfMemory(f"the question {how}: ask about a smaller map, a shorter move or a "
-                           "slower creature (serve --memory-limit raises the limit)")
+        if killed:
+            return OutOfMemory(_("the question was killed, probably out of memory: ask about a "
+                                 "smaller map, a shorter move or a slower creature (serve "
+                                 "--memory-limit raises the limit)"))
+        return OutOfMemory(_("the question needed more memory than the server's limit of {n} MB: "
+                             "ask about a smaller map, a shorter move or a slower creature "
+                             "(serve --memory-limit raises the limit)").format(n=self.memory_mb))
 
 
 def _stop_all(idle: list[_Worker], busy: set[_Worker]) -> None:
@@ -315,7 +321,7 @@ def _close_pools() -> None:
 
 # -- inside a worker ---------------------------------------------------------------------------
 
-class _Said(Exception):  # noqa: N818 - not an error of the server's: the job's message
+class _Said(Exception):
     """A job's ``WingbeatError``, its message said in the job's language."""
 
     def __init__(self, text: str) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import WingbeatError
+from ._messages import _
 from .roles import Role
 
 __all__ = ["MAX_DECIDED", "MAX_PENDING", "Proposal", "ProposalBook"]
@@ -94,23 +95,23 @@ class ProposalBook:
         if not required:
             for proposal in list(table.pending.values()):
                 self.decide(encounter, proposal.id, "refused",
-                            "the game master stopped requiring approval: declare it again")
+                            _("the game master stopped requiring approval: declare it again"))
 
     def propose(self, proposal: Proposal) -> Proposal:
         table = self._table(proposal.encounter)
         for old in [p for p in table.pending.values() if p.creature == proposal.creature]:
-            self.decide(old.encounter, old.id, "refused", "replaced by a newer proposal")
+            self.decide(old.encounter, old.id, "refused", _("replaced by a newer proposal"))
         if len(table.pending) >= MAX_PENDING:
-            raise WingbeatError(f"{MAX_PENDING} moves already wait for the game master in this "
-                                "encounter: wait for them to be decided")
+            raise WingbeatError(_("{n} moves already wait for the game master in this "
+                                  "encounter: wait for them to be decided").format(n=MAX_PENDING))
         table.pending[proposal.id] = proposal
         return proposal
 
     def get(self, encounter: int, proposal: str) -> Proposal:
         found = self._table(encounter).pending.get(proposal)
         if found is None:
-            raise ProposalGone(f"no proposal {proposal[:40]!r} waits in this encounter (it was "
-                               "decided already, or never made)")
+            raise ProposalGone(_("no proposal {id} waits in this encounter (it was decided "
+                                 "already, or never made)").format(id=repr(proposal[:40])))
         return found
 
     def decide(self, encounter: int, proposal: str, status: str,

@@ -17,16 +17,18 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from ..i18n import percent
 from ..model import LENGTH_UNITS, format_amount
 from ..rules.reports import MoveSaying
 from ..tactics.model import cost_unit
+from ._messages import _, ngettext
 
 __all__ = ["amounts_said", "said_amount"]
 
 def said_amount(value: Fraction | str, unit: str) -> str:
     """``value`` in ``unit`` as the page says it: ``format_amount``, a length to one decimal."""
     exact = format_amount(value, unit)
-    decimals = exact.partition(".")[2]
+    decimals = exact.replace(",", ".").partition(".")[2]  # "4,25" in Italian and French
     if unit not in LENGTH_UNITS or len(decimals) <= 1:
         return exact
     tenths = math.floor(Fraction(value) * 10 + Fraction(1, 2))  # half up, as a ruler is read
@@ -62,18 +64,23 @@ def amounts_said(data: dict[str, Any], result: object) -> dict[str, Any]:
 # -- threat zones, attack advice, suggestions: the page's words ---------------------------------
 
 def _percent(p: Fraction) -> str:
-    """A probability as the page says it: ``45%``, ``22.5%``, ``≈33.3%`` (exact in the JSON)."""
+    """A probability as the page says it: ``45%``, ``22.5%``, ``≈33.3%`` (exact in the JSON);
+    ``22,5 %`` in French."""
     value = p * 100
     if value.denominator == 1:
-        return f"{value.numerator}%"
+        return percent(value.numerator)
     tenths = math.floor(value * 10 + Fraction(1, 2))
     exact = Fraction(tenths, 10) == value
     whole, part = divmod(tenths, 10)
-    return ("" if exact else "≈") + f"{whole}{'.' + str(part) if part else ''}%"
+    return ("" if exact else "≈") + percent(f"{whole}{'.' + str(part) if part else ''}")
 
 
 def _level_phrase(word: str, said: str) -> str:
     """``altitude 1 (5 ft)``, ``tier 1``, ``altitude low``."""
+    if word == "tier":
+        return _("tier {level}").format(level=said)
+    if word == "altitude":
+        return _("altitude {level}").format(level=said)
     return f"{word} {said}"
 
 
@@ -85,12 +92,14 @@ def way_said(way: dict[str, Any], name: str, unit: str) -> str:
     from ..narrate import check_label
 
     parts = [f"{said_amount(way['cost'], unit)} {unit}",
-             way["moves"] if way.get("moves") else "without moving"]
+             way["moves"] if way.get("moves") else _("without moving")]
     if way.get("checks"):
-        parts.append(f"saves {', '.join(check_label(c) for c in way['checks'])}: all succeed "
-                     f"{_percent(Fraction(way['success']))}")
+        # Translators: {saves} lists the saves' short forms, {chance} is a percentage
+        parts.append(_("saves {saves}: all succeed {chance}").format(
+            saves=", ".join(check_label(c) for c in way["checks"]),
+            chance=_percent(Fraction(way["success"]))))
     else:
-        parts.append("no save")
+        parts.append(_("no save"))
     said = f"{name} ({way['creature']}): {', '.join(parts)}"
     return said + (f" ({way['how']})" if way.get("how") else "")
 
@@ -109,20 +118,29 @@ def threat_said(data: dict[str, Any], names: dict[str, str], level_word: str,
     index = {str(value): i for i, value, _ in levels}
     words = {i: w for i, _, w in levels}
     who = ", ".join(f"{names.get(c, c)}" for c in data["creatures"])
-    side = f" (side {data['side']})" if data.get("side") else ""
-    where = ("the most over all " + ("tiers" if level_word == "tier" else "altitudes")
-             if level is None else _level_phrase(level_word, words.get(level, str(level))))
+    if level is None:
+        where = (_("the most over all tiers") if level_word == "tier"
+                 else _("the most over all altitudes"))
+    else:
+        where = _level_phrase(level_word, words.get(level, str(level)))
+    title = (_("Threat zones of {who} (side {side}), {where}: how many can strike a creature "
+               "standing there on their next turn") if data.get("side") else
+             _("Threat zones of {who}, {where}: how many can strike a creature standing there "
+               "on their next turn"))
     out: dict[str, Any] = {
         "ruleset": data["ruleset"], "side": data.get("side"), "creatures": data["creatures"],
         "unit": unit, "level": level, "level_text": where,
-        "title": f"Threat zones of {who}{side}, {where}: how many can strike a creature "
-                 "standing there on their next turn",
-        "legend_title": f"who can strike next turn: {data['side'] or who}",
+        "title": title.format(who=who, side=data.get("side"), where=where),
+        "legend_title": _("who can strike next turn: {who}").format(
+            who=data["side"] or who),
     }
 
     def place_said(head: str, count: int, by: list[dict[str, Any]]) -> str:
         ways = "; ".join(way_said(w, names.get(w["creature"], w["creature"]), unit) for w in by)
-        return f"{head}: {count} can strike here next turn: {ways}"
+        # Translators: {place} is a cell and its level, {ways} how each creature strikes there
+        return ngettext("{place}: {n} can strike here next turn: {ways}",
+                        "{place}: {n} can strike here next turn: {ways}", count).format(
+            place=head, n=count, ways=ways)
 
     shown: list[dict[str, Any]] = []
     if "threats" in data:
@@ -159,9 +177,10 @@ def threat_said(data: dict[str, Any], names: dict[str, str], level_word: str,
                      if i in present]
     most = max((s["count"] for s in shown), default=0)
     out["legend"] = [{"count": n, "colour": overlay_colour(n),
-                      "text": f"{n} can strike"}
+                      "text": ngettext("{n} can strike", "{n} can strike", n).format(n=n)}
                      for n in range(1, most + 1)]
-    out["none_text"] = None if shown else f"None of them can strike anywhere at {where} next turn."
+    out["none_text"] = None if shown else _(
+        "None of them can strike anywhere at {where} next turn.").format(where=where)
     return out
 
 
@@ -169,7 +188,10 @@ def actions_said(actions: list[str]) -> str | None:
     """``actions still open after the move: attack, bonus action, reaction``."""
     if not actions:
         return None
-    return "actions still open after the move: " + ", ".join(a.replace("-", " ") for a in actions)
+    names = {"attack": _("attack"), "bonus-action": _("bonus action"), "reaction": _("reaction"),
+             "action": _("action"), "move": _("move")}
+    return _("actions still open after the move: {actions}").format(
+        actions=", ".join(names.get(a, a.replace("-", " ")) for a in actions))
 
 
 #: The radius of an attack position's numbered marker on the picture, px (the page's badge).
@@ -194,7 +216,7 @@ def advice_said(data: dict[str, Any], names: dict[str, str], level_word: str,
     index = {str(value): i for i, value, _ in levels}
     words = {i: w for i, _, w in levels}
     me = names.get(data["creature"], data["creature"])
-    whom = " or ".join(names.get(t, t) for t in data["targets"])
+    whom = _(" or ").join(names.get(t, t) for t in data["targets"])
     options = data["options"]
     total = len(options)
     shown = []
@@ -214,7 +236,8 @@ def advice_said(data: dict[str, Any], names: dict[str, str], level_word: str,
             "end_text": where, "moves": o["moves"], "cost_text": cost,
             "success_text": _percent(Fraction(o["success"])), "score": o["score"],
             "colour": rank_colour(o["rank"], total),
-            "text": f"#{o['rank']} of {total}: {where}, {cost}",
+            "text": _("#{rank} of {total}: {where}, {cost}").format(
+                rank=o["rank"], total=total, where=where, cost=cost),
             "reasons": reasons})
     _spread(shown, scale)
     bands = len(RANK_COLOURS)
@@ -223,15 +246,19 @@ def advice_said(data: dict[str, Any], names: dict[str, str], level_word: str,
         ranks = [r for r in range(1, total + 1) if (r - 1) * bands // max(total, 1) == band]
         if ranks:
             span = f"#{ranks[0]}" if len(ranks) == 1 else f"#{ranks[0]}–{ranks[-1]}"
-            word = " (best)" if band == 0 else " (worst)" if ranks[-1] == total and total > 1 \
-                else ""
+            word = _(" (best)") if band == 0 else _(" (worst)") if ranks[-1] == total and \
+                total > 1 else ""
             legend.append({"colour": RANK_COLOURS[band], "text": span + word})
     return {
         "ruleset": data["ruleset"], "creature": data["creature"], "targets": data["targets"],
-        "unit": unit, "foe": True, "legend_title": f"{me}'s attack positions against {whom}",
-        "title": (f"Where {me} can attack {whom} from this round: {total} position"
-                  f"{'' if total == 1 else 's'}, best first" if total else
-                  f"{me} cannot reach a place to attack {whom} this round."),
+        "unit": unit, "foe": True,
+        "legend_title": _("attack positions of {me} against {whom}").format(me=me, whom=whom),
+        "title": (ngettext("Where {me} can attack {whom} from this round: {n} position, best "
+                           "first",
+                           "Where {me} can attack {whom} from this round: {n} positions, best "
+                           "first", total).format(me=me, whom=whom, n=total) if total else
+                  _("{me} cannot reach a place to attack {whom} this round.").format(
+                      me=me, whom=whom)),
         "legend": legend, "options": shown,
         "listed": [{"rank": o["rank"], "colour": o["colour"], "text": o["text"]}
                    for o in shown if o["listed"]]}
@@ -267,7 +294,8 @@ def not_a_foe(creature: str, target: str, names: dict[str, str],
     me, them = names.get(creature, creature), names.get(target, target)
     return {"creature": creature, "targets": [target], "foe": False, "options": [], "legend": [],
             "legend_title": "",
-            "title": f"{them} is on {me}'s side ({side}): no attack to advise."}
+            "title": _("{them} is on the side of {me} ({side}): no attack to advise.").format(
+                them=them, me=me, side=side)}
 
 
 def suggestion_said(data: dict[str, Any], headline: str, unit: str) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from ..examples import example_names, example_text
 from ..i18n import language
 from ..model import Scenario
 from ..scenario._load import MAX_BYTES
+from ._messages import _
 from .jobs import Lru, Source, scenario
 
 __all__ = ["ANSWERS_BYTES", "MAX_BYTES", "SUFFIXES", "Opened", "ScenarioStore"]
@@ -69,8 +70,8 @@ class ScenarioStore:
         if name.startswith("upload:"):
             kept = self._uploads.get(name)
             if kept is None:
-                raise ScenarioError("no such upload here (uploads are kept in memory only while "
-                                    "the server runs): upload the file again", source=name)
+                raise ScenarioError(_("no such upload here (uploads are kept in memory only while "
+                                    "the server runs): upload the file again"), source=name)
             result: Source = kept
             return result
         return self._file(name)
@@ -86,7 +87,7 @@ class ScenarioStore:
         (``keep``); nothing is written to disk."""
         label = _display_name(filename)
         if len(data) > MAX_BYTES:
-            raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
+            raise ScenarioError(_("is larger than 1 MB; a scenario is a small text file"),
                                 source=label)
         name = "upload:" + secrets.token_urlsafe(16)
         return name, Source(("upload", name), label, data)
@@ -132,15 +133,15 @@ class ScenarioStore:
 
     def _file(self, name: str) -> Source:
         if self.directory is None:
-            raise ScenarioError("this server was started without a scenario directory: open a "
-                                "built-in example (example:NAME) or upload a file", source=name)
+            raise ScenarioError(_("this server was started without a scenario directory: open a "
+                                "built-in example (example:NAME) or upload a file"), source=name)
         file = self._locate(name)
         try:
             stat = file.stat()
         except OSError:
-            raise ScenarioError("no such file", source=name) from None
+            raise ScenarioError(_("no such file"), source=name) from None
         if stat.st_size > MAX_BYTES:
-            raise ScenarioError("is larger than 1 MB; a scenario is a small text file",
+            raise ScenarioError(_("is larger than 1 MB; a scenario is a small text file"),
                                 source=name)
         # Read by the worker (jobs.scenario), not on the server's event loop.
         return Source(("file", name, stat.st_mtime_ns, stat.st_size), name,
@@ -152,16 +153,16 @@ class ScenarioStore:
         pure = PurePosixPath(name)
         if (not name or "\\" in name or "\x00" in name or pure.is_absolute()
                 or any(part in ("..", "") for part in name.split("/"))):
-            raise ScenarioError("expected the name of a file in the scenario directory "
-                                "(no absolute path, no ..)", source=name)
+            raise ScenarioError(_("expected the name of a file in the scenario directory "
+                                "(no absolute path, no ..)"), source=name)
         if pure.suffix.lower() not in SUFFIXES:
-            raise ScenarioError("expected a scenario file ending in .yaml, .yml or .json",
+            raise ScenarioError(_("expected a scenario file ending in .yaml, .yml or .json"),
                                 source=name)
         file = self.directory / pure
         if not self._inside(file):
-            raise ScenarioError("is outside the scenario directory", source=name)
+            raise ScenarioError(_("is outside the scenario directory"), source=name)
         if not file.is_file():
-            raise ScenarioError("no such file", source=name)
+            raise ScenarioError(_("no such file"), source=name)
         return file
 
     def _inside(self, file: Path) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ._messages import _
 from .roles import Role
 
 __all__ = ["KEYS_FILE", "ShareKeys", "keys_path", "links", "new_key", "qr_svg", "share_keys",
@@ -137,8 +138,8 @@ def sides_served(directory: Path | None, first: str | None) -> tuple[list[str], 
             scenario = (load_example(name.removeprefix("example:")) if name.startswith("example:")
                         else load_scenario(name))
         except WingbeatError as exc:
-            warnings.append(f"warning: {name} is left out of the sides to share: "
-                            f"{str(exc).splitlines()[0]}")
+            warnings.append(_("warning: {name} is left out of the sides to share: {error}")
+                            .format(name=name, error=str(exc).splitlines()[0]))
             continue
         sides.update(c.side for c in scenario.battle.creatures if c.side)
     return sorted(sides), warnings
