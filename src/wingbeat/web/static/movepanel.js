@@ -100,8 +100,8 @@ export function showCheck(answer) {
     out.append(el("p", t("Legal: {cost}", { cost: answer.cost_text }), "legal"));
     echo(t("Legal: {cost}", { cost: answer.cost_text }) + ` · ${answer.moves}`);
     const [first, ...rest] = endLines(answer);
-    if (first) out.append(el("p", first));
-    for (const line of rest) out.append(el("p", line, "muted"));
+    if (first) out.append(el("p", first, "said"));
+    for (const line of rest) out.append(el("p", line, "muted said"));
     (answer.steps || []).forEach((s, i) => {
       for (const c of s.checks || []) {
         out.append(el("p", t("Step {n}: {check}", { n: i + 1, check: c.text || c.label }), "check"));
