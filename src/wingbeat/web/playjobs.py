@@ -411,9 +411,9 @@ def _own(seen: Any, creature: str, what: str) -> None:
     side = seen.side
     ours = ", ".join(c for c in (seen.sides or {}) if seen.own(c)) or _("none")
     if what == "move":
-        raise Forbidden(_("a player of {side} declares moves for the creatures of {side} only "
+        raise Forbidden(_("a player of {side} declares moves for {side}'s creatures only "
                           "({creatures})").format(side=side, creatures=ours))
-    raise Forbidden(_("a player of {side} asks about the creatures of {side} only ({creatures}): "
+    raise Forbidden(_("a player of {side} asks about {side}'s creatures only ({creatures}): "
                       "the reach, paths and advice of the others are the game master's").format(
                           side=side, creatures=ours))
 

@@ -252,7 +252,7 @@ def advice_said(data: dict[str, Any], names: dict[str, str], level_word: str,
     return {
         "ruleset": data["ruleset"], "creature": data["creature"], "targets": data["targets"],
         "unit": unit, "foe": True,
-        "legend_title": _("attack positions of {me} against {whom}").format(me=me, whom=whom),
+        "legend_title": _("{me}'s attack positions against {whom}").format(me=me, whom=whom),
         "title": (ngettext("Where {me} can attack {whom} from this round: {n} position, best "
                            "first",
                            "Where {me} can attack {whom} from this round: {n} positions, best "
@@ -294,7 +294,7 @@ def not_a_foe(creature: str, target: str, names: dict[str, str],
     me, them = names.get(creature, creature), names.get(target, target)
     return {"creature": creature, "targets": [target], "foe": False, "options": [], "legend": [],
             "legend_title": "",
-            "title": _("{them} is on the side of {me} ({side}): no attack to advise.").format(
+            "title": _("{them} is on {me}'s side ({side}): no attack to advise.").format(
                 them=them, me=me, side=side)}
 
 

@@ -73,6 +73,14 @@ function levelWord() {
   return altitudeWord() === "tier" ? t("tier") : t("altitude");
 }
 
+// A save's name (the JSON's value: reflex, dex …) as a sentence says it: "Reflex", "Dexterity".
+function saveName(save) {
+  const said = { reflex: t("Reflex"), fortitude: t("Fortitude"), will: t("Will"),
+    str: t("Strength"), dex: t("Dexterity"), con: t("Constitution"), int: t("Intelligence"),
+    wis: t("Wisdom"), cha: t("Charisma") };
+  return said[save] || (save ? save[0].toUpperCase() + save.slice(1) : save);
+}
+
 // A creature's mode of movement (the scenario's enum value) as the page says it.
 function modeWord(mode) {
   const said = { moving: t("moving"), flying: t("flying"), hovering: t("hovering"),
@@ -383,11 +391,15 @@ function reachReport(asked) {
 // "with a Reflex save (V-land, 45% to succeed)": the saves a reach's other way needs.
 function savesText(checks) {
   if (!checks.length) return "";
-  const each = checks.map((c) => (c.save
-    ? t("{save} save ({rule}, {chance} to succeed)", { save: c.save, rule: c.rule,
-      chance: percent(c.chance) })
-    : t("a save ({rule}, {chance} to succeed)", { rule: c.rule, chance: percent(c.chance) })));
-  return t(" with: {saves}", { saves: each.join(", ") });
+  const values = (c) => ({ save: saveName(c.save), rule: c.rule, chance: percent(c.chance) });
+  if (checks.length === 1) {
+    const [one] = checks;
+    return one.save ? t(" with a {save} save ({rule}, {chance} to succeed)", values(one))
+      : t(" with a save ({rule}, {chance} to succeed)", values(one));
+  }
+  return t(" with saves: {saves}", { saves: checks.map((c) => (c.save
+    ? t("{save} ({rule}, {chance} to succeed)", values(c))
+    : t("a save ({rule}, {chance} to succeed)", values(c)))).join(", ") });
 }
 
 // Where the cheapest way to the path's end state spends the attack but another way keeps it,
@@ -509,7 +521,8 @@ async function showEngagement() {
   if (!state.creature || !other) { out.textContent = ""; return; }
   const answer = await api("engagement", { scenario: state.scenario, a: state.creature, b: other });
   if (ticket !== engaging) return;
-  const engaged = { melee: t("melee"), "reach-only": t("reach only"), none: t("not engaged") };
+  // the engagement's kind (the JSON's value) as the page says it
+  const engaged = { melee: t("melee"), "reach-only": t("reach-only"), none: t("none") };
   let text = (engaged[answer.engagement] || `${answer.engagement}`) +
     (answer.reason ? `: ${answer.reason}` : "");
   if (answer.elevated) text += t("; {name} is above", { name: answer.elevated });

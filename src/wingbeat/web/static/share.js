@@ -19,7 +19,7 @@ function picture(svgText, who) {
     }
   }
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("QR code: the link of {who}", { who }));
+  svg.setAttribute("aria-label", t("QR code: {who}'s link", { who }));
   return svg;
 }
 
