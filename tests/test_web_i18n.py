@@ -169,3 +169,20 @@ def test_a_worker_speaks_the_request_language(client: TestClient, lang: str, sai
                          headers={"Content-Type": "application/yaml", "Accept-Language": lang})
     assert answer.status_code == 400
     assert answer.json() == {"error": {"message": said}}
+
+
+def test_serve_share_says_its_links_in_the_command_line_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``serve --share`` prints each seat's link in the language of the command line."""
+    from fastapi import FastAPI
+
+    from wingbeat.i18n import speaking
+    from wingbeat.web.commands import _announce
+    from wingbeat.web.share import ShareKeys
+
+    keys = ShareKeys("g" * 32, (("monsters", "m" * 32), ("party", "p" * 32)))
+    with speaking("fr"):
+        _announce(FastAPI(), keys, "192.0.2.7", 8000, as_json=False)
+    said = capsys.readouterr().err
+    assert ("wingbeat : le lien du meneur de jeu : http://192.0.2.7:8000/#key=" + "g" * 32) in said
+    assert "wingbeat : le lien des joueurs de party : http://192.0.2.7:8000/static/play.html" in said

@@ -296,7 +296,8 @@ def picture(drawn: Scenario, focus: str | None, last: LastMove | None = None) ->
 
 
 def _reach(source: Source, creature: str, options: dict[str, Any]) -> Result:
-    key = (source.key, creature, tuple(sorted(options.items())))
+    # a reach may hold sentences (its notes, a refusal's message): kept per language
+    key = (source.key, creature, tuple(sorted(options.items())), language())
     found: Result | None = _reaches.get(key)
     if found is None:
         found = _api.reach(scenario(source), creature, **options)
