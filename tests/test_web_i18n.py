@@ -185,4 +185,5 @@ def test_serve_share_says_its_links_in_the_command_line_language(
         _announce(FastAPI(), keys, "192.0.2.7", 8000, as_json=False)
     said = capsys.readouterr().err
     assert ("wingbeat : le lien du meneur de jeu : http://192.0.2.7:8000/#key=" + "g" * 32) in said
-    assert "wingbeat : le lien des joueurs de party : http://192.0.2.7:8000/static/play.html" in said
+    assert ("wingbeat : le lien des joueurs de party : "
+            "http://192.0.2.7:8000/static/play.html#key=" + "p" * 32) in said
