@@ -685,7 +685,7 @@ function wireDragging() {
   dragging = wireDrag(box, {
     enabled: grid,
     picked: async (id) => {
-      if (!grid()) throw new Error("not a grid");
+      if (!grid()) throw new Error(t("not a grid"));
       showError(null);
       if (id !== state.creature) await pickCreature(id);
       const ways = dragPreviewer(id);
