@@ -310,8 +310,9 @@ function summarize(svg) {
     : tn("{n} hex reachable {where} with {budget} {unit}",
       "{n} hexes reachable {where} with {budget} {unit}", cells.length,
       { where, budget: shown(budget, unit), unit });
-  target.textContent = `${reached}; ` + tn("{n} where it can still act (dot).",
-    "{n} where it can still act (dot).", acting.length);
+  // Translators: the two halves of the reach summary, joined as the language punctuates
+  target.textContent = t("{reached}; {acting}", { reached, acting: tn(
+    "{n} where it can still act (dot).", "{n} where it can still act (dot).", acting.length) });
 }
 
 // The path's altitude as the ruleset names it: an index on grids, a level name on a table.
