@@ -3,7 +3,7 @@
 // controls; the map (mapview.js), its zoom (zoom.js) and the move panel (movepanel.js) are
 // modules of their own, and so should be any new feature.
 
-import { amount as decimal, percent, t, tn } from "./i18n.js";
+import { colon, amount as decimal, percent, t, tn } from "./i18n.js";
 import {
   $, amount, api, el, guard, hintsOf, query, rulesets, showError, wireDrawer,
 } from "./common.js";
@@ -369,7 +369,7 @@ async function preview(place, x, y) {
   }
   if (ticket !== previewing || moving()) return;
   const lines = answer.found === false ? [place, answer.message]
-    : [`${place}: ${answer.cost_text}`, answer.moves || t("(stays where it is)")];
+    : [colon(place, answer.cost_text), answer.moves || t("(stays where it is)")];
   const threatened = threatAt(place);
   if (threatened) lines.push(threatened);
   showPreview(label, $("map-frame"), lines, x, y);
@@ -548,7 +548,7 @@ function echoAdvice() {
     if (!title) return;
     const best = $("advice-list").querySelector("li");
     const first = best ? best.textContent.trim().split("\n")[0].slice(0, 120) : "";
-    $("map-answer-text").textContent = first ? `${title}: ${first}` : title;
+    $("map-answer-text").textContent = first ? colon(title, first) : title;
     $("map-answer").classList.remove("illegal");
     $("map-answer").hidden = false;
   }).observe($("advice-title"), { childList: true, characterData: true, subtree: true });
@@ -718,7 +718,8 @@ function wireDragging() {
       ++asking;
       state.moves = null;
       const why = said.found === false && said.rule
-        ? { ...said, message: `${place}: ${said.reason || said.message} [${said.rule}]` } : said;
+        ? { ...said, message: colon(place, `${said.reason || said.message} [${said.rule}]`) }
+        : said;
       showPath(why, t("To {place}", { place }), words().can("saves"));
     }),
   });

@@ -18,7 +18,7 @@
 // is kept in box.wbPreviewTimes (its own work in box.wbPreviewWork) for benchmarks/page.py
 // --drag.
 
-import { t } from "./i18n.js";
+import { colon, t } from "./i18n.js";
 import { decodeReachTree } from "./reachtree.js";
 import { amount, fetchKeyed, loadStyle, neighbourCell, query, svgElement } from "./common.js";
 
@@ -243,7 +243,7 @@ export function treePreviewer(url, lengthUnits, options = {}) {
 
   function describe(place, altitude, way, unit) {
     const at = altitude === null ? "" : `, ${altitudeText(altitude)}`;
-    const lines = [`${place}${at}: ${amount(way.cost, unit, units)} ${unit}`,
+    const lines = [colon(`${place}${at}`, `${amount(way.cost, unit, units)} ${unit}`),
       way.moves || t("(stays where it is)")];
     const checks = way.checks || [];
     if (checks.length) {

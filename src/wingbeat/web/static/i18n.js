@@ -113,3 +113,9 @@ export function wirePicker(root = document) {
 
 translatePage();
 wirePicker();
+
+// "head: tail" as the language punctuates it ("head : tail" in French).
+export function colon(head, tail) {
+  // Translators: a label and what it says, as "U35: 3 MP"
+  return t("{head}: {tail}", { head, tail });
+}

@@ -2,7 +2,7 @@
 // one clears the other. Every amount and ending is the server's words (cost_text, end_text,
 // said, each check's label and text, each event's text): this module knows no ruleset.
 
-import { t } from "./i18n.js";
+import { colon, t } from "./i18n.js";
 import { $, el, eventText } from "./common.js";
 
 // A save in a short line: "40% Reflex (V-skim)", the server's check_label.
@@ -80,14 +80,14 @@ export function showPath(answer, goal, saves) {
   }
   $("path-summary").className = "";
   $("path-summary").replaceChildren(
-    el("span", `${goal}: `),
+    el("span", t("{goal}: ", { goal })),
     el("strong", answer.cost_text, "path-cost"),
     el("span", answer.checks.length ? t(", checks: {checks}", { checks: checksText(answer.checks) })
       : (saves ? t(", no checks") : "")));
   $("path-moves").textContent = answer.moves ? answer.moves : t("(stays where it is)");
   fillSteps(answer.steps);
   $("path-end").replaceChildren(...endLines(answer).map((line) => el("span", line)));
-  echo(`${goal}: ${answer.cost_text} · ${answer.moves || t("(stays where it is)")}`);
+  echo(colon(goal, `${answer.cost_text} · ${answer.moves || t("(stays where it is)")}`));
 }
 
 // A checked declared move: legal (its cost, end, saves) or the rule it breaks; the path half of

@@ -3,7 +3,7 @@
 // move waits, or why it was refused. Every screen draws each waiting move on the map as a
 // dashed line through its cells, "waiting for the game master".
 
-import { t } from "./i18n.js";
+import { colon, t } from "./i18n.js";
 import { $, el, errorOf, request, showError, svgElement } from "./common.js";
 
 const api = "/api/play";
@@ -134,8 +134,8 @@ export function wireProposals({ encounter, view, played }) {
       } else {
         const why = proposal.reason ? `: ${proposal.reason}` : "";
         const statuses = { accepted: t("accepted"), refused: t("refused"), pending: t("pending") };
-        item.append(el("span", `${said(proposal)}: ${statuses[proposal.status] ||
-          proposal.status}${why}`));
+        item.append(el("span", colon(said(proposal), `${statuses[proposal.status] ||
+          proposal.status}${why}`)));
       }
       list.append(item);
     }

@@ -14,7 +14,7 @@
 //
 // Models are found by geometry (their discs' boxes on the screen), as playdrag.js finds tokens.
 
-import { amount as decimal, t } from "./i18n.js";
+import { colon, amount as decimal, t } from "./i18n.js";
 import { loadStyle } from "./common.js";
 
 const DRAG = 4;
@@ -174,8 +174,8 @@ export function wireTableGesture(board, hooks) {
     const words = drag.target
       ? (dives ? t("{id} onto {target}: dive charge or a flight to {point} (drop to choose)", onto)
         : t("{id} onto {target}: a flight to {point} (drop to choose)", onto))
-      : `${climbs(drag.level)}${said(to)}: ${decimal(round(length, 0.01))} ${g.unit}, ` +
-        reachWords;
+      : colon(`${climbs(drag.level)}${said(to)}`,
+        `${decimal(round(length, 0.01))} ${g.unit}, ${reachWords}`);
     label.textContent = words;
     label.dataset.moves = drag.target ? `dive:${drag.target}` : climbs(drag.level) + said(to);
     label.dataset.cost = String(round(length, 0.01));
@@ -281,7 +281,7 @@ export function wireTableGesture(board, hooks) {
         rule: data.error.rule }), true);
       return;
     }
-    hooks.answer(`${id}: ${moves}, ${decimal(data.cost)} ${data.unit || ""}`.trim(), false);
+    hooks.answer(colon(id, `${moves}, ${decimal(data.cost)} ${data.unit || ""}`.trim()), false);
     await hooks.act(id, moves, data, choose);
   }
 
