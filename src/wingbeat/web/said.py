@@ -88,7 +88,10 @@ def way_said(way: dict[str, Any], name: str, unit: str) -> str:
     """One creature's way to strike a place: ``Harpy (harpy): 15 ft, C2 D3 E3+down, no save
     (D-creatures: within its 5 ft reach)``; a table's by names its rule only."""
     if "cost" not in way:
-        return f"{name} ({way['creature']}): {way.get('how', '')}".rstrip(": ")
+        if not way.get("how"):
+            return f"{name} ({way['creature']})"
+        # Translators: a creature (its id) and how it strikes a place
+        return _("{name} ({id}): {how}").format(name=name, id=way["creature"], how=way["how"])
     from ..narrate import check_label
 
     parts = [f"{said_amount(way['cost'], unit)} {unit}",
@@ -100,7 +103,7 @@ def way_said(way: dict[str, Any], name: str, unit: str) -> str:
             chance=_percent(Fraction(way["success"]))))
     else:
         parts.append(_("no save"))
-    said = f"{name} ({way['creature']}): {', '.join(parts)}"
+    said = _("{name} ({id}): {how}").format(name=name, id=way["creature"], how=", ".join(parts))
     return said + (f" ({way['how']})" if way.get("how") else "")
 
 
