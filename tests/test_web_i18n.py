@@ -187,3 +187,24 @@ def test_serve_share_says_its_links_in_the_command_line_language(
     assert ("wingbeat : le lien du meneur de jeu : http://192.0.2.7:8000/#key=" + "g" * 32) in said
     assert ("wingbeat : le lien des joueurs de party : "
             "http://192.0.2.7:8000/static/play.html#key=" + "p" * 32) in said
+
+
+def test_a_made_up_creature_reads_as_an_unseen_one_in_every_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player's refusal about a made-up creature is told from the core's "no creature …" in the
+    player's language too (its catalog's words), so it can read as an unseen creature's."""
+    import gettext
+
+    from wingbeat import i18n
+    from wingbeat.web import playjobs
+
+    class Italian(gettext.NullTranslations):
+        _catalog = {"no creature {creature} in this encounter (creatures: {names})":
+                    "nessuna creatura {creature} in questo incontro (creature: {names})"}
+
+    monkeypatch.setattr(i18n.MESSAGES, "catalog", lambda lang=None: Italian())
+    monkeypatch.setattr(playjobs, "_NO_CREATURE_SAID", {})
+    with i18n.speaking("it"):
+        assert playjobs._no_creature("nessuna creatura 'zz' in questo incontro (creature: a, b)")
+        assert not playjobs._no_creature("mossa sconosciuta 'zz'")
+    assert playjobs._no_creature("no creature 'zz' in this encounter (creatures: a, b)")

@@ -364,10 +364,34 @@ def play_as(db: str | None, side: str | None, what: str, ref: str | None, *args:
     return framed(status, body)
 
 
-#: How the core's "no creature 'x' in …" refusals begin, in every language wingbeat speaks (its
-#: catalogs): a made-up creature's refusal must read as an unseen one's.
-NO_CREATURE = ("no creature", "nessuna creatura", "aucune créature", "pas de créature",
-               "non c'è nessuna creatura", "il n'y a aucune créature")
+#: How the core's "no creature 'x' in …" refusals begin in English: a made-up creature's refusal
+#: must read as an unseen one's, in every language (``_no_creature``).
+NO_CREATURE = "no creature"
+_NO_CREATURE_SAID: dict[str, tuple[str, ...]] = {}
+
+
+def _no_creature(message: str) -> bool:
+    """Whether ``message`` is one of the core's "no creature …" refusals, in the current
+    language: its English opening, or the longest fixed words of a translation of one (the
+    core's catalog, read once per language)."""
+    import re
+
+    from ..i18n import MESSAGES, language
+
+    lang = language()
+    said = _NO_CREATURE_SAID.get(lang)
+    if said is None:
+        found = set()
+        catalog = MESSAGES.catalog(lang) if lang != "en" else None
+        for msgid, msgstr in getattr(catalog, "_catalog", {}).items():
+            if isinstance(msgid, str) and msgid.startswith(NO_CREATURE) and msgstr:
+                parts = [p.strip(" :;,.'\"()") for p in re.split(r"\{[^{}]*\}", msgstr)]
+                longest = max(parts, key=len)
+                if len(longest) >= 8:
+                    found.add(longest.lower())
+        said = _NO_CREATURE_SAID[lang] = tuple(sorted(found))
+    lowered = message.lower()
+    return lowered.startswith(NO_CREATURE) or any(words in lowered for words in said)
 
 
 def _refusal_to(seen: Any, exc: WingbeatError) -> Any:
@@ -379,7 +403,7 @@ def _refusal_to(seen: Any, exc: WingbeatError) -> Any:
         return data
     said = seen.scrub(data)
     message = str(exc)
-    if exc.http_status == 400 and (said != data or message.lower().startswith(NO_CREATURE)):
+    if exc.http_status == 400 and (said != data or _no_creature(message)):
         ours = ", ".join(c for c in (seen.sides or {}) if c not in seen.unseen)
         return {"error": {"message": _("that names no creature you can see (you can see: "
                                        "{creatures})").format(creatures=ours)}}
