@@ -198,11 +198,11 @@ def test_a_made_up_creature_reads_as_an_unseen_one_in_every_language(
     from wingbeat import i18n
     from wingbeat.web import playjobs
 
-    class Italian(gettext.NullTranslations):
-        _catalog = {"no creature {creature} in this encounter (creatures: {names})":
-                    "nessuna creatura {creature} in questo incontro (creature: {names})"}
-
-    monkeypatch.setattr(i18n.MESSAGES, "catalog", lambda lang=None: Italian())
+    italian = gettext.NullTranslations()
+    italian._catalog = {  # type: ignore[attr-defined]
+        "no creature {creature} in this encounter (creatures: {names})":
+            "nessuna creatura {creature} in questo incontro (creature: {names})"}
+    monkeypatch.setattr(i18n.MESSAGES, "catalog", lambda lang=None: italian)
     monkeypatch.setattr(playjobs, "_NO_CREATURE_SAID", {})
     with i18n.speaking("it"):
         assert playjobs._no_creature("nessuna creatura 'zz' in questo incontro (creature: a, b)")
