@@ -310,9 +310,10 @@ function summarize(svg) {
     : tn("{n} hex reachable {where} with {budget} {unit}",
       "{n} hexes reachable {where} with {budget} {unit}", cells.length,
       { where, budget: shown(budget, unit), unit });
+  const acts = tn("{n} where it can still act (dot).", "{n} where it can still act (dot).",
+    acting.length);
   // Translators: the two halves of the reach summary, joined as the language punctuates
-  target.textContent = t("{reached}; {acting}", { reached, acting: tn(
-    "{n} where it can still act (dot).", "{n} where it can still act (dot).", acting.length) });
+  target.textContent = t("{reached}; {acting}", { reached, acting: acts });
 }
 
 // The path's altitude as the ruleset names it: an index on grids, a level name on a table.
@@ -398,9 +399,9 @@ function savesText(checks) {
     return one.save ? t(" with a {save} save ({rule}, {chance} to succeed)", values(one))
       : t(" with a save ({rule}, {chance} to succeed)", values(one));
   }
-  return t(" with saves: {saves}", { saves: checks.map((c) => (c.save
-    ? t("{save} ({rule}, {chance} to succeed)", values(c))
-    : t("a save ({rule}, {chance} to succeed)", values(c)))).join(", ") });
+  const each = checks.map((c) => (c.save ? t("{save} ({rule}, {chance} to succeed)", values(c))
+    : t("a save ({rule}, {chance} to succeed)", values(c))));
+  return t(" with saves: {saves}", { saves: each.join(", ") });
 }
 
 // Where the cheapest way to the path's end state spends the attack but another way keeps it,
@@ -473,8 +474,9 @@ function cheapestText(answer, advised) {
     : t(", no checks");
   const rank = advised.cheapest ? t("; advice ranks it #{rank}", { rank: advised.cheapest.rank })
     : "";
+  const stays = t("(stays)");
   return t("The cheapest place: {cost}{checks}: {moves}, ends {end}{rank}", {
-    cost: answer.cost_text, checks, moves: answer.moves || t("(stays)"), end: answer.end_text,
+    cost: answer.cost_text, checks, moves: answer.moves || stays, end: answer.end_text,
     rank });
 }
 

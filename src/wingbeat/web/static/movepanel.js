@@ -87,7 +87,8 @@ export function showPath(answer, goal, saves) {
   $("path-moves").textContent = answer.moves ? answer.moves : t("(stays where it is)");
   fillSteps(answer.steps);
   $("path-end").replaceChildren(...endLines(answer).map((line) => el("span", line)));
-  echo(colon(goal, `${answer.cost_text} · ${answer.moves || t("(stays where it is)")}`));
+  const stays = t("(stays where it is)");
+  echo(colon(goal, `${answer.cost_text} · ${answer.moves || stays}`));
 }
 
 // A checked declared move: legal (its cost, end, saves) or the rule it breaks; the path half of

@@ -369,8 +369,9 @@ async function act(method, path, body) {
   }
   if (status === 202) {  // a proposal: it waits for the game master
     const result = $("move-result");
+    const holds = t("holds");
     result.textContent = t("{creature}: {moves}: waiting for the game master", {
-      creature: data.creature, moves: data.moves || t("holds") });
+      creature: data.creature, moves: data.moves || holds });
     result.className = "muted";
     echo(result.textContent, false);
     if (proposals) await proposals.refresh();

@@ -120,8 +120,9 @@ export function wirePlayDrag(board, hooks) {
     hooks.answer(head + (saves ? `; ${saves}` : t("; no save")), false);
     const attack = answer.canAct === true ? t(" It can still attack.")
       : answer.canAct === false ? t(" The attack is spent.") : "";
+    const holds = t("holds");
     const yes = await confirm(t("Declare {creature}: {moves} ({cost} {unit})?", { creature: id,
-      moves: moves || t("holds"), cost, unit: unit() }), `${saves}${attack}`.trim());
+      moves: moves || holds, cost, unit: unit() }), `${saves}${attack}`.trim());
     if (yes) await hooks.declare(id, moves);
   }
 

@@ -79,7 +79,8 @@ function said(proposal) {
   }
   const cost = proposal.cost_text ? ` (${proposal.cost_text})` : "";
   const side = proposal.side ? `, ${proposal.side}` : "";
-  return `${proposal.creature}: ${proposal.moves || t("holds")}${cost}${side}`;
+  const moves = proposal.moves || t("holds");
+  return `${proposal.creature}: ${moves}${cost}${side}`;
 }
 
 // Wire the panel: encounter() is the id shown, view() its snapshot, played() is called when the
