@@ -208,3 +208,23 @@ def test_a_made_up_creature_reads_as_an_unseen_one_in_every_language(
         assert playjobs._no_creature("nessuna creatura 'zz' in questo incontro (creature: a, b)")
         assert not playjobs._no_creature("mossa sconosciuta 'zz'")
     assert playjobs._no_creature("no creature 'zz' in this encounter (creatures: a, b)")
+
+
+def test_every_page_message_reaches_the_catalog() -> None:
+    """Each literal ``t("…")`` / ``tn("…", …)`` of the pages' scripts is extracted: Babel's
+    JavaScript reader misses a call inside another's arguments or inside a template's ``${}``,
+    so the pages never write one there (a string joined with ``+`` is read whole)."""
+    import sys
+    from pathlib import Path
+
+    tool = sys.modules["wingbeat_messages_tool"]  # loaded by conftest
+    page = next(d for d in tool.domains() if d.name == "page")
+    found = {m.id if isinstance(m.id, str) else m.id[0] for m in tool.extract(page)}
+    static = Path(tool.SRC) / "web" / "static"
+    missed = []
+    for script in sorted(static.glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        for match in re.finditer(r'\btn?\(\s*"((?:[^"\\]|\\.)*)"(\s*\+)?', text):
+            if match.group(2) is None and match.group(1) not in found:
+                missed.append(f"{script.name}: {match.group(1)!r}")
+    assert missed == []
