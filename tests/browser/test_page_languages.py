@@ -174,3 +174,34 @@ def test_metres_are_written_with_a_decimal_comma(browser: Any, play_site: str, l
     assert not re.search(r"\d\.\d", summary), summary
     context.close()
     assert problems == []
+
+
+@pytest.mark.parametrize(("locale", "lang"), LOCALES)
+def test_threat_and_advice_speak_the_browser_language(browser: Any, play_site: str,
+                                                      locale: str, lang: str) -> None:
+    """The threat overlay's and the attack advice's words (the web app's sentences); their
+    reasons and the places' ways are the tactics' and the rulesets' (left out)."""
+    context = _context(browser, locale, lang)
+    page, problems = _opened(context, play_site + "/")
+    _analysis_ready(page)
+    page.select_option("#scenario-select", "example:harpy")
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "harpy")
+    page.locator("#threat-of").select_option("side:party")
+    page.locator("#threat-toggle").check()
+    expect(page.locator("#threat-title")).to_contain_text(
+        {"it": "Zone di minaccia di", "fr": "Zones de menace de"}[lang])
+    page.locator("#other-select").select_option("fighter")
+    page.locator("#advise-button").click()
+    expect(page.locator("#advice-title")).to_contain_text(
+        {"it": "Da dove Harpy può attaccare Fighter", "fr": "D'où Harpy peut attaquer Fighter"}[
+            lang])
+    page.locator("#attack-button").click()
+    expect(page.locator("#path-summary")).to_contain_text(
+        {"it": "Posizione d'attacco contro", "fr": "Position d'attaque contre"}[lang])
+    leave = ", ".join([OTHER_DOMAINS, "#threat-places", "#advice-list", "#attack-why",
+                       "#attack-cheapest", "#hover-preview"])
+    text: str = page.evaluate(SHOWN, leave)
+    assert [line for line in text.splitlines()
+            if english_words(line, ALLOWED | SHARED[lang] | {"fighter", "scout"})] == []
+    context.close()
+    assert problems == []

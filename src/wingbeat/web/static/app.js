@@ -84,9 +84,10 @@ function saveName(save) {
 // A creature's mode of movement (the scenario's enum value) as the page says it.
 function modeWord(mode) {
   const said = { moving: t("moving"), flying: t("flying"), hovering: t("hovering"),
-    grounded: t("grounded"),
-    walking: t("walking"), gliding: t("gliding"), prone: t("prone"), landed: t("landed") };
-  return said[mode] || mode;
+    grounded: t("grounded"), walking: t("walking"), gliding: t("gliding"), prone: t("prone"),
+    landed: t("landed"), "on the ground": t("on the ground"), burrowing: t("burrowing") };
+  // "on the ground, prone": each part said
+  return String(mode).split(", ").map((part) => said[part] || part).join(", ");
 }
 
 // The ruleset query options chosen on the page, as the API's repeatable option=KEY=VALUE.
