@@ -142,7 +142,7 @@ def test_the_pages_carry_their_catalog(client: TestClient, path: str, lang: str)
     assert catalog["messages"]["Creature"] == {"it": "Creatura", "fr": "Créature"}[lang]
     plural = catalog["messages"]["{n} hex reachable {where} with {budget} {unit}"]
     assert isinstance(plural, list) and len(plural) == 2
-    assert 'data-wb-lang-picker' in html
+    assert 'data-i18n-picker' in html
 
 
 def test_the_english_page_has_an_empty_catalog(client: TestClient) -> None:

@@ -87,11 +87,11 @@ export function translatePage(root = document) {
   }
 }
 
-// The language picker: a <select data-wb-lang-picker> (the pages' controls). A choice sets the
+// The language picker: a <select data-i18n-picker> (the pages' controls). A choice sets the
 // cookie the server reads (this site only, SameSite=Lax, a year) and reloads the page; it changes
 // only the language of the words, never any saved state.
 export function wirePicker(root = document) {
-  for (const select of root.querySelectorAll("select[data-wb-lang-picker]")) {
+  for (const select of root.querySelectorAll("select[data-i18n-picker]")) {
     if (!select.options.length) {
       for (const [code, name] of LANGUAGES) {
         const option = document.createElement("option");
