@@ -66,8 +66,9 @@ class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
 
     def move(self, scenario: VolareScenario, pieces: Mapping[str, Piece], creature: str, moves: str,
              dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
+        narrows = REFUSED_OPTIONS["can_act"]
         move_options(scenario, creature, options,
-                     refused={**REFUSED_OPTIONS, "can_act": _(REFUSED_OPTIONS["can_act"])})
+                     refused={**REFUSED_OPTIONS, "can_act": _(narrows)})
         battle = self.battle_now(scenario, pieces)
         tokens = moves.lower().split()
         if STAND in tokens:
