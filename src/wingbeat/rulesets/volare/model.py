@@ -53,7 +53,7 @@ class Mode(StrEnum):
     @property
     def words(self) -> str:
         """The mode in a sentence, in the current language (``in volo sul posto``)."""
-        return {"grounded": pgettext("mode", "on the ground"),
+        return {"grounded": pgettext("mode", "grounded"),
                 "hovering": pgettext("mode", "hovering"),
                 "moving": pgettext("mode", "moving")}[self.value]
 

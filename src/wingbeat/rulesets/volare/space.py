@@ -995,16 +995,18 @@ class VolareSpace:
         if rise:
             levels = abs(rise)
             metres = format_amount(3 * levels, "m")
-            if rise > 0:
-                said = ngettext("{there} is raised ground {n} level ({metres} m) above {here}: "
-                                "walking cannot climb it",
-                                "{there} is raised ground {n} levels ({metres} m) above {here}: "
-                                "walking cannot climb it", levels)
+            if rise > 0 and levels == 1:
+                said = _("{there} is raised ground one level ({metres} m) above {here}: walking "
+                         "cannot climb it")
+            elif rise > 0:
+                said = _("{there} is raised ground {n} levels ({metres} m) above {here}: walking "
+                         "cannot climb it")
+            elif levels == 1:
+                said = _("{there} is ground one level ({metres} m) below {here}: walking cannot "
+                         "climb down to it")
             else:
-                said = ngettext("{there} is ground {n} level ({metres} m) below {here}: walking "
-                                "cannot climb down to it",
-                                "{there} is ground {n} levels ({metres} m) below {here}: walking "
-                                "cannot climb down to it", levels)
+                said = _("{there} is ground {n} levels ({metres} m) below {here}: walking cannot "
+                         "climb down to it")
             return said.format(there=there, n=levels, metres=metres, here=here)
         if alt >= self.ceil[n]:
             return _("{there} has no room at its ground level (its ceiling is at altitude "
