@@ -218,3 +218,26 @@ def test_cli_text_has_no_english(question: tuple[str, ...], lang: str) -> None:
     # the table's columns quote notation (moves, modes as JSON writes them) and creature ids
     notation = NAMES | {"down", "moving", "hovering", "grounded", "a", "reflex"}
     assert english_words(done.stdout, notation | ALSO[lang]) == [], done.stdout
+
+
+@pytest.mark.parametrize("ruleset", ["volare", "battlesystem"])
+def test_the_registration_words_are_in_the_catalog(ruleset: str) -> None:
+    """``ruleset.toml``'s words for people are marked in ``registration.WORDS`` (so extracted into
+    the ruleset's catalog) exactly as the file has them, and translated."""
+    import importlib
+    import tomllib
+    from importlib import resources
+
+    from wingbeat.i18n import Domain
+
+    package = f"wingbeat.rulesets.{ruleset}"
+    toml = tomllib.loads(resources.files(package).joinpath("ruleset.toml").read_text("utf-8"))
+    hints = toml.get("hints", {})
+    said = [toml["title"], hints["notation"], *([hints["level_word"]] if "level_word" in hints
+                                                else [])]
+    words = importlib.import_module(f"{package}.registration").WORDS
+    assert list(words) == said
+    domain = Domain(ruleset, package)
+    for lang in ("it", "fr"):
+        with speaking(lang):
+            assert all(domain.gettext(w) != w for w in words)
