@@ -12,7 +12,7 @@ import pytest
 
 import wingbeat
 from english import english_words
-from wingbeat.i18n import speaking
+from wingbeat.i18n import MESSAGES, speaking
 
 PEGASI = wingbeat.open_scenario("example:pegasi")
 #: the example's ids and names, its level names (move words, as the scenario writes them), the
@@ -138,3 +138,18 @@ def test_cli_check_says_the_refusal(lang: str) -> None:
     assert done.returncode == 1
     assert {"it": 'porta il suo movimento a 50,0025"',
             "fr": 'porte son déplacement à 50,0025"'}[lang] in done.stdout
+
+
+def _core_speaks(lang: str) -> bool:
+    """Whether the command line's own words (the core's catalog) are translated yet: the lines
+    around battlesystem's sentences are the core's."""
+    return bool(getattr(MESSAGES.catalog(lang), "_catalog", {}).keys() - {""})
+
+
+@pytest.mark.parametrize("lang", ["it", "fr"])
+@pytest.mark.parametrize("question", QUESTIONS, ids=[" ".join(q) for q in QUESTIONS])
+def test_cli_text_has_no_english(question: tuple[str, ...], lang: str) -> None:
+    if not _core_speaks(lang):
+        pytest.skip("the core's sentences are not translated on this branch")
+    done = _wingbeat(lang, *question)
+    assert english_words(done.stdout, ALLOWED | ALSO[lang] | {"adnd"}) == [], done.stdout
