@@ -18,6 +18,7 @@ from ...scenario._schema import (
     build_battle,
 )
 from ...scenario._tabletop import MAX_TABLE, exact, point_on, table_of
+from ._messages import _
 from .model import ConfrontationBattle, ConfrontationScenario, Edition, Fighter, Obstacle, Zone
 
 __all__ = ["EXAMPLES", "ConfrontationFile", "build"]
@@ -134,14 +135,15 @@ def _setting(problems: Problems, model: ConfrontationFile) -> ConfrontationBattl
 
 def _outline(points: list[tuple[float, float]], name: str, where: str) -> TablePolygon:
     if len(points) < 3:
-        raise ScenarioError("expected a polygon of at least 3 [x, y] corners", where=where)
+        raise ScenarioError(_("expected a polygon of at least 3 [x, y] corners"), where=where)
     corners: tuple[Point, ...] = tuple((float(x), float(y)) for x, y in points)
     if not all(abs(c) <= 10 * MAX_TABLE for p in corners for c in p):
-        raise ScenarioError(f"expected coordinates within ±{10 * MAX_TABLE} cm", where=where)
+        raise ScenarioError(_("expected coordinates within ±{most} cm").format(
+            most=10 * MAX_TABLE), where=where)
     shape = Polygon(corners)
     if not shape.is_valid or shape.area <= 0:
-        raise ScenarioError("expected a simple polygon (its edges must not cross) with an area",
-                            where=where)
+        raise ScenarioError(_("expected a simple polygon (its edges must not cross) with an "
+                              "area"), where=where)
     return TablePolygon(corners, name)
 
 
@@ -150,9 +152,10 @@ def _fighter(c: CreatureModel, battle: ConfrontationBattle, where: str) -> Fight
     if c.tier == 1:
         for obstacle in battle.obstacles:
             if obstacle.blocks(1) and obstacle.outline.holds(at):
-                label = obstacle.name or "an obstacle"
-                raise ScenarioError(f"{format_point(at)} is inside {label} over 15 cm: a flyer at "
-                                    "tier 1 goes around it (C-terrain)", where=f"{where}.at")
+                label = obstacle.name or _("an obstacle")
+                raise ScenarioError(_("{point} is inside {obstacle} over 15 cm: a flyer at tier 1 "
+                                      "goes around it (C-terrain)").format(
+                    point=format_point(at), obstacle=label), where=f"{where}.at")
     return Fighter(id=c.id, name=c.name, at=at, ground_mou=exact(c.mou.ground),
                    air_mou=exact(c.mou.air), tier=c.tier,
                    facing=None if c.facing is None else c.facing % 360.0, side=c.side,
