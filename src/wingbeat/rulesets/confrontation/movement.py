@@ -44,8 +44,9 @@ FIELD_OF_VISION = 90.0
 
 def _landing_notes(edition: Edition) -> tuple[str, ...]:
     """What a landing leaves the fighter (C-change), in the current language."""
-    notes = (_("landed: no more movement after landing; it may still shoot, cast or pray, and "
-               "may make a pursuit move in the melee phase with its ground MOU (C-change)"),)
+    notes: tuple[str, ...] = (_(
+        "landed: no more movement after landing; it may still shoot, cast or pray, and may make a "
+        "pursuit move in the melee phase with its ground MOU (C-change)"),)
     if edition.modern:
         notes += (_("after landing it may redirect its assault if its target is gone (killed "
                     "or routed) (C-change)"),)

@@ -706,9 +706,9 @@ def _route_words(x: float, y: float, result: Result | None, route: dict[str, Any
             length=_length(route.get("cost"), unit)), "#333"))
     else:
         length = _length(route.get("cost"), unit)
-        said = (_("in all {length}; can still take its action") if route.get("can_act")
-                else _("in all {length}; its action is used"))
-        lines.append((said.format(length=length), PATH_COLOR))
+        total = (_("in all {length}; can still take its action") if route.get("can_act")
+                 else _("in all {length}; its action is used"))
+        lines.append((total.format(length=length), PATH_COLOR))
     turn = route.get("turn") or {}
     for attack in turn.get("opportunity_attacks", ()):
         lines.append((_("opportunity attack by {creature} at step {step}").format(
