@@ -87,7 +87,7 @@ class ConfrontationReach(TableReach):
         for a in self.areas:
             lines.append(_("- tier {tier}:").format(tier=a.tier))
             for b, how in a.ways:
-                lines.append(f"  {how}: {b.words()}")
+                lines.append("  " + _("{how}: {budget}").format(how=how, budget=b.words()))
             if a.area.is_empty:
                 lines.append("  " + _("nowhere"))
             else:
