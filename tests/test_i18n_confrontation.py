@@ -160,3 +160,26 @@ def test_the_command_line_text_has_no_english(command: str, lang: str) -> None:
     ("fr", "MOU aérien 17,5 − 5 = 12,5 cm"), ("it", "MOV in volo 17,5 − 5 = 12,5 cm")])
 def test_the_command_line_says_the_mou(lang: str, words: str) -> None:
     assert words in wingbeat_says(lang, *CLI["check"])
+
+
+def test_the_page_words_of_ruleset_toml_are_in_the_catalog() -> None:
+    """The hints the page shows (``ruleset.toml``) are marked in ``_hints.py``, word for word."""
+    import tomllib
+    from pathlib import Path
+
+    from wingbeat.rulesets.confrontation import _hints
+    from wingbeat.rulesets.confrontation._messages import MESSAGES
+
+    toml = Path(_hints.__file__).with_name("ruleset.toml")
+    data = tomllib.loads(toml.read_text(encoding="utf-8"))
+    words = [data["title"], data["hints"]["notation"], data["hints"]["level_word"]]
+    assert sorted(words) == sorted(_hints.HINT_WORDS)
+    with speaking("fr"):
+        assert MESSAGES.gettext("tier") == "palier"
+
+
+@pytest.mark.parametrize(("lang", "end"), [
+    ("en", "at 20,20, tier 1"), ("it", "in 20,20, livello 1"), ("fr", "en 20,20, palier 1")])
+def test_where_a_move_ends(lang: str, end: str) -> None:
+    with speaking(lang):
+        assert wingbeat.check(S, "angel", "down").end_words() == end

@@ -177,3 +177,22 @@ def test_the_command_line_says_the_refusal(lang: str, words: str) -> None:
     text = wingbeat_says(lang, *CLI["check"], code=1)
     assert words in text
     assert "[D-speed]" in text
+
+
+def test_the_page_words_of_ruleset_toml_are_in_the_catalog() -> None:
+    """The hints the page shows (``ruleset.toml``) are marked in ``_hints.py``, word for word, so
+    the catalogs translate them (said with the ruleset's ``MESSAGES``)."""
+    import tomllib
+    from pathlib import Path
+
+    from wingbeat.rulesets.dnd5e import _hints
+    from wingbeat.rulesets.dnd5e._messages import MESSAGES
+
+    toml = Path(_hints.__file__).with_name("ruleset.toml")
+    data = tomllib.loads(toml.read_text(encoding="utf-8"))
+    words = [data["title"], data["hints"]["notation"]]
+    for option in data["hints"]["options"].values():
+        words += list(option.values())
+    assert sorted(words) == sorted(_hints.HINT_WORDS)
+    with speaking("it"):
+        assert MESSAGES.gettext("Diagonals") == "Diagonali"

@@ -180,6 +180,15 @@ class ConfrontationMove(MoveReport):
                 "budget": self.pursuit[0].to_dict(), "cost": format_length(self.pursuit[1])},
         }
 
+    def end_words(self) -> str:
+        """Where the move ends, as the verdict line says it: ``at 30,30, tier 1`` (``, landed``
+        after a landing), in the current language."""
+        if set(self.end) - {"at", "tier", "landed"}:  # pragma: no cover - a report built by hand
+            return super().end_words()
+        said = (_("at {point}, tier {tier}, landed") if self.end.get("landed")
+                else _("at {point}, tier {tier}"))
+        return said.format(point=self.end.get("at"), tier=self.end.get("tier"))
+
     def step_text(self) -> list[str]:
         head = [] if self.budget is None else [_("movement: {budget}").format(
             budget=self.budget.words())]
