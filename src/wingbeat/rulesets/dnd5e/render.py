@@ -48,7 +48,7 @@ from ...render.svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element,
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
 from ...rules.grid import GridMove, ReachReport
-from ._messages import _
+from ._messages import _, pgettext
 from .board import footprint_offsets
 from .descriptions import altitude_words
 from .model import (
@@ -436,9 +436,24 @@ def _marks(spec: Cell) -> str:
     return " ".join(w for w in words if w)
 
 
+def _state_mode(mode: str) -> str:
+    """A state's mode in a cell's tooltip: ``fly`` (``in volo``, ``en vol``)."""
+    if mode == "walk":
+        return pgettext("a state's mode", "walk")
+    if mode == "fly":
+        return pgettext("a state's mode", "fly")
+    if mode == "climb":
+        return pgettext("a state's mode", "climb")
+    if mode == "swim":
+        return pgettext("a state's mode", "swim")
+    if mode == "burrow":
+        return pgettext("a state's mode", "burrow")
+    return mode
+
+
 def _state_words(state: dict[str, Any]) -> str:
     words = [_("altitude {level}").format(level=state.get("altitude", 0)),
-             mode_name(str(state.get("mode", "")))]
+             _state_mode(str(state.get("mode", "")))]
     if state.get("prone"):
         words.append(_("prone"))
     if state.get("squeezing"):
