@@ -196,3 +196,22 @@ def test_the_page_words_of_ruleset_toml_are_in_the_catalog() -> None:
     assert sorted(words) == sorted(_hints.HINT_WORDS)
     with speaking("it"):
         assert MESSAGES.gettext("Diagonals") == "Diagonali"
+
+
+@pytest.mark.parametrize(("lang", "example"), [
+    ("en", "walk: 30 (feet)"), ("it", "walk: 30 (piedi)"), ("fr", "walk: 30 (pieds)")])
+def test_a_scenario_error_shows_its_example_in_the_language(lang: str, example: str) -> None:
+    """The schema's examples (``EXAMPLES``) are said when an error shows one."""
+    text = ("ruleset: dnd5e\nmap: {columns: 5, rows: 5}\ncreatures:\n"
+            "  - {id: a, speed: {walk: x}, at: A1}\n")
+    with speaking(lang), pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="bad.yaml")
+    assert example in str(caught.value)
+
+
+def test_a_ruleset_scenario_error_is_said_in_the_language() -> None:
+    text = ("ruleset: dnd5e\nmap: {columns: 5, rows: 5}\ncreatures:\n"
+            "  - {id: a, speed: {walk: 30}, hover: true, at: A1}\n")
+    with speaking("it"), pytest.raises(wingbeat.ScenarioError) as caught:
+        wingbeat.read_scenario_text(text, source="bad.yaml")
+    assert "hover richiede una velocità di volare" in str(caught.value)

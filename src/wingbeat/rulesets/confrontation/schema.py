@@ -18,34 +18,36 @@ from ...scenario._schema import (
     build_battle,
 )
 from ...scenario._tabletop import MAX_TABLE, exact, point_on, table_of
-from ._messages import _
+from ._messages import N_, _
 from .model import ConfrontationBattle, ConfrontationScenario, Edition, Fighter, Obstacle, Zone
+from .words import SaidExamples
 
 __all__ = ["EXAMPLES", "ConfrontationFile", "build"]
 
-#: What each key holds, as a player writes it: the example an error shows.
-EXAMPLES = {
+#: What each key holds, as a player writes it: the example an error shows (its words in the
+#: language of the moment: ``SaidExamples``).
+EXAMPLES = SaidExamples({
     "map": "map: {table: [120, 120]}",
-    "table": "table: [120, 120] (width and height in cm)",
+    "table": N_("table: [120, 120] (width and height in cm)"),
     "table[]": "120",
     "edition": "edition: current (current, confede, 3.5, 3)",
     "obstacles": "obstacles: [{polygon: [[0, 0], [10, 0], [10, 10]], height: 20}]",
     "obstacles[]": "{name: rock, polygon: [[0, 0], [10, 0], [10, 10]], height: 20}",
     "zones": "zones: [{polygon: [[0, 0], [10, 0], [10, 10]], factor: 2}]",
     "zones[]": "{name: marsh, polygon: [[0, 0], [10, 0], [10, 10]], factor: 2}",
-    "polygon": "polygon: [[0, 0], [10, 0], [10, 10]] (corners [x, y] in cm)",
+    "polygon": N_("polygon: [[0, 0], [10, 0], [10, 10]] (corners [x, y] in cm)"),
     "polygon[]": "[10, 0]",
-    "height": "height: 20 (cm)",
+    "height": N_("height: 20 (cm)"),
     "factor": "factor: 2",
     "mou": "mou: {ground: 10, air: 17.5}",
-    "ground": "ground: 10 (cm)",
-    "air": "air: 17.5 (cm)",
-    "tier": "tier: 1 (0 on the ground, 1 or 2 in the air)",
-    "at": "at: [60, 25] (x and y in cm)",
+    "ground": N_("ground: 10 (cm)"),
+    "air": N_("air: 17.5 (cm)"),
+    "tier": N_("tier: 1 (0 on the ground, 1 or 2 in the air)"),
+    "at": N_("at: [60, 25] (x and y in cm)"),
     "at[]": "60",
-    "facing": "facing: 90 (degrees)",
-    "base": "base: 2.5 (cm)",
-}
+    "facing": N_("facing: 90 (degrees)"),
+    "base": N_("base: 2.5 (cm)"),
+})
 
 
 class OptionsModel(StrictModel):

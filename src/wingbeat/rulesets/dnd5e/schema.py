@@ -21,7 +21,7 @@ from ...scenario._schema import (
     StrictModel,
     build_battle,
 )
-from ._messages import _
+from ._messages import N_, _
 from .board import Board, footprint_offsets, shared_board
 from .model import (
     CONDITIONS,
@@ -39,21 +39,22 @@ from .model import (
     WallKind,
     side_key,
 )
-from .words import size_word
+from .words import SaidExamples, size_word
 
 __all__ = ["EXAMPLES", "Dnd5eFile", "build"]
 
-#: What each key holds, as a player writes it: the example an error shows.
-EXAMPLES = {
+#: What each key holds, as a player writes it: the example an error shows (its words in the
+#: language of the moment: ``SaidExamples``).
+EXAMPLES = SaidExamples({
     "map": "map: {grid: square, columns: 20, rows: 20, top: 12}",
-    "grid": "grid: square (or hex)",
+    "grid": N_("grid: square (or hex)"),
     "columns": "columns: 20",
     "rows": "rows: 20",
     "top": "top: 12",
     "bottom": "bottom: -2",
     "cells": "cells: [{at: [C3, D3], terrain: difficult}]",
     "cells[]": "{at: P1:AD30, terrain: difficult}",
-    "cells.at": "at: [C3, D3], at: C3 or at: P1:AD30",
+    "cells.at": N_("at: [C3, D3], at: C3 or at: P1:AD30"),
     "at[]": "C3",
     "terrain": "terrain: difficult (normal, difficult, water)",
     "wall": "wall: true",
@@ -63,31 +64,31 @@ EXAMPLES = {
     "air": "air: difficult",
     "walls": "walls: [{between: [E5, F5]}]",
     "walls[]": "{between: [E5, F5], door: closed}",
-    "between": "between: [E5, F5] or between: [E1:E8, F1:F8]",
+    "between": N_("between: [E5, F5] or between: [E1:E8, F1:F8]"),
     "between[]": "E5",
-    "door": "door: closed (or open)",
-    "at": "at: B2 (a square label)",
+    "door": N_("door: closed (or open)"),
+    "at": N_("at: B2 (a square label)"),
     "size": "size: large (tiny, small, medium, large, huge, gargantuan)",
     "speed": "speed: {walk: 30, fly: 60}",
-    "walk": "walk: 30 (feet)",
-    "fly": "fly: 60 (feet)",
-    "speed.climb": "climb: 20 (feet)",
-    "swim": "swim: 30 (feet)",
-    "burrow": "burrow: 10 (feet)",
+    "walk": N_("walk: 30 (feet)"),
+    "fly": N_("fly: 60 (feet)"),
+    "speed.climb": N_("climb: 20 (feet)"),
+    "swim": N_("swim: 30 (feet)"),
+    "burrow": N_("burrow: 10 (feet)"),
     "hover": "hover: true",
-    "magic_flight": "magic_flight: true (magic holds it aloft, e.g. the fly spell)",
-    "reach": "reach: 10 (feet)",
-    "altitude": "altitude: 2 (levels of 5 ft above the ground)",
+    "magic_flight": N_("magic_flight: true (magic holds it aloft, e.g. the fly spell)"),
+    "reach": N_("reach: 10 (feet)"),
+    "altitude": N_("altitude: 2 (levels of 5 ft above the ground)"),
     "conditions": "conditions: [prone, grappled]",
     "conditions[]": "prone",
     "reaction": "reaction: false",
     "strength": "strength: 16",
     "acrobatics": "acrobatics: 5",
     "diagonals": "diagonals: phb (phb, dmg, euclid)",
-    "units": "units: ft (or m)",
+    "units": N_("units: ft (or m)"),
     "fall_rate": "fall_rate: true",
     "flyer_fall": "flyer_fall: true",
-}
+})
 
 
 class CellsModel(StrictModel):
