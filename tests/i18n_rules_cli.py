@@ -18,6 +18,15 @@ SENTENCE_FIELDS = frozenset({
 })
 
 
+def core_speaks(lang: str) -> bool:
+    """Whether the command line's own words (the core's catalog, domain ``wingbeat``) are
+    translated yet: the lines around a ruleset's sentences are the core's (as
+    ``tests/test_i18n_battlesystem.py`` asks)."""
+    from wingbeat.i18n import MESSAGES
+
+    return bool(getattr(MESSAGES.catalog(lang), "_catalog", {}).keys() - {""})
+
+
 def wingbeat_says(lang: str, *args: str, code: int | None = None) -> str:
     """What ``wingbeat --lang LANG ARGS`` prints; its exit code must be ``code`` when given."""
     done = subprocess.run([sys.executable, "-m", "wingbeat", "--lang", lang, *args],
