@@ -60,7 +60,7 @@ SAID = {
                            "par tour",
     ("it", "once-a-turn"): "Morbid angel ha già cambiato livello in questo turno: un solo cambio "
                            "per turno",
-    ("fr", "mou-exceeded"): "se déplacer jusqu'en 20,40 porte son mouvement à 20 cm, plus que son "
+    ("fr", "mou-exceeded"): "se déplacer jusqu’en 20,40 porte son mouvement à 20 cm, plus que son "
                             "MOU aérien 17,5 cm (il se déplace au palier 2 (C-mou))",
     ("it", "mou-exceeded"): "muoversi fino a 20,40 porta il suo movimento a 20 cm, più del suo MOV "
                             "in volo 17,5 cm (si muove al livello 2 (C-mou))",
@@ -68,9 +68,9 @@ SAID = {
                          "inférieur (1)",
     ("it", "dive-tier"): "g è al livello 0: una carica in picchiata va sul livello immediatamente "
                          "inferiore (1)",
-    ("fr", "dive-edition"): "la charge en piqué n'existe que dans le texte actuel, Confédé et "
+    ("fr", "dive-edition"): "la charge en piqué n’existe que dans le texte actuel, Confédé et "
                             "Confrontation 3.5, pas dans Confrontation 3",
-    ("fr", "landed"): "f a atterri : il n'est pas permis de se déplacer après l'atterrissage (un "
+    ("fr", "landed"): "f a atterri : il n’est pas permis de se déplacer après l’atterrissage (un "
                       "mouvement de poursuite pendant la phase de corps à corps vient après "
                       "'pursue')",
 }

@@ -55,7 +55,7 @@ REFUSALS = {
 SAID = {
     ("it", "occupied"): "hero non può terminare il suo movimento nello spazio di un'altra "
                         "creatura (ally, in C1)",
-    ("fr", "occupied"): "hero ne peut pas terminer son déplacement dans l'espace d'une autre "
+    ("fr", "occupied"): "hero ne peut pas terminer son déplacement dans l’espace d’une autre "
                         "créature (ally, en C1)",
     ("it", "speed"): "il passo verso H1 costa 1,5 m, ma con la sua velocità base a hero restano "
                      "solo 0 m dopo aver percorso 9 m; lo Scatto (la sua azione) aggiungerebbe "
@@ -64,19 +64,19 @@ SAID = {
                      "hero que 0 m après avoir parcouru 9 m ; Foncer (son action) ajouterait sa "
                      "vitesse",
     ("it", "crawl"): "sleeper è prona: può solo strisciare sul terreno (prima deve rialzarsi)",
-    ("fr", "crawl"): "sleeper est à terre : elle ne peut que ramper au sol (qu'elle se relève "
-                     "d'abord)",
+    ("fr", "crawl"): "sleeper est à terre : elle ne peut que ramper au sol (qu’elle se relève "
+                     "d’abord)",
     ("it", "speed-0"): "la velocità di bird è 0 (afferrata): non può muoversi",
     ("fr", "speed-0"): "la vitesse de bird est de 0 (agrippée) : elle ne peut pas se déplacer",
     ("it", "jump-far"): "un salto in lungo fino a F1 deve superare 20 ft (il terreno in mezzo, da "
                         "bordo a bordo); hero (Forza 9) salta fino a 4,5 ft, da fermo (non ha "
                         "percorso 10 ft a piedi subito prima: niente rincorsa)",
-    ("fr", "jump-far"): "un saut en longueur jusqu'en F1 doit franchir 20 ft (le sol entre les "
-                        "deux, de bord à bord) ; hero (Force 9) saute jusqu'à 4,5 ft, sans élan "
-                        "(elle n'a pas parcouru 10 ft à pied juste avant)",
+    ("fr", "jump-far"): "un saut en longueur jusqu’en F1 doit franchir 20 ft (le sol entre les "
+                        "deux, de bord à bord) ; hero (Force 9) saute jusqu’à 4,5 ft, sans élan "
+                        "(elle n’a pas parcouru 10 ft à pied juste avant)",
     ("it", "action"): "hero ha già usato la sua azione in questo turno (Scatto); dash richiede "
                       "l'azione",
-    ("fr", "action"): "hero a déjà utilisé son action ce tour-ci (Foncer) ; dash demande l'action",
+    ("fr", "action"): "hero a déjà utilisé son action ce tour-ci (Foncer) ; dash demande l’action",
 }
 
 
