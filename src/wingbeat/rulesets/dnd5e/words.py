@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from ._messages import N_, _, ngettext, pgettext
+from ._messages import N_, _, pgettext
 
 __all__ = [
     "SaidExamples",
     "condition_word",
     "conditions_words",
-    "grid_space_word",
     "mode_doing",
     "mode_name",
     "size_word",
@@ -88,13 +87,6 @@ def mode_name(mode: str) -> str:
     if mode == "burrow":
         return pgettext("speed", "burrow")
     return mode
-
-
-def grid_space_word(hexes: bool, n: int = 1) -> str:
-    """``square``/``hex`` (and their plurals) as the map's spaces are called."""
-    if hexes:
-        return ngettext("hex", "hexes", n)
-    return ngettext("square", "squares", n)
 
 
 def yes_no(value: bool) -> str:
