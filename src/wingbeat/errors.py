@@ -147,14 +147,18 @@ class ScenarioError(WingbeatError):
         return ((self.where, self.message), *self.more)
 
     def _text(self) -> str:
+        from .i18n import ngettext
+
         said = ["{}: {}".format(*p) if p[0] else p[1] for p in self.problems]
         count = len(said) + self.hidden
         listed = "; ".join(said)
         if self.hidden:
-            listed += f"; and {self.hidden} more"
+            listed += "; " + ngettext("and {count} more", "and {count} more",
+                                      self.hidden).format(count=self.hidden)
         head = [self.source] if self.source else []
         if count > 1:
-            head.append(f"{count} problems")
+            head.append(ngettext("{count} problem", "{count} problems", count).format(
+                count=count))
         return ": ".join([*head, listed])
 
     def located(self, source: str) -> ScenarioError:

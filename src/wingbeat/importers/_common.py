@@ -204,11 +204,11 @@ def read_number(value: Any) -> Fraction:
             if text.lstrip("+-").lower() in ("nan", "inf", "infinity"):
                 raise BadNumber(f"expected a finite number, got {text}")
             raise BadNumber(f"expected a number, got {_kind(value)}")
-        mantissa, _, exponent = text.lower().partition("e")
+        mantissa, _e, exponent = text.lower().partition("e")
         if abs(int(exponent or 0)) > MAX_EXPONENT:
             raise BadNumber(f"expected a number with an exponent within ±{MAX_EXPONENT}, got "
                             f"{text}")
-        whole, _, part = mantissa.lstrip("+-").partition(".")
+        whole, _dot, part = mantissa.lstrip("+-").partition(".")
         whole = whole.lstrip("0")
         if not (whole or part.strip("0")):
             return Fraction(0)

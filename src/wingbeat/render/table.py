@@ -192,7 +192,7 @@ def render(
         if start is not None:
             body.append(_route(route, _xy(start), screen, note_boxes))
     figures = _figures(battle)
-    names, _ = name_places([(*screen(f.at), FIGURE_R, getattr(f, "display_name", f.id))
+    names, _placed = name_places([(*screen(f.at), FIGURE_R, getattr(f, "display_name", f.id))
                             for f in figures], [], note_boxes,
                            (MARGIN, MARGIN, drawn_w, drawn_h), above_first=True)
     body.append(element("g", (_figure(f, screen, f.id == focus, i, levels, names[i])

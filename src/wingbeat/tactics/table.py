@@ -190,8 +190,8 @@ class TableThreatRules:
         found = []
         for moves in self.special_moves(scenario, creature, target):
             found.append(engine.check(scenario, creature, moves, {}).to_dict())
-        (mx, my), _, _ = self.position(scenario, creature)
-        (tx, ty), level, _ = self.position(scenario, target)
+        (mx, my), _lv, _rest = self.position(scenario, creature)
+        (tx, ty), level, _rest2 = self.position(scenario, target)
         touch = self.contact(scenario, creature, target)
         toward = math.atan2(my - ty, mx - tx)
         spots = [(tx + gap * math.cos(toward + 2 * math.pi * i / DIRECTIONS),
@@ -261,9 +261,9 @@ class TableThreatRules:
         """The straight move toward the nearest foe that leaves the fewest foes able to strike
         (the longest such move, at its own level): closing the distance safely."""
         engine = find_ruleset(scenario.ruleset)
-        (mx, my), level, _ = self.position(scenario, creature)
+        (mx, my), level, _rest = self.position(scenario, creature)
         near = min(foes, key=lambda f: math.dist((mx, my), self.position(scenario, f)[0]))
-        (fx, fy), _, _ = self.position(scenario, near)
+        (fx, fy), _lv2, _rest2 = self.position(scenario, near)
         gap = math.dist((mx, my), (fx, fy)) - self.contact(scenario, creature, near)
         if gap <= 0:
             return None
