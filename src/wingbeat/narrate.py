@@ -97,6 +97,13 @@ def field_word(key: str) -> str:
     return words.get(key, key.replace("_", " "))
 
 
+def column_word(key: str) -> str:
+    """A state's field as a table's column header (``at`` is the place's column)."""
+    if key == "at":
+        return pgettext("column", "at")
+    return field_word(key)
+
+
 def value_word(key: str, value: Any) -> str:
     """A state's field's value as a table cell says it: ``-`` for none, yes/no for a flag, a
     mode or a formation in the language's words; anything else as it is (a label, a heading)."""

@@ -232,7 +232,8 @@ class Action:
 
     def __str__(self) -> str:
         if self.kind == MOVE:
-            return f"{self.creature}: {self.moves or _('(holds)')}{options_text(self.options)}"
+            moves = self.moves or _("(holds)")
+            return f"{self.creature}: {moves}{options_text(self.options)}"
         if self.kind == CONDITION:
             # Translators: the game master changes a creature's conditions, e.g. "GM: scout prone"
             return _("GM: {creature} {conditions}").format(creature=self.creature,

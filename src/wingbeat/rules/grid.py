@@ -24,7 +24,7 @@ from ..narrate import (
     action_word,
     check_label,
     check_legend,
-    field_word,
+    column_word,
     no_word,
     unit_word,
     yes_word,
@@ -377,7 +377,7 @@ class ReachReport:
                 "--json for machines)", count).format(count=count, limit=limit)
         parts.append(counted)
         if rows:
-            table = text_table([*(field_word(k) for k in keys), pgettext("column", "cost"),
+            table = text_table([*(column_word(k) for k in keys), pgettext("column", "cost"),
                                 pgettext("column", "can act"), pgettext("column", "checks"),
                                 pgettext("column", "path")], rows)
             legend = check_legend(c for s in shown for c in s.checks)
