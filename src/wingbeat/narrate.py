@@ -141,6 +141,8 @@ def action_word(action: str) -> str:
     """An action's id (``attack``, ``bonus-action`` …) as a list of what is still open says it."""
     words = {
         "attack": pgettext("action", "attack"),
+        "spell": pgettext("action", "spell"),
+        "breath": pgettext("action", "breath weapon"),
         "spell-no-somatic": pgettext("action", "spell with no somatic component"),
         "non-physical": pgettext("action", "non-physical action"),
         "free": pgettext("action", "free action"),

@@ -27,8 +27,13 @@ def printable(text: str) -> str:
     return "".join(_escape(ch) for ch in text)
 
 
+#: Spaces a language's punctuation uses (French: a no-break space before a colon, a narrow one
+#: in 12 345): Python does not call them printable, yet a terminal shows them as spaces.
+_SPACES = frozenset("\u00a0\u202f")
+
+
 def _escape(ch: str) -> str:
-    if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF:
+    if (ch.isprintable() or ch in _SPACES) and not 0xD800 <= ord(ch) <= 0xDFFF:
         return ch
     return ch.encode("unicode_escape").decode("ascii")
 
