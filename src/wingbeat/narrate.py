@@ -466,7 +466,7 @@ def _renew(_e: Mapping[str, Any], who: str, _me: str) -> str:
 
 
 def _tier_change(e: Mapping[str, Any], who: str, _me: str) -> str:
-    change = _change_word(str(e.get("change")))
+    change = change_word(str(e.get("change")))
     if e.get("from") is not None and e.get("to") is not None:
         return _say(who, _("{creature} changes tier ({change}): from tier {start} to tier {end}"),
                     _("it changes tier ({change}): from tier {start} to tier {end}"),
@@ -475,7 +475,8 @@ def _tier_change(e: Mapping[str, Any], who: str, _me: str) -> str:
                 change=change)
 
 
-def _change_word(change: str) -> str:
+def change_word(change: str) -> str:
+    """A change of tier (``take-off``, ``dive`` …) as a sentence says it."""
     words = {"take-off": pgettext("tier change", "take-off"),
              "climb": pgettext("tier change", "climb"),
              "descent": pgettext("tier change", "descent"),
