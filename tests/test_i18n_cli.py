@@ -243,3 +243,28 @@ def test_no_english_word_list_is_too_eager() -> None:
     text = " ".join([ITALIAN, FRENCH, "in movimento", "en vol stationnaire", "librato"])
     assert english_words(text) == []
     assert re.search(r"\bturno\b", ITALIAN)
+
+
+IMPORTS = os.path.join(os.path.dirname(__file__), "data", "import")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["guard-room.json", "room.dd2vtt", "hexes.tmx", "cliff.tmj"])
+def test_import_says_its_notes_in_the_language(tmp_path: Any, lang: str, name: str) -> None:
+    out = tmp_path / "made.yaml"
+    done = said(lang, "import", os.path.join(IMPORTS, name), "-o", str(out))
+    assert done.exit_code == 0, done.output
+    text = done.output.replace(str(tmp_path), "")
+    # the map file's own names (its layers' keys, its tokens) stay as the file writes them
+    assert english_words(latin(text.replace(IMPORTS, "")),
+                         ALLOWED | {"lights", "terrain", "tokens", "giant", "eagle", "move"}) == [], text
+    assert ("scritt" if lang == "it" else "écrit") in text
+
+
+@pytest.mark.parametrize(("lang", "said_"), [
+    ("it", "atteso un file di mappa che finisca in"),
+    ("fr", "fichier de carte attendu se terminant par")])
+def test_import_refuses_in_the_language(lang: str, said_: str) -> None:
+    done = said(lang, "import", os.path.join(IMPORTS, "meadow.png"))
+    assert done.exit_code == 2
+    assert said_ in done.output

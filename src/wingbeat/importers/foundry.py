@@ -24,7 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ._common import (
     DEFAULT_CHOICE,
     Chooser,
@@ -146,8 +146,10 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None,
     if found:
         scenario["map"]["walls"] = found
     if skipped:
-        imported.notes.append(_("walls: {count} left out (move 0: they do not block "
-                                "movement)").format(count=skipped))
+        imported.notes.append(ngettext("walls: {count} left out (move 0: it does not block "
+                                       "movement)",
+                                       "walls: {count} left out (move 0: they do not block "
+                                       "movement)", skipped).format(count=skipped))
     _background(r, data, size, width, folder, imported, scenario)
     imported.data = scenario
     return imported
