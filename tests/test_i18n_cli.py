@@ -256,8 +256,8 @@ def test_import_says_its_notes_in_the_language(tmp_path: Any, lang: str, name: s
     assert done.exit_code == 0, done.output
     text = done.output.replace(str(tmp_path), "")
     # the map file's own names (its layers' keys, its tokens) stay as the file writes them
-    assert english_words(latin(text.replace(IMPORTS, "")),
-                         ALLOWED | {"lights", "terrain", "tokens", "giant", "eagle", "move"}) == [], text
+    names = {"lights", "terrain", "tokens", "giant", "eagle", "move"}
+    assert english_words(latin(text.replace(IMPORTS, "")), ALLOWED | names) == [], text
     assert ("scritt" if lang == "it" else "écrit") in text
 
 
