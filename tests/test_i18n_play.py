@@ -124,3 +124,58 @@ def test_an_unknown_encounter(tmp_path: Path, lang: str, said: str) -> None:
     done = play(db, lang, "show", "owl")
     assert done.exit_code == 2
     assert said in done.output
+
+
+#: One event of each type any ruleset or the play engine makes, without the rulesets' own
+#: sentences (notes, consequences, causes: their catalogs say those).
+EVENTS = [
+    {"type": "landing", "safe": False, "may_walk": 1, "step": 4},
+    {"type": "landing", "safe": True, "forced": True, "creature": "bat"},
+    {"type": "fall", "feet": 30, "metres": 9, "damage": "3d6", "rolled": 11, "prone": True,
+     "creature": "harpy"},
+    {"type": "fall", "feet": 10, "lands": False, "remaining": 20},
+    {"type": "take-off-thrust", "creature": "bat"},
+    {"type": "walk", "rule": "V-walk", "creature": "bat"},
+    {"type": "walk", "rule": "V-land"},
+    {"type": "wind-pay", "creature": "bat"},
+    {"type": "save-failed", "rule": "V-skim", "move": "skim", "creature": "bat"},
+    {"type": "check-failed", "check": "Acrobatics DC 10", "move": "jump:E5", "step": 2},
+    {"type": "jump", "jump": "high", "run_up": True, "feet": 5, "creature": "scout"},
+    {"type": "jump", "jump": "long", "run_up": False, "feet": 10},
+    {"type": "stand", "creature": "scout"},
+    {"type": "inertia-spent", "mode": "hovering", "creature": "bat"},
+    {"type": "opportunity-attack", "by": "fighter", "creature": "harpy", "step": 2},
+    {"type": "opportunity-attack", "by": "fighter"},
+    {"type": "condition", "gains": "prone", "because": "unconscious", "creature": "scout"},
+    {"type": "condition", "ends": "grappled", "creature": "scout"},
+    {"type": "speeds-renew", "creature": "harpy"},
+    {"type": "still-falling", "fallen": 60, "creature": "harpy"},
+    {"type": "still-prone", "creature": "scout"},
+    {"type": "tier-change", "change": "take-off", "from": 0, "to": 1, "creature": "angel"},
+    {"type": "dive-charge", "target": "knight", "creature": "angel"},
+    {"type": "landed", "creature": "angel"},
+    {"type": "tier-change-renews", "creature": "angel"},
+    {"type": "redirect", "gone": "knight", "target": "gargoyle", "creature": "angel"},
+    {"type": "pursuit", "creature": "angel", "note": "bonuses"},
+    {"type": "formation", "from": "closed", "to": "open", "creature": "pegasi"},
+    {"type": "left-battlefield", "creature": "pegasi"},
+    {"type": "round-start", "round": 2},
+    {"type": "revealed", "creature": "harpy"},
+]
+IDS = frozenset({"harpy", "scout", "fighter", "angel", "knight", "gargoyle", "pegasi", "bat",
+                 "skim", "jump", "hover", "d", "land"})  # "land" of V-land
+
+
+@pytest.mark.parametrize("lang", ["it", "fr"])
+@pytest.mark.parametrize("event", EVENTS, ids=lambda e: str(e["type"]))
+def test_every_event_is_a_whole_sentence_of_the_language(lang: str, event: dict[str, Any]
+                                                         ) -> None:
+    from wingbeat.narrate import event_text
+
+    with speaking(lang):
+        text = event_text(event)
+    assert english_words(latin(text), IDS) == [], text
+    assert text.endswith(".")
+    with speaking("en"):
+        english = event_text(event)
+    assert english != text

@@ -416,8 +416,8 @@ def _jump(e: Mapping[str, Any], who: str, _me: str) -> str:
 
 def _check_failed(e: Mapping[str, Any], who: str, _me: str) -> str:
     check = str(e.get("check") or e.get("rule"))
-    values = {"check": _roll_kind(check.lower()) if check.lower() in ("acrobatics check",)
-              else check, "move": e.get("move"), "consequence": e.get("consequence")}
+    values = {"check": save_name(check) if _DC.match(check) else check, "move": e.get("move"),
+              "consequence": e.get("consequence")}
     if e.get("consequence"):
         return _say(who, _("{creature} fails its {check} check on {move}: {consequence}"),
                     _("fails its {check} check on {move}: {consequence}"), **values)
