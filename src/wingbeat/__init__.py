@@ -19,6 +19,7 @@ from .errors import (
     WingbeatError,
 )
 from .geometry.hexgrid import Direction, Hex, hex_distance, parse_direction, parse_hex
+from .i18n import LANGUAGES, language, set_language, speaking
 from .model import Check, Save, Scenario, format_cost
 from .render import render_svg
 from .rules import RULESET_IDS, find_ruleset
@@ -46,6 +47,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 __all__ = [
+    "LANGUAGES",
     "RULESET_IDS",
     "Check",  # deprecated: the old name of Save
     "Direction",
@@ -67,6 +69,7 @@ __all__ = [
     "find_ruleset",
     "format_cost",
     "hex_distance",
+    "language",
     "load_scenario",
     "open_scenario",
     "parse_direction",
@@ -77,6 +80,8 @@ __all__ = [
     "reach_tree",
     "read_scenario_text",
     "render_svg",
+    "set_language",
+    "speaking",
     "suggest",
     "threat",
 ]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import OptionError
+from .i18n import _
 from .model import Scenario
 from .rules import find_ruleset
 from .rules.base import Result
@@ -52,8 +53,9 @@ def _waypoints(scenario: Scenario, via: Sequence[Any]) -> tuple[tuple[str, int |
     from .rules.grid import parse_waypoints
 
     if ruleset_info(scenario.ruleset).space != "grid":
-        raise OptionError(f"waypoints (via) are for grid rulesets; {scenario.ruleset} is not a "
-                          "grid ruleset: its moves are waypoints already (check takes them)")
+        raise OptionError(_("waypoints (via) are for grid rulesets; {ruleset} is not a grid "
+                            "ruleset: its moves are waypoints already (check takes "
+                            "them)").format(ruleset=scenario.ruleset))
     return parse_waypoints(via)
 
 
@@ -68,8 +70,9 @@ def reach_tree(scenario: Scenario, creature: str, altitude: int | str | None = N
     info = ruleset_info(scenario.ruleset)
     make = getattr(info.ruleset(), "reach_tree", None)
     if info.space != "grid" or make is None:
-        raise OptionError(f"the reach tree is for grid rulesets; {scenario.ruleset} is not a grid "
-                          "ruleset: its reach is areas on the table (reach --json gives them)")
+        raise OptionError(_("the reach tree is for grid rulesets; {ruleset} is not a grid "
+                            "ruleset: its reach is areas on the table (reach --json gives "
+                            "them)").format(ruleset=scenario.ruleset))
     if no_checks:
         options = {**options, "no_checks": True}
     level = None if altitude is None else str(altitude)
@@ -95,11 +98,11 @@ def route(scenario: Scenario, creature: str, *, to: str | None = None,
     (``can_act``: only ways that keep the attack) or an ``attack`` position, never both."""
     if attack is not None:
         if to is not None or altitude is not None or mode is not None or via:
-            raise OptionError("--attack finds its own destination: leave out --to, --altitude, "
-                              "--mode and --via")
+            raise OptionError(_("--attack finds its own destination: leave out --to, "
+                                "--altitude, --mode and --via"))
         return attack_path(scenario, creature, attack, **options)
     if to is None:
-        raise OptionError("path needs a destination (--to U35) or a target (--attack ID)")
+        raise OptionError(_("path needs a destination (--to U35) or a target (--attack ID)"))
     if can_act:
         options = {**options, "can_act": True}
     return path(scenario, creature, to, altitude=altitude, mode=mode, via=via, **options)

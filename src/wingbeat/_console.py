@@ -34,6 +34,8 @@ from .errors import (
     printable_bytes,
     shown,
 )
+from .i18n import _
+from .narrate import grouped
 
 __all__ = ["Command", "Group", "JsonOpt", "NoChecksOpt", "OptionOpt", "ScenarioArg",
            "bounded", "command_group", "err", "fail", "failed", "out", "parse_query_options",
@@ -99,7 +101,7 @@ def failed(exc: WingbeatError, as_json: bool) -> NoReturn:
     if exc.exit_code == EXIT_BAD_INPUT:
         if as_json:
             out.print(json.dumps(exc.to_dict(), ensure_ascii=False), markup=False)
-        err.print(f"error: {one_line(str(exc))}", markup=False)
+        err.print(error_line(str(exc)), markup=False)
     else:
         from ._jsonout import dumps
 
@@ -126,19 +128,24 @@ def parse_query_options(pairs: list[str] | None, no_checks: bool = False) -> dic
     (``to=U31``: give ``--to``), a key or value too long, a number that is not finite."""
     options: dict[str, Any] = {}
     if pairs is not None and len(pairs) > MAX_OPTIONS:
-        raise OptionError(f"at most {MAX_OPTIONS} --option pairs, got {len(pairs)}")
+        raise OptionError(_("at most {most} --option pairs, got {count}").format(
+            most=MAX_OPTIONS, count=len(pairs)))
     for pair in pairs or []:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"expected --option KEY=VALUE, got {shown(pair)}")
+            raise OptionError(_("expected --option KEY=VALUE, got {pair}").format(
+                pair=shown(pair)))
         if len(key) > MAX_OPTION_KEY or len(raw) > MAX_OPTION_VALUE:
-            raise OptionError(f"--option {shown(key, 20)}: a key is at most {MAX_OPTION_KEY} "
-                              f"characters and a value at most {MAX_OPTION_VALUE}, got "
-                              f"{len(key)} and {len(raw)}")
+            raise OptionError(_("--option {key}: a key is at most {most_key} characters and a "
+                                "value at most {most_value}, got {key_length} and "
+                                "{value_length}").format(
+                key=shown(key, 20), most_key=MAX_OPTION_KEY, most_value=MAX_OPTION_VALUE,
+                key_length=len(key), value_length=len(raw)))
         name = key.strip().replace("-", "_")
         if name in COMMAND_ARGUMENTS:
-            raise OptionError(f"--option {name}=… names the command's own argument, not a "
-                              f"ruleset option: give it as {_flag(name)} (see --help)")
+            raise OptionError(_("--option {name}=… names the command's own argument, not a "
+                                "ruleset option: give it as {flag} (see --help)").format(
+                name=name, flag=_flag(name)))
         options[name] = _value(raw.strip(), name)
     if no_checks:
         options["no_checks"] = True
@@ -158,8 +165,10 @@ def bounded(**arguments: str | None) -> None:
     for name, value in arguments.items():
         limit = MAX_MOVES if name == "moves" else MAX_ARGUMENT
         if value is not None and len(value) > limit:
-            raise OptionError(f"{_flag(name)} is at most {limit:,} characters, got "
-                              f"{len(value):,}: {shown(value, 20)}")
+            raise OptionError(_("{flag} is at most {most} characters, got {count}: "
+                                "{value}").format(flag=_flag(name), most=grouped(limit),
+                                                  count=grouped(len(value)),
+                                                  value=shown(value, 20)))
 
 
 #: The arguments a command takes in place (``check SCENARIO CREATURE MOVES``), not as ``--name``.
@@ -183,7 +192,8 @@ def _value(raw: str, name: str) -> Any:
         except ValueError:
             continue
         if isinstance(number, float) and not math.isfinite(number):
-            raise OptionError(f"--option {name}: expected a finite number, got {shown(raw)}")
+            raise OptionError(_("--option {name}: expected a finite number, got "
+                                "{value}").format(name=name, value=shown(raw)))
         return number
     return raw
 
@@ -322,10 +332,11 @@ class Group(TyperGroup):
             err.print(usage_line(exc))
             sys.exit(exc.exit_code)
         except ClickException as exc:
-            err.print(one_line(f"wingbeat: error: {exc.format_message()}"))
+            err.print(one_line(_("{program}: error: {message}").format(
+                program="wingbeat", message=exc.format_message())))
             sys.exit(exc.exit_code)
         except typer.Abort:
-            err.print("Aborted!")
+            err.print(_("Aborted!"))
             sys.exit(1)
         # Outside standalone mode Typer hands back an ``Exit``'s code; the commands return None.
         sys.exit(code if isinstance(code, int) else 0)
@@ -345,8 +356,15 @@ def usage_line(exc: UsageError) -> str:
     ctx = exc.ctx
     if (isinstance(exc, NoSuchOption) and exc.option_name == "-o" and ctx is not None
             and any("--option" in p.opts for p in ctx.command.params)):
-        message += "; a query option is --option KEY=VALUE"
+        message = _("{message}; a query option is --option KEY=VALUE").format(message=message)
     if ctx is None:
-        return one_line(f"wingbeat: error: {message}")
+        return one_line(_("{program}: error: {message}").format(program="wingbeat",
+                                                               message=message))
     program = ctx.find_root().info_name or "wingbeat"
-    return one_line(f"{program}: error: {message} (see {ctx.command_path} --help)")
+    return one_line(_("{program}: error: {message} (see {command} --help)").format(
+        program=program, message=message, command=ctx.command_path))
+
+
+def error_line(message: str) -> str:
+    """``error: …``: bad input as the command line says it on stderr, on one line."""
+    return _("error: {message}").format(message=one_line(message))

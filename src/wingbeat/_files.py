@@ -13,6 +13,8 @@ import os
 import stat
 from pathlib import Path
 
+from .i18n import _
+
 __all__ = ["FileTooLarge", "UnreadableFile", "read_limited", "write_replacing"]
 
 _CHUNK = 65_536
@@ -30,7 +32,9 @@ class FileTooLarge(UnreadableFile):
     """A file larger than the reader accepts: ``limit`` bytes."""
 
     def __init__(self, limit: int):
-        super().__init__(f"is larger than {limit:,} bytes")
+        from .narrate import grouped
+
+        super().__init__(_("is larger than {limit} bytes").format(limit=grouped(limit)))
         self.limit = limit
 
 
@@ -45,13 +49,14 @@ def read_limited(path: str | Path, limit: int) -> bytes:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
                          | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise UnreadableFile("no such file") from None
+        raise UnreadableFile(_("no such file")) from None
     except NotADirectoryError:
-        raise UnreadableFile("no such file (a part of its path is not a directory)") from None
+        raise UnreadableFile(_("no such file (a part of its path is not a directory)")) from None
     except UnreadableFile:
         raise
     except OSError as exc:
-        raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
+        raise UnreadableFile(_("cannot be read: {reason}").format(
+            reason=exc.strerror or exc)) from None
     try:
         _check_kind(os.fstat(handle), limit)  # the name may have changed since it was looked at
         parts: list[bytes] = []
@@ -65,7 +70,8 @@ def read_limited(path: str | Path, limit: int) -> bytes:
     except UnreadableFile:
         raise
     except OSError as exc:
-        raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
+        raise UnreadableFile(_("cannot be read: {reason}").format(
+            reason=exc.strerror or exc)) from None
     finally:
         os.close(handle)
     if got > limit:
@@ -75,9 +81,10 @@ def read_limited(path: str | Path, limit: int) -> bytes:
 
 def _check_kind(info: os.stat_result, limit: int) -> None:
     if stat.S_ISDIR(info.st_mode):
-        raise UnreadableFile("is a directory, not a file")
+        raise UnreadableFile(_("is a directory, not a file"))
     if not stat.S_ISREG(info.st_mode):
-        raise UnreadableFile("is not a regular file (a pipe, a device or a socket); give a file")
+        raise UnreadableFile(_("is not a regular file (a pipe, a device or a socket); give a "
+                               "file"))
     if info.st_size > limit:
         raise FileTooLarge(limit)
 

@@ -21,8 +21,12 @@ def pixel_budget_error(size: tuple[int, int]) -> str | None:
     w, h = size
     if w * h <= MAX_IMAGE_PIXELS:
         return None
-    return (f"a picture of {w:,} × {h:,} pixels is larger than the {MAX_IMAGE_PIXELS:,} pixels "
-            "a background may have (8,000 × 8,000); scale it down before using it")
+    from .i18n import _
+    from .narrate import grouped
+
+    return _("a picture of {width} × {height} pixels is larger than the {most} pixels a "
+             "background may have ({side} × {side}); scale it down before using it").format(
+        width=grouped(w), height=grouped(h), most=grouped(MAX_IMAGE_PIXELS), side=grouped(8000))
 
 
 def image_size(data: bytes) -> tuple[str, tuple[int, int]] | None:

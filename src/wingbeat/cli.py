@@ -24,13 +24,15 @@ from ._console import (
     bounded,
     command_group,
     err,
+    error_line,
     failed,
     out,
     parse_query_options,
 )
 from ._jsonout import encode_answer
-from .errors import EXIT_REFUSED, WingbeatError, one_line
+from .errors import EXIT_REFUSED, WingbeatError
 from .examples import example_names
+from .i18n import _
 from .model import Scenario
 from .rules.base import Result
 
@@ -71,7 +73,7 @@ def _root(version: Annotated[bool, typer.Option(
 def _language_from(argv: list[str]) -> tuple[str, list[str]]:
     """The language ``--lang X`` (or ``--lang=X``) asks for anywhere before ``--``, and the
     arguments without it; else ``WINGBEAT_LANG``, then the locale (``i18n``)."""
-    from .i18n import LANGUAGES, environment_language, parse_language
+    from .i18n import LANGUAGES, environment_language, parse_language, speaking
 
     rest: list[str] = []
     chosen: str | None = None
@@ -85,8 +87,10 @@ def _language_from(argv: list[str]) -> tuple[str, list[str]]:
             value = item.partition("=")[2] if "=" in item else next(items, "")
             chosen = parse_language(value)
             if chosen is None or value.strip().lower() not in LANGUAGES:
-                err.print(f"error: --lang {value!r}: wingbeat speaks {', '.join(LANGUAGES)}",
-                          markup=False)
+                # said in the environment's language: the one asked for is unknown
+                with speaking(environment_language()):
+                    err.print(error_line(_("--lang {value}: wingbeat speaks {languages}").format(
+                        value=repr(value), languages=", ".join(LANGUAGES))), markup=False)
                 sys.exit(2)
             continue
         rest.append(item)
@@ -242,8 +246,9 @@ def demo() -> None:
     """Run the built-in giant bat example: reach, cheapest paths, move checks, engagement."""
     source = "example:giant-bat"
     scenario = _open(source)
-    out.print(f"Scenario {source}: a giant bat (fly 8, medium) two levels up at T34, having "
-              "flown in from T32; a chamois grazes at V36.\n", markup=False)
+    out.print(_("Scenario {source}: a giant bat (fly 8, medium) two levels up at T34, having "
+                "flown in from T32; a chamois grazes at V36.").format(source=source) + "\n",
+              markup=False)
     out.print("$ wingbeat reach example:giant-bat bat\n", markup=False)
     out.print(_first_rows(_api.reach(scenario, "bat")), markup=False)
     out.print("\n$ wingbeat path example:giant-bat bat --to U35 --altitude 1 --mode hovering\n",
@@ -289,7 +294,7 @@ def main() -> None:
     try:
         app(args=args, prog_name="wingbeat")
     except WingbeatError as exc:  # pragma: no cover - commands catch their own
-        err.print(f"error: {one_line(str(exc))}", markup=False)
+        err.print(error_line(str(exc)), markup=False)
         sys.exit(exc.exit_code)
 
 

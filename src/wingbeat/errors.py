@@ -147,15 +147,24 @@ class ScenarioError(WingbeatError):
         return ((self.where, self.message), *self.more)
 
     def _text(self) -> str:
-        said = ["{}: {}".format(*p) if p[0] else p[1] for p in self.problems]
+        from .i18n import _, ngettext
+
+        # Translators: one problem of a scenario file: its place, what was expected there
+        said = [_("{where}: {problem}").format(where=p[0], problem=p[1]) if p[0] else p[1]
+                for p in self.problems]
         count = len(said) + self.hidden
         listed = "; ".join(said)
         if self.hidden:
-            listed += f"; and {self.hidden} more"
+            listed += "; " + ngettext("and {count} more", "and {count} more",
+                                      self.hidden).format(count=self.hidden)
         head = [self.source] if self.source else []
         if count > 1:
-            head.append(f"{count} problems")
-        return ": ".join([*head, listed])
+            head.append(ngettext("{count} problem", "{count} problems", count).format(
+                count=count))
+        for part in reversed(head):
+            # Translators: what a scenario error names first (the file, the count), then the rest
+            listed = _("{head}: {rest}").format(head=part, rest=listed)
+        return listed
 
     def located(self, source: str) -> ScenarioError:
         """The same error, naming the file it came from."""

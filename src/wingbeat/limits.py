@@ -27,6 +27,9 @@ def map_size_error(columns: int, rows: int) -> str | None:
     """Why a ``columns`` × ``rows`` map is too large, or None."""
     if columns * rows <= MAX_MAP_CELLS:
         return None
-    return (f"a map of {columns} × {rows} = {columns * rows:,} cells is larger than the "
-            f"{MAX_MAP_CELLS:,} a scenario may have: no round crosses it (use fewer columns or "
-            "rows)")
+    from .i18n import _
+    from .narrate import grouped
+
+    return _("a map of {columns} × {rows} = {cells} cells is larger than the {most} a scenario "
+             "may have: no round crosses it (use fewer columns or rows)").format(
+        columns=columns, rows=rows, cells=grouped(columns * rows), most=grouped(MAX_MAP_CELLS))

@@ -80,11 +80,16 @@ class StateEstimate:
 def refuse_too_large(estimate: StateEstimate, max_states: int = MAX_STATES) -> None:
     """Refuse, in one line naming the knobs, a query whose estimate passes ``max_states``."""
     if estimate.states > max_states:
-        raise OptionError(
-            f"this query could reach about {estimate.states:,} states (up to "
-            f"{estimate.cells:,} cells × {estimate.levels:,} altitudes, × {estimate.variants} "
-            f"postures); the limit is {max_states:,}: use a smaller map, fewer altitude levels "
-            "(top) or a slower creature")
+        from .i18n import _
+        from .narrate import grouped
+
+        raise OptionError(_(
+            "this query could reach about {states} states (up to {cells} cells × {levels} "
+            "altitudes, × {variants} postures); the limit is {most}: use a smaller map, fewer "
+            "altitude levels (top) or a slower creature").format(
+            states=grouped(estimate.states), cells=grouped(estimate.cells),
+            levels=grouped(estimate.levels), variants=estimate.variants,
+            most=grouped(max_states)))
 
 
 class MoveSpace(Protocol):
@@ -327,9 +332,12 @@ def explore(
 
 
 def too_many_states(max_states: int) -> OptionError:
-    return OptionError(
-        f"this query would settle more than {max_states:,} states; use a smaller map, "
-        "fewer altitude levels or a slower creature")
+    from .i18n import _
+    from .narrate import grouped
+
+    return OptionError(_(
+        "this query would settle more than {most} states; use a smaller map, fewer altitude "
+        "levels or a slower creature").format(most=grouped(max_states)))
 
 
 def explore_pure(

@@ -18,7 +18,9 @@ def example_names() -> list[str]:
 
 def example_text(name: str) -> str:
     if name not in example_names():
-        raise ScenarioError(f"no built-in example {name!r}; there are: "
-                            + ", ".join(example_names()))
+        from ..i18n import _
+
+        raise ScenarioError(_("no built-in example {name}; there are: {names}").format(
+            name=repr(name), names=", ".join(example_names())))
     return resources.files(__name__).joinpath(f"{name}.yaml").read_text(encoding="utf-8")
 

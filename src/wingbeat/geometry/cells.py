@@ -9,6 +9,7 @@ from enum import Enum
 from typing import ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..errors import NotationError
+from ..i18n import _, pgettext
 from .labels import column_label, split_label
 
 __all__ = ["GridCell", "parse_step", "text_window"]
@@ -29,7 +30,8 @@ def parse_step(compass: type[E], text: str) -> E:
         return compass[text.strip().upper()]
     except KeyError:
         names = " ".join(d.name for d in compass)
-        raise NotationError(f"expected a direction ({names}), got {text!r}") from None
+        raise NotationError(_("expected a direction ({names}), got {text}").format(
+            names=names, text=repr(text))) from None
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -43,8 +45,11 @@ class GridCell(Generic[D]):
 
     def __post_init__(self) -> None:
         if self.col < 1 or self.row < 1:
-            raise NotationError(f"{self.kind} columns and rows start at 1, got ({self.col}, "
-                                f"{self.row})")
+            kind = {"hex": pgettext("cell kind", "hex"), "square": pgettext("cell kind", "square"),
+                    "cell": pgettext("cell kind", "cell")}.get(self.kind, self.kind)
+            # Translators: {kind} is hex, square or cell
+            raise NotationError(_("{kind} columns and rows start at 1, got ({col}, {row})").format(
+                kind=kind, col=self.col, row=self.row))
 
     @classmethod
     def parse(cls, text: str) -> Self:

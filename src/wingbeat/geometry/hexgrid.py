@@ -13,6 +13,7 @@ from enum import IntEnum
 from typing import ClassVar
 
 from ..errors import NotationError
+from ..i18n import _
 from .cells import GridCell, parse_step, text_window
 from .labels import column_label
 
@@ -64,10 +65,9 @@ class Hex(GridCell[Direction]):
     def __post_init__(self) -> None:
         GridCell.__post_init__(self)  # (a slotted dataclass has no zero-argument super())
         if (self.col + self.row) % 2:
-            raise NotationError(
-                f"{column_label(self.col)}{self.row} is not a hex: in doubled coordinates "
-                "column index + row must be even"
-            )
+            raise NotationError(_("{label} is not a hex: in doubled coordinates column index + "
+                                  "row must be even").format(
+                label=f"{column_label(self.col)}{self.row}"))
 
     @classmethod
     def directions(cls) -> Iterable[Direction]:

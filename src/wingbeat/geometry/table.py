@@ -36,6 +36,8 @@ from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
 from ..errors import NotationError, shown
+from ..i18n import _
+from ..narrate import grouped
 
 __all__ = [
     "EPSILON",
@@ -87,17 +89,20 @@ MAX_COORDINATE = 1_000_000
 def parse_point(text: str) -> Point:
     """``"30,40.5"`` → ``(30.0, 40.5)``; a clear error for anything else."""
     if len(text) > MAX_POINT_LENGTH:
-        raise NotationError(f"expected a point x,y (like 30,40.5) of at most {MAX_POINT_LENGTH} "
-                            f"characters, got {shown(text, 20)}")
+        raise NotationError(_("expected a point x,y (like 30,40.5) of at most {most} characters, "
+                              "got {text}").format(most=MAX_POINT_LENGTH, text=shown(text, 20)))
     parts = text.strip().strip("()[]").split(",")
     if len(parts) != 2:
-        raise NotationError(f"expected a point x,y (like 30,40.5), got {text!r}")
+        raise NotationError(_("expected a point x,y (like 30,40.5), got {text}").format(
+            text=repr(text)))
     try:
         x, y = (_coordinate(p.strip()) for p in parts)
     except (ValueError, ZeroDivisionError, OverflowError):
-        raise NotationError(f"expected a point x,y with two numbers, got {text!r}") from None
+        raise NotationError(_("expected a point x,y with two numbers, got {text}").format(
+            text=repr(text))) from None
     if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):
-        raise NotationError(f"expected coordinates within ±{MAX_COORDINATE:,} cm, got {text!r}")
+        raise NotationError(_("expected coordinates within ±{most} cm, got {text}").format(
+            most=grouped(MAX_COORDINATE), text=repr(text)))
     return (x, y)
 
 

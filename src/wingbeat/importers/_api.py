@@ -12,7 +12,9 @@ import yaml
 
 from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError
+from ..i18n import N_, _
 from ..model import Scenario
+from ..narrate import grouped
 from ..rules.registry import map_ruleset
 from ..scenario import parse_scenario
 from ..scenario._load import MAX_BYTES
@@ -38,7 +40,8 @@ def import_file(path: str | Path, ruleset: str | None = None) -> Imported:
     try:
         raw = read_limited(path, MAX_IMPORT_BYTES)
     except FileTooLarge:
-        raise ScenarioError(f"is larger than {MAX_IMPORT_BYTES:,} bytes", source=source) from None
+        raise ScenarioError(_("is larger than {limit} bytes").format(
+            limit=grouped(MAX_IMPORT_BYTES)), source=source) from None
     except UnreadableFile as exc:
         raise ScenarioError(exc.reason, source=source) from None
     return import_bytes(raw, Path(path).name, folder=Path(path).parent, source=source,
@@ -62,7 +65,7 @@ def import_bytes(raw: bytes, filename: str, *, folder: Path | None = None,
     elif suffix in (".tmj", ".tmx"):
         imported = read_tiled(raw, source, folder, choose)
     elif suffix == ".json":
-        data = load_json(raw, Reader(source), "a map")
+        data = load_json(raw, Reader(source), N_("a map"))
         if isinstance(data, dict) and "resolution" in data:
             imported = read_uvtt(raw, source, choose)
         elif isinstance(data, dict) and data.get("type") == "map" and "orientation" in data:
@@ -70,12 +73,12 @@ def import_bytes(raw: bytes, filename: str, *, folder: Path | None = None,
         elif looks_like_foundry(data):
             imported = read_foundry(raw, source, folder, choose)
         else:
-            raise ScenarioError("is neither a Foundry VTT scene (grid, width, walls or tokens), "
-                                "a Universal VTT file (resolution) nor a Tiled map (type: map)",
-                                source=source)
+            raise ScenarioError(_("is neither a Foundry VTT scene (grid, width, walls or "
+                                  "tokens), a Universal VTT file (resolution) nor a Tiled map "
+                                  "(type: map)"), source=source)
     else:
-        raise ScenarioError(f"expected a map file ending in {', '.join(IMPORT_SUFFIXES)}",
-                            source=source)
+        raise ScenarioError(_("expected a map file ending in {suffixes}").format(
+            suffixes=", ".join(IMPORT_SUFFIXES)), source=source)
     return imported
 
 
@@ -87,10 +90,12 @@ def scenario_text(imported: Imported, *, image: str | None, source: str) -> str:
     parse_scenario(data, source=source)  # the same checks as loading the written file
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
     if len(text.encode("utf-8")) > MAX_BYTES:
-        hint = (" (the picture is embedded: write it beside the scenario instead, without "
-                "--embed)" if imported.image is not None and image is None else "")
-        raise ScenarioError(f"the scenario would be larger than 1 MB, the most a scenario file "
-                            f"may be{hint}", source=source)
+        if imported.image is not None and image is None:
+            raise ScenarioError(_("the scenario would be larger than 1 MB, the most a scenario "
+                                  "file may be (the picture is embedded: write it beside the "
+                                  "scenario instead, without --embed)"), source=source)
+        raise ScenarioError(_("the scenario would be larger than 1 MB, the most a scenario file "
+                              "may be"), source=source)
     return text
 
 
@@ -126,10 +131,11 @@ def _refuse_past_a_megabyte(imported: Imported, source: str) -> None:
         at = block["at"]
         least += 10 + (len(at) if isinstance(at, str) else sum(len(a) + 3 for a in at))
     if least > MAX_BYTES:
-        raise ScenarioError(f"the scenario would be larger than 1 MB, the most a scenario file "
-                            f"may be: {len(data.get('walls', [])):,} runs of walls and "
-                            f"{len(data.get('cells', [])):,} of cells (draw fewer or straighter "
-                            "walls, or fewer kinds of cells)", source=source)
+        raise ScenarioError(_("the scenario would be larger than 1 MB, the most a scenario file "
+                              "may be: {walls} runs of walls and {cells} of cells (draw fewer or "
+                              "straighter walls, or fewer kinds of cells)").format(
+            walls=grouped(len(data.get("walls", []))), cells=grouped(len(data.get("cells", [])))),
+            source=source)
 
 
 def scenario_data(imported: Imported) -> dict[str, Any]:

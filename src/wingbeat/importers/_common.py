@@ -17,7 +17,9 @@ from .._files import UnreadableFile, read_limited
 from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
 from ..errors import ScenarioError
 from ..geometry.labels import column_label
+from ..i18n import _
 from ..limits import MAX_CREATURES, map_size_error
+from ..narrate import grouped
 from ..rules.registry import map_ruleset
 
 __all__ = ["DEFAULT_CHOICE", "MAX_EXPONENT", "MAX_IMPORT_CREATURES", "MAX_JSON_CONTAINERS",
@@ -114,25 +116,27 @@ class Reader:
         read."""
         self.creatures += count
         if self.creatures > MAX_IMPORT_CREATURES:
-            raise self.fail(where, f"more than {MAX_IMPORT_CREATURES:,} tokens or objects: a "
-                                   f"scenario has at most {MAX_CREATURES} creatures")
+            raise self.fail(where, _("more than {most} tokens or objects: a scenario has at "
+                                     "most {creatures} creatures").format(
+                most=grouped(MAX_IMPORT_CREATURES), creatures=MAX_CREATURES))
 
     def fail(self, where: str, message: str) -> ScenarioError:
         return ScenarioError(message, source=self.source, where=where or None)
 
     def mapping(self, value: Any, where: str) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
-            raise self.fail(where, f"expected a mapping (an object), got {_kind(value)}")
+            raise self.fail(where, _("expected a mapping (an object), got {kind}").format(
+                kind=_kind(value)))
         return value
 
     def items(self, value: Any, where: str) -> list[Any]:
         if not isinstance(value, list):
-            raise self.fail(where, f"expected a list, got {_kind(value)}")
+            raise self.fail(where, _("expected a list, got {kind}").format(kind=_kind(value)))
         return value
 
     def get(self, data: Mapping[str, Any], key: str, where: str) -> Any:
         if key not in data:
-            raise self.fail(_at(where, key), "required, but missing")
+            raise self.fail(_at(where, key), _("required, but missing"))
         return data[key]
 
     def number(self, value: Any, where: str) -> Fraction:
@@ -144,13 +148,14 @@ class Reader:
     def text(self, value: Any, where: str) -> str:
         """Text, without control characters (``clean_text``)."""
         if not isinstance(value, str):
-            raise self.fail(where, f"expected text, got {_kind(value)}")
+            raise self.fail(where, _("expected text, got {kind}").format(kind=_kind(value)))
         return clean_text(value)
 
     def wall_points(self, count: int, where: str) -> None:
         """Refuse more wall ends than ``MAX_WALL_POINTS``, before any is read."""
         if count > MAX_WALL_POINTS:
-            raise self.fail(where, f"{count:,} wall ends: expected at most {MAX_WALL_POINTS:,}")
+            raise self.fail(where, _("{count} wall ends: expected at most {most}").format(
+                count=grouped(count), most=grouped(MAX_WALL_POINTS)))
 
     def point(self, value: Any, where: str) -> Point:
         data = self.mapping(value, where)
@@ -161,10 +166,12 @@ class Reader:
         """Whole squares covering ``columns`` × ``rows`` (rounded up), within the limits."""
         cols, rws = math.ceil(columns), math.ceil(rows)
         if cols < 1 or rws < 1:
-            raise self.fail(where, f"the map is {cols} × {rws} squares: expected at least 1 × 1")
+            raise self.fail(where, _("the map is {columns} × {rows} squares: expected at least "
+                                     "1 × 1").format(columns=cols, rows=rws))
         if cols > MAX_COLUMNS or rws > MAX_ROWS:
-            raise self.fail(where, f"the map is {cols} × {rws} squares: a scenario has at most "
-                                   f"{MAX_COLUMNS} columns and {MAX_ROWS} rows")
+            raise self.fail(where, _("the map is {columns} × {rows} squares: a scenario has at "
+                                     "most {most_columns} columns and {most_rows} rows").format(
+                columns=cols, rows=rws, most_columns=MAX_COLUMNS, most_rows=MAX_ROWS))
         why = map_size_error(cols, rws)
         if why is not None:
             raise self.fail(where, why)
@@ -190,25 +197,26 @@ def read_number(value: Any) -> Fraction:
     if type(value) is int and -MAX_NUMBER_SIZE <= value <= MAX_NUMBER_SIZE:
         return Fraction(value)
     if isinstance(value, bool) or not isinstance(value, int | float | Fraction | str):
-        raise BadNumber(f"expected a number, got {_kind(value)}")
+        raise BadNumber(_("expected a number, got {kind}").format(kind=_kind(value)))
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise BadNumber(f"expected a finite number, got {value}")
+            raise BadNumber(_("expected a finite number, got {value}").format(value=value))
         value = repr(value)
     if isinstance(value, str):
         text = value.strip()
         if len(text) > MAX_NUMBER_CHARS:
-            raise BadNumber(f"expected a number of at most {MAX_NUMBER_CHARS} characters, got "
-                            f"{len(text):,} characters")
+            raise BadNumber(_("expected a number of at most {most} characters, got {count} "
+                              "characters").format(most=MAX_NUMBER_CHARS,
+                                                   count=grouped(len(text))))
         if not _DECIMAL.fullmatch(text):
             if text.lstrip("+-").lower() in ("nan", "inf", "infinity"):
-                raise BadNumber(f"expected a finite number, got {text}")
-            raise BadNumber(f"expected a number, got {_kind(value)}")
-        mantissa, _, exponent = text.lower().partition("e")
+                raise BadNumber(_("expected a finite number, got {value}").format(value=text))
+            raise BadNumber(_("expected a number, got {kind}").format(kind=_kind(value)))
+        mantissa, _e, exponent = text.lower().partition("e")
         if abs(int(exponent or 0)) > MAX_EXPONENT:
-            raise BadNumber(f"expected a number with an exponent within ±{MAX_EXPONENT}, got "
-                            f"{text}")
-        whole, _, part = mantissa.lstrip("+-").partition(".")
+            raise BadNumber(_("expected a number with an exponent within ±{most}, got "
+                              "{value}").format(most=MAX_EXPONENT, value=text))
+        whole, _dot, part = mantissa.lstrip("+-").partition(".")
         whole = whole.lstrip("0")
         if not (whole or part.strip("0")):
             return Fraction(0)
@@ -216,15 +224,15 @@ def read_number(value: Any) -> Fraction:
         first = len(whole) - 1 if whole else -(len(part) - len(part.lstrip("0")) + 1)
         first += int(exponent or 0)
         if first > 12:
-            raise BadNumber(f"expected a number between -{MAX_NUMBER_SIZE:.0e} and "
-                            f"{MAX_NUMBER_SIZE:.0e}, got {text}")
+            raise BadNumber(_("expected a number between -{most} and {most}, got "
+                              "{value}").format(most=f"{MAX_NUMBER_SIZE:.0e}", value=text))
         if first < -12:  # smaller than NUMBER_STEP's half: zero
             return Fraction(0)
         value = Fraction(text)
     got = Fraction(value)
     if abs(got) > MAX_NUMBER_SIZE:
-        raise BadNumber(f"expected a number between -{MAX_NUMBER_SIZE:.0e} and "
-                        f"{MAX_NUMBER_SIZE:.0e}, got {_short(value)}")
+        raise BadNumber(_("expected a number between -{most} and {most}, got {value}").format(
+            most=f"{MAX_NUMBER_SIZE:.0e}", value=_short(value)))
     if (got * NUMBER_STEP).denominator != 1:
         got = Fraction(round(got * NUMBER_STEP), NUMBER_STEP)
     return got
@@ -232,7 +240,8 @@ def read_number(value: Any) -> Fraction:
 
 def _short(value: Any) -> str:
     text = str(value)
-    return text if len(text) <= 20 else f"{text[:10]}…({len(text):,} characters)"
+    return text if len(text) <= 20 else _("{start}…({count} characters)").format(
+        start=text[:10], count=grouped(len(text)))
 
 
 def clean_text(text: str) -> str:
@@ -248,9 +257,12 @@ def load_json(raw: bytes, r: Reader, what: str) -> Any:
     try:
         return parse_json(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise r.fail("", f"is not {what}: not JSON ({exc})") from None
+        # Translators: {what} is the kind of file, e.g. "a Foundry scene"
+        raise r.fail("", _("is not {what}: not JSON ({problem})").format(
+            what=_(what), problem=exc)) from None
     except RecursionError:
-        raise r.fail("", f"is nested deeper than {MAX_JSON_DEPTH} levels") from None
+        raise r.fail("", _("is nested deeper than {most} levels").format(
+            most=MAX_JSON_DEPTH)) from None
 
 
 def parse_json(raw: bytes) -> Any:
@@ -278,17 +290,18 @@ def check_json_depth(raw: bytes, r: Reader) -> None:
         text = text.replace(b"\\\\", b"").replace(b'\\"', b"")
     outside = _outside_strings(text)
     if len(outside) > MAX_JSON_STRUCTURE:
-        raise r.fail("", f"has {len(outside):,} bytes of JSON outside its strings: expected at "
-                         f"most {MAX_JSON_STRUCTURE:,} (numbers, brackets; a picture's text is "
-                         "not counted)")
+        raise r.fail("", _("has {count} bytes of JSON outside its strings: expected at most "
+                           "{most} (numbers, brackets; a picture's text is not counted)").format(
+            count=grouped(len(outside)), most=grouped(MAX_JSON_STRUCTURE)))
     brackets = outside.translate(None, _NOT_BRACKETS)
     containers = len(brackets) // 2
     if containers > MAX_JSON_CONTAINERS:
-        raise r.fail("", f"has {containers:,} JSON objects and lists: expected at most "
-                         f"{MAX_JSON_CONTAINERS:,}")
+        raise r.fail("", _("has {count} JSON objects and lists: expected at most "
+                           "{most}").format(count=grouped(containers),
+                                            most=grouped(MAX_JSON_CONTAINERS)))
     if brackets and _deepest(brackets) > MAX_JSON_DEPTH:
-        raise r.fail("", f"is nested deeper than {MAX_JSON_DEPTH} levels (brackets inside "
-                         "brackets)")
+        raise r.fail("", _("is nested deeper than {most} levels (brackets inside "
+                           "brackets)").format(most=MAX_JSON_DEPTH))
 
 
 def _outside_strings(text: bytes, chunk: int = 1 << 18) -> bytes:
@@ -359,9 +372,10 @@ def _at(where: str, key: str) -> str:
 
 def _kind(value: Any) -> str:
     if value is None:
-        return "nothing (null)"
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
-            float: "a number", Fraction: "a number"}.get(type(value), type(value).__name__)
+        return _("nothing (null)")
+    return {dict: _("a mapping"), list: _("a list"), str: _("text"), bool: "true/false",
+            int: _("a number"), float: _("a number"), Fraction: _("a number")}.get(
+        type(value), type(value).__name__)
 
 
 def creature_id(name: str, taken: set[str]) -> str:
@@ -427,9 +441,10 @@ def wall_budget(r: Reader, segments: Iterable[tuple[Point, Point]], columns: int
     for p, q in segments:
         total += wall_crossings(p, q, columns, rows)
         if total > MAX_WALL_CROSSINGS:
-            raise r.fail(where, f"the walls cross more than {MAX_WALL_CROSSINGS:,} squares' sides "
-                                f"(a wall across the map crosses at most {columns + rows:,}): "
-                                "expected fewer or shorter walls")
+            raise r.fail(where, _("the walls cross more than {most} squares' sides (a wall "
+                                  "across the map crosses at most {across}): expected fewer or "
+                                  "shorter walls").format(most=grouped(MAX_WALL_CROSSINGS),
+                                                          across=grouped(columns + rows)))
 
 
 def wall_crossings(p: Point, q: Point, columns: int, rows: int) -> int:
@@ -530,10 +545,10 @@ def _ranges(cells: list[tuple[int, int]], row_step: int, most: int = MAX_RANGES)
                 done.append((run[0], first, run[1], last))
                 del active[run]
         if len(done) > most:
-            raise TooManyRanges(f"more than {MAX_RANGES:,} ranges")
+            raise TooManyRanges(_("more than {most} ranges").format(most=grouped(MAX_RANGES)))
     done.extend((run[0], first, run[1], last) for run, (first, last) in active.items())
     if len(done) > most:
-        raise TooManyRanges(f"more than {MAX_RANGES:,} ranges")
+        raise TooManyRanges(_("more than {most} ranges").format(most=grouped(MAX_RANGES)))
     return [_span(c0, r0, c1, r1) for c0, r0, c1, r1 in sorted(done, key=lambda d: (d[1], d[0]))]
 
 

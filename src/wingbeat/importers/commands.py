@@ -9,6 +9,7 @@ import typer
 
 from .._console import Command, err, fail, failed, out
 from ..errors import WingbeatError
+from ..i18n import _
 
 __all__ = ["register"]
 
@@ -33,18 +34,19 @@ def import_command(
     from . import import_file, scenario_text
 
     if output is not None and output.suffix.lower() not in (".yaml", ".yml", ".json"):
-        fail(f"{output}: import writes a scenario: name a file ending in .yaml", False)
+        fail(_("{path}: import writes a scenario: name a file ending in .yaml").format(
+            path=output), False)
     try:
         imported = import_file(file, ruleset)
         picture = None
         if imported.image is not None and output is not None and not embed:
             picture = output.with_name(f"{output.stem}.background{imported.image_suffix}")
         text = scenario_text(imported, image=picture.name if picture else None,
-                             source=f"{file} (the scenario made of it)")
+                             source=_("{file} (the scenario made of it)").format(file=file))
     except WingbeatError as exc:
         failed(exc, False)
     for note in imported.notes:
-        err.print(f"note: {note}", markup=False)
+        err.print(_("note: {note}").format(note=note), markup=False)
     if output is None:
         out.print(text.rstrip("\n"), markup=False)
         return
@@ -53,8 +55,13 @@ def import_command(
             write_replacing(picture, imported.image)
         write_replacing(output, text.encode("utf-8"))
     except OSError as exc:
-        fail(f"{output}: cannot be written: {exc.strerror}", False)
-    err.print(f"wrote {output}" + (f" and {picture}" if picture else ""), markup=False)
+        fail(_("{path}: cannot be written: {reason}").format(path=output, reason=exc.strerror),
+             False)
+    if picture:
+        err.print(_("wrote {path} and {picture}").format(path=output, picture=picture),
+                  markup=False)
+    else:
+        err.print(_("wrote {path}").format(path=output), markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -24,6 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_, _, ngettext
 from ._common import (
     DEFAULT_CHOICE,
     Chooser,
@@ -61,7 +62,7 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None,
     where to look for its background picture (the scene file's folder), None to not look."""
     ruleset = choose("square")
     r = Reader(source)
-    data = r.mapping(load_json(raw, r, "a Foundry scene"), "")
+    data = r.mapping(load_json(raw, r, N_("a Foundry scene")), "")
     grid = r.get(data, "grid", "")
     if isinstance(grid, dict):
         size = r.number(r.get(grid, "size", "grid"), "grid.size")
@@ -74,12 +75,15 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None,
         distance = r.number(data.get("gridDistance", 5), "gridDistance")
         kind_where = "gridType"
     if kind != 1:
-        raise r.fail(kind_where, f"expected 1, a square grid (got {kind!r}): gridless and hex "
-                                 f"scenes do not import to {ruleset} squares")
+        raise r.fail(kind_where, _("expected 1, a square grid (got {kind}): gridless and hex "
+                                   "scenes do not import to {ruleset} squares").format(
+                                     kind=repr(kind), ruleset=ruleset))
     if size <= 0:
-        raise r.fail("grid.size", f"expected a positive number of pixels, got {size}")
+        raise r.fail("grid.size", _("expected a positive number of pixels, got {value}").format(
+            value=size))
     if distance <= 0:
-        raise r.fail("grid.distance", f"expected a positive distance, got {distance}")
+        raise r.fail("grid.distance", _("expected a positive distance, got {value}").format(
+            value=distance))
     width = r.number(r.get(data, "width", ""), "width")
     height = r.number(r.get(data, "height", ""), "height")
     padding = r.number(data.get("padding", Fraction(1, 4)), "padding")
@@ -99,7 +103,8 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None,
         wall = r.mapping(item, here)
         c = r.items(r.get(wall, "c", here), f"{here}.c")
         if len(c) != 4:
-            raise r.fail(f"{here}.c", f"expected [x0, y0, x1, y1], got {len(c)} numbers")
+            raise r.fail(f"{here}.c", _("expected [x0, y0, x1, y1], got {count} numbers").format(
+                count=len(c)))
         ax, ay, bx, by = (r.number(v, f"{here}.c[{j}]") for j, v in enumerate(c))
         move = wall.get("move", 20)
         if move == 0:
@@ -108,10 +113,11 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None,
         door = wall.get("door", 0)
         state = wall.get("ds", 0)
         if door not in (0, 1, 2):
-            raise r.fail(f"{here}.door", f"expected 0 (none), 1 (door) or 2 (secret), got {door!r}")
+            raise r.fail(f"{here}.door", _("expected 0 (none), 1 (door) or 2 (secret), got "
+                                           "{value}").format(value=repr(door)))
         if state not in (0, 1, 2):
-            raise r.fail(f"{here}.ds", f"expected 0 (closed), 1 (open) or 2 (locked), got "
-                                       f"{state!r}")
+            raise r.fail(f"{here}.ds", _("expected 0 (closed), 1 (open) or 2 (locked), got "
+                                         "{value}").format(value=repr(state)))
         kind_of = "wall" if not door else ("open" if state == 1 else "closed")
         segments.append((square(ax, ay), square(bx, by), kind_of))
     wall_budget(r, [(a, b) for a, b, _kind in segments], columns, rows, "walls")
@@ -128,10 +134,11 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None,
     top = max([12] + [c.get("altitude", 0) + 2 for c in creatures])
     scenario: dict[str, Any] = {
         "ruleset": ruleset,
-        "description": f"Imported from {clean_text(source)}"
-                       + (f" ({clean_text(data['name'])})" if isinstance(data.get("name"), str)
-                          else "")
-                       + f": {columns} × {rows} squares, {len(creatures)} tokens.",
+        "description": _("Imported from {source}: {columns} × {rows} squares, {tokens} "
+                         "tokens.").format(
+            source=clean_text(source) + (f" ({clean_text(data['name'])})"
+                                         if isinstance(data.get("name"), str) else ""),
+            columns=columns, rows=rows, tokens=len(creatures)),
         "map": {"columns": columns, "rows": rows, **({"top": top} if top > 12 else {})},
         "creatures": creatures,
     }
@@ -139,7 +146,10 @@ def read_foundry(raw: bytes, source: str, folder: Path | None = None,
     if found:
         scenario["map"]["walls"] = found
     if skipped:
-        imported.notes.append(f"walls: {skipped} left out (move 0: they do not block movement)")
+        imported.notes.append(ngettext("walls: {count} left out (move 0: it does not block "
+                                       "movement)",
+                                       "walls: {count} left out (move 0: they do not block "
+                                       "movement)", skipped).format(count=skipped))
     _background(r, data, size, width, folder, imported, scenario)
     imported.data = scenario
     return imported
@@ -161,7 +171,8 @@ def _tokens(r: Reader, data: Mapping[str, Any], square: Any, columns: int, rows:
         sx, sy = square(x, y)
         col, row = round(sx) + 1, round(sy) + 1
         if not (1 <= col <= columns and 1 <= row <= rows):
-            notes.append(f"{here} ({name}): left out, it is off the scene's grid")
+            notes.append(_("{where} ({name}): left out, it is off the scene's grid").format(
+                where=here, name=name))
             continue
         size = next((s for most, s in _SIZES if wide <= most), "gargantuan")
         elevation = r.number(token.get("elevation", 0) or 0, f"{here}.elevation")
@@ -177,8 +188,9 @@ def _tokens(r: Reader, data: Mapping[str, Any], square: Any, columns: int, rows:
             creature["altitude"] = level
             if level > 0:
                 creature["speed"] = {"walk": 30, "fly": 30}
-                notes.append(f"{here} ({name}): elevation {plain(elevation)} → altitude {level}; "
-                             "given fly 30 ft to be up there (set its real speeds)")
+                notes.append(_("{where} ({name}): elevation {elevation} → altitude {level}; "
+                               "given fly 30 ft to be up there (set its real speeds)").format(
+                    where=here, name=name, elevation=plain(elevation), level=level))
         creatures.append(creature)
     return creatures
 
@@ -200,7 +212,7 @@ def _background(r: Reader, data: Mapping[str, Any], size: Fraction, width: Fract
         return
     src_where = f"{place}.src" if place == "background" else place
     if not isinstance(src, str):
-        raise r.fail(src_where, "expected a file path")
+        raise r.fail(src_where, _("expected a file path"))
     src = clean_text(src)
     off_x = r.number(ox or 0, f"{place}.offsetX")
     off_y = r.number(oy or 0, f"{place}.offsetY")
@@ -210,12 +222,13 @@ def _background(r: Reader, data: Mapping[str, Any], size: Fraction, width: Fract
     # the picture is stretched over the scene's width
     cell = size if pixels is None else size * pixels[0] / width
     if imported.image is None and not name.lower().endswith(_PICTURES):
-        imported.notes.append(f"background: {src} left out (not a png, jpeg, webp or gif "
-                              "picture)")
+        imported.notes.append(_("background: {path} left out (not a png, jpeg, webp or gif "
+                                "picture)").format(path=src))
         return
     if imported.image is None:
-        imported.notes.append(f"background: {src} is not beside the scene file; the scenario "
-                              f"names {name}: put the picture beside the scenario")
+        imported.notes.append(_("background: {path} is not beside the scene file; the scenario "
+                                "names {name}: put the picture beside the scenario").format(
+            path=src, name=name))
         scenario["background"] = {"image": name}
     scenario.setdefault("background", {})
     scenario["background"].update({"cell": plain(cell),

@@ -42,6 +42,8 @@ from xml.etree import ElementTree
 
 from .._files import UnreadableFile, read_limited
 from ..geometry.labels import column_label
+from ..i18n import N_, _
+from ..narrate import grouped
 from ._common import (
     DEFAULT_CHOICE,
     MAX_NUMBER_SIZE,
@@ -80,6 +82,10 @@ MAX_XML_ELEMENTS = 1_200_000
 #: XML attributes, counted from its ``=`` before parsing: 4,000,000 on one element (47 MB) took
 #: 9 s and 1.3 GB. A layer written tile by tile has one a cell.
 MAX_XML_ATTRIBUTES = 1_500_000
+
+#: Why an infinite map does not import, and what to do.
+_INFINITE = N_("infinite maps (stored in chunks) do not import: resize the map in Tiled (Map ▸ "
+               "Map Properties ▸ Infinite off)")
 
 
 @dataclass
@@ -123,21 +129,24 @@ def read_tiled(raw: bytes, source: str, folder: Path | None = None,
         tmap = _read_tmj(r, raw, folder, imported.notes)
     for key, size in (("tilewidth", tmap.tilewidth), ("tileheight", tmap.tileheight)):
         if size <= 0:
-            raise r.fail(key, f"expected a positive number of pixels, got {plain(size)}")
+            raise r.fail(key, _("expected a positive number of pixels, got {value}").format(
+                value=plain(size)))
     if tmap.hexsidelength < 0:
-        raise r.fail("hexsidelength", f"expected 0 or more pixels, got {plain(tmap.hexsidelength)}")
+        raise r.fail("hexsidelength", _("expected 0 or more pixels, got {value}").format(
+            value=plain(tmap.hexsidelength)))
     if tmap.orientation == "orthogonal":
         return _to_squares(r, tmap, folder, imported, choose("square"))
     if tmap.orientation == "hexagonal":
         ruleset = choose("hex")
         if tmap.staggeraxis != "x":
-            raise r.fail("staggeraxis", f"expected x (flat-topped hexes, {ruleset}'s): "
-                                        "pointy-topped hexes (staggeraxis y) would turn the map a "
-                                        "quarter turn")
+            raise r.fail("staggeraxis", _("expected x (flat-topped hexes, {ruleset}'s): "
+                                          "pointy-topped hexes (staggeraxis y) would turn the "
+                                          "map a quarter turn").format(ruleset=ruleset))
         return _to_hexes(r, tmap, folder, imported, ruleset)
-    raise r.fail("orientation", f"expected orthogonal (squares, {DEFAULT_CHOICE('square')}) or "
-                                f"hexagonal (hexes, {DEFAULT_CHOICE('hex')}), got "
-                                f"{tmap.orientation!r}")
+    raise r.fail("orientation", _("expected orthogonal (squares, {squares}) or hexagonal "
+                                  "(hexes, {hexes}), got {value}").format(
+        squares=DEFAULT_CHOICE("square"), hexes=DEFAULT_CHOICE("hex"),
+        value=repr(tmap.orientation)))
 
 
 def _looks_like_xml(raw: bytes) -> bool:
@@ -149,11 +158,10 @@ def _looks_like_xml(raw: bytes) -> bool:
 # -- reading the two files -----------------------------------------------------------------------
 
 def _read_tmj(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _Map:
-    top = load_json(raw, r, "a Tiled map (.tmj JSON; a .tmx begins with <)")
+    top = load_json(raw, r, N_("a Tiled map (.tmj JSON; a .tmx begins with <)"))
     data = r.mapping(top, "")
     if data.get("infinite"):
-        raise r.fail("infinite", "infinite maps (stored in chunks) do not import: resize the map "
-                                 "in Tiled (Map ▸ Map Properties ▸ Infinite off)")
+        raise r.fail("infinite", _(_INFINITE))
     tilesets = []
     for i, item in enumerate(r.items(data.get("tilesets", []), "tilesets")):
         here = f"tilesets[{i}]"
@@ -199,7 +207,8 @@ def _json_props(r: Reader, items: Any, where: str) -> dict[str, Any]:
 def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[_Layer],
                  depth: int) -> None:
     if depth > MAX_GROUP_DEPTH:
-        raise r.fail(where, f"groups inside groups deeper than {MAX_GROUP_DEPTH}")
+        raise r.fail(where, _("groups inside groups deeper than {most}").format(
+            most=MAX_GROUP_DEPTH))
     for i, item in enumerate(items):
         here = f"{where}[{i}]"
         data = r.mapping(item, here)
@@ -213,7 +222,7 @@ def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[
                          cells, out, depth + 1)
         elif kind == "tilelayer":
             if "chunks" in data:
-                raise r.fail(f"{here}.chunks", "infinite maps (chunks) do not import")
+                raise r.fail(f"{here}.chunks", _("infinite maps (chunks) do not import"))
             raw = r.get(data, "data", here)
             if isinstance(raw, str):
                 gids = _decode(r, raw, data.get("encoding", "base64"),
@@ -237,8 +246,8 @@ def _json_layers(r: Reader, items: list[Any], where: str, cells: int, out: list[
             out.append(_Layer("image", name, here, props, image=data.get("image") or None,
                               offset=offset))
         else:
-            raise r.fail(f"{here}.type", f"expected tilelayer, objectgroup, imagelayer or "
-                                         f"group, got {kind!r}")
+            raise r.fail(f"{here}.type", _("expected tilelayer, objectgroup, imagelayer or "
+                                           "group, got {value}").format(value=repr(kind)))
 
 
 class _NoDoctype(ElementTree.TreeBuilder):
@@ -256,19 +265,22 @@ class _Doctype(Exception):
 def _parse_xml(r: Reader, raw: bytes, what: str) -> ElementTree.Element:
     """XML with no document type and no entities (nothing to expand, nothing fetched): the
     parser itself refuses any DOCTYPE (a UTF-16 file hides it from a search of the bytes)."""
-    refused = r.fail("", f"{what} declares a DOCTYPE or entities, which are refused (Tiled "
-                         "writes neither)")
+    what = _(what)
+    refused = r.fail("", _("{what} declares a DOCTYPE or entities, which are refused (Tiled "
+                           "writes neither)").format(what=what))
     lowered = raw.lower()
     if b"<!doctype" in lowered or b"<!entity" in lowered:
         raise refused
     elements = raw.count(b"<") - raw.count(b"</")  # at least the elements (and declarations)
     if elements > MAX_XML_ELEMENTS:
-        raise r.fail("", f"{what} has {elements:,} XML elements: expected at most "
-                         f"{MAX_XML_ELEMENTS:,} (save its layers as CSV or base64)")
+        raise r.fail("", _("{what} has {count} XML elements: expected at most {most} (save "
+                           "its layers as CSV or base64)").format(
+            what=what, count=grouped(elements), most=grouped(MAX_XML_ELEMENTS)))
     attributes = raw.count(b"=")  # at least the attributes
     if attributes > MAX_XML_ATTRIBUTES:
-        raise r.fail("", f"{what} has {attributes:,} XML attributes (counting every =): expected "
-                         f"at most {MAX_XML_ATTRIBUTES:,}")
+        raise r.fail("", _("{what} has {count} XML attributes (counting every =): expected at "
+                           "most {most}").format(what=what, count=grouped(attributes),
+                                                 most=grouped(MAX_XML_ATTRIBUTES)))
     parser = ElementTree.XMLParser(target=_NoDoctype())
     try:
         parser.feed(raw)
@@ -276,10 +288,11 @@ def _parse_xml(r: Reader, raw: bytes, what: str) -> ElementTree.Element:
     except _Doctype:
         raise refused from None
     except ElementTree.ParseError as exc:
-        raise r.fail("", f"is not a Tiled map: not well-formed XML ({exc})") from None
+        raise r.fail("", _("is not a Tiled map: not well-formed XML ({problem})").format(
+            problem=exc)) from None
     except (ValueError, LookupError) as exc:  # an encoding Python's expat cannot read
-        raise r.fail("", f"is not a Tiled map: an XML encoding not read "
-                         f"({_short_text(str(exc))}): save it as UTF-8") from None
+        raise r.fail("", _("is not a Tiled map: an XML encoding not read ({problem}): save it "
+                           "as UTF-8").format(problem=_short_text(str(exc)))) from None
 
 
 def _short_text(text: str) -> str:
@@ -287,12 +300,12 @@ def _short_text(text: str) -> str:
 
 
 def _read_tmx(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _Map:
-    root = _parse_xml(r, raw, "the map")
+    root = _parse_xml(r, raw, N_("the map"))
     if root.tag != "map":
-        raise r.fail("", f"expected a <map> element (a .tmx map), got <{root.tag}>")
+        raise r.fail("", _("expected a <map> element (a .tmx map), got {tag}").format(
+            tag=f"<{root.tag}>"))
     if root.get("infinite") == "1":
-        raise r.fail("map.infinite", "infinite maps (stored in chunks) do not import: resize "
-                                     "the map in Tiled (Map ▸ Map Properties ▸ Infinite off)")
+        raise r.fail("map.infinite", _(_INFINITE))
     width = _int(r, _attr(r, root, "width", "map"), "map.width")
     height = _int(r, _attr(r, root, "height", "map"), "map.height")
     r.grid_size(Fraction(width), Fraction(height), "map.width")  # before any layer is read
@@ -316,7 +329,7 @@ def _read_tmx(r: Reader, raw: bytes, folder: Path | None, notes: list[str]) -> _
 def _attr(r: Reader, element: ElementTree.Element, name: str, where: str) -> str:
     value = element.get(name)
     if value is None:
-        raise r.fail(f"{where}.{name}", "required, but missing")
+        raise r.fail(f"{where}.{name}", _("required, but missing"))
     return value
 
 
@@ -341,7 +354,8 @@ def _xml_props(element: ElementTree.Element) -> dict[str, Any]:
 def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
                 out: list[_Layer], depth: int) -> None:
     if depth > MAX_GROUP_DEPTH:
-        raise r.fail(where, f"groups inside groups deeper than {MAX_GROUP_DEPTH}")
+        raise r.fail(where, _("groups inside groups deeper than {most}").format(
+            most=MAX_GROUP_DEPTH))
     counts: dict[str, int] = {}
     for child in parent:
         tag = child.tag
@@ -356,9 +370,9 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
         elif tag == "layer":
             data = child.find("data")
             if data is None:
-                raise r.fail(f"{here}.data", "required, but missing")
+                raise r.fail(f"{here}.data", _("required, but missing"))
             if data.find("chunk") is not None:
-                raise r.fail(f"{here}.data", "infinite maps (chunks) do not import")
+                raise r.fail(f"{here}.data", _("infinite maps (chunks) do not import"))
             encoding = data.get("encoding")
             if encoding == "csv":
                 text = (data.text or "").strip()
@@ -367,7 +381,7 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
                 try:
                     gids = [int(v) for v in text.replace("\n", "").split(",")] if text else []
                 except ValueError:
-                    raise r.fail(f"{here}.data", "expected comma-separated tile ids") from None
+                    raise r.fail(f"{here}.data", _("expected comma-separated tile ids")) from None
             elif encoding == "base64":
                 gids = _decode(r, data.text or "", "base64", data.get("compression", ""), cells,
                                f"{here}.data")
@@ -376,7 +390,8 @@ def _xml_layers(r: Reader, parent: ElementTree.Element, where: str, cells: int,
                 _tile_count(r, len(tiles), cells, f"{here}.data")
                 gids = [_int(r, t.get("gid", "0"), f"{here}.data.tile") for t in tiles]
             else:
-                raise r.fail(f"{here}.data.encoding", f"expected csv or base64, got {encoding!r}")
+                raise r.fail(f"{here}.data.encoding", _("expected csv or base64, got "
+                                                        "{value}").format(value=repr(encoding)))
             _tile_count(r, len(gids), cells, f"{here}.data")
             out.append(_Layer("tile", name, here, props, gids=gids))
         elif tag == "objectgroup":
@@ -403,24 +418,24 @@ def _external_tileset(r: Reader, source: Any, folder: Path | None, where: str,
     """An external tileset's tile properties (``.tsx`` or ``.tsj`` beside the map); missing,
     its tiles have no properties, and a note says so."""
     if not isinstance(source, str):
-        raise r.fail(where, "expected a file name")
+        raise r.fail(where, _("expected a file name"))
     name = source.replace("\\", "/")
     if folder is None or name.startswith("/") or ".." in name.split("/"):
-        notes.append(f"{where}: {clean_text(source)} not read (only tilesets beside the map "
-                     "are): its tile properties are left out (or embed it: Tiled's Embed "
-                     "Tileset)")
+        notes.append(_("{where}: {path} not read (only tilesets beside the map are): its tile "
+                       "properties are left out (or embed it: Tiled's Embed Tileset)").format(
+            where=where, path=clean_text(source)))
         return {}
     try:
         raw = read_limited(folder / name, MAX_TILESET_BYTES)
     except UnreadableFile as exc:
-        notes.append(f"{where}: {clean_text(source)} {exc.reason}: its tile properties are left "
-                     "out")
+        notes.append(_("{where}: {path} {reason}: its tile properties are left out").format(
+            where=where, path=clean_text(source), reason=exc.reason))
         return {}
     sub = Reader(f"{r.source} ({source})")
     if _looks_like_xml(raw):
-        root = _parse_xml(sub, raw, "the tileset")
+        root = _parse_xml(sub, raw, N_("the tileset"))
         return _xml_tiles(sub, root, "tileset")
-    data = load_json(raw, sub, "a tileset (JSON or XML)")
+    data = load_json(raw, sub, N_("a tileset (JSON or XML)"))
     return _json_tiles(sub, sub.mapping(data, ""), "")
 
 
@@ -429,34 +444,43 @@ def _decode(r: Reader, text: str, encoding: Any, compression: Any, cells: int,
     """Tile ids stored as base64 of little-endian 32-bit numbers, perhaps compressed (zlib,
     gzip); never inflated past the map's size."""
     if encoding != "base64":
-        raise r.fail(f"{where}.encoding", f"expected csv or base64, got {encoding!r}")
+        raise r.fail(f"{where}.encoding", _("expected csv or base64, got {value}").format(
+            value=repr(encoding)))
     try:
         packed = base64.b64decode(text.strip(), validate=False)
     except (binascii.Error, ValueError):
-        raise r.fail(where, "expected base64 text") from None
+        raise r.fail(where, _("expected base64 text")) from None
     size = cells * 4
     if compression in ("zlib", "gzip"):
         try:
             inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
             packed = inflater.decompress(packed, size + 1)
         except (zlib.error, gzip.BadGzipFile):
-            raise r.fail(where, f"expected {compression}-compressed data") from None
+            raise r.fail(where, _("expected {compression}-compressed data").format(
+                compression=compression)) from None
     elif compression not in ("", None):
-        raise r.fail(f"{where}.compression", f"expected zlib, gzip or none, got {compression!r} "
-                                             "(save the map with another layer format)")
+        raise r.fail(f"{where}.compression", _("expected zlib, gzip or none, got {value} (save "
+                                               "the map with another layer format)").format(
+            value=repr(compression)))
     if len(packed) > size:
-        raise r.fail(where, f"expected {cells} tiles (width × height), got more")
+        raise r.fail(where, _("expected {cells} tiles (width × height), got more").format(
+            cells=cells))
     if len(packed) != size:
         whole, odd = divmod(len(packed), 4)
-        raise r.fail(where, f"expected {cells} tiles (width × height), got {whole}"
-                            + (f" and {odd} bytes more (a tile id is 4 bytes)" if odd else ""))
+        if odd:
+            raise r.fail(where, _("expected {cells} tiles (width × height), got {found} and "
+                                  "{odd} bytes more (a tile id is 4 bytes)").format(
+                cells=cells, found=whole, odd=odd))
+        raise r.fail(where, _("expected {cells} tiles (width × height), got {found}").format(
+            cells=cells, found=whole))
     return [int.from_bytes(packed[i:i + 4], "little") for i in range(0, size, 4)]
 
 
 def _tile_count(r: Reader, found: int, cells: int, where: str) -> None:
     """A tile layer has one tile a cell of the map, no more, no fewer."""
     if found != cells:
-        raise r.fail(where, f"expected {cells} tiles (width × height), got {found}")
+        raise r.fail(where, _("expected {cells} tiles (width × height), got {found}").format(
+            cells=cells, found=found))
 
 
 def _int(r: Reader, value: Any, where: str) -> int:
@@ -464,7 +488,7 @@ def _int(r: Reader, value: Any, where: str) -> int:
         return value  # a layer's million tile ids: no fraction made
     got = r.number(value, where)
     if got.denominator != 1:
-        raise r.fail(where, f"expected a whole number, got {plain(got)}")
+        raise r.fail(where, _("expected a whole number, got {value}").format(value=plain(got)))
     return int(got)
 
 
@@ -509,7 +533,7 @@ def _cell_facts(r: Reader, tmap: _Map, keys: tuple[str, ...], notes: list[str]
                 facts.setdefault((index % tmap.width, index // tmap.width), {}).update(
                     {**own, **tile})
     for key in sorted(ignored):
-        notes.append(f"{key}: left out (no such thing on this ruleset's map)")
+        notes.append(_("{key}: left out (no such thing on this ruleset's map)").format(key=key))
     return facts
 
 
@@ -546,8 +570,8 @@ def _facts(r: Reader, props: Mapping[str, Any], where: str, keys: tuple[str, ...
             out[key] = _int(r, value, f"{where}.{key}")
         elif key == "terrain":
             if value not in ("normal", "difficult", "water"):
-                raise r.fail(f"{where}.terrain", f"expected normal, difficult or water, got "
-                                                 f"{value!r}")
+                raise r.fail(f"{where}.terrain", _("expected normal, difficult or water, got "
+                                                   "{value}").format(value=repr(value)))
             out[key] = value
         else:
             out[key] = _bool(r, value, f"{where}.{key}")
@@ -559,7 +583,7 @@ def _bool(r: Reader, value: Any, where: str) -> bool:
         return bool(value)
     if value in ("true", "false"):
         return bool(value == "true")
-    raise r.fail(where, f"expected true or false, got {value!r}")
+    raise r.fail(where, _("expected true or false, got {value}").format(value=repr(value)))
 
 
 def _to_squares(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
@@ -579,7 +603,8 @@ def _to_squares(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
                            lambda c, rw: f"{column_label(c)}{rw}")
     scenario: dict[str, Any] = {
         "ruleset": ruleset,
-        "description": f"Imported from {clean_text(r.source)}: {columns} × {rows} squares.",
+        "description": _("Imported from {source}: {columns} × {rows} squares.").format(
+            source=clean_text(r.source), columns=columns, rows=rows),
         "map": {"columns": columns, "rows": rows},
         "creatures": creatures,
     }
@@ -599,7 +624,8 @@ def _to_hexes(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
               ruleset: str) -> Imported:
     odd = tmap.staggerindex != "even"
     if tmap.staggerindex not in ("odd", "even"):
-        raise r.fail("staggerindex", f"expected odd or even, got {tmap.staggerindex!r}")
+        raise r.fail("staggerindex", _("expected odd or even, got {value}").format(
+            value=repr(tmap.staggerindex)))
 
     def lower(x: int) -> bool:  # Tiled column x is the one half a hex lower
         return (x % 2 == 1) if odd else (x % 2 == 0)
@@ -616,8 +642,10 @@ def _to_hexes(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
     cells = {label_of(x, y): f for (x, y), f in facts.items()}
     for xy, f in cells.items():
         if f.get("ground", 0) < 0:
-            raise r.fail("ground", f"{ruleset} ground levels are 0 or more; {column_label(xy[0])}"
-                                   f"{xy[1]} has {f['ground']}")
+            raise r.fail("ground", _("{ruleset} ground levels are 0 or more; {cell} has "
+                                     "{ground}").format(ruleset=ruleset,
+                                                        cell=f"{column_label(xy[0])}{xy[1]}",
+                                                        ground=f["ground"]))
     tw, th, side = tmap.tilewidth, tmap.tileheight, tmap.hexsidelength
     step = (tw + side) / 2  # Tiled's column width on a staggeraxis-x hex map
 
@@ -632,8 +660,8 @@ def _to_hexes(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
               + [f.get("ceiling", 0) for f in cells.values()])
     scenario: dict[str, Any] = {
         "ruleset": ruleset,
-        "description": f"Imported from {clean_text(r.source)}: {tmap.width} × {tmap.height} "
-                       "hexes.",
+        "description": _("Imported from {source}: {columns} × {rows} hexes.").format(
+            source=clean_text(r.source), columns=tmap.width, rows=tmap.height),
         "map": {"columns": columns, "rows": rows},
         "creatures": creatures,
     }
@@ -643,8 +671,8 @@ def _to_hexes(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
     if blocks:
         scenario["map"]["cells"] = blocks
     if not odd:
-        imported.notes.append(f"staggerindex even: {ruleset}'s row 1 of columns A, C, E … lies "
-                              "off the Tiled map (plain ground)")
+        imported.notes.append(_("staggerindex even: {ruleset}'s row 1 of columns A, C, E … lies "
+                                "off the Tiled map (plain ground)").format(ruleset=ruleset))
     _image_layer(r, tmap, folder, imported, scenario, tw, Fraction(0) if odd else -th / 2)
     imported.data = scenario
     return imported
@@ -655,9 +683,9 @@ def _blocks(r: Reader, cells: dict[tuple[int, int], dict[str, Any]], *, hexes: b
     try:
         return cell_blocks(cells, hexes=hexes)
     except TooManyRanges:
-        raise r.fail("layers", f"the cells' levels and terrain make more than {MAX_RANGES:,} "
-                               "ranges: the scenario would be larger than 1 MB, the most a "
-                               "scenario file may be") from None
+        raise r.fail("layers", _("the cells' levels and terrain make more than {most} ranges: "
+                                 "the scenario would be larger than 1 MB, the most a scenario "
+                                 "file may be").format(most=grouped(MAX_RANGES))) from None
 
 
 def _creatures(r: Reader, tmap: _Map, where: Any, columns: int, rows: int,
@@ -677,7 +705,8 @@ def _creatures(r: Reader, tmap: _Map, where: Any, columns: int, rows: int,
             cy = y - h / 2 if obj.get("gid") else y + h / 2
             col, row = where(x + w / 2, cy)
             if not (1 <= col <= columns and 1 <= row <= rows):
-                notes.append(f"{here} ({name}): left out, it is off the map")
+                notes.append(_("{where} ({name}): left out, it is off the map").format(
+                    where=here, name=name))
                 continue
             creature: dict[str, Any] = {"id": creature_id(name, taken), "name": name,
                                         "at": label(col, row)}
@@ -720,8 +749,9 @@ def _image_layer(r: Reader, tmap: _Map, folder: Path | None, imported: Imported,
     if folder is not None and not name.startswith("/") and ".." not in name.split("/"):
         path = folder / name
     if picture_beside(r, path, imported, f"{layer.where}.image", clean_text(layer.image)) is None:
-        imported.notes.append(f"{layer.where}.image: {clean_text(layer.image)} not read (not a "
-                              "picture beside the map): no background")
+        imported.notes.append(_("{where}: {path} not read (not a picture beside the map): no "
+                                "background").format(where=f"{layer.where}.image",
+                                                     path=clean_text(layer.image)))
         return
     scenario["background"] = {"cell": plain(cell),
                               "origin": [plain(-layer.offset[0]),

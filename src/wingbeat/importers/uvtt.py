@@ -22,6 +22,7 @@ from itertools import pairwise
 from typing import Any
 
 from .._pictures import image_size, pixel_budget_error
+from ..i18n import N_, _
 from ._common import (
     DEFAULT_CHOICE,
     Chooser,
@@ -45,17 +46,18 @@ def read_uvtt(raw: bytes, source: str, choose: Chooser = DEFAULT_CHOICE) -> Impo
     """The square-grid scenario a Universal VTT file describes, for ``choose("square")``."""
     ruleset = choose("square")
     r = Reader(source)
-    data = r.mapping(load_json(raw, r, "a Universal VTT file"), "")
+    data = r.mapping(load_json(raw, r, N_("a Universal VTT file")), "")
     if "resolution" not in data and "ddraft_resolution" in data:
-        raise r.fail("ddraft_resolution", "this is the old Dungeondraft format (ddraft_ fields): "
-                                          "export again as Universal VTT")
+        raise r.fail("ddraft_resolution", _("this is the old Dungeondraft format (ddraft_ "
+                                            "fields): export again as Universal VTT"))
     res = r.mapping(r.get(data, "resolution", ""), "resolution")
     ox, oy = r.point(r.get(res, "map_origin", "resolution"), "resolution.map_origin")
     width, height = r.point(r.get(res, "map_size", "resolution"), "resolution.map_size")
     columns, rows = r.grid_size(width, height, "resolution.map_size")
     ppg = r.number(r.get(res, "pixels_per_grid", "resolution"), "resolution.pixels_per_grid")
     if ppg <= 0:
-        raise r.fail("resolution.pixels_per_grid", f"expected a positive number, got {ppg}")
+        raise r.fail("resolution.pixels_per_grid", _("expected a positive number, got "
+                                                     "{value}").format(value=ppg))
 
     lines = r.items(data.get("line_of_sight", []), "line_of_sight")
     portals = r.items(data.get("portals", []), "portals")
@@ -72,12 +74,13 @@ def read_uvtt(raw: bytes, source: str, choose: Chooser = DEFAULT_CHOICE) -> Impo
         door = r.mapping(portal, here)
         bounds = r.items(r.get(door, "bounds", here), f"{here}.bounds")
         if len(bounds) < 2:
-            raise r.fail(f"{here}.bounds", "expected the door's two ends, {x, y} each")
+            raise r.fail(f"{here}.bounds", _("expected the door's two ends, {point} each").format(
+                point="{x, y}"))
         (ax, ay), (bx, by) = (r.point(p, f"{here}.bounds[{j}]")
                               for j, p in ((0, bounds[0]), (len(bounds) - 1, bounds[-1])))
         closed = door.get("closed", True)
         if not isinstance(closed, bool):
-            raise r.fail(f"{here}.closed", "expected true or false")
+            raise r.fail(f"{here}.closed", _("expected true or false"))
         segments.append(((ax - ox, ay - oy), (bx - ox, by - oy),
                          "closed" if closed else "open", here))
     wall_budget(r, [(a, b) for a, b, _kind, _where in segments], columns, rows, "line_of_sight")
@@ -94,14 +97,14 @@ def read_uvtt(raw: bytes, source: str, choose: Chooser = DEFAULT_CHOICE) -> Impo
     bg: dict[str, Any] | None = None
     if picture:
         if not isinstance(picture, str):
-            raise r.fail("image", "expected the map picture as base64 text")
+            raise r.fail("image", _("expected the map picture as base64 text"))
         try:
             image = base64.b64decode(picture, validate=False)
         except (binascii.Error, ValueError):
-            raise r.fail("image", "expected the map picture as base64 text") from None
+            raise r.fail("image", _("expected the map picture as base64 text")) from None
         found = image_size(image)
         if found is None:
-            raise r.fail("image", "expected a png, jpeg, webp or gif picture (base64)")
+            raise r.fail("image", _("expected a png, jpeg, webp or gif picture (base64)"))
         too_large = pixel_budget_error(found[1])
         if too_large is not None:
             raise r.fail("image", too_large)
@@ -109,12 +112,13 @@ def read_uvtt(raw: bytes, source: str, choose: Chooser = DEFAULT_CHOICE) -> Impo
         bg = {"cell": plain(ppg), "origin": [0, 0]}
     for key in ("objects_line_of_sight", "lights"):
         if data.get(key):
-            notes.append(f"{key}: left out (sight and light, not movement)")
+            notes.append(_("{key}: left out (sight and light, not movement)").format(key=key))
     scenario: dict[str, Any] = {
         "ruleset": ruleset,
-        "description": f"Imported from {clean_text(source)}: {columns} × {rows} squares, "
-                       f"{sum(1 for k in sides.values() if k == 'wall')} wall sides, "
-                       f"{doors} door sides.",
+        "description": _("Imported from {source}: {columns} × {rows} squares, {walls} wall "
+                         "sides, {doors} door sides.").format(
+            source=clean_text(source), columns=columns, rows=rows,
+            walls=sum(1 for k in sides.values() if k == "wall"), doors=doors),
         "map": {"columns": columns, "rows": rows},
         "creatures": [],
     }

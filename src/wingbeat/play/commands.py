@@ -24,6 +24,7 @@ from .._console import (
 )
 from .._jsonout import dumps
 from ..errors import WingbeatError
+from ..i18n import _, ngettext
 
 if TYPE_CHECKING:
     from ..rules.base import Result
@@ -92,8 +93,8 @@ def _latest(store: EncounterStore, ref: str | None) -> str:
         return ref
     encounters = store.encounters()
     if not encounters:
-        raise WingbeatError(f"no encounter in {store.path} yet: start one with "
-                            "wingbeat play new SCENARIO")
+        raise WingbeatError(_("no encounter in {path} yet: start one with wingbeat play new "
+                              "SCENARIO").format(path=store.path))
     return str(encounters[-1].id)
 
 
@@ -270,11 +271,18 @@ class _RoundOver:
 
         entry = self.outcome.entry
         still = [str(p["creature"]) for p in entry.played if not p["made"]]
-        head = f"#{entry.number} round {entry.round} over"
+        values = {"number": entry.number, "round": entry.round, "next": entry.state.round}
         if still:
-            head += f"; {_and(still)} held still"
-        lines = [f"{head}; round {entry.state.round} begins"]
-        lines += [f"  {p['creature']} made: {p['made']}" for p in entry.played if p["made"]]
+            head = ngettext("#{number} round {round} over; {held} held still; round {next} "
+                            "begins",
+                            "#{number} round {round} over; {held} held still; round {next} "
+                            "begins", len(still)).format(held=_and(still), **values)
+        else:
+            head = _("#{number} round {round} over; round {next} begins").format(**values)
+        lines = [head]
+        lines += ["  " + _("{creature} made: {moves}").format(creature=p["creature"],
+                                                              moves=p["made"])
+                  for p in entry.played if p["made"]]
         lines += ["  " + roll_text(roll) for roll in entry.rolls]
         lines += ["  " + event_text(event) for event in entry.events]
         return "\n".join(lines) + "\n\n" + self.outcome.now.to_text()
@@ -282,7 +290,10 @@ class _RoundOver:
 
 def _and(names: list[str]) -> str:
     """``bat``, ``bat and chamois``, ``bat, chamois and harpy``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    # Translators: the last two of a list of names, e.g. "bat, chamois and harpy"
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 class _Listing:
@@ -294,7 +305,7 @@ class _Listing:
 
     def to_text(self) -> str:
         if not self.rows:
-            return "no encounters yet: wingbeat play new SCENARIO"
-        return "\n".join(f"{i['id']}{' ' + i['name'] if i['name'] else ''}: {i['source']} "
-                         f"({i['ruleset']}), round {rnd}, seed {i['seed']}"
-                         for i, rnd in self.rows)
+            return _("no encounters yet: wingbeat play new SCENARIO")
+        return "\n".join(_("{id}: {source} ({ruleset}), round {round}, seed {seed}").format(
+            id=f"{i['id']}{' ' + i['name'] if i['name'] else ''}", source=i["source"],
+            ruleset=i["ruleset"], round=rnd, seed=i["seed"]) for i, rnd in self.rows)

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..chance import Roll, roll_check
 from ..errors import ScenarioError
+from ..i18n import _
 from ..model import Save
 
 __all__ = ["Dice", "DiceExpression", "entry_generator", "parse_dice"]
@@ -39,12 +40,14 @@ def parse_dice(text: str) -> DiceExpression:
     """``"1d6"`` → ``DiceExpression(1, 6)``; ``"d20"`` means one die."""
     match = _DICE.match(text)
     if match is None:
-        raise ScenarioError(f"expected dice like 1d6 or 2d4+1, got {text!r}")
+        raise ScenarioError(_("expected dice like 1d6 or 2d4+1, got {text}").format(
+            text=repr(text)))
     count = int(match.group(1) or 1)
     sides = int(match.group(2))
     bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
     if count < 1 or sides < 1 or count > 1000:
-        raise ScenarioError(f"expected 1 to 1000 dice of at least one side, got {text!r}")
+        raise ScenarioError(_("expected 1 to 1000 dice of at least one side, got {text}").format(
+            text=repr(text)))
     return DiceExpression(count, sides, bonus)
 
 

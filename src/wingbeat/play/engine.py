@@ -26,6 +26,7 @@ from functools import cached_property
 from typing import Any, Protocol, cast, runtime_checkable
 
 from ..errors import EXIT_REFUSED, IllegalMoveError, OptionError, ScenarioError
+from ..i18n import N_, _
 from ..model import Scenario
 from ..narrate import event_text, roll_text
 from ..rules import find_ruleset
@@ -90,8 +91,10 @@ class RefusedMove(IllegalMoveError):
 
     def to_text(self) -> str:
         """``REFUSED at step 2 (U33): … [V-inertia]``: the refusal as the command line says it."""
-        step = f" at step {self.step} ({self.move})" if self.step else ""
-        return f"REFUSED{step}: {self.message} [{self.rule}]"
+        if self.step:
+            return _("REFUSED at step {step} ({move}): {message} [{rule}]").format(
+                step=self.step, move=self.move, message=self.message, rule=self.rule)
+        return _("REFUSED: {message} [{rule}]").format(message=self.message, rule=self.rule)
 
 
 @dataclass(frozen=True)
@@ -181,8 +184,9 @@ def adapter_for(ruleset: str) -> PlayAdapter:
     adapter: PlayAdapter | None = ruleset_info(ruleset).adapter()
     if adapter is None:
         playable = ", ".join(info.id for info in rulesets() if info.play is not None)
-        raise ScenarioError(f"ruleset {ruleset!r} cannot be played round by round yet; "
-                            f"play knows: {playable}")
+        raise ScenarioError(_("ruleset {ruleset} cannot be played round by round yet; play "
+                              "knows: {playable}").format(ruleset=repr(ruleset),
+                                                          playable=playable))
     return adapter
 
 
@@ -228,11 +232,14 @@ class Action:
 
     def __str__(self) -> str:
         if self.kind == MOVE:
-            return f"{self.creature}: {self.moves or '(holds)'}{options_text(self.options)}"
+            moves = self.moves or _("(holds)")
+            return f"{self.creature}: {moves}{options_text(self.options)}"
         if self.kind == CONDITION:
-            return f"GM: {self.creature} {self.moves}"
+            # Translators: the game master changes a creature's conditions, e.g. "GM: scout prone"
+            return _("GM: {creature} {conditions}").format(creature=self.creature,
+                                                          conditions=self.moves)
         if self.kind == REVEAL:
-            return f"GM: {self.creature} revealed"
+            return _("GM: {creature} revealed").format(creature=self.creature)
         return self.kind
 
 
@@ -242,12 +249,13 @@ def _frozen_options(options: Mapping[str, Any]) -> tuple[tuple[str, OptionValue]
     pairs = []
     for key, value in options.items():
         if not isinstance(key, str) or not key:
-            raise OptionError(f"an option's name is a word, got {key!r}")
+            raise OptionError(_("an option's name is a word, got {key}").format(key=repr(key)))
         if isinstance(value, Fraction):
             value = str(value)
         if not isinstance(value, bool | int | float | str) or (
                 isinstance(value, float) and not math.isfinite(value)):
-            raise OptionError(f"option {key} is true, false, a number or a word, got {value!r}")
+            raise OptionError(_("option {key} is true, false, a number or a word, got "
+                                "{value}").format(key=key, value=repr(value)))
         pairs.append((key, value))
     return tuple(sorted(pairs))
 
@@ -334,17 +342,20 @@ class Entry:
                 "events": list(self.events), "state": self.state.to_dict()}
 
     def to_text(self) -> str:
-        head = f"#{self.number} round {self.round}: "
         if self.action.kind == START:
-            head += "encounter set up, turn order " + ", ".join(self.state.order)
+            said = _("encounter set up, turn order {order}").format(
+                order=", ".join(self.state.order))
         elif self.action.kind == NEXT_ROUND:
-            head += f"round over; round {self.state.round} begins"
+            said = _("round over; round {round} begins").format(round=self.state.round)
         else:
-            head += str(self.action)
-        lines = [head]
+            said = str(self.action)
+        # Translators: a log entry's first line, e.g. "#3 round 1: bat: U35 down hover"
+        lines = [_("#{number} round {round}: {action}").format(number=self.number,
+                                                              round=self.round, action=said)]
         for played in self.played:
             if played["declared"] != played["made"] or self.action.kind == NEXT_ROUND:
-                lines.append(f"  {played['creature']} made: {played['made'] or '(nothing)'}")
+                lines.append("  " + _("{creature} made: {moves}").format(
+                    creature=played["creature"], moves=played["made"] or _("(nothing)")))
         for roll in self.rolls:
             lines.append("  " + roll_text(roll))
         for event in self.events:
@@ -379,13 +390,14 @@ def _given_order(order: Sequence[str], ids: list[str]) -> tuple[str, ...]:
     if missing or unknown or twice:
         problems = []
         if unknown:
-            problems.append("unknown " + ", ".join(unknown))
+            problems.append(_("unknown {ids}").format(ids=", ".join(unknown)))
         if missing:
-            problems.append("missing " + ", ".join(missing))
+            problems.append(_("missing {ids}").format(ids=", ".join(missing)))
         if twice:
-            problems.append("named twice " + ", ".join(twice))
-        raise OptionError(f"the turn order must name every creature once ({', '.join(ids)}): "
-                          + "; ".join(problems))
+            problems.append(_("named twice {ids}").format(ids=", ".join(twice)))
+        raise OptionError(_("the turn order must name every creature once ({ids}): "
+                            "{problems}").format(ids=", ".join(ids),
+                                                 problems="; ".join(problems)))
     return tuple(order)
 
 
@@ -401,7 +413,8 @@ def _obligations(setup: Setup, state: EncounterState) -> list[dict[str, Any]]:
 def apply(setup: Setup, state: EncounterState, action: Action) -> Entry:
     """The entry an action makes from ``state``; ``RefusedMove`` if the rules forbid it."""
     if action.options and action.kind != MOVE:
-        raise OptionError(f"only a declared move takes query options, not {action.kind}")
+        raise OptionError(_("only a declared move takes query options, not {kind}").format(
+            kind=action.kind))
     if action.kind == MOVE:
         return _move(setup, state, action)
     if action.kind == NEXT_ROUND:
@@ -410,19 +423,24 @@ def apply(setup: Setup, state: EncounterState, action: Action) -> Entry:
         return _condition(setup, state, action)
     if action.kind == REVEAL:
         return _reveal(state, action)
-    raise OptionError(f"unknown action {action.kind!r}; expected {MOVE}, {NEXT_ROUND}, "
-                      f"{CONDITION} or {REVEAL}")
+    raise OptionError(_("unknown action {kind}; expected {move}, {next}, {condition} or "
+                        "{reveal}").format(kind=repr(action.kind), move=MOVE, next=NEXT_ROUND,
+                                           condition=CONDITION, reveal=REVEAL))
 
 
 def _reveal(state: EncounterState, action: Action) -> Entry:
     """The game master shows a hidden creature to every player: nothing else changes."""
     creature = action.creature or ""
     if creature not in state.pieces:
-        raise ScenarioError(f"no creature {creature!r} in this encounter (creatures: "
-                            f"{', '.join(state.order)})")
+        raise ScenarioError(_("no creature {creature} in this encounter (creatures: "
+                              "{known})").format(creature=repr(creature),
+                                                 known=", ".join(state.order)))
     if creature not in state.hidden:
-        hidden = ", ".join(state.hidden) or "none is"
-        raise OptionError(f"{creature} is not hidden (hidden: {hidden}); nothing to reveal")
+        if not state.hidden:
+            raise OptionError(_("{creature} is not hidden (hidden: none is); nothing to "
+                                "reveal").format(creature=creature))
+        raise OptionError(_("{creature} is not hidden (hidden: {hidden}); nothing to "
+                            "reveal").format(creature=creature, hidden=", ".join(state.hidden)))
     after = replace(state, entries=state.entries + 1,
                     hidden=tuple(c for c in state.hidden if c != creature))
     return Entry(state.entries, state.round, action, after,
@@ -432,11 +450,13 @@ def _reveal(state: EncounterState, action: Action) -> Entry:
 def _move(setup: Setup, state: EncounterState, action: Action) -> Entry:
     creature = action.creature or ""
     if creature not in state.pieces:
-        raise ScenarioError(f"no creature {creature!r} in this encounter (creatures: "
-                            f"{', '.join(state.order)})")
+        raise ScenarioError(_("no creature {creature} in this encounter (creatures: "
+                              "{known})").format(creature=repr(creature),
+                                                 known=", ".join(state.order)))
     if creature in state.moved:
-        raise RefusedMove("turn", f"{creature} has already moved in round {state.round}; "
-                                  "next-round starts the next one", creature=creature)
+        raise RefusedMove("turn", _("{creature} has already moved in round {round}; "
+                                    "next-round starts the next one").format(
+            creature=creature, round=state.round), creature=creature)
     dice = Dice(setup.seed, state.entries)
     played = setup.adapter.move(setup.scenario, state.pieces, creature, action.moves, dice,
                                 action.option_map)
@@ -453,12 +473,14 @@ def _condition(setup: Setup, state: EncounterState, action: Action) -> Entry:
     """The game master's word: a creature's conditions change now, whoever's turn it is."""
     creature = action.creature or ""
     if creature not in state.pieces:
-        raise ScenarioError(f"no creature {creature!r} in this encounter (creatures: "
-                            f"{', '.join(state.order)})")
+        raise ScenarioError(_("no creature {creature} in this encounter (creatures: "
+                              "{known})").format(creature=repr(creature),
+                                                 known=", ".join(state.order)))
     adapter = setup.adapter
     if not ruleset_info(setup.scenario.ruleset).can("conditions"):
-        raise OptionError(f"ruleset {setup.scenario.ruleset!r} takes no condition changes in "
-                          "play; declare what a creature does as its move")
+        raise OptionError(_("ruleset {ruleset} takes no condition changes in play; declare "
+                            "what a creature does as its move").format(
+            ruleset=repr(setup.scenario.ruleset)))
     dice = Dice(setup.seed, state.entries)
     played = cast(ConditionAdapter, adapter).condition(setup.scenario, state.pieces, creature,
                                                        action.moves, dice)
@@ -476,10 +498,10 @@ def _refuse_if_illegal(played: Played, holding: bool = False) -> None:
         return
     error = played.error
     rule = error.rule if error is not None else "turn"
-    message = error.message if error is not None else "illegal move"
+    message = error.message if error is not None else _("illegal move")
     if holding:
-        message = (f"{played.creature} has not moved this round and cannot simply hold: "
-                   f"{message}; declare its move first")
+        message = _("{creature} has not moved this round and cannot simply hold: {reason}; "
+                    "declare its move first").format(creature=played.creature, reason=message)
     located = error is not None and not holding
     raise RefusedMove(rule, message, creature=played.creature, report=played.report,
                       step=error.step if located and error else None,
@@ -567,7 +589,7 @@ class Game:
 
     def undo(self) -> Entry:
         if len(self.entries) == 1:
-            raise OptionError("nothing to undo: the encounter has only been set up")
+            raise OptionError(_("nothing to undo: the encounter has only been set up"))
         return self.entries.pop()
 
 
@@ -582,8 +604,8 @@ def must_act(space: GridSpace, creature: str) -> dict[str, Any] | None:
 
 
 #: Why a search-only option does not go with a declared move (the rulesets' ``no_checks``).
-SEARCH_ONLY = ("it only narrows a search (reach, path) to ways that need no save; a declared move "
-               "is checked as declared")
+SEARCH_ONLY = N_("it only narrows a search (reach, path) to ways that need no save; a declared "
+                "move is checked as declared")
 
 
 def move_options(scenario: Scenario, creature: str, options: Mapping[str, Any] | None, *,
@@ -601,12 +623,14 @@ def move_options(scenario: Scenario, creature: str, options: Mapping[str, Any] |
     find_ruleset(scenario.ruleset).check(scenario, creature, "", chosen)
     for key in sorted(chosen):
         if key in refused:
-            raise OptionError(f"option {key} does not go with one move in play: {refused[key]}")
+            raise OptionError(_("option {key} does not go with one move in play: "
+                                "{reason}").format(key=key, reason=_(refused[key])))
     allowed = set(takes)
     foreign = sorted(set(chosen) - allowed)
     if foreign:
-        takes_text = (f"it takes: {', '.join(sorted(allowed))}" if allowed
-                      else "a move takes none in this ruleset")
-        raise OptionError(f"{scenario.ruleset} play does not take the option(s) "
-                          f"{', '.join(foreign)} for a move; {takes_text}")
+        takes_text = (_("it takes: {options}").format(options=", ".join(sorted(allowed)))
+                      if allowed else _("a move takes none in this ruleset"))
+        raise OptionError(_("{ruleset} play does not take the option(s) {options} for a move; "
+                            "{takes}").format(ruleset=scenario.ruleset,
+                                              options=", ".join(foreign), takes=takes_text))
     return chosen

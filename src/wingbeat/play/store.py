@@ -40,6 +40,8 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from ..errors import OptionError, WingbeatError
+from ..i18n import N_, _, ngettext
+from ..narrate import grouped
 from .engine import NEXT_ROUND, Action, EncounterState, Entry, Setup, apply, replay, start
 
 __all__ = ["MAX_JSON_DEPTH", "MAX_LOG_CHARS", "MAX_LOG_ENTRIES", "MAX_REF_CHARS",
@@ -102,9 +104,16 @@ class DamagedLogError(StoreError):
                  replayed: bool = False):
         self.encounter = info.id
         self.entry = entry
-        where = "" if replayed else f"wingbeat play replay {info.id} shows where, and "
-        super().__init__(f"{path}: encounter {info.label}'s log is damaged at entry #{entry}: "
-                         f"{what}; {where}a backup of the database restores it")
+        values = {"path": path, "label": info.label, "entry": entry, "what": what,
+                  "id": info.id}
+        if replayed:
+            said = _("{path}: encounter {label}'s log is damaged at entry #{entry}: {what}; a "
+                     "backup of the database restores it").format(**values)
+        else:
+            said = _("{path}: encounter {label}'s log is damaged at entry #{entry}: {what}; "
+                     "wingbeat play replay {id} shows where, and a backup of the database "
+                     "restores it").format(**values)
+        super().__init__(said)
 
     def to_dict(self) -> dict[str, Any]:
         return {"error": {"message": str(self), "encounter": self.encounter,
@@ -122,8 +131,8 @@ class BoardChangedError(WingbeatError):
         self.encounter = info.id
         self.seen = seen
         self.now = now
-        super().__init__(f"the board changed: look again (another action came first in "
-                         f"encounter {info.label})")
+        super().__init__(_("the board changed: look again (another action came first in "
+                           "encounter {label})").format(label=info.label))
 
     def to_dict(self) -> dict[str, Any]:
         return {"legal": False, "error": {"message": str(self), "rule": "board-changed",
@@ -158,29 +167,32 @@ def _advice(path: Path, exc: sqlite3.Error | UnicodeDecodeError) -> str:
     if isinstance(exc, UnicodeDecodeError):
         said = bytes(exc.object).decode("utf-8", "replace")
         text = " ".join(said.split())
-        return (f"{path}: not a usable encounter database ({text}): it is damaged; restore it "
-                "from a backup, or start again in a new file with wingbeat play new SCENARIO "
-                "--db NEW_FILE")
+        return _("{path}: not a usable encounter database ({text}): it is damaged; restore it "
+                 "from a backup, or start again in a new file with wingbeat play new SCENARIO "
+                 "--db NEW_FILE").format(path=path, text=text)
     text = " ".join(str(exc).split())
     if ("readonly" in text or "read-only" in text) and _header_says_read_only(path):
-        return (f"{path}: not a usable encounter database ({text}): its header is damaged (it "
-                "says the file is of a newer SQLite, to be read only), though the file may be "
-                "writable; restore it from a backup, or copy what show and log still read")
+        return _("{path}: not a usable encounter database ({text}): its header is damaged (it "
+                 "says the file is of a newer SQLite, to be read only), though the file may be "
+                 "writable; restore it from a backup, or copy what show and log still "
+                 "read").format(path=path, text=text)
     if "readonly" in text or "read-only" in text:
-        return (f"{path}: the encounter database is read-only ({text}), so nothing was "
-                "changed; show, log and replay can still read it, and to play on make the file "
-                "and its directory writable (or copy it and use --db)")
+        return _("{path}: the encounter database is read-only ({text}), so nothing was "
+                 "changed; show, log and replay can still read it, and to play on make the file "
+                 "and its directory writable (or copy it and use --db)").format(path=path,
+                                                                                text=text)
     if isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
-        return (f"{path}: the encounter database is busy ({text}): another process is writing "
-                "to it; try again")
+        return _("{path}: the encounter database is busy ({text}): another process is writing "
+                 "to it; try again").format(path=path, text=text)
     if (not isinstance(exc, sqlite3.OperationalError) or "no such" in text
             or "malformed" in text or "unsupported file format" in text
             or "could not decode" in text.lower()):
-        return (f"{path}: not a usable encounter database ({text}): it is damaged, or not one "
-                "at all; check the --db path, restore it from a backup, or start again in a new "
-                "file with wingbeat play new SCENARIO --db NEW_FILE")
-    return (f"{path}: cannot use the encounter database ({text}); check that the file and its "
-            "directory can be read (and written, to play)")
+        return _("{path}: not a usable encounter database ({text}): it is damaged, or not one "
+                 "at all; check the --db path, restore it from a backup, or start again in a new "
+                 "file with wingbeat play new SCENARIO --db NEW_FILE").format(path=path,
+                                                                               text=text)
+    return _("{path}: cannot use the encounter database ({text}); check that the file and its "
+             "directory can be read (and written, to play)").format(path=path, text=text)
 
 
 def _header_says_read_only(path: Path) -> bool:
@@ -196,9 +208,11 @@ def _header_says_read_only(path: Path) -> bool:
 
 def _damaged(path: Path, what: str, exc: BaseException) -> StoreError:
     """A row that no longer decodes (hand-edited JSON, a missing key): say which one."""
-    detail = f"missing key {exc}" if isinstance(exc, KeyError) else " ".join(str(exc).split())
-    return StoreError(f"{path}: {what} is damaged ({type(exc).__name__}: {detail}); restore the "
-                      "database from a backup, or repair that row by hand")
+    detail = _("missing key {key}").format(key=exc) if isinstance(exc, KeyError) \
+        else " ".join(str(exc).split())
+    return StoreError(_("{path}: {what} is damaged ({error}: {detail}); restore the database "
+                        "from a backup, or repair that row by hand").format(
+        path=path, what=what, error=type(exc).__name__, detail=detail))
 
 
 def default_db_path() -> Path:
@@ -254,21 +268,26 @@ class ReplayCheck:
 
     def to_text(self) -> str:
         if self.ok:
-            return (f"encounter {self.encounter.label}: replaying {self.entries} entries from the "
-                    f"scenario and seed {self.encounter.seed} gives back every stored state "
-                    "and roll")
-        return (f"encounter {self.encounter.label}: entry #{self.mismatch} differs when the log "
-                f"is replayed ({self.problem or _REPLAYED_OTHERWISE})")
+            return ngettext("encounter {label}: replaying {count} entry from the scenario and "
+                            "seed {seed} gives back every stored state and roll",
+                            "encounter {label}: replaying {count} entries from the scenario and "
+                            "seed {seed} gives back every stored state and roll",
+                            self.entries).format(label=self.encounter.label, count=self.entries,
+                                                 seed=self.encounter.seed)
+        return _("encounter {label}: entry #{entry} differs when the log is replayed "
+                 "({problem})").format(label=self.encounter.label, entry=self.mismatch,
+                                       problem=self.problem or _(_REPLAYED_OTHERWISE))
 
     def error(self, path: Path) -> DamagedLogError | None:
         """The damage found, as the error a command ends with; None when the log is whole."""
         if self.mismatch is None:
             return None
         return DamagedLogError(path, self.encounter, self.mismatch,
-                               self.problem or _REPLAYED_OTHERWISE, replayed=True)
+                               self.problem or _(_REPLAYED_OTHERWISE), replayed=True)
 
 
-_REPLAYED_OTHERWISE = "replaying the actions from the scenario and seed gives another state or roll"
+_REPLAYED_OTHERWISE = N_("replaying the actions from the scenario and seed gives another state or "
+                         "roll")
 
 
 def _now() -> str:
@@ -292,8 +311,8 @@ class EncounterStore:
         create = create and not readonly
         self._refuse_odd_files()
         if not create and not self.path.exists():
-            raise StoreError(f"no encounter database at {self.path}: start one with "
-                             "wingbeat play new SCENARIO")
+            raise StoreError(_("no encounter database at {path}: start one with wingbeat play "
+                               "new SCENARIO").format(path=self.path))
         self._setups: dict[int, Setup] = {}
         #: The version (``_version``) of the log the last read or write of this store stood on:
         #: what the web page says it shows, and sends back as ``after`` with a move.
@@ -311,8 +330,8 @@ class EncounterStore:
                 self._db = sqlite3.connect(where, timeout=timeout, isolation_level=None,
                                            check_same_thread=False, uri=not create)
             except OSError as exc:
-                raise StoreError(f"{self.path}: cannot open the encounter database: "
-                                 f"{exc.strerror or exc}") from None
+                raise StoreError(_("{path}: cannot open the encounter database: {reason}").format(
+                    path=self.path, reason=exc.strerror or exc)) from None
             except _SQLITE_ERRORS as exc:
                 raise StoreError(_advice(self.path, exc)) from None
             try:
@@ -336,13 +355,14 @@ class EncounterStore:
             except FileNotFoundError:
                 continue
             except OSError as exc:
-                raise StoreError(f"{self.path}: cannot open the encounter database: "
-                                 f"{exc.strerror or exc}") from None
+                raise StoreError(_("{path}: cannot open the encounter database: {reason}").format(
+                    path=self.path, reason=exc.strerror or exc)) from None
             if not stat.S_ISREG(mode):
-                kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
-                        else "a socket" if stat.S_ISSOCK(mode) else "a device")
-                raise StoreError(f"{where}: is {kind}, not a file, so not an encounter database; "
-                                 "check the --db path")
+                kind = (_("a directory") if stat.S_ISDIR(mode) else _("a FIFO")
+                        if stat.S_ISFIFO(mode) else _("a socket") if stat.S_ISSOCK(mode)
+                        else _("a device"))
+                raise StoreError(_("{path}: is {kind}, not a file, so not an encounter database; "
+                                   "check the --db path").format(path=where, kind=kind))
 
     def _prepare(self, create: bool) -> None:
         db = self._db
@@ -351,7 +371,8 @@ class EncounterStore:
         if not self.readonly:
             mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":  # pragma: no cover - only on odd file systems
-                raise StoreError(f"{self.path}: the database cannot use write-ahead logging")
+                raise StoreError(_("{path}: the database cannot use write-ahead logging").format(
+                    path=self.path))
             db.execute("PRAGMA synchronous = FULL")
             db.execute("PRAGMA foreign_keys = ON")
             if version != SCHEMA_VERSION:
@@ -382,12 +403,14 @@ class EncounterStore:
                 "SELECT 1 FROM sqlite_master LIMIT 1").fetchone():
             return 0
         if isinstance(version, int) and version > SCHEMA_VERSION:
-            raise StoreError(f"{self.path}: written by a newer wingbeat (schema {version}; this "
-                             f"one reads 1 to {SCHEMA_VERSION}), so nothing was read or changed; "
-                             "upgrade wingbeat to use it")
-        raise StoreError(f"{self.path}: not an encounter database of this wingbeat (schema "
-                         f"{version}, expected 1 to {SCHEMA_VERSION}); check the --db path, or "
-                         "start one with wingbeat play new SCENARIO --db NEW_FILE")
+            raise StoreError(_("{path}: written by a newer wingbeat (schema {version}; this one "
+                               "reads 1 to {newest}), so nothing was read or changed; upgrade "
+                               "wingbeat to use it").format(path=self.path, version=version,
+                                                            newest=SCHEMA_VERSION))
+        raise StoreError(_("{path}: not an encounter database of this wingbeat (schema "
+                           "{version}, expected 1 to {newest}); check the --db path, or start "
+                           "one with wingbeat play new SCENARIO --db NEW_FILE").format(
+            path=self.path, version=version, newest=SCHEMA_VERSION))
 
     def close(self) -> None:
         self._db.close()
@@ -404,8 +427,8 @@ class EncounterStore:
         """One write transaction: it takes the write lock first, so the state it reads is the one
         it appends to."""
         if self.readonly:
-            raise StoreError(f"{self.path}: the encounter database was opened read-only, so "
-                             "nothing was changed")
+            raise StoreError(_("{path}: the encounter database was opened read-only, so "
+                               "nothing was changed").format(path=self.path))
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except _SQLITE_ERRORS as exc:
@@ -446,18 +469,22 @@ class EncounterStore:
         if seed is None:
             seed = secrets.randbelow(2**31)
         if not 0 <= seed < 2**63:
-            raise OptionError(f"expected a seed from 0 to 2**63 - 1, got {seed}")
+            raise OptionError(_("expected a seed from 0 to 2**63 - 1, got {seed}").format(
+                seed=seed))
         if name is not None and (not name.strip() or _is_id(name.strip())):
-            raise OptionError(f"an encounter name needs a letter (numbers are ids), got {name!r}")
+            raise OptionError(_("an encounter name needs a letter (numbers are ids), got "
+                                "{name}").format(name=repr(name)))
         if name is not None and (len(name) > MAX_REF_CHARS or not name.isprintable()):
-            raise OptionError(f"an encounter name is one line of at most {MAX_REF_CHARS} "
-                              f"characters, got {name[:40]!r}" + ("…" if len(name) > 40 else ""))
+            raise OptionError(_("an encounter name is one line of at most {most} characters, "
+                                "got {name}").format(
+                most=MAX_REF_CHARS, name=repr(name[:40]) + ("…" if len(name) > 40 else "")))
         setup = Setup(scenario_text, source, seed, None if order is None else tuple(order))
         entry = start(setup)
         with self._write() as db:
             if name is not None and db.execute("SELECT 1 FROM encounters WHERE name = ?",
                                                (name,)).fetchone():
-                raise OptionError(f"there is already an encounter named {name!r}")
+                raise OptionError(_("there is already an encounter named {name}").format(
+                    name=repr(name)))
             cursor = db.execute(
                 "INSERT INTO encounters (name, ruleset, source, scenario, seed, given_order, "
                 "created) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -481,8 +508,9 @@ class EncounterStore:
         """An encounter by id (``3``) or by name."""
         text = str(ref).strip()
         if len(text) > MAX_REF_CHARS:
-            raise StoreError(f"{self.path}: an encounter is named by its id or a name of at most "
-                             f"{MAX_REF_CHARS} characters, not {len(text):,}")
+            raise StoreError(_("{path}: an encounter is named by its id or a name of at most "
+                               "{most} characters, not {count}").format(
+                path=self.path, most=MAX_REF_CHARS, count=grouped(len(text))))
         query = "SELECT id, name, ruleset, source, seed, given_order, created FROM encounters"
         row = None
         if not _is_id(text):
@@ -491,10 +519,12 @@ class EncounterStore:
             row = self._db.execute(query + " WHERE id = ?", (int(text),)).fetchone()
         if row is None:
             known = [i.label for i in self.encounters()]
-            listed = ", ".join(known[:10]) + (f" and {len(known) - 10} more"
-                                              if len(known) > 10 else "")
-            raise StoreError(f"{self.path}: no encounter {text!r} in it (encounters: "
-                             f"{listed or 'none yet'})")
+            listed = ", ".join(known[:10])
+            if len(known) > 10:
+                listed = ngettext("{listed} and {count} more", "{listed} and {count} more",
+                                  len(known) - 10).format(listed=listed, count=len(known) - 10)
+            raise StoreError(_("{path}: no encounter {ref} in it (encounters: {known})").format(
+                path=self.path, ref=repr(text), known=listed or _("none yet")))
         return self._info(row)
 
     @_explained
@@ -504,8 +534,9 @@ class EncounterStore:
             row = self._db.execute("SELECT scenario FROM encounters WHERE id = ?",
                                    (info.id,)).fetchone()
             if row is None or not isinstance(row[0], str):
-                raise StoreError(f"{self.path}: encounter {info.label} has lost its scenario "
-                                 "text; restore the database from a backup")
+                raise StoreError(_("{path}: encounter {label} has lost its scenario text; "
+                                   "restore the database from a backup").format(
+                    path=self.path, label=info.label))
             setup = Setup(row[0], info.source, info.seed, info.given_order)
             self._setups[info.id] = setup
         return setup
@@ -570,8 +601,8 @@ class EncounterStore:
         with self._write() as db:
             info, rows, removed = self._standing(db, ref)
             if len(rows) < 2:
-                raise OptionError(f"encounter {info.label} has no action to undo: it has only "
-                                  "been set up")
+                raise OptionError(_("encounter {label} has no action to undo: it has only been "
+                                    "set up").format(label=info.label))
             now = self._entry(info, rows[-2])
             db.execute("DELETE FROM entries WHERE encounter = ? AND number = ?",
                        (info.id, removed.number))
@@ -608,7 +639,7 @@ class EncounterStore:
             return EncounterInfo(id=row[0], name=row[1], ruleset=row[2], source=row[3],
                                  seed=row[4], given_order=order, created=row[6])
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
-            raise _damaged(self.path, f"encounter {row[0]!r}", exc) from None
+            raise _damaged(self.path, _("encounter {id}").format(id=repr(row[0])), exc) from None
 
     def _log(self, db: sqlite3.Connection, info: EncounterInfo) -> list[Sequence[Any]]:
         """The encounter's ``entries`` rows, set-up first: ``_ENTRY_COLUMNS`` and the checksum
@@ -618,10 +649,13 @@ class EncounterStore:
             "length(played) + length(state)), 0) FROM entries WHERE encounter = ?",
             (info.id,)).fetchone()
         if count > MAX_LOG_ENTRIES or chars > MAX_LOG_CHARS:
-            raise StoreError(f"{self.path}: encounter {info.label}'s log is larger than wingbeat "
-                             f"reads ({count:,} entries, {chars:,} characters of JSON; at most "
-                             f"{MAX_LOG_ENTRIES:,} and {MAX_LOG_CHARS:,}): it is damaged, or not "
-                             "one that wingbeat wrote")
+            raise StoreError(_("{path}: encounter {label}'s log is larger than wingbeat reads "
+                               "({count} entries, {chars} characters of JSON; at most {most} and "
+                               "{most_chars}): it is damaged, or not one that wingbeat "
+                               "wrote").format(path=self.path, label=info.label,
+                                               count=grouped(count), chars=grouped(chars),
+                                               most=grouped(MAX_LOG_ENTRIES),
+                                               most_chars=grouped(MAX_LOG_CHARS)))
         checksum = "checksum" if self._sealed else "NULL"
         rows = db.execute(f"SELECT {_ENTRY_COLUMNS}, {checksum} FROM entries WHERE encounter = ? "
                           "ORDER BY number", (info.id,)).fetchall()
@@ -646,7 +680,8 @@ class EncounterStore:
         """The first entry of the log that is not what was written, and how; None if none."""
         for number, row in enumerate(rows):
             if row[0] != number:
-                return number, "it is missing (the entries are not numbered one after another)"
+                return number, _("it is missing (the entries are not numbered one after "
+                                 "another)")
         if not self._sealed:
             return None  # schema 1: no checksums yet, the numbering is all there is to check
         found = db.execute("SELECT head FROM encounters WHERE id = ?", (info.id,)).fetchone()
@@ -654,18 +689,18 @@ class EncounterStore:
         for row in rows:
             if row[-1] != _seal(previous, row[:-1]):
                 if row[0] == 0:
-                    return 0, ("the set-up or the encounter's own record is not what was "
-                               "written (its checksum does not match)")
-                return row[0], "it is not what was written (its checksum does not match)"
+                    return 0, _("the set-up or the encounter's own record is not what was "
+                                "written (its checksum does not match)")
+                return row[0], _("it is not what was written (its checksum does not match)")
             previous = row[-1]
         head = None if found is None else found[0]
         if head != previous:
             last = next((row[0] for row in rows if row[-1] == head), None)
             if last is not None:
-                return last + 1, (f"it is past the log's last entry, #{last} (undone, or put "
-                                  "there by hand)")
-            return len(rows), (f"the entries after #{len(rows) - 1} are missing (the encounter "
-                               "records another last entry)")
+                return last + 1, _("it is past the log's last entry, #{last} (undone, or put "
+                                   "there by hand)").format(last=last)
+            return len(rows), _("the entries after #{last} are missing (the encounter records "
+                                "another last entry)").format(last=len(rows) - 1)
         return None
 
     def _check(self, db: sqlite3.Connection, info: EncounterInfo,
@@ -693,11 +728,13 @@ class EncounterStore:
                          events=tuple(_decoded(events, "events")),
                          played=tuple(_decoded(played, "played")))
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
-            raise _damaged(self.path, f"encounter {info.label}, entry #{number}", exc) from None
+            raise _damaged(self.path, _("encounter {label}, entry #{number}").format(
+                label=info.label, number=number), exc) from None
 
     def _no_entries(self, info: EncounterInfo) -> StoreError:
-        return StoreError(f"{self.path}: encounter {info.label} has no entries left, not even "
-                          "its set-up; restore the database from a backup")
+        return StoreError(_("{path}: encounter {label} has no entries left, not even its "
+                            "set-up; restore the database from a backup").format(
+            path=self.path, label=info.label))
 
     def _insert(self, db: sqlite3.Connection, encounter: int, entry: Entry,
                 previous: str) -> str:

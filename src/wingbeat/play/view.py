@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import WingbeatError
+from ..i18n import _, pgettext
 from ..model import Scenario
 from ..narrate import event_text
 from ..rules.grid import text_table
@@ -38,26 +39,30 @@ class Snapshot:
 
     def to_text(self) -> str:
         state = self.state
-        head = (f"encounter {self.info.label}: {self.info.source} ({self.info.ruleset}), "
-                f"seed {self.info.seed}, round {state.round}")
+        head = _("encounter {label}: {source} ({ruleset}), seed {seed}, round {round}").format(
+            label=self.info.label, source=self.info.source, ruleset=self.info.ruleset,
+            seed=self.info.seed, round=state.round)
         rows = []
         for creature in state.order:
             if creature in state.moved:
-                turn = "moved"
+                turn = pgettext("turn", "moved")
             elif creature == state.next_up:
-                turn = "next"
+                turn = pgettext("turn", "next")
             else:
                 turn = ""
             name = self.names.get(creature, creature)
             if creature in state.hidden:  # from the other sides' players (serve --share)
-                name += " (hidden)"
+                name = _("{name} (hidden)").format(name=name)
             rows.append([creature, name, turn,
                          self.lines[creature], str(state.damage.get(creature, 0))])
-        lines = [head, text_table(["creature", "name", "turn", "where", "damage"], rows)]
+        lines = [head, text_table([pgettext("column", "creature"), pgettext("column", "name"),
+                                   pgettext("column", "turn"), pgettext("column", "where"),
+                                   pgettext("column", "damage")], rows)]
         lines.extend(event_text(item) for item in self.pending)
         if self.last is not None and self.last.number > 0:
             # text only (JSON: ``play log``): the last move, with the options it was played under
-            lines.append("last action: " + self.last.to_text().splitlines()[0])
+            lines.append(_("last action: {action}").format(
+                action=self.last.to_text().splitlines()[0]))
         return "\n\n".join(lines)
 
 
@@ -93,7 +98,7 @@ class Outcome:
     def to_text(self) -> str:
         entry = self.entry.to_text()
         if self.undone:
-            entry = "undone: " + entry
+            entry = _("undone: {entry}").format(entry=entry)
         return entry + "\n\n" + self.now.to_text()
 
 
@@ -116,7 +121,8 @@ class LogView:
         return {"encounter": self.info.to_dict(), "entries": [e.to_dict() for e in self.entries]}
 
     def to_text(self) -> str:
-        head = f"encounter {self.info.label}: {self.info.source}, seed {self.info.seed}"
+        head = _("encounter {label}: {source}, seed {seed}").format(
+            label=self.info.label, source=self.info.source, seed=self.info.seed)
         return "\n".join([head, *(e.to_text() for e in self.entries)])
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import WingbeatError
+from ..i18n import N_, _
 from ..model import Scenario
 from .engine import EncounterState, Entry
 
@@ -27,7 +28,7 @@ __all__ = ["UNSEEN", "Forbidden", "Sight", "seen_entries", "seen_entry", "seen_l
            "seen_scenario", "seen_snapshot", "seen_state", "sight"]
 
 #: What a sentence says instead of a hidden creature's id, name or place.
-UNSEEN = "something you cannot see"
+UNSEEN = N_("something you cannot see")
 
 
 class Forbidden(WingbeatError):
@@ -176,11 +177,12 @@ def _scrub(data: Any, gone: frozenset[str], names: re.Pattern[str] | None,
         return [_scrub(item, gone, names, places) for item in data
                 if not _about(item, gone) and not (isinstance(item, str) and item in gone)]
     if isinstance(data, str):
+        unseen = _(UNSEEN)  # said in the reader's language, as every sentence it stands in
         if data in gone:
-            return UNSEEN
+            return unseen
         if names is not None:
-            data = names.sub(UNSEEN, data)
+            data = names.sub(lambda _m: unseen, data)
         if places is not None and any(ch.isspace() for ch in data):  # a sentence
-            data = places.sub(UNSEEN, data)
+            data = places.sub(lambda _m: unseen, data)
         return data
     return data

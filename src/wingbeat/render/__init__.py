@@ -19,6 +19,7 @@ import inspect
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError, ScenarioError
+from ..i18n import _
 from ..model import Scenario
 from ..rules.base import Result
 from ..rules.registry import Renderer, ruleset_info
@@ -33,7 +34,8 @@ def _module(ruleset: str) -> Renderer:
     try:
         info = ruleset_info(ruleset)
     except ScenarioError:
-        raise OptionError(f"no picture for ruleset {ruleset!r} yet") from None
+        raise OptionError(_("no picture for ruleset {ruleset} yet").format(
+            ruleset=repr(ruleset))) from None
     return info.renderer_of()
 
 

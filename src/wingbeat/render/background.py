@@ -17,6 +17,7 @@ from pathlib import Path
 from .._files import UnreadableFile, read_limited
 from .._pictures import MAX_IMAGE_BYTES, image_size, pixel_budget_error
 from ..errors import ScenarioError
+from ..i18n import _
 from ..model import Background, Scenario
 from .grid import MARGIN, GridLayout
 from .svg import element, fmt, xml_text
@@ -36,7 +37,8 @@ def background_layer(scenario: Scenario, layout: GridLayout) -> str:
         return ""
     loaded = load_image(bg)
     if isinstance(loaded, str):
-        return element("desc", [xml_text(f"background left out: {loaded}")],
+        return element("desc", [xml_text(_("background left out: {reason}").format(
+            reason=loaded))],
                        class_="background-missing")
     mime, data, (width, height) = loaded
     too_large = pixel_budget_error((width, height))
@@ -69,23 +71,24 @@ def load_image(bg: Background) -> tuple[str, bytes, tuple[int, int]] | str:
         try:
             data = base64.b64decode(payload, validate=True)
         except (binascii.Error, ValueError):
-            return "its data: URI is not valid base64"
+            return _("its data: URI is not valid base64")
     else:
         if bg.base is None:
-            return (f"{bg.image} is a path, and this scenario came from no file to find it "
-                    "beside (embed it as a data: URI)")
+            return _("{image} is a path, and this scenario came from no file to find it beside "
+                     "(embed it as a data: URI)").format(image=bg.image)
         folder = Path(bg.base)
         file = folder / bg.image
         try:
             if not file.resolve().is_relative_to(folder.resolve()):
-                return f"{bg.image} is outside the scenario's folder"
+                return _("{image} is outside the scenario's folder").format(image=bg.image)
             data = read_limited(file, MAX_IMAGE_BYTES)
         except UnreadableFile as exc:
-            return f"{bg.image} {exc.reason}"
+            # Translators: a picture's path, then why it cannot be read ("no such file")
+            return _("{image} {reason}").format(image=bg.image, reason=exc.reason)
         except (OSError, RuntimeError) as exc:
-            return f"{bg.image} cannot be read: {exc}"
+            return _("{image} cannot be read: {reason}").format(image=bg.image, reason=exc)
     found = image_size(data)
     if found is None:
-        return f"{bg.image[:40]} is not a png, jpeg, webp or gif picture"
+        return _("{image} is not a png, jpeg, webp or gif picture").format(image=bg.image[:40])
     kind, size = found
     return _TYPES[kind], data, size

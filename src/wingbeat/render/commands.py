@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from .._console import Command, NoChecksOpt, OptionOpt, ScenarioArg
+from ..i18n import _
 
 __all__ = ["register", "render_command"]
 
@@ -24,13 +25,14 @@ def _altitude(text: str | None) -> int | None:
     if text is None or text.strip().lower() in ("all", "best", "any"):
         return None
     if len(text) > MAX_ALTITUDE_LENGTH:
-        raise NotationError(f"expected a whole number of at most {MAX_ALTITUDE_LENGTH} "
-                            f"characters or 'all' for --altitude, got {shown(text, 20)}")
+        raise NotationError(_("expected a whole number of at most {most} characters or 'all' "
+                              "for --altitude, got {value}").format(most=MAX_ALTITUDE_LENGTH,
+                                                                    value=shown(text, 20)))
     try:
         return int(text)
     except ValueError:
-        raise NotationError(f"expected a whole number or 'all' for --altitude, got {shown(text)}"
-                            ) from None
+        raise NotationError(_("expected a whole number or 'all' for --altitude, got "
+                              "{value}").format(value=shown(text))) from None
 
 
 def render_command(
@@ -87,7 +89,7 @@ def render_command(
                     opened, creature, to=to, attack=attack, mode=mode, can_act=can_act,
                     altitude=None if attack else altitude_words(opened, level), **extra)
         elif to is not None or moves is not None or attack is not None:
-            raise WingbeatError("--to, --attack and --moves need a CREATURE")
+            raise WingbeatError(_("--to, --attack and --moves need a CREATURE"))
         svg = render_svg(opened, reach=reach, altitude=level, route=route, creature=creature)
         picture: str | bytes = svg if kind == "svg" else _png(svg)
     except WingbeatError as exc:
@@ -103,8 +105,9 @@ def render_command(
     try:
         _write_atomically(output, picture)
     except OSError as exc:
-        fail(f"{output}: cannot be written: {exc.strerror}", False)
-    err.print(f"wrote {output}", markup=False)
+        fail(_("{path}: cannot be written: {reason}").format(path=output, reason=exc.strerror),
+             False)
+    err.print(_("wrote {path}").format(path=output), markup=False)
 
 
 def _png(svg: str) -> bytes:
@@ -122,13 +125,14 @@ def _check_output(output: Path | None, format_: str | None) -> str:
     from .png import FORMATS
 
     if format_ is not None and format_.lower() not in FORMATS:
-        raise OptionError(f"--format is svg or png, got {format_!r}")
+        raise OptionError(_("--format is svg or png, got {format}").format(format=repr(format_)))
     wanted = None if format_ is None else format_.lower()
     if output is None:
         if sys.stdout.isatty():
             kind = (wanted or "svg").upper()
-            raise OptionError(f"render writes {kind}: give -o FILE.{kind.lower()}, or redirect "
-                              f"standard output (wingbeat render … > map.{kind.lower()})")
+            raise OptionError(_("render writes {kind}: give -o FILE.{ending}, or redirect "
+                                "standard output (wingbeat render … > map.{ending})").format(
+                kind=kind, ending=kind.lower()))
         return wanted or "svg"
     name = str(output)
     if name == "-":
@@ -136,12 +140,16 @@ def _check_output(output: Path | None, format_: str | None) -> str:
     ending = output.suffix.lower().lstrip(".")
     if ending in FORMATS:
         if wanted is not None and wanted != ending:
-            raise OptionError(f"{name}: --format {wanted} would write {wanted.upper()} into a "
-                              f"file ending in .{ending}")
+            raise OptionError(_("{name}: --format {wanted} would write {kind} into a file "
+                                "ending in .{ending}").format(name=name, wanted=wanted,
+                                                              kind=wanted.upper(),
+                                                              ending=ending))
         return ending
-    hint = "; a query option is --option KEY=VALUE" if "=" in name else ""
-    raise OptionError(f"{name}: render writes SVG or PNG: name a file ending in .svg or .png "
-                      f"(or - for standard output){hint}")
+    said = _("{name}: render writes SVG or PNG: name a file ending in .svg or .png (or - for "
+             "standard output)").format(name=name)
+    if "=" in name:
+        said = _("{message}; a query option is --option KEY=VALUE").format(message=said)
+    raise OptionError(said)
 
 
 def _write_atomically(target: Path, content: str | bytes) -> None:

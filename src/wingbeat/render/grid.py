@@ -19,6 +19,7 @@ from ..errors import NotationError
 from ..geometry.hexgrid import Direction
 from ..geometry.labels import column_label, split_label
 from ..geometry.squaregrid import Compass
+from ..i18n import _
 from ..model import format_amount, format_cost
 from .cells import CellReach, RouteLeg
 from .names import Box, text_box
@@ -284,15 +285,17 @@ def reach_layer(layout: GridLayout, col: int, row: int, reached: CellReach, budg
 def reach_words(reached: CellReach, altitude: int | None,
                 state_words: Callable[[dict[str, object]], str], unit: str = "MP") -> str:
     """The tooltip of a reached cell: its least cost, and the cheapest way to still act."""
-    where = "at any altitude" if altitude is None else f"at altitude {altitude}"
-    out = (f"least cost {format_amount(reached.cost, unit)} {where} "
-           f"({state_words(reached.state)})")
-    if reached.act_cost is not None and reached.act_state is not None:
-        out += (f"; can still act for {format_amount(reached.act_cost, unit)} "
-                f"({state_words(reached.act_state)})")
+    values = {"cost": format_amount(reached.cost, unit), "state": state_words(reached.state)}
+    if altitude is None:
+        out = _("least cost {cost} at any altitude ({state})").format(**values)
     else:
-        out += "; cannot act after moving here"
-    return out
+        out = _("least cost {cost} at altitude {altitude} ({state})").format(
+            altitude=altitude, **values)
+    if reached.act_cost is not None and reached.act_state is not None:
+        return _("{said}; can still act for {cost} ({state})").format(
+            said=out, cost=format_amount(reached.act_cost, unit),
+            state=state_words(reached.act_state))
+    return _("{said}; cannot act after moving here").format(said=out)
 
 
 def route_layer(layout: GridLayout, legs: Sequence[RouteLeg], *, stacked: bool = False,
@@ -405,7 +408,8 @@ def reach_legend(x: float, y: float, headline: str, shown: str, budget: Fraction
     """The legend's reach block: who, what budget, which altitude, the colour scale and the
     can-act dot; returns the parts and the height used."""
     parts = [text(x, y, headline, font_size=12, font_weight="bold"),
-             text(x, y + 16, f"reach at {shown}", font_size=11),
+             # Translators: {shown} is the altitude shown, e.g. "altitude 2" or "any altitude"
+             text(x, y + 16, _("reach at {shown}").format(shown=shown), font_size=11),
              legend_scale(x, y + 40, 180, budget, unit),
              element("circle", cx=x + 6, cy=y + 86, r=4, fill=ACT_COLOR),
              text(x + 16, y + 90, can_act, font_size=11)]

@@ -14,6 +14,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
+from ..i18n import language
+
 __all__ = ["kept"]
 
 T = TypeVar("T")
@@ -37,6 +39,8 @@ def kept(reach: object | None, scenario: object, view: Hashable, make: Callable[
         entry = (weakref.ref(reach, forget), OrderedDict())
         _DRAWN[key] = entry
     views = entry[1]
+    # a picture says words (its legend, its titles): one drawn in Italian is not the French one
+    view = (language(), view)
     found = views.get(view)
     if found is not None and found[0] is scenario:
         views.move_to_end(view)

@@ -7,6 +7,7 @@ machine's fonts; a map drawn twice gives the same bytes.
 from __future__ import annotations
 
 from ..errors import OptionError
+from ..i18n import _, localized_number
 
 __all__ = ["FORMATS", "picture", "picture_format", "svg_to_png"]
 
@@ -16,7 +17,8 @@ FORMATS = ("svg", "png")
 def svg_to_png(svg: str, *, zoom: float = 1.0) -> bytes:
     """The SVG text drawn as PNG bytes, ``zoom`` times its own size (2 for a sharp print)."""
     if not 0.1 <= zoom <= 8:
-        raise OptionError(f"a PNG zoom is between 0.1 and 8, got {zoom}")
+        raise OptionError(_("a PNG zoom is between {least} and {most}, got {zoom}").format(
+            least=localized_number("0.1"), most=8, zoom=localized_number(str(zoom))))
     import resvg_py
 
     return bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=zoom))
@@ -26,7 +28,7 @@ def picture_format(format_: str) -> str:
     """``svg`` or ``png`` (in any case); an ``OptionError`` for anything else, before any work."""
     kind = format_.lower()
     if kind not in FORMATS:
-        raise OptionError(f"format is svg or png, got {format_!r}")
+        raise OptionError(_("format is svg or png, got {format}").format(format=repr(format_)))
     return kind
 
 

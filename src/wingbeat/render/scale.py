@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..i18n import _
 from ..model import format_amount
 from .svg import element, fmt, text
 
@@ -56,7 +57,8 @@ def table_scale_bar(x: float, y: float, scale: float, step: Fraction, unit: str,
     step_px = float(step) * scale
     steps = _steps(step_px, room, most=5)
     return scale_bar(x, y, step_px, step, unit, steps,
-                     f"grid squares {format_amount(step, unit)} {unit}")
+                     _("grid squares {step} {unit}").format(step=format_amount(step, unit),
+                                                           unit=unit))
 
 
 def _steps(step_px: float, room: float, *, most: int) -> int:

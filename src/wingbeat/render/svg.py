@@ -218,7 +218,11 @@ def wind_arrow(x: float, y: float, angle: float | None, length: float, caption: 
 def legend_scale(x: float, y: float, width: float, budget: Fraction, unit: str) -> str:
     """A colour bar from 0 to the budget, so a reader can tell costs from colours."""
     steps = 12
-    parts = [text(x, y - 6, f"least cost ({unit})", font_size=11)]
+    from ..i18n import _
+    from ..narrate import unit_word
+
+    parts = [text(x, y - 6, _("least cost ({unit})").format(unit=unit_word(unit)),
+                  font_size=11)]
     for i in range(steps):
         cost = budget * Fraction(i, steps - 1)
         parts.append(element("rect", x=x + width * i / steps, y=y, width=width / steps + 0.5,

@@ -13,7 +13,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import OptionError, ScenarioError
+from ..i18n import _, localized_number, pgettext
 from ..model import Scenario, format_decimal
+from ..narrate import change_word, value_word
 from ..rules.base import Outlined, Result, TableBattle, TableFigure
 from ..rules.registry import ruleset_info
 from ..rules.reports import MoveReport
@@ -106,7 +108,7 @@ def _hint(ruleset: str, key: str, default: str) -> str:
     """A word the ruleset's registration gives the table (``unit``: ``in``, ``cm``;
     ``level_word``: ``tier``)."""
     try:
-        return str(ruleset_info(ruleset).hints.get(key, default))
+        return str(ruleset_info(ruleset).said_hints().get(key, default))
     except ScenarioError:
         return default
 
@@ -158,10 +160,11 @@ def render(
     scale = DRAWN_WIDTH / max(width, height)
     levels = _levels(battle)
     if altitude is not None and levels and not 0 <= altitude < len(levels):
-        raise OptionError(f"altitude {altitude} is not on this table (0 … {len(levels) - 1})")
+        raise OptionError(_("altitude {altitude} is not on this table (0 … {top})").format(
+            altitude=altitude, top=len(levels) - 1))
     report = reach.to_dict() if reach is not None else None
     if report is not None and "areas" not in report:
-        raise OptionError("a tabletop picture draws a reach with areas")
+        raise OptionError(_("a tabletop picture draws a reach with areas"))
     focus = creature or (report or {}).get("creature") or (
         route.to_dict().get("creature") if route is not None else None)
 
@@ -192,7 +195,7 @@ def render(
         if start is not None:
             body.append(_route(route, _xy(start), screen, note_boxes))
     figures = _figures(battle)
-    names, _ = name_places([(*screen(f.at), FIGURE_R, getattr(f, "display_name", f.id))
+    names, _placed = name_places([(*screen(f.at), FIGURE_R, getattr(f, "display_name", f.id))
                             for f in figures], [], note_boxes,
                            (MARGIN, MARGIN, drawn_w, drawn_h), above_first=True)
     body.append(element("g", (_figure(f, screen, f.id == focus, i, levels, names[i])
@@ -202,7 +205,8 @@ def render(
                         bool(_obstacles(battle)), bool(_zones(battle))))
     unit = _hint(scenario.ruleset, "unit", "")
     body.append(_scale_bar(width, height, scale, unit))
-    title = f"{scenario.source}: the table, {fmt(width)} × {fmt(height)} {unit}"
+    title = _("{source}: the table, {width} × {height} {unit}").format(
+        source=scenario.source, width=_number(width), height=_number(height), unit=unit)
     return element(
         "svg", [element("title", [xml_text(title)]), *body],
         xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {fmt(total_w)} {fmt(total_h)}",
@@ -277,10 +281,12 @@ def _grid(width: float, height: float, scale: float) -> str:
 
 def _obstacle(o: Any, screen: Any) -> str:
     corners = [screen(p) for p in _outline(o)]
-    facts = getattr(o, "name", "") or getattr(getattr(o, "outline", None), "name", "") or "obstacle"
+    facts = getattr(o, "name", "") or getattr(getattr(o, "outline", None), "name", "") or \
+        _("obstacle")
     obstacle_height = getattr(o, "height", None)
     if obstacle_height is not None:
-        facts += f", height {fmt(float(obstacle_height))}"
+        facts = _("{name}, height {height}").format(name=facts,
+                                                    height=_number(float(obstacle_height)))
     shape = element("polygon", [element("title", [xml_text(facts)])], points=points(corners),
                     fill="#8d7b64", fill_opacity=0.85, stroke="#4a3f30", stroke_width=1.2,
                     class_="obstacle")
@@ -290,8 +296,10 @@ def _obstacle(o: Any, screen: Any) -> str:
 def _zone(z: Any, screen: Any) -> str:
     corners = [screen(p) for p in _outline(z)]
     factor = getattr(z, "factor", None)
-    name = getattr(z, "name", "") or getattr(getattr(z, "outline", None), "name", "") or "zone"
-    facts = name + ("" if factor is None else f", ground movement × {fmt(float(factor))}")
+    name = getattr(z, "name", "") or getattr(getattr(z, "outline", None), "name", "") or \
+        _("zone")
+    facts = name if factor is None else _("{name}, ground movement × {factor}").format(
+        name=name, factor=_number(float(factor)))
     shape = element("polygon", [element("title", [xml_text(facts)])], points=points(corners),
                     fill="#b7c9a0", fill_opacity=0.6, stroke="#6d7f56", stroke_dasharray="4 3",
                     class_="zone")
@@ -348,7 +356,8 @@ def _areas(report: dict[str, Any], altitude: int | None, levels: list[str], scre
         color = _LEVEL_COLORS[(level or 0) % len(_LEVEL_COLORS)]
         name = area.get("altitude", area.get("tier"))
         shapes.append(element(
-            "path", [element("title", [xml_text(f"can end here at {name}")])],
+            "path", [element("title", [xml_text(_("can end here at {level}").format(
+                level=_area_level_name(area, str(name))))])],
             d=_path_data(area["area"], screen), fill=color, fill_opacity=0.35,
             fill_rule="evenodd", stroke=color, stroke_width=1.5, class_="reach-area",
             data_altitude=name, data_level=level))
@@ -464,7 +473,7 @@ def _figure(f: Any, screen: Any, focused: bool, index: int, levels: list[str],
                       text_anchor="middle", fill="#fff", class_="altitude"))
     name = _level_name(levels, level)
     if name != level:
-        parts.append(text(x, y + r + 11, str(name), font_size=9, text_anchor="middle",
+        parts.append(text(x, y + r + 11, _level_value(name), font_size=9, text_anchor="middle",
                           fill="#333", class_="altitude-name"))
     return element("g", parts, class_="creature", data_id=f.id, data_wb_token=f.id,
                    data_at=_point_text(_xy(f.at)), data_altitude=level,
@@ -486,12 +495,18 @@ def _legend(report: dict[str, Any] | None, altitude: int | None, levels: list[st
     y = MARGIN + 10
     if report is not None:
         budget = _budget(report)
-        parts.append(text(x, y, f"{report.get('creature')}: {budget} {report.get('unit', '')}",
-                          font_size=12, font_weight="bold"))
-        word = _hint(str(report.get("ruleset")), "level_word", "level")  # C-tiers
-        shown = f"every {word}" if altitude is None else (
-            f"{word} {levels[altitude]}" if levels else f"{word} {altitude}")
-        parts.append(text(x, y + 16, f"where it can end: {shown}", font_size=11))
+        parts.append(text(x, y, _("{creature}: {budget} {unit}").format(
+            creature=report.get("creature"), budget=_number(str(budget)),
+            unit=report.get("unit", "")), font_size=12, font_weight="bold"))
+        word = _hint(str(report.get("ruleset")), "level_word", pgettext("field", "level"))
+        if altitude is None:
+            # Translators: every level of the table, e.g. "every tier"
+            shown = _("every {level_word}").format(level_word=word)
+        else:
+            shown = _("{level_word} {level}").format(
+                level_word=word, level=_level_value(levels[altitude]) if levels else altitude)
+        parts.append(text(x, y + 16, _("where it can end: {shown}").format(shown=shown),
+                          font_size=11))
         y += 36
         for area in report["areas"]:
             level = _area_level(area, levels)
@@ -500,24 +515,43 @@ def _legend(report: dict[str, Any] | None, altitude: int | None, levels: list[st
             color = _LEVEL_COLORS[(level or 0) % len(_LEVEL_COLORS)]
             parts.append(element("rect", x=x, y=y - 9, width=14, height=10, fill=color,
                                  fill_opacity=0.5, stroke=color))
-            name = (str(area["altitude"]) if "altitude" in area
-                    else f"tier {area.get('tier')}")
-            parts.append(text(x + 20, y, f"{name}: {_area_words(area, report)}", font_size=11,
+            name = _area_level_name(area, "")
+            parts.append(text(x + 20, y, _("{level}: {words}").format(
+                level=name, words=_area_words(area, report)), font_size=11,
                               class_="area-words", data_level=level))
             y += 16
     if obstacles:
         parts.append(element("rect", x=x, y=y + 1, width=14, height=10, fill="#8d7b64"))
-        parts.append(text(x + 20, y + 10, "obstacle (height)", font_size=11))
+        parts.append(text(x + 20, y + 10, _("obstacle (height)"), font_size=11))
         y += 18
     if zones:
         parts.append(element("rect", x=x, y=y + 1, width=14, height=10, fill="#b7c9a0",
                              stroke="#6d7f56", stroke_dasharray="3 2"))
-        parts.append(text(x + 20, y + 10, "terrain zone (× ground movement)", font_size=11))
+        parts.append(text(x + 20, y + 10, _("terrain zone (× ground movement)"), font_size=11))
         y += 18
     parts.append(element("line", x1=x, y1=y + 6, x2=x + 16, y2=y + 6, stroke=PATH_COLOR,
                          stroke_width=3, marker_end="url(#arrow)"))
-    parts.append(text(x + 20, y + 10, "move, running total", font_size=11))
+    parts.append(text(x + 20, y + 10, _("move, running total"), font_size=11))
     return element("g", parts, class_="legend", pointer_events="none")
+
+
+def _number(value: float | str) -> str:
+    """A number in a picture's words, with the language's decimal comma."""
+    return localized_number(value if isinstance(value, str) else fmt(value))
+
+
+def _level_value(level: Any) -> str:
+    """A level's name (battlesystem's ``low``, ``medium`` …) in the language; a tier's number."""
+    return value_word("altitude", level)
+
+
+def _area_level_name(area: dict[str, Any], default: str) -> str:
+    """``low`` (an altitude's name) or ``tier 1``: the level an area of a reach is at."""
+    if "altitude" in area:
+        return _level_value(area["altitude"])
+    if "tier" in area:
+        return _("tier {tier}").format(tier=area.get("tier"))
+    return default
 
 
 def _area_words(area: dict[str, Any], report: dict[str, Any]) -> str:
@@ -527,9 +561,13 @@ def _area_words(area: dict[str, Any], report: dict[str, Any]) -> str:
     if "full_speed" in area:
         radius = area["full_speed"].get("radius")
         climb = (area.get("climb") or {}).get("cost")
-        return f"{radius if radius is None else format_decimal(radius)} {unit}" + (
-            f" after a climb of {format_decimal(climb)}" if climb not in (None, "0") else "")
+        said = f"{radius if radius is None else _number(format_decimal(radius))} {unit}"
+        if climb not in (None, "0"):
+            return _("{distance} after a climb of {climb}").format(
+                distance=said, climb=_number(format_decimal(climb)))
+        return said
     if "budget" in area:
         change = area.get("change")
-        return f"{format_decimal(area['budget'])} {unit}" + (f" ({change})" if change else "")
+        return f"{_number(format_decimal(area['budget']))} {unit}" + (
+            f" ({change_word(str(change))})" if change else "")
     return ""

@@ -11,7 +11,9 @@ from typing import Any
 
 from ..errors import OptionError
 from ..geometry.labels import split_label
+from ..i18n import _
 from ..model import Scenario, format_amount
+from ..narrate import field_word, grouped, unit_word, value_word
 from .grid import HexLayout, SquareLayout, window
 from .svg import element, fmt, points, text, xml_safe, xml_text
 
@@ -36,19 +38,27 @@ def render_threat_svg(scenario: Scenario, report: Any, altitude: int | str | Non
     data = report.to_dict()
     if "threats" in data:
         if altitude is not None and not str(altitude).lstrip("-").isdigit():
-            raise OptionError(f"expected a whole number for altitude, got {altitude!r}")
+            raise OptionError(_("expected a whole number for altitude, got {value}").format(
+                value=repr(altitude)))
         if altitude is not None and len(str(altitude)) > 8:
-            raise OptionError(f"expected a whole number of at most 8 characters for altitude, "
-                              f"got {len(str(altitude)):,} characters")
+            raise OptionError(_("expected a whole number of at most 8 characters for altitude, "
+                                "got {count} characters").format(count=grouped(len(str(altitude)))))
         return xml_safe(_grid(report, None if altitude is None else int(altitude)))
     if "areas" in data:
         return xml_safe(_table(scenario, data, altitude))
-    raise OptionError("not a threat report")
+    raise OptionError(_("not a threat report"))
 
 
 def _title(report: Any, said: str) -> str:
-    side = f" (side {report.side})" if report.side else ""
-    return f"threat zones of {', '.join(report.creatures)}{side}: {said}"
+    return _titled(list(report.creatures), report.side, said)
+
+
+def _titled(creatures: list[str], side: str | None, said: str) -> str:
+    if side:
+        return _("threat zones of {creatures} (side {side}): {what}").format(
+            creatures=", ".join(creatures), side=side, what=said)
+    return _("threat zones of {creatures}: {what}").format(creatures=", ".join(creatures),
+                                                          what=said)
 
 
 def _grid(report: Any, altitude: int | None) -> str:
@@ -76,16 +86,19 @@ def _grid(report: Any, altitude: int | None) -> str:
         if p is None:
             body.append(element("polygon", points=shape, fill="none", stroke="#ccc"))
             continue
-        names = "; ".join(f"{w.creature} {format_amount(w.cost, report.unit)} {report.unit}"
-                          + (f", {w.how}" if w.how else "") for w in p.by)
-        tip = f"{p.at} altitude {p.altitude}: {count} can strike: {names}"
+        names = "; ".join(f"{w.creature} {format_amount(w.cost, report.unit)} "
+                          f"{unit_word(report.unit)}" + (f", {w.how}" if w.how else "")
+                          for w in p.by)
+        tip = _("{at} altitude {altitude}: {count} can strike: {creatures}").format(
+            at=p.at, altitude=p.altitude, count=count, creatures=names)
         cx, cy = layout.center(col, row)
         body.append(element("g", [
             element("title", [xml_text(tip)]),
             element("polygon", points=shape, fill=threat_color(count, most), stroke="#999"),
             text(cx, cy + 4, str(count), style=_WORDS, **{"text-anchor": "middle"}),
         ], **{"class": "threat", "data-count": count}))
-    said = "the most over all altitudes" if altitude is None else f"altitude {altitude}"
+    said = _("the most over all altitudes") if altitude is None else _(
+        "altitude {altitude}").format(altitude=altitude)
     body.append(text(8, 14, _title(report, said), style=_WORDS))
     return element("svg", body, xmlns="http://www.w3.org/2000/svg", width=fmt(layout.width),
                    height=fmt(layout.height + 10))
@@ -107,21 +120,23 @@ def _table(scenario: Scenario, data: dict[str, Any], level: int | str | None) ->
         rings = _rings(a["area"])
         d = " ".join("M" + " L".join(screen(x, y) for x, y in ring) + " Z" for ring in rings)
         names = "; ".join(f"{b['creature']} ({b['how']})" for b in a["by"])
-        tip = f"{key} {a[key]}: {a['count']} can strike: {names}"
+        tip = _("{level_word} {level}: {count} can strike: {creatures}").format(
+            level_word=field_word(key), level=value_word("altitude", a[key]), count=a["count"],
+            creatures=names)
         body.append(element("g", [
             element("title", [xml_text(tip)]),
             element("path", d=d, fill=threat_color(a["count"], most), stroke="#a33",
                     **{"fill-rule": "evenodd", "fill-opacity": "0.8"}),
         ], **{"class": "threat", "data-count": a["count"]}))
-    said = "every level" if level is None else f"{key} {level}"
+    said = _("every level") if level is None else _("{level_word} {level}").format(
+        level_word=field_word(key), level=value_word("altitude", level))
     body.append(text(8, 14, _title_of(data, said), style=_WORDS))
     return element("svg", body, xmlns="http://www.w3.org/2000/svg", width=fmt(width * scale),
                    height=fmt(height * scale))
 
 
 def _title_of(data: dict[str, Any], said: str) -> str:
-    side = f" (side {data['side']})" if data.get("side") else ""
-    return f"threat zones of {', '.join(data['creatures'])}{side}: {said}"
+    return _titled(list(data["creatures"]), data.get("side"), said)
 
 
 def _rings(geometry: dict[str, Any]) -> list[list[tuple[float, float]]]:

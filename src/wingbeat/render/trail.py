@@ -37,7 +37,12 @@ class Trail:
 def trail_words(trail: Trail, name: str, start: str) -> str:
     """The trail's tooltip: who moved, from where, and the moves as made."""
     moves = str(trail.report.to_dict().get("moves") or "")
-    return f"{name}'s last move, from {start}: {moves}".rstrip(": ")
+    from ..i18n import _
+
+    if not moves:
+        return _("{name}'s last move, from {start}").format(name=name, start=start)
+    return _("{name}'s last move, from {start}: {moves}").format(name=name, start=start,
+                                                                 moves=moves)
 
 
 def trail_cells(legs: Sequence[RouteLeg]) -> list[str]:

@@ -18,8 +18,17 @@ from typing import Any, Protocol
 
 from .._collector import collector_paused
 from ..errors import IllegalMoveError, NotationError
+from ..i18n import _, ngettext, pgettext
 from ..model import Save, format_amount, format_cost
-from ..narrate import check_label, check_legend
+from ..narrate import (
+    action_word,
+    check_label,
+    check_legend,
+    column_word,
+    no_word,
+    unit_word,
+    yes_word,
+)
 from ..search import (
     CHECK_SLOTS,
     Exploration,
@@ -329,12 +338,15 @@ class ReachReport:
         """A table of the end states (the ``limit`` cheapest, when given), what its checks mean,
         and the text map."""
         unit = self.unit
-        head = f"{self.creature} ({self.ruleset}): {format_amount(self.budget, unit)} {unit} " \
-               "this round"
-        if self.half is not None:
-            head += f", {format_amount(self.half, unit)} {unit} for a half-move action"
+        values = {"creature": self.creature, "ruleset": self.ruleset,
+                  "budget": format_amount(self.budget, unit), "unit": unit_word(unit)}
         if self.spend is not None:
-            head = f"{self.creature} ({self.ruleset}): {self.spend}"
+            head = _("{creature} ({ruleset}): {spend}").format(spend=self.spend, **values)
+        elif self.half is not None:
+            head = _("{creature} ({ruleset}): {budget} {unit} this round, {half} {unit} for a "
+                     "half-move action").format(half=format_amount(self.half, unit), **values)
+        else:
+            head = _("{creature} ({ruleset}): {budget} {unit} this round").format(**values)
         parts = [head]
         if self.note is not None:
             rule, sentence = self.note
@@ -350,17 +362,24 @@ class ReachReport:
         said = self.field_text or field_cell
         rows = [
             [*(said(k, s.state.get(k)) for k in keys), format_amount(s.cost, unit),
-             "yes" if s.can_act else "no", ", ".join(check_label(c) for c in s.checks),
+             yes_word() if s.can_act else no_word(), ", ".join(check_label(c) for c in s.checks),
              " ".join(s.moves)]
             for s in shown
         ]
         count = self._count()
-        counted = f"{count} distinct end state{'' if count == 1 else 's'}"
+        counted = ngettext("{count} distinct end state", "{count} distinct end states",
+                           count).format(count=count)
         if limit is not None and count > limit:
-            counted += f"; the {limit} cheapest below (--all for every one, --json for machines)"
+            counted = ngettext(
+                "{count} distinct end state; the {limit} cheapest below (--all for every one, "
+                "--json for machines)",
+                "{count} distinct end states; the {limit} cheapest below (--all for every one, "
+                "--json for machines)", count).format(count=count, limit=limit)
         parts.append(counted)
         if rows:
-            table = text_table([*keys, "cost", "can act", "checks", "path"], rows)
+            table = text_table([*(column_word(k) for k in keys), pgettext("column", "cost"),
+                                pgettext("column", "can act"), pgettext("column", "checks"),
+                                pgettext("column", "path")], rows)
             legend = check_legend(c for s in shown for c in s.checks)
             parts.append("\n".join([table, *legend]))
         if self.text_map:
@@ -417,10 +436,12 @@ class GridMove(MoveReport):
              ", ".join(check_label(c) for c in s.checks)]
             for i, s in enumerate(self.steps, 1)
         ]
-        return [text_table(["#", "move", "cost", "total", "checks"], rows)] if rows else []
+        return [text_table(["#", pgettext("column", "move"), pgettext("column", "cost"),
+                            pgettext("column", "total"), pgettext("column", "checks")],
+                           rows)] if rows else []
 
     def spent_words(self) -> str:
-        return f"{format_amount(self.cost, self.unit)} {self.cost_unit or self.unit}"
+        return f"{format_amount(self.cost, self.unit)} {self.cost_unit or unit_word(self.unit)}"
 
     def closing_lines(self) -> list[str]:
         return self.said_lines() + step_lines(self.steps)
@@ -428,10 +449,11 @@ class GridMove(MoveReport):
     def said_lines(self) -> list[str]:
         lines = []
         if self.legal:
-            lines.append("can still attack this round" if self.can_act
-                         else "cannot attack this round")
+            lines.append(_("can still attack this round") if self.can_act
+                         else _("cannot attack this round"))
             if self.actions:
-                lines.append("actions still open: " + ", ".join(self.actions))
+                lines.append(_("actions still open: {actions}").format(
+                    actions=", ".join(action_word(a) for a in self.actions)))
         return lines
 
 
@@ -551,7 +573,8 @@ def why_no_way(found: PathNotFound, lifted: Callable[[], GridSpace],
     lifted_seen = _lifted_search(lifted, avoid_checks, key)
     if lifted_seen is None:  # too large a search lifted: the budget is the likeliest reason
         return replace(found, rule=rules.budget,
-                       reason=f"{found.creature} cannot get there within {budget_words}")
+                       reason=_("{creature} cannot get there within {budget}").format(
+                           creature=found.creature, budget=budget_words))
     space, by_place = lifted_seen
     there = by_place.get(at, [])
     asked = [(code, priority) for code, priority in there if matches(space.describe(code))]
@@ -564,14 +587,17 @@ def why_no_way(found: PathNotFound, lifted: Callable[[], GridSpace],
         unit = space.unit
         unit_of: Callable[[int], str | None] | None = getattr(space, "cost_unit", None)
         walked = unit_of(code) if unit_of is not None else None
-        said_unit = walked or unit
+        said_unit = walked or unit_word(unit)
         rule = rules.walk if walked and rules.walk else rules.budget
         return replace(found, rule=rule, needs=needs, unit=unit,
-                       reason=f"{found.creature} would need {format_amount(needs, unit)} "
-                              f"{said_unit} to get there; it has {budget_words} this round")
+                       reason=_("{creature} would need {needs} {unit} to get there; it has "
+                                "{budget} this round").format(
+                           creature=found.creature, needs=format_amount(needs, unit),
+                           unit=said_unit, budget=budget_words))
     if ended:
         return replace(found, rule=rules.act,
-                       reason=f"every way to {found.goal} spends {found.creature}'s attack")
+                       reason=_("every way to {goal} spends {creature}'s attack").format(
+                           goal=found.goal, creature=found.creature))
     if asked:
         rule, sentence = space.end_problem(min(asked, key=lambda cp: cp[1])[0]) or ("", "")
         return replace(found, rule=rule, reason=sentence)
@@ -581,14 +607,18 @@ def why_no_way(found: PathNotFound, lifted: Callable[[], GridSpace],
             if problem is not None and problem[0] == rules.occupied:
                 return replace(found, rule=problem[0], reason=problem[1])
         return replace(found, rule=rules.end,
-                       reason=f"{found.creature} can get to {at} but not end there as asked "
-                              f"({found.goal})")
+                       reason=_("{creature} can get to {at} but not end there as asked "
+                                "({goal})").format(creature=found.creature, at=at,
+                                                   goal=found.goal))
     shut = closed()
     if shut is not None:
         return replace(found, rule=shut[0], reason=shut[1])
     return replace(found, rule=rules.budget,
-                   reason=f"{at} is too far: {found.creature} could not get there with "
-                          f"{LIFT} times its {budget_words}")
+                   # Translators: e.g. "Z40 is too far: bat could not get there with 6 times its
+                   # 8 MP"
+                   reason=_("{at} is too far: {creature} could not get there with {times} times "
+                            "its {budget}").format(at=at, creature=found.creature, times=LIFT,
+                                                   budget=budget_words))
 
 
 def _state_columns(states: Iterable[ReachedState]) -> list[str]:
@@ -1049,10 +1079,13 @@ def _reach_note(space: GridSpace, ends: _Ends) -> tuple[str, str] | None:
         problem = space.end_problem(space.start)
         if problem is not None:
             rule, sentence = problem
-            return rule, f"No way to end this round is open to {space.creature}: {sentence}"
-        return "", f"No way to end this round is open to {space.creature}"
+            return rule, _("No way to end this round is open to {creature}: {reason}").format(
+                creature=space.creature, reason=sentence)
+        return "", _("No way to end this round is open to {creature}").format(
+            creature=space.creature)
     if count == 1 and ends.codes()[0] == ends.found.start:
-        return "", f"{space.creature} can only stay where it is this round: no step is open to it"
+        return "", _("{creature} can only stay where it is this round: no step is open to "
+                     "it").format(creature=space.creature)
     return None
 
 
@@ -1200,12 +1233,20 @@ def grid_path(
             if goal(code, priority // CHECK_SLOTS)]
     if not hits:
         budget = budget_text(space)
-        extra = " without any check" if avoid_checks else ""
-        if must_act:
-            extra += " with an attack left"
-        return PathNotFound(space.ruleset, space.creature, goal_text,
-                            f"{space.creature} cannot reach {goal_text} this round{extra} "
-                            f"within {budget}")
+        values = {"creature": space.creature, "goal": goal_text, "budget": budget}
+        if avoid_checks and must_act:
+            message = _("{creature} cannot reach {goal} this round without any check with an "
+                        "attack left within {budget}").format(**values)
+        elif avoid_checks:
+            message = _("{creature} cannot reach {goal} this round without any check within "
+                        "{budget}").format(**values)
+        elif must_act:
+            message = _("{creature} cannot reach {goal} this round with an attack left within "
+                        "{budget}").format(**values)
+        else:
+            message = _("{creature} cannot reach {goal} this round within {budget}").format(
+                **values)
+        return PathNotFound(space.ruleset, space.creature, goal_text, message)
     code = min(hits, key=lambda c: way_rank(space, c, found.priority[c]))
     if isinstance(space, ViaSpace):  # report in the inner space: its codes, not the legs'
         legs = space.legs
@@ -1221,7 +1262,7 @@ def budget_text(space: GridSpace) -> str:
     words: Callable[[], str] | None = getattr(space, "budget_words", None)
     if words is not None:
         return words()
-    return f"{format_amount(_fraction(space, space.budget), space.unit)} {space.unit}"
+    return f"{format_amount(_fraction(space, space.budget), space.unit)} {unit_word(space.unit)}"
 
 
 def grid_check(space: GridSpace, text: str) -> GridMove:
@@ -1238,7 +1279,8 @@ def grid_check(space: GridSpace, text: str) -> GridMove:
         try:
             move = space.parse_move(token, code)
         except NotationError as exc:
-            raise NotationError(f"move {index} ({token!r}): {exc}") from None
+            raise NotationError(_("move {index} ({token}): {problem}").format(
+                index=index, token=repr(token), problem=exc)) from None
         candidates = [s for s in space.steps(code, spent)
                       if s[0] == move and spent + s[2] <= limit]
         if not candidates:
@@ -1252,7 +1294,7 @@ def grid_check(space: GridSpace, text: str) -> GridMove:
     problem = space.end_problem(code)
     if problem is not None:
         rule, message = problem
-        last = tokens[-1] if tokens else "(no move)"
+        last = tokens[-1] if tokens else _("(no move)")
         return _report(space, path, code,
                        IllegalMoveError(rule, message, step=max(1, len(tokens)), move=last))
     return _report(space, path, code)
@@ -1270,20 +1312,23 @@ def parse_waypoints(via: Iterable[Any]) -> tuple[tuple[str, int | None], ...]:
     out: list[tuple[str, int | None]] = []
     for item in via:
         if isinstance(item, str):
-            label, _, level = item.strip().partition("@")
+            label, _at, level = item.strip().partition("@")
             if not label:
-                raise NotationError(f"expected a waypoint like U34 or U34@2, got {item!r}")
+                raise NotationError(_("expected a waypoint like U34 or U34@2, got {item}").format(
+                    item=repr(item)))
             try:
                 altitude = int(level) if level else None
             except ValueError:
-                raise NotationError(f"waypoint {item!r}: expected a whole altitude after @, "
-                                    f"got {level!r}") from None
+                raise NotationError(_("waypoint {item}: expected a whole altitude after @, got "
+                                      "{level}").format(item=repr(item), level=repr(level))
+                                    ) from None
         else:
             label, altitude = item
             altitude = None if altitude is None else int(altitude)
         out.append((str(label).strip().upper(), altitude))
     if len(out) > MAX_VIA:
-        raise OptionError(f"at most {MAX_VIA} waypoints (via), got {len(out)}")
+        raise OptionError(_("at most {most} waypoints (via), got {count}").format(
+            most=MAX_VIA, count=len(out)))
     return tuple(out)
 
 
@@ -1342,7 +1387,8 @@ class ViaSpace:
     def end_problem(self, code: int) -> tuple[str, str] | None:
         inner, leg = divmod(code, self.legs)
         if leg < len(self.stops):
-            return ("via", f"the way has not yet passed {self.names[leg]}")
+            return ("via", _("the way has not yet passed {waypoint}").format(
+                waypoint=self.names[leg]))
         return self.inner.end_problem(inner)
 
     def end_key(self, code: int) -> Any:
@@ -1406,7 +1452,8 @@ def grid_path_via(space: GridSpace, via: Sequence[tuple[str, int | None]],
     reason is ``why_no_way_via``'s (``leg(label, altitude)``: the ruleset's ``path`` to a
     waypoint alone; ``lifted()``: ``space`` with the creature ``LIFT`` times as fast). A
     ``PathNotFound`` without a rule is left to ``why_no_way``: the goal itself is out of reach."""
-    goal = f"{goal_text} {via_words(via)}"
+    # Translators: a goal with its waypoints, e.g. "U35 at altitude 1 via U34, V35"
+    goal = _("{goal} {via}").format(goal=goal_text, via=via_words(via))
     found = grid_path(via_space(space, via), matches, goal, avoid_checks=avoid_checks,
                       must_act=must_act, at=at)
     if isinstance(found, PathNotFound):
@@ -1420,8 +1467,10 @@ def grid_path_via(space: GridSpace, via: Sequence[tuple[str, int | None]],
 
 def via_words(via: Sequence[tuple[str, int | None]]) -> str:
     """``via U34 at altitude 2, V35``: the waypoints as a goal's words say them."""
-    return "via " + ", ".join(label + ("" if level is None else f" at altitude {level}")
-                              for label, level in via)
+    said = ", ".join(label if level is None else
+                     _("{label} at altitude {level}").format(label=label, level=level)
+                     for label, level in via)
+    return _("via {waypoints}").format(waypoints=said)
 
 
 #: The most states the search for why no way passes the waypoints may settle.
@@ -1444,12 +1493,14 @@ def why_no_way_via(found: PathNotFound, via: Sequence[tuple[str, int | None]],
     for label, level in via:
         alone = leg(label, level)
         if isinstance(alone, PathNotFound) and alone.rule is not None:
-            told = replace(found, rule=alone.rule, reason=f"waypoint {label}: {alone.reason}")
+            told = replace(found, rule=alone.rule, reason=_("waypoint {label}: {reason}").format(
+                label=label, reason=alone.reason))
             if alone.rule != rules.occupied:
                 return told
             held = held or told
     far = replace(found, rule=rules.budget,
-                  reason=f"{found.creature} cannot reach {found.goal} within {budget_words}")
+                  reason=_("{creature} cannot reach {goal} within {budget}").format(
+                      creature=found.creature, goal=found.goal, budget=budget_words))
     try:
         space = lifted()
         # a bounded search: the reason is not worth seconds (the waypoints multiply the states)
@@ -1462,6 +1513,7 @@ def why_no_way_via(found: PathNotFound, via: Sequence[tuple[str, int | None]],
         return held
     rule = rules.walk if wide.cost_unit and rules.walk else rules.budget
     return replace(found, rule=rule, needs=wide.cost, unit=wide.unit,
-                   reason=f"{found.creature} would need {format_amount(wide.cost, wide.unit)} "
-                          f"{wide.cost_unit or wide.unit} to get there; it has {budget_words} "
-                          "this round")
+                   reason=_("{creature} would need {needs} {unit} to get there; it has "
+                            "{budget} this round").format(
+                       creature=found.creature, needs=format_amount(wide.cost, wide.unit),
+                       unit=wide.cost_unit or unit_word(wide.unit), budget=budget_words))

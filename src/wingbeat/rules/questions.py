@@ -9,6 +9,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from ..errors import NotationError, OptionError
+from ..i18n import _
 
 __all__ = ["refuse_unknown_options", "whole_number"]
 
@@ -20,8 +21,9 @@ def refuse_unknown_options(ruleset: str, options: Mapping[str, Any], known: Coll
     unknown = set(options) - set(known)
     if unknown:
         takes = sorted(known if said is None else said)
-        raise OptionError(f"{ruleset} does not know the option(s) {', '.join(sorted(unknown))}; "
-                          f"it takes: {', '.join(takes)}")
+        raise OptionError(_("{ruleset} does not know the option(s) {options}; it takes: "
+                            "{known}").format(ruleset=ruleset, options=", ".join(sorted(unknown)),
+                                              known=", ".join(takes)))
 
 
 def whole_number(text: str | None, what: str) -> int | None:
@@ -32,4 +34,6 @@ def whole_number(text: str | None, what: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise NotationError(f"expected a whole number for {what}, got {text!r}") from None
+        # Translators: {what} names the value, e.g. "the altitude"
+        raise NotationError(_("expected a whole number for {what}, got {text}").format(
+            what=what, text=repr(text))) from None

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import OptionError, ScenarioError
+from ..i18n import Domain, _
 
 if TYPE_CHECKING:
     from ..model import Scenario
@@ -140,16 +141,16 @@ class RulesetInfo:
     def attacker(self) -> AttackRuleset:
         """The engine as it finds attack positions; an ``OptionError`` if it cannot."""
         if not self.can("attack_path"):
-            raise OptionError(f"the {self.id} ruleset cannot look for attack positions yet; "
-                              "give a destination with --to")
+            raise OptionError(_("the {ruleset} ruleset cannot look for attack positions yet; "
+                                "give a destination with --to").format(ruleset=self.id))
         found: AttackRuleset = _resolve(self.engine)
         return found
 
     def threat_rules(self) -> Any:
         """Its ``ThreatRules`` (wingbeat.tactics); an ``OptionError`` if it has none."""
         if self.threat is None or not self.can("threat"):
-            raise OptionError(f"the {self.id} ruleset cannot say threat zones or advise attacks "
-                              "yet")
+            raise OptionError(_("the {ruleset} ruleset cannot say threat zones or advise "
+                                "attacks yet").format(ruleset=self.id))
         return _resolve(self.threat)
 
     def build(self, data: dict[str, Any], source: str) -> Scenario:
@@ -160,7 +161,8 @@ class RulesetInfo:
     def renderer_of(self) -> Renderer:
         """The picture module; an ``OptionError`` if the ruleset has none."""
         if self.renderer is None:
-            raise OptionError(f"no picture for ruleset {self.id!r} yet")
+            raise OptionError(_("no picture for ruleset {ruleset} yet").format(
+                ruleset=repr(self.id)))
         drawn: Renderer = _resolve(self.renderer)
         return drawn
 
@@ -176,13 +178,40 @@ class RulesetInfo:
             if ref is not None:
                 _resolve(ref)
 
+    def said_hints(self) -> dict[str, Any]:
+        """The hints in the current language: the words for people (``notation``,
+        ``level_word``, the option pickers' labels and words) through the ruleset's own catalog
+        (domain ``<id>``, where its ``_messages.py`` marks them), the rest (``example``,
+        ``unit``, ``snap``, ``play_options``) as written."""
+        package = f"{_PLUGINS}.{self.id}" if isinstance(self.engine, str) and \
+            self.engine.startswith(f"{_PLUGINS}.{self.id}") else ""
+        said = _hint_domain(self.id, package).gettext if package else str
+        out: dict[str, Any] = {}
+        for key, value in self.hints.items():
+            if isinstance(value, Mapping):
+                out[key] = {name: {k: said(w) for k, w in words.items()}
+                            for name, words in value.items()}
+            elif key in _SAID_HINTS:
+                out[key] = said(value)
+            else:
+                out[key] = value
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         """What the page needs: id, title, space, capabilities, hints, and what it offers."""
         return {"id": self.id, "title": self.title, "space": self.space,
                 "capabilities": sorted(self.capabilities),
-                "hints": {k: dict(v) if isinstance(v, Mapping) else v
-                          for k, v in self.hints.items()},
+                "hints": self.said_hints(),
                 "render": self.renderer is not None, "play": self.play is not None}
+
+
+#: The hints that are words for people (the others are notation, units and numbers).
+_SAID_HINTS = frozenset({"notation", "level_word"})
+
+
+@cache
+def _hint_domain(ruleset_id: str, package: str) -> Domain:
+    return Domain(ruleset_id, package)
 
 
 def _checked_hints(ruleset_id: str, hints: Mapping[str, Any]) -> dict[str, Any]:
@@ -295,8 +324,8 @@ def ruleset_info(ruleset_id: str) -> RulesetInfo:
     _discover()
     info = _registered.get(ruleset_id)
     if info is None:
-        raise ScenarioError(f"unknown ruleset {ruleset_id!r}; expected one of: "
-                            + ", ".join(ruleset_ids()))
+        raise ScenarioError(_("unknown ruleset {ruleset}; expected one of: {known}").format(
+            ruleset=repr(ruleset_id), known=", ".join(ruleset_ids())))
     return info
 
 
@@ -311,11 +340,12 @@ def map_ruleset(kind: str, wanted: str | None = None) -> str:
     if wanted is not None:
         info = ruleset_info(wanted)
         if kind not in info.maps:
-            takes = ", ".join(info.maps) or "none"
-            raise OptionError(f"the {wanted} ruleset takes no {kind} map (it takes: {takes}); "
-                              "rulesets that take one: "
-                              + (", ".join(i.id for i in takers) or "none"))
+            takes = ", ".join(info.maps) or _("none")
+            raise OptionError(_("the {ruleset} ruleset takes no {kind} map (it takes: {takes}); "
+                                "rulesets that take one: {takers}").format(
+                ruleset=wanted, kind=kind, takes=takes,
+                takers=", ".join(i.id for i in takers) or _("none")))
         return info.id
     if not takers:
-        raise OptionError(f"no ruleset takes a {kind} map")
+        raise OptionError(_("no ruleset takes a {kind} map").format(kind=kind))
     return next((i.id for i in takers if i.maps[0] == kind), takers[0].id)

@@ -18,8 +18,9 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from ..errors import IllegalMoveError
+from ..i18n import _
 from ..model import Save
-from ..narrate import check_text, event_text
+from ..narrate import check_text, event_text, field_word, value_word
 
 __all__ = ["MoveReport", "MoveSaying", "MoveStep", "end_text", "field_cell", "illegal_line",
            "step_lines"]
@@ -83,18 +84,14 @@ class MoveStep:
 
 def illegal_line(error: IllegalMoveError) -> str:
     """The first line of an illegal move's text, the same for every ruleset."""
-    return f"ILLEGAL at step {error.step} ({error.move}): {error.message} [{error.rule}]"
+    return _("ILLEGAL at step {step} ({move}): {message} [{rule}]").format(
+        step=error.step, move=error.move, message=error.message, rule=error.rule)
 
 
-def field_cell(_key: str, value: Any) -> str:
-    """A state's field as a table cell: ``-`` for none, ``yes``/``no`` for a flag."""
-    if value is None:
-        return "-"
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    return str(value)
+def field_cell(key: str, value: Any) -> str:
+    """A state's field as a table cell: ``-`` for none, ``yes``/``no`` for a flag (in the
+    current language, as a mode's words)."""
+    return value_word(key, value)
 
 
 def end_text(end: Mapping[str, Any], field_text: FieldSaying = None) -> str:
@@ -105,13 +102,14 @@ def end_text(end: Mapping[str, Any], field_text: FieldSaying = None) -> str:
     for key, value in end.items():
         if value is None or value is False:
             continue
-        word = key.replace("_", " ")
+        word = field_word(key)
         if value is True:
             parts.append(word)
         elif key == "mode":
             parts.append(said(key, value))
         else:
-            parts.append(f"{word} {said(key, value)}")
+            # Translators: one field of where a move ends, e.g. "altitude 1"
+            parts.append(_("{field} {value}").format(field=word, value=said(key, value)))
     return ", ".join(parts)
 
 
@@ -195,8 +193,9 @@ class MoveReport:
 
     def step_text(self) -> list[str]:
         """The steps in the text: a numbered line each (a grid draws a table instead)."""
-        return [f"{i}. {s.move}: {s.words()}, total {s.total_words()}"
-                for i, s in enumerate(self.steps, 1)]
+        return [_("{number}. {move}: {words}, total {total}").format(
+            number=i, move=s.move, words=s.words(), total=s.total_words())
+            for i, s in enumerate(self.steps, 1)]
 
     def closing_lines(self) -> list[str]:
         """The text's lines after the verdict line."""
@@ -238,8 +237,12 @@ class MoveReport:
     def to_text(self) -> str:
         lines = [] if self.error is None else [illegal_line(self.error)]
         lines.extend(self.step_text())
-        verdict = "legal" if self.legal else "stops before the illegal step"
-        lines.append(f"{verdict}: {self.spent_words()}; ends {self.end_words()}")
+        if self.legal:
+            lines.append(_("legal: {spent}; ends {end}").format(spent=self.spent_words(),
+                                                                end=self.end_words()))
+        else:
+            lines.append(_("stops before the illegal step: {spent}; ends {end}").format(
+                spent=self.spent_words(), end=self.end_words()))
         lines.extend(self.closing_lines())
         return "\n".join(lines)
 
@@ -249,6 +252,7 @@ def step_lines(steps: Iterable[MoveStep]) -> list[str]:
     does) and each event, as sentences."""
     lines: list[str] = []
     for i, s in enumerate(steps, 1):
-        lines.extend(f"Step {i}: {check_text(c)}" for c in s.checks)
+        lines.extend(_("Step {step}: {check}").format(step=i, check=check_text(c))
+                     for c in s.checks)
         lines.extend(event_text(e) for e in s.events)
     return lines

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from ..errors import ScenarioError
+from ..i18n import _
 
 __all__ = ["Named", "Roster", "find_creature"]
 
@@ -44,8 +45,12 @@ def find_creature(creatures: Sequence[C], creature_id: str, word: str = "creatur
     for creature in creatures:
         if creature.id == creature_id:
             return creature
-    known = ", ".join(c.id for c in creatures) or "none"
-    raise ScenarioError(f"no {word} {creature_id!r} in this scenario ({word}s: {known})")
+    known = ", ".join(c.id for c in creatures) or _("none")
+    if word == "unit":
+        raise ScenarioError(_("no unit {id} in this scenario (units: {known})").format(
+            id=repr(creature_id), known=known))
+    raise ScenarioError(_("no creature {id} in this scenario (creatures: {known})").format(
+        id=repr(creature_id), known=known))
 
 
 class Roster(Generic[C]):

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..errors import NotationError
 from ..geometry.table import Point, Table, format_length, parse_point
+from ..i18n import _
+from ..narrate import engagement_word
 from .reports import MoveStep
 
 if TYPE_CHECKING:
@@ -111,15 +113,17 @@ class TableEngagement:
                 "elevated": self.elevated, "rule": self.rule, **self.own_fields()}
 
     def to_text(self) -> str:
-        return "\n".join([f"{self.a} and {self.b}: {self.engagement} ({self.rule}). "
-                          f"{self.reason}", *self.own_lines()])
+        return "\n".join([_("{a} and {b}: {engagement} ({rule}). {reason}").format(
+            a=self.a, b=self.b, engagement=engagement_word(self.engagement), rule=self.rule,
+            reason=self.reason), *self.own_lines()])
 
 
 def goal_point(table: Table, text: str) -> Point:
     """The point a path goes to (``--to x,y``); a ``NotationError`` when it is off the table."""
     point = parse_point(text)
     if not table.contains(point):
-        raise NotationError(f"{text!r} is off the table ({table.describe()})")
+        raise NotationError(_("{point} is off the table ({table})").format(
+            point=repr(text), table=table.describe()))
     return point
 
 
@@ -129,7 +133,9 @@ def waypoint(table: Table, token: str, index: int, others: str) -> Point:
     try:
         point = parse_point(token)
     except NotationError as exc:
-        raise NotationError(f"move {index} ({token!r}): {exc}; or {others}") from None
+        raise NotationError(_("move {index} ({token}): {problem}; or {others}").format(
+            index=index, token=repr(token), problem=exc, others=others)) from None
     if not table.contains(point):
-        raise NotationError(f"move {index} ({token!r}) is off the table ({table.describe()})")
+        raise NotationError(_("move {index} ({token}) is off the table ({table})").format(
+            index=index, token=repr(token), table=table.describe()))
     return point

@@ -18,7 +18,9 @@ from pydantic import Field, field_validator
 
 from .._pictures import image_size, pixel_budget_error
 from ..errors import ScenarioError
+from ..i18n import _
 from ..model import Background
+from ..narrate import grouped
 from ._schema import StrictModel, validate
 
 __all__ = ["IMAGE_TYPES", "build_background"]
@@ -40,22 +42,24 @@ class BackgroundModel(StrictModel):
         if value.startswith("data:"):
             kind = value[5:].partition(";")[0]
             if kind not in IMAGE_TYPES or ";base64," not in value[:40]:
-                raise ValueError("expected a data URI of a picture, data:image/png;base64,… "
-                                 "(png, jpeg, webp or gif)")
+                raise ValueError(_("expected a data URI of a picture, data:image/png;base64,… "
+                                   "(png, jpeg, webp or gif)"))
             return value
         parts = value.replace("\\", "/").split("/")
         if value.startswith(("/", "\\")) or ":" in value or ".." in parts:
-            raise ValueError("expected a path relative to the scenario file, inside its folder "
-                             "(no absolute path, no ..), or a data:image/…;base64 URI")
+            raise ValueError(_("expected a path relative to the scenario file, inside its "
+                               "folder (no absolute path, no ..), or a data:image/…;base64 URI"))
         if not value.lower().endswith(_SUFFIXES):
-            raise ValueError("expected a picture file: " + ", ".join(_SUFFIXES))
+            raise ValueError(_("expected a picture file: {suffixes}").format(
+                suffixes=", ".join(_SUFFIXES)))
         return value
 
     @field_validator("origin")
     @classmethod
     def _finite(cls, value: list[float]) -> list[float]:
         if any(abs(v) > 1_000_000 for v in value):
-            raise ValueError("expected two pixel coordinates within ±1,000,000")
+            raise ValueError(_("expected two pixel coordinates within ±{most}").format(
+                most=grouped(1_000_000)))
         return value
 
 

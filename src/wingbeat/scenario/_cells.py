@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import NotationError, ScenarioError, shown
 from ..geometry.labels import MAX_LABEL_LENGTH, column_label, split_label
+from ..i18n import _
 
 __all__ = ["cell_items", "is_range", "range_cells"]
 
@@ -38,29 +39,41 @@ def range_cells(item: str, where: str, *, columns: int, rows: int, hexes: bool
     """
     kind = "hex" if hexes else "square"
     if len(item) > MAX_RANGE_LENGTH:
-        raise ScenarioError(f"expected a range of {kind}s like {_EXAMPLE} of at most "
-                            f"{MAX_RANGE_LENGTH} characters, got {shown(item, 30)}", where=where)
+        said = (_("expected a range of hexes like {example} of at most {most} characters, got "
+                  "{got}") if hexes else
+                _("expected a range of squares like {example} of at most {most} characters, got "
+                  "{got}"))
+        raise ScenarioError(said.format(example=_EXAMPLE, most=MAX_RANGE_LENGTH,
+                                        got=shown(item, 30)), where=where)
     corners = item.split(":")
     if len(corners) != 2:
-        raise ScenarioError(f"expected a range of {kind}s like {_EXAMPLE} (two corner labels "
-                            f"joined by one colon), got {shown(item)}", where=where)
+        said = (_("expected a range of hexes like {example} (two corner labels joined by one "
+                  "colon), got {got}") if hexes else
+                _("expected a range of squares like {example} (two corner labels joined by one "
+                  "colon), got {got}"))
+        raise ScenarioError(said.format(example=_EXAMPLE, got=shown(item)), where=where)
     try:
         (c0, r0), (c1, r1) = (split_label(corner, kind=kind) for corner in corners)
     except (NotationError, ValueError) as exc:  # or any other refusal of the parser
-        raise ScenarioError(f"{exc}, in the range {shown(item)}; a range is two corner labels, "
-                            f"north-west first, like {_EXAMPLE}", where=where) from None
+        raise ScenarioError(_("{problem}, in the range {range}; a range is two corner labels, "
+                              "north-west first, like {example}").format(
+            problem=exc, range=shown(item), example=_EXAMPLE), where=where) from None
     first, last = (f"{column_label(c)}{r}" for c, r in ((c0, r0), (c1, r1)))
     if c0 > c1 or r0 > r1:
         nw = f"{column_label(min(c0, c1))}{min(r0, r1)}"
         se = f"{column_label(max(c0, c1))}{max(r0, r1)}"
-        raise ScenarioError(f"the range {first}:{last} runs backwards: expected its north-west "
-                            f"corner (lowest column and row) first, {nw}:{se}", where=where)
+        raise ScenarioError(_("the range {range} runs backwards: expected its north-west corner "
+                              "(lowest column and row) first, {fixed}").format(
+            range=f"{first}:{last}", fixed=f"{nw}:{se}"), where=where)
     if c1 > columns or r1 > rows:
-        raise ScenarioError(f"the range {first}:{last} reaches off the map (columns "
-                            f"A..{column_label(columns)}, rows 1..{rows})", where=where)
+        raise ScenarioError(_("the range {range} reaches off the map (columns A..{last_column}, "
+                              "rows 1..{rows})").format(range=f"{first}:{last}",
+                                                        last_column=column_label(columns),
+                                                        rows=rows), where=where)
     cells = [(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
              if not hexes or (c + r) % 2 == 0]
     if not cells:
-        raise ScenarioError(f"the range {first}:{last} holds no hex: in doubled coordinates "
-                            "column index + row must be even", where=where)
+        raise ScenarioError(_("the range {range} holds no hex: in doubled coordinates column "
+                              "index + row must be even").format(range=f"{first}:{last}"),
+                            where=where)
     return cells

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._files import FileTooLarge, UnreadableFile, read_limited
 from ..errors import ScenarioError
+from ..i18n import N_, _
 from ..model import Scenario
 from ..rules.registry import ruleset_ids, ruleset_info
 from ._problems import MAX_PROBLEMS, _shown, printable
@@ -25,7 +26,7 @@ __all__ = ["MAX_BYTES", "load_example", "load_scenario", "parse_scenario", "read
 #: The largest scenario read, in bytes: a scenario is a small text file (the largest example is a
 #: few kilobytes), and no more than this is ever read from any file given.
 MAX_BYTES = 1_000_000
-_TOO_LARGE = "is larger than 1 MB; a scenario is a small text file"
+_TOO_LARGE = N_("is larger than 1 MB; a scenario is a small text file")
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -48,13 +49,13 @@ def read_scenario_file(path: str | Path) -> str:
     try:
         raw = read_limited(path, MAX_BYTES)
     except FileTooLarge:
-        raise ScenarioError(_TOO_LARGE, source=source) from None
+        raise ScenarioError(_(_TOO_LARGE), source=source) from None
     except UnreadableFile as exc:
         raise ScenarioError(exc.reason, source=source) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ScenarioError("is not UTF-8 text", source=source) from None
+        raise ScenarioError(_("is not UTF-8 text"), source=source) from None
 
 
 def read_scenario_text(text: str, *, source: str = "<scenario>",
@@ -67,24 +68,25 @@ def read_scenario_text(text: str, *, source: str = "<scenario>",
     from ._yaml import YamlLimitError, load_marked
 
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise ScenarioError(_TOO_LARGE, source=source)
+        raise ScenarioError(_(_TOO_LARGE), source=source)
     try:
         data, marks = load_marked(text) if text.strip() else (None, {})
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else None
+        where = _line_column(mark.line + 1, mark.column + 1) if mark is not None else None
         position = getattr(exc, "position", None)  # a character no YAML text may hold
         if where is None and isinstance(position, int):
             line = text.count("\n", 0, position)
             column = position - (text.rfind("\n", 0, position) + 1)
-            where = f"line {line + 1}, column {column + 1}"
+            where = _line_column(line + 1, column + 1)
         if isinstance(exc, YamlLimitError):
             raise ScenarioError(printable(str(problem)), source=source, where=where) from None
-        raise ScenarioError(f"is not valid YAML or JSON: {printable(str(problem))}",
-                            source=source, where=where) from None
+        raise ScenarioError(_("is not valid YAML or JSON: {problem}").format(
+            problem=printable(str(problem))), source=source, where=where) from None
     except json.JSONDecodeError as exc:  # pragma: no cover - yaml parses JSON itself
-        raise ScenarioError(f"is not valid JSON: {exc.msg}", source=source) from None
+        raise ScenarioError(_("is not valid JSON: {problem}").format(problem=exc.msg),
+                            source=source) from None
     return parse_scenario(data, source=source, base=base, marks=marks)
 
 
@@ -102,16 +104,17 @@ def parse_scenario(data: Any, *, source: str = "<scenario>", base: str | None = 
 
 def _parse(data: Any, source: str, base: str | None) -> Scenario:
     if not isinstance(data, Mapping):
-        got = "nothing" if data is None else type(data).__name__
-        raise ScenarioError(f"expected a mapping with ruleset, map and creatures; got {got}",
-                            source=source)
+        got = _("nothing") if data is None else type(data).__name__
+        raise ScenarioError(_("expected a mapping with ruleset, map and creatures; got "
+                              "{got}").format(got=got), source=source)
     ruleset = data.get("ruleset")
     if ruleset is None:
-        raise ScenarioError("missing; expected one of: " + ", ".join(ruleset_ids()),
-                            source=source, where="ruleset")
+        raise ScenarioError(_("missing; expected one of: {choices}").format(
+            choices=", ".join(ruleset_ids())), source=source, where="ruleset")
     if not isinstance(ruleset, str) or ruleset not in ruleset_ids():
-        raise ScenarioError(f"unknown ruleset {_shown(ruleset)}; expected one of: "
-                            + ", ".join(ruleset_ids()), source=source, where="ruleset")
+        raise ScenarioError(_("unknown ruleset {ruleset}; expected one of: {choices}").format(
+            ruleset=_shown(ruleset), choices=", ".join(ruleset_ids())), source=source,
+            where="ruleset")
     data = dict(data)
     background = data.pop("background", None)
     scenario = ruleset_info(ruleset).build(data, source)
@@ -124,6 +127,11 @@ def _parse(data: Any, source: str, base: str | None) -> Scenario:
     return scenario
 
 
+def _line_column(line: int, column: int) -> str:
+    """``line 5, column 12``: a place in the scenario file's text."""
+    return _("line {line}, column {column}").format(line=line, column=column)
+
+
 def relocated(error: ScenarioError, source: str, marks: Marks) -> ScenarioError:
     """``error`` naming ``source``, each of its problems followed by the line and column of its
     place where ``marks`` know it (``creatures[1].speed: expected … (line 5, column 12)``), its
@@ -133,7 +141,7 @@ def relocated(error: ScenarioError, source: str, marks: Marks) -> ScenarioError:
     for order, (where, message) in enumerate(error.problems):
         line = _line_of(where, marks)
         if line is not None:
-            message = f"{message} (line {line[0]}, column {line[1]})"
+            message = f"{message} ({_line_column(line[0], line[1])})"
         ranked.append(((line or (0, 0), order),
                        (None if where is None else printable(where), printable(message))))
     ranked.sort(key=lambda item: item[0])

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ScenarioError
+from ..i18n import N_, _, localized_number, ngettext
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -26,8 +27,13 @@ def printable(text: str) -> str:
     return "".join(_escape(ch) for ch in text)
 
 
+#: Spaces a language's punctuation uses (French: a no-break space before a colon, a narrow one
+#: in 12 345): Python does not call them printable, yet a terminal shows them as spaces.
+_SPACES = frozenset("\u00a0\u202f")
+
+
 def _escape(ch: str) -> str:
-    if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF:
+    if (ch.isprintable() or ch in _SPACES) and not 0xD800 <= ord(ch) <= 0xDFFF:
         return ch
     return ch.encode("unicode_escape").decode("ascii")
 
@@ -40,7 +46,7 @@ def format_location(loc: tuple[int | str, ...]) -> str:
             out += f"[{part}]"
         else:
             out += ("." if out else "") + str(part)
-    return out or "(top level)"
+    return out or _("(top level)")
 
 
 #: The most problems one error lists: a hostile file with thousands says how many more there are.
@@ -94,23 +100,23 @@ _KINDS = frozenset({"str", "int", "float", "bool", "none", "list", "dict", "tupl
 
 #: What each kind of value is, said to a player.
 _KIND_WORDS = {
-    "missing": "required, but missing",
-    "int_type": "expected a whole number",
-    "int_parsing": "expected a whole number",
-    "int_from_float": "expected a whole number",
-    "int_parsing_size": "expected a smaller whole number",
-    "float_type": "expected a number",
-    "float_parsing": "expected a number",
-    "finite_number": "expected a finite number (.inf and .nan are no place or measure)",
-    "bool_type": "expected true or false",
-    "bool_parsing": "expected true or false",
-    "string_type": "expected text",
-    "dict_type": "expected a mapping of keys to values",
-    "model_type": "expected a mapping of keys to values",
-    "model_attributes_type": "expected a mapping of keys to values",
-    "list_type": "expected a list",
-    "tuple_type": "expected a list",
-    "set_type": "expected a list",
+    "missing": N_("required, but missing"),
+    "int_type": N_("expected a whole number"),
+    "int_parsing": N_("expected a whole number"),
+    "int_from_float": N_("expected a whole number"),
+    "int_parsing_size": N_("expected a smaller whole number"),
+    "float_type": N_("expected a number"),
+    "float_parsing": N_("expected a number"),
+    "finite_number": N_("expected a finite number (.inf and .nan are no place or measure)"),
+    "bool_type": N_("expected true or false"),
+    "bool_parsing": N_("expected true or false"),
+    "string_type": N_("expected text"),
+    "dict_type": N_("expected a mapping of keys to values"),
+    "model_type": N_("expected a mapping of keys to values"),
+    "model_attributes_type": N_("expected a mapping of keys to values"),
+    "list_type": N_("expected a list"),
+    "tuple_type": N_("expected a list"),
+    "set_type": N_("expected a list"),
 }
 
 
@@ -123,56 +129,75 @@ def _problem(problem: Any, loc: tuple[str | int, ...],
     given = problem.get("input")
     if kind == "extra_forbidden":
         guess = _close_key(loc[-1] if loc else "", examples)
-        hint = f"; did you mean {guess}?" if guess else ""
-        return format_location(loc), ("unknown key: not part of the scenario format (check its "
-                                      f"spelling{hint})")
+        if guess:
+            return format_location(loc), _("unknown key: not part of the scenario format (check "
+                                           "its spelling; did you mean {key}?)").format(key=guess)
+        return format_location(loc), _("unknown key: not part of the scenario format (check its "
+                                       "spelling)")
     if kind == "invalid_key" or (loc and loc[-1] == "[key]"):
         parent = tuple(p for p in loc if p != "[key]")[:-1] if loc and loc[-1] == "[key]" \
             else loc[:-1]
         key = given if kind == "invalid_key" else loc[-2] if len(loc) > 1 else given
         if isinstance(key, int | float) and not isinstance(key, bool):
-            text = (f"the number {key} stands where a key should: two numbers are written as a "
-                    "list, like at: [60, 25]")
+            text = _("the number {key} stands where a key should: two numbers are written as a "
+                     "list, like at: [60, 25]").format(key=key)
         else:
             wanted = _example(parent, examples)
-            text = (f"the key {_shown(key)} is not a key this mapping takes"
-                    + (f"; expected keys like {wanted}" if wanted else ""))
+            if wanted:
+                text = _("the key {key} is not a key this mapping takes; expected keys like "
+                         "{example}").format(key=_shown(key), example=wanted)
+            else:
+                text = _("the key {key} is not a key this mapping takes").format(key=_shown(key))
         return format_location(parent), text
-    words = _KIND_WORDS.get(kind) or _bounds(kind, ctx) or _choices(kind, ctx) or _custom(
-        kind, problem, ctx)
+    known = _KIND_WORDS.get(kind)
+    words = (_(known) if known else None) or _bounds(kind, ctx) or _choices(kind, ctx) or \
+        _custom(kind, problem, ctx)
     example = _example(loc, examples)
     if example and kind not in ("greater_than_equal", "less_than_equal", "greater_than",
                                 "less_than", "enum", "literal_error"):
-        words += f", like {example}"
+        # Translators: what a place of the scenario file expects, with an example of it
+        words = _("{expected}, like {example}").format(expected=words, example=example)
     if kind != "missing" and (given is None or isinstance(given, str | int | float | bool)):
-        words += f" (got {_shown(given)})"
+        # Translators: what was expected, and the value the file gave instead
+        words = _("{expected} (got {given})").format(expected=words, given=_shown(given))
     return format_location(loc), words
 
 
 def _bounds(kind: str, ctx: Mapping[str, Any]) -> str | None:
     if kind == "greater_than_equal":
-        return f"expected greater than or equal to {ctx.get('ge')}"
+        return _("expected greater than or equal to {bound}").format(bound=_number(ctx.get("ge")))
     if kind == "less_than_equal":
-        return f"expected less than or equal to {ctx.get('le')}"
+        return _("expected less than or equal to {bound}").format(bound=_number(ctx.get("le")))
     if kind == "greater_than":
-        return f"expected greater than {ctx.get('gt')}"
+        return _("expected greater than {bound}").format(bound=_number(ctx.get("gt")))
     if kind == "less_than":
-        return f"expected less than {ctx.get('lt')}"
+        return _("expected less than {bound}").format(bound=_number(ctx.get("lt")))
     if kind in ("too_short", "string_too_short"):
-        least = ctx.get("min_length", 1)
-        what = "character" if kind == "string_too_short" else "item"
-        return f"expected at least {least} {what}{'s' if least != 1 else ''}"
+        least = int(ctx.get("min_length", 1))
+        if kind == "string_too_short":
+            return ngettext("expected at least {count} character",
+                            "expected at least {count} characters", least).format(count=least)
+        return ngettext("expected at least {count} item", "expected at least {count} items",
+                        least).format(count=least)
     if kind in ("too_long", "string_too_long"):
-        most = ctx.get("max_length")
-        what = "character" if kind == "string_too_long" else "item"
-        return f"expected at most {most} {what}{'s' if most != 1 else ''}"
+        most = int(ctx.get("max_length") or 0)
+        if kind == "string_too_long":
+            return ngettext("expected at most {count} character",
+                            "expected at most {count} characters", most).format(count=most)
+        return ngettext("expected at most {count} item", "expected at most {count} items",
+                        most).format(count=most)
     return None
+
+
+def _number(value: Any) -> str:
+    """A bound as the language writes a number (``0,5``)."""
+    return localized_number(str(value))
 
 
 def _choices(kind: str, ctx: Mapping[str, Any]) -> str | None:
     if kind in ("enum", "literal_error"):
         expected = str(ctx.get("expected", "")).replace("'", "")
-        return "expected one of: " + expected.replace(" or ", ", ")
+        return _("expected one of: {choices}").format(choices=expected.replace(" or ", ", "))
     return None
 
 
@@ -183,7 +208,7 @@ def _custom(kind: str, problem: Any, ctx: Mapping[str, Any]) -> str:
         for head in ("Value error, ", "Assertion failed, "):
             message = message.removeprefix(head)
         return message
-    return "not a value this place takes"
+    return _("not a value this place takes")
 
 
 def _close_key(key: str | int, examples: Mapping[str, str]) -> str | None:
@@ -213,7 +238,7 @@ def _example(loc: tuple[str | int, ...], examples: Mapping[str, str]) -> str | N
 def _shown(value: Any) -> str:
     """A value given, short and on one line."""
     if value is None:
-        return "nothing"
+        return _("nothing")
     if isinstance(value, float) and not math.isfinite(value):
         return {"inf": ".inf", "-inf": "-.inf"}.get(str(value), ".nan")
     text = printable(repr(value))

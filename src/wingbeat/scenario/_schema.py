@@ -19,8 +19,10 @@ from pydantic import (
 )
 
 from ..errors import ScenarioError
+from ..i18n import _
 from ..limits import MAX_CREATURES, map_size_error
 from ..model import Scenario
+from ..narrate import grouped
 from ._problems import raise_validation, validation_problems
 
 __all__ = ["COMMON_EXAMPLES", "MAX_LABEL_CHARS", "MAX_NAME_CHARS", "MAX_TEXT_CHARS",
@@ -47,19 +49,21 @@ def _plain(value: str, most: int, lines: bool = False) -> str:
     otherwise than it is), U+FFFE and U+FFFF (no XML holds them) and lone surrogates (no UTF-8
     holds them)."""
     if len(value) > most:
-        raise ValueError(f"expected at most {most:,} characters (got {len(value):,})")
+        raise ValueError(_("expected at most {most} characters (got {count})").format(
+            most=grouped(most), count=grouped(len(value))))
     if value.isascii() and value.isprintable():
         return value
     for ch in value:
         code = ord(ch)
         if 0xD800 <= code <= 0xDFFF:
-            raise ValueError(f"a lone surrogate (\\u{code:04x}) is no character; write the text "
-                             "in UTF-8")
+            raise ValueError(_("a lone surrogate ({code}) is no character; write the text in "
+                               "UTF-8").format(code=f"\\u{code:04x}"))
         if lines and ch in "\n\t":
             continue
         if code < 0x20 or 0x7F <= code < 0xA0 or code in _UNSAFE:
-            raise ValueError(f"a control character ({ch.encode('unicode_escape').decode()}) "
-                             "has no place in a name; write plain text")
+            raise ValueError(_("a control character ({character}) has no place in a name; "
+                               "write plain text").format(
+                character=ch.encode("unicode_escape").decode()))
     return value
 
 
@@ -114,8 +118,8 @@ class StrictModel(BaseModel):
         """YAML reads ``altitude: yes`` as true, and pydantic would take it for 1: refuse it."""
         field = cls.model_fields.get(info.field_name or "")
         if field is not None and "bool" not in str(field.annotation) and _has_bool(value):
-            raise ValueError("expected a number or a word here, not true/false (YAML reads "
-                             "yes/no/on/off as true/false: quote it if you meant the word)")
+            raise ValueError(_("expected a number or a word here, not true/false (YAML reads "
+                               "yes/no/on/off as true/false: quote it if you meant the word)"))
         return value
 
 
@@ -214,7 +218,7 @@ class Problems:
     def stop(self) -> NoReturn:
         """Raise one ``ScenarioError`` listing every problem noted: a stage found some that the
         next ones cannot do without (no map: no creature can be placed)."""
-        (where, message), *more = self.found or [(None, "is not a scenario")]
+        (where, message), *more = self.found or [(None, _("is not a scenario"))]
         raise ScenarioError(message, source=self.source, where=where, more=tuple(more),
                             hidden=self.hidden)
 
@@ -234,12 +238,14 @@ def validate_file(problems: Problems, model: type[Model], data: dict[str, Any], 
         return file, parts
     if not isinstance(items, list):
         example = problems.examples.get(key, f"{key}: [...]")
-        got = "nothing" if items is None else type(items).__name__
-        problems.add(key, f"expected a list, like {example} (got {got})")
+        got = _("nothing") if items is None else type(items).__name__
+        problems.add(key, _("expected a list, like {example} (got {got})").format(
+            example=example, got=got))
         return file, parts
     if len(items) > MAX_CREATURES:
-        problems.add(key, f"expected at most {MAX_CREATURES} {key} (got {len(items):,}): every "
-                          "query weighs each of them")
+        problems.add(key, _("expected at most {most} {key} (got {count}): every query weighs "
+                            "each of them").format(most=MAX_CREATURES, key=key,
+                                                   count=grouped(len(items))))
         return file, parts
     for i, data_item in enumerate(items):
         checked = problems.validated(item, data_item, (key, i))
@@ -274,8 +280,12 @@ def check_unique_ids(problems: Problems, ids: Iterable[tuple[int, str]], key: st
     repeated: set[int] = set()
     for i, ident in ids:
         if ident in seen:
-            problems.add(f"{key}[{i}].id", f"duplicate {kind} id {ident!r}, as {key}[{seen[ident]}]"
-                                           "; ids must be unique")
+            where = f"{key}[{seen[ident]}]"
+            if kind == "unit":
+                said = _("duplicate unit id {id}, as {where}; ids must be unique")
+            else:
+                said = _("duplicate creature id {id}, as {where}; ids must be unique")
+            problems.add(f"{key}[{i}].id", said.format(id=repr(ident), where=where))
             repeated.add(i)
         else:
             seen[ident] = i

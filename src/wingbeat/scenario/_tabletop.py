@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from ..errors import ScenarioError
 from ..geometry.table import Point, Table
+from ..i18n import _
 
 __all__ = ["MAX_TABLE", "exact", "point_on", "table_of"]
 
@@ -22,8 +23,8 @@ def table_of(size: tuple[float, float], unit: str) -> Table:
     """The table ``[width, height]`` in ``unit``; both sides positive and at most ``MAX_TABLE``."""
     width, height = size
     if not (0 < width <= MAX_TABLE and 0 < height <= MAX_TABLE):
-        raise ScenarioError(f"expected a table [width, height] in {unit}, both positive and at "
-                            f"most {MAX_TABLE}", where="map.table")
+        raise ScenarioError(_("expected a table [width, height] in {unit}, both positive and at "
+                              "most {most}").format(unit=unit, most=MAX_TABLE), where="map.table")
     return Table(width, height)
 
 
@@ -32,6 +33,6 @@ def point_on(table: Table, at: tuple[float, float], where: str) -> Point:
     the table."""
     point = (float(at[0]), float(at[1]))
     if not table.contains(point):
-        raise ScenarioError(f"{list(at)} is off the table ({table.describe()})",
-                            where=f"{where}.at")
+        raise ScenarioError(_("{point} is off the table ({table})").format(
+            point=list(at), table=table.describe()), where=f"{where}.at")
     return point

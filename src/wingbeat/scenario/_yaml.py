@@ -23,6 +23,9 @@ import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from ..i18n import _
+from ..narrate import grouped
+
 __all__ = ["MAX_ALIAS_NODES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_NUMBER_CHARS", "Marks", "Path",
            "SafeLoader", "YamlLimitError", "load", "load_marked"]
 
@@ -72,23 +75,24 @@ class SafeLoader(yaml.SafeLoader):
             node = super().compose_node(parent, index)
             size = self._sizes.get(id(node))
             if size is None:
-                raise YamlLimitError(f"alias *{event.anchor} refers to the block it "
-                                     "is inside; a scenario cannot contain itself",
-                                     event.start_mark)
+                raise YamlLimitError(_("alias {alias} refers to the block it is inside; a "
+                                       "scenario cannot contain itself").format(
+                    alias=f"*{event.anchor}"), event.start_mark)
             self._alias_nodes += size
             if self._alias_nodes > MAX_ALIAS_NODES:
-                raise YamlLimitError(f"aliases expand to more than {MAX_ALIAS_NODES:,} "
-                                     "values; write the data out instead of repeating anchors",
-                                     event.start_mark)
+                raise YamlLimitError(_("aliases expand to more than {most} values; write the "
+                                       "data out instead of repeating anchors").format(
+                    most=grouped(MAX_ALIAS_NODES)), event.start_mark)
             return node
         tag = getattr(event, "tag", None)
         if isinstance(event, ScalarEvent | CollectionStartEvent) and tag is not None:
-            raise YamlLimitError(f"the tag {_short_tag(tag)} is not part of a scenario; write the "
-                                 'value plainly (true, 12, "text", [1, 2])', event.start_mark)
+            raise YamlLimitError(_('the tag {tag} is not part of a scenario; write the value '
+                                   'plainly (true, 12, "text", [1, 2])').format(
+                tag=_short_tag(tag)), event.start_mark)
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise YamlLimitError(f"nested more than {MAX_DEPTH} levels deep; a "
-                                 "scenario needs only a few", event.start_mark)
+            raise YamlLimitError(_("nested more than {most} levels deep; a scenario needs only "
+                                   "a few").format(most=MAX_DEPTH), event.start_mark)
         try:
             node = super().compose_node(parent, index)
         finally:
@@ -121,17 +125,17 @@ class SafeLoader(yaml.SafeLoader):
                     continue  # an unhashable key: the base class says so
                 if first is not key_node:
                     mark = first.start_mark
-                    raise YamlLimitError(f"duplicate key {key!r} (first at line "
-                                         f"{mark.line + 1}); each key may appear once in a "
-                                         "mapping", key_node.start_mark)
+                    raise YamlLimitError(_("duplicate key {key} (first at line {line}); each "
+                                           "key may appear once in a mapping").format(
+                        key=repr(key), line=mark.line + 1), key_node.start_mark)
         return super().construct_mapping(node, deep=deep)
 
     def construct_yaml_int(self, node: ScalarNode) -> int:
         self._check_length(node)
         digits = _digits(str(node.value))
         if digits > MAX_INT_DIGITS:
-            raise YamlLimitError(f"a number of {digits:,} digits; expected at most "
-                                 f"{MAX_INT_DIGITS}", node.start_mark)
+            raise YamlLimitError(_("a number of {count} digits; expected at most {most}").format(
+                count=grouped(digits), most=MAX_INT_DIGITS), node.start_mark)
         value: int = super().construct_yaml_int(node)
         return value
 
@@ -158,10 +162,11 @@ class SafeLoader(yaml.SafeLoader):
             return
         digits = _digits(text)
         if digits > MAX_INT_DIGITS:
-            raise YamlLimitError(f"a number of {digits:,} digits; expected at most "
-                                 f"{MAX_INT_DIGITS}", node.start_mark)
-        raise YamlLimitError(f"a number written with {len(text):,} characters; expected at most "
-                             f"{MAX_NUMBER_CHARS}", node.start_mark)
+            raise YamlLimitError(_("a number of {count} digits; expected at most {most}").format(
+                count=grouped(digits), most=MAX_INT_DIGITS), node.start_mark)
+        raise YamlLimitError(_("a number written with {count} characters; expected at most "
+                               "{most}").format(count=grouped(len(text)), most=MAX_NUMBER_CHARS),
+                             node.start_mark)
 
     # -- where each value is ----------------------------------------------------------------------
     def marks_of(self, root: Node) -> dict[Path, tuple[int, int]]:

@@ -22,6 +22,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
+from ..i18n import _
 from .model import (
     WEIGHT_DOCS,
     AdviceReport,
@@ -58,20 +59,23 @@ def threat(scenario: Scenario, *, side: str | None = None, creature: str | None 
     if creature is not None:
         sides = dict(known)
         if creature not in sides:
-            raise OptionError(f"no creature {creature!r} in this scenario (creatures: "
-                              f"{', '.join(sides) or 'none'})")
+            raise OptionError(_("no creature {creature} in this scenario (creatures: "
+                                "{known})").format(creature=repr(creature),
+                                                   known=", ".join(sides) or _("none")))
         if side is not None and sides[creature] != side:
-            raise OptionError(f"{creature} is not on side {side!r}")
+            raise OptionError(_("{creature} is not on side {side}").format(
+                creature=creature, side=repr(side)))
         with _kept():
             return rules.threat(scenario, [creature],
                                 side if side is not None else sides[creature])
     if side is None:
-        raise OptionError("threat needs a side (--side monsters) or a creature (--creature ID)")
+        raise OptionError(_("threat needs a side (--side monsters) or a creature (--creature "
+                            "ID)"))
     attackers = [c for c, s in known if s == side]
     if not attackers:
-        named = sorted({s for _, s in known if s is not None})
-        raise OptionError(f"no creature is on side {side!r}; sides here: "
-                          f"{', '.join(named) or 'none (use --creature)'}")
+        named = sorted({s for _c, s in known if s is not None})
+        raise OptionError(_("no creature is on side {side}; sides here: {sides}").format(
+            side=repr(side), sides=", ".join(named) or _("none (use --creature)")))
     with _kept():
         return rules.threat(scenario, attackers, side)
 
@@ -86,14 +90,16 @@ def advise(scenario: Scenario, creature: str, *, target: str | None = None,
     chosen = Weights.of(weights)
     if target is not None:
         if target == creature:
-            raise OptionError(f"{creature} cannot attack itself")
+            raise OptionError(_("{creature} cannot attack itself").format(creature=creature))
         targets = [target]
         if target not in dict(members(scenario)):
-            raise OptionError(f"no creature {target!r} in this scenario")
+            raise OptionError(_("no creature {creature} in this scenario").format(
+                creature=repr(target)))
     else:
         targets = foes_of(scenario, creature)
         if not targets:
-            raise OptionError(f"{creature} has no foe here: name one with --target")
+            raise OptionError(_("{creature} has no foe here: name one with --target").format(
+                creature=creature))
     with _kept():
         return _rules(scenario).advise(scenario, creature, targets, chosen, no_checks=no_checks)
 

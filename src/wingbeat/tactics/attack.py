@@ -18,7 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from ..model import format_amount
+from ..narrate import unit_word
 from ..rules.registry import ruleset_info
 from .model import AdviceReport, AttackOption, Weights
 
@@ -71,14 +73,19 @@ class Advised:
             return None
         way = self.option.way
         unit = self.advice.unit
-        moves = way.moves or "(stays where it is)"
-        first = ("advice ranks first, of the ways without a save" if self.without_saves
-                 else "advice ranks first")
-        said = (f"{first}: {self.where()}, by \"{moves}\" "
-                f"({format_amount(way.cost, unit)} {unit}): {'; '.join(self.why())}")
+        moves = way.moves or _("(stays where it is)")
+        values = {"where": self.where(), "moves": moves, "cost": format_amount(way.cost, unit),
+                  "unit": unit_word(unit), "why": "; ".join(self.why())}
+        if self.without_saves:
+            said = _("advice ranks first, of the ways without a save: {where}, by \"{moves}\" "
+                     "({cost} {unit}): {why}").format(**values)
+        else:
+            said = _("advice ranks first: {where}, by \"{moves}\" ({cost} {unit}): "
+                     "{why}").format(**values)
         if self.cheapest is not None:
-            said += f"; it ranks this place #{self.cheapest.rank}"
-        return f"{said}; see {self.command}"
+            said = _("{said}; it ranks this place #{rank}").format(said=said,
+                                                                   rank=self.cheapest.rank)
+        return _("{said}; see {command}").format(said=said, command=self.command)
 
     def to_dict(self) -> dict[str, Any]:
         unit, weights = self.advice.unit, self.advice.weights

@@ -15,6 +15,7 @@ import typer
 
 from .._console import Command, JsonOpt, fail, failed, out, parse_query_options
 from ..errors import WingbeatError
+from ..i18n import _
 
 if TYPE_CHECKING:
     from ..model import Scenario
@@ -111,10 +112,11 @@ class Suggested:
         text = self.suggestion.to_text()
         if self.accepted is None:
             move = self.suggestion.moves
-            return (f"{text}\n(not declared: accept it with --accept, or declare it yourself: "
-                    f"wingbeat play move {self.encounter} {self.suggestion.creature} "
-                    f"{json.dumps(move)})")
-        return f"{text}\naccepted and declared:\n{self.accepted.to_text()}"
+            return text + "\n" + _("(not declared: accept it with --accept, or declare it "
+                                   "yourself: {command})").format(
+                command=f"wingbeat play move {self.encounter} {self.suggestion.creature} "
+                        f"{json.dumps(move)}")
+        return text + "\n" + _("accepted and declared:") + "\n" + self.accepted.to_text()
 
 
 def encounter_now(store: EncounterStore, ref: str, creature: str) -> tuple[str, Scenario]:
@@ -123,10 +125,12 @@ def encounter_now(store: EncounterStore, ref: str, creature: str) -> tuple[str, 
     info, now = store.current(ref)
     state = now.state
     if creature not in state.pieces:
-        raise WingbeatError(f"no creature {creature!r} in encounter {info.label} (creatures: "
-                            f"{', '.join(state.order)})")
+        raise WingbeatError(_("no creature {creature} in encounter {label} (creatures: "
+                              "{known})").format(creature=repr(creature), label=info.label,
+                                                 known=", ".join(state.order)))
     if creature in state.moved:
-        raise WingbeatError(f"{creature} has already moved in round {state.round}")
+        raise WingbeatError(_("{creature} has already moved in round {round}").format(
+            creature=creature, round=state.round))
     setup = store.setup(info)
     return str(info.label), setup.adapter.scenario_now(setup.scenario, state.pieces)
 

@@ -17,7 +17,9 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from ..geometry.labels import column_label, split_label
+from ..i18n import _, ngettext, pgettext
 from ..model import Scenario, format_amount
+from ..narrate import unit_word
 from ..rules import find_ruleset
 from ..rules.grid import ReachedState, ReachReport, _acting_alternatives
 from ..search import CHECK_SLOTS, SettledArrays, Step
@@ -101,18 +103,21 @@ class GridThreat(ThreatZones):
         return found
 
     def to_text(self) -> str:
-        head = self._text_head("how many can strike a creature standing in each cell on their "
-                               "next turn")
+        head = self._text_head(_("how many can strike a creature standing in each cell on "
+                                 "their next turn"))
         if not self.places:
-            return head + "\nnowhere: none of them can reach an attack position this round"
+            return head + "\n" + _("nowhere: none of them can reach an attack position this "
+                                   "round")
         parts = [head]
         for z in sorted({p.altitude for p in self.places}):
             said = self.altitude_text(z) if self.altitude_text else str(z)
-            parts.append(f"altitude {said}:\n" + _count_map(self.counts(z), self.kind))
+            parts.append(_("altitude {altitude}:").format(altitude=said) + "\n"
+                         + _count_map(self.counts(z), self.kind))
         best = max(self.places, key=lambda p: (len(p.by), -p.altitude))
-        names = ", ".join(f"{w.creature} ({format_amount(w.cost, self.unit)} {self.unit})"
-                          for w in best.by)
-        parts.append(f"most threatened: {best.at} at altitude {best.altitude}, by {names}")
+        names = ", ".join(f"{w.creature} ({format_amount(w.cost, self.unit)} "
+                          f"{unit_word(self.unit)})" for w in best.by)
+        parts.append(_("most threatened: {at} at altitude {altitude}, by {creatures}").format(
+            at=best.at, altitude=best.altitude, creatures=names))
         return "\n\n".join(parts)
 
 
@@ -355,34 +360,49 @@ class GridThreatRules:
                     self.gap(scenario, creature, start, f) for f in foes)
                 if s.moves and (now is None or key[2] < now):
                     by = threatened.get(place, ())
-                    reasons = [f"no attack position against {', '.join(foes)} this round",
-                               f"closes to {key[2]} from {now if now is not None else '?'} "
-                               f"of {foe} ({self.gap_unit})",
-                               "no foe can strike the end place on its next turn" if not by
-                               else f"the end place is within reach of {len(by)} foe"
-                                    f"{'' if len(by) == 1 else 's'}: {', '.join(by)} (the "
-                                    "fewest of the places that close in)"]
+                    reasons = [
+                        _("no attack position against {foes} this round").format(
+                            foes=", ".join(foes)),
+                        # Translators: e.g. "closes to 2 from 5 of chamois (hexes)"
+                        _("closes to {gap} from {now} of {foe} ({unit})").format(
+                            gap=key[2], now=now if now is not None else "?", foe=foe,
+                            unit=gap_word(self.gap_unit)),
+                        _("no foe can strike the end place on its next turn") if not by
+                        else ngettext("the end place is within reach of {count} foe: {foes} "
+                                      "(the fewest of the places that close in)",
+                                      "the end place is within reach of {count} foes: {foes} "
+                                      "(the fewest of the places that close in)",
+                                      len(by)).format(count=len(by), foes=", ".join(by))]
                     if s.checks:
-                        reasons.append("every save succeeds with probability "
-                                       f"{success_of(s.checks)}")
+                        reasons.append(_("every save succeeds with probability "
+                                         "{success}").format(success=success_of(s.checks)))
                     return Suggestion(scenario.ruleset, creature, "close", " ".join(s.moves),
                                       s.cost, unit, tuple(reasons), foe, None, weights,
                                       s.state)
-        reason = ("no foe here" if not foes else
-                  "no attack position this round, and no move closes the distance safely")
+        reason = (_("no foe here") if not foes else
+                  _("no attack position this round, and no move closes the distance safely"))
         if report.states and not report.states[0].moves:
             return Suggestion(scenario.ruleset, creature, "hold", "", Fraction(0), unit,
                               (reason,), None, None, weights)
         cheapest = report.states[0] if report.states else None
         if cheapest is None:
             return Suggestion(scenario.ruleset, creature, "hold", "", Fraction(0), unit,
-                              (reason, "it has no legal end this round"), None, None, weights)
+                              (reason, _("it has no legal end this round")), None, None,
+                              weights)
         return Suggestion(scenario.ruleset, creature, "hold", " ".join(cheapest.moves),
                           cheapest.cost, unit,
-                          (reason, "it cannot stay where it is: the cheapest legal end"),
+                          (reason, _("it cannot stay where it is: the cheapest legal end")),
                           None, None, weights)
 
     gap_unit = "cells"
+
+
+def gap_word(unit: str) -> str:
+    """The unit a gap between creatures is counted in (``hexes``, ``cells``, ``ft``)."""
+    words = {"cells": pgettext("distance unit", "cells"),
+             "hexes": pgettext("distance unit", "hexes"),
+             "squares": pgettext("distance unit", "squares")}
+    return words.get(unit, unit_word(unit))
 
 
 def _acting_way(creature: str, s: ReachedState) -> Way | None:

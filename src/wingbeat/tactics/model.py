@@ -8,8 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import OptionError
+from ..i18n import _, ngettext
 from ..model import Save, format_amount, format_cost
-from ..narrate import check_label
+from ..narrate import check_label, unit_word
 
 __all__ = ["WEIGHT_DOCS", "AdviceReport", "AttackOption", "Suggestion", "ThreatZones", "Way",
            "Weights", "cost_unit", "success_of"]
@@ -18,7 +19,19 @@ __all__ = ["WEIGHT_DOCS", "AdviceReport", "AttackOption", "Suggestion", "ThreatZ
 def cost_unit(end: Mapping[str, Any], unit: str) -> str:
     """How a text says the unit of a way's cost to ``end``: a state reached on foot (``on_foot``,
     volare's V-walk) costs ``MP of walking``, not flight MP."""
-    return f"{unit} of walking" if end.get("on_foot") else unit
+    if end.get("on_foot"):
+        # Translators: movement points spent on foot, e.g. "MP of walking"
+        return _("{unit} of walking").format(unit=unit_word(unit))
+    return unit_word(unit)
+
+
+def _or(names: Iterable[str]) -> str:
+    """``harpy``, ``harpy or fighter``: the targets a sentence names."""
+    listed = list(names)
+    if len(listed) <= 1:
+        return "".join(listed)
+    # Translators: the last two of a list of alternatives, e.g. "fighter, scout or harpy"
+    return _("{first} or {last}").format(first=", ".join(listed[:-1]), last=listed[-1])
 
 
 def success_of(checks: Iterable[Save]) -> Fraction:
@@ -87,8 +100,11 @@ class ThreatZones:
     def _text_head(self, what: str) -> str:
         """``threat zones of harpy (volare, side monsters): `` and ``what``."""
         who = ", ".join(self.creatures)
-        return f"threat zones of {who} ({self.ruleset}" + (
-            f", side {self.side}" if self.side else "") + "): " + what
+        if self.side:
+            return _("threat zones of {creatures} ({ruleset}, side {side}): {what}").format(
+                creatures=who, ruleset=self.ruleset, side=self.side, what=what)
+        return _("threat zones of {creatures} ({ruleset}): {what}").format(
+            creatures=who, ruleset=self.ruleset, what=what)
 
 
 @dataclass(frozen=True)
@@ -114,14 +130,15 @@ class Weights:
         values: dict[str, Fraction] = {}
         for name, raw in given.items():
             if name not in known:
-                raise OptionError(f"unknown weight {name!r}; the weights are: "
-                                  f"{', '.join(sorted(known))}")
+                raise OptionError(_("unknown weight {name}; the weights are: {known}").format(
+                    name=repr(name), known=", ".join(sorted(known))))
             try:
                 value = Fraction(str(raw)) if not isinstance(raw, bool) else None
             except (ValueError, ZeroDivisionError):
                 value = None
             if value is None or value < 0:
-                raise OptionError(f"weight {name} is a number 0 or more, got {raw!r}")
+                raise OptionError(_("weight {name} is a number 0 or more, got {value}").format(
+                    name=name, value=repr(raw)))
             values[name] = value
         return cls(**values)
 
@@ -154,26 +171,34 @@ class AttackOption:
         return (-self.score(w), self.way.cost, self.way.moves)
 
     def reasons(self, unit: str) -> list[str]:
-        said = [f"{self.way.moves or '(stays where it is)'}: {format_amount(self.way.cost, unit)}"
-                f" {cost_unit(self.end, unit)} of {format_amount(self.budget, unit)}"]
+        # Translators: e.g. "U35 down hover: 4 MP of 8"
+        said = [_("{moves}: {cost} {unit} of {budget}").format(
+            moves=self.way.moves or _("(stays where it is)"),
+            cost=format_amount(self.way.cost, unit), unit=cost_unit(self.end, unit),
+            budget=format_amount(self.budget, unit))]
         if self.way.checks:
             saves = ", ".join(check_label(c) for c in self.way.checks)
-            said.append(f"every save succeeds with probability {format_cost(self.way.success)} "
-                        f"({saves})")
+            said.append(_("every save succeeds with probability {success} ({saves})").format(
+                success=format_cost(self.way.success), saves=saves))
         else:
-            said.append("no save on the way")
+            said.append(_("no save on the way"))
         if self.opportunity_attacks:
-            said.append(f"provokes {self.opportunity_attacks} opportunity attack"
-                        f"{'' if self.opportunity_attacks == 1 else 's'} on the way")
+            said.append(ngettext("provokes {count} opportunity attack on the way",
+                                 "provokes {count} opportunity attacks on the way",
+                                 self.opportunity_attacks).format(
+                count=self.opportunity_attacks))
         if self.threatened_by:
-            said.append(f"then within reach of {len(self.threatened_by)} foe"
-                        f"{'' if len(self.threatened_by) == 1 else 's'} next turn: "
-                        + ", ".join(self.threatened_by))
+            said.append(ngettext("then within reach of {count} foe next turn: {foes}",
+                                 "then within reach of {count} foes next turn: {foes}",
+                                 len(self.threatened_by)).format(
+                count=len(self.threatened_by), foes=", ".join(self.threatened_by)))
         else:
-            said.append("no foe can strike the end place on its next turn")
-        said.extend(why for _, why in self.edge)
+            said.append(_("no foe can strike the end place on its next turn"))
+        said.extend(why for _word, why in self.edge)
         if self.way.how:
-            said.append(f"attacks {self.target} by {self.way.how}")
+            # Translators: {how} is the ruleset's words for the attack, e.g. "a dive charge"
+            said.append(_("attacks {target} by {how}").format(target=self.target,
+                                                               how=self.way.how))
         return said
 
     def to_dict(self, unit: str, w: Weights) -> dict[str, Any]:
@@ -183,7 +208,7 @@ class AttackOption:
                 "success": format_cost(self.way.success),
                 "opportunity_attacks": self.opportunity_attacks,
                 "threatened_by": list(self.threatened_by),
-                "edge": [word for word, _ in self.edge], "actions": list(self.actions),
+                "edge": [word for word, _why in self.edge], "actions": list(self.actions),
                 "score": format_cost(self.score(w)), "reasons": self.reasons(unit)}
 
 
@@ -215,19 +240,33 @@ class AdviceReport:
                 "options": [o.to_dict(self.unit, self.weights) for o in self.options]}
 
     def to_text(self, limit: int | None = 10) -> str:
-        whom = " or ".join(self.targets)
+        whom = _or(self.targets)
         if not self.options:
-            return f"{self.creature} cannot reach a place to attack {whom} this round"
+            return _("{creature} cannot reach a place to attack {targets} this round").format(
+                creature=self.creature, targets=whom)
         shown = self.options if limit is None else self.options[:limit]
-        lines = [f"{self.creature} ({self.ruleset}) can attack {whom} from "
-                 f"{len(self.options)} end state{'' if len(self.options) == 1 else 's'} this "
-                 "round; best first" + (f" (the {len(shown)} best; --json for all)"
-                                        if len(shown) < len(self.options) else "") + ":"]
+        values = {"creature": self.creature, "ruleset": self.ruleset, "targets": whom,
+                  "count": len(self.options), "shown": len(shown)}
+        if len(shown) < len(self.options):
+            head = ngettext("{creature} ({ruleset}) can attack {targets} from {count} end state "
+                            "this round; best first (the {shown} best; --json for all):",
+                            "{creature} ({ruleset}) can attack {targets} from {count} end states "
+                            "this round; best first (the {shown} best; --json for all):",
+                            len(self.options)).format(**values)
+        else:
+            head = ngettext("{creature} ({ruleset}) can attack {targets} from {count} end state "
+                            "this round; best first:",
+                            "{creature} ({ruleset}) can attack {targets} from {count} end states "
+                            "this round; best first:", len(self.options)).format(**values)
+        lines = [head]
         from ..rules.grid import end_text
 
         for o in shown:
-            lines.append(f"{o.rank}. {o.target} from {end_text(o.end, self.end_text)} "
-                         f"(score {format_cost(o.score(self.weights))})")
+            # Translators: one attack option, e.g. "1. chamois from at U35, altitude 1,
+            # hovering (score 7/2)"
+            lines.append(_("{rank}. {target} from {end} (score {score})").format(
+                rank=o.rank, target=o.target, end=end_text(o.end, self.end_text),
+                score=format_cost(o.score(self.weights))))
             lines.extend(f"   - {r}" for r in o.reasons(self.unit))
         return "\n".join(lines)
 
@@ -255,8 +294,12 @@ class Suggestion:
         """Attack from the best of ``advice``'s positions (which has at least one)."""
         best = advice.options[0]
         return cls(ruleset, creature, "attack", best.way.moves, best.way.cost, unit,
-                   (f"the best of {len(advice.options)} attack positions against "
-                    f"{', '.join(advice.targets)} (wingbeat advise)", *best.reasons(unit)),
+                   (ngettext("the best of {count} attack position against {targets} (wingbeat "
+                             "advise)",
+                             "the best of {count} attack positions against {targets} (wingbeat "
+                             "advise)", len(advice.options)).format(
+                       count=len(advice.options), targets=", ".join(advice.targets)),
+                    *best.reasons(unit)),
                    best.target, best, weights)
 
     def to_dict(self) -> dict[str, Any]:
@@ -267,12 +310,14 @@ class Suggestion:
                                                                                self.weights)}
 
     def to_text(self) -> str:
-        what = {"attack": f"attack {self.target}", "close": f"close in on {self.target}",
-                "hold": "hold"}[self.kind]
-        move = f'"{self.moves}"' if self.moves else '"" (stay)'
+        what = {"attack": _("attack {target}").format(target=self.target),
+                "close": _("close in on {target}").format(target=self.target),
+                "hold": _("hold")}[self.kind]
+        move = f'"{self.moves}"' if self.moves else _('"" (stay)')
         end = self.end if self.end is not None else (
             self.option.end if self.option is not None else {})
-        lines = [f"suggested for {self.creature}: {what}: {move}, "
-                 f"{format_amount(self.cost, self.unit)} {cost_unit(end, self.unit)}"]
+        lines = [_("suggested for {creature}: {what}: {move}, {cost} {unit}").format(
+            creature=self.creature, what=what, move=move,
+            cost=format_amount(self.cost, self.unit), unit=cost_unit(end, self.unit))]
         lines.extend(f"- {r}" for r in self.reasons)
         return "\n".join(lines)

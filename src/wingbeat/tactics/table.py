@@ -18,7 +18,9 @@ from typing import Any
 
 from ..errors import WingbeatError
 from ..geometry.table import Point, format_length, geojson
+from ..i18n import _, localized_number
 from ..model import Scenario
+from ..narrate import field_word
 from ..rules import find_ruleset
 from ..rules.base import TableBattle
 from .model import AdviceReport, AttackOption, Suggestion, ThreatZones, Way, Weights, ranked
@@ -27,6 +29,11 @@ __all__ = ["TableThreat", "TableThreatRules", "ThreatArea", "Zone"]
 
 #: Directions tried around a target for a contact position (every 30°).
 DIRECTIONS = 12
+
+
+def _length(value: float) -> str:
+    """A measured length in a sentence, with the language's decimal comma."""
+    return localized_number(format_length(value))
 
 
 @dataclass(frozen=True)
@@ -67,16 +74,20 @@ class TableThreat(ThreatZones):
         return {**self._json_head(), "areas": [a.to_dict(self.level_key) for a in self.areas]}
 
     def to_text(self) -> str:
-        lines = [self._text_head("where a creature standing could be struck on their next turn")]
+        lines = [self._text_head(_("where a creature standing could be struck on their next "
+                                   "turn"))]
         if not self.areas:
-            lines.append("nowhere: none of them can reach an attack position this turn")
+            lines.append(_("nowhere: none of them can reach an attack position this turn"))
         for a in self.areas:
             x0, y0, x1, y1 = a.area.bounds
             names = "; ".join(f"{c} ({how})" for c, how in a.by)
-            lines.append(f"- {self.level_key} {a.level}: {len(a.by)} can strike, "
-                         f"{format_length(a.area.area)} {self.unit}², x {format_length(x0)}.."
-                         f"{format_length(x1)}, y {format_length(y0)}..{format_length(y1)}: "
-                         f"{names}")
+            # Translators: one threatened area, e.g. "- tier 1: 2 can strike, 120.5 cm², x
+            # 0..40, y 10..50: angel (…)"
+            lines.append("- " + _("{level_word} {level}: {count} can strike, {area} {unit}², x "
+                                  "{x0}..{x1}, y {y0}..{y1}: {creatures}").format(
+                level_word=field_word(self.level_key), level=a.level, count=len(a.by),
+                area=_length(a.area.area), unit=self.unit, x0=_length(x0), x1=_length(x1),
+                y0=_length(y0), y1=_length(y1), creatures=names))
         return "\n".join(lines)
 
 
@@ -190,8 +201,8 @@ class TableThreatRules:
         found = []
         for moves in self.special_moves(scenario, creature, target):
             found.append(engine.check(scenario, creature, moves, {}).to_dict())
-        (mx, my), _, _ = self.position(scenario, creature)
-        (tx, ty), level, _ = self.position(scenario, target)
+        (mx, my), _lv, _rest = self.position(scenario, creature)
+        (tx, ty), level, _rest2 = self.position(scenario, target)
         touch = self.contact(scenario, creature, target)
         toward = math.atan2(my - ty, mx - tx)
         spots = [(tx + gap * math.cos(toward + 2 * math.pi * i / DIRECTIONS),
@@ -251,8 +262,8 @@ class TableThreatRules:
             closer = self._closer(scenario, creature, foes)
             if closer is not None:
                 return closer
-        reason = ("no foe here" if not foes else
-                  "no attack position this turn, and no move closes the distance safely")
+        reason = (_("no foe here") if not foes else
+                  _("no attack position this turn, and no move closes the distance safely"))
         return Suggestion(scenario.ruleset, creature, "hold", "", Fraction(0), unit, (reason,),
                           None, None, weights)
 
@@ -261,9 +272,9 @@ class TableThreatRules:
         """The straight move toward the nearest foe that leaves the fewest foes able to strike
         (the longest such move, at its own level): closing the distance safely."""
         engine = find_ruleset(scenario.ruleset)
-        (mx, my), level, _ = self.position(scenario, creature)
+        (mx, my), level, _rest = self.position(scenario, creature)
         near = min(foes, key=lambda f: math.dist((mx, my), self.position(scenario, f)[0]))
-        (fx, fy), _, _ = self.position(scenario, near)
+        (fx, fy), _lv2, _rest2 = self.position(scenario, near)
         gap = math.dist((mx, my), (fx, fy)) - self.contact(scenario, creature, near)
         if gap <= 0:
             return None
@@ -289,12 +300,13 @@ class TableThreatRules:
             return None
         _key, verdict, by, left = min(tried, key=lambda t: t[0])
         unit = str(verdict.get("unit", ""))
-        reasons = (f"no attack position against {', '.join(foes)} this turn",
-                   f"closes on {near}: {format_length(left)} {unit} left between them, from "
-                   f"{format_length(math.dist((mx, my), (fx, fy)))} {unit}",
-                   "no foe can strike the end point on its next turn" if not by else
-                   f"the end point is within reach of {', '.join(by)} (the fewest of the moves "
-                   "tried)")
+        reasons = (_("no attack position against {foes} this turn").format(foes=", ".join(foes)),
+                   _("closes on {foe}: {left} {unit} left between them, from {gap} "
+                     "{unit}").format(foe=near, left=_length(left), unit=unit,
+                                      gap=_length(math.dist((mx, my), (fx, fy)))),
+                   _("no foe can strike the end point on its next turn") if not by else
+                   _("the end point is within reach of {foes} (the fewest of the moves "
+                     "tried)").format(foes=", ".join(by)))
         return Suggestion(scenario.ruleset, creature, "close", verdict["moves"],
                           Fraction(str(verdict["cost"])), unit, reasons, near)
 

@@ -14,6 +14,7 @@ from typing import Any
 from ...errors import NotationError, OptionError
 from ...rules.questions import refuse_unknown_options
 from ...rules.tabletop import goal_point
+from ._messages import _
 from .flight import CONTACT, TOLERANCE, check_move, engagement, reach, route_to
 from .model import (
     DEFAULT_LEVELS,
@@ -77,8 +78,8 @@ def parse_altitude(battle: BattlesystemBattle, text: str) -> int:
     """An altitude level by name (``ground``, ``low`` …), as its index."""
     names = [n.lower() for n in battle.level_names]
     if text.strip().lower() not in names:
-        raise NotationError(f"expected an altitude ({', '.join(battle.level_names)}), "
-                            f"got {text!r}")
+        raise NotationError(_("expected an altitude ({levels}), got {text}").format(
+            levels=", ".join(battle.level_names), text=repr(text)))
     return names.index(text.strip().lower())
 
 
@@ -95,7 +96,7 @@ class BattlesystemRuleset:
              mode: str | None, options: Mapping[str, Any]) -> BattlesystemMove:
         _options(options)
         if mode is not None:
-            raise OptionError("battlesystem has no modes; give --to x,y and --altitude")
+            raise OptionError(_("battlesystem has no modes; give --to x,y and --altitude"))
         battle = scenario.battle
         unit = battle.unit(creature)
         point = goal_point(battle.table, to)

@@ -22,13 +22,12 @@ from ...geometry.table import (
     angle_between,
     bearing,
     distance,
-    format_length,
-    format_number,
     format_point,
     point_named,
     sector,
 )
 from ...rules.tabletop import waypoint
+from ._messages import _, ngettext
 from .model import BattlesystemBattle, BattlesystemUnit, Formation
 from .reports import (
     AltitudeArea,
@@ -37,8 +36,11 @@ from .reports import (
     BattlesystemReach,
     Leg,
     SectorPart,
+    degrees,
     inches,
+    number,
 )
+from .reports import length as said_length
 from .turning import turn_category
 
 __all__ = ["CONTACT", "TOLERANCE", "check_move", "engagement", "reach", "route_to"]
@@ -138,8 +140,8 @@ class _Flight:
             events.append({"type": "formation", "from": "closed", "to": "open", "rule": "B-form"})
         if self.left:
             events.append({"type": "left-battlefield", "rule": "B-alt",
-                           "message": f"{unit.display_name} flew above the top level and is "
-                                      "removed from play"})
+                           "message": _("{unit} flew above the top level and is removed from "
+                                        "play").format(unit=unit.display_name)})
         names = battle.level_names
         end = {
             "at": format_point(self.at),
@@ -178,28 +180,34 @@ def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[st
     rate = unit.fly
     word = token.lower()
     if flight.left:
-        return ("B-alt", f"{who} has left the battlefield by flying above the top level: it is "
-                         "removed from play and cannot move any more")
+        return ("B-alt", _("{unit} has left the battlefield by flying above the top level: it is "
+                           "removed from play and cannot move any more").format(unit=who))
     if rate <= 0:
-        return ("B-units", f"{who} has no flying movement rate")
+        return ("B-units", _("{unit} has no flying movement rate").format(unit=who))
     if word in ("up", "down", "land", "leave") or word in names:
         target = {"up": flight.altitude + 1, "down": flight.altitude - 1, "land": 0,
                   "leave": battle.top + 1}.get(word)
         if target is None:
             target = names.index(word)
         if target < 0:
-            return ("B-alt", f"{who} is already on the ground: it cannot descend further")
+            return ("B-alt", _("{unit} is already on the ground: it cannot descend "
+                               "further").format(unit=who))
         if target == flight.altitude:
-            return ("B-alt", f"{who} is already at {battle.level_names[target]}")
+            # Translators: {level} is an altitude level's name (low, high), as the scenario has it
+            return ("B-alt", _("{unit} is already at {level}").format(
+                unit=who, level=battle.level_names[target]))
         climb = Fraction(0)
         if target > flight.altitude:
             levels = target - flight.altitude
             climb = levels * rate / 3
             if float(flight.climb + climb) + flight.distance > float(rate) + EPSILON:
-                total = format_length(flight.spent + float(climb))
-                return ("B-alt", f"rising {levels} level(s) costs {inches(climb)}\" (a "
-                                 f"third of its {inches(rate)}\" rate per level), which "
-                                 f"brings its movement to {total}\", more than its rate")
+                total = said_length(flight.spent + float(climb))
+                return ("B-alt", ngettext(
+                    'rising {n} level costs {climb}" (a third of its {rate}" rate per level), '
+                    'which brings its movement to {total}", more than its rate',
+                    'rising {n} levels costs {climb}" (a third of its {rate}" rate per level), '
+                    'which brings its movement to {total}", more than its rate', levels).format(
+                    n=levels, climb=inches(climb), rate=inches(rate), total=total))
             flight.climb_levels += levels
             if flight.altitude == 0:
                 flight.took_off = True
@@ -212,29 +220,36 @@ def _step(flight: _Flight, token: str, index: int, names: list[str]) -> tuple[st
         flight.legs.append(Leg(move, climb=climb, total=flight.spent, state=flight.state()))
         return None
     point = waypoint(battle.table, token, index,
-                     "one of up, down, land, leave, " + ", ".join(battle.level_names))
+                     # Translators: {words} are move words (up, down, land, leave, level names)
+                     _("one of {words}").format(words=", ".join(
+                         ["up", "down", "land", "leave", *battle.level_names])))
     if flight.altitude == 0:
-        return ("B-alt", f"{who} is on the ground: it must take off (up, a third of its rate) "
-                         "before flying; movement on the ground is not flight")
+        return ("B-alt", _("{unit} is on the ground: it must take off (up, a third of its rate) "
+                           "before flying; movement on the ground is not flight").format(unit=who))
     length = distance(flight.at, point)
     heading = bearing(flight.at, point) if length > 0 else flight.heading
     spent = flight.spent + length
     if spent > float(rate) + EPSILON:
         rule = "B-alt" if flight.climb > 0 else "B-units"
-        climbing = f' (climbing took {inches(flight.climb)}")' if flight.climb > 0 else ""
-        return (rule, f"flying to {format_point(point)} brings its movement to "
-                      f'{format_length(spent)}"{climbing}, more than its rate of '
-                      f'{inches(rate)}"')
+        if flight.climb > 0:
+            said = _('flying to {point} brings its movement to {spent}" (climbing took '
+                     '{climb}"), more than its rate of {rate}"')
+        else:
+            said = _('flying to {point} brings its movement to {spent}", more than its rate of '
+                     '{rate}"')
+        return (rule, said.format(point=format_point(point), spent=said_length(spent),
+                                  climb=inches(flight.climb), rate=inches(rate)))
     turn = angle_between(heading, flight.heading) if length > 0 else 0.0
     total_turn = flight.turn_used + turn
     best = turn_category(battle.game, unit, half_speed=spent <= float(rate / 2) + EPSILON)
     if flight.turn_used <= best.degrees + TURN_SLACK < total_turn:
         # this leg's own turn is too much (earlier turns made too much by this leg's spending
         # are refused at the leg that made them, below)
-        return ("B-turn", f"turning to heading {round(heading, 2)}° adds {round(turn, 2)}°: "
-                          f"{round(total_turn, 2)}° of turning this round (it started heading "
-                          f"{format_number(unit.heading)}°), but category {best.name} allows "
-                          f"{best.degrees}° a round")
+        return ("B-turn", _("turning to heading {heading}° adds {turn}°: {total}° of turning "
+                            "this round (it started heading {start}°), but category {category} "
+                            "allows {allowed}° a round").format(
+            heading=degrees(heading), turn=degrees(turn), total=degrees(total_turn),
+            start=number(unit.heading), category=best.name, allowed=best.degrees))
     flight.distance += length
     flight.turn_used = total_turn
     flight.at = point
@@ -263,12 +278,13 @@ def _turned_too_much_past_half(flight: _Flight,
             for j, earlier in enumerate(tokens_done[:index - 1], 1):
                 _step(kept, earlier, j, names)
             half = turn_category(battle.game, unit, half_speed=True)
-            message = (f"this leg brings its turning to {round(deviation, 2)}° this round: "
-                       f"category {half.name} ({half.degrees}°) holds only for a round spending "
-                       f'at most half its rate ({inches(unit.fly / 2)}"), and by step '
-                       f"{len(tokens_done)} ({tokens_done[-1]}) the move spends "
-                       f'{format_length(flight.spent)}", so category {full.name} allows '
-                       f"{full.degrees}°")
+            message = _('this leg brings its turning to {turn}° this round: category {half} '
+                        '({half_degrees}°) holds only for a round spending at most half its '
+                        'rate ({half_rate}"), and by step {step} ({move}) the move spends '
+                        '{spent}", so category {full} allows {full_degrees}°').format(
+                turn=degrees(deviation), half=half.name, half_degrees=half.degrees,
+                half_rate=inches(unit.fly / 2), step=len(tokens_done), move=tokens_done[-1],
+                spent=said_length(flight.spent), full=full.name, full_degrees=full.degrees)
             return kept.report(IllegalMoveError("B-turn", message, step=index,
                                                 move=tokens_done[index - 1]))
     return None
@@ -302,7 +318,8 @@ def route_to(battle: BattlesystemBattle, unit: BattlesystemUnit, to: Point,
 def engagement(battle: BattlesystemBattle, a_id: str, b_id: str) -> BattlesystemEngagement:
     """Decision: units in melee are at the same altitude, within 1" of each other."""
     if a_id == b_id:
-        raise ScenarioError(f"engagement is between two different units; got {a_id!r} twice")
+        raise ScenarioError(_("engagement is between two different units; got {id} "
+                              "twice").format(id=repr(a_id)))
     a, b = battle.unit(a_id), battle.unit(b_id)
     gap = distance(a.at, b.at)
     names = battle.level_names
@@ -310,12 +327,14 @@ def engagement(battle: BattlesystemBattle, a_id: str, b_id: str) -> Battlesystem
     if a.altitude != b.altitude:
         elevated = a.id if a.altitude > b.altitude else b.id
     if a.altitude != b.altitude:
-        kind, reason = "none", (f"they are at different altitudes ({names[a.altitude]} and "
-                                f"{names[b.altitude]})")
+        # Translators: {a} and {b} are altitude levels' names (low, high)
+        kind, reason = "none", _("they are at different altitudes ({a} and {b})").format(
+            a=names[a.altitude], b=names[b.altitude])
     elif gap <= float(CONTACT) + EPSILON:
-        kind, reason = "melee", f'same altitude, {format_length(gap)}" apart (within 1")'
+        kind, reason = "melee", _('same altitude, {gap}" apart (within 1")').format(
+            gap=said_length(gap))
     else:
-        kind, reason = "none", f'same altitude but {format_length(gap)}" apart'
+        kind, reason = "none", _('same altitude but {gap}" apart').format(gap=said_length(gap))
     return BattlesystemEngagement(a=a.id, b=b.id, engagement=kind, elevated=elevated,
                                   distance=gap, reason=reason,
                                   altitudes=(names[a.altitude], names[b.altitude]))

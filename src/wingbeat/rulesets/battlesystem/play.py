@@ -15,10 +15,12 @@ from dataclasses import replace
 from typing import Any
 
 from ...geometry.table import format_number, format_point, parse_point
+from ...i18n import localized_number
 from ...play.adapter import BattleAdapter, no_move, refused, table_board
 from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
 from . import BattlesystemBattle, BattlesystemUnit, Formation, check_move
+from ._messages import _
 from .model import BattlesystemScenario
 from .rounds import gone_refusal, unit_after
 
@@ -72,10 +74,13 @@ class BattlesystemPlay(BattleAdapter[BattlesystemBattle, BattlesystemUnit]):
 
     def describe(self, piece: Mapping[str, Any]) -> str:
         if piece.get("left"):
-            return "left the battlefield above the top level (removed from play)"
-        heading = format_number(round(float(piece["heading"]), 2))
-        return (f"{piece['at']} {piece['altitude']}, heading {heading}°, "
-                f"{piece['formation']} formation")
+            return _("left the battlefield above the top level (removed from play)")
+        heading = localized_number(format_number(round(float(piece["heading"]), 2)))
+        # Translators: {at} is a point (x,y); {level} a level's name; {formation} closed, open
+        # or skirmish, as the scenario writes it
+        return _("{at} {level}, heading {heading}°, {formation} formation").format(
+            at=piece["at"], level=piece["altitude"], heading=heading,
+            formation=piece["formation"])
 
     def scenario_now(self, scenario: BattlesystemScenario,
                      pieces: Mapping[str, Piece]) -> BattlesystemScenario:

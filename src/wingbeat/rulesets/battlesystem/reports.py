@@ -9,19 +9,37 @@ from typing import Any
 from shapely.geometry.base import BaseGeometry
 
 from ...geometry.table import format_length, format_number, format_point, geojson
+from ...i18n import localized_number
 from ...model import format_amount, format_cost
 from ...narrate import event_text
 from ...rules.reports import MoveReport
 from ...rules.tabletop import TableEngagement, TableReach, TableStep, area_words
+from ._messages import _, ngettext
 from .turning import TurnCategory
 
 __all__ = ["AltitudeArea", "BattlesystemEngagement", "BattlesystemMove", "BattlesystemReach",
-           "Leg", "SectorPart", "inches"]
+           "Leg", "SectorPart", "degrees", "inches", "length", "number"]
 
 
 def inches(value: Fraction | int) -> str:
-    """An exact rate or climb in a sentence: ``12.5``, or ``13⅓`` for 40/3 (never 13.333333)."""
+    """An exact rate or climb in a sentence: ``12.5``, or ``13⅓`` for 40/3 (never 13.333333);
+    ``12,5`` in Italian and French."""
     return format_amount(value, "in")
+
+
+def length(value: float) -> str:
+    """A measured length in a sentence, as the language writes it (``12,5`` in Italian)."""
+    return localized_number(format_length(value))
+
+
+def number(value: float | Fraction) -> str:
+    """A number (a heading) in a sentence, as the language writes it."""
+    return localized_number(format_number(value))
+
+
+def degrees(value: float) -> str:
+    """An angle in a sentence, to two decimals as the reports give it: ``45.0``, ``12.35``."""
+    return localized_number(str(round(value, 2)))
 
 
 @dataclass(frozen=True)
@@ -36,8 +54,9 @@ class SectorPart:
                 "turn": self.category.degrees}
 
     def words(self) -> str:
-        return f'{inches(self.radius)}" turning up to {self.category.degrees}° ' \
-               f"(category {self.category.name})"
+        return _('{radius}" turning up to {degrees}° (category {category})').format(
+            radius=inches(self.radius), degrees=self.category.degrees,
+            category=self.category.name)
 
 
 @dataclass(frozen=True)
@@ -91,19 +110,28 @@ class BattlesystemReach(TableReach):
         }
 
     def to_text(self) -> str:
-        lines = [f'{self.creature} (battlesystem, {self.game}): flies {inches(self.rate)}" '
-                 f"this round from {format_point(self.at)} at {self.altitude}, heading "
-                 f"{format_number(self.heading)}°, {self.formation} formation"]
+        # Translators: {altitude} is a level's name (low, high); {formation} closed, open or
+        # skirmish, as the scenario writes it
+        lines = [_('{unit} (battlesystem, {game}): flies {rate}" this round from {at} at '
+                   "{altitude}, heading {heading}°, {formation} formation").format(
+            unit=self.creature, game=self.game, rate=inches(self.rate),
+            at=format_point(self.at), altitude=self.altitude, heading=number(self.heading),
+            formation=self.formation)]
         for a in self.areas:
-            head = f"- {a.altitude} ({inches(a.height)}\"): climbs {a.climb_levels} " \
-                   f"level(s) for {inches(a.climb_cost)}\"; {a.full.words()}"
+            # Translators: {sector} says a sector of the reach (12" turning up to 90° …)
+            head = ngettext('- {altitude} ({height}"): climbs {n} level for {climb}"; {sector}',
+                            '- {altitude} ({height}"): climbs {n} levels for {climb}"; {sector}',
+                            a.climb_levels).format(
+                altitude=a.altitude, height=inches(a.height), n=a.climb_levels,
+                climb=inches(a.climb_cost), sector=a.full.words())
             if a.half is not None:
-                head += f"; at half speed {a.half.words()}"
+                head += _("; at half speed {sector}").format(sector=a.half.words())
             lines.append(head)
-            lines.append(f"  {area_words(a.area, 'sq in')}; formation {a.formation}")
+            lines.append("  " + _("{area}; formation {formation}").format(
+                area=area_words(a.area, "sq in"), formation=a.formation))
         if self.leave_cost is not None:
-            lines.append(f"- can leave the battlefield by flying above the top level, for "
-                         f'{inches(self.leave_cost)}" (B-alt)')
+            lines.append(_('- can leave the battlefield by flying above the top level, for '
+                           '{cost}" (B-alt)').format(cost=inches(self.leave_cost)))
         return "\n".join(lines)
 
 
@@ -132,8 +160,10 @@ class Leg(TableStep):
         return {"climb": format_cost(self.climb)}
 
     def words(self) -> str:
-        return (f'{format_length(self.length)}" at {round(self.heading, 2)}°'
-                if self.heading is not None else f'climb {inches(self.climb)}"')
+        if self.heading is not None:
+            return _('{length}" at {heading}°').format(length=length(self.length),
+                                                      heading=degrees(self.heading))
+        return _('climb {climb}"').format(climb=inches(self.climb))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -171,8 +201,8 @@ class BattlesystemMove(MoveReport):
         return {"notes": list(self.notes)} if self.notes else {}
 
     def spent_words(self) -> str:
-        return (f'{format_length(self.spent)}" of {inches(self.rate)}" '
-                f'(climbing {inches(self.climb_cost)}")')
+        return _('{spent}" of {rate}" (climbing {climb}")').format(
+            spent=length(self.spent), rate=inches(self.rate), climb=inches(self.climb_cost))
 
     def closing_lines(self) -> list[str]:
         return [*self._turned(), *(event_text(e) for e in self.events), *self.notes]
@@ -183,9 +213,13 @@ class BattlesystemMove(MoveReport):
     def _turned(self) -> list[str]:
         if self.turn_allowed is None:
             return []
-        return [f"turned {round(self.turn_used, 2)}° of the {self.turn_allowed.degrees}° "
-                f"allowed (category {self.turn_allowed.name}"
-                f"{', half speed' if self.half_speed else ''}) (B-turn)"]
+        if self.half_speed:
+            said = _("turned {used}° of the {allowed}° allowed (category {category}, half speed) "
+                     "(B-turn)")
+        else:
+            said = _("turned {used}° of the {allowed}° allowed (category {category}) (B-turn)")
+        return [said.format(used=degrees(self.turn_used), allowed=self.turn_allowed.degrees,
+                            category=self.turn_allowed.name)]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -199,4 +233,4 @@ class BattlesystemEngagement(TableEngagement):
                 "reason": self.reason}
 
     def own_lines(self) -> list[str]:
-        return [f"{self.elevated} is higher."] if self.elevated else []
+        return [_("{unit} is higher.").format(unit=self.elevated)] if self.elevated else []

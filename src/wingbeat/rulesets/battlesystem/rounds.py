@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from ...errors import IllegalMoveError
 from ...geometry.table import parse_point
+from ._messages import _
 from .model import BattlesystemBattle, BattlesystemUnit, Formation
 from .reports import BattlesystemMove
 
@@ -47,6 +48,6 @@ def unit_after(battle: BattlesystemBattle, unit: BattlesystemUnit,
 
 def gone_refusal(unit: BattlesystemUnit, move: str) -> IllegalMoveError:
     """B-alt: a unit that flew above the top level was removed from play; it moves no more."""
-    return IllegalMoveError("B-alt", f"{unit.display_name} left the battlefield by flying above "
-                                     "the top level: it is removed from play and cannot move "
-                                     "any more", step=1, move=move)
+    return IllegalMoveError("B-alt", _("{unit} left the battlefield by flying above the top "
+                                       "level: it is removed from play and cannot move any "
+                                       "more").format(unit=unit.display_name), step=1, move=move)

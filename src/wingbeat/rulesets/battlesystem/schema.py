@@ -8,6 +8,7 @@ from pydantic import Field
 
 from ...errors import ScenarioError
 from ...geometry.table import format_number
+from ...i18n import localized_number
 from ...scenario._schema import (
     CreatureEntry,
     Name,
@@ -17,6 +18,7 @@ from ...scenario._schema import (
     build_battle,
 )
 from ...scenario._tabletop import exact, point_on, table_of
+from ._messages import _
 from .model import (
     DEFAULT_LEVELS,
     AltitudeLevel,
@@ -113,23 +115,27 @@ def _levels(options: OptionsModel) -> tuple[AltitudeLevel, ...]:
     if options.altitudes is None:
         return DEFAULT_LEVELS
     if not options.altitudes:
-        raise ScenarioError("expected at least one flying level (name and height in inches)",
+        raise ScenarioError(_("expected at least one flying level (name and height in inches)"),
                             where="options.altitudes")
     levels: list[AltitudeLevel] = []
     for i, level in enumerate(options.altitudes):
         where = f"options.altitudes[{i}]"
         if level.name.lower() in {"ground", "up", "down", "land", "leave"} | {
                 lv.name.lower() for lv in levels}:
-            raise ScenarioError(f"level name {level.name!r} is taken (ground, up, down, land and "
-                                "leave are move words; names must be unique)",
+            raise ScenarioError(_("level name {name} is taken (ground, up, down, land and leave "
+                                  "are move words; names must be unique)").format(
+                name=repr(level.name)),
                                 where=f"{where}.name")
         if "," in level.name or " " in level.name:
-            raise ScenarioError("a level name is one word without commas", where=f"{where}.name")
+            raise ScenarioError(_("a level name is one word without commas"),
+                                where=f"{where}.name")
         height = exact(level.height)
         if levels and height <= levels[-1].height:
-            raise ScenarioError(f"expected levels from lowest to highest; "
-                                f"{format_number(height)}\" is not above {levels[-1].name} "
-                                f"({format_number(levels[-1].height)}\")", where=f"{where}.height")
+            raise ScenarioError(_('expected levels from lowest to highest; {height}" is not above '
+                                  '{below} ({below_height}")').format(
+                height=localized_number(format_number(height)), below=levels[-1].name,
+                below_height=localized_number(format_number(levels[-1].height))),
+                where=f"{where}.height")
         levels.append(AltitudeLevel(level.name, height))
     return tuple(levels)
 

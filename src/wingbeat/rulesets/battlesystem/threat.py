@@ -13,6 +13,7 @@ from typing import Any
 
 from ...geometry.table import Point, parse_point
 from ...tactics.table import TableThreatRules, Zone
+from ._messages import _
 from .flight import CONTACT, TOLERANCE, engagement, reach
 from .model import BattlesystemScenario
 
@@ -28,7 +29,7 @@ class BattlesystemThreatRules(TableThreatRules):
         battle = scenario.battle
         names = [n.lower() for n in battle.level_names]
         return [Zone(creature, names.index(a.altitude.lower()), a.area.buffer(float(CONTACT)),
-                     f'B-alt: within 1" at altitude {a.altitude}', a.area)
+                     _('B-alt: within 1" at altitude {level}').format(level=a.altitude), a.area)
                 for a in reach(battle, battle.unit(creature)).areas if not a.area.is_empty]
 
     def level_word(self, scenario: BattlesystemScenario, level: int) -> Any:
@@ -57,7 +58,9 @@ class BattlesystemThreatRules(TableThreatRules):
             replace(u, at=point, altitude=level) if u.id == creature else u
             for u in battle.units))
         found = engagement(moved, creature, target)
-        return f"B-alt: {found.reason}" if found.engagement == "melee" else None
+        # Translators: {reason} says where the two units are (same altitude, 0.5" apart …)
+        return _("B-alt: {reason}").format(reason=found.reason) if found.engagement == "melee" \
+            else None
 
 
 RULES = BattlesystemThreatRules()

@@ -13,9 +13,11 @@ from fractions import Fraction
 from typing import Any
 
 from ...errors import NotationError, OptionError, ScenarioError, shown
-from ...geometry.table import distance, format_length
+from ...geometry.table import distance
+from ...i18n import localized_number
 from ...rules.questions import refuse_unknown_options
 from ...rules.tabletop import goal_point
+from ._messages import _
 from .model import (
     TIER_ONE_CLEARANCE,
     ConfrontationBattle,
@@ -36,6 +38,7 @@ from .reports import (
     TierArea,
 )
 from .terrain import BASE_SLACK, TOLERANCE, Terrain
+from .words import cm
 
 __all__ = [
     "CHANGE_COST",
@@ -84,11 +87,13 @@ def _options(options: Mapping[str, Any]) -> tuple[Fraction, bool]:
     low, high = FACTOR_RANGE
     factor = _factor(raw)
     if factor is None or not low <= factor <= high:
-        raise OptionError(f"factor is a number from {float(low):g} to {float(high):g} "
-                          f"multiplying MOU (2 for a run, a charge), got {shown(str(raw))}")
+        raise OptionError(_("factor is a number from {low} to {high} multiplying MOU (2 for a "
+                            "run, a charge), got {value}").format(
+            low=localized_number(f"{float(low):g}"), high=localized_number(f"{float(high):g}"),
+            value=shown(str(raw))))
     pursuit = options.get("pursuit", False)
     if not isinstance(pursuit, bool):
-        raise OptionError(f"pursuit is true or false, got {pursuit!r}")
+        raise OptionError(_("pursuit is true or false, got {value}").format(value=repr(pursuit)))
     return factor, pursuit
 
 
@@ -111,14 +116,15 @@ def _factor(raw: object) -> Fraction | None:
 
 def parse_tier(text: str) -> int:
     if text.strip() not in ("0", "1", "2"):
-        raise NotationError(f"expected a tier 0, 1 or 2, got {text!r}")
+        raise NotationError(_("expected a tier 0, 1 or 2, got {text}").format(text=repr(text)))
     return int(text)
 
 
 def engagement(battle: ConfrontationBattle, a_id: str, b_id: str) -> ConfrontationEngagement:
     """Who can fight whom across tiers (C-adj), whether they touch, and who sees whom."""
     if a_id == b_id:
-        raise ScenarioError(f"engagement is between two different creatures; got {a_id!r} twice")
+        raise ScenarioError(_("engagement is between two different creatures; got {id} twice")
+                            .format(id=repr(a_id)))
     a, b = battle.fighter(a_id), battle.fighter(b_id)
     edition = battle.edition
     gap = distance(a.at, b.at)
@@ -126,26 +132,27 @@ def engagement(battle: ConfrontationBattle, a_id: str, b_id: str) -> Confrontati
     elevated = None if apart == 0 else (a.id if a.tier > b.tier else b.id)
     contact = float(a.base + b.base) / 2
     if apart:
-        kind, reason = "none", f"they are at tiers {a.tier} and {b.tier}"
+        kind, reason = "none", _("they are at tiers {a} and {b}").format(a=a.tier, b=b.tier)
     elif gap <= contact + BASE_SLACK:  # placed in contact, written to a micron and read back
-        kind, reason = "melee", (f"same tier, {format_length(gap)} cm apart: their bases or "
-                                 "counters touch")
+        kind, reason = "melee", _("same tier, {length} apart: their bases or counters "
+                                  "touch").format(length=cm(gap))
     else:
-        kind, reason = "none", f"same tier but {format_length(gap)} cm apart"
+        kind, reason = "none", _("same tier but {length} apart").format(length=cm(gap))
     if apart == 0:
-        between = "same tier: game effects reach each other"
+        between = _("same tier: game effects reach each other")
     elif not edition.modern:
-        between = (f"tiers {a.tier} and {b.tier}: {edition.words} gives no rule for effects "
-                   "between tiers")
+        between = _("tiers {a} and {b}: {edition} gives no rule for effects between "
+                    "tiers").format(a=a.tier, b=b.tier, edition=edition.words)
     elif apart == 1:
-        between = "adjacent tiers: shooting, a spell or a miracle at the other is at difficulty +2"
+        between = _("adjacent tiers: shooting, a spell or a miracle at the other is at "
+                    "difficulty +2")
     else:
-        between = "two tiers apart: no shooting, spell or miracle unless the effect says so"
+        between = _("two tiers apart: no shooting, spell or miracle unless the effect says so")
     dive = None
     for hi, lo in ((a, b), (b, a)):
         if edition.modern and hi.tier >= 1 and lo.tier == hi.tier - 1:
-            dive = (f"{hi.display_name} may dive-charge {lo.display_name} (INI +2, ATT +2, FOR +2; "
-                    "C-dive)")
+            dive = _("{high} may dive-charge {low} (INI +2, ATT +2, FOR +2; C-dive)").format(
+                high=hi.display_name, low=lo.display_name)
     return ConfrontationEngagement(a=a.id, b=b.id, engagement=kind, elevated=elevated,
                                    distance=gap, reason=reason, tiers=(a.tier, b.tier),
                                    between_tiers=between, dive=dive,
@@ -166,14 +173,15 @@ class ConfrontationRuleset:
         """The shortest legal move to ``to`` ending at tier ``altitude`` (default: its own)."""
         factor, pursuit = _options(options)
         if mode is not None:
-            raise OptionError("confrontation has no modes; give --to x,y and --altitude TIER")
+            raise OptionError(_("confrontation has no modes; give --to x,y and --altitude TIER"))
         battle = scenario.battle
         fighter = battle.fighter(creature)
         goal = goal_point(battle.table, to)
         tier = fighter.tier if altitude is None else parse_tier(altitude)
         if abs(tier - fighter.tier) > 1:
-            raise NotationError(f"tier {tier} is more than one step from tier {fighter.tier}: "
-                                "tiers change one step a turn (C-change)")
+            raise NotationError(_("tier {tier} is more than one step from tier {start}: tiers "
+                                  "change one step a turn (C-change)").format(
+                tier=tier, start=fighter.tier))
         reports = [check_move(battle, fighter, text, factor, pursuit)
                    for text in route_moves(battle, fighter, goal, tier)]
         if not reports:

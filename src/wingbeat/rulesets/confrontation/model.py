@@ -9,6 +9,7 @@ from fractions import Fraction
 from ...geometry.table import Point, Table, TablePolygon
 from ...model import Scenario
 from ...rules.roster import Named, Roster
+from ._messages import _
 
 __all__ = [
     "TIER_ONE_CLEARANCE",
@@ -52,16 +53,18 @@ class Edition(StrEnum):
 
     @property
     def words(self) -> str:
-        return {"current": "the current text", "confede": "Confédé",
-                "3.5": "Confrontation 3.5", "3": "Confrontation 3"}[self.value]
+        if self is Edition.CURRENT:
+            return _("the current text")
+        return {"confede": "Confédé", "3.5": "Confrontation 3.5", "3": "Confrontation 3"}[
+            self.value]
 
     @property
     def note(self) -> str | None:
         """What a report says of an edition the source page gives no text of its own."""
         if self is not Edition.THREE_FIVE:
             return None
-        return ("edition 3.5: the source page gives Confrontation 3.5 no text of its own (\"–\"); "
-                "it follows the Confédé block, which continued it, without Bond")
+        return _("edition 3.5: the source page gives Confrontation 3.5 no text of its own "
+                 "(\"–\"); it follows the Confédé block, which continued it, without Bond")
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,10 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from ...model import format_cost, format_decimal
+from ...model import format_cost
+from ._messages import _
 from .model import Edition, Fighter
+from .words import decimal
 
 __all__ = ["CHANGE_COST", "Budget", "Change", "Order", "budget", "change_between"]
 
@@ -25,11 +27,15 @@ class Change(StrEnum):
 
     @property
     def words(self) -> str:
-        return {"take-off": "taking off from tier 0 to tier 1",
-                "climb": "going up from tier 1 to tier 2",
-                "descent": "going down from tier 2 to tier 1",
-                "landing": "landing from tier 1 to tier 0",
-                "dive": "a dive charge onto the tier below"}[self.value]
+        if self is Change.TAKE_OFF:
+            return _("taking off from tier 0 to tier 1")
+        if self is Change.CLIMB:
+            return _("going up from tier 1 to tier 2")
+        if self is Change.DESCENT:
+            return _("going down from tier 2 to tier 1")
+        if self is Change.LANDING:
+            return _("landing from tier 1 to tier 0")
+        return _("a dive charge onto the tier below")
 
 
 class Order(StrEnum):
@@ -81,12 +87,15 @@ class Budget:
                 "rule": self.rule, "reason": self.reason}
 
     def words(self) -> str:
-        text = f"{self.mou} MOU {format_decimal(self.value)}"
+        sums = decimal(self.value)
         if self.deduction:
-            text += f" − {format_decimal(self.deduction)} = {format_decimal(self.reduced)}"
+            sums += f" − {decimal(self.deduction)} = {decimal(self.reduced)}"
         if self.factor != 1:
-            text += f", × {format_decimal(self.factor)} = {format_decimal(self.total)}"
-        return text + f" cm ({self.reason})"
+            sums += f", × {decimal(self.factor)} = {decimal(self.total)}"
+        # Translators: {sums} is the arithmetic, "17.5 − 5 = 12.5"; {reason} why that MOU
+        said = (_("ground MOU {sums} cm ({reason})") if self.mou == "ground"
+                else _("air MOU {sums} cm ({reason})"))
+        return said.format(sums=sums, reason=self.reason)
 
 
 def budget(edition: Edition, fighter: Fighter, start_tier: int, change: Change | None,
@@ -96,20 +105,24 @@ def budget(edition: Edition, fighter: Fighter, start_tier: int, change: Change |
     air = ("air", fighter.air_mou)
     if change is None:
         kind, value = ground if start_tier == 0 else air
-        reason = ("it starts at tier 0" if start_tier == 0
-                  else f"it moves at tier {start_tier}") + " (C-mou)"
+        reason = (_("it starts at tier 0 (C-mou)") if start_tier == 0
+                  else _("it moves at tier {tier} (C-mou)").format(tier=start_tier))
         return Budget(kind, value, Fraction(0), factor, None, order, reason)
     if change is Change.TAKE_OFF:
         if edition.modern:
             kind, value = ground
-            reason = f"{change.words}: it starts at tier 0, ground MOU − 5 ({edition.words})"
+            reason = _("{change}: it starts at tier 0, ground MOU − 5 ({edition})").format(
+                change=change.words, edition=edition.words)
         elif order is Order.BEFORE:
             kind, value = air
-            reason = f"taking off, then moving: air MOU − 5 ({edition.words})"
+            reason = _("taking off, then moving: air MOU − 5 ({edition})").format(
+                edition=edition.words)
         else:
             kind, value = ground
-            reason = f"moving at tier 0, then taking off: ground MOU − 5 ({edition.words})"
+            reason = _("moving at tier 0, then taking off: ground MOU − 5 ({edition})").format(
+                edition=edition.words)
     else:
         kind, value = air
-        reason = f"{change.words}: air MOU − 5"
-    return Budget(kind, value, CHANGE_COST, factor, change, order, reason + " (C-change)")
+        reason = _("{change}: air MOU − 5").format(change=change.words)
+    return Budget(kind, value, CHANGE_COST, factor, change, order,
+                  _("{reason} (C-change)").format(reason=reason))

@@ -25,15 +25,16 @@ from ...geometry.table import (
     bearing,
     distance,
     format_length,
-    format_number,
     format_point,
     point_named,
 )
 from ...rules.tabletop import waypoint
+from ._messages import _
 from .model import ConfrontationBattle, Edition, Fighter
 from .mou import Budget, Change, Order, budget, change_between
 from .reports import DIVE_BONUSES, ConfrontationMove, ConfrontationReach, Stage, TierArea
 from .terrain import Terrain
+from .words import cm, number
 
 __all__ = ["FIELD_OF_VISION", "check_move", "reach", "route_moves", "sees", "vision_words"]
 
@@ -41,21 +42,25 @@ __all__ = ["FIELD_OF_VISION", "check_move", "reach", "route_moves", "sees", "vis
 #: front half, 90° either side of the facing.
 FIELD_OF_VISION = 90.0
 
-_LANDING_NOTES = (
-    "landed: no more movement after landing; it may still shoot, cast or pray, and may make a "
-    "pursuit move in the melee phase with its ground MOU (C-change)",
-)
-_LANDING_REDIRECT = ("after landing it may redirect its assault if its target is gone (killed "
-                     "or routed) (C-change)")
+def _landing_notes(edition: Edition) -> tuple[str, ...]:
+    """What a landing leaves the fighter (C-change), in the current language."""
+    notes: tuple[str, ...] = (_(
+        "landed: no more movement after landing; it may still shoot, cast or pray, and may make a "
+        "pursuit move in the melee phase with its ground MOU (C-change)"),)
+    if edition.modern:
+        notes += (_("after landing it may redirect its assault if its target is gone (killed "
+                    "or routed) (C-change)"),)
+    return notes
 
 
 def vision_words(edition: Edition, tier: int) -> str:
     if tier >= 1 and edition.modern:
-        return f"360° at tier {tier} (C-tiers, {edition.words})"
+        return _("360° at tier {tier} (C-tiers, {edition})").format(tier=tier,
+                                                                    edition=edition.words)
     if tier >= 1:
-        return (f"its normal field of vision from the marked front of its counter at tier {tier} "
-                f"(C-tiers, {edition.words})")
-    return "its normal field of vision (tier 0)"
+        return _("its normal field of vision from the marked front of its counter at tier {tier} "
+                 "(C-tiers, {edition})").format(tier=tier, edition=edition.words)
+    return _("its normal field of vision (tier 0)")
 
 
 def sees(edition: Edition, viewer: Fighter, target: Fighter) -> bool | None:
@@ -70,7 +75,7 @@ def sees(edition: Edition, viewer: Fighter, target: Fighter) -> bool | None:
 
 
 def _abilities(edition: Edition) -> tuple[str, ...]:
-    return ("Bond (leap) (C-tiers)",) if edition.bond else ()
+    return (_("Bond (leap) (C-tiers)"),) if edition.bond else ()
 
 
 def _edition_notes(edition: Edition) -> tuple[str, ...]:
@@ -101,29 +106,29 @@ def reach(battle: ConfrontationBattle, fighter: Fighter, factor: Fraction,
         return lambda total: terrain.region(tier, total)
 
     stay = budget(edition, fighter, t0, None, None, factor)
-    add(t0, [(stay, f"moving at tier {t0}", plain(t0))])
+    add(t0, [(stay, _("moving at tier {tier}").format(tier=t0), plain(t0))])
     if not pursuit:
         if t0 == 0:
             if edition.modern:
                 add(1, [(budget(edition, fighter, 0, Change.TAKE_OFF, Order.BEFORE, factor),
-                         "taking off, then moving at tier 1", plain(1))])
+                         _("taking off, then moving at tier 1"), plain(1))])
             else:
                 add(1, [(budget(edition, fighter, 0, Change.TAKE_OFF, Order.AFTER, factor),
-                         "moving at tier 0, then taking off", plain(0)),
+                         _("moving at tier 0, then taking off"), plain(0)),
                         (budget(edition, fighter, 0, Change.TAKE_OFF, Order.BEFORE, factor),
-                         "taking off, then moving at tier 1", plain(1))])
+                         _("taking off, then moving at tier 1"), plain(1))])
         elif t0 == 1:
             add(2, [(budget(edition, fighter, 1, Change.CLIMB, Order.BEFORE, factor),
-                     "going up to tier 2, then moving", plain(2))])
-            notes = _LANDING_NOTES + ((_LANDING_REDIRECT,) if edition.modern else ())
+                     _("going up to tier 2, then moving"), plain(2))])
+            notes = _landing_notes(edition)
             add(0, [(budget(edition, fighter, 1, Change.LANDING, Order.AFTER, factor),
-                     "moving at tier 1, then landing", plain(1))], landed=True,
+                     _("moving at tier 1, then landing"), plain(1))], landed=True,
                 notes=notes)
         else:
             add(1, [(budget(edition, fighter, 2, Change.DESCENT, Order.AFTER, factor),
-                     "moving at tier 2, then going down to tier 1", plain(2))],
-                notes=("tier 0 is two steps down: landing takes another turn (C-change)",))
-    notes = ("a pursuit move: no change of tier (C-change)",) if pursuit else ()
+                     _("moving at tier 2, then going down to tier 1"), plain(2))],
+                notes=(_("tier 0 is two steps down: landing takes another turn (C-change)"),))
+    notes = (_("a pursuit move: no change of tier (C-change)"),) if pursuit else ()
     notes += _edition_notes(edition)
     return ConfrontationReach(
         ruleset="confrontation", creature=fighter.id, edition=edition.value, tier=t0,
@@ -153,7 +158,7 @@ def _parse(battle: ConfrontationBattle, text: str) -> list[_Token]:
         elif word in ("pursue", "pursuit"):
             tokens.append(_Token("pursue", "pursue"))
         elif word.startswith(("dive:", "redirect:")):
-            kind, _, target = raw.partition(":")
+            kind, _colon, target = raw.partition(":")
             battle.fighter(target)
             tokens.append(_Token(kind.lower(), f"{kind.lower()}:{target}", target=target))
         else:
@@ -217,7 +222,7 @@ class _Move:
         notes: tuple[str, ...] = ()
         events: list[dict[str, Any]] = []
         if self.landed and self.dive is None:
-            notes = _LANDING_NOTES + ((_LANDING_REDIRECT,) if edition.modern else ())
+            notes = _landing_notes(edition)
         notes += _edition_notes(edition)
         first, spent, ground_factor = (self.activation if self.activation is not None
                                        else (self.budget, self.spent, self.ground_factor))
@@ -246,9 +251,9 @@ def check_move(battle: ConfrontationBattle, fighter: Fighter, text: str, factor:
     tokens = _parse(battle, text)
     kinds = [t.kind for t in tokens]
     if "pursue" in kinds and (pursuit or kinds.count("pursue") > 1):
-        raise NotationError("'pursue' starts the one pursuit move after the activation's move; "
-                            "with pursuit=true the whole move is already one: give one of them, "
-                            "once")
+        raise NotationError(_("'pursue' starts the one pursuit move after the activation's "
+                              "move; with pursuit=true the whole move is already one: give one "
+                              "of them, once"))
     activation = tokens[:kinds.index("pursue")] if "pursue" in kinds else tokens
     change, order, _at = _plan(activation, fighter.tier)
     if change is Change.TAKE_OFF and not any(t.kind == "point" for t in activation):
@@ -279,46 +284,56 @@ def _step(move: _Move, token: _Token, order: Order | None, *,
     if token.kind == "redirect":
         return _redirect(move, token)
     if move.redirected is not None and not move.pursuit:
-        return ("C-change", "the redirected assault ends its move; a pursuit move in the melee "
-                            "phase comes after 'pursue'")
+        return ("C-change", _("the redirected assault ends its move; a pursuit move in the "
+                              "melee phase comes after 'pursue'"))
     if move.dive is not None and not move.pursuit:
-        return ("C-dive", "the dive charge ends its move")
+        return ("C-dive", _("the dive charge ends its move"))
     if token.kind == "point":
         assert token.point is not None
         if move.landed and not move.pursuit:
-            return ("C-change", f"{who} has landed: no move is allowed after landing (a pursuit "
-                                "move in the melee phase comes after 'pursue')")
+            return ("C-change", _("{name} has landed: no move is allowed after landing (a "
+                                  "pursuit move in the melee phase comes after 'pursue')")
+                    .format(name=who))
         if move.changes and order is Order.DURING and not battle.edition.modern:
-            return ("C-change", f"in {battle.edition.words} a fighter changes tier before or "
-                                "after its move, not during it")
+            return ("C-change", _("in {edition} a fighter changes tier before or after its "
+                                  "move, not during it").format(edition=battle.edition.words))
         return _leg(move, token.point, token.text, final=final)
     if token.kind == "dive":
         return _dive(move, token)
     if move.pursuit:
-        return ("C-change", "no change of tier during a pursuit move")
+        return ("C-change", _("no change of tier during a pursuit move"))
     if move.changes:
-        return ("C-change", f"{who} has already changed tier this turn: only one change a turn")
+        return ("C-change", _("{name} has already changed tier this turn: only one change a "
+                              "turn").format(name=who))
     end = move.tier + (1 if token.kind == "up" else -1)
     if end > 2:
-        return ("C-tiers", f"{who} is at tier 2, the highest tier")
+        return ("C-tiers", _("{name} is at tier 2, the highest tier").format(name=who))
     if end < 0:
-        return ("C-tiers", f"{who} is already at tier 0, on the ground")
+        return ("C-tiers", _("{name} is already at tier 0, on the ground").format(name=who))
     # a landing puts the base on the ground, and a counter going down comes to tier 1 where it
     # stands: each is where it ends, as is any change that ends the move
     if end == 0 or move.tier == 2 or final:
         problem = move.terrain.end_problem(end, move.at)
         if problem is not None:
-            doing = {0: "landing", 1: "going down to tier 1" if move.tier == 2 else
-                     "taking off", 2: "going up to tier 2"}[end]
-            return ("C-terrain", f"{doing} at {format_point(move.at)}: {problem}")
+            if end == 0:
+                said = _("landing at {point}: {problem}")
+            elif end == 2:
+                said = _("going up to tier 2 at {point}: {problem}")
+            elif move.tier == 2:
+                said = _("going down to tier 1 at {point}: {problem}")
+            else:
+                said = _("taking off at {point}: {problem}")
+            return ("C-terrain", said.format(point=format_point(move.at), problem=problem))
     assert move.budget is not None
     if move.budget.reduced < 0:
-        return ("C-change", f"{move.budget.mou} MOU {format_number(move.budget.value)} is too "
-                            "low to pay the 5 cm a change of tier costs")
+        said = (_("ground MOU {value} is too low to pay the 5 cm a change of tier costs")
+                if move.budget.mou == "ground" else
+                _("air MOU {value} is too low to pay the 5 cm a change of tier costs"))
+        return ("C-change", said.format(value=number(move.budget.value)))
     if move.spent > float(move.budget.total) + EPSILON:
-        return ("C-change", f"changing tier lowers its movement to "
-                            f"{format_number(move.budget.total)} cm, but it has already moved "
-                            f"{format_length(move.spent)} cm")
+        return ("C-change", _("changing tier lowers its movement to {budget} cm, but it has "
+                              "already moved {spent}").format(budget=number(move.budget.total),
+                                                              spent=cm(move.spent)))
     change = change_between(move.tier, end)
     move.changes += 1
     move.tier = end
@@ -330,7 +345,7 @@ def _step(move: _Move, token: _Token, order: Order | None, *,
 
 def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None,
          end: Point | None = None, final: bool = False,
-         ending: str = "the move ends") -> tuple[str, str] | None:
+         ending: str | None = None) -> tuple[str, str] | None:
     """A straight leg to ``point`` at the current tier; the fighter then stands at ``end``
     (default ``point``: a charger is placed in base contact beyond where its counter arrives).
     When the leg is ``final`` (it ends the activation or the pursuit move), where the fighter
@@ -339,17 +354,19 @@ def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None,
     blocked = terrain.blocked(move.tier, move.at, point)
     if blocked is not None:
         how, kind = blocked
-        if move.tier == 0 and "'s base" in how and kind != "width":
-            why = ("at tier 0 a model cannot pass through another model's base (only counters "
-                   "in the air go round one another freely)")
+        if move.tier == 0 and kind == "base":
+            why = _("at tier 0 a model cannot pass through another model's base (only counters "
+                    "in the air go round one another freely)")
         elif kind == "width":
-            why = ("on the ground a model's base counts against scenery and other bases; only "
-                   "a counter in the air is moved without its base")
+            why = _("on the ground a model's base counts against scenery and other bases; only "
+                    "a counter in the air is moved without its base")
+        elif move.tier == 0:
+            why = _("at tier 0 a fighter goes around scenery")
         else:
-            why = {0: "at tier 0 a fighter goes around scenery",
-                   1: "at tier 1 a flyer must go around obstacles higher than 15 cm"}[move.tier]
-        return ("C-terrain", f"the leg from {format_point(move.at)} to {format_point(point)} "
-                             f"{how}; {why}")
+            why = _("at tier 1 a flyer must go around obstacles higher than 15 cm")
+        # Translators: {how} says what the leg meets ("passes through the tower (20 cm)")
+        return ("C-terrain", _("the leg from {start} to {end} {how}; {why}").format(
+            start=format_point(move.at), end=format_point(point), how=how, why=why))
     length = distance(move.at, point)
     factor = move.ground_factor
     if move.tier == 0 and length > 0:
@@ -358,16 +375,21 @@ def _leg(move: _Move, point: Point, text: str, *, stage_text: str | None = None,
         + move.air_length + (length if move.tier > 0 else 0.0)
     assert move.budget is not None
     if spent > float(move.budget.total) + EPSILON:
-        slowed = f" (ground movement × {format_number(factor)} in difficult terrain)" \
-            if factor != 1 else ""
-        return (move.budget.rule, f"moving to {format_point(point)} brings its movement to "
-                                  f"{format_length(spent)} cm{slowed}, more than its "
-                                  f"{move.budget.words()}")
+        if factor != 1:
+            # Translators: {budget} is "ground MOU 10 cm (it starts at tier 0 (C-mou))"
+            said = _("moving to {point} brings its movement to {spent} (ground movement × "
+                     "{factor} in difficult terrain), more than its {budget}")
+        else:
+            said = _("moving to {point} brings its movement to {spent}, more than its {budget}")
+        return (move.budget.rule, said.format(point=format_point(point), spent=cm(spent),
+                                              factor=number(factor),
+                                              budget=move.budget.words()))
     stands = point if end is None else end
     if final:
         problem = terrain.end_problem(move.tier, stands)
         if problem is not None:
-            return ("C-terrain", f"{ending} at {format_point(stands)}: {problem}")
+            said = (_("the move ends at {point}: {problem}") if ending is None else ending)
+            return ("C-terrain", said.format(point=format_point(stands), problem=problem))
     if move.tier == 0:
         move.ground_length += length
         move.ground_factor = factor
@@ -398,27 +420,29 @@ def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
     assert token.target is not None
     target = battle.fighter(token.target)
     if not battle.edition.modern:
-        return ("C-dive", f"the dive charge exists only in the current text, Confédé and "
-                          f"Confrontation 3.5, not in {battle.edition.words}")
+        return ("C-dive", _("the dive charge exists only in the current text, Confédé and "
+                            "Confrontation 3.5, not in {edition}").format(
+            edition=battle.edition.words))
     if move.pursuit:
-        return ("C-change", "no change of tier during a pursuit move")
+        return ("C-change", _("no change of tier during a pursuit move"))
     if move.changes:
-        return ("C-change", f"{fighter.display_name} has already changed tier this turn, and a "
-                            "dive charge is a change of tier")
+        return ("C-change", _("{name} has already changed tier this turn, and a dive charge is "
+                              "a change of tier").format(name=fighter.display_name))
     if move.tier == 0:
-        return ("C-dive", "a dive charge is made from tier 1 or 2")
+        return ("C-dive", _("a dive charge is made from tier 1 or 2"))
     if target.id == fighter.id:
-        return ("C-dive", "a fighter cannot charge itself")
+        return ("C-dive", _("a fighter cannot charge itself"))
     if target.tier != move.tier - 1:
-        return ("C-dive", f"{target.display_name} is at tier {target.tier}: a dive charge goes "
-                          f"onto the tier directly below ({move.tier - 1})")
+        return ("C-dive", _("{target} is at tier {tier}: a dive charge goes onto the tier "
+                            "directly below ({below})").format(
+            target=target.display_name, tier=target.tier, below=move.tier - 1))
     if fighter.side is not None and fighter.side == target.side:
-        return ("C-dive", f"{target.display_name} is on the same side: a charge is made on an "
-                          "enemy")
+        return ("C-dive", _("{target} is on the same side: a charge is made on an enemy")
+                .format(target=target.display_name))
     assert move.budget is not None
     if move.budget.reduced < 0:
-        return ("C-change", f"air MOU {format_number(move.budget.value)} is too low to pay the "
-                            "5 cm a dive charge costs")
+        return ("C-change", _("air MOU {value} is too low to pay the 5 cm a dive charge costs")
+                .format(value=number(move.budget.value)))
     ux, uy = _toward(target.at, move.at, fighter.at)
     edge = (target.at[0] + ux * target.radius, target.at[1] + uy * target.radius)
     if distance(move.at, target.at) <= target.radius:
@@ -426,10 +450,11 @@ def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
     gap = target.radius + fighter.radius
     contact = (target.at[0] + ux * gap, target.at[1] + uy * gap)
     if target.tier == 0:
-        measured = f"from its counter to the edge of {target.display_name}'s base (C-tiers)"
+        measured = _("from its counter to the edge of {target}'s base (C-tiers)").format(
+            target=target.display_name)
     else:
-        measured = (f"from its counter to the edge of {target.display_name}'s counter, as wide "
-                    "as its base (C-tiers)")
+        measured = _("from its counter to the edge of {target}'s counter, as wide as its base "
+                     "(C-tiers)").format(target=target.display_name)
     before = (move.at, move.ground_length, move.air_length, move.ground_factor,
               len(move.stages))
     problem = _leg(move, edge, token.text, stage_text=token.text, end=contact)
@@ -442,11 +467,14 @@ def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
     if clash is not None:
         move.at, move.ground_length, move.air_length, move.ground_factor, kept = before
         del move.stages[kept:]
-        where = "base" if target.tier == 0 else "counter"
-        return ("C-terrain", f"the dive charge would end at {format_point(contact)}, tier "
-                             f"{target.tier}, in contact with {target.display_name}'s {where} "
-                             f"on the side it comes from: {clash} (approach from another side "
-                             "first)")
+        said = (_("the dive charge would end at {point}, tier {tier}, in contact with "
+                  "{target}'s base on the side it comes from: {problem} (approach from another "
+                  "side first)") if target.tier == 0 else
+                _("the dive charge would end at {point}, tier {tier}, in contact with "
+                  "{target}'s counter on the side it comes from: {problem} (approach from "
+                  "another side first)"))
+        return ("C-terrain", said.format(point=format_point(contact), tier=target.tier,
+                                         target=target.display_name, problem=clash))
     last = move.stages.pop()
     move.changes += 1
     move.tier -= 1
@@ -455,8 +483,8 @@ def _dive(move: _Move, token: _Token) -> tuple[str, str] | None:
                    change=Change.DIVE.value))
     move.dive = {"target": target.id, "bonuses": dict(DIVE_BONUSES), "rule": "C-dive",
                  "measured": measured, "length": format_length(last.length),
-                 "holds": "in the first combat it fights, even if separated from its target "
-                          "when melees are split; lost if it makes a pursuit move"}
+                 "holds": _("in the first combat it fights, even if separated from its target "
+                            "when melees are split; lost if it makes a pursuit move")}
     return None
 
 
@@ -468,27 +496,29 @@ def _redirect(move: _Move, token: _Token) -> tuple[str, str] | None:
     assert token.target is not None
     target = battle.fighter(token.target)
     if not battle.edition.modern:
-        return ("C-change", f"{battle.edition.words}'s landing text lets no assault be "
-                            "redirected")
+        return ("C-change", _("the landing text of {edition} lets no assault be redirected")
+                .format(edition=battle.edition.words))
     if move.pursuit:
-        return ("C-change", "an assault is redirected after landing, not during a pursuit move")
+        return ("C-change", _("an assault is redirected after landing, not during a pursuit "
+                              "move"))
     if move.redirected is not None:
-        return ("C-change", "the assault has already been redirected")
+        return ("C-change", _("the assault has already been redirected"))
     if move.dive is None or not move.landed:
-        return ("C-change", "only an assault that landed (a dive charge onto a model on the "
-                            "ground) may be redirected after landing")
+        return ("C-change", _("only an assault that landed (a dive charge onto a model on the "
+                              "ground) may be redirected after landing"))
     gone = str(move.dive["target"])
     if target.id == fighter.id:
-        return ("C-change", "a fighter cannot charge itself")
+        return ("C-change", _("a fighter cannot charge itself"))
     if target.id == gone:
-        return ("C-change", f"{target.display_name} is the target that is gone: the assault is "
-                            "redirected onto another")
+        return ("C-change", _("{target} is the target that is gone: the assault is redirected "
+                              "onto another").format(target=target.display_name))
     if target.tier != 0:
-        return ("C-change", f"{target.display_name} is at tier {target.tier}: after landing the "
-                            "assault goes on to a model on the ground")
+        return ("C-change", _("{target} is at tier {tier}: after landing the assault goes on to "
+                              "a model on the ground").format(target=target.display_name,
+                                                              tier=target.tier))
     if fighter.side is not None and fighter.side == target.side:
-        return ("C-change", f"{target.display_name} is on the same side: an assault is made on "
-                            "an enemy")
+        return ("C-change", _("{target} is on the same side: an assault is made on an enemy")
+                .format(target=target.display_name))
     move.gone = move.gone | {gone}
     move.terrain = Terrain(battle, fighter, move.at, move.gone)
     move.ground_factor = max(move.ground_factor, move.terrain.start_factor)
@@ -498,7 +528,7 @@ def _redirect(move: _Move, token: _Token) -> tuple[str, str] | None:
         ux, uy = _toward(target.at, move.at, fighter.at)
         contact = (target.at[0] + ux * gap, target.at[1] + uy * gap)
     problem = _leg(move, contact, token.text, final=True,
-                   ending="the redirected assault ends")
+                   ending=_("the redirected assault ends at {point}: {problem}"))
     if problem is not None:
         return problem
     last = move.stages.pop()
@@ -518,15 +548,17 @@ def _pursue(move: _Move) -> tuple[str, str] | None:
     move.pursuit = True
     move.terrain = Terrain(move.battle, fighter, move.at, move.gone)
     ground = move.tier == 0
-    reason = (f"a pursuit move in the melee phase at tier {move.tier}"
-              + (", with its ground MOU" if ground else "") + " (C-change)")
+    reason = (_("a pursuit move in the melee phase at tier {tier}, with its ground MOU "
+                "(C-change)") if ground else
+              _("a pursuit move in the melee phase at tier {tier} (C-change)")).format(
+        tier=move.tier)
     move.budget = Budget("ground" if ground else "air",
                          fighter.ground_mou if ground else fighter.air_mou, Fraction(0),
                          Fraction(1), None, None, reason)
     move.ground_length = move.air_length = 0.0
     move.ground_factor = move.terrain.start_factor if ground else Fraction(1)
     if move.dive is not None:
-        move.dive = {**move.dive, "bonuses_lost": "it made a pursuit move (C-dive)"}
+        move.dive = {**move.dive, "bonuses_lost": _("it made a pursuit move (C-dive)")}
     move.add(Stage("pursue", tier=move.tier, phase="pursuit"))
     return None
 

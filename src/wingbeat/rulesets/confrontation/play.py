@@ -25,6 +25,7 @@ from ...play.adapter import BattleAdapter, refused, table_board
 from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
 from . import RULESET, ConfrontationBattle, Fighter
+from ._messages import _
 from .model import ConfrontationScenario
 from .rounds import changed_refusal, fighter_after, turn_events
 
@@ -93,18 +94,18 @@ class ConfrontationPlay(BattleAdapter[ConfrontationBattle, Fighter]):
             if piece.get("changed"):
                 events.append({"type": "tier-change-renews", "creature": fighter.id,
                                "rule": "C-change", "tier": fighter.tier,
-                               "note": "it may change tier once again next turn"})
+                               "note": _("it may change tier once again next turn")})
             out[fighter.id] = self.piece(battle, fighter)
         return out, events
 
     def describe(self, piece: Mapping[str, Any]) -> str:
-        how = [f"{piece['at']} tier {piece['tier']}"]
+        how = [_("{point} tier {tier}").format(point=piece["at"], tier=piece["tier"])]
         if piece.get("dive"):
-            how.append(f"dive-charged {piece['dive']} (INI/ATT/FOR +2)")
+            how.append(_("dive-charged {target} (INI/ATT/FOR +2)").format(target=piece["dive"]))
         elif piece.get("landed"):
-            how.append("landed this turn")
+            how.append(_("landed this turn"))
         elif piece.get("changed"):
-            how.append(f"changed tier this turn ({piece['changed']})")
+            how.append(_("changed tier this turn ({change})").format(change=piece["changed"]))
         return ", ".join(how)
 
     def board(self, scenario: ConfrontationScenario) -> dict[str, Any]:

@@ -8,11 +8,13 @@ from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
-from ...geometry.table import format_length, format_number, format_point, geojson
+from ...geometry.table import format_length, format_point, geojson
 from ...model import format_amount, format_cost
 from ...rules.reports import MoveReport
 from ...rules.tabletop import TableEngagement, TableReach, TableStep, area_words
+from ._messages import _, pgettext
 from .mou import Budget
+from .words import cm, length, number
 
 __all__ = ["ConfrontationEngagement", "ConfrontationMove", "ConfrontationReach", "Stage",
            "TierArea"]
@@ -71,24 +73,38 @@ class ConfrontationReach(TableReach):
         }
 
     def to_text(self) -> str:
-        lines = [f"{self.creature} (confrontation, edition {self.edition}) at tier {self.tier}, "
-                 f"{format_point(self.at)}: MOU ground {format_number(self.mou[0])}, air "
-                 f"{format_number(self.mou[1])} cm" + (f", factor {format_number(self.factor)}"
-                                                         if self.factor != 1 else ""),
-                 f"vision: {self.vision}"]
+        values = {"creature": self.creature, "edition": self.edition, "tier": self.tier,
+                  "point": format_point(self.at), "ground": number(self.mou[0]),
+                  "air": number(self.mou[1]), "factor": number(self.factor)}
+        head = (_("{creature} (confrontation, edition {edition}) at tier {tier}, {point}: MOU "
+                  "ground {ground}, air {air} cm, factor {factor}") if self.factor != 1 else
+                _("{creature} (confrontation, edition {edition}) at tier {tier}, {point}: MOU "
+                  "ground {ground}, air {air} cm"))
+        lines = [head.format(**values), _("vision: {vision}").format(vision=self.vision)]
         if self.abilities:
-            lines.append("also counts as having: " + ", ".join(self.abilities))
+            lines.append(_("also counts as having: {abilities}").format(
+                abilities=", ".join(self.abilities)))
         for a in self.areas:
-            lines.append(f"- tier {a.tier}:")
+            lines.append(_("- tier {tier}:").format(tier=a.tier))
             for b, how in a.ways:
-                lines.append(f"  {how}: {b.words()}")
+                lines.append("  " + _("{how}: {budget}").format(how=how, budget=b.words()))
             if a.area.is_empty:
-                lines.append("  nowhere")
+                lines.append("  " + _("nowhere"))
             else:
                 lines.append(f"  {area_words(a.area, 'cm²')}")
             lines.extend(f"  {n}" for n in a.notes)
         lines.extend(self.notes)
         return "\n".join(lines)
+
+
+def _change_word(change: str) -> str:
+    """A change of tier (``take-off`` …) as a step of the move says it."""
+    words = {"take-off": pgettext("tier change", "take-off"),
+             "climb": pgettext("tier change", "climb"),
+             "descent": pgettext("tier change", "descent"),
+             "landing": pgettext("tier change", "landing"),
+             "dive": pgettext("tier change", "dive")}
+    return words.get(change, change)
 
 
 @dataclass(frozen=True)
@@ -124,9 +140,11 @@ class Stage(TableStep):
         return data
 
     def words(self) -> str:
-        return (f"{self.change}" if self.change is not None
-                else f"pursuit move (melee phase) at tier {self.tier}" if self.move == "pursue"
-                else f"{format_length(self.length)} cm at tier {self.tier}")
+        if self.change is not None:
+            return _change_word(self.change)
+        if self.move == "pursue":
+            return _("pursuit move (melee phase) at tier {tier}").format(tier=self.tier)
+        return _("{length} at tier {tier}").format(length=cm(self.length), tier=self.tier)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -162,29 +180,43 @@ class ConfrontationMove(MoveReport):
                 "budget": self.pursuit[0].to_dict(), "cost": format_length(self.pursuit[1])},
         }
 
+    def end_words(self) -> str:
+        """Where the move ends, as the verdict line says it: ``at 30,30, tier 1`` (``, landed``
+        after a landing), in the current language."""
+        if set(self.end) - {"at", "tier", "landed"}:  # pragma: no cover - a report built by hand
+            return super().end_words()
+        said = (_("at {point}, tier {tier}, landed") if self.end.get("landed")
+                else _("at {point}, tier {tier}"))
+        return said.format(point=self.end.get("at"), tier=self.end.get("tier"))
+
     def step_text(self) -> list[str]:
-        head = [] if self.budget is None else ["movement: " + self.budget.words()]
+        head = [] if self.budget is None else [_("movement: {budget}").format(
+            budget=self.budget.words())]
         return head + super().step_text()
 
     def spent_words(self) -> str:
-        budget = "" if self.budget is None else f" of {format_amount(self.budget.total, 'cm')}"
-        return f"{format_length(self.spent)} cm{budget}"
+        if self.budget is None:
+            return cm(self.spent)
+        return _("{spent} cm of {budget}").format(spent=length(self.spent),
+                                                 budget=format_amount(self.budget.total, "cm"))
 
     def said_lines(self) -> list[str]:
         lines = []
         if self.pursuit is not None:
-            lines.append(f"pursuit: {format_length(self.pursuit[1])} cm of its "
-                         f"{self.pursuit[0].words()}")
+            lines.append(_("pursuit: {spent} of its {budget}").format(
+                spent=cm(self.pursuit[1]), budget=self.pursuit[0].words()))
         if self.dive is not None:
             bonuses = ", ".join(f"{k} +{v}" for k, v in self.dive["bonuses"].items())
-            line = f"dive charge on {self.dive['target']}: {bonuses} (C-dive)"
+            line = _("dive charge on {target}: {bonuses} (C-dive)").format(
+                target=self.dive["target"], bonuses=bonuses)
             if "redirected" in self.dive:
-                line += f"; redirected onto {self.dive['redirected']['to']} (C-change)"
+                line += "; " + _("redirected onto {target} (C-change)").format(
+                    target=self.dive["redirected"]["to"])
             if "bonuses_lost" in self.dive:
-                line += f"; bonuses lost: {self.dive['bonuses_lost']}"
+                line += "; " + _("bonuses lost: {why}").format(why=self.dive["bonuses_lost"])
             lines.append(line)
         if self.vision:
-            lines.append("vision: " + self.vision)
+            lines.append(_("vision: {vision}").format(vision=self.vision))
         lines.extend(self.notes)
         return lines
 
@@ -209,5 +241,6 @@ class ConfrontationEngagement(TableEngagement):
             lines.append(self.dive)
         for who, seen in self.sees.items():
             if seen is not None:
-                lines.append(f"{who} {'sees' if seen else 'does not see'} the other")
+                said = _("{who} sees the other") if seen else _("{who} does not see the other")
+                lines.append(said.format(who=who))
         return lines

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...errors import IllegalMoveError
+from ._messages import _
 from .model import Fighter
 from .reports import DIVE_BONUSES, ConfrontationMove
 
@@ -51,8 +52,9 @@ def fighter_after(fighter: Fighter, report: ConfrontationMove) -> FighterAfter:
 
 def changed_refusal(fighter: Fighter, move: str, step: int) -> IllegalMoveError:
     """C-change: one change of tier a turn; a fighter that changed tier already cannot again."""
-    return IllegalMoveError("C-change", f"{fighter.display_name} has already changed tier this "
-                                        "turn: only one change a turn (it renews next turn)",
+    return IllegalMoveError("C-change", _("{name} has already changed tier this turn: only one "
+                                          "change a turn (it renews next turn)").format(
+                                              name=fighter.display_name),
                             step=step, move=move)
 
 
@@ -66,20 +68,23 @@ def turn_events(who: str, after: FighterAfter, start_tier: int) -> list[dict[str
         bonuses = ", ".join(f"{k} +{v}" for k, v in DIVE_BONUSES.items())
         events.append({"type": "dive-charge", "creature": who, "rule": "C-dive",
                        "target": after.dive, "bonuses": dict(DIVE_BONUSES),
-                       "note": f"{bonuses} in the first combat it fights, even if separated "
-                               "from its target; lost if it makes a pursuit move"})
+                       "note": _("{bonuses} in the first combat it fights, even if separated "
+                                 "from its target; lost if it makes a pursuit move").format(
+                           bonuses=bonuses)})
     elif after.landed:
         events.append({"type": "landed", "creature": who, "rule": "C-change",
-                       "note": "no more movement this turn; it may still shoot, cast or pray"})
+                       "note": _("no more movement this turn; it may still shoot, cast or "
+                                 "pray")})
     if after.redirect is not None:
         gone, target = after.redirect
         events.append({"type": "redirect", "creature": who, "rule": "C-change", "gone": gone,
-                       "target": target, "note": f"after landing, its target {gone} gone "
-                                                 f"(killed outright or routed), the assault went "
-                                                 f"on to {target}"})
+                       "target": target, "note": _("after landing, its target {gone} gone "
+                                                   "(killed outright or routed), the assault "
+                                                   "went on to {target}").format(
+                           gone=gone, target=target)})
     if after.pursuit:
-        note = "a pursuit move in the melee phase, without any change of tier"
-        if after.dive is not None:
-            note += "; the dive charge's bonuses are lost"
+        note = (_("a pursuit move in the melee phase, without any change of tier; the dive "
+                  "charge's bonuses are lost") if after.dive is not None else
+                _("a pursuit move in the melee phase, without any change of tier"))
         events.append({"type": "pursuit", "creature": who, "rule": "C-change", "note": note})
     return events

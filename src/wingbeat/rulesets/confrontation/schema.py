@@ -18,33 +18,36 @@ from ...scenario._schema import (
     build_battle,
 )
 from ...scenario._tabletop import MAX_TABLE, exact, point_on, table_of
+from ._messages import N_, _
 from .model import ConfrontationBattle, ConfrontationScenario, Edition, Fighter, Obstacle, Zone
+from .words import SaidExamples
 
 __all__ = ["EXAMPLES", "ConfrontationFile", "build"]
 
-#: What each key holds, as a player writes it: the example an error shows.
-EXAMPLES = {
+#: What each key holds, as a player writes it: the example an error shows (its words in the
+#: language of the moment: ``SaidExamples``).
+EXAMPLES = SaidExamples({
     "map": "map: {table: [120, 120]}",
-    "table": "table: [120, 120] (width and height in cm)",
+    "table": N_("table: [120, 120] (width and height in cm)"),
     "table[]": "120",
     "edition": "edition: current (current, confede, 3.5, 3)",
     "obstacles": "obstacles: [{polygon: [[0, 0], [10, 0], [10, 10]], height: 20}]",
     "obstacles[]": "{name: rock, polygon: [[0, 0], [10, 0], [10, 10]], height: 20}",
     "zones": "zones: [{polygon: [[0, 0], [10, 0], [10, 10]], factor: 2}]",
     "zones[]": "{name: marsh, polygon: [[0, 0], [10, 0], [10, 10]], factor: 2}",
-    "polygon": "polygon: [[0, 0], [10, 0], [10, 10]] (corners [x, y] in cm)",
+    "polygon": N_("polygon: [[0, 0], [10, 0], [10, 10]] (corners [x, y] in cm)"),
     "polygon[]": "[10, 0]",
-    "height": "height: 20 (cm)",
+    "height": N_("height: 20 (cm)"),
     "factor": "factor: 2",
     "mou": "mou: {ground: 10, air: 17.5}",
-    "ground": "ground: 10 (cm)",
-    "air": "air: 17.5 (cm)",
-    "tier": "tier: 1 (0 on the ground, 1 or 2 in the air)",
-    "at": "at: [60, 25] (x and y in cm)",
+    "ground": N_("ground: 10 (cm)"),
+    "air": N_("air: 17.5 (cm)"),
+    "tier": N_("tier: 1 (0 on the ground, 1 or 2 in the air)"),
+    "at": N_("at: [60, 25] (x and y in cm)"),
     "at[]": "60",
-    "facing": "facing: 90 (degrees)",
-    "base": "base: 2.5 (cm)",
-}
+    "facing": N_("facing: 90 (degrees)"),
+    "base": N_("base: 2.5 (cm)"),
+})
 
 
 class OptionsModel(StrictModel):
@@ -134,14 +137,15 @@ def _setting(problems: Problems, model: ConfrontationFile) -> ConfrontationBattl
 
 def _outline(points: list[tuple[float, float]], name: str, where: str) -> TablePolygon:
     if len(points) < 3:
-        raise ScenarioError("expected a polygon of at least 3 [x, y] corners", where=where)
+        raise ScenarioError(_("expected a polygon of at least 3 [x, y] corners"), where=where)
     corners: tuple[Point, ...] = tuple((float(x), float(y)) for x, y in points)
     if not all(abs(c) <= 10 * MAX_TABLE for p in corners for c in p):
-        raise ScenarioError(f"expected coordinates within ±{10 * MAX_TABLE} cm", where=where)
+        raise ScenarioError(_("expected coordinates within ±{most} cm").format(
+            most=10 * MAX_TABLE), where=where)
     shape = Polygon(corners)
     if not shape.is_valid or shape.area <= 0:
-        raise ScenarioError("expected a simple polygon (its edges must not cross) with an area",
-                            where=where)
+        raise ScenarioError(_("expected a simple polygon (its edges must not cross) with an "
+                              "area"), where=where)
     return TablePolygon(corners, name)
 
 
@@ -150,9 +154,10 @@ def _fighter(c: CreatureModel, battle: ConfrontationBattle, where: str) -> Fight
     if c.tier == 1:
         for obstacle in battle.obstacles:
             if obstacle.blocks(1) and obstacle.outline.holds(at):
-                label = obstacle.name or "an obstacle"
-                raise ScenarioError(f"{format_point(at)} is inside {label} over 15 cm: a flyer at "
-                                    "tier 1 goes around it (C-terrain)", where=f"{where}.at")
+                label = obstacle.name or _("an obstacle")
+                raise ScenarioError(_("{point} is inside {obstacle} over 15 cm: a flyer at tier 1 "
+                                      "goes around it (C-terrain)").format(
+                    point=format_point(at), obstacle=label), where=f"{where}.at")
     return Fighter(id=c.id, name=c.name, at=at, ground_mou=exact(c.mou.ground),
                    air_mou=exact(c.mou.air), tier=c.tier,
                    facing=None if c.facing is None else c.facing % 360.0, side=c.side,

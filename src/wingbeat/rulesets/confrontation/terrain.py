@@ -39,9 +39,10 @@ from ...geometry.table import (
     Point,
     disc,
     distance,
-    format_number,
 )
+from ._messages import _
 from .model import ConfrontationBattle, Fighter, Obstacle
+from .words import and_list, number
 
 __all__ = ["BASE_SLACK", "TOLERANCE", "Terrain"]
 
@@ -104,7 +105,7 @@ class Terrain:
                     if near <= 0:
                         continue
                     kept = _base_disc(f.at, near)
-                found.append((f"{f.display_name}'s base", kept, kept, True))
+                found.append((_("{name}'s base").format(name=f.display_name), kept, kept, True))
         return found
 
     @property
@@ -172,22 +173,22 @@ class Terrain:
             return None
         if tier == 1:
             tall = [_label(o) for o in self.battle.obstacles
-                    if o.blocks(1) and o.outline.holds(p)] or ["an obstacle"]
-            return (f"it would be inside {' and '.join(tall)}: a fighter at tier 1 cannot be "
-                    "there, it goes around obstacles over 15 cm")
-        size = format_number(self.fighter.base)
-        bases = [f"{f.display_name}'s base" for f in self._others
+                    if o.blocks(1) and o.outline.holds(p)] or [_("an obstacle")]
+            return _("it would be inside {obstacles}: a fighter at tier 1 cannot be there, it "
+                     "goes around obstacles over 15 cm").format(obstacles=and_list(tall))
+        size = number(self.fighter.base)
+        bases = [_("{name}'s base").format(name=f.display_name) for f in self._others
                  if self._bases[f.id].contains(here)]
         scenery = [_label(o) for i, o in enumerate(self.battle.obstacles)
                    if self._band(i).contains(here)]
         found = []
         if bases:
-            found.append(f"its base would lie on {' and '.join(bases)}: models on the ground "
-                         "do not overlap")
+            found.append(_("its base would lie on {bases}: models on the ground do not "
+                           "overlap").format(bases=and_list(bases)))
         if scenery or not bases:
-            found.append(f"its base ({size} cm across) would lie across the edge of "
-                         f"{' and '.join(scenery) or 'scenery'}: on the ground a base stands "
-                         "clear of scenery or wholly on top of it")
+            found.append(_("its base ({size} cm across) would lie across the edge of {scenery}: "
+                           "on the ground a base stands clear of scenery or wholly on top of "
+                           "it").format(size=size, scenery=and_list(scenery) or _("scenery")))
         return "; ".join(found)
 
     def ends(self, tier: int, area: BaseGeometry) -> BaseGeometry:
@@ -234,21 +235,25 @@ class Terrain:
         leg = LineString([a, b]) if a != b else ShapelyPoint(b)
         end = ShapelyPoint(b)
         near = self._blockers(tier)
-        through = [name for name, _, outline, _ in near
+        through = [(name, base) for name, _kept, outline, base in near
                    if leg.relate_pattern(outline, "T********") or outline.contains(end)]
         if through:
-            return f"passes through {' and '.join(through)}", "through"
-        width = [name for name, kept, _, _ in near
+            return (_("passes through {what}").format(what=and_list([n for n, _b in through])),
+                    "base" if any(b for _n, b in through) else "through")
+        width = [name for name, kept, _outline, _base in near
                  if leg.relate_pattern(kept, "T********") or kept.contains(end)]
         if width:
-            size = format_number(self.fighter.base)
+            size = number(self.fighter.base)
             if len(width) > 1:
-                return (f"does not fit between {' and '.join(width)}: the gap is narrower than "
-                        f"its base ({size} cm across)", "width")
-            return (f"brings its base ({size} cm across) onto {width[0]}", "width")
-        touching = [name for name, kept, _, _ in near if leg.distance(kept) <= EPSILON]
-        return (f"squeezes between {' and '.join(touching) or 'scenery'} where they touch: "
-                "there is no gap", "pinch")
+                return (_("does not fit between {what}: the gap is narrower than its base "
+                          "({size} cm across)").format(what=and_list(width), size=size), "width")
+            return (_("brings its base ({size} cm across) onto {what}").format(
+                size=size, what=width[0]), "width")
+        touching = [(name, base) for name, kept, _outline, base in near
+                    if leg.distance(kept) <= EPSILON]
+        return (_("squeezes between {what} where they touch: there is no gap").format(
+            what=and_list([n for n, _b in touching]) or _("scenery")),
+            "base" if any(b for _n, b in touching) else "pinch")
 
     def ground_factor(self, a: Point, b: Point, least: Fraction) -> Fraction:
         """What a ground leg ``a``→``b`` makes the move pay per cm: the least zone factor, not
@@ -292,4 +297,4 @@ def _grown(outline: BaseGeometry, by: float) -> BaseGeometry:
 
 
 def _label(obstacle: Obstacle) -> str:
-    return f"{obstacle.name or 'an obstacle'} ({format_number(obstacle.height)} cm)"
+    return f"{obstacle.name or _('an obstacle')} ({number(obstacle.height)} cm)"

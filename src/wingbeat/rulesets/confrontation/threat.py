@@ -23,6 +23,7 @@ from typing import Any
 from ...geometry.table import Point, parse_point
 from ...tactics.table import DIRECTIONS, TableThreatRules, Zone
 from . import engagement
+from ._messages import _
 from .model import ConfrontationScenario
 from .mou import Change, Order, budget
 from .movement import check_move, reach, route_moves
@@ -45,7 +46,7 @@ class ConfrontationThreatRules(TableThreatRules):
         me = battle.fighter(creature)
         touch = float(me.base + STANDING_BASE) / 2
         found = [Zone(creature, a.tier, a.area.buffer(touch),
-                      f"C-adj: bases touch at tier {a.tier}", a.area)
+                      _("C-adj: bases touch at tier {tier}").format(tier=a.tier), a.area)
                  for a in reach(battle, me, Fraction(1), False).areas if not a.area.is_empty]
         if battle.edition.modern and me.tier >= 1:
             dive = budget(battle.edition, me, me.tier, Change.DIVE, Order.BEFORE, Fraction(1))
@@ -57,7 +58,8 @@ class ConfrontationThreatRules(TableThreatRules):
                                                                           Fraction(0))))
                 area = contact.buffer(float(half + STANDING_BASE / 2))  # to its edge
                 found.append(Zone(creature, below, area,
-                                  f"C-dive: a dive charge from tier {me.tier} ({_BONUSES})"))
+                                  _("C-dive: a dive charge from tier {tier} ({bonuses})").format(
+                                      tier=me.tier, bonuses=_BONUSES)))
         return found
 
     def position(self, scenario: ConfrontationScenario, creature: str) -> tuple[Point, int, float]:
@@ -100,19 +102,21 @@ class ConfrontationThreatRules(TableThreatRules):
                 target: str) -> str | None:
         dive = verdict.get("dive")
         if isinstance(dive, Mapping) and dive.get("target") == target:
-            return f"C-dive: a dive charge ({_BONUSES})"
+            return _("C-dive: a dive charge ({bonuses})").format(bonuses=_BONUSES)
         battle = scenario.battle
         point, tier = self.end_point(scenario, verdict)
         moved = replace(battle, fighters=tuple(
             replace(f, at=point, tier=tier) if f.id == creature else f for f in battle.fighters))
         found = engagement(moved, creature, target)
-        return f"C-adj: {found.reason}" if found.engagement == "melee" else None
+        return (_("C-adj: {reason}").format(reason=found.reason) if found.engagement == "melee"
+                else None)
 
     def edge(self, scenario: ConfrontationScenario, creature: str, verdict: Mapping[str, Any],
              target: str) -> tuple[tuple[str, str], ...]:
         dive = verdict.get("dive")
         if isinstance(dive, Mapping) and dive.get("target") == target:
-            return (("dive-charge", f"a dive charge: {_BONUSES} in its first combat (C-dive)"),)
+            return (("dive-charge", _("a dive charge: {bonuses} in its first combat (C-dive)")
+                     .format(bonuses=_BONUSES)),)
         return ()
 
 

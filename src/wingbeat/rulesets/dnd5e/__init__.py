@@ -29,6 +29,7 @@ from ...rules.grid import (
 )
 from ...rules.questions import refuse_unknown_options, whole_number
 from ...rules.tree import ReachTree, grid_tree
+from ._messages import _
 from .board import Board, footprint_offsets, shared_board
 from .codes import KEYWORDS, MODES
 from .falling import Fall, fall
@@ -96,13 +97,20 @@ def _battle(scenario: Dnd5eScenario, options: Mapping[str, Any]) -> Dnd5eBattle:
         if "units" in options:
             chosen = replace(chosen, units=Units(str(options["units"])))
     except ValueError as exc:
-        raise OptionError(f"{exc}; diagonals is phb, dmg or euclid, units is ft or m") from None
+        raise OptionError(_("{error}; diagonals is phb, dmg or euclid, units is ft or m")
+                          .format(error=exc)) from None
     for key in ("fall_rate", "flyer_fall"):
         if key in options:
             if not isinstance(options[key], bool):
-                raise OptionError(f"option {key} is true or false, not {options[key]!r}")
+                raise OptionError(_("option {key} is true or false, not {value}")
+                                  .format(key=key, value=repr(options[key])))
             chosen = replace(chosen, **{key: options[key]})
     return replace(battle, options=chosen)
+
+
+def _altitude_off(level: int, grid: Dnd5eMap) -> str:
+    return _("altitude {level} is not on this map (altitudes {bottom}..{top}, 5 ft each)").format(
+        level=level, bottom=grid.bottom, top=grid.top)
 
 
 class Dnd5eRuleset:
@@ -127,14 +135,16 @@ class Dnd5eRuleset:
         target = f"{column_label(col)}{row}"
         grid = space.battle.map
         if not grid.contains(col, row):
-            raise NotationError(f"{target} is not a space of this map ({grid.columns} columns A.."
-                                f"{column_label(grid.columns)}, {grid.rows} rows)")
+            raise NotationError(_("{label} is not a space of this map ({columns} columns "
+                                  "A..{last}, {rows} rows)").format(
+                label=target, columns=grid.columns, last=column_label(grid.columns),
+                rows=grid.rows))
         level = whole_number(altitude, "altitude")
         if level is not None and not grid.bottom <= level <= grid.top:
-            raise NotationError(f"altitude {level} is not on this map (altitudes {grid.bottom}.."
-                                f"{grid.top}, 5 ft each)")
+            raise NotationError(_altitude_off(level, grid))
         if mode is not None and mode not in _PATH_MODES:
-            raise NotationError(f"expected a mode ({', '.join(_PATH_MODES)}), got {mode!r}")
+            raise NotationError(_("expected a mode ({modes}), got {mode}").format(
+                modes=", ".join(_PATH_MODES), mode=repr(mode)))
 
         def matches(state: dict[str, Any]) -> bool:
             if state["at"] != target or (level is not None and state["altitude"] != level):
@@ -145,8 +155,14 @@ class Dnd5eRuleset:
                 return not state["prone"]
             return mode is None or state["mode"] == mode
 
-        goal = target + ("" if level is None else f" at altitude {level}") + (
-            "" if mode is None else f", {mode}")
+        if level is None:
+            goal = target if mode is None else _("{label}, {mode}").format(label=target,
+                                                                             mode=mode)
+        elif mode is None:
+            goal = _("{label} at altitude {level}").format(label=target, level=level)
+        else:
+            goal = _("{label} at altitude {level}, {mode}").format(label=target, level=level,
+                                                                    mode=mode)
         if via:
             # unpruned: a state's dominance by place does not know how many waypoints it passed
             whole = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
@@ -178,11 +194,12 @@ class Dnd5eRuleset:
         for label, at in via:
             col, row = split_label(label, kind="hex" if grid.grid is GridKind.HEX else "square")
             if not grid.contains(col, row):
-                raise NotationError(f"waypoint {label} is not a space of this map "
-                                    f"({grid.columns} columns, {grid.rows} rows)")
+                raise NotationError(_("waypoint {label} is not a space of this map ({columns} "
+                                      "columns, {rows} rows)").format(
+                    label=label, columns=grid.columns, rows=grid.rows))
             if at is not None and not grid.bottom <= at <= grid.top:
-                raise NotationError(f"waypoint {label}: altitude {at} is not on this map "
-                                    f"(altitudes {grid.bottom}..{grid.top}, 5 ft each)")
+                raise NotationError(_("waypoint {label}: {problem}").format(
+                    label=label, problem=_altitude_off(at, grid)))
             out.append((f"{column_label(col)}{row}", at))
         return tuple(out)
 
@@ -192,14 +209,13 @@ class Dnd5eRuleset:
         """The way ``path`` finds to every space at ``altitude`` (the best over all altitudes
         when None), as a tree of steps (``rules.tree``)."""
         if options.get("can_act"):
-            raise OptionError("the reach tree gives each place its cheapest way; can_act is "
-                              "path's (--can-act)")
+            raise OptionError(_("the reach tree gives each place its cheapest way; can_act is "
+                                "path's (--can-act)"))
         space = self.space(scenario, creature, full_notation=False, options=options)
         grid = space.battle.map
         level = whole_number(altitude, "altitude")
         if level is not None and not grid.bottom <= level <= grid.top:
-            raise NotationError(f"altitude {level} is not on this map (altitudes {grid.bottom}.."
-                                f"{grid.top}, 5 ft each)")
+            raise NotationError(_altitude_off(level, grid))
         if via:
             stops = self._waypoints(grid, via)
             whole = Dnd5eSpace(space.battle, creature, full_notation=False, prune=False)
@@ -215,9 +231,9 @@ class Dnd5eRuleset:
         victim = battle.creature(target)
         me = battle.creature(creature)
         if victim.id == me.id:
-            raise OptionError(f"{victim.id} cannot attack itself")
+            raise OptionError(_("{creature} cannot attack itself").format(creature=victim.id))
         if me.reach <= 0:
-            raise OptionError(f"{me.id} has no melee reach (reach: 0)")
+            raise OptionError(_("{creature} has no melee reach (reach: 0)").format(creature=me.id))
         board = shared_board(battle.map, battle.options.diagonals)
         cells_b, span_b = engagement_space(board, battle, victim)
 
@@ -227,7 +243,8 @@ class Dnd5eRuleset:
             return (board.distance(cells_a, span_a, cells_b, span_b) <= me.reach
                     and board.reach_clear(cells_a, cells_b, me.reach))  # not through a wall
 
-        found = grid_path(space, lambda _state: True, f"a place within reach of {victim.id}",
+        found = grid_path(space, lambda _state: True,
+                          _("a place within reach of {target}").format(target=victim.id),
                           must_act=True, accept=within_reach)
         return _replayed(space, creature, found)
 
@@ -245,7 +262,8 @@ class Dnd5eRuleset:
 
     def engagement(self, scenario: Dnd5eScenario, a: str, b: str) -> Engagement:
         if a == b:
-            raise ScenarioError(f"engagement is between two different creatures; got {a!r} twice")
+            raise ScenarioError(_("engagement is between two different creatures; got {id} "
+                                  "twice").format(id=repr(a)))
         return engagement(_battle(scenario, {}), a, b)
 
 
@@ -272,15 +290,19 @@ def _closed(space: Dnd5eSpace, label: str) -> tuple[str, str] | None:
         covers = {(other.at[0] + dc, other.at[1] + dr)
                   for dc, dr in footprint_offsets(grid, other.size)}
         if other.id != space.creature and spot in covers:
-            return ("D-creatures", f"{other.display_name} stands at {label}: {space.name} may "
-                                   "not move into its space")
+            return ("D-creatures", _("{other} stands at {label}: {name} may not move into its "
+                                     "space").format(other=other.display_name, label=label,
+                                                     name=space.name))
     anchor = space.board.labels.index(label)
     low, high, squeezed_low, squeezed_high = space._span(anchor)
     if low <= high or squeezed_low <= squeezed_high:
         return None
     why = space._fits(anchor, space.board.bottom, False)
-    return ("D-size", f"{space.name} has no room at {label}, even squeezed"
-                      + (f": {why}" if why else ""))
+    if why:
+        return ("D-size", _("{name} has no room at {label}, even squeezed: {why}").format(
+            name=space.name, label=label, why=why))
+    return ("D-size", _("{name} has no room at {label}, even squeezed").format(
+        name=space.name, label=label))
 
 
 def faster(scenario: Dnd5eScenario, creature: str, factor: int = LIFT) -> Dnd5eScenario:

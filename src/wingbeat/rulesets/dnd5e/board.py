@@ -18,7 +18,9 @@ from itertools import combinations
 from ...geometry.hexgrid import Direction
 from ...geometry.labels import column_label
 from ...geometry.squaregrid import Compass, DiagonalRule, grid_distance
+from ._messages import _
 from .model import Dnd5eMap, GridKind, Size, Terrain, side_key
+from .words import size_word
 
 __all__ = ["Board", "FlatBoard", "Move", "footprint_offsets", "shared_board"]
 
@@ -141,16 +143,19 @@ class Board:
                      burrow: bool) -> str | None:
         """Why a footprint ``height`` levels tall at altitude ``z`` has no room, or None."""
         if z < self.bottom:
-            return f"altitude {z} is below the bottom of the map ({self.bottom})"
+            return _("altitude {level} is below the bottom of the map ({bottom})").format(
+                level=z, bottom=self.bottom)
         if z + height - 1 > self.top:
-            return f"the map's top is altitude {self.top}"
+            return _("the map's top is altitude {top}").format(top=self.top)
         for c in cells:
             if self.wall[c]:
-                return f"{self.labels[c]} is a wall"
+                return _("{label} is a wall").format(label=self.labels[c])
             if z + height - 1 >= self.ceil[c]:
-                return f"{self.labels[c]} has a ceiling at altitude {self.ceil[c]}"
+                return _("{label} has a ceiling at altitude {level}").format(
+                    label=self.labels[c], level=self.ceil[c])
             if z < self.ground[c] and not burrow:
-                return f"{self.labels[c]}'s ground is at altitude {self.ground[c]}"
+                return _("{label}'s ground is at altitude {level}").format(
+                    label=self.labels[c], level=self.ground[c])
         if self.walled and len(cells) > 1:
             return self.split_reason(cells)
         return None
@@ -179,7 +184,8 @@ class Board:
         for c in after:
             col, row = coords[c]
             if (col - dc, row - dr) in was and self.blocked((col - dc, row - dr), (col, row)):
-                return f"a wall stands between {_label(col - dc, row - dr)} and {self.labels[c]}"
+                return _("a wall stands between {a} and {b}").format(
+                    a=_label(col - dc, row - dr), b=self.labels[c])
         return None
 
     def split_reason(self, cells: tuple[int, ...]) -> str | None:
@@ -189,8 +195,8 @@ class Board:
         for col, row in sorted(inside):
             for other in ((col + 1, row), (col, row + 1)):
                 if other in inside and side_key((col, row), other) in self.walled:
-                    return (f"a wall runs between {_label(col, row)} and {_label(*other)}, "
-                            "through the space")
+                    return _("a wall runs between {a} and {b}, through the space").format(
+                        a=_label(col, row), b=_label(*other))
         return None
 
     def reach_clear(self, cells_a: tuple[int, ...], cells_b: tuple[int, ...], reach: int) -> bool:
@@ -226,7 +232,8 @@ class Board:
         cells = None if anchor is None else self.cells_of(anchor, offsets)
         if anchor is None or cells is None:
             label = f"{column_label(at[0])}{at[1]}"
-            return f"a {size.value} creature's space at {label} reaches off the map"
+            return _("a {size} creature's space at {label} reaches off the map").format(
+                size=size_word(size.value), label=label)
         why = self.solid_reason(cells, altitude, size.levels, burrow=burrow)
         if why is None:
             return cells, (altitude, altitude + size.levels - 1), False
@@ -416,7 +423,7 @@ def _blocked(walled: frozenset[tuple[tuple[int, int], tuple[int, int]]], a: tupl
 
 
 def _label(col: int, row: int) -> str:
-    return f"{column_label(col)}{row}" if col >= 1 and row >= 1 else "off the map"
+    return f"{column_label(col)}{row}" if col >= 1 and row >= 1 else _("off the map")
 
 
 def _hex_gap(a: tuple[int, int], b: tuple[int, int]) -> int:

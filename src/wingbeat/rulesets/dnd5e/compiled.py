@@ -239,7 +239,8 @@ class _KernelSteps:
             jump = next(j for j in jumps if j.name == bare)
             events = (space._attacks(new) if new else NO_EVENTS) + (
                 jump.events[source & RUN_MASK == RUN_UP],)
-            return (name, target, cost, jump.checks, events)
+            checks = space.landing_checks() if jump.checks else NO_CHECKS  # said now
+            return (name, target, cost, checks, events)
         # a walk off a ledge ends below the space it steps into: its fall's event (``_drop``);
         # the step's level change is its suffix's
         levels = space.levels

@@ -19,10 +19,12 @@ from ...geometry.labels import split_label
 from ...geometry.squaregrid import Compass, Square, square_text_window
 from ...model import format_amount, format_cost
 from ...narrate import event_text
+from ._messages import _
 from .board import Move
 from .codes import (
     ACTION,
     AIR,
+    CLIMB,
     DASHED,
     DISENGAGED,
     FALLING,
@@ -33,6 +35,7 @@ from .codes import (
     LOW_BITS,
     MODES,
     PRONE,
+    SWIM,
     UNDER,
     WALK,
 )
@@ -40,10 +43,12 @@ from .compiled import CompiledSpace
 from .model import NO_ACTION, SPEED_ZERO, GridKind
 from .places import label_at
 from .tables import Place, Way
+from .words import conditions_words, mode_doing, speed_word, yes_no
 
 __all__ = ["MODE_WORDS", "DescribedSpace", "altitude_words"]
 
-#: A mode of movement as said at the table.
+#: A mode of movement as said at the table, in English (``words.mode_doing`` says it in the
+#: current language).
 MODE_WORDS = {"walk": "walking", "fly": "flying", "climb": "climbing", "swim": "swimming",
               "burrow": "burrowing"}
 
@@ -52,7 +57,7 @@ def altitude_words(level: int, unit: str) -> str:
     """An altitude level as a height (5 ft a level, D-grid): ``2 (10 ft)``, or ``2 (3 m)`` with
     ``units: m``."""
     height = Fraction(3, 2) * level if unit == "m" else Fraction(5) * level
-    return f"{level} ({format_amount(height, unit)} {unit})"
+    return f"{level} ({format_amount(height, unit)} {unit})"  # the same in every language
 
 
 class DescribedSpace(CompiledSpace):
@@ -153,7 +158,8 @@ class DescribedSpace(CompiledSpace):
             return self._parse_jump(word)
         head, plus, tail = word.partition("+")
         if plus and tail not in ("up", "down"):
-            raise NotationError(f"expected a space and +up or +down (like C5+up), got {token!r}")
+            raise NotationError(_("expected a space and +up or +down (like C5+up), got {token}")
+                                .format(token=repr(token)))
         suffix = f"+{tail}" if plus else ""
         place = self._place_of(code)
         col, row = self.board.coords[place.anchor]
@@ -168,19 +174,21 @@ class DescribedSpace(CompiledSpace):
             c, r = split_label(head, kind="hex" if self.board.hex else "square")
         except NotationError as exc:
             dirs = "N NE SE S SW NW" if self.board.hex else "N NE E SE S SW W NW"
-            raise NotationError(
-                f"{exc}; a move is a space label (C5, or C5+up / C5+down to change altitude on "
-                f"the way), a direction ({dirs}), a jump (jump:E5, jump-up:C5) or one of: "
-                + ", ".join(KEYWORDS)) from None
+            raise NotationError(_(
+                "{error}; a move is a space label (C5, or C5+up / C5+down to change altitude on "
+                "the way), a direction ({directions}), a jump (jump:E5, jump-up:C5) or one of: "
+                "{keywords}").format(error=exc, directions=dirs,
+                                     keywords=", ".join(KEYWORDS))) from None
         return label_at(c, r) + suffix
 
     def _parse_jump(self, word: str) -> str:
         """``jump:e5`` → ``jump:E5``: a jump names the space its north-west space lands on."""
         kind, _colon, where = word.partition(":")
-        usage = ("a jump names the space it lands on: jump:E5 (a long jump to E5) or jump-up:C5 "
-                 "(a high jump onto C5)")
+        usage = _("a jump names the space it lands on: jump:E5 (a long jump to E5) or "
+                  "jump-up:C5 (a high jump onto C5)")
         if not where:
-            raise NotationError(f"expected where {word!r} lands; {usage}")
+            raise NotationError(_("expected where {token} lands; {usage}").format(
+                token=repr(word), usage=usage))
         try:
             c, r = split_label(where, kind="hex" if self.board.hex else "square")
         except NotationError as exc:
@@ -198,14 +206,18 @@ class DescribedSpace(CompiledSpace):
             return self._explain_stand(place, flags, spent)
         if move == "prone":
             if flags & PRONE:
-                return ("D-prone", f"{name} is already prone")
-            return ("D-prone", f"{name} cannot drop prone "
-                               + ("under the ground" if place.kind == UNDER else "while swimming"))
+                return ("D-prone", _("{name} is already prone").format(name=name))
+            if place.kind == UNDER:
+                return ("D-prone", _("{name} cannot drop prone under the ground").format(
+                    name=name))
+            return ("D-prone", _("{name} cannot drop prone while swimming").format(name=name))
         if flags & FALLING:
-            return ("D-fly", f"{name} is still falling: it cannot move again this turn")
+            return ("D-fly", _("{name} is still falling: it cannot move again this turn")
+                    .format(name=name))
         if self.me.speed_zero:
-            held = ", ".join(sorted(self.me.conditions & SPEED_ZERO))
-            return ("D-speed", f"{name}'s speed is 0 ({held}): it cannot move")
+            held = conditions_words(self.me.conditions & SPEED_ZERO)
+            return ("D-speed", _("{name}'s speed is 0 ({conditions}): it cannot move")
+                    .format(name=name, conditions=held))
         if move.startswith(JUMP_PREFIXES):
             return self._explain_jump(code, spent, move)
         edge = next((m for m in self.board.moves_of(place.anchor) if m.name == move), None)
@@ -220,31 +232,44 @@ class DescribedSpace(CompiledSpace):
     def _explain_action(self, move: str, flags: int) -> tuple[str, str]:
         name = self.name
         if not self.can_act:
-            conditions = ", ".join(sorted(self.me.conditions & NO_ACTION))
-            return ("D-turn", f"{name} cannot take actions ({conditions})")
+            conditions = conditions_words(self.me.conditions & NO_ACTION)
+            return ("D-turn", _("{name} cannot take actions ({conditions})").format(
+                name=name, conditions=conditions))
         if move == "interact":
-            return ("D-interact", f"{name} has used its free object interaction and its action: "
-                                  "another interaction must wait for its next turn")
-        what = ("Dash" if flags & DASHED else "Disengage" if flags & DISENGAGED
-                else "its action")
-        return ("D-turn", f"{name} has already used its action this turn ({what}); "
-                          f"{move} needs the action")
+            return ("D-interact", _("{name} has used its free object interaction and its "
+                                    "action: another interaction must wait for its next turn")
+                    .format(name=name))
+        # Translators: {move} is the notation's word (dash, disengage, action)
+        if flags & DASHED:
+            return ("D-turn", _("{name} has already used its action this turn (Dash); "
+                                "{move} needs the action").format(name=name, move=move))
+        if flags & DISENGAGED:
+            return ("D-turn", _("{name} has already used its action this turn "
+                                "(Disengage); {move} needs the action").format(
+                name=name, move=move))
+        return ("D-turn", _("{name} has already used its action this turn (its action); "
+                            "{move} needs the action").format(name=name, move=move))
 
     def _explain_stand(self, place: Place, flags: int, spent: int) -> tuple[str, str]:
         name = self.name
         if not flags & PRONE:
-            return ("D-prone", f"{name} is not prone")
+            return ("D-prone", _("{name} is not prone").format(name=name))
         if self.me.speed_zero:
-            held = ", ".join(sorted(self.me.conditions & SPEED_ZERO))
-            return ("D-prone", f"{name}'s speed is 0 ({held}): it cannot stand up")
+            held = conditions_words(self.me.conditions & SPEED_ZERO)
+            return ("D-prone", _("{name}'s speed is 0 ({conditions}): it cannot stand up")
+                    .format(name=name, conditions=held))
         mode = self.stand_mode(place)
         if not self.speed[mode]:
-            return ("D-prone", f"{name}'s {MODES[mode]} speed is 0: it cannot stand up")
+            return ("D-prone", _("{name}'s {speed} is 0: it cannot stand up").format(
+                speed=speed_word(MODES[mode]), name=name))
         cost = self.speed[mode] * self.scale // 2
         left = max(0, self.cap(mode, flags) - spent)
-        return ("D-prone", f"standing up costs half of {name}'s {MODES[mode]} speed, "
-                           f"{self.length(cost)} {self.unit}, but it has only "
-                           f"{self.length(left)} {self.unit} of movement left")
+        # Translators: {speed} is "walking speed", "flying speed" …; {cost} and {left} are
+        # lengths with their unit (15 ft, 4,5 m)
+        return ("D-prone", _("standing up costs half of {name}'s {speed}, {cost}, but it has "
+                             "only {left} of movement left").format(
+            speed=speed_word(MODES[mode]), name=name, cost=self.amount(cost),
+            left=self.amount(left)))
 
     def _explain_far(self, place: Place, move: str) -> tuple[str, str]:
         head = move.partition("+")[0]
@@ -252,16 +277,30 @@ class DescribedSpace(CompiledSpace):
         try:
             col, row = split_label(head, kind=kind)
         except NotationError:
-            return ("D-grid", "that step leads off the map")
+            return ("D-grid", _("that step leads off the map"))
+        hexes = self.board.hex
         if self.board.at(col, row) is None:
-            return ("D-grid", f"there is no {kind} {head} on the map")
+            if hexes:
+                return ("D-grid", _("there is no hex {label} on the map").format(label=head))
+            return ("D-grid", _("there is no square {label} on the map").format(label=head))
         here = self.board.labels[place.anchor]
-        where = "north-west space" if len(self.offsets) > 1 else "space"
-        count = "six" if self.board.hex else "eight"
-        what = (f"{self.name}'s {where} is already at {here}" if head.upper() == here
-                else f"{head} is not adjacent to {here}")
-        return ("D-grid", f"{what}: a step moves {self.name}'s {where} into one of the {count} "
-                          f"adjacent {kind}s")
+        large = len(self.offsets) > 1
+        if head.upper() == here:
+            what = (_("{name}'s north-west space is already at {here}") if large
+                    else _("{name}'s space is already at {here}")).format(name=self.name,
+                                                                          here=here)
+        else:
+            what = _("{label} is not adjacent to {here}").format(label=head, here=here)
+        if large:
+            rule = (_("a step moves {name}'s north-west space into one of the six adjacent "
+                      "hexes") if hexes else
+                    _("a step moves {name}'s north-west space into one of the eight adjacent "
+                      "squares"))
+        else:
+            rule = (_("a step moves {name}'s space into one of the six adjacent hexes") if hexes
+                    else _("a step moves {name}'s space into one of the eight adjacent squares"))
+        return ("D-grid", _("{problem}: {rule}").format(problem=what,
+                                                          rule=rule.format(name=self.name)))
 
     def _explain_cost(self, code: int, spent: int, move: Move, dst: Place,
                       ways: tuple[Way, ...]) -> tuple[str, str]:
@@ -272,25 +311,40 @@ class DescribedSpace(CompiledSpace):
         cost = self.step_cost(code, move, cheapest)
         mode = self.paying(cheapest.mode)
         left = max(0, self.cap(mode, flags) - spent)
-        moved = self.length(spent)
         why = []
         if cheapest.difficult:
-            why.append("difficult terrain")
+            why.append(_("difficult terrain"))
         if flags & PRONE:
-            why.append("crawling")
+            why.append(_("crawling"))
         if dst.squeezed:
-            why.append("squeezing")
-        if cheapest.mode != mode:
-            why.append(f"{MODES[cheapest.mode]}ing without a {MODES[cheapest.mode]} speed")
-        because = f" ({', '.join(why)})" if why else ""
-        dash = " with Dash" if flags & DASHED else ""
+            why.append(_("squeezing"))
+        if cheapest.mode == CLIMB and mode != CLIMB:
+            why.append(_("climbing without a climb speed"))
+        elif cheapest.mode == SWIM and mode != SWIM:
+            why.append(_("swimming without a swim speed"))
+        elif cheapest.mode != mode:
+            why.append(_("{doing} without a {speed}").format(
+                doing=mode_doing(MODES[cheapest.mode]), speed=speed_word(MODES[cheapest.mode])))
+        cost_words = self.amount(cost)
+        if why:
+            cost_words = _("{cost} ({reasons})").format(cost=cost_words, reasons=", ".join(why))
         hint = ""
         if self.can_act and not flags & ACTION and spent + cost <= self.cap(mode, DASHED):
-            hint = "; Dash (its action) would add its speed"
-        return ("D-speed", f"the step to {move.name} costs {self.length(cost)} {self.unit}"
-                           f"{because}, but with its {MODES[mode]} speed{dash} {self.name} has "
-                           f"only {self.length(left)} {self.unit} left after moving {moved} "
-                           f"{self.unit}{hint}")
+            hint = _("; Dash (its action) would add its speed")
+        values = {"step": move.name, "cost": cost_words, "speed": speed_word(MODES[mode]),
+                  "name": self.name, "left": self.amount(left), "moved": self.amount(spent),
+                  "dash_hint": hint}
+        if flags & DASHED:
+            # Translators: {cost} is a length (15 ft, 4,5 m) perhaps with reasons in
+            # parentheses; {speed} is "walking speed", "flying speed" …; {dash_hint} is empty
+            return ("D-speed", _("the step to {step} costs {cost}, but with its {speed} and Dash "
+                                 "{name} has only {left} left after moving {moved}{dash_hint}")
+                    .format(**values))
+        # Translators: {cost} is a length (15 ft, 4,5 m) perhaps with reasons in parentheses;
+        # {speed} is "walking speed", "flying speed" …; {dash_hint} is empty or "; Dash (its
+        # action) would add its speed"
+        return ("D-speed", _("the step to {step} costs {cost}, but with its {speed} {name} has "
+                             "only {left} left after moving {moved}{dash_hint}").format(**values))
 
     # -- the report's words and facts --------------------------------------------------------------
     def field_text(self, key: str, value: Any) -> str:
@@ -299,9 +353,9 @@ class DescribedSpace(CompiledSpace):
         if key == "altitude" and isinstance(value, int):
             return altitude_words(value, self.unit)
         if key == "mode" and value in MODE_WORDS:
-            return MODE_WORDS[value]
-        return "-" if value is None else ("yes" if value is True else
-                                          "no" if value is False else str(value))
+            return mode_doing(value)
+        return "-" if value is None else (yes_no(value) if isinstance(value, bool)
+                                          else str(value))
 
     def reach_note(self) -> tuple[str, str] | None:
         """Why reach shows so little, for its text: a fall before the first step (D-fly), a speed
@@ -313,9 +367,13 @@ class DescribedSpace(CompiledSpace):
             said.append(event_text({**event, "creature": self.me.id}).removesuffix("."))
             rule = "D-fly"
         if not any(self.speed):
-            held = ", ".join(sorted(self.me.conditions & SPEED_ZERO))
-            why = f"{self.me.display_name}'s speed is 0" + (f" ({held})" if held else "")
-            said.append(f"{why}: it cannot move this turn" + (" (D-speed)" if rule else ""))
+            held = conditions_words(self.me.conditions & SPEED_ZERO)
+            name = self.me.display_name
+            if held:
+                why = _("{name}'s speed is 0 ({conditions}): it cannot move this turn")
+            else:
+                why = _("{name}'s speed is 0: it cannot move this turn")
+            said.append(why.format(name=name, conditions=held) + (" (D-speed)" if rule else ""))
             rule = rule or "D-speed"
         return (rule, "; ".join(said)) if said else None
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ... import kernel
 from ...search import SettledArrays
+from ._messages import _
 from .codes import ACTION, FALLING, FLAG_MASK, INTERACT, LOW_BITS, PRONE
 from .compiled import CompiledSettled, CompiledSpace
 from .model import Size
@@ -47,8 +48,9 @@ class EndSpace(CompiledSpace):
                 o.size is Size.TINY for o in others):
             return None  # four Tiny creatures fit in one space (D-size)
         who = ", ".join(o.display_name for o in others)
-        return ("D-creatures", f"{self.name} may not end its move in another creature's space "
-                               f"({who}, at {self.board.labels[place.anchor]})")
+        return ("D-creatures", _("{name} may not end its move in another creature's space "
+                                 "({others}, at {label})").format(
+            name=self.name, others=who, label=self.board.labels[place.anchor]))
 
     def actions(self, code: int, spent: int) -> tuple[str, ...]:
         """What the creature can still do this turn; ``attack`` means its action is unused."""

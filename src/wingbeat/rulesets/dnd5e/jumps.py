@@ -21,6 +21,7 @@ from ...geometry.labels import split_label
 from ...geometry.squaregrid import Compass, DiagonalRule, grid_distance, round_root_sum
 from ...model import Save, format_amount, format_cost
 from ...search import StepTuple
+from ._messages import _
 from .codes import (
     ACTION,
     AIR,
@@ -40,6 +41,7 @@ from .codes import (
 )
 from .places import PlaceSpace, label_at
 from .tables import Jump, Place
+from .words import size_word
 
 __all__ = ["JumpSpace", "footprint_extent"]
 
@@ -98,7 +100,9 @@ class JumpSpace(PlaceSpace):
             new = 0 if disengaged else self._jump_provokes(place, jump.chain, provoked)
             target = self.pack(jump.dst.pos, provoked | new, nb, nc, nflags)
             events = (self._attacks(new) if new else NO_EVENTS) + (jump.events[running],)
-            out.append((name, target, cost, jump.checks, events))
+            # the check is made now, in the language of the question (the jump is kept)
+            checks = self.landing_checks() if jump.checks else NO_CHECKS
+            out.append((name, target, cost, checks, events))
 
     def _jump_provokes(self, place: Place, chain: tuple[Place, ...], provoked: int) -> int:
         """The hostiles whose reach the jump leaves, space by space (D-creatures)."""
@@ -162,19 +166,24 @@ class JumpSpace(PlaceSpace):
         name = self.name
         me = self.me
         if me.strength is None:
-            return ("D-jump", f"{name} has no Strength score in the scenario (strength: 3 … 30): "
-                              "how far it jumps depends on it, so it does not jump")
+            return ("D-jump", _("{name} has no Strength score in the scenario (strength: 3 … "
+                                "30): how far it jumps depends on it, so it does not jump")
+                    .format(name=name))
         if not self.speed[WALK]:
-            return ("D-jump", f"a jump is movement on foot, paid with the walking speed; {name} "
-                              "has no walking speed")
+            return ("D-jump", _("a jump is movement on foot, paid with the walking speed; "
+                                "{name} has no walking speed").format(name=name))
         if place.kind == AIR:
-            return ("D-jump", f"{name} is in the air: a jump starts from the ground")
+            return ("D-jump", _("{name} is in the air: a jump starts from the ground")
+                    .format(name=name))
         if place.kind == UNDER:
-            return ("D-jump", f"{name} is under the ground: a jump starts from the ground")
+            return ("D-jump", _("{name} is under the ground: a jump starts from the ground")
+                    .format(name=name))
         if place.water:
-            return ("D-jump", f"{name} is swimming: a jump starts from solid ground")
+            return ("D-jump", _("{name} is swimming: a jump starts from solid ground")
+                    .format(name=name))
         if place.squeezed:
-            return ("D-jump", f"{name} is squeezing: a jump needs room for its whole space")
+            return ("D-jump", _("{name} is squeezing: a jump needs room for its whole space")
+                    .format(name=name))
         return None
 
     def _jump_plan(self, place: Place, high: bool, col: int, row: int,
@@ -187,64 +196,80 @@ class JumpSpace(PlaceSpace):
         name = self.name
         target = board.at(col, row)
         if target is None:
-            return ("D-jump", f"there is no {'hex' if board.hex else 'square'} "
-                              f"{label_at(col, row)} on the map")
+            if board.hex:
+                return ("D-jump", _("there is no hex {label} on the map").format(
+                    label=label_at(col, row)))
+            return ("D-jump", _("there is no square {label} on the map").format(
+                label=label_at(col, row)))
         label = board.labels[target]
         hc, hr = board.coords[place.anchor]
         dc, dr = col - hc, row - hr
         strength = self.me.strength or 0
-        unrun = "" if running else (", standing (it has not walked 10 ft on foot right "
-                                    "before: no run-up)")
+        unrun = "" if running else _(", standing (it has not walked {run} on foot right "
+                                     "before: no run-up)").format(run=self._feet(10))
         if high:
             if (dc, dr) not in self._directions():
-                return ("D-jump", f"a high jump lands on a space next to {name}'s; {label} is not "
-                                  f"adjacent to {here}")
+                return ("D-jump", _("a high jump lands on a space next to {name}'s; {label} "
+                                    "is not adjacent to {here}").format(
+                    name=name, label=label, here=here))
             top = self._ground_top(target)
             if top is None:
-                return ("D-jump", f"{name}'s space would reach off the map at {label}")
+                return ("D-jump", _("{name}'s space would reach off the map at {label}")
+                        .format(name=name, label=label))
             rise = top - place.z
             if rise <= 0:
-                return ("D-jump", f"the ground at {label} is not higher than where {name} stands: "
-                                  f"a high jump lands on higher ground (along the level: "
-                                  f"jump:{label})")
+                return ("D-jump", _("the ground at {label} is not higher than where {name} "
+                                    "stands: a high jump lands on higher ground (along the "
+                                    "level: {jump})").format(label=label, name=name,
+                                                             jump=f"jump:{label}"))
             reach = max(0, 3 + self.me.strength_modifier)
             if 5 * rise * (1 if running else 2) > reach:
                 most = self._feet(Fraction(reach, 1 if running else 2))
-                return ("D-jump", f"a high jump onto {label} clears {self._feet(5 * rise)}; "
-                                  f"{name} (Strength {strength}) jumps {most} high{unrun}")
+                # Translators: {standing} is empty, or ", standing (… no run-up)"
+                return ("D-jump", _("a high jump onto {label} clears {height}; {name} (Strength "
+                                    "{strength}) jumps {most} high{standing}").format(
+                    label=label, height=self._feet(5 * rise), name=name, strength=strength,
+                    most=most, standing=unrun))
             chain: list[Place] = []
             for z in range(place.z + 1, top + 1):
-                passed = self._jump_space(place.anchor, z, f"above {here}")
+                passed = self._jump_space(place.anchor, z,
+                                          _("above {label}").format(label=here))
                 if isinstance(passed, tuple):
                     return passed
                 chain.append(passed)
             for corner in self._jump_corners(hc, hr, dc, dr):
-                room = "off the map" if corner < 0 else self._fits(corner, top, False)
+                room = _("off the map") if corner < 0 else self._fits(corner, top, False)
                 if room is not None:
-                    return ("D-jump", f"the jump would cut a corner: {room}")
+                    return ("D-jump", _("the jump would cut a corner: {why}").format(why=room))
             wall = self._jump_wall(target, dc, dr)
             if wall is not None:
-                return ("D-walls", f"the jump onto {label} would cross a wall: {wall}")
+                return ("D-walls", _("the jump onto {label} would cross a wall: {why}")
+                        .format(label=label, why=wall))
             feet, squares, z = 5 * rise, 1, top
             standing = 10 * rise <= reach
         else:
             line = self._line_squares(dc, dr)
             if line is None:
-                return ("D-jump", f"a long jump goes in a straight line (a row, a column or a "
-                                  f"diagonal); {label} is not in line with {here}")
+                return ("D-jump", _("a long jump goes in a straight line (a row, a column or "
+                                    "a diagonal); {label} is not in line with {here}").format(
+                    label=label, here=here))
             squares = line
             ec, er = dc // squares, dr // squares
             extent = self._extent(ec, er)
             if squares <= extent:
-                return ("D-jump", f"a long jump clears at least one space between where {name} "
-                                  f"leaves the ground and where it lands; landing on {label} it "
-                                  f"would clear none: step there, or jump further")
+                return ("D-jump", _("a long jump clears at least one space between where "
+                                    "{name} leaves the ground and where it lands; landing on "
+                                    "{label} it would clear none: step there, or jump further")
+                        .format(name=name, label=label))
             feet = self._jump_length(squares - extent, ec, er)
             cover = Fraction(strength, 1 if running else 2)  # the distance it can jump
             if feet > cover:
-                return ("D-jump", f"a long jump to {label} clears {self._feet(feet)} (the ground "
-                                  f"between, edge to edge); {name} (Strength {strength}) jumps "
-                                  f"{self._feet(cover)}{unrun}")
+                # Translators: {standing} is empty, or ", standing (… no run-up)"
+                return ("D-jump", _("a long jump to {label} clears {length} (the ground "
+                                    "between, edge to edge); {name} (Strength {strength}) jumps "
+                                    "{most}{standing}").format(
+                    label=label, length=self._feet(feet), name=name, strength=strength,
+                    most=self._feet(cover), standing=unrun))
             chain = []
             tallest = 0  # the tallest low obstacle it clears, in levels above its takeoff
             for k in range(squares):
@@ -256,7 +281,8 @@ class JumpSpace(PlaceSpace):
                 over = board.at(hc + (k + 1) * ec, hr + (k + 1) * er)
                 wall = None if over is None else self._jump_wall(over, ec, er)
                 if wall is not None:
-                    return ("D-walls", f"the jump to {label} would cross a wall: {wall}")
+                    return ("D-walls", _("the jump to {label} would cross a wall: {why}")
+                            .format(label=label, why=wall))
                 if k + 1 < squares:
                     at = board.at(hc + (k + 1) * ec, hr + (k + 1) * er)
                     assert at is not None  # on the line between two spaces of the map
@@ -271,12 +297,14 @@ class JumpSpace(PlaceSpace):
         dst = self.place(self.position(target, z))
         if dst is None or dst.squeezed:
             why = self._fits(target, z, False)
-            return ("D-jump", f"{name} has no room to land at {label}, altitude {z}: "
-                              f"{why or 'only squeezing'} (a jump cannot squeeze)")
+            return ("D-jump", _("{name} has no room to land at {label}, altitude {level}: "
+                                "{why} (a jump cannot squeeze)").format(
+                name=name, label=label, level=z, why=why or _("only squeezing")))
         if dst.kind != GROUND:
-            return ("D-jump", f"{name} would land in the air at {label}: the ground there is at "
-                              f"altitude {dst.landing}, and a long jump lands at the level it "
-                              f"leaves (altitude {place.z}): jump to the edge, then step down")
+            return ("D-jump", _("{name} would land in the air at {label}: the ground there is "
+                                "at altitude {ground}, and a long jump lands at the level it "
+                                "leaves (altitude {level}): jump to the edge, then step down")
+                    .format(name=name, label=label, ground=dst.landing, level=place.z))
         blocked = self._jump_blocked(dst, label)
         if blocked is not None:
             return blocked
@@ -294,7 +322,8 @@ class JumpSpace(PlaceSpace):
         chance = 5 * max(0, min(20, 11 + self.me.acrobatics))
         if chance >= 100:
             return NO_CHECKS
-        return (Save("D-jump", "Acrobatics DC 10", chance, "it lands prone"),)
+        return (Save("D-jump", _("Acrobatics DC 10"), chance,
+                     _("it lands prone")),)
 
     def _jump_wall(self, anchor: int, dc: int, dr: int) -> str | None:
         """The wall a jump's footprint crosses moving by (dc, dr) onto ``anchor`` (D-walls)."""
@@ -350,13 +379,14 @@ class JumpSpace(PlaceSpace):
         """The altitude a long jump passes a corner at, or why that corner has no room (walls,
         ceilings, ground too high)."""
         if corner < 0:
-            return ("D-jump", "the jump would cut a corner: off the map")
+            return ("D-jump", _("the jump would cut a corner: {why}").format(
+                why=_("off the map")))
         cleared = self._jump_clear(corner, z, cover, unrun)
         if isinstance(cleared, tuple):
-            return ("D-jump", f"the jump would cut a corner: {cleared[1]}")
+            return ("D-jump", _("the jump would cut a corner: {why}").format(why=cleared[1]))
         why = self._fits(corner, cleared, False)
         if why is not None:
-            return ("D-jump", f"the jump would cut a corner: {why}")
+            return ("D-jump", _("the jump would cut a corner: {why}").format(why=why))
         return cleared
 
     def _jump_clear(self, anchor: int, z: int, cover: Fraction, unrun: str = ""
@@ -367,12 +397,15 @@ class JumpSpace(PlaceSpace):
         top = self._ground_top(anchor)
         label = self.board.labels[anchor]
         if top is None:
-            return ("D-jump", f"{self.name}'s space would reach off the map at {label}")
+            return ("D-jump", _("{name}'s space would reach off the map at {label}")
+                    .format(name=self.name, label=label))
         if top > z and 4 * 5 * (top - z) > cover:
-            return ("D-jump", f"the ground at {label} is {self._feet(5 * (top - z))} higher: a "
-                              f"long jump clears an obstacle no taller than a quarter of the "
-                              f"distance {self.name} can jump ({self._feet(cover)}{unrun}): "
-                              f"{self._feet(cover / 4)}")
+            # Translators: {standing} is empty, or ", standing (… no run-up)"
+            return ("D-jump", _("the ground at {label} is {height} higher: a long jump clears "
+                                "an obstacle no taller than a quarter of the distance {name} can "
+                                "jump ({most}{standing}): {quarter}").format(
+                label=label, height=self._feet(5 * (top - z)), name=self.name,
+                most=self._feet(cover), standing=unrun, quarter=self._feet(cover / 4)))
         return max(top, z)
 
     def _jump_over(self, anchor: int, z: int, cover: Fraction, unrun: str
@@ -386,7 +419,8 @@ class JumpSpace(PlaceSpace):
     def _jump_space(self, anchor: int, z: int, where: str) -> Place | tuple[str, str]:
         why = self._fits(anchor, z, False)
         if why is not None:
-            return ("D-jump", f"{self.name} has no room to jump past {where}: {why}")
+            return ("D-jump", _("{name} has no room to jump past {where}: {why}").format(
+                name=self.name, where=where, why=why))
         passed = self.place(self.position(anchor, z))
         assert passed is not None  # its whole footprint fits there
         blocked = self._jump_blocked(passed, where)
@@ -398,16 +432,19 @@ class JumpSpace(PlaceSpace):
         for i in passed.occupants:
             if self.blocking[i]:
                 other = self.others[i]
-                return ("D-creatures", f"{other.display_name} ({other.size.value}) at {where} is "
-                                       f"hostile and less than two sizes larger or smaller than "
-                                       f"{self.name}: a jump cannot pass through its space")
+                return ("D-creatures", _("{other} ({size}) at {where} is hostile and less than "
+                                         "two sizes larger or smaller than {name}: a jump cannot "
+                                         "pass through its space").format(
+                    other=other.display_name, size=size_word(other.size.value), where=where,
+                    name=self.name))
         return None
 
     def _explain_jump(self, code: int, spent: int, move: str) -> tuple[str, str]:
         flags = code & FLAG_MASK
         place = self._place_of(code)
         if flags & PRONE:
-            return ("D-jump", f"{self.name} is prone: it stands up before it jumps")
+            return ("D-jump", _("{name} is prone: it stands up before it jumps").format(
+                name=self.name))
         refusal = self._jump_refusal(place)
         if refusal is not None:
             return refusal
@@ -420,10 +457,18 @@ class JumpSpace(PlaceSpace):
         left = max(0, self.cap(WALK, flags) - spent)
         hint = ""
         if self.can_act and not flags & ACTION and spent + cost <= self.cap(WALK, DASHED):
-            hint = "; Dash (its action) would add its speed"
-        dash = " with Dash" if flags & DASHED else ""
-        return ("D-jump", f"the jump to {where} costs {self.length(cost)} {self.unit} (as far as "
-                          f"its space moves, a foot of movement a foot), but with its walking "
-                          f"speed{dash} "
-                          f"{self.name} has only {self.length(left)} {self.unit} left after "
-                          f"moving {self.length(spent)} {self.unit}{hint}")
+            hint = _("; Dash (its action) would add its speed")
+        values = {"where": where, "cost": self.amount(cost), "name": self.name,
+                  "left": self.amount(left), "moved": self.amount(spent), "dash_hint": hint}
+        if flags & DASHED:
+            # Translators: {cost}, {left}, {moved} are lengths with their unit (15 ft, 4,5 m);
+            # {dash_hint} is empty or "; Dash (its action) would add its speed"
+            return ("D-jump", _("the jump to {where} costs {cost} (as far as its space moves, a "
+                                "foot of movement a foot), but with its walking speed and Dash "
+                                "{name} has only {left} left after moving {moved}{dash_hint}")
+                    .format(**values))
+        # Translators: {cost}, {left}, {moved} are lengths with their unit (15 ft, 4,5 m);
+        # {dash_hint} is empty or "; Dash (its action) would add its speed"
+        return ("D-jump", _("the jump to {where} costs {cost} (as far as its space moves, a foot "
+                            "of movement a foot), but with its walking speed {name} has only "
+                            "{left} left after moving {moved}{dash_hint}").format(**values))

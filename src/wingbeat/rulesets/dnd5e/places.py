@@ -13,8 +13,10 @@ from fractions import Fraction
 from typing import Any
 
 from ...geometry.labels import column_label
-from ...model import format_cost
+from ...i18n import language
+from ...model import format_amount, format_cost
 from ...search import StateEstimate, refuse_too_large
+from ._messages import _
 from .board import Board, footprint_offsets, shared_board
 from .codes import (
     AIR,
@@ -45,6 +47,7 @@ from .model import (
     Units,
 )
 from .tables import Front, Place, shared_tables
+from .words import conditions_words
 
 __all__ = ["PlaceSpace", "aloft_cause", "label_at"]
 
@@ -53,8 +56,9 @@ def aloft_cause(me: Dnd5eCreature) -> str:
     """What would make a creature in the air fall at the start of its turn, in words (D-fly):
     ``prone in the air`` or ``speed 0 (grappled)``."""
     if me.speed_zero:
-        return f"speed 0 ({', '.join(sorted(me.conditions & SPEED_ZERO))})"
-    return "prone in the air"
+        return _("speed 0 ({conditions})").format(
+            conditions=conditions_words(me.conditions & SPEED_ZERO))
+    return _("prone in the air")
 
 
 def label_at(col: int, row: int) -> str:
@@ -222,7 +226,7 @@ class PlaceSpace:
 
     def _fits(self, anchor: int, z: int, squeezed: bool) -> str | None:
         """None if the footprint (``squeezed`` or not) has room at ``anchor``, ``z``; else why."""
-        key = (anchor, z, squeezed)
+        key = (anchor, z, squeezed, language())  # the reason is said in each language
         try:
             return self._room[key]
         except KeyError:
@@ -233,13 +237,13 @@ class PlaceSpace:
     def _fits_now(self, anchor: int, z: int, squeezed: bool) -> str | None:
         offsets = self.small_offsets if squeezed else self.offsets
         if offsets is None:
-            return "it cannot squeeze smaller"
+            return _("it cannot squeeze smaller")
         if squeezed and self.board.cells_of(anchor, self.offsets) is None:
-            return "its space would reach off the map"  # the map's edge is no wall (D-size)
+            return _("its space would reach off the map")  # the map's edge is no wall (D-size)
         height = self.small_height if squeezed else self.height
         cells = self.board.cells_of(anchor, offsets)
         if cells is None:
-            return "its space would reach off the map"
+            return _("its space would reach off the map")
         return self.board.solid_reason(cells, z, height, burrow=self.burrower)
 
     def _span(self, anchor: int) -> tuple[int, int, int, int]:
@@ -346,8 +350,9 @@ class PlaceSpace:
         if place is None:
             from ...errors import ScenarioError
 
-            why = self._fits(anchor, me.altitude, False) or "no room"
-            raise ScenarioError(f"{me.id} does not fit where it stands: {why} (D-size)")
+            why = self._fits(anchor, me.altitude, False) or _("no room")
+            raise ScenarioError(_("{creature} does not fit where it stands: {why} (D-size)")
+                                .format(creature=me.id, why=why))
         flags = PRONE if me.prone else 0
         if place.kind == AIR and (me.prone or (self.speed[FLY] == 0 and me.speed.fly > 0)):
             if self.magic:  # knocked prone or at speed 0 in the air, held up by magic (D-fly)
@@ -370,6 +375,10 @@ class PlaceSpace:
 
     def length(self, ticks: int) -> str:
         return format_cost(ticks * self.tick)
+
+    def amount(self, ticks: int) -> str:
+        """A length of movement as a person reads it, with its unit: ``15 ft``, ``4,5 m``."""
+        return f"{format_amount(ticks * self.tick, self.unit)} {self.unit}"
 
     def _attacks(self, bits: int) -> tuple[dict[str, Any], ...]:
         return tuple({"type": "opportunity-attack", "by": self.others[i].id}

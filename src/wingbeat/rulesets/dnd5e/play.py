@@ -30,7 +30,8 @@ from ...play.dice import Dice
 from ...play.engine import Piece, Played, move_options, must_act
 from ...rules.grid import grid_check
 from . import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
-from .descriptions import MODE_WORDS, altitude_words
+from ._messages import N_, _
+from .descriptions import altitude_words
 from .model import Dnd5eScenario
 from .rounds import (
     change_conditions,
@@ -41,22 +42,29 @@ from .rounds import (
     space_for,
     whole_fall,
 )
-from .turn import turn_report
+from .turn import turn_report, use_word
+from .words import condition_word, mode_doing
 
 __all__ = ["ADAPTER", "FRESH_TURN", "REFUSED_OPTIONS", "Dnd5ePlay"]
 
 #: dnd5e's query options override the scenario's rules for one question; in play they would
 #: change the rules of the fight for one move, so a declared move carries none.
+#: (English, marked: ``_refused`` says them in the language of the move.)
 REFUSED_OPTIONS = {
-    "diagonals": "how diagonals count is the encounter's rule for every move; set it in the "
-                 "scenario's options (options: {diagonals: dmg})",
-    "units": "the unit of measure is the encounter's, for every move and piece; set it in the "
-             "scenario's options (options: {units: m})",
-    "fall_rate": "XGtE's rate of falling is the encounter's rule for every fall, and a fall goes "
-                 "on from one turn to the next; set it in the scenario's options",
-    "flyer_fall": "XGtE's flyer fall is the encounter's rule for every fall, and a fall goes on "
-                  "from one turn to the next; set it in the scenario's options",
+    "diagonals": N_("how diagonals count is the encounter's rule for every move; set it in the "
+                    "scenario's options (options: {diagonals: dmg})"),
+    "units": N_("the unit of measure is the encounter's, for every move and piece; set it in "
+                "the scenario's options (options: {units: m})"),
+    "fall_rate": N_("XGtE's rate of falling is the encounter's rule for every fall, and a fall "
+                    "goes on from one turn to the next; set it in the scenario's options"),
+    "flyer_fall": N_("XGtE's flyer fall is the encounter's rule for every fall, and a fall goes "
+                     "on from one turn to the next; set it in the scenario's options"),
 }
+
+
+def _refused() -> dict[str, str]:
+    """``REFUSED_OPTIONS`` in the current language."""
+    return {key: _(text) for key, text in REFUSED_OPTIONS.items()}
 
 #: What a creature has used of its turn, as it stands before it moves (D-turn).
 FRESH_TURN: dict[str, Any] = {"spent": "0", "action": "unused", "interaction": "unused"}
@@ -88,7 +96,8 @@ def _lands_on_its_feet(checks: tuple[Save, ...], me: Dnd5eCreature, dice: Dice) 
     DC 10, rolled as at the table; its chance is exactly the check's, (11 + bonus) in 20 (D-jump).
     No check (firm ground, or a bonus that cannot fail): it lands on its feet."""
     for _check in checks:
-        total = dice.total(f"1d20{me.acrobatics:+d}", me.id, "acrobatics check", rule="D-jump")
+        total = dice.total(f"1d20{me.acrobatics:+d}", me.id, _("acrobatics check"),
+                           rule="D-jump")
         if total < 10:
             return False
     return True
@@ -119,7 +128,7 @@ class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
 
     def move(self, scenario: Dnd5eScenario, pieces: Mapping[str, Piece], creature: str, moves: str,
              dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
-        move_options(scenario, creature, options, refused=REFUSED_OPTIONS)
+        move_options(scenario, creature, options, refused=_refused())
         battle = self.battle_now(scenario, pieces)
         space = space_for(battle, creature)
         checked = grid_check(space, moves)
@@ -143,9 +152,10 @@ class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
                 events.append({"type": "opportunity-attack", "creature": creature, "by": by,
                                "rule": "D-creatures", "step": step,
                                "move": checked.steps[step - 1].move,
-                               "note": f"{by} may make one melee attack against {creature} "
-                                       "just before it leaves its reach; that spends its "
-                                       "reaction until the start of its next turn"})
+                               "note": _("{by} may make one melee attack against {creature} "
+                                         "just before it leaves its reach; that spends its "
+                                         "reaction until the start of its next turn").format(
+                                   by=by, creature=creature)})
             elif event["type"] == "fall":
                 step = int(event.get("step", 0))
                 made = checked.steps[step - 1].move.removeprefix("dash ") if step else ""
@@ -174,8 +184,9 @@ class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
             end, cost = {**kept.end, "prone": True}, done.turn["total"]
             events.append({"type": "check-failed", "creature": creature, "rule": "D-jump",
                            "step": cut, "move": checked.steps[cut - 1].move,
-                           "check": "Acrobatics DC 10", "consequence": "it lands prone; the "
-                           "rest of the declared move is not made"})
+                           "check": _("Acrobatics DC 10"),
+                           "consequence": _("it lands prone; the rest of the declared move is "
+                                            "not made")})
         after = creature_after(me, end, battle.map.grid)
         falling = bool(end.get("falling", False))
         turn = {"spent": done.turn["total"], "action": done.turn["action"],
@@ -193,7 +204,8 @@ class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
                                   "cause": cause}
         rolled = 0
         if counted.get("damage"):
-            rolled = dice.total(str(counted["damage"]), me.id, "fall damage", rule="D-fly")
+            rolled = dice.total(str(counted["damage"]), me.id, _("fall damage"),
+                                rule="D-fly")
         logged["rolled"] = rolled
         return logged, rolled
 
@@ -234,15 +246,17 @@ class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
                 events.append({"type": "speeds-renew", "creature": creature.id,
                                "rule": "D-speed", "spent": used["spent"],
                                "action": used["action"],
-                               "note": "its movement, action and object interaction renew for "
-                                       "its next turn"})
+                               "note": _("its movement, action and object interaction renew "
+                                         "for its next turn")})
             if piece.get("falling"):
                 events.append({"type": "still-falling", "creature": creature.id, "rule": "D-fly",
                                "fallen": piece.get("fallen", 0),
-                               "note": "it falls on at the start of its next turn (XGtE)"})
+                               "note": _("it falls on at the start of its next turn "
+                                         "(XGtE)")})
             elif piece.get("prone"):
                 events.append({"type": "still-prone", "creature": creature.id, "rule": "D-prone",
-                               "note": "it stays prone until it stands (half its speed)"})
+                               "note": _("it stays prone until it stands (half its "
+                                         "speed)")})
             piece.update(FRESH_TURN)
             out[creature.id] = piece
         return out, events
@@ -253,20 +267,22 @@ class Dnd5ePlay(BattleAdapter[Dnd5eBattle, Dnd5eCreature]):
 
     def describe(self, piece: Mapping[str, Any]) -> str:
         unit = piece.get("unit", "ft")
-        where = f"{piece['at']} altitude {altitude_words(int(piece['altitude']), str(unit))}"
-        how = [MODE_WORDS.get(str(piece["mode"]), str(piece["mode"]))]
+        where = _("{label} altitude {altitude}").format(
+            label=piece["at"], altitude=altitude_words(int(piece["altitude"]), str(unit)))
+        how = [mode_doing(str(piece["mode"]))]
         if piece.get("falling"):
-            how.append(f"falling ({piece.get('fallen', 0)} ft so far)")
-        how.extend(str(c) for c in piece.get("conditions", ()))
+            how.append(_("falling ({feet} ft so far)").format(feet=piece.get("fallen", 0)))
+        how.extend(condition_word(str(c)) for c in piece.get("conditions", ()))
         if piece.get("squeezing"):
-            how.append("squeezing")
+            how.append(_("squeezing"))
         if piece.get("reaction") is False:
-            how.append("reaction spent")
-        turn = ""
+            how.append(_("reaction spent"))
+        said = _("{where}, {how}").format(where=where, how=", ".join(how))
         if piece.get("spent", "0") != "0" or piece.get("action", "unused") != "unused":
             moved = format_amount(str(piece.get("spent", "0")), str(unit))
-            turn = f"; moved {moved} {unit}, action {piece.get('action')}"
-        return f"{where}, {', '.join(how)}{turn}"
+            said = _("{state}; moved {moved}, action {action}").format(
+                state=said, moved=f"{moved} {unit}", action=use_word(str(piece.get("action"))))
+        return said
 
     def board(self, scenario: Dnd5eScenario) -> dict[str, Any]:
         battle = scenario.battle

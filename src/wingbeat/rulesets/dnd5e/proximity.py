@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ._messages import _
 from .board import Board, footprint_offsets, shared_board
 from .model import Dnd5eBattle, Dnd5eCreature
 
@@ -41,17 +42,21 @@ class Engagement:
                 "hostile": self.hostile}
 
     def to_text(self) -> str:
-        lines = [f"{self.a} and {self.b}: {self.engagement} ({self.rule}), {self.distance} ft "
-                 "apart."]
-        lines.append(f"{self.a} is {'' if self.a_in_reach_of_b else 'not '}within {self.b}'s "
-                     "reach.")
-        lines.append(f"{self.b} is {'' if self.b_in_reach_of_a else 'not '}within {self.a}'s "
-                     "reach.")
+        if self.engagement == "melee":
+            head = _("{a} and {b}: melee ({rule}), {distance} ft apart.")
+        else:
+            head = _("{a} and {b}: none ({rule}), {distance} ft apart.")
+        lines = [head.format(a=self.a, b=self.b, rule=self.rule, distance=self.distance)]
+        for one, other, inside in ((self.a, self.b, self.a_in_reach_of_b),
+                                   (self.b, self.a, self.b_in_reach_of_a)):
+            said = (_("{a} is within {b}'s reach.") if inside
+                    else _("{a} is not within {b}'s reach."))
+            lines.append(said.format(a=one, b=other))
         if self.walled:
-            lines.append("A wall stands between them: a reach does not cross it (D-walls).")
+            lines.append(_("A wall stands between them: a reach does not cross it (D-walls)."))
         if self.hostile and (self.a_in_reach_of_b or self.b_in_reach_of_a):
-            lines.append("They are hostile: leaving a foe's reach provokes its opportunity attack "
-                         "unless the mover Disengages.")
+            lines.append(_("They are hostile: leaving a foe's reach provokes its opportunity "
+                           "attack unless the mover Disengages."))
         return "\n".join(lines)
 
 

@@ -17,6 +17,7 @@ from xml.sax.saxutils import escape
 from ...errors import OptionError
 from ...geometry.labels import column_label
 from ...geometry.squaregrid import DiagonalRule
+from ...i18n import language
 from ...model import format_amount, format_cost
 from ...render.background import background_layer
 from ...render.cells import CellReach, RouteLeg, cells_reached, route_legs
@@ -47,6 +48,7 @@ from ...render.svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element,
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
 from ...rules.grid import GridMove, ReachReport
+from ._messages import _, pgettext
 from .board import footprint_offsets
 from .descriptions import altitude_words
 from .model import (
@@ -61,6 +63,7 @@ from .model import (
     WallKind,
 )
 from .turn import TurnReport
+from .words import conditions_words, mode_doing, mode_name, size_word
 
 __all__ = ["render", "summary"]
 
@@ -125,9 +128,11 @@ def _query_options(battle: Dnd5eBattle) -> dict[str, dict[str, Any]]:
 
 def _mode(bmap: Dnd5eMap, c: Dnd5eCreature) -> str:
     ground = bmap.cell(*c.at).ground
-    where = ("flying" if not c.hover else "hovering") if c.altitude > ground else (
-        "burrowing" if c.altitude < ground else "on the ground")
-    return f"{where}, prone" if c.prone else where
+    if c.altitude > ground:
+        where = _("hovering") if c.hover else mode_doing("fly")
+    else:
+        where = mode_doing("burrow") if c.altitude < ground else _("on the ground")
+    return _("{how}, prone").format(how=where) if c.prone else where
 
 
 def _footprint(bmap: Dnd5eMap, c: Dnd5eCreature, at: tuple[int, int]) -> list[tuple[int, int]]:
@@ -148,9 +153,10 @@ def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
     battle = scenario.battle
     bmap = battle.map
     if reach is not None and not isinstance(reach, ReachReport):
-        raise OptionError("a dnd5e map draws the reach of a grid ruleset (a ReachReport)")
+        raise OptionError(_("a dnd5e map draws the reach of a grid ruleset (a ReachReport)"))
     if altitude is not None and not bmap.bottom <= altitude <= bmap.top:
-        raise OptionError(f"altitude {altitude} is not on this map ({bmap.bottom} … {bmap.top})")
+        raise OptionError(_("altitude {level} is not on this map ({bottom} … {top})").format(
+            level=altitude, bottom=bmap.bottom, top=bmap.top))
     data = route.to_dict() if route is not None else {}
     focus_id = creature or (reach.creature if reach else None) or data.get("creature")
     focus = battle.creature(focus_id) if focus_id else None
@@ -195,7 +201,8 @@ def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
             column_heads(layout),
             background_layer(scenario, layout),
             # over a background picture the cells are see-through, so the picture shows
-            kept(reach, scenario, (layout, altitude, unit, unlabelled, uncosted), lambda: element(
+            kept(reach, scenario, (layout, altitude, unit, unlabelled, uncosted, language()),
+                 lambda: element(
                 "g", cells, class_="cells",
                 fill_opacity=0.45 if scenario.background is not None else None)),
             _walls_layer(bmap, layout),
@@ -210,9 +217,12 @@ def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
             notes,
             legend,
             _scale_bar(layout, unit)]
-    shown = "best over all altitudes" if altitude is None else f"altitude {altitude}"
-    title = (f"{scenario.source}: where {focus.display_name} can go this turn ({shown})"
-             if reach is not None and focus is not None else f"{scenario.source}: the map")
+    shown = (_("best over all altitudes") if altitude is None
+             else _("altitude {level}").format(level=altitude))
+    title = (_("{source}: where {name} can go this turn ({shown})").format(
+        source=scenario.source, name=focus.display_name, shown=shown)
+             if reach is not None and focus is not None
+             else _("{source}: the map").format(source=scenario.source))
     return element(
         "svg", [element("title", [escape(title)]), *body],
         xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {fmt(width)} {fmt(height)}",
@@ -311,7 +321,7 @@ def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellR
                                         costed)
         parts.append(fill)
     if spec.wall:
-        facts.append("wall: nothing enters it")
+        facts.append(_("wall: nothing enters it"))
     else:  # terrain patterns lie over the reach colour, so both can be read
         facts.extend(_terrain_facts(spec, unit))
         for present, pattern, name in ((spec.terrain is Terrain.DIFFICULT, "difficult-dots",
@@ -324,10 +334,11 @@ def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellR
     missing = altitude is not None and not spec.wall and (
         altitude < spec.ground or (spec.ceiling is not None and altitude >= spec.ceiling))
     if missing:
-        facts.append(f"altitude {altitude} is " + ("under the ground here (burrowing only)"
-                                                    if altitude is not None
-                                                    and altitude < spec.ground
-                                                    else "above the ceiling here"))
+        if altitude is not None and altitude < spec.ground:
+            facts.append(_("altitude {level} is under the ground here (burrowing only)").format(
+                level=altitude))
+        else:
+            facts.append(_("altitude {level} is above the ceiling here").format(level=altitude))
         parts.append(element("polygon", points=corners, fill="url(#solid-hatch)",
                              fill_opacity=0.7, class_="solid"))
     if reached is not None:
@@ -373,7 +384,10 @@ def _walls_layer(bmap: Dnd5eMap, layout: GridLayout) -> str:
                                  "stroke_dasharray": "4 3"}}[kind]
         label = f"{cell_label(*a)}|{cell_label(*b)}"
         what = "wall" if kind is WallKind.WALL else f"{kind.value} door"
-        parts.append(element("line", [element("title", [escape(f"{what} between {label}")])],
+        said = (_("wall between {sides}") if kind is WallKind.WALL else
+                _("closed door between {sides}") if kind is WallKind.CLOSED else
+                _("open door between {sides}")).format(sides=label)
+        parts.append(element("line", [element("title", [escape(said)])],
                              x1=x1, y1=y1, x2=x2, y2=y2, stroke_linecap="round",
                              class_=what.replace(" ", "-"), data_side=label, **style))
     return element("g", parts, class_="walls", pointer_events="none")
@@ -384,29 +398,31 @@ def _wall_keys(bmap: Dnd5eMap) -> list[tuple[dict[str, object], str]]:
     kinds = set(bmap.walls.values())
     rows: list[tuple[dict[str, object], str]] = []
     if WallKind.WALL in kinds:
-        rows.append(({"fill": WALL, "rx": 4}, "wall between squares"))
+        rows.append(({"fill": WALL, "rx": 4}, _("wall between squares")))
     if WallKind.CLOSED in kinds:
-        rows.append(({"fill": DOOR, "rx": 4}, "closed door (blocks)"))
+        rows.append(({"fill": DOOR, "rx": 4}, _("closed door (blocks)")))
     if WallKind.OPEN in kinds:
         rows.append(({"fill": "none", "stroke": DOOR, "stroke_dasharray": "3 2"},
-                     "open door"))
+                     _("open door")))
     return rows
 
 
 def _terrain_facts(spec: Cell, unit: str) -> list[str]:
     facts = []
     if spec.terrain is Terrain.DIFFICULT:
-        facts.append("difficult terrain: each step into it costs double")
+        facts.append(_("difficult terrain: each step into it costs double"))
     elif spec.terrain is Terrain.WATER:
-        facts.append("deep water: swimming")
+        facts.append(_("deep water: swimming"))
     if spec.ground:
-        facts.append(f"ground at altitude {level_words(spec.ground, unit)}")
+        facts.append(_("ground at altitude {level}").format(
+            level=level_words(spec.ground, unit)))
     if spec.ceiling is not None:
-        facts.append(f"ceiling: altitude {spec.ceiling} and above do not exist here")
+        facts.append(_("ceiling: altitude {level} and above do not exist here").format(
+            level=spec.ceiling))
     if spec.climb:
-        facts.append("climbable surface")
+        facts.append(_("climbable surface"))
     if spec.air_difficult:
-        facts.append("the air above the ground is difficult terrain")
+        facts.append(_("the air above the ground is difficult terrain"))
     return facts
 
 
@@ -420,14 +436,30 @@ def _marks(spec: Cell) -> str:
     return " ".join(w for w in words if w)
 
 
+def _state_mode(mode: str) -> str:
+    """A state's mode in a cell's tooltip: ``fly`` (``in volo``, ``en vol``)."""
+    if mode == "walk":
+        return pgettext("a state's mode", "walk")
+    if mode == "fly":
+        return pgettext("a state's mode", "fly")
+    if mode == "climb":
+        return pgettext("a state's mode", "climb")
+    if mode == "swim":
+        return pgettext("a state's mode", "swim")
+    if mode == "burrow":
+        return pgettext("a state's mode", "burrow")
+    return mode
+
+
 def _state_words(state: dict[str, Any]) -> str:
-    words = [f"altitude {state.get('altitude', 0)}", str(state.get("mode", ""))]
+    words = [_("altitude {level}").format(level=state.get("altitude", 0)),
+             _state_mode(str(state.get("mode", "")))]
     if state.get("prone"):
-        words.append("prone")
+        words.append(_("prone"))
     if state.get("squeezing"):
-        words.append("squeezing")
+        words.append(_("squeezing"))
     if not state.get("can_act", True):
-        words.append("with Dash")
+        words.append(_("with Dash"))
     return ", ".join(w for w in words if w)
 
 
@@ -474,10 +506,11 @@ def _legs(route: Result | None, layout: GridLayout) -> list[RouteLeg]:
             # the climb the step made, a fall in it not counted (its own word says it)
             rose = max(-1, min(1, level + _fallen(events) - before))
             said.append({1: "↑", -1: "↓"}.get(rose, ""))
-            said.append("Dash" if leg.move.lower().startswith("dash ") else "")
-        said += ["jump" for e in events if e.get("type") == "jump"]
-        said += ["OA" for e in events if e.get("type") == "opportunity-attack"]
-        said += ["fall" for e in events if e.get("type") == "fall"]
+            said.append(_("Dash") if leg.move.lower().startswith("dash ") else "")
+        said += [_("jump") for e in events if e.get("type") == "jump"]
+        # Translators: short for "opportunity attack", on an arrow of the map
+        said += [_("OA") for e in events if e.get("type") == "opportunity-attack"]
+        said += [_("fall") for e in events if e.get("type") == "fall"]
         out.append(replace(leg, extra=" ".join(w for w in said if w)))
     return out
 
@@ -496,12 +529,17 @@ def step_lines(route: Result, focus: Dnd5eCreature, unit: str) -> list[str]:
     lines = []
     if before:
         level = focus.altitude - _fallen(before)
-        lines.append(f"0. falls {_fallen(before) * 5} ft before moving, to altitude {level}")
+        lines.append(_("0. falls {feet} ft before moving, to altitude {level}").format(
+            feet=_fallen(before) * 5, level=level))
     for index, step in enumerate(move.steps if move is not None else (), 1):
-        words = [f"{index}. {step.move}: {format_cost(step.cost)} → {format_cost(step.total)} "
-                 f"{unit}", f"alt {step.state['altitude']}"]
-        words += [f"OA by {e['by']}" for e in step.events if e.get("type") == "opportunity-attack"]
-        words += [f"falls {e['feet']} ft" for e in step.events if e.get("type") == "fall"]
+        words = [f"{index}. {step.move}: {format_amount(step.cost, unit)} → "
+                 f"{format_amount(step.total, unit)} {unit}",
+                 # Translators: short for "altitude", in the map's list of steps
+                 _("alt {level}").format(level=step.state["altitude"])]
+        words += [_("OA by {creature}").format(creature=e["by"]) for e in step.events
+                  if e.get("type") == "opportunity-attack"]
+        words += [_("falls {feet} ft").format(feet=e["feet"]) for e in step.events
+                  if e.get("type") == "fall"]
         lines.append(", ".join(words))
     return lines
 
@@ -574,19 +612,25 @@ def _creature(bmap: Dnd5eMap, layout: GridLayout, c: Dnd5eCreature, focused: boo
 
 
 def _creature_words(bmap: Dnd5eMap, c: Dnd5eCreature, unit: str) -> str:
-    speeds = ", ".join(f"{mode} {feet} ft" for mode, feet in c.speed.to_dict().items())
+    speeds = ", ".join(f"{mode_name(mode)} {feet} ft" for mode, feet in c.speed.to_dict().items())
+    if c.hover:
+        speeds = _("{speeds}, hovers").format(speeds=speeds)
+    if c.magic_flight:
+        speeds = _("{speeds}, held aloft by magic").format(speeds=speeds)
     spaces = " ".join(cell_label(*xy) for xy in _footprint(bmap, c, c.at))
-    words = [f"{c.display_name} ({c.size.value}) at {spaces}",
-             f"altitude {level_words(c.altitude, unit)}, {_mode(bmap, c)}",
-             f"speed {speeds}" + (", hovers" if c.hover else "")
-             + (", held aloft by magic" if c.magic_flight else ""), f"reach {c.reach} ft"]
+    words = [_("{name} ({size}) at {spaces}").format(name=c.display_name,
+                                                     size=size_word(c.size.value), spaces=spaces),
+             _("altitude {level}, {how}").format(level=level_words(c.altitude, unit),
+                                                 how=_mode(bmap, c)),
+             _("speed {speeds}").format(speeds=speeds),
+             _("reach {feet} ft").format(feet=c.reach)]
     if c.side:
-        words.append(f"side {c.side}")
-    others = sorted(c.conditions - {"prone"})
+        words.append(_("side {side}").format(side=c.side))
+    others = c.conditions - {"prone"}
     if others:
-        words.append("conditions: " + ", ".join(others))
+        words.append(_("conditions: {conditions}").format(conditions=conditions_words(others)))
     if not c.reaction:
-        words.append("reaction spent: no opportunity attack")
+        words.append(_("reaction spent: no opportunity attack"))
     return "; ".join(words)
 
 
@@ -600,17 +644,20 @@ def _legend(bmap: Dnd5eMap, reach: ReachReport | None, altitude: int | None, x0:
     y = MARGIN + 10
     parts: list[str] = []
     if reach is not None and focus is not None:
-        shown = ("best over all altitudes" if altitude is None
-                 else f"altitude {level_words(altitude, unit)}")
-        headline = f"{focus.display_name}: {format_amount(budget, unit)} {unit} with Dash"
+        shown = (_("best over all altitudes") if altitude is None
+                 else _("altitude {level}").format(level=level_words(altitude, unit)))
+        headline = _("{name}: {length} with Dash").format(
+            name=focus.display_name, length=f"{format_amount(budget, unit)} {unit}")
         block, used = reach_legend(x, y, headline, shown, budget, unit,
-                                   "can still take its action")
+                                   _("can still take its action"))
         parts.extend(block)
         y += used
-        speeds = ", ".join(f"{mode} {value}" for mode, value in reach.info.get("speeds", {}
-                                                                              ).items())
-        said = [f"speeds {speeds} {unit}; Dash doubles them"] if speeds else []
-        said += [f"falls {e.get('feet')} ft ({e.get('damage')}) before it can move"
+        speeds = ", ".join(f"{mode_name(mode)} {format_amount(str(value), unit)}"
+                           for mode, value in reach.info.get("speeds", {}).items())
+        said = [_("speeds {speeds} {unit}; Dash doubles them").format(speeds=speeds, unit=unit)
+                ] if speeds else []
+        said += [_("falls {feet} ft ({damage}) before it can move").format(
+                    feet=e.get("feet"), damage=e.get("damage"))
                  for e in reach.info.get("start_events", ()) if e.get("type") == "fall"]
         for words in said:
             lines = wrapped(x, y, words, 40, fill="#333", class_="reach-note")
@@ -618,29 +665,38 @@ def _legend(bmap: Dnd5eMap, reach: ReachReport | None, altitude: int | None, x0:
             y += 14 * len(lines) + 4
         cells = len(footprint_offsets(bmap.grid, focus.size))
         if cells > 1:
-            parts.extend(wrapped(x, y, f"a {focus.size.value} creature covers {cells} "
-                                 "spaces: each cost is written in its north-west space", 40,
-                                 fill="#333", class_="footprint-note"))
+            parts.extend(wrapped(x, y, _("a {size} creature covers {cells} spaces: each cost "
+                                         "is written in its north-west space").format(
+                size=size_word(focus.size.value), cells=cells), 40,
+                fill="#333", class_="footprint-note"))
             y += 36
     rows, used = key_rows(x, y, [
-        ({"fill": WALL}, "wall"),
-        ({"fill": "url(#difficult-dots)", "stroke": "#8a6d2f"}, "difficult terrain (×2)"),
-        ({"fill": TERRAIN_FILL[Terrain.WATER]}, "deep water (swim)"),
-        ({"fill": ground_fill(max(1, bmap.top // 2), bmap.top)}, "raised ground (g = level)"),
-        ({"fill": "url(#ceiling-hatch)", "stroke": "#5a4632"}, "ceiling (c = first missing)"),
-        ({"fill": "url(#air-waves)", "stroke": "#5b7fa6"}, "difficult air"),
-        ({"fill": "url(#solid-hatch)"}, "altitude not there"),
+        ({"fill": WALL}, _("wall")),
+        ({"fill": "url(#difficult-dots)", "stroke": "#8a6d2f"}, _("difficult terrain (×2)")),
+        ({"fill": TERRAIN_FILL[Terrain.WATER]}, _("deep water (swim)")),
+        ({"fill": ground_fill(max(1, bmap.top // 2), bmap.top)}, _("raised ground (g = level)")),
+        ({"fill": "url(#ceiling-hatch)", "stroke": "#5a4632"}, _("ceiling (c = first missing)")),
+        ({"fill": "url(#air-waves)", "stroke": "#5b7fa6"}, _("difficult air")),
+        ({"fill": "url(#solid-hatch)"}, _("altitude not there")),
         *_wall_keys(bmap),
     ])
     parts.extend(rows)
     y += used
     parts.append(element("line", x1=x, y1=y - 4, x2=x + 16, y2=y - 4, stroke=PATH_COLOR,
                          stroke_width=3, marker_end="url(#arrow)"))
-    parts.append(text(x + 20, y, "move, running cost (alt = new altitude)", font_size=11))
+    parts.append(text(x + 20, y, _("move, running cost (alt = new altitude)"), font_size=11))
     y += 24
     words, y = _route_words(x, y, route, data, focus, unit)
     parts.append(words)
     return element("g", parts, class_="legend", pointer_events="none"), y
+
+
+def _length(value: Any, unit: str) -> str:
+    """A JSON cost (``"9/2"``) as a person reads it, with its unit (``4,5 m``)."""
+    try:
+        return f"{format_amount(str(value), unit)} {unit}"
+    except (ValueError, ZeroDivisionError):
+        return f"{value} {unit}"
 
 
 def _route_words(x: float, y: float, result: Result | None, route: dict[str, Any],
@@ -658,19 +714,24 @@ def _route_words(x: float, y: float, result: Result | None, route: dict[str, Any
     lines.extend((line, "#333") for line in shown)
     error = route.get("error")
     if error:
-        lines.append((f"✗ step {error.get('step')} {error.get('move')} [{error.get('rule')}]: "
-                      f"{error.get('message')}", ILLEGAL_COLOR))
-        lines.append((f"stops after {route.get('cost')} {unit}", "#333"))
+        lines.append((_("✗ step {step} {move} [{rule}]: {message}").format(
+            step=error.get("step"), move=error.get("move"), rule=error.get("rule"),
+            message=error.get("message")), ILLEGAL_COLOR))
+        lines.append((_("stops after {length}").format(
+            length=_length(route.get("cost"), unit)), "#333"))
     else:
-        acts = "can still take its action" if route.get("can_act") else "its action is used"
-        lines.append((f"in all {route.get('cost')} {unit}; {acts}", PATH_COLOR))
+        length = _length(route.get("cost"), unit)
+        total = (_("in all {length}; can still take its action") if route.get("can_act")
+                 else _("in all {length}; its action is used"))
+        lines.append((total.format(length=length), PATH_COLOR))
     turn = route.get("turn") or {}
     for attack in turn.get("opportunity_attacks", ()):
-        lines.append((f"opportunity attack by {attack['by']} at step {attack['step']}",
-                      ILLEGAL_COLOR))
+        lines.append((_("opportunity attack by {creature} at step {step}").format(
+            creature=attack["by"], step=attack["step"]), ILLEGAL_COLOR))
     for fall in turn.get("falls", ()):
-        lines.append((f"falls {fall.get('feet')} ft ({fall.get('damage')}) at step "
-                      f"{fall.get('step')}", ILLEGAL_COLOR))
+        lines.append((_("falls {feet} ft ({damage}) at step {step}").format(
+            feet=fall.get("feet"), damage=fall.get("damage"), step=fall.get("step")),
+            ILLEGAL_COLOR))
     out: list[str] = []
     for words, color in lines:
         drawn = wrapped(x, y, words, 42, fill=color)

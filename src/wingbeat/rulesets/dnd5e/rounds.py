@@ -27,10 +27,12 @@ from typing import Any
 from ...errors import NotationError, OptionError
 from ...geometry.labels import split_label
 from ...model import format_cost
+from ._messages import _
 from .board import shared_board
 from .falling import fall
 from .model import CONDITIONS, SPEED_ZERO, Dnd5eBattle, Dnd5eCreature, Dnd5eOptions, GridKind
 from .space import Dnd5eSpace
+from .words import condition_word, conditions_words
 
 __all__ = [
     "ConditionChange",
@@ -61,17 +63,20 @@ def parse_change(text: str) -> tuple[tuple[str, bool], ...]:
     """
     tokens = [t for t in re.split(r"[\s,]+", text.strip().lower()) if t]
     if not tokens:
-        raise NotationError("expected a condition change like prone, +grappled or -prone; "
-                            "conditions: " + ", ".join(sorted(CONDITIONS)))
+        raise NotationError(_("expected a condition change like prone, +grappled or -prone; "
+                              "conditions: {conditions}").format(
+            conditions=", ".join(sorted(CONDITIONS))))
     changes: list[tuple[str, bool]] = []
     for token in tokens:
         match = _TOKEN.match(token)
         if match is None or match.group(2) not in CONDITIONS:
-            raise NotationError(f"expected a condition, +condition or -condition, got {token!r}; "
-                                "conditions: " + ", ".join(sorted(CONDITIONS)))
+            raise NotationError(_("expected a condition, +condition or -condition, got {token}; "
+                                  "conditions: {conditions}").format(
+                token=repr(token), conditions=", ".join(sorted(CONDITIONS))))
         name = match.group(2)
         if any(name == seen for seen, _on in changes):
-            raise NotationError(f"{name} is named twice in {text!r}: name each condition once")
+            raise NotationError(_("{condition} is named twice in {text}: name each condition "
+                                  "once").format(condition=name, text=repr(text)))
         changes.append((name, match.group(1) != "-"))
     return tuple(changes)
 
@@ -99,13 +104,13 @@ def fall_cause(creature: Dnd5eCreature, *, dropped: bool = False,
     """Why a creature falls, in words for the log (D-fly); ``ledge`` names the space a step
     walked (or crawled) off a ledge into."""
     if ledge is not None:
-        return f"stepped off a ledge into {ledge}"
+        return _("stepped off a ledge into {label}").format(label=ledge)
     if dropped:
-        return "dropped prone in the air"
+        return _("dropped prone in the air")
     if creature.speed_zero:
-        held = ", ".join(sorted(creature.conditions & SPEED_ZERO))
-        return f"speed 0 ({held})"
-    return "prone in the air"
+        held = conditions_words(creature.conditions & SPEED_ZERO)
+        return _("speed 0 ({conditions})").format(conditions=held)
+    return _("prone in the air")
 
 
 @dataclass(frozen=True)
@@ -145,8 +150,9 @@ def change_conditions(battle: Dnd5eBattle, creature_id: str,
     events: list[dict[str, Any]] = []
     for name, on in changes:
         if on == (name in conditions):
-            state = "already" if on else "not"
-            raise OptionError(f"{me.display_name} is {state} {name}: nothing to change")
+            said = (_("{name} is already {condition}: nothing to change") if on
+                    else _("{name} is not {condition}: nothing to change"))
+            raise OptionError(said.format(name=me.display_name, condition=condition_word(name)))
         if on:
             conditions.add(name)
         else:
@@ -156,19 +162,19 @@ def change_conditions(battle: Dnd5eBattle, creature_id: str,
     if ("unconscious", True) in changes and "prone" not in conditions:
         conditions.add("prone")
         events.append({"type": "condition", "gains": "prone", "rule": "D-prone",
-                       "because": "unconscious"})
+                       "because": condition_word("unconscious")})
     changed = replace(me, conditions=frozenset(conditions))
     before = space_for(battle, creature_id)
     now = space_for(_with(battle, changed), creature_id)
     if ("prone", True) in changes:
-        cause = "knocked prone"
+        cause = held_cause = _("knocked prone")
     elif ("unconscious", True) in changes:
-        cause = "unconscious: falls prone"
+        cause, held_cause = _("unconscious: falls prone"), condition_word("unconscious")
     else:
-        cause = fall_cause(changed)
+        cause = held_cause = fall_cause(changed)
     if before.start_fall or not now.start_fall:  # no fall now: it stays where it was
         if _held(now) and not _held(before):  # magic holds it up, where it would fall (D-fly)
-            events.append(now.held_event(cause.removesuffix(": falls prone")))
+            events.append(now.held_event(held_cause))
         return ConditionChange(changed, None, tuple(events), bool(now.start_fall))
     end = now.describe(now.start)
     event = {k: v for k, v in now.start_fall.items() if k != "step"}

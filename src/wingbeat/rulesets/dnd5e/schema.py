@@ -21,6 +21,7 @@ from ...scenario._schema import (
     StrictModel,
     build_battle,
 )
+from ._messages import N_, _
 from .board import Board, footprint_offsets, shared_board
 from .model import (
     CONDITIONS,
@@ -38,20 +39,22 @@ from .model import (
     WallKind,
     side_key,
 )
+from .words import SaidExamples, size_word
 
 __all__ = ["EXAMPLES", "Dnd5eFile", "build"]
 
-#: What each key holds, as a player writes it: the example an error shows.
-EXAMPLES = {
+#: What each key holds, as a player writes it: the example an error shows (its words in the
+#: language of the moment: ``SaidExamples``).
+EXAMPLES = SaidExamples({
     "map": "map: {grid: square, columns: 20, rows: 20, top: 12}",
-    "grid": "grid: square (or hex)",
+    "grid": N_("grid: square (or hex)"),
     "columns": "columns: 20",
     "rows": "rows: 20",
     "top": "top: 12",
     "bottom": "bottom: -2",
     "cells": "cells: [{at: [C3, D3], terrain: difficult}]",
     "cells[]": "{at: P1:AD30, terrain: difficult}",
-    "cells.at": "at: [C3, D3], at: C3 or at: P1:AD30",
+    "cells.at": N_("at: [C3, D3], at: C3 or at: P1:AD30"),
     "at[]": "C3",
     "terrain": "terrain: difficult (normal, difficult, water)",
     "wall": "wall: true",
@@ -61,31 +64,31 @@ EXAMPLES = {
     "air": "air: difficult",
     "walls": "walls: [{between: [E5, F5]}]",
     "walls[]": "{between: [E5, F5], door: closed}",
-    "between": "between: [E5, F5] or between: [E1:E8, F1:F8]",
+    "between": N_("between: [E5, F5] or between: [E1:E8, F1:F8]"),
     "between[]": "E5",
-    "door": "door: closed (or open)",
-    "at": "at: B2 (a square label)",
+    "door": N_("door: closed (or open)"),
+    "at": N_("at: B2 (a square label)"),
     "size": "size: large (tiny, small, medium, large, huge, gargantuan)",
     "speed": "speed: {walk: 30, fly: 60}",
-    "walk": "walk: 30 (feet)",
-    "fly": "fly: 60 (feet)",
-    "speed.climb": "climb: 20 (feet)",
-    "swim": "swim: 30 (feet)",
-    "burrow": "burrow: 10 (feet)",
+    "walk": N_("walk: 30 (feet)"),
+    "fly": N_("fly: 60 (feet)"),
+    "speed.climb": N_("climb: 20 (feet)"),
+    "swim": N_("swim: 30 (feet)"),
+    "burrow": N_("burrow: 10 (feet)"),
     "hover": "hover: true",
-    "magic_flight": "magic_flight: true (magic holds it aloft, e.g. the fly spell)",
-    "reach": "reach: 10 (feet)",
-    "altitude": "altitude: 2 (levels of 5 ft above the ground)",
+    "magic_flight": N_("magic_flight: true (magic holds it aloft, e.g. the fly spell)"),
+    "reach": N_("reach: 10 (feet)"),
+    "altitude": N_("altitude: 2 (levels of 5 ft above the ground)"),
     "conditions": "conditions: [prone, grappled]",
     "conditions[]": "prone",
     "reaction": "reaction: false",
     "strength": "strength: 16",
     "acrobatics": "acrobatics: 5",
     "diagonals": "diagonals: phb (phb, dmg, euclid)",
-    "units": "units: ft (or m)",
+    "units": N_("units: ft (or m)"),
     "fall_rate": "fall_rate: true",
     "flyer_fall": "flyer_fall: true",
-}
+})
 
 
 class CellsModel(StrictModel):
@@ -138,8 +141,9 @@ class CreatureModel(CreatureEntry):
     def _known(cls, value: list[str]) -> list[str]:
         for condition in value:
             if condition not in CONDITIONS:
-                raise ValueError(f"unknown condition {condition!r}; expected some of: "
-                                 + ", ".join(sorted(CONDITIONS)))
+                raise ValueError(_("unknown condition {condition}; expected some of: "
+                                   "{conditions}").format(
+                    condition=repr(condition), conditions=", ".join(sorted(CONDITIONS))))
         return value
 
 
@@ -186,10 +190,10 @@ def _coords(label: str, vmap: Dnd5eMap, where: str) -> tuple[int, int]:
         raise ScenarioError(str(exc), where=where) from None
     if not vmap.contains(col, row):
         if vmap.grid is GridKind.HEX and (col + row) % 2:
-            raise ScenarioError(f"{label} is not a hex: in doubled coordinates column index + "
-                                "row must be even", where=where)
-        raise ScenarioError(f"{label} is off the map (columns A..{column_label(vmap.columns)}, "
-                            f"rows 1..{vmap.rows})", where=where)
+            raise ScenarioError(_("{label} is not a hex: in doubled coordinates column index + "
+                                  "row must be even").format(label=label), where=where)
+        raise ScenarioError(_("{label} is off the map (columns A..{last}, rows 1..{rows})").format(
+            label=label, last=column_label(vmap.columns), rows=vmap.rows), where=where)
     return col, row
 
 
@@ -203,7 +207,7 @@ def _spaces(item: str, vmap: Dnd5eMap, where: str) -> list[tuple[int, int]]:
 
 def _build_map(m: MapModel) -> Dnd5eMap:
     if m.bottom > m.top:  # pragma: no cover - bottom ≤ 0 ≤ top by the schema
-        raise ScenarioError("bottom must not be above top", where="map.bottom")
+        raise ScenarioError(_("bottom must not be above top"), where="map.bottom")
     shell = Dnd5eMap(columns=m.columns, rows=m.rows, grid=m.grid, top=m.top, bottom=m.bottom)
     cells: dict[tuple[int, int], Cell] = {}
     blocks = Problems("", {})  # every block's problem, not only the first block's
@@ -224,9 +228,10 @@ def _build_map(m: MapModel) -> Dnd5eMap:
 def _check_ceilings(cells: dict[tuple[int, int], Cell]) -> None:
     for (col, row), cell in cells.items():
         if cell.ceiling is not None and cell.ceiling <= cell.ground:
-            raise ScenarioError(f"{column_label(col)}{row} has its ceiling at {cell.ceiling}, not "
-                                f"above its ground level {cell.ground}: no altitude would exist "
-                                "there", where="map.cells")
+            raise ScenarioError(_("{label} has its ceiling at {ceiling}, not above its ground "
+                                  "level {ground}: no altitude would exist there").format(
+                label=f"{column_label(col)}{row}", ceiling=cell.ceiling, ground=cell.ground),
+                where="map.cells")
 
 
 def _cells_block(i: int, block: CellsModel, m: MapModel, shell: Dnd5eMap,
@@ -234,15 +239,16 @@ def _cells_block(i: int, block: CellsModel, m: MapModel, shell: Dnd5eMap,
     """``map.cells[i]``'s facts, over what the blocks before it said of its spaces."""
     here = f"map.cells[{i}]"
     if not block.at:
-        raise ScenarioError("expected at least one space label (or a range like P1:AD30)",
+        raise ScenarioError(_("expected at least one space label (or a range like P1:AD30)"),
                             where=f"{here}.at")
     if all(v is None for v in (block.terrain, block.wall, block.ground, block.ceiling,
                                block.climb, block.air)):
-        raise ScenarioError("expected something about these spaces: terrain, wall, ground, "
-                            "ceiling, climb or air", where=here)
+        raise ScenarioError(_("expected something about these spaces: terrain, wall, ground, "
+                              "ceiling, climb or air"), where=here)
     if block.ground is not None and not m.bottom <= block.ground <= m.top:
-        raise ScenarioError(f"ground level {block.ground} is outside the map's altitudes "
-                            f"({m.bottom}..{m.top})", where=f"{here}.ground")
+        raise ScenarioError(_("ground level {ground} is outside the map's altitudes "
+                              "({bottom}..{top})").format(ground=block.ground, bottom=m.bottom,
+                                                          top=m.top), where=f"{here}.ground")
     for item, where in cell_items(block.at, f"{here}.at"):
         for xy in _spaces(item, shell, where):
             old = cells.get(xy, Cell())
@@ -264,8 +270,8 @@ def _build_walls(m: MapModel, shell: Dnd5eMap) -> dict[tuple[tuple[int, int], tu
     side); a later entry on the same side replaces an earlier one."""
     walls: dict[tuple[tuple[int, int], tuple[int, int]], WallKind] = {}
     if m.walls and m.grid is GridKind.HEX:
-        raise ScenarioError("walls between spaces are on square maps only (grid: square); on "
-                            "hexes mark whole spaces with wall: true", where="map.walls")
+        raise ScenarioError(_("walls between spaces are on square maps only (grid: square); "
+                              "on hexes mark whole spaces with wall: true"), where="map.walls")
     found = Problems("", {})  # every wall's problem, not only the first wall's
     for i, wall in enumerate(m.walls):
         with found.check():
@@ -280,15 +286,16 @@ def _wall(i: int, wall: WallModel, shell: Dnd5eMap,
     here = f"map.walls[{i}].between"
     first, second = (_spaces(item, shell, f"{here}[{j}]") for j, item in enumerate(wall.between))
     if len(first) != len(second):
-        raise ScenarioError(f"{wall.between[0]} names {len(first)} squares and "
-                            f"{wall.between[1]} {len(second)}: expected two ranges of the "
-                            "same shape, side by side", where=here)
+        raise ScenarioError(_("{first} names {n_first} squares and {second} {n_second}: "
+                              "expected two ranges of the same shape, side by side").format(
+            first=wall.between[0], n_first=len(first), second=wall.between[1],
+            n_second=len(second)), where=here)
     kind = WallKind.WALL if wall.door is None else WallKind(wall.door)
     for a, b in zip(first, second, strict=True):
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise ScenarioError(f"{column_label(a[0])}{a[1]} and {column_label(b[0])}{b[1]} "
-                                "are not side by side: a wall stands between two squares "
-                                "that share a side", where=here)
+            raise ScenarioError(_("{a} and {b} are not side by side: a wall stands between two "
+                                  "squares that share a side").format(
+                a=f"{column_label(a[0])}{a[1]}", b=f"{column_label(b[0])}{b[1]}"), where=here)
         walls[side_key(a, b)] = kind
 
 
@@ -299,27 +306,31 @@ def _build_creature(c: CreatureModel, battle: Dnd5eBattle, where: str) -> Dnd5eC
     assert anchor is not None
     cells = board.cells_of(anchor, footprint_offsets(vmap.grid, c.size))
     if cells is None:
-        raise ScenarioError(f"a {c.size.value} creature's space at {c.at} reaches off the map "
-                            "(at names its north-west space)", where=f"{where}.at")
+        raise ScenarioError(_("a {size} creature's space at {label} reaches off the map (at "
+                              "names its north-west space)").format(
+            size=size_word(c.size.value), label=c.at), where=f"{where}.at")
     speed = Speeds(walk=c.speed.walk, fly=c.speed.fly, climb=c.speed.climb, swim=c.speed.swim,
                    burrow=c.speed.burrow)
     altitude = max(board.ground[i] for i in cells) if c.altitude is None else c.altitude
     # where only the next size down has room, it squeezes there (D-size), as after a move
     room = board.creature_space(c.size, (col, row), altitude, burrow=speed.burrow > 0)
     if isinstance(room, str):
-        raise ScenarioError(f"{c.id} does not fit at {c.at}, altitude {altitude}: {room} (D-size)",
+        raise ScenarioError(_("{creature} does not fit at {label}, altitude {level}: {why} "
+                              "(D-size)").format(creature=c.id, label=c.at, level=altitude,
+                                                 why=room),
                             where=f"{where}.altitude" if c.altitude is not None else f"{where}.at")
     cells = room[0]
     landing = max(board.ground[i] for i in cells)
     if altitude > landing and not speed.fly and not any(board.climb[i] for i in cells):
-        raise ScenarioError(f"{c.id} is at altitude {altitude}, above the ground ({landing}), but "
-                            "has no fly speed and no climbable surface there (climb: true)",
+        raise ScenarioError(_("{creature} is at altitude {level}, above the ground ({ground}), "
+                              "but has no fly speed and no climbable surface there (climb: "
+                              "true)").format(creature=c.id, level=altitude, ground=landing),
                             where=f"{where}.altitude")
     if c.hover and not speed.fly:
-        raise ScenarioError("hover needs a fly speed", where=f"{where}.hover")
+        raise ScenarioError(_("hover needs a fly speed"), where=f"{where}.hover")
     if c.magic_flight and not speed.fly:
-        raise ScenarioError("magic_flight needs a fly speed: give the one the magic grants "
-                            "(the fly spell: speed: {fly: 60})", where=f"{where}.magic_flight")
+        raise ScenarioError(_("magic_flight needs a fly speed: give the one the magic grants "
+                              "(the fly spell: speed: {fly: 60})"), where=f"{where}.magic_flight")
     return Dnd5eCreature(id=c.id, at=(col, row), altitude=altitude, name=c.name, size=c.size,
                          speed=speed, hover=c.hover, magic_flight=c.magic_flight,
                          reach=c.reach, side=c.side, hidden=c.hidden,
@@ -346,10 +357,12 @@ def _overlaps(creatures: list[tuple[int, Dnd5eCreature]], battle: Dnd5eBattle
                 shared = held.get((cell, z), [])
                 tiny = c.size is Size.TINY and all(o.size is Size.TINY for o in shared)
                 if clash is None and shared and not (tiny and len(shared) < 4):
-                    what = ("four Tiny creatures already share it" if tiny
-                            else "two creatures cannot share a space")
-                    clash = (f"{c.id} overlaps {shared[0].id} at {board.labels[cell]}, altitude "
-                             f"{z}: {what} (D-creatures, D-size)")
+                    what = (_("four Tiny creatures already share it") if tiny
+                            else _("two creatures cannot share a space"))
+                    clash = _("{creature} overlaps {other} at {label}, altitude {level}: {why} "
+                              "(D-creatures, D-size)").format(
+                        creature=c.id, other=shared[0].id, label=board.labels[cell], level=z,
+                        why=what)
         if clash is not None:
             found.append((f"creatures[{i}].at", clash))
             continue

@@ -15,6 +15,7 @@ from math import isqrt
 
 from ...geometry.squaregrid import DiagonalRule, compare_root_sum, round_root_sum
 from ...search import StepTuple
+from ._messages import _
 from .board import Move
 from .codes import (
     ACTION,
@@ -44,6 +45,7 @@ from .codes import (
 )
 from .jumps import JumpSpace
 from .tables import Edge, Front, Place, Way
+from .words import size_word
 
 __all__ = ["StepSpace"]
 
@@ -270,9 +272,11 @@ class StepSpace(JumpSpace):
         if z < board.bottom or z > board.top:
             if not explain:
                 return None, (), _REFUSED
-            limit = "top" if z > board.top else "bottom"
-            return None, (), ("D-grid", f"altitude {z} is past the {limit} of the map "
-                                        f"({board.top if z > board.top else board.bottom})")
+            if z > board.top:
+                return None, (), ("D-grid", _("altitude {level} is past the top of the map "
+                                              "({top})").format(level=z, top=board.top))
+            return None, (), ("D-grid", _("altitude {level} is past the bottom of the map "
+                                          "({bottom})").format(level=z, bottom=board.bottom))
         pos = move.target * self.levels + (z - board.bottom)  # self.position(move.target, z)
         dst = self._places[pos] if pos in self._places else self.place(pos)
         if dst is None:
@@ -281,9 +285,12 @@ class StepSpace(JumpSpace):
             why = self._fits(move.target, z, False)
             squeezing = self._fits(move.target, z, True)
             if self.small_offsets is not None and squeezing != why:
-                why = f"{why}, and even squeezing: {squeezing}"
-            return None, (), ("D-size", f"{self.name} has no room at "
-                                        f"{board.labels[move.target]}, altitude {z}: {why}")
+                why = _("{why}, and even squeezing: {squeezing}").format(why=why,
+                                                                          squeezing=squeezing)
+            return None, (), ("D-size", _("{name} has no room at {label}, altitude {level}: "
+                                          "{why}").format(name=self.name,
+                                                          label=board.labels[move.target],
+                                                          level=z, why=why))
         if move.axes > 1:
             squeezed = src.squeezed or dst.squeezed
             spans = self._spans
@@ -295,25 +302,27 @@ class StepSpace(JumpSpace):
                         continue
                 if not explain:
                     return None, (), _REFUSED
-                blocked = ("off the map" if corner < 0
+                blocked = (_("off the map") if corner < 0
                            else self._fits(corner, src.z + dz, squeezed))
-                return None, (), ("D-grid", f"the step to {move.name} would cut a corner: "
-                                            f"{blocked}")
+                return None, (), ("D-grid", _("the step to {step} would cut a corner: "
+                                              "{why}").format(step=move.name, why=blocked))
         if board.walled:
             wall = self._wall_between(src, move.target, dst)
             if wall is not None:
-                return None, (), (("D-walls", f"the step to {move.name} would cross a wall: "
-                                              f"{wall}") if explain else _REFUSED)
+                return None, (), (("D-walls", _("the step to {step} would cross a wall: "
+                                                "{why}").format(step=move.name, why=wall))
+                                  if explain else _REFUSED)
         for i in dst.occupants:
             if self.blocking[i]:
                 if not explain:
                     return None, (), _REFUSED
                 name = self.name
                 other = self.others[i]
-                return None, (), ("D-creatures",
-                                  f"{other.display_name} ({other.size.value}) is hostile and less "
-                                  f"than two sizes larger or smaller than {name} "
-                                  f"({self.me.size.value}): {name} cannot move through its space")
+                return None, (), ("D-creatures", _(
+                    "{other} ({other_size}) is hostile and less than two sizes larger or smaller "
+                    "than {name} ({size}): {name} cannot move through its space").format(
+                    other=other.display_name, other_size=size_word(other.size.value), name=name,
+                    size=size_word(self.me.size.value)))
         speed = self.speed
         src_kind = src.kind
         dst_kind = dst.kind
@@ -322,8 +331,9 @@ class StepSpace(JumpSpace):
             if prone:
                 return dst, (), self._crawl_refusal(explain)
             if not speed[BURROW]:
-                return dst, (), (("D-speed", f"moving under the ground needs a burrowing speed; "
-                                             f"{self.name} has none") if explain else _REFUSED)
+                return dst, (), (("D-speed", _("moving under the ground needs a burrowing "
+                                               "speed; {name} has none").format(name=self.name))
+                                 if explain else _REFUSED)
             modes = (BURROW,)
         elif src_kind == AIR or dst_kind == AIR or move.dz:
             if not prone:
@@ -343,7 +353,8 @@ class StepSpace(JumpSpace):
                 modes = (WALK,)
         elif src.water or dst.water:
             if prone:
-                return dst, (), (("D-prone", f"{self.name} is prone: it cannot swim while prone")
+                return dst, (), (("D-prone", _("{name} is prone: it cannot swim while "
+                                               "prone").format(name=self.name))
                                  if explain else _REFUSED)
             modes = (SWIM,)
         elif prone:
@@ -390,24 +401,26 @@ class StepSpace(JumpSpace):
                 if not explain:
                     return _REFUSED
                 other = self.others[i]
-                return ("D-creatures", f"{self.name} would fall into the space of "
-                                       f"{other.display_name}, a hostile creature it cannot move "
-                                       f"through, at {self.board.labels[end.anchor]}")
+                return ("D-creatures", _("{name} would fall into the space of {other}, a hostile "
+                                         "creature it cannot move through, at {label}").format(
+                    name=self.name, other=other.display_name,
+                    label=self.board.labels[end.anchor]))
         return None
 
     def _crawl_refusal(self, explain: bool) -> tuple[str, str]:
         if not explain:
             return _REFUSED
-        return ("D-prone", f"{self.name} is prone: it can only crawl along the ground "
-                           "(stand first)")
+        return ("D-prone", _("{name} is prone: it can only crawl along the ground (stand "
+                             "first)").format(name=self.name))
 
     def _lift_refusal(self, dst: Place) -> tuple[str, str]:
         name = self.name
         if self.me.speed.fly and not self.speed[FLY]:
-            return ("D-fly", f"{name}'s speed is 0: it cannot fly")
+            return ("D-fly", _("{name}'s speed is 0: it cannot fly").format(name=name))
         where = self.board.labels[dst.anchor]
-        return ("D-speed", f"{name} cannot fly, and there is nothing to climb at {where} "
-                           "(a climb: true space) to leave the ground or change level there")
+        return ("D-speed", _("{name} cannot fly, and there is nothing to climb at {label} (a "
+                             "climb: true space) to leave the ground or change level there")
+                .format(name=name, label=where))
 
     # -- tokens ------------------------------------------------------------------------------------
     def _token_steps(self, out: list[StepTuple], code: int, place: Place, provoked: int, b: int,
@@ -450,7 +463,7 @@ class StepSpace(JumpSpace):
                 out.append(("prone", pack(npos, provoked, b, c, nflags), 0, NO_CHECKS,
                             (event,)))
             else:  # on the ground, or held aloft (hovering, or by magic: it says so, D-fly)
-                held = (self.held_event("dropped prone in the air"),)
+                held = (self.held_event(_("dropped prone in the air")),)
                 out.append(("prone", pack(pos, provoked, b, c, flags | PRONE), 0, NO_CHECKS,
                             held if self.magic and place.kind == AIR else NO_EVENTS))
 

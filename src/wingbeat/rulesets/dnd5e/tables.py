@@ -95,7 +95,7 @@ class Tables:
         self.map = battle.map  # kept: the cache's key holds their ids
         self.creatures = battle.creatures
         self.places: dict[int, Place | None] = {}
-        self.room: dict[tuple[int, int, bool], str | None] = {}
+        self.room: dict[tuple[int, int, bool, str], str | None] = {}
         self.spans: dict[int, tuple[int, int, int, int]] = {}
         self.edges: dict[int, tuple[Edge, ...]] = {}
         self.landings: dict[int, tuple[Place, Fall]] = {}

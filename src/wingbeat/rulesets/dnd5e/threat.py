@@ -16,6 +16,7 @@ from typing import Any
 from ...geometry.labels import split_label
 from ...geometry.squaregrid import DiagonalRule, grid_distance
 from ...tactics.grid import GridThreatRules, Place
+from ._messages import _
 from .board import Board, _hex_gap, footprint_offsets, shared_board
 from .model import Dnd5eBattle, Dnd5eCreature, Dnd5eScenario, GridKind, Size
 from .proximity import engagement_space
@@ -118,7 +119,7 @@ class Dnd5eThreatRules(GridThreatRules):
         me = battle.creature(creature)
         kind = "hex" if board.hex else "square"
         coords = board.coords
-        how = f"D-creatures: within its {me.reach} ft reach"
+        how = _("D-creatures: within its {reach} ft reach").format(reach=me.reach)
         bottom, top = board.bottom, board.top
         walled = bool(board.walled)
         done: set[int] = set()  # the places (by ``_key``) given for the states before
@@ -189,7 +190,8 @@ class Dnd5eThreatRules(GridThreatRules):
             cells, span = _space_at(board, battle, me, (col, row), z)
             feet = board.distance(cells, span, foe_cells, foe_span)
             if feet <= me.reach and board.reach_clear(cells, foe_cells, me.reach):
-                return f"D-creatures: {feet} ft, within its {me.reach} ft reach"
+                return _("D-creatures: {feet} ft, within its {reach} ft reach").format(
+                    feet=feet, reach=me.reach)
             return None  # too far, or a wall between (D-walls)
 
         return engaged
@@ -203,11 +205,13 @@ class Dnd5eThreatRules(GridThreatRules):
         foe_cells, foe_span = engagement_space(board, battle, foe)
         feet = board.distance(cells, span, foe_cells, foe_span)
         if feet > foe.reach:
-            return (("out-of-reach", f"{feet} ft from {target}, beyond its {foe.reach} ft reach: "
-                                     "it must move to strike back (D-creatures)"),)
+            return (("out-of-reach", _("{feet} ft from {target}, beyond its {reach} ft reach: "
+                                       "it must move to strike back (D-creatures)").format(
+                feet=feet, target=target, reach=foe.reach)),)
         if not board.reach_clear(foe_cells, cells, foe.reach):
-            return (("out-of-reach", f"{feet} ft from {target}, but a wall stands between: it "
-                                     "must move to strike back (D-walls)"),)
+            return (("out-of-reach", _("{feet} ft from {target}, but a wall stands between: it "
+                                       "must move to strike back (D-walls)").format(
+                feet=feet, target=target)),)
         return ()
 
     def gap(self, scenario: Dnd5eScenario, creature: str, state: Mapping[str, Any],

@@ -14,10 +14,12 @@ from ...model import format_amount
 from ...narrate import event_text
 from ...rules.grid import GridMove
 from ...search import StepTuple
+from ._messages import _, pgettext
 from .codes import ACTION, DASHED, DISENGAGED, INTERACT, MODES, PRONE
 from .space import Dnd5eSpace
+from .words import mode_name
 
-__all__ = ["TurnReport", "turn_report"]
+__all__ = ["TurnReport", "turn_report", "use_word"]
 
 
 @dataclass(frozen=True)
@@ -58,22 +60,40 @@ class TurnReport:
         lines = []
         t = self.turn
         unit = self.move.unit
-        spent = ", ".join(f"{mode} {format_amount(v, unit)}"
-                          for mode, v in t["spent"].items()) or "nothing"
-        left = ", ".join(f"{mode} {format_amount(v, unit)}" for mode, v in t["left"].items())
-        lines.append(f"movement spent: {spent} ({format_amount(t['total'], unit)} {unit}); "
-                     f"left: {left}")
+        spent = ", ".join(f"{mode_name(mode)} {format_amount(v, unit)}"
+                          for mode, v in t["spent"].items()) or _("nothing")
+        left = ", ".join(f"{mode_name(mode)} {format_amount(v, unit)}"
+                         for mode, v in t["left"].items())
+        lines.append(_("movement spent: {spent} ({total}); left: {left}").format(
+            spent=spent, total=f"{format_amount(t['total'], unit)} {unit}", left=left))
         if t["difficult"]:
             # a step is named by where the creature's (north-west) space goes; for a creature
             # larger than one space the difficult square may be another one under it
-            lines.append("steps slowed by difficult terrain (D-terrain): to "
-                         + ", ".join(t["difficult"]))
-        lines.append(f"action: {t['action']}; bonus action: {t['bonus_action']}; "
-                     f"object interaction: {t['object_interaction']}")
+            lines.append(_("steps slowed by difficult terrain (D-terrain): to {spaces}").format(
+                spaces=", ".join(t["difficult"])))
+        lines.append(_("action: {action}; bonus action: {bonus}; object interaction: "
+                       "{interaction}").format(action=use_word(t["action"]),
+                                               bonus=use_word(t["bonus_action"]),
+                                               interaction=use_word(t["object_interaction"])))
         if t["squeezing"]:
-            lines.append("squeezing: disadvantage on its attack rolls and Dexterity saves; "
-                         "attacks against it have advantage (D-size)")
+            lines.append(_("squeezing: disadvantage on its attack rolls and Dexterity saves; "
+                           "attacks against it have advantage (D-size)"))
         return lines
+
+
+def use_word(value: str) -> str:
+    """The ledger's machine word for the action (``dash``, ``unused`` …) as said at the table."""
+    if value == "dash":
+        return pgettext("the action used", "dash")
+    if value == "disengage":
+        return pgettext("the action used", "disengage")
+    if value == "used":
+        return _("used")
+    if value == "unused":
+        return _("unused")
+    if value == "none (cannot act)":
+        return _("none (cannot act)")
+    return value
 
 
 def _taken(report: GridMove) -> list[tuple[int, StepTuple]]:

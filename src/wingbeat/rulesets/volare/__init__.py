@@ -28,6 +28,7 @@ from ...rules.grid import (
 )
 from ...rules.questions import refuse_unknown_options, whole_number
 from ...rules.tree import ReachTree, grid_tree
+from ._messages import _
 from .encumbrance import STRENGTH_BREAKS, FlightLoad, flight_load
 from .model import (
     BandPenalty,
@@ -110,8 +111,9 @@ class VolareRuleset:
         target = str(parse_hex(to))
         level = whole_number(altitude, "altitude")
         if mode is not None and mode not in {m.value for m in Mode} | {"skimming"}:
-            raise NotationError(
-                f"expected a mode (grounded, hovering, moving, skimming), got {mode!r}")
+            raise NotationError(_(
+                "expected a mode (grounded, hovering, moving, skimming), got {mode}").format(
+                mode=repr(mode)))
 
         def matches(state: dict[str, Any]) -> bool:
             if state["at"] != target or (level is not None and state["altitude"] != level):
@@ -123,13 +125,11 @@ class VolareRuleset:
         space = self.space(scenario, creature, search=True)
         vmap = space.battle.map
         if parse_hex(target) not in space.index:
-            raise NotationError(f"{target} is off the map ({vmap.columns} columns, "
-                                f"{vmap.rows} rows)")
+            raise NotationError(_("{hex} is off the map ({columns} columns, {rows} rows)").format(
+                hex=target, columns=vmap.columns, rows=vmap.rows))
         if level is not None and not 0 <= level <= vmap.top:
-            raise NotationError(f"altitude {level} is not on this map: altitudes run from 0 to "
-                                f"its top, {vmap.top}")
-        goal = target + ("" if level is None else f" at altitude {level}") + (
-            "" if mode is None else f", {mode}")
+            raise NotationError(_off_altitudes(level, vmap.top))
+        goal = _goal_words(target, level, mode)
         must_act = bool(options.get("can_act", False))
         stops = self._waypoints(space, via)
         if stops:
@@ -157,8 +157,9 @@ class VolareRuleset:
         cell = parse_hex(label)
         if cell not in space.index:
             vmap = space.battle.map
-            raise NotationError(f"waypoint {label} is off the map ({vmap.columns} columns, "
-                                f"{vmap.rows} rows)")
+            raise NotationError(_("waypoint {hex} is off the map ({columns} columns, {rows} "
+                                  "rows)").format(hex=label, columns=vmap.columns,
+                                                  rows=vmap.rows))
         return str(cell)
 
     @classmethod
@@ -170,8 +171,8 @@ class VolareRuleset:
         stops = tuple((cls._waypoint(space, label), at) for label, at in via)
         for label, at in stops:
             if at is not None and not 0 <= at <= top:
-                raise NotationError(f"waypoint {label}: altitude {at} is not on this map: "
-                                    f"altitudes run from 0 to its top, {top}")
+                raise NotationError(_("waypoint {hex}: {why}").format(
+                    hex=label, why=_off_altitudes(at, top)))
         return stops
 
     def reach_tree(self, scenario: VolareScenario, creature: str, *, altitude: str | None,
@@ -181,14 +182,13 @@ class VolareRuleset:
         None), as a tree of steps (``rules.tree``)."""
         avoid = _avoid_checks(options)
         if options.get("can_act"):
-            raise OptionError("the reach tree gives each place its cheapest way; can_act is "
-                              "path's (--can-act)")
+            raise OptionError(_("the reach tree gives each place its cheapest way; can_act is "
+                                "path's (--can-act)"))
         level = whole_number(altitude, "altitude")
         space = self.space(scenario, creature, search=True)
         top = space.battle.map.top
         if level is not None and not 0 <= level <= top:
-            raise NotationError(f"altitude {level} is not on this map: altitudes run from 0 to "
-                                f"its top, {top}")
+            raise NotationError(_off_altitudes(level, top))
         if via:
             stops = self._waypoints(space, via)
             return grid_tree(via_space(space, stops), altitude=level, avoid_checks=avoid)
@@ -204,12 +204,13 @@ class VolareRuleset:
         victim = battle.creature(target)
         space = self.space(scenario, creature, search=True)
         if victim.id == space.creature:
-            raise OptionError(f"{victim.id} cannot attack itself")
+            raise OptionError(_("{id} cannot attack itself").format(id=victim.id))
 
         def in_melee(code: int) -> bool:
             return strikes(space.creature_after(code), victim) is not None
 
-        return grid_path(space, lambda _state: True, f"a melee position against {victim.id}",
+        return grid_path(space, lambda _state: True,
+                         _("a melee position against {id}").format(id=victim.id),
                          avoid_checks=avoid, must_act=True, accept=in_melee)
 
     def with_options(self, scenario: VolareScenario, options: Mapping[str, Any]
@@ -237,12 +238,38 @@ def _closed(vmap: VolareMap, cell: Hex) -> tuple[str, str] | None:
     ground = vmap.ground_at(cell)
     ceiling = vmap.ceiling_at(cell)
     if ground > vmap.top:
-        return ("V-grid", f"{cell}'s ground ({ground}) is above the map's top ({vmap.top}): "
-                          "no altitude there is open")
+        return ("V-grid", _("{hex}'s ground ({ground}) is above the map's top ({top}): no "
+                            "altitude there is open").format(hex=cell, ground=ground,
+                                                             top=vmap.top))
     if ceiling is not None and ceiling <= ground:
-        return ("V-grid", f"{cell} is solid: its ceiling ({ceiling}) is not above its ground "
-                          f"({ground})")
+        return ("V-grid", _("{hex} is solid: its ceiling ({ceiling}) is not above its ground "
+                            "({ground})").format(hex=cell, ceiling=ceiling, ground=ground))
     return None
+
+
+def _off_altitudes(level: int, top: int) -> str:
+    return _("altitude {altitude} is not on this map: altitudes run from 0 to its top, "
+             "{top}").format(altitude=level, top=top)
+
+
+def _goal_words(target: str, level: int | None, mode: str | None) -> str:
+    """A path's destination in words: ``T40 at altitude 2, hovering``."""
+    if level is None and mode is None:
+        return target
+    if mode is None:
+        return _("{hex} at altitude {altitude}").format(hex=target, altitude=level)
+    said = _mode_words(mode)
+    if level is None:
+        # Translators: {mode} is a mode said in words (hovering, skimming)
+        return _("{hex}, {mode}").format(hex=target, mode=said)
+    return _("{hex} at altitude {altitude}, {mode}").format(hex=target, altitude=level,
+                                                           mode=said)
+
+
+def _mode_words(mode: str) -> str:
+    if mode == "skimming":
+        return _("skimming")
+    return Mode(mode).words
 
 
 def faster(scenario: VolareScenario, creature: str, factor: int = LIFT) -> VolareScenario:

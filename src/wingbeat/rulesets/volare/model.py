@@ -9,6 +9,7 @@ from enum import StrEnum
 from ...geometry.hexgrid import Direction, Hex
 from ...model import Scenario
 from ...rules.roster import Named, Roster
+from ._messages import _, pgettext
 
 __all__ = [
     "MAX_REACH",
@@ -33,6 +34,14 @@ class Maneuverability(StrEnum):
     MEDIUM = "medium"
     POOR = "poor"
 
+    @property
+    def words(self) -> str:
+        """The class's name in a sentence, in the current language (``media``): it agrees with
+        the class (``classe di manovrabilità media``)."""
+        return {"excellent": pgettext("maneuverability", "excellent"),
+                "medium": pgettext("maneuverability", "medium"),
+                "poor": pgettext("maneuverability", "poor")}[self.value]
+
 
 class Mode(StrEnum):
     """V-modes; skimming is a flag on hovering or moving, not a mode."""
@@ -40,6 +49,13 @@ class Mode(StrEnum):
     GROUNDED = "grounded"
     HOVERING = "hovering"
     MOVING = "moving"
+
+    @property
+    def words(self) -> str:
+        """The mode in a sentence, in the current language (``in volo sul posto``)."""
+        return {"grounded": pgettext("mode", "grounded"),
+                "hovering": pgettext("mode", "hovering"),
+                "moving": pgettext("mode", "moving")}[self.value]
 
 
 class Size(StrEnum):
@@ -74,8 +90,11 @@ class WindStrength(StrEnum):
 
     @property
     def words(self) -> str:
-        return {"calm": "calm", "light-breeze": "light breeze", "breeze": "breeze",
-                "strong-wind": "strong wind", "gale": "gale"}[self.value]
+        """The wind's name in a sentence, in the current language, without an article (``brezza
+        leggera``): a sentence says ``with {wind}``."""
+        return {"calm": pgettext("wind", "calm"), "light-breeze": _("light breeze"),
+                "breeze": _("breeze"), "strong-wind": _("strong wind"),
+                "gale": _("gale")}[self.value]
 
 
 @dataclass(frozen=True, slots=True)

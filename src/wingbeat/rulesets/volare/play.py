@@ -23,6 +23,7 @@ from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options, must_act
 from ...rules.grid import grid_check
 from . import Mode, VolareBattle, VolareCreature, VolareSpace, next_round
+from ._messages import N_, _
 from .model import VolareScenario
 from .rounds import play_out, stand_up
 
@@ -33,8 +34,8 @@ STAND = "stand"
 #: volare's query options only narrow searches: a declared move carries none.
 REFUSED_OPTIONS = {
     "no_checks": SEARCH_ONLY,
-    "can_act": "it only narrows a search (path) to ways that keep the attack; a declared move is "
-               "checked as declared",
+    "can_act": N_("it only narrows a search (path) to ways that keep the attack; a declared move "
+                  "is checked as declared"),
 }
 
 
@@ -65,7 +66,9 @@ class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
 
     def move(self, scenario: VolareScenario, pieces: Mapping[str, Piece], creature: str, moves: str,
              dice: Dice, options: Mapping[str, Any] | None = None) -> Played:
-        move_options(scenario, creature, options, refused=REFUSED_OPTIONS)
+        narrows = REFUSED_OPTIONS["can_act"]
+        move_options(scenario, creature, options,
+                     refused={**REFUSED_OPTIONS, "can_act": _(narrows)})
         battle = self.battle_now(scenario, pieces)
         tokens = moves.lower().split()
         if STAND in tokens:
@@ -94,15 +97,15 @@ class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
         report = no_move(STAND)
         try:
             if not alone:
-                raise IllegalMoveError("V-land", "standing up takes the creature's whole move "
-                                                 "for the round: declare stand alone")
+                raise IllegalMoveError("V-land", _("standing up takes the creature's whole move "
+                                                   "for the round: declare stand alone"))
             stood = stand_up(me)
         except IllegalMoveError as exc:
             error = IllegalMoveError(exc.rule, exc.message, step=1, move=STAND)
             return Played(creature, moves, False, {**report, "legal": False}, error=error)
         return Played(creature, moves, True, report, STAND, self.piece(battle, stood),
                       ({"type": "stand", "creature": creature,
-                        "note": "gets up; its movement this round is spent"},))
+                        "note": _("gets up; its movement this round is spent")},))
 
     def end_round(self, scenario: VolareScenario, pieces: Mapping[str, Piece]
                   ) -> tuple[dict[str, Piece], list[dict[str, Any]]]:
@@ -115,8 +118,8 @@ class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
             if after.mode is not creature.mode:
                 events.append({"type": "inertia-spent", "creature": creature.id,
                                "rule": "V-inertia", "mode": after.mode.value,
-                               "note": "no horizontal step this round: it starts the next "
-                                       "one hovering"})
+                               "note": _("no horizontal step this round: it starts the next "
+                                         "one hovering")})
             out[creature.id] = self.piece(battle, after)
         return out, events
 
@@ -125,16 +128,21 @@ class VolarePlay(BattleAdapter[VolareBattle, VolareCreature]):
         return must_act(VolareSpace(self.battle_now(scenario, pieces), creature), creature)
 
     def describe(self, piece: Mapping[str, Any]) -> str:
-        where = f"{piece['at']} altitude {piece['altitude']}"
+        at, altitude = piece["at"], piece["altitude"]
+        skimming = bool(piece.get("skimming"))
         if piece["mode"] == Mode.GROUNDED.value:
-            how = "on the ground" + (", prone" if piece.get("prone") else "")
+            if piece.get("prone"):
+                said = _("{hex} altitude {altitude}, on the ground, prone")
+            else:
+                said = _("{hex} altitude {altitude}, on the ground")
         elif piece["mode"] == Mode.MOVING.value:
-            how = f"moving {piece['heading']}"
+            # Translators: {heading} is a direction (NE)
+            said = (_("{hex} altitude {altitude}, moving {heading}, skimming") if skimming
+                    else _("{hex} altitude {altitude}, moving {heading}"))
         else:
-            how = "hovering"
-        if piece.get("skimming"):
-            how += ", skimming"
-        return f"{where}, {how}"
+            said = (_("{hex} altitude {altitude}, hovering, skimming") if skimming
+                    else _("{hex} altitude {altitude}, hovering"))
+        return said.format(hex=at, altitude=altitude, heading=piece.get("heading"))
 
     def board(self, scenario: VolareScenario) -> dict[str, Any]:
         battle = scenario.battle

@@ -6,12 +6,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import OptionError
+from ._messages import _, ngettext, pgettext
 from .model import Mode, VolareBattle, VolareCreature
 from .tables import MANEUVERABILITY
 
 __all__ = ["Engagement", "apart", "engagement", "engagement_between", "strikes"]
-
-_REACH_WORDS = "a polearm, a whip, a Huge or larger creature's attack"
 
 
 @dataclass(frozen=True)
@@ -64,17 +63,29 @@ class Engagement:
         reason = self.reason[:1].upper() + self.reason[1:]
         if reason and not reason.endswith("."):
             reason += "."
-        lines = [f"{self.a} and {self.b}: {self.engagement} ({self.rule}). {reason}"]
+        kind = {"melee": pgettext("engagement", "melee"),
+                "reach-only": pgettext("engagement", "reach-only"),
+                "none": pgettext("engagement", "none")}.get(self.engagement, self.engagement)
+        # Translators: {kind} is melee, reach-only or none; {reason} a whole sentence
+        lines = [_("{a} and {b}: {kind} ({rule}). {reason}").format(
+            a=self.a, b=self.b, kind=kind, rule=self.rule, reason=reason)]
         if self.engagement == "reach-only":
             for who, whom, reach in ((self.a, self.b, self.reach[0]),
                                      (self.b, self.a, self.reach[1])):
-                hexes = f"{reach} hex{'' if reach == 1 else 'es'}"
-                can = "can" if self.apart <= reach else "cannot"
-                lines.append(f"{who} {can} strike {whom}: its melee reach is {hexes}.")
+                if self.apart <= reach:
+                    said = ngettext("{who} can strike {whom}: its melee reach is {n} hex.",
+                                    "{who} can strike {whom}: its melee reach is {n} hexes.",
+                                    reach)
+                else:
+                    said = ngettext("{who} cannot strike {whom}: its melee reach is {n} hex.",
+                                    "{who} cannot strike {whom}: its melee reach is {n} hexes.",
+                                    reach)
+                lines.append(said.format(who=who, whom=whom, n=reach))
         if self.elevated:
-            lines.append(f"{self.elevated} holds the elevated position.")
+            lines.append(_("{who} holds the elevated position.").format(who=self.elevated))
         for who, mod in self.attack_modifiers.items():
-            lines.append(f"{who} attacks at {mod:+d} while in flight (V-man).")
+            lines.append(_("{who} attacks at {modifier} while in flight (V-man).").format(
+                who=who, modifier=f"{mod:+d}"))
         lines.extend(self.notes)
         return "\n".join(lines)
 
@@ -82,7 +93,8 @@ class Engagement:
 def engagement(battle: VolareBattle, a_id: str, b_id: str) -> Engagement:
     a, b = battle.creature(a_id), battle.creature(b_id)
     if a.id == b.id:
-        raise OptionError(f"{a.id} named twice: engagement is between two different creatures")
+        raise OptionError(_("{id} named twice: engagement is between two different "
+                            "creatures").format(id=a.id))
     return engagement_between(a, b)
 
 
@@ -122,8 +134,8 @@ def engagement_between(a: VolareCreature, b: VolareCreature) -> Engagement:
     moving = [c for c in (a, b) if c.mode is Mode.MOVING]
     modifiers = {c.id: int(MANEUVERABILITY[c.maneuverability]["attack"] or 0)
                  for c in (a, b) if c.airborne}
-    notes = tuple(f"{c.display_name} is moving: it cannot make a physical attack before it "
-                  "stops to hover (V-inertia)." for c in moving)
+    notes = tuple(_("{name} is moving: it cannot make a physical attack before it stops to "
+                    "hover (V-inertia).").format(name=c.display_name) for c in moving)
     far = apart(a, b)
     kind, case, reason = _classify(distance, rise, far, moving, a, b)
     if kind == "none":
@@ -134,48 +146,62 @@ def engagement_between(a: VolareCreature, b: VolareCreature) -> Engagement:
 
 def _classify(distance: int, rise: int, far: int, moving: list[VolareCreature],
               a: VolareCreature, b: VolareCreature) -> tuple[str, int | None, str]:
-    who = " and ".join(c.display_name for c in moving)
+    who = _("{a} and {b}").format(a=moving[0].display_name, b=moving[1].display_name) \
+        if len(moving) == 2 else "".join(c.display_name for c in moving)
     if far <= 1:
         if distance == 0:
             if rise == 1:
-                return ("melee", 4, "one is in the hex directly above the other")
-            return ("melee", 3, "they share a hex at the same altitude")
+                return ("melee", 4, _("one is in the hex directly above the other"))
+            return ("melee", 3, _("they share a hex at the same altitude"))
         if rise == 0:
-            return ("melee", 3, "adjacent hexes at the same altitude")
+            return ("melee", 3, _("adjacent hexes at the same altitude"))
         if not (a.airborne or b.airborne):
-            return ("melee", 2, "adjacent hexes one level apart, both on the ground: in melee, "
-                                "as two walkers on a climbable slope")
-        return ("melee", 2, "adjacent hexes one level apart with the flyer hovering: in melee, "
-                            "as two walkers on a climbable slope")
+            return ("melee", 2, _("adjacent hexes one level apart, both on the ground: in melee, "
+                                  "as two walkers on a climbable slope"))
+        return ("melee", 2, _("adjacent hexes one level apart with the flyer hovering: in melee, "
+                              "as two walkers on a climbable slope"))
     if far == 2:
-        reach = (f"only reach attacks ({_REACH_WORDS}: reach 2, striking two hexes away) can "
-                 "hit")
         if distance == 1 and rise == 1:
-            return ("reach-only", 1, f"adjacent hexes one level apart with {who} moving: they "
-                                     f"count as one hex apart, so {reach}")
-        return ("reach-only", None, f"{_where(distance, rise)}: they count as two hexes apart, "
-                                    f"so {reach}")
+            # Translators: {who} is the moving creature, or two joined by "and"
+            return ("reach-only", 1, _(
+                "adjacent hexes one level apart with {who} moving: they count as one hex apart, "
+                "so only reach attacks (a polearm, a whip, a Huge or larger creature's attack: "
+                "reach 2, striking two hexes away) can hit").format(who=who))
+        # Translators: {where} says where the two stand (2 hexes apart at the same altitude)
+        return ("reach-only", None, _(
+            "{where}: they count as two hexes apart, so only reach attacks (a polearm, a whip, a "
+            "Huge or larger creature's attack: reach 2, striking two hexes away) can "
+            "hit").format(where=_where(distance, rise)))
     if distance == 0:
-        return ("none", None, f"they are {rise} levels apart in the same hex")
+        return ("none", None, _("they are {rise} levels apart in the same hex").format(rise=rise))
     if distance == 1 and rise >= 2:
-        return ("none", None, f"adjacent hexes but {rise} levels of altitude apart"
-                              + (f", with {who} moving" if moving else ""))
+        if moving:
+            return ("none", None, _("adjacent hexes but {rise} levels of altitude apart, with "
+                                    "{who} moving").format(rise=rise, who=who))
+        return ("none", None, _("adjacent hexes but {rise} levels of altitude apart").format(
+            rise=rise))
     if rise:
-        return ("none", None, f"they are {distance} hexes and {_levels(rise)} apart"
-                              + (f", with {who} moving" if moving and distance <= 2 else ""))
-    return ("none", None, f"they are {distance} hexes apart")
-
-
-def _levels(rise: int) -> str:
-    return f"{rise} level{'' if rise == 1 else 's'} of altitude"
+        if moving and distance <= 2:
+            said = ngettext("they are {distance} hexes and {rise} level of altitude apart, with "
+                            "{who} moving",
+                            "they are {distance} hexes and {rise} levels of altitude apart, with "
+                            "{who} moving", rise)
+        else:
+            said = ngettext("they are {distance} hexes and {rise} level of altitude apart",
+                            "they are {distance} hexes and {rise} levels of altitude apart", rise)
+        return ("none", None, said.format(distance=distance, rise=rise, who=who))
+    return ("none", None, _("they are {distance} hexes apart").format(distance=distance))
 
 
 def _where(distance: int, rise: int) -> str:
     """Two creatures' places, said: ``two hexes apart at the same altitude`` …"""
     if rise == 0:
-        return f"{distance} hexes apart at the same altitude"
+        return _("{distance} hexes apart at the same altitude").format(distance=distance)
     if distance == 0:
-        return f"{rise} levels apart in the same hex"
+        return _("{rise} levels apart in the same hex").format(rise=rise)
     if distance == 1:
-        return f"adjacent hexes {_levels(rise)} apart"
-    return f"{distance} hexes and {_levels(rise)} apart"
+        return ngettext("adjacent hexes {rise} level of altitude apart",
+                        "adjacent hexes {rise} levels of altitude apart", rise).format(rise=rise)
+    return ngettext("{distance} hexes and {rise} level of altitude apart",
+                    "{distance} hexes and {rise} levels of altitude apart", rise).format(
+        distance=distance, rise=rise)

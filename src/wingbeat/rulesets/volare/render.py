@@ -48,6 +48,7 @@ from ...render.svg import (
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
 from ...rules.grid import GridMove, PathNotFound, ReachReport
+from ._messages import _, pgettext
 from .model import Mode, VolareBattle, VolareCreature, VolareScenario
 
 __all__ = ["direction_angle", "hex_center", "render", "summary"]
@@ -117,11 +118,12 @@ def render(
     battle = scenario.battle
     vmap = battle.map
     if reach is not None and not isinstance(reach, ReachReport):
-        raise OptionError("a hex map draws the reach of a grid ruleset (a ReachReport)")
+        raise OptionError(_("a hex map draws the reach of a grid ruleset (a ReachReport)"))
     if route is not None and not isinstance(route, GridMove | PathNotFound):
-        raise OptionError("a hex map draws a path or a checked move (a MoveReport)")
+        raise OptionError(_("a hex map draws a path or a checked move (a MoveReport)"))
     if altitude is not None and not 0 <= altitude <= vmap.top:
-        raise OptionError(f"altitude {altitude} is not on this map (0 … {vmap.top})")
+        raise OptionError(_("altitude {altitude} is not on this map (0 … {top})").format(
+            altitude=altitude, top=vmap.top))
     focus_id = creature or (reach.creature if reach else None) or (route.creature if route
                                                                     else None)
     focus = battle.creature(focus_id) if focus_id else None
@@ -145,9 +147,9 @@ def render(
     # V-walk: a walker's costs are MP of walking; a creature that only walks (no flight this
     # round) is coloured on the walk's scale, and the legend names both budgets
     walk = None if reach is None else reach.info.get("walk_budget")
-    unit = "" if reach is None else reach.unit
+    unit = "" if reach is None else _unit()
     if walk is not None and not budget:
-        budget, unit = Fraction(str(walk)), f"{unit} of walking"
+        budget, unit = Fraction(str(walk)), _("MP of walking")
     #: the scale of a cell whose cheapest state is on foot: its share of the walk's budget, as
     #: a flight cost's colour is its share of the flight's (V-walk)
     walk_scale = budget if walk is None else Fraction(str(walk))
@@ -290,15 +292,16 @@ def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach
                      stroke="#b9b4a4", stroke_width=1, class_="terrain")]
     facts = [label]
     if ground:
-        facts.append(f"ground level {ground}")
+        facts.append(_("ground level {ground}").format(ground=ground))
     if ceiling is not None:
-        facts.append(f"ceiling {ceiling}: altitudes {ground}…{ceiling - 1} only")
+        facts.append(_("ceiling {ceiling}: altitudes {ground}…{last} only").format(
+            ceiling=ceiling, ground=ground, last=ceiling - 1))
         parts.append(element("polygon", points=corners, fill="url(#ceiling-hatch)",
                              class_="ceiling"))
     missing = altitude is not None and (altitude < ground or
                                         (ceiling is not None and altitude >= ceiling))
     if missing:
-        facts.append(f"altitude {altitude} does not exist here")
+        facts.append(_("altitude {altitude} does not exist here").format(altitude=altitude))
         parts.append(element("polygon", points=corners, fill="url(#solid-hatch)",
                              fill_opacity=0.7, class_="solid"))
     data: dict[str, object] = {}
@@ -322,14 +325,22 @@ def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach
                    data_ceiling=ceiling, **data)
 
 
+def _unit() -> str:
+    """volare's unit in a picture's words: MP (PM in Italian and French)."""
+    return pgettext("unit", "MP")
+
+
 def _state_words(state: dict[str, Any]) -> str:
-    words = [f"altitude {state.get('altitude', 0)}", str(state.get("mode", ""))]
+    words = [_("altitude {altitude}").format(altitude=state.get("altitude", 0))]
+    mode = state.get("mode")
+    if mode in {m.value for m in Mode}:
+        words.append(Mode(str(mode)).words)
     if state.get("heading"):
-        words.append(f"heading {state['heading']}")
+        words.append(_("heading {heading}").format(heading=state["heading"]))
     if state.get("skimming"):
-        words.append("skimming")
+        words.append(_("skimming"))
     if state.get("on_foot"):
-        words.append("on foot")
+        words.append(_("on foot"))
     return ", ".join(w for w in words if w)
 
 
@@ -364,12 +375,14 @@ def _creature(c: VolareCreature, layout: HexLayout, focused: bool, index: int,
 
 
 def _creature_words(c: VolareCreature) -> str:
-    words = f"{c.display_name} at {c.at}, altitude {c.altitude}, {c.mode.value}"
+    words = [_("{name} at {hex}, altitude {altitude}").format(name=c.display_name, hex=c.at,
+                                                              altitude=c.altitude),
+             c.mode.words]
     if c.heading is not None:
-        words += f", heading {c.heading.name}"
+        words.append(_("heading {heading}").format(heading=c.heading.name))
     if c.prone:
-        words += ", prone"
-    return words
+        words.append(_("prone"))
+    return ", ".join(words)
 
 
 def _legend(battle: VolareBattle, reach: ReachReport | None, altitude: int | None, x0: float,
@@ -378,21 +391,28 @@ def _legend(battle: VolareBattle, reach: ReachReport | None, altitude: int | Non
     x = x0 + 10
     parts: list[str] = []
     wind = battle.wind
-    caption = "wind: " + wind.strength.words + (f" toward {wind.toward.name}"
-                                                if wind.toward else "")
+    caption = (_("wind: {wind} toward {toward}").format(wind=wind.strength.words,
+                                                        toward=wind.toward.name)
+               if wind.toward else _("wind: {wind}").format(wind=wind.strength.words))
     angle = direction_angle(wind.toward) if wind.toward and wind.strength.value != "calm" else None
     parts.append(wind_arrow(x + 90, MARGIN + 50, angle, 50, caption))
     y = MARGIN + 110
     if reach is not None and focus is not None:
-        shown = "best over all altitudes" if altitude is None else f"altitude {altitude}"
+        shown = _shown(altitude)
         # V-walk: what it walks, on its own or beside its flight
-        spend, unit = f"{format_cost(reach.budget)} {reach.unit}", reach.unit
-        if walk is not None:
-            walking = f"{walk} {reach.unit} of walking"
-            spend = f"{spend}, on foot {walking}" if reach.budget else walking
-            unit = unit if reach.budget else f"{unit} of walking"
-        block, used = reach_legend(x, y, f"{focus.display_name}: {spend}", shown, budget,
-                                   unit, "can still act (attack)")
+        flight = format_cost(reach.budget)
+        unit = _unit()
+        if walk is None:
+            spend = _("{name}: {fly} MP").format(name=focus.display_name, fly=flight)
+        elif reach.budget:
+            spend = _("{name}: {fly} MP, on foot {walk} MP of walking").format(
+                name=focus.display_name, fly=flight, walk=walk)
+        else:
+            spend = _("{name}: {walk} MP of walking").format(
+                name=focus.display_name, walk=walk)
+            unit = _("MP of walking")
+        block, used = reach_legend(x, y, spend, shown, budget, unit,
+                                   _("can still act (attack)"))
         parts.extend(block)
         y += used
     parts.extend(_key(x, y, battle))
@@ -405,19 +425,25 @@ def _legend(battle: VolareBattle, reach: ReachReport | None, altitude: int | Non
 def _key(x: float, y: float, battle: VolareBattle) -> Iterable[str]:
     rows, used = key_rows(x, y, [
         ({"fill": ground_fill(max(1, battle.map.top // 2), battle.map.top)},
-         "raised ground (g = level)"),
-        ({"fill": "url(#ceiling-hatch)", "stroke": "#5a4632"}, "ceiling (c = first missing)"),
-        ({"fill": "url(#solid-hatch)"}, "altitude not there"),
+         _("raised ground (g = level)")),
+        ({"fill": "url(#ceiling-hatch)", "stroke": "#5a4632"}, _("ceiling (c = first missing)")),
+        ({"fill": "url(#solid-hatch)"}, _("altitude not there")),
     ])
     yield from rows
     yield element("line", x1=x, y1=y + used - 4, x2=x + 16, y2=y + used - 4, stroke=PATH_COLOR,
                   stroke_width=3, marker_end="url(#arrow)")
-    yield text(x + 20, y + used, "path, running cost", font_size=11)
+    yield text(x + 20, y + used, _("path, running cost"), font_size=11)
 
 
 def _title(scenario: VolareScenario, reach: ReachReport | None, altitude: int | None,
            focus: VolareCreature | None) -> str:
     if reach is None or focus is None:
-        return f"{scenario.source}: the map"
-    shown = "best over all altitudes" if altitude is None else f"altitude {altitude}"
-    return f"{scenario.source}: where {focus.display_name} can go this round ({shown})"
+        return _("{source}: the map").format(source=scenario.source)
+    return _("{source}: where {name} can go this round ({shown})").format(
+        source=scenario.source, name=focus.display_name, shown=_shown(altitude))
+
+
+def _shown(altitude: int | None) -> str:
+    if altitude is None:
+        return _("best over all altitudes")
+    return _("altitude {altitude}").format(altitude=altitude)

@@ -18,6 +18,7 @@ from ...errors import IllegalMoveError
 from ...model import Save
 from ...rules.grid import GridMove
 from ...search import StepTuple
+from ._messages import _
 from .model import Mode, VolareCreature
 from .space import (
     DRIFT_DUE,
@@ -99,7 +100,8 @@ def forced_landing(space: VolareSpace, code: int, spent: int) -> StepTuple:
         return landings["land"]
     if "land-fast" in landings:
         return landings["land-fast"]
-    raise IllegalMoveError("V-land", f"{space.name} cannot land at {space.labels[idx]}")
+    raise IllegalMoveError("V-land", _("{name} cannot land at {hex}").format(
+        name=space.name, hex=space.labels[idx]))
 
 
 def knocked_down(space: VolareSpace, code: int) -> int:
@@ -159,6 +161,7 @@ def stand_up(creature: VolareCreature) -> VolareCreature:
     rise; play lets a grounded, prone creature declare ``stand`` as its whole move for a round.
     """
     if creature.mode is not Mode.GROUNDED or not creature.prone:
-        raise IllegalMoveError("V-land", f"{creature.display_name} is not lying on the ground: "
-                                         "only a prone creature stands up")
+        raise IllegalMoveError("V-land", _("{name} is not lying on the ground: only a prone "
+                                           "creature stands up").format(
+            name=creature.display_name))
     return replace(creature, prone=False)

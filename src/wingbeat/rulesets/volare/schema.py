@@ -21,6 +21,7 @@ from ...scenario._schema import (
     StrictModel,
     build_battle,
 )
+from ._messages import _
 from .encumbrance import STRENGTH_BREAKS, flight_load
 from .model import (
     MAX_REACH,
@@ -108,7 +109,7 @@ class WindModel(StrictModel):
             try:
                 parse_direction(value)
             except ValueError:
-                raise ValueError("expected a direction (N NE SE S SW NW)") from None
+                raise ValueError(_("expected a direction (N NE SE S SW NW)")) from None
         return value
 
 
@@ -132,11 +133,11 @@ class EncumbranceModel(StrictModel):
 
 def _power_name(value: str) -> str:
     if len(value) > MAX_POWER_CHARS:
-        raise ValueError(f"a power's name is at most {MAX_POWER_CHARS} characters (got "
-                         f"{len(value):,})")
+        raise ValueError(_("a power's name is at most {most} characters (got {got})").format(
+            most=MAX_POWER_CHARS, got=len(value)))
     if not _POWER_NAME.fullmatch(value):
-        raise ValueError("expected a power's name: a letter, then letters, digits, hyphens, "
-                         "spaces or apostrophes, not ending in a hyphen or a space")
+        raise ValueError(_("expected a power's name: a letter, then letters, digits, hyphens, "
+                           "spaces or apostrophes, not ending in a hyphen or a space"))
     return value
 
 
@@ -146,8 +147,8 @@ def _power_entry(value: Any) -> Any:
         return {"name": _power_name(value)}
     if isinstance(value, dict):
         return value
-    raise ValueError("expected a power: its name, or a mapping of its name and whether it is "
-                     "physical or somatic")
+    raise ValueError(_("expected a power: its name, or a mapping of its name and whether it is "
+                       "physical or somatic"))
 
 
 class PowerModel(StrictModel):
@@ -194,16 +195,17 @@ class CreatureModel(CreatureEntry):
         for i, power in enumerate(value):
             first = named.setdefault(power.name.casefold(), i)
             if first != i:
-                raise ValueError(f"powers[{i}] names {power.name!r} again (powers[{first}]): "
-                                 "list each power once")
+                raise ValueError(_("powers[{i}] names {name} again (powers[{first}]): list "
+                                   "each power once").format(i=i, name=repr(power.name),
+                                                             first=first))
         return value
 
     @field_validator("reach")
     @classmethod
     def _reach(cls, value: int | None) -> int | None:
         if value is not None and not 1 <= value <= MAX_REACH:
-            raise ValueError(f"a melee reach is 1 hex, or {MAX_REACH} for a polearm, a whip or a "
-                             "Huge or larger creature's attack (V-prox)")
+            raise ValueError(_("a melee reach is 1 hex, or {most} for a polearm, a whip or a "
+                               "Huge or larger creature's attack (V-prox)").format(most=MAX_REACH))
         return value
 
 
@@ -221,14 +223,15 @@ class OptionsModel(StrictModel):
     def _bands(cls, value: dict[int, BandPenaltyModel]) -> dict[int, BandPenaltyModel]:
         for band in value:
             if not 1 <= band <= 8:
-                raise ValueError(f"encumbrance bands run from 1 to 8, not {band}")
+                raise ValueError(_("encumbrance bands run from 1 to 8, not {band}").format(
+                    band=band))
         return value
 
     @field_validator("fall_damage")
     @classmethod
     def _dice(cls, value: str) -> str:
         if not _DICE.match(value):
-            raise ValueError("expected dice like 1d6 or 2d4+1")
+            raise ValueError(_("expected dice like 1d6 or 2d4+1"))
         return value
 
 
@@ -269,8 +272,8 @@ def _cell(label: str, vmap: VolareMap | None, where: str) -> Hex:
     except ValueError as exc:  # NotationError, or any other refusal of the parser
         raise ScenarioError(str(exc), where=where) from None
     if vmap is not None and not vmap.contains(cell):
-        raise ScenarioError(f"{cell} is off the map (columns A..{_last_col(vmap)}, rows "
-                            f"1..{vmap.rows})", where=where)
+        raise ScenarioError(_("{hex} is off the map (columns A..{last}, rows 1..{rows})").format(
+            hex=cell, last=_last_col(vmap), rows=vmap.rows), where=where)
     return cell
 
 
@@ -305,8 +308,9 @@ def _build_map(m: MapModel) -> VolareMap:
     blocks.done()
     for cell, top in ceiling.items():
         if top <= ground.get(cell, 0):
-            raise ScenarioError(f"{cell} has its ceiling at {top}, not above its ground level "
-                                f"{ground.get(cell, 0)}: no altitude would exist there",
+            raise ScenarioError(_("{hex} has its ceiling at {ceiling}, not above its ground level "
+                                  "{ground}: no altitude would exist there").format(
+                hex=cell, ceiling=top, ground=ground.get(cell, 0)),
                                 where="map.cells")
     return VolareMap(columns=m.columns, rows=m.rows, top=m.top, ground=ground, ceiling=ceiling)
 
@@ -315,22 +319,24 @@ def _cells_block(i: int, block: CellsModel, m: MapModel, shell: VolareMap,
                  levels: dict[str, dict[Hex, int]], first: dict[tuple[Hex, str], int]) -> None:
     """``map.cells[i]``'s ground and ceiling, into ``levels``."""
     if not block.at:
-        raise ScenarioError("expected at least one hex label (or a range like P1:AD30)",
+        raise ScenarioError(_("expected at least one hex label (or a range like P1:AD30)"),
                             where=f"map.cells[{i}].at")
     if block.ground is None and block.ceiling is None:
-        raise ScenarioError("expected ground or ceiling (or both)", where=f"map.cells[{i}]")
+        raise ScenarioError(_("expected ground or ceiling (or both)"), where=f"map.cells[{i}]")
     for cell, where in _hexes(block.at, shell, f"map.cells[{i}].at"):
         for key, value in (("ground", block.ground), ("ceiling", block.ceiling)):
             if value is None:
                 continue
             given = levels[key]
             if key == "ground" and value > m.top:
-                raise ScenarioError(f"ground level {value} is above the map's top "
-                                    f"({m.top})", where=f"map.cells[{i}].ground")
+                raise ScenarioError(_("ground level {ground} is above the map's top "
+                                      "({top})").format(ground=value, top=m.top),
+                                    where=f"map.cells[{i}].ground")
             if (cell, key) in first and given[cell] != value:
-                raise ScenarioError(f"{cell} already has its {key} at {given[cell]} "
-                                    f"(map.cells[{first[cell, key]}]); give each cell one "
-                                    f"{key}", where=where)
+                # Translators: {key} is a scenario key, ground or ceiling (kept as written)
+                raise ScenarioError(_("{hex} already has its {key} at {value} "
+                                      "(map.cells[{first}]); give each cell one {key}").format(
+                    hex=cell, key=key, value=given[cell], first=first[cell, key]), where=where)
             first.setdefault((cell, key), i)
             given[cell] = value
 
@@ -339,8 +345,9 @@ def _build_wind(w: WindModel) -> Wind:
     if w.strength in (WindStrength.CALM,):
         return Wind(w.strength, parse_direction(w.toward) if w.toward else None)
     if w.toward is None:
-        raise ScenarioError(f"a {w.strength.words} needs a direction: toward N, NE, SE, S, "
-                            "SW or NW", where="map.wind.toward")
+        # Translators: {wind} is the wind's name without an article
+        raise ScenarioError(_("{wind} needs a direction: toward N, NE, SE, S, SW or NW").format(
+            wind=w.strength.words[:1].upper() + w.strength.words[1:]), where="map.wind.toward")
     return Wind(w.strength, parse_direction(w.toward))
 
 
@@ -351,51 +358,64 @@ def _build_creature(c: CreatureModel, battle: VolareBattle, where: str) -> Volar
     ceiling = vmap.ceiling_at(at)
     altitude = ground if c.altitude is None else c.altitude
     if altitude < ground:
-        raise ScenarioError(f"altitude {altitude} is inside the ground: {at}'s ground level is "
-                            f"{ground}", where=f"{where}.altitude")
-    if altitude > vmap.top:
-        raise ScenarioError(f"altitude {altitude} is above the map's top ({vmap.top})",
+        raise ScenarioError(_("altitude {altitude} is inside the ground: {hex}'s ground level is "
+                              "{ground}").format(altitude=altitude, hex=at, ground=ground),
                             where=f"{where}.altitude")
+    if altitude > vmap.top:
+        raise ScenarioError(_("altitude {altitude} is above the map's top ({top})").format(
+            altitude=altitude, top=vmap.top), where=f"{where}.altitude")
     if ceiling is not None and altitude >= ceiling:
-        raise ScenarioError(f"altitude {altitude} is at or above {at}'s ceiling ({ceiling})",
+        raise ScenarioError(_("altitude {altitude} is at or above {hex}'s ceiling "
+                              "({ceiling})").format(altitude=altitude, hex=at, ceiling=ceiling),
                             where=f"{where}.altitude")
     heading = _heading(c, at, vmap, where)
     if c.mode is Mode.GROUNDED:
         if altitude != ground:
-            raise ScenarioError(f"a grounded creature stands at its hex's ground level ({ground}), "
-                                f"not at altitude {altitude}; use mode hovering or moving for a "
-                                "flyer", where=f"{where}.altitude")
+            raise ScenarioError(_("a grounded creature stands at its hex's ground level "
+                                  "({ground}), not at altitude {altitude}; use mode hovering or "
+                                  "moving for a flyer").format(ground=ground, altitude=altitude),
+                                where=f"{where}.altitude")
         if c.skimming:
-            raise ScenarioError("a grounded creature is not skimming: skimming is flight at "
-                                "ground level (mode hovering or moving)", where=f"{where}.skimming")
+            raise ScenarioError(_("a grounded creature is not skimming: skimming is flight at "
+                                  "ground level (mode hovering or moving)"),
+                                where=f"{where}.skimming")
     else:
         if c.prone:
-            raise ScenarioError("a prone creature is on the ground: use mode grounded",
+            raise ScenarioError(_("a prone creature is on the ground: use mode grounded"),
                                 where=f"{where}.prone")
         if c.fly <= 0:
-            raise ScenarioError(f"{c.id} is {c.mode.value} but has no fly speed",
-                                where=f"{where}.fly")
+            # Translators: {mode} is the scenario's mode as written (hovering, moving)
+            raise ScenarioError(_("{id} is {mode} but has no fly speed").format(
+                id=c.id, mode=c.mode.value), where=f"{where}.fly")
         at_ground = altitude == ground
         if c.skimming is True and not at_ground:
-            raise ScenarioError(f"skimming is flight at ground level ({ground}), but altitude is "
-                                f"{altitude}", where=f"{where}.skimming")
-        if c.skimming is False and at_ground:
-            raise ScenarioError(f"a flyer at its hex's ground level ({ground}) is skimming "
-                                "(V-skim): set skimming: true or raise its altitude",
+            raise ScenarioError(_("skimming is flight at ground level ({ground}), but altitude is "
+                                  "{altitude}").format(ground=ground, altitude=altitude),
                                 where=f"{where}.skimming")
+        if c.skimming is False and at_ground:
+            raise ScenarioError(_("a flyer at its hex's ground level ({ground}) is skimming "
+                                  "(V-skim): set skimming: true or raise its altitude").format(
+                ground=ground), where=f"{where}.skimming")
         if at_ground and c.maneuverability is Maneuverability.POOR:
-            unset = "" if c.altitude is not None else " (no altitude given: it defaults to that)"
-            raise ScenarioError(f"a poor flyer cannot skim (V-skim): at ground level{unset} it is "
-                                "grounded; give its altitude, or use mode grounded",
-                                where=f"{where}.mode")
+            if c.altitude is not None:
+                said = _("a poor flyer cannot skim (V-skim): at ground level it is grounded; give "
+                         "its altitude, or use mode grounded")
+            else:
+                said = _("a poor flyer cannot skim (V-skim): at ground level (no altitude given: "
+                         "it defaults to that) it is grounded; give its altitude, or use mode "
+                         "grounded")
+            raise ScenarioError(said, where=f"{where}.mode")
     encumbrance = None
     if c.encumbrance is not None:
         encumbrance = Encumbrance(c.encumbrance.unencumbered, c.encumbrance.band_width)
     elif c.load > 0 and (c.strength is None or c.strength not in STRENGTH_BREAKS):
-        got = "no strength" if c.strength is None else f"Strength {c.strength}"
-        raise ScenarioError(f"a load needs Strength 10-18 or the encumbrance break points "
-                            f"(encumbrance: {{unencumbered: lb, band_width: lb}}); got {got}",
-                            where=f"{where}.load")
+        if c.strength is None:
+            said = _("a load needs Strength 10-18 or the encumbrance break points (encumbrance: "
+                     "{{unencumbered: lb, band_width: lb}}); got no strength")
+        else:
+            said = _("a load needs Strength 10-18 or the encumbrance break points (encumbrance: "
+                     "{{unencumbered: lb, band_width: lb}}); got Strength {strength}")
+        raise ScenarioError(said.format(strength=c.strength), where=f"{where}.load")
     creature = VolareCreature(
         id=c.id, name=c.name, fly=c.fly, ground=c.ground, maneuverability=c.maneuverability,
         reflex=c.reflex, strength=c.strength, load=c.load, encumbrance=encumbrance, at=at,
@@ -406,9 +426,10 @@ def _build_creature(c: CreatureModel, battle: VolareBattle, where: str) -> Volar
     )
     load = flight_load(creature)
     if creature.airborne and not load.can_fly:
-        raise ScenarioError(f"{c.id} carries {c.load} lb: at {load.limit} lb or more it cannot "
-                            f"fly at all (V-enc), so it cannot be {c.mode.value}; use mode "
-                            "grounded or a lighter load", where=f"{where}.load")
+        raise ScenarioError(_("{id} carries {load} lb: at {limit} lb or more it cannot fly at all "
+                              "(V-enc), so it cannot be {mode}; use mode grounded or a lighter "
+                              "load").format(id=c.id, load=c.load, limit=load.limit,
+                                             mode=c.mode.value), where=f"{where}.load")
     return creature
 
 
@@ -422,21 +443,21 @@ def _shared_places(creatures: list[tuple[int, VolareCreature]], battle: VolareBa
     for i, c in creatures:
         other = held.setdefault((c.at, c.altitude), c)
         if other is not c:
-            found.append((f"creatures[{i}].at", f"{c.id} stands where {other.id} stands, {c.at} "
-                                                f"at altitude {c.altitude}: two creatures cannot "
-                                                "share a place (V-occupied); one may stand in "
-                                                "the hex above the other"))
+            found.append((f"creatures[{i}].at", _(
+                "{id} stands where {other} stands, {hex} at altitude {altitude}: two creatures "
+                "cannot share a place (V-occupied); one may stand in the hex above the "
+                "other").format(id=c.id, other=other.id, hex=c.at, altitude=c.altitude)))
     return found
 
 
 def _heading(c: CreatureModel, at: Hex, vmap: VolareMap, where: str) -> Direction | None:
     if c.heading is not None and c.came_from is not None:
-        raise ScenarioError("give heading or came_from, not both", where=f"{where}.came_from")
+        raise ScenarioError(_("give heading or came_from, not both"), where=f"{where}.came_from")
     if c.mode is not Mode.MOVING:
         if c.heading is not None or c.came_from is not None:
             key = "heading" if c.heading is not None else "came_from"
-            raise ScenarioError(f"only a moving creature has a heading; this one is {c.mode.value}",
-                                where=f"{where}.{key}")
+            raise ScenarioError(_("only a moving creature has a heading; this one is "
+                                  "{mode}").format(mode=c.mode.value), where=f"{where}.{key}")
         return None
     if c.heading is not None:
         try:
@@ -447,9 +468,10 @@ def _heading(c: CreatureModel, at: Hex, vmap: VolareMap, where: str) -> Directio
         origin = _cell(c.came_from, None, f"{where}.came_from")
         direction = origin.direction_to(at)
         if direction is None:
-            raise ScenarioError(f"{origin} is not adjacent to {at}: came_from names the hex the "
-                                "creature's last horizontal step left", where=f"{where}.came_from")
+            raise ScenarioError(_("{origin} is not adjacent to {hex}: came_from names the hex the "
+                                  "creature's last horizontal step left").format(
+                origin=origin, hex=at), where=f"{where}.came_from")
         return direction
-    raise ScenarioError("a moving creature needs its heading (N NE SE S SW NW) or came_from "
-                        "(the hex its last step left) for its frontal hexes (V-inertia)",
+    raise ScenarioError(_("a moving creature needs its heading (N NE SE S SW NW) or came_from "
+                          "(the hex its last step left) for its frontal hexes (V-inertia)"),
                         where=f"{where}.heading")

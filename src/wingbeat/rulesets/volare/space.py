@@ -28,6 +28,7 @@ from ... import kernel
 from ...chance import clamp_percent
 from ...errors import NotationError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
+from ...i18n import language
 from ...model import Save, format_amount, format_cost
 from ...search import (
     MAX_STATES,
@@ -38,6 +39,7 @@ from ...search import (
     refuse_too_large,
     too_many_states,
 )
+from ._messages import _, ngettext
 from .encumbrance import flight_load
 from .model import (
     Maneuverability,
@@ -132,17 +134,11 @@ class VolareSpace:
         modifiers = MANEUVERABILITY[self.man]
         # V-saves: the skimming save takes its own bonus and the V-man penalty of a Reflex save
         # made in unstable balance; the violent-landing save only its own modifier
-        self.skim_check = Save("V-skim", "reflex",
-                                clamp_percent(me.reflex + (skim_modifier(self.man) or 0)),
-                                "it must land at once, in place (V-land): safely if a half-move "
-                                "action is left to sacrifice, otherwise with the violent-landing "
-                                "save")
-        self.land_check = Save("V-land", "reflex",
-                                clamp_percent(me.reflex + (modifiers["violent_landing"] or 0)),
-                                f"knocked down (prone), with the damage of a 3 m fall "
-                                f"({battle.options.fall_damage})")
-        self._thrust_note = ("climb (up) or skim this round, or the thrust is lost" if self.can_skim
-                             else "climb (up) this round, or the thrust is lost")
+        self._skim_chance = clamp_percent(me.reflex + (skim_modifier(self.man) or 0))
+        self._land_chance = clamp_percent(me.reflex + (modifiers["violent_landing"] or 0))
+        #: the two saves, said in each language they were asked in (a space may outlive a
+        #: request: a lifted search is kept a while)
+        self._saves: dict[str, tuple[Save, Save]] = {}
         # V-actions: the complex actions open in each posture. A breath weapon works in flight,
         # moving included (V-inertia: "i poteri di soffio si considerano comunemente compatibili
         # con il movimento in volo"), for a creature that has one.
@@ -167,6 +163,35 @@ class VolareSpace:
             self.index[c.at] * self.levels + c.altitude: c for c in battle.creatures
             if c.id != me.id and c.at in self.index and 0 <= c.altitude < self.levels}
         self.start = self._start_code(me)
+
+    @property
+    def skim_check(self) -> Save:
+        """The skimming save (V-skim), its consequence said in the current language."""
+        return self._said_saves()[0]
+
+    @property
+    def land_check(self) -> Save:
+        """The violent-landing save (V-land), its consequence said in the current language."""
+        return self._said_saves()[1]
+
+    def _said_saves(self) -> tuple[Save, Save]:
+        lang = language()
+        saves = self._saves.get(lang)
+        if saves is None:
+            saves = self._saves[lang] = (
+                Save("V-skim", "reflex", self._skim_chance,
+                     _("it must land at once, in place (V-land): safely if a half-move action "
+                       "is left to sacrifice, otherwise with the violent-landing save")),
+                Save("V-land", "reflex", self._land_chance,
+                     # Translators: {dice} is the damage of the fall, in dice (1d6)
+                     _("knocked down (prone), with the damage of a 3 m fall ({dice})").format(
+                         dice=self.battle.options.fall_damage)))
+        return saves
+
+    def _thrust_note(self) -> str:
+        if self.can_skim:
+            return _("climb (up) or skim this round, or the thrust is lost")
+        return _("climb (up) this round, or the thrust is lost")
 
     # -- the map, flattened into arrays --------------------------------------------------------
     def _index_map(self) -> None:
@@ -347,16 +372,23 @@ class VolareSpace:
         return self.fly > 0 and self.load.can_fly and not self.gale
 
     def _downwind(self, idx: int, alt: int) -> tuple[int, str | None]:
-        """The hex the wind blows a hoverer into, and why it cannot drift there (or None)."""
+        """The hex the wind blows a hoverer into, and where that is and why it cannot drift
+        there, in words (or None where it can)."""
         toward = self.wind.toward
         assert toward is not None
         n = self.nbr[idx * 6 + toward]
         if n < 0:
-            return n, "which is off the map"
+            # Translators: {toward} is a direction (NE), {hex} the hoverer's hex
+            return n, _("{toward} of {hex}, which is off the map").format(
+                toward=toward.name, hex=self.labels[idx])
         if self.ground[n] > alt:
-            return n, f"whose ground level {self.ground[n]} is above its altitude {alt}"
+            return n, _("{hex}, whose ground level {ground} is above its altitude "
+                        "{altitude}").format(hex=self.labels[n], ground=self.ground[n],
+                                             altitude=alt)
         if alt >= self.ceil[n]:
-            return n, f"whose ceiling at altitude {self.ceil[n]} is too low for altitude {alt}"
+            return n, _("{hex}, whose ceiling at altitude {ceiling} is too low for altitude "
+                        "{altitude}").format(hex=self.labels[n], ceiling=self.ceil[n],
+                                             altitude=alt)
         return n, None
 
     def _pay(self, idx: int, alt: int, posture: int, flags: int, spent: int) -> StepTuple:
@@ -417,7 +449,7 @@ class VolareSpace:
                     (self.land_check,), _land_fast_events(walk)))
 
     def _thrust_events(self) -> tuple[dict[str, Any], ...]:
-        return ({"type": "take-off-thrust", "note": self._thrust_note},)
+        return ({"type": "take-off-thrust", "note": self._thrust_note()},)
 
     # -- the compiled kernel (wingbeat.kernel): the same search over flat arrays ------------------
     def compiled_search(self, *, avoid_checks: bool = False,
@@ -642,24 +674,30 @@ class VolareSpace:
         idx, alt, _posture, flags = self.unpack(code)
         if flags & DRIFT_DUE:
             return ("V-wind", self._drift_sentence(idx, alt, flags))
-        land = "land (land, or land-fast with a Reflex save)"
+        name, cell = self.name, self.labels[idx]
         if self.gale:
-            choice = f"{land}: no flight, skimming included, is possible in a gale or tornado"
+            said = _("{name} is in flight at ground level at {hex}: it must land (land, or "
+                     "land-fast with a Reflex save): no flight, skimming included, is possible in "
+                     "a gale or tornado")
         elif not self.can_skim:
-            choice = f"{land}: poor flyers cannot skim"
+            said = _("{name} is in flight at ground level at {hex}: it must land (land, or "
+                     "land-fast with a Reflex save): poor flyers cannot skim")
         elif flags & MAY_CLIMB and alt + 1 <= self.top and alt + 1 < self.ceil[idx]:
-            choice = f"skim (skim, this round's Reflex save), {land}, or climb away (up)"
+            said = _("{name} is in flight at ground level at {hex}: it must skim (skim, this "
+                     "round's Reflex save), land (land, or land-fast with a Reflex save), or "
+                     "climb away (up)")
         else:
-            choice = f"{land} or skim (skim)"
-        return ("V-skim", f"{self.name} is in flight at ground level at {self.labels[idx]}: "
-                          f"it must {choice}")
+            said = _("{name} is in flight at ground level at {hex}: it must land (land, or "
+                     "land-fast with a Reflex save) or skim (skim)")
+        return ("V-skim", said.format(name=name, hex=cell))
 
     def _occupied_end(self, code: int) -> tuple[str, str]:
         idx, alt, _posture, _flags = self.unpack(code)
         other = self.occupied[code >> PLACE_SHIFT].display_name
-        return ("V-occupied", f"{other} stands at {self.labels[idx]}, altitude {alt}: "
-                              f"{self.name} may pass through another creature's place but not "
-                              "end its move there")
+        return ("V-occupied", _("{other} stands at {hex}, altitude {altitude}: {name} may pass "
+                                "through another creature's place but not end its move "
+                                "there").format(other=other, hex=self.labels[idx], altitude=alt,
+                                                name=self.name))
 
     def _occupied_step(self, idx: int, alt: int, move: str) -> tuple[str, str] | None:
         """Why ``land``, ``land-fast`` or ``skim`` (with this round's save) is refused in another
@@ -669,13 +707,14 @@ class VolareSpace:
             return None
         who, cell = other.display_name, self.labels[idx]
         if move == "skim":
-            return ("V-occupied", f"{who} stands at {cell}: skimming on calls for this round's "
-                                  f"Reflex save, and a failed one lands {self.name} at once, in "
-                                  f"{who}'s place, where no move may end; touch down where no "
-                                  "one stands")
-        return ("V-occupied", f"{self.name} may not land at {cell}: {who} stands there, and a "
-                              "landing ends the move in place (a failed violent landing too); "
-                              "land where no one stands")
+            return ("V-occupied", _("{other} stands at {hex}: skimming on calls for this round's "
+                                    "Reflex save, and a failed one lands {name} at once, in "
+                                    "{other}'s place, where no move may end; touch down where no "
+                                    "one stands").format(other=who, hex=cell, name=self.name))
+        return ("V-occupied", _("{name} may not land at {hex}: {other} stands there, and a "
+                                "landing ends the move in place (a failed violent landing too); "
+                                "land where no one stands").format(name=self.name, hex=cell,
+                                                                    other=who))
 
     def _touched_down_on(self, idx: int, alt: int, flags: int) -> tuple[str, str] | None:
         """Why a flyer that has touched down in another creature's place cannot go on as it
@@ -686,13 +725,13 @@ class VolareSpace:
             return None
         who, cell = other.display_name, self.labels[idx]
         if flags & SKIM_SAVED and self.can_skim and not flags & DRIFT_DUE:
-            return ("V-skim", f"{self.name} has touched down at {cell}, where {who} stands: it "
-                              "must skim on first (skim, this round's save already made); it may "
-                              "not land there")
-        return ("V-occupied", f"{self.name} has touched down at {cell}, where {who} stands: "
-                              "there it may neither land nor skim on with this round's save to "
-                              "make (a failure would leave it there); touch down where no one "
-                              "stands")
+            return ("V-skim", _("{name} has touched down at {hex}, where {other} stands: it must "
+                                "skim on first (skim, this round's save already made); it may "
+                                "not land there").format(name=self.name, hex=cell, other=who))
+        return ("V-occupied", _("{name} has touched down at {hex}, where {other} stands: there "
+                                "it may neither land nor skim on with this round's save to make "
+                                "(a failure would leave it there); touch down where no one "
+                                "stands").format(name=self.name, hex=cell, other=who))
 
     def actions(self, code: int, spent: int) -> tuple[str, ...]:
         """V-actions and V-spells: what the creature can still do this round."""
@@ -726,9 +765,10 @@ class VolareSpace:
         try:
             return str(parse_hex(token))
         except NotationError as exc:
-            raise NotationError(
-                f"{exc}; a move is a hex label, a direction (N NE SE S SW NW) or one of: "
-                + ", ".join(KEYWORDS)) from None
+            # Translators: {error} says what is wrong with the token; {keywords} are notation
+            raise NotationError(_(
+                "{error}; a move is a hex label, a direction (N NE SE S SW NW) or one of: "
+                "{keywords}").format(error=exc, keywords=", ".join(KEYWORDS))) from None
 
     def explain(self, code: int, spent: int, move: str) -> tuple[str, str]:
         idx, alt, posture, flags = self.unpack(code)
@@ -736,8 +776,8 @@ class VolareSpace:
         cell = self.labels[idx]
         left = self.budget - spent
         if flags & LANDED:
-            return ("V-land", f"{name} has landed safely at {cell}: the rest of its round is "
-                              "spent landing")
+            return ("V-land", _("{name} has landed safely at {hex}: the rest of its round is "
+                                "spent landing").format(name=name, hex=cell))
         if move == "pay":
             return self._explain_pay(idx, alt, flags, posture, spent)
         if move == "thrust":
@@ -747,16 +787,24 @@ class VolareSpace:
                 return self._explain_grounded(idx, move, flags, spent)
             return self._explain_walk(idx, move, flags >> WALK_SHIFT)
         if posture == GROUNDED and move not in ("up", "skim"):
-            walk = "" if move in KEYWORDS else \
-                "; having made its thrust, it cannot walk this round"
-            return ("V-takeoff", f"after the take-off thrust {name} must leave the ground: "
-                                 "climb (up)" + (" or skim (skim)" if self.can_skim else "")
-                    + walk)
+            if move in KEYWORDS:
+                said = (_("after the take-off thrust {name} must leave the ground: climb (up) or "
+                          "skim (skim)") if self.can_skim else
+                        _("after the take-off thrust {name} must leave the ground: climb (up)"))
+            else:
+                said = (_("after the take-off thrust {name} must leave the ground: climb (up) or "
+                          "skim (skim); having made its thrust, it cannot walk this round")
+                        if self.can_skim else
+                        _("after the take-off thrust {name} must leave the ground: climb (up); "
+                          "having made its thrust, it cannot walk this round"))
+            return ("V-takeoff", said.format(name=name))
         if self.gale and posture != GROUNDED:
             if move in ("land", "land-fast") and alt == self.ground[idx]:
                 return self._explain_land(move, idx, alt, posture, flags, spent)
-            return ("V-wind", "no flight step is possible in a gale or tornado"
-                    + (": it can only land" if alt == self.ground[idx] else ""))
+            if alt == self.ground[idx]:
+                return ("V-wind", _("no flight step is possible in a gale or tornado: it can only "
+                                    "land"))
+            return ("V-wind", _("no flight step is possible in a gale or tornado"))
         if move == "skim":
             return self._explain_skim(idx, alt, posture, flags)
         if move in ("land", "land-fast"):
@@ -768,100 +816,132 @@ class VolareSpace:
             return ("V-wind", self._drift_sentence(idx, alt, flags))
         if move == "up":
             if alt + 1 > self.top:
-                return ("V-grid", f"altitude {alt + 1} is above the top of the map ({self.top})")
+                return ("V-grid", _("altitude {altitude} is above the top of the map "
+                                    "({top})").format(altitude=alt + 1, top=self.top))
             if alt + 1 >= self.ceil[idx]:
-                return ("V-grid", f"{cell} has a ceiling at altitude {self.ceil[idx]}: "
-                                  f"{name} cannot rise to it")
-            return ("V-mp", f"climbing one level costs 2 MP but {name} has only "
-                            f"{_mp(left)} MP left")
+                return ("V-grid", _("{hex} has a ceiling at altitude {ceiling}: {name} cannot "
+                                    "rise to it").format(hex=cell, ceiling=self.ceil[idx],
+                                                         name=name))
+            return ("V-mp", _("climbing one level costs 2 MP but {name} has only {left} MP "
+                              "left").format(name=name, left=_mp(left)))
         if move == "down":
             if alt - 1 < self.ground[idx]:
-                return ("V-grid",
-                        f"{name} is already at {cell}'s ground level ({self.ground[idx]})")
-            return ("V-mp", f"descending one level costs 1 MP but {name} has only "
-                            f"{_mp(left)} MP left")
+                return ("V-grid", _("{name} is already at {hex}'s ground level "
+                                    "({ground})").format(name=name, hex=cell,
+                                                         ground=self.ground[idx]))
+            return ("V-mp", _("descending one level costs 1 MP but {name} has only {left} MP "
+                              "left").format(name=name, left=_mp(left)))
         if move == "hover":
             if posture < 2:
-                return ("V-inertia", f"{name} is not moving: it is already hovering")
-            return ("V-mp", f"stopping to hover costs {_mp(self.stop_cost)} MP "
-                            f"({self.man.value} maneuverability) but {name} has only "
-                            f"{_mp(left)} MP left")
+                return ("V-inertia", _("{name} is not moving: it is already "
+                                       "hovering").format(name=name))
+            return ("V-mp", _("stopping to hover costs {cost} MP ({maneuverability} "
+                              "maneuverability) but {name} has only {left} MP left").format(
+                cost=_mp(self.stop_cost), maneuverability=self.man.words, name=name,
+                left=_mp(left)))
         return self._explain_step(idx, alt, posture, flags, spent, move)
 
     def _explain_pay(self, idx: int, alt: int, flags: int, posture: int,
                      spent: int) -> tuple[str, str]:
         if self.gale:
-            return ("V-wind", "no flight is possible in a gale or tornado: there is no hover to "
-                              "hold, and pay is for holding one in a lesser wind")
+            return ("V-wind", _("no flight is possible in a gale or tornado: there is no hover to "
+                                "hold, and pay is for holding one in a lesser wind"))
         if not self.pay_cost:
-            return ("V-wind", "there is no wind to pay for: pay is for holding a hover in wind")
+            return ("V-wind", _("there is no wind to pay for: pay is for holding a hover in "
+                                "wind"))
         if flags & DRIFT_DUE:
-            return ("V-mp", f"holding the hover costs {_mp(self.pay_cost)} MP but {self.name} "
-                            f"has only {_mp(self.budget - spent)} MP this round: "
-                            + self._drift_choice(idx, alt, flags))
-        return ("V-wind", "pay is made at the very start of the round, and only by a creature "
-                          "that starts it hovering")
+            # Translators: {choice} is what the wind leaves it, a whole clause
+            return ("V-mp", _("holding the hover costs {cost} MP but {name} has only {left} MP "
+                              "this round: {choice}").format(
+                cost=_mp(self.pay_cost), name=self.name, left=_mp(self.budget - spent),
+                choice=self._drift_choice(idx, alt, flags)))
+        return ("V-wind", _("pay is made at the very start of the round, and only by a creature "
+                            "that starts it hovering"))
 
     def _explain_thrust(self, posture: int, flags: int, spent: int) -> tuple[str, str]:
         name = self.name
         if posture != GROUNDED:
-            return ("V-takeoff", f"{name} is already in flight")
+            return ("V-takeoff", _("{name} is already in flight").format(name=name))
         if self.gale:
-            return ("V-wind", "nothing can take off in a gale or tornado")
+            return ("V-wind", _("nothing can take off in a gale or tornado"))
         if self.me.fly <= 0:
-            return ("V-takeoff", f"{name} cannot fly")
+            return ("V-takeoff", _("{name} cannot fly").format(name=name))
         if not self.load.can_fly:
-            return ("V-enc", f"{name} carries {self.me.load} lb: at {self.load.limit} lb or more "
-                             "it cannot fly at all")
+            return ("V-enc", self._too_heavy())
         if flags & PRONE:
-            return ("V-takeoff", f"{name} is prone: a prone creature cannot take off")
+            return ("V-takeoff", _("{name} is prone: a prone creature cannot take "
+                                   "off").format(name=name))
         if flags & FULL_MOVE:
-            return ("V-takeoff", f"{name} has already made its take-off thrust this round")
+            return ("V-takeoff", _("{name} has already made its take-off thrust this "
+                                   "round").format(name=name))
         if flags & LANDED_FAST:
-            return ("V-takeoff", f"{name} has landed this round, and the take-off thrust must be "
-                                 "the first thing the creature does in the round: it can take "
-                                 "off next round")
+            return ("V-takeoff", _("{name} has landed this round, and the take-off thrust must be "
+                                   "the first thing the creature does in the round: it can take "
+                                   "off next round").format(name=name))
         if flags & ON_FOOT:
-            return ("V-takeoff", f"{name} has walked this round, and the take-off thrust must be "
-                                 "the first thing the creature does in the round: it can take "
-                                 "off next round")
+            return ("V-takeoff", _("{name} has walked this round, and the take-off thrust must be "
+                                   "the first thing the creature does in the round: it can take "
+                                   "off next round").format(name=name))
         if spent:
-            return ("V-takeoff", "the take-off thrust must be the first thing the creature does "
-                                 "in the round")
-        return ("V-mp", f"the thrust takes a whole half-move action, {_mp(self.half)} MP")
+            return ("V-takeoff", _("the take-off thrust must be the first thing the creature does "
+                                   "in the round"))
+        return ("V-mp", _("the thrust takes a whole half-move action, {half} MP").format(
+            half=_mp(self.half)))
+
+    def _too_heavy(self) -> str:
+        """Why the creature's load keeps it on the ground (V-enc)."""
+        # Translators: {load} and {limit} are weights in pounds (lb)
+        return _("{name} carries {load} lb: at {limit} lb or more it cannot fly at all").format(
+            name=self.name, load=self.me.load, limit=self.load.limit)
 
     def _explain_grounded(self, idx: int, move: str, flags: int, spent: int
                           ) -> tuple[str, str]:
         name = self.name
         if move in ("land", "land-fast"):
-            return ("V-land", f"{name} is already on the ground")
+            return ("V-land", _("{name} is already on the ground").format(name=name))
         if move not in KEYWORDS:  # a step into a hex: a walk (V-walk)
             walking = self._explain_on_foot(idx, move, flags, spent)
             if walking is not None:
                 return walking
         if flags & ON_FOOT:
-            return ("V-takeoff", f"{name} has walked this round: it stays on the ground, and can "
-                                 "take off next round (the thrust must be the first thing it "
-                                 "does in a round)")
+            return ("V-takeoff", _("{name} has walked this round: it stays on the ground, and can "
+                                   "take off next round (the thrust must be the first thing it "
+                                   "does in a round)").format(name=name))
         if self.me.fly <= 0:
-            return ("V-takeoff", f"{name} has no fly speed: it cannot fly")
+            return ("V-takeoff", _("{name} has no fly speed: it cannot fly").format(name=name))
         if not self.load.can_fly:
-            return ("V-enc", f"{name} carries {self.me.load} lb: at {self.load.limit} lb or more "
-                             "it cannot fly at all")
+            return ("V-enc", self._too_heavy())
         if self.gale:
-            return ("V-wind", "nothing can take off in a gale or tornado")
+            return ("V-wind", _("nothing can take off in a gale or tornado"))
         if move == "skim":
-            return ("V-skim", f"{name} can skim right after its take-off thrust (thrust), "
-                              "not from standing")
+            return ("V-skim", _("{name} can skim right after its take-off thrust (thrust), not "
+                                "from standing").format(name=name))
         if flags & PRONE:
-            return ("V-takeoff", f"{name} is prone on the ground and cannot take off")
+            return ("V-takeoff", _("{name} is prone on the ground and cannot take "
+                                   "off").format(name=name))
         if flags & LANDED_FAST:
-            return ("V-takeoff", f"{name} has landed this round: it can take off again next round "
-                                 "(the thrust must be the first thing it does in a round)")
-        walk = "" if move in KEYWORDS or self.me.ground > 0 else \
-            "; it has no ground speed to walk there"
-        return ("V-takeoff", f"{name} is on the ground: it must take off first (thrust, a whole "
-                             f"half-move action of {_mp(self.half)} MP){walk}")
+            return ("V-takeoff", _("{name} has landed this round: it can take off again next "
+                                   "round (the thrust must be the first thing it does in a "
+                                   "round)").format(name=name))
+        if move in KEYWORDS or self.me.ground > 0:
+            said = _("{name} is on the ground: it must take off first (thrust, a whole half-move "
+                     "action of {half} MP)")
+        else:
+            said = _("{name} is on the ground: it must take off first (thrust, a whole half-move "
+                     "action of {half} MP); it has no ground speed to walk there")
+        return ("V-takeoff", said.format(name=name, half=_mp(self.half)))
+
+    def _no_hex(self, move: str) -> tuple[str, str]:
+        return ("V-grid", _("there is no hex {move}: the map's hexes run {extent}").format(
+            move=move, extent=self._extent()))
+
+    def _not_adjacent(self, there: object, here: Hex) -> tuple[str, str]:
+        return ("V-grid", _("{there} is not adjacent to {here}: a step moves into one of the six "
+                            "adjacent hexes").format(there=there, here=here))
+
+    def _off_map(self, there: Hex) -> tuple[str, str]:
+        return ("V-grid", _("{there} is off the map, whose hexes run {extent}").format(
+            there=there, extent=self._extent()))
 
     def _explain_on_foot(self, idx: int, move: str, flags: int, spent: int
                          ) -> tuple[str, str] | None:
@@ -872,30 +952,39 @@ class VolareSpace:
         if me.ground <= 0:
             if self._may_take_off():
                 return None
-            return ("V-walk", f"{name} has no ground speed: it cannot walk"
-                    + (", nor fly" if me.fly <= 0 else ""))
+            if me.fly <= 0:
+                return ("V-walk", _("{name} has no ground speed: it cannot walk, nor "
+                                    "fly").format(name=name))
+            return ("V-walk", _("{name} has no ground speed: it cannot walk").format(name=name))
         if flags & PRONE:
-            return ("V-walk", f"{name} is prone: a prone creature cannot walk (in play it may "
-                              "stand up, its whole move for a round)")
+            return ("V-walk", _("{name} is prone: a prone creature cannot walk (in play it may "
+                                "stand up, its whole move for a round)").format(name=name))
         here = self.cells[idx]
         try:
             there = parse_hex(move)
         except NotationError:
-            return ("V-grid", f"there is no hex {move}: the map's hexes run {self._extent()}")
+            return self._no_hex(move)
         if here.direction_to(there) is None:
-            return ("V-grid", f"{there} is not adjacent to {here}: a step moves into one of the "
-                              "six adjacent hexes")
+            return self._not_adjacent(there, here)
         if there not in self.index:
-            return ("V-grid", f"{there} is off the map, whose hexes run {self._extent()}")
+            return self._off_map(there)
         blocked = self._walk_blocked(idx, self.index[there])
         if blocked is not None:
             return ("V-walk", blocked)
         hexes = spent // TICKS_PER_MP + 1
         if spent + TICKS_PER_MP > self.walk_budget:
             band = self.load.ground_band
-            why = f" (ground {me.ground} in ground band {band})" if band else ""
-            return ("V-walk", f"walking {hexes} {'hex' if hexes == 1 else 'hexes'} needs {hexes} "
-                              f"MP of walking; {name} walks {self.walk_speed}{why}")
+            if band:
+                said = ngettext("walking {n} hex needs {n} MP of walking; {name} walks {speed} "
+                                "(ground {ground} in ground band {band})",
+                                "walking {n} hexes needs {n} MP of walking; {name} walks {speed} "
+                                "(ground {ground} in ground band {band})", hexes)
+            else:
+                said = ngettext("walking {n} hex needs {n} MP of walking; {name} walks {speed}",
+                                "walking {n} hexes needs {n} MP of walking; {name} walks "
+                                "{speed}", hexes)
+            return ("V-walk", said.format(n=hexes, name=name, speed=self.walk_speed,
+                                          ground=me.ground, band=band))
         return None
 
     def _walk_blocked(self, idx: int, n: int) -> str | None:
@@ -904,41 +993,56 @@ class VolareSpace:
         alt, there, here = self.ground[idx], self.labels[n], self.labels[idx]
         rise = self.ground[n] - alt
         if rise:
-            levels = "one level" if abs(rise) == 1 else f"{abs(rise)} levels"
-            metres = 3 * abs(rise)
-            if rise > 0:
-                return (f"{there} is raised ground {levels} ({metres} m) above {here}: walking "
-                        "cannot climb it")
-            return (f"{there} is ground {levels} ({metres} m) below {here}: walking cannot "
-                    "climb down to it")
+            levels = abs(rise)
+            metres = format_amount(3 * levels, "m")
+            if rise > 0 and levels == 1:
+                said = _("{there} is raised ground one level ({metres} m) above {here}: walking "
+                         "cannot climb it")
+            elif rise > 0:
+                said = _("{there} is raised ground {n} levels ({metres} m) above {here}: walking "
+                         "cannot climb it")
+            elif levels == 1:
+                said = _("{there} is ground one level ({metres} m) below {here}: walking cannot "
+                         "climb down to it")
+            else:
+                said = _("{there} is ground {n} levels ({metres} m) below {here}: walking cannot "
+                         "climb down to it")
+            return said.format(there=there, n=levels, metres=metres, here=here)
         if alt >= self.ceil[n]:
-            return (f"{there} has no room at its ground level (its ceiling is at altitude "
-                    f"{self.ceil[n]}): no one can walk into it")
+            return _("{there} has no room at its ground level (its ceiling is at altitude "
+                     "{ceiling}): no one can walk into it").format(there=there,
+                                                                   ceiling=self.ceil[n])
         return None
 
     def _explain_walk(self, idx: int, move: str, walk_left: int) -> tuple[str, str]:
         if not walk_left:
-            return ("V-land", f"after a violent landing {self.name} may only walk what is left of "
-                              "its half-move action, and it has no hex of it left")
+            return ("V-land", _("after a violent landing {name} may only walk what is left of "
+                                "its half-move action, and it has no hex of it left").format(
+                name=self.name))
         here = self.cells[idx]
         try:
             there = parse_hex(move)
         except NotationError:
             there = None
         if there is None or here.direction_to(there) is None:
-            return ("V-grid", f"{move} is not adjacent to {here}: a step moves into one of the "
-                              "six adjacent hexes")
+            return self._not_adjacent(move, here)
         if there not in self.index:
-            return ("V-grid", f"{there} is off the map, whose hexes run {self._extent()}")
-        blocked = self._walk_blocked(idx, self.index[there]) or ""
-        return ("V-land", f"after its violent landing {self.name} may walk only into adjacent "
-                          f"hexes at the same ground level as {here}"
-                + (f": {blocked}" if blocked else ""))
+            return self._off_map(there)
+        blocked = self._walk_blocked(idx, self.index[there])
+        if blocked:
+            # Translators: {why} is a whole clause, why that hex is closed to a walker
+            said = _("after its violent landing {name} may walk only into adjacent hexes at the "
+                     "same ground level as {here}: {why}")
+        else:
+            said = _("after its violent landing {name} may walk only into adjacent hexes at the "
+                     "same ground level as {here}")
+        return ("V-land", said.format(name=self.name, here=here, why=blocked))
 
     def _explain_skim(self, idx: int, alt: int, posture: int, flags: int) -> tuple[str, str]:
         if not self.can_skim:
-            return ("V-skim", f"only medium and excellent flyers can skim; {self.name} is a poor "
-                              "flyer and must land on reaching ground level")
+            return ("V-skim", _("only medium and excellent flyers can skim; {name} is a poor "
+                                "flyer and must land on reaching ground level").format(
+                name=self.name))
         if flags & (PENDING | THRUST) and not flags & SKIM_SAVED:
             occupied = self._occupied_step(idx, alt, "skim")
             if occupied is not None:
@@ -946,31 +1050,35 @@ class VolareSpace:
         if flags & DRIFT_DUE:
             return ("V-wind", self._drift_sentence(idx, alt, flags))
         if alt == self.ground[idx]:
-            return ("V-skim", f"{self.name} is already skimming at {self.labels[idx]}: skim is "
-                              "the choice made on reaching ground level, once")
-        return ("V-skim", f"{self.name} is at altitude {alt}, above {self.labels[idx]}'s ground "
-                          f"level {self.ground[idx]}: it skims when its flight brings it to "
-                          "ground level, or right after its take-off thrust")
+            return ("V-skim", _("{name} is already skimming at {hex}: skim is the choice made on "
+                                "reaching ground level, once").format(name=self.name,
+                                                                      hex=self.labels[idx]))
+        return ("V-skim", _("{name} is at altitude {altitude}, above {hex}'s ground level "
+                            "{ground}: it skims when its flight brings it to ground level, or "
+                            "right after its take-off thrust").format(
+            name=self.name, altitude=alt, hex=self.labels[idx], ground=self.ground[idx]))
 
     def _explain_land(self, move: str, idx: int, alt: int, posture: int, flags: int,
                       spent: int) -> tuple[str, str]:
         cell = self.labels[idx]
         if alt > self.ground[idx]:
-            return ("V-land", f"{self.name} is at altitude {alt}, above {cell}'s ground level "
-                              f"{self.ground[idx]}: descend to it first")
+            return ("V-land", _("{name} is at altitude {altitude}, above {hex}'s ground level "
+                                "{ground}: descend to it first").format(
+                name=self.name, altitude=alt, hex=cell, ground=self.ground[idx]))
         occupied = self._occupied_step(idx, alt, move)
         if occupied is not None:
             return occupied
         if flags & DRIFT_DUE:
             return ("V-wind", self._drift_sentence(idx, alt, flags))
         if flags & FULL_MOVE:
-            return ("V-land", "a safe landing sacrifices a half-move action, and the take-off "
-                              "thrust has already used this round's; land with land-fast instead")
+            return ("V-land", _("a safe landing sacrifices a half-move action, and the take-off "
+                                "thrust has already used this round's; land with land-fast "
+                                "instead"))
         moved = self.movement(flags, spent)
-        return ("V-land", f"a safe landing sacrifices an unused half-move action, but "
-                          f"{self.name} has already moved {_mp(moved)} MP, more than the "
-                          f"{_mp(self.half)} MP of a half-move action; land with land-fast "
-                          "(a Reflex save) instead")
+        return ("V-land", _("a safe landing sacrifices an unused half-move action, but {name} has "
+                            "already moved {moved} MP, more than the {half} MP of a half-move "
+                            "action; land with land-fast (a Reflex save) instead").format(
+            name=self.name, moved=_mp(moved), half=_mp(self.half)))
 
     def _explain_step(self, idx: int, alt: int, posture: int, flags: int, spent: int,
                       move: str) -> tuple[str, str]:
@@ -979,13 +1087,12 @@ class VolareSpace:
         try:
             there = parse_hex(move)
         except NotationError:
-            return ("V-grid", f"there is no hex {move}: the map's hexes run {self._extent()}")
+            return self._no_hex(move)
         d = here.direction_to(there)
         if d is None:
-            return ("V-grid", f"{there} is not adjacent to {here}: a step moves into one of the "
-                              "six adjacent hexes")
+            return self._not_adjacent(there, here)
         if there not in self.index:
-            return ("V-grid", f"{there} is off the map, whose hexes run {self._extent()}")
+            return self._off_map(there)
         if flags & DRIFT_DUE and (d != self.wind.toward or self._downwind(idx, alt)[1]):
             return ("V-wind", self._drift_sentence(idx, alt, flags))
         if posture >= 2:
@@ -994,64 +1101,97 @@ class VolareSpace:
                 return ("V-inertia", self._not_frontal(here, there, heading))
         n = self.index[there]
         if self.ground[n] > alt:
-            return ("V-grid", f"{there}'s ground level is {self.ground[n]}, above {name}'s "
-                              f"altitude {alt}: climb first")
+            return ("V-grid", _("{there}'s ground level is {ground}, above {name}'s altitude "
+                                "{altitude}: climb first").format(
+                there=there, ground=self.ground[n], name=name, altitude=alt))
         if alt >= self.ceil[n]:
-            return ("V-grid", f"{there} has a ceiling at altitude {self.ceil[n]}: {name} at "
-                              f"altitude {alt} cannot enter it; descend first")
+            return ("V-grid", _("{there} has a ceiling at altitude {ceiling}: {name} at altitude "
+                                "{altitude} cannot enter it; descend first").format(
+                there=there, ceiling=self.ceil[n], name=name, altitude=alt))
         cost = self.costs[d]
-        calm = self.wind.strength is WindStrength.CALM
-        wind = "" if calm else f" in the {self.wind.strength.words}"
-        return ("V-mp", f"the step into {there} costs {_mp(cost)} MP{wind} but {name} has only "
-                        f"{_mp(self.budget - spent)} MP left")
+        if self.wind.strength is WindStrength.CALM:
+            said = _("the step into {there} costs {cost} MP but {name} has only {left} MP left")
+        else:
+            # Translators: {wind} is the wind's name without an article (strong wind)
+            said = _("the step into {there} costs {cost} MP with {wind} but {name} has only "
+                     "{left} MP left")
+        return ("V-mp", said.format(there=there, cost=_mp(cost), wind=self.wind.strength.words,
+                                    name=name, left=_mp(self.budget - spent)))
 
     def _not_frontal(self, here: Hex, there: Hex, heading: Direction) -> str:
         came = here.neighbour(heading.opposite)
-        how = (f"after flying {came}→{here}" if came is not None and came in self.index
-               else f"heading {heading.name} at {here}")
         frontal = sorted(c for c in here.frontal(heading) if c is not None and c in self.index)
-        stop = f"stop to hover first: {_mp(self.stop_cost)} MP"
+        stop = _mp(self.stop_cost)
+        flown = came is not None and came in self.index
         if not frontal:
-            return (f"{there} is not a frontal hex {how}, and all three frontal hexes are off the "
-                    f"map; {stop}")
-        return (f"{there} is not one of the three frontal hexes {how} "
-                f"({', '.join(str(c) for c in frontal)}); {stop}")
+            if flown:
+                said = _("{there} is not a frontal hex after flying {came}→{here}, and all three "
+                         "frontal hexes are off the map; stop to hover first: {stop} MP")
+            else:
+                said = _("{there} is not a frontal hex heading {heading} at {here}, and all "
+                         "three frontal hexes are off the map; stop to hover first: {stop} MP")
+        elif flown:
+            said = _("{there} is not one of the three frontal hexes after flying {came}→{here} "
+                     "({frontal}); stop to hover first: {stop} MP")
+        else:
+            said = _("{there} is not one of the three frontal hexes heading {heading} at {here} "
+                     "({frontal}); stop to hover first: {stop} MP")
+        return said.format(there=there, came=came, here=here, heading=heading.name,
+                           frontal=", ".join(str(c) for c in frontal), stop=stop)
 
     def _extent(self) -> str:
         from ...geometry.labels import column_label
 
         vmap = self.battle.map
-        return f"from column A to {column_label(vmap.columns)} and row 1 to {vmap.rows}"
+        return _("from column A to {last} and row 1 to {rows}").format(
+            last=column_label(vmap.columns), rows=vmap.rows)
 
     def _drift_sentence(self, idx: int, alt: int, flags: int) -> str:
-        how = ("skimming (hovering at ground level)" if flags & PENDING else "hovering")
-        return (f"{self.name} starts the round {how} in a {self.wind.strength.words}: "
-                + self._drift_choice(idx, alt, flags))
+        if flags & PENDING:
+            # Translators: {wind} is the wind's name without an article; {choice} a whole clause
+            said = _("{name} starts the round skimming (hovering at ground level) with {wind}: "
+                     "{choice}")
+        else:
+            said = _("{name} starts the round hovering with {wind}: {choice}")
+        return said.format(name=self.name, wind=self.wind.strength.words,
+                           choice=self._drift_choice(idx, alt, flags))
 
     def _drift_choice(self, idx: int, alt: int, flags: int) -> str:
         """What the wind leaves a hoverer at round start: pay, drift, or both (V-wind)."""
         toward = self.wind.toward
         assert toward is not None
-        n, blocked = self._downwind(idx, alt)
+        n, where = self._downwind(idx, alt)
         pay = _mp(self.pay_cost)
         can_pay = self.pay_cost <= self.budget
-        skim = (" (drifting along the ground is skimming on: skim first, this round's Reflex "
-                "save)" if flags & PENDING else "")
-        if blocked is None:
-            drift = f"move at least one hex downwind ({toward.name}, into {self.labels[n]}){skim}"
-            if can_pay:
-                return f"it must first pay {pay} MP to hold its place (pay) or {drift}"
-            return f"it has fewer than {pay} MP to hold its place, so it must first {drift}"
-        where = (f"{toward.name} of {self.labels[idx]}" if n < 0
-                 else f"{self.labels[n]}, {blocked}")
-        if n < 0:
-            where += f", {blocked}"
-        stuck = f"the wind blows it toward {where}: it cannot drift there"
-        if can_pay:
-            first = " (it may skim first)" if flags & PENDING else ""
-            return f"{stuck}, so it must pay {pay} MP to hold its place (pay){first}"
-        return (f"{stuck}, and it has fewer than {pay} MP to pay, so it spends all its "
-                f"{_mp(self.budget)} MP holding its place (pay)")
+        skim = flags & PENDING
+        if where is None:
+            if can_pay and skim:
+                said = _("it must first pay {pay} MP to hold its place (pay) or move at least one "
+                         "hex downwind ({toward}, into {hex}) (drifting along the ground is "
+                         "skimming on: skim first, this round's Reflex save)")
+            elif can_pay:
+                said = _("it must first pay {pay} MP to hold its place (pay) or move at least one "
+                         "hex downwind ({toward}, into {hex})")
+            elif skim:
+                said = _("it has fewer than {pay} MP to hold its place, so it must first move at "
+                         "least one hex downwind ({toward}, into {hex}) (drifting along the "
+                         "ground is skimming on: skim first, this round's Reflex save)")
+            else:
+                said = _("it has fewer than {pay} MP to hold its place, so it must first move at "
+                         "least one hex downwind ({toward}, into {hex})")
+            return said.format(pay=pay, toward=toward.name, hex=self.labels[n])
+        if can_pay and skim:
+            # Translators: {where} is the hex downwind and why it is closed (a whole phrase)
+            said = _("the wind blows it toward {where}: it cannot drift there, so it must pay "
+                     "{pay} MP to hold its place (pay) (it may skim first)")
+        elif can_pay:
+            said = _("the wind blows it toward {where}: it cannot drift there, so it must pay "
+                     "{pay} MP to hold its place (pay)")
+        else:
+            said = _("the wind blows it toward {where}: it cannot drift there, and it has fewer "
+                     "than {pay} MP to pay, so it spends all its {budget} MP holding its place "
+                     "(pay)")
+        return said.format(where=where, pay=pay, budget=_mp(self.budget))
 
     def reach_note(self) -> tuple[str, str] | None:
         """Why reach shows so little, or what it shows besides flight, for its text: a gale
@@ -1061,61 +1201,68 @@ class VolareSpace:
         name = self.name
         walks = self._walk_words() if self.walk_budget else ""
         if self.gale:
-            gale = "In a gale or tornado no creature can fly"
             if posture == GROUNDED:
                 if walks:
-                    return ("V-wind", f"{gale}: nothing can take off, so {name} can only walk: "
-                                      f"{walks}")
-                return ("V-wind", f"{gale}: nothing can take off, so {name} stays on the ground")
+                    # Translators: {walks} says what a walk is worth, a whole clause
+                    return ("V-wind", _("In a gale or tornado no creature can fly: nothing can "
+                                        "take off, so {name} can only walk: {walks}").format(
+                        name=name, walks=walks))
+                return ("V-wind", _("In a gale or tornado no creature can fly: nothing can take "
+                                    "off, so {name} stays on the ground").format(name=name))
             if alt == self.ground[idx]:
-                return ("V-wind", f"{gale}: {name}, at ground level, can only land")
-            return ("V-wind", f"{gale}: {name}, in the air at altitude {alt}, can take no flight "
-                              "step and stays where it is; only at ground level could it land")
+                return ("V-wind", _("In a gale or tornado no creature can fly: {name}, at ground "
+                                    "level, can only land").format(name=name))
+            return ("V-wind", _("In a gale or tornado no creature can fly: {name}, in the air at "
+                                "altitude {altitude}, can take no flight step and stays where it "
+                                "is; only at ground level could it land").format(name=name,
+                                                                                  altitude=alt))
         if posture == GROUNDED and not self._may_take_off():
             rule, sentence = self._explain_thrust(posture, self.start & FLAG_MASK, 0)
             said = f"{sentence[:1].upper()}{sentence[1:]}"
             if walks:
-                return ("V-walk", f"{said}: it walks; {walks}")
-            return (rule, f"{said}: it stays on the ground")
+                # Translators: {why} is why it cannot take off; {walks} what a walk is worth
+                return ("V-walk", _("{why}: it walks; {walks}").format(why=said, walks=walks))
+            return (rule, _("{why}: it stays on the ground").format(why=said))
         if posture == GROUNDED and self.start & PRONE:
-            return ("V-takeoff", f"{name} is prone: a prone creature cannot take off, so it stays "
-                                 "on the ground (play: stand, its whole move)")
+            return ("V-takeoff", _("{name} is prone: a prone creature cannot take off, so it stays "
+                                   "on the ground (play: stand, its whole move)").format(name=name))
         if walks:
-            return ("V-walk", f"{name} may walk instead of flying: {walks}")
+            return ("V-walk", _("{name} may walk instead of flying: {walks}").format(
+                name=name, walks=walks))
         return None
 
     def _walk_words(self) -> str:
         """What a walk is worth, for the reach's note (V-walk)."""
-        return ("the states marked on foot cost MP of walking, and keep the attack within "
-                f"{_mp(self.walk_half)} of them (a half move)")
+        return _("the states marked on foot cost MP of walking, and keep the attack within {half} "
+                 "of them (a half move)").format(half=_mp(self.walk_half))
 
     def reach_spend(self) -> str | None:
         """The first line of a reach's text where the creature may walk: its MP of walking
         besides (or instead of) its flight MP (V-walk); None for the usual line."""
         if not self.walk_budget:
             return None
-        walking = (f"{_mp(self.walk_budget)} MP of walking this round, {_mp(self.walk_half)} MP "
-                   "of walking for a half move")
         if self.gale or not self._may_take_off():
-            return walking
-        return (f"{_mp(self.budget)} MP this round, {_mp(self.half)} MP for a half-move action; "
-                f"or on foot {walking}")
+            return _("{walk} MP of walking this round, {walk_half} MP of walking for a half "
+                     "move").format(walk=_mp(self.walk_budget), walk_half=_mp(self.walk_half))
+        return _("{fly} MP this round, {half} MP for a half-move action; or on foot {walk} MP of "
+                 "walking this round, {walk_half} MP of walking for a half move").format(
+            fly=_mp(self.budget), half=_mp(self.half), walk=_mp(self.walk_budget),
+            walk_half=_mp(self.walk_half))
 
     def cost_unit(self, code: int) -> str | None:
         """The unit of the cost of a way to ``code``, said in a text: MP of walking on foot
         (V-walk), else None (MP)."""
-        return "MP of walking" if code & ON_FOOT else None
+        return _("MP of walking") if code & ON_FOOT else None
 
     def budget_words(self) -> str:
         """What the creature may spend this round, for a path that finds no way: its flight MP,
         its MP of walking, or both (V-walk)."""
-        flight = f"{_mp(self.budget)} MP"
         if not self.walk_budget:
-            return flight
-        walking = f"{_mp(self.walk_budget)} MP of walking"
+            return _("{fly} MP").format(fly=_mp(self.budget))
         if self.gale or not self._may_take_off():
-            return walking
-        return f"{flight} flying or {walking}"
+            return _("{walk} MP of walking").format(walk=_mp(self.walk_budget))
+        return _("{fly} MP flying or {walk} MP of walking").format(fly=_mp(self.budget),
+                                                                    walk=_mp(self.walk_budget))
 
     def info(self) -> dict[str, Any]:
         modifiers = MANEUVERABILITY[self.man]
@@ -1265,14 +1412,14 @@ def _on_foot_events() -> tuple[dict[str, Any], ...]:
 
 def _pay_events(whole: bool) -> tuple[dict[str, Any], ...]:
     if whole:
-        return ({"type": "wind-pay", "note": "it cannot pay in full nor drift downwind: it "
-                                             "spends all its MP holding its place"},)
+        return ({"type": "wind-pay", "note": _("it cannot pay in full nor drift downwind: it "
+                                               "spends all its MP holding its place")},)
     return ({"type": "wind-pay"},)
 
 
 def _land_events() -> tuple[dict[str, Any], ...]:
     return ({"type": "landing", "safe": True,
-             "note": "the second half-move action is sacrificed to land"},)
+             "note": _("the second half-move action is sacrificed to land")},)
 
 
 def _land_fast_events(walk: int) -> tuple[dict[str, Any], ...]:

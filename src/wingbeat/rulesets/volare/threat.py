@@ -18,6 +18,7 @@ from typing import Any
 from ...geometry.hexgrid import Direction, Hex, parse_hex
 from ...rules.grid import ReachReport
 from ...tactics.grid import GridThreatRules, Place, battle_table
+from ._messages import _
 from .model import Mode, VolareBattle, VolareCreature, VolareScenario
 from .proximity import apart, strikes
 
@@ -141,12 +142,14 @@ class VolareThreatRules(GridThreatRules):
         foe = battle.creature(target)
         found: list[tuple[str, str]] = []
         if int(state["altitude"]) > foe.altitude:
-            found.append(("elevated", f"holds the elevated position over {target} (V-prox)"))
+            found.append(("elevated", _("holds the elevated position over {target} "
+                                        "(V-prox)").format(target=target)))
         far = apart(_after(battle.creature(creature), state), foe)
         if far > foe.melee_reach:
-            found.append(("out-of-reach", f"{target} must move to strike back: {far} hexes "
-                                          f"apart, beyond its melee reach of {foe.melee_reach} "
-                                          "(V-prox)"))
+            found.append(("out-of-reach", _("{target} must move to strike back: {far} hexes "
+                                            "apart, beyond its melee reach of {reach} "
+                                            "(V-prox)").format(target=target, far=far,
+                                                               reach=foe.melee_reach)))
         return tuple(found)
 
     def gap(self, scenario: VolareScenario, creature: str, state: Mapping[str, Any],
