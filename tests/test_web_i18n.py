@@ -159,7 +159,7 @@ def test_the_catalog_cannot_close_its_script(client: TestClient) -> None:
     assert "<" not in inside
 
 
-@pytest.mark.parametrize(("lang", "said"), [("fr", "bad.yaml: n'est pas du texte UTF-8"),
+@pytest.mark.parametrize(("lang", "said"), [("fr", "bad.yaml\u00a0: n'est pas du texte UTF-8"),
                                             ("it", "bad.yaml: non è testo UTF-8"),
                                             ("en", "bad.yaml: is not UTF-8 text")])
 def test_a_worker_speaks_the_request_language(client: TestClient, lang: str, said: str) -> None:
@@ -184,8 +184,9 @@ def test_serve_share_says_its_links_in_the_command_line_language(
     with speaking("fr"):
         _announce(FastAPI(), keys, "192.0.2.7", 8000, as_json=False)
     said = capsys.readouterr().err
-    assert ("wingbeat : le lien du meneur de jeu : http://192.0.2.7:8000/#key=" + "g" * 32) in said
-    assert ("wingbeat : le lien des joueurs de party : "
+    assert ("wingbeat\u00a0: le lien du meneur de jeu\u00a0: http://192.0.2.7:8000/#key="
+            + "g" * 32) in said
+    assert ("wingbeat\u00a0: le lien des joueurs de party\u00a0: "
             "http://192.0.2.7:8000/static/play.html#key=" + "p" * 32) in said
 
 
