@@ -527,8 +527,8 @@ async function showEngagement() {
   if (ticket !== engaging) return;
   // the engagement's kind (the JSON's value) as the page says it
   const engaged = { melee: t("melee"), "reach-only": t("reach-only"), none: t("none") };
-  let text = (engaged[answer.engagement] || `${answer.engagement}`) +
-    (answer.reason ? `: ${answer.reason}` : "");
+  const kind = engaged[answer.engagement] || `${answer.engagement}`;
+  let text = answer.reason ? colon(kind, answer.reason) : kind;
   if (answer.elevated) text += t("; {name} is above", { name: answer.elevated });
   out.textContent = `${text} [${answer.rule}]`;
 }
