@@ -229,3 +229,35 @@ def test_every_page_message_reaches_the_catalog() -> None:
             if match.group(2) is None and match.group(1) not in found:
                 missed.append(f"{script.name}: {match.group(1)!r}")
     assert missed == []
+
+
+@pytest.mark.parametrize("lang", ["it", "fr"])
+def test_a_hidden_creature_and_a_made_up_one_alike_in_every_language(
+        tmp_path: Any, lang: str) -> None:
+    """A player's question about a hidden creature and one about a made-up creature are refused
+    with the same bytes in Italian and French too (the refusal must tell nothing apart)."""
+    from pathlib import Path
+
+    from wingbeat.web.access import install_access
+    from wingbeat.web.share import share_keys
+
+    data = Path(__file__).parent / "data" / "share"
+    keys = share_keys(["monsters", "party"], tmp_path / "keys.json")
+    app = create_app(data, "ambush.yaml", hosts=["192.0.2.7"], workers=1)
+    app.state.play_db = tmp_path / "table.sqlite3"
+    install_access(app, keys, "http://192.0.2.7:8000/")
+    with TestClient(app, base_url="http://192.0.2.7:8000") as table:
+        made = table.post("/api/play/encounters",
+                          headers={"Authorization": f"Bearer {keys.gm}"},
+                          json={"text": (data / "ambush.yaml").read_text(encoding="utf-8"),
+                                "source": "ambush.yaml", "seed": 5,
+                                "order": ["zz-lurker", "scout", "ranger", "owl"]})
+        assert made.status_code == 200, made.text
+        base = f"/api/play/encounters/{made.json()['encounter']['id']}"
+        party = {"Authorization": f"Bearer {keys.side_keys['party']}", "Accept-Language": lang}
+        hidden = table.get(f"{base}/threat", params={"creature": "zz-lurker"}, headers=party)
+        made_up = table.get(f"{base}/threat", params={"creature": "nobody"}, headers=party)
+    assert hidden.status_code == made_up.status_code == 400
+    assert hidden.content == made_up.content
+    assert "zz-lurker" not in hidden.text
+    assert hidden.headers["content-language"] == lang

@@ -372,8 +372,9 @@ _NO_CREATURE_SAID: dict[str, tuple[str, ...]] = {}
 
 def _no_creature(message: str) -> bool:
     """Whether ``message`` is one of the core's "no creature …" refusals, in the current
-    language: its English opening, or the longest fixed words of a translation of one (the
-    core's catalog, read once per language)."""
+    language: it opens with the English words, or with a translation's opening words (the
+    core's catalog, read once per language; a translation that opens with a placeholder: its
+    longest fixed words, anywhere)."""
     import re
 
     from ..i18n import MESSAGES, language
@@ -385,13 +386,16 @@ def _no_creature(message: str) -> bool:
         catalog = MESSAGES.catalog(lang) if lang != "en" else None
         for msgid, msgstr in getattr(catalog, "_catalog", {}).items():
             if isinstance(msgid, str) and msgid.startswith(NO_CREATURE) and msgstr:
-                parts = [p.strip(" :;,.'\"()") for p in re.split(r"\{[^{}]*\}", msgstr)]
-                longest = max(parts, key=len)
-                if len(longest) >= 8:
-                    found.add(longest.lower())
+                parts = [p.strip(" :;,.'\"()\u00a0") for p in re.split(r"\{[^{}]*\}", msgstr)]
+                if len(parts[0]) >= 8:
+                    found.add("^" + parts[0].lower())
+                elif len(max(parts, key=len)) >= 8:
+                    found.add(max(parts, key=len).lower())
         said = _NO_CREATURE_SAID[lang] = tuple(sorted(found))
     lowered = message.lower()
-    return lowered.startswith(NO_CREATURE) or any(words in lowered for words in said)
+    return lowered.startswith(NO_CREATURE) or any(
+        lowered.startswith(words[1:]) if words.startswith("^") else words in lowered
+        for words in said)
 
 
 def _refusal_to(seen: Any, exc: WingbeatError) -> Any:
