@@ -135,7 +135,7 @@ def test_the_picker_switches_and_the_choice_survives_a_reload(browser: Any,
     expect(page.locator("#new-button")).to_have_text("Lancer la rencontre")
     with page.expect_navigation():
         page.locator("#lang-picker").select_option("it")
-    expect(page.locator("#new-button")).to_have_text("Avvia l'incontro")
+    expect(page.locator("#new-button")).to_have_text("Avvia lo scontro")
     page.goto(play_site + "/")
     expect(page.locator("#check-button")).to_have_text("Verifica")
     with page.expect_navigation():
