@@ -121,8 +121,7 @@ def test_a_log_played_in_italian_reads_in_french_and_replays_in_any(tmp_path: Pa
     assert "atterrato" in moved or "prono" in moved, moved
     assert "knocked down" not in moved
     french = play(db, "fr", "log", "1").output
-    assert "renversée (à terre), avec les dégâts d’une chute de 3\u00a0m" in french or \
-        "renversée (à terre)" in french, french
+    assert "renversée (à terre)" in french, french
     assert "knocked down" not in french and "prono" not in french
     english = play(db, "en", "log", "1").output
     assert "knocked down (prone), with the damage of a 3 m fall (1d6)" in english
