@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from english import english_words
+from i18n_rules_cli import SENTENCE_FIELDS
 from wingbeat import _api, tactics
 from wingbeat.cli import app
 from wingbeat.i18n import speaking
@@ -162,8 +163,8 @@ JSON_COMMANDS = [
 ]
 
 #: The fields of a JSON answer that are sentences for people: the only ones a language changes.
-SENTENCES = frozenset({"message", "reasons", "on_failure", "note", "reason", "consequence",
-                       "cause", "text", "why", "describe", "words"})
+#: every field of the JSON that holds a sentence for people (docs/json.md, "Languages")
+SENTENCES = SENTENCE_FIELDS | {"why", "describe", "words"}
 
 
 def _data(value: Any) -> Any:

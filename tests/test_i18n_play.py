@@ -98,8 +98,35 @@ def test_the_log_is_said_when_it_is_read(tmp_path: Path) -> None:
     assert "rolls its Reflex save" in english
     assert "lance son jet de sauvegarde de Réflexes" in french
     assert "rolls" not in french
-    assert play(db, "fr", "log", "1", "--json").stdout == play(db, "en", "log", "1",
-                                                               "--json").stdout
+    in_french = json.loads(play(db, "fr", "log", "1", "--json").stdout)
+    in_english = json.loads(play(db, "en", "log", "1", "--json").stdout)
+    assert _without_sentences(in_french) == _without_sentences(in_english)
+    assert in_french != in_english  # the save's consequence, said in French
+
+
+def _without_sentences(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _without_sentences(v) for k, v in data.items() if k not in RULESET_SAID}
+    if isinstance(data, list):
+        return [_without_sentences(v) for v in data]
+    return data
+
+
+def test_a_log_played_in_italian_reads_in_french_and_replays_in_any(tmp_path: Path) -> None:
+    """The log keeps its entries in English (what replay compares); each reader's language says
+    them again, the rulesets' own sentences (a failed save's consequence) included."""
+    db = tmp_path / "fight.sqlite3"
+    play(db, "it", "new", "example:giant-bat", "--seed", "7", "--order", "bat,chamois")
+    moved = play(db, "it", "move", "1", "bat", "U35 down down land-fast").output
+    assert "atterrato" in moved or "prono" in moved, moved
+    assert "knocked down" not in moved
+    french = play(db, "fr", "log", "1").output
+    assert "renversée (à terre)" in french, french
+    assert "knocked down" not in french and "prono" not in french
+    english = play(db, "en", "log", "1").output
+    assert "knocked down (prone), with the damage of a 3 m fall (1d6)" in english
+    for lang in ("en", "it", "fr"):
+        assert play(db, lang, "replay", "1").exit_code == 0
 
 
 @pytest.mark.parametrize(("lang", "said"), [

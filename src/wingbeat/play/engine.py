@@ -19,14 +19,15 @@ belong in the scenario, or only narrow a search.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Protocol, cast, runtime_checkable
 
-from ..errors import EXIT_REFUSED, IllegalMoveError, OptionError, ScenarioError
-from ..i18n import N_, _
+from ..errors import EXIT_REFUSED, IllegalMoveError, OptionError, ScenarioError, WingbeatError
+from ..i18n import N_, _, language, speaking
 from ..model import Scenario
 from ..narrate import event_text, roll_text
 from ..rules import find_ruleset
@@ -365,7 +366,13 @@ class Entry:
 
 def start(setup: Setup) -> Entry:
     """Entry 0: the pieces from the scenario and the turn order, given or rolled (1d20 each,
-    highest first, ties in scenario order)."""
+    highest first, ties in scenario order); said in English, as every entry of the log is
+    (``apply``)."""
+    with speaking("en"):
+        return _start(setup)
+
+
+def _start(setup: Setup) -> Entry:
     scenario = setup.scenario
     adapter = setup.adapter
     pieces = adapter.pieces(scenario)
@@ -411,7 +418,66 @@ def _obligations(setup: Setup, state: EncounterState) -> list[dict[str, Any]]:
 
 
 def apply(setup: Setup, state: EncounterState, action: Action) -> Entry:
-    """The entry an action makes from ``state``; ``RefusedMove`` if the rules forbid it."""
+    """The entry an action makes from ``state``; ``RefusedMove`` if the rules forbid it.
+
+    The entry is said in English whatever the language asked: it is the log's record, which
+    ``replay`` must find again word for word in any language; ``said`` says it again in the
+    reader's. A refusal is said in the language asked."""
+    if language() == "en":
+        return _apply(setup, state, action)
+    try:
+        with speaking("en"):
+            return _apply(setup, state, action)
+    except WingbeatError:
+        pass
+    return _apply(setup, state, action)  # refused: the refusal again, in the language asked
+
+
+#: Entries said again in a reader's language (``said``), by encounter set-up, entry and
+#: language: each reader of a shared table asks for the log after every move.
+_SAID: OrderedDict[tuple[Any, ...], Entry] = OrderedDict()
+_SAID_MOST = 512
+
+
+def said(setup: Setup, entry: Entry, before: EncounterState | None) -> Entry:
+    """``entry`` (English, as the log keeps it) said in the current language: made again from
+    the state before it (``before``; None for the set-up), with the same dice. Its numbers, rolls
+    and state are the log's; only its sentences for people change. An entry that cannot be made
+    again the same way (a log from an older wingbeat) is given as it was kept."""
+    lang = language()
+    if lang == "en":
+        return entry
+    key = (setup, lang, entry.number, repr(entry))
+    found = _SAID.get(key)
+    if found is not None:
+        _SAID.move_to_end(key)
+        return found
+    try:
+        again = _start(setup) if before is None else _apply(setup, before, entry.action)
+    except WingbeatError:
+        again = entry
+    if again.state != entry.state or _dice(again.rolls) != _dice(entry.rolls):
+        again = entry
+    _SAID[key] = again
+    if len(_SAID) > _SAID_MOST:
+        _SAID.popitem(last=False)
+    return again
+
+
+def _dice(rolls: Sequence[Mapping[str, Any]]) -> list[tuple[Any, ...]]:
+    """What rolls rolled, without their sentences (a save's ``on_failure``)."""
+    return [(r.get("creature"), r.get("rule"), r.get("roll"), r.get("faces"), r.get("total"),
+             r.get("success")) for r in rolls]
+
+
+def said_log(setup: Setup, entries: Sequence[Entry]) -> list[Entry]:
+    """Every entry of a log said in the current language (``said``)."""
+    if language() == "en":
+        return list(entries)
+    return [said(setup, e, entries[i - 1].state if i else None) for i, e in enumerate(entries)]
+
+
+def _apply(setup: Setup, state: EncounterState, action: Action) -> Entry:
     if action.options and action.kind != MOVE:
         raise OptionError(_("only a declared move takes query options, not {kind}").format(
             kind=action.kind))
@@ -567,9 +633,12 @@ class Game:
         return [e.action for e in self.entries[1:]]
 
     def play(self, action: Action) -> Entry:
-        entry = apply(self.setup, self.state, action)
+        """The entry ``action`` makes, said in the current language (``entries`` keep it in
+        English, as a database does: ``said_log`` says them all)."""
+        before = self.state
+        entry = apply(self.setup, before, action)
         self.entries.append(entry)
-        return entry
+        return said(self.setup, entry, before)
 
     def move(self, creature: str, moves: str,
              options: Mapping[str, Any] | None = None) -> Entry:

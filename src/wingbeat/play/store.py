@@ -40,9 +40,20 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from ..errors import OptionError, WingbeatError
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, language, ngettext
 from ..narrate import grouped
-from .engine import NEXT_ROUND, Action, EncounterState, Entry, Setup, apply, replay, start
+from .engine import (
+    NEXT_ROUND,
+    Action,
+    EncounterState,
+    Entry,
+    Setup,
+    apply,
+    replay,
+    said,
+    said_log,
+    start,
+)
 
 __all__ = ["MAX_JSON_DEPTH", "MAX_LOG_CHARS", "MAX_LOG_ENTRIES", "MAX_REF_CHARS",
            "BoardChangedError", "DamagedLogError", "EncounterInfo", "EncounterStore",
@@ -544,10 +555,14 @@ class EncounterStore:
     # -- reading ---------------------------------------------------------------------------------
     @_explained
     def current(self, ref: str | int) -> tuple[EncounterInfo, Entry]:
-        """The encounter and its last entry (the state it stands in now)."""
+        """The encounter and its last entry (the state it stands in now), said in the current
+        language (the log keeps it in English: ``engine.said``)."""
         with self._read() as db:
-            info, _rows, now = self._standing(db, ref)
-        return info, now
+            info, rows, now = self._standing(db, ref)
+            before = self._entry(info, rows[-2]).state if len(rows) > 1 else None
+        if language() == "en":
+            return info, now
+        return info, said(self.setup(info), now, before)
 
     @_explained
     def entries(self, ref: str | int) -> tuple[EncounterInfo, list[Entry]]:
@@ -557,7 +572,9 @@ class EncounterStore:
             rows = self._log(db, info)
             log = [self._entry(info, row) for row in rows]
             self._check(db, info, rows)
-        return info, log
+        if language() == "en":
+            return info, log
+        return info, said_log(self.setup(info), log)
 
     @_explained
     def version(self, ref: str | int) -> tuple[EncounterInfo, str]:
@@ -584,7 +601,7 @@ class EncounterStore:
             entry = apply(self.setup(info), now.state, action)
             self.last_version = _version(len(rows) + 1,
                                          self._insert(db, info.id, entry, rows[-1][-1]))
-        return entry
+        return said(self.setup(info), entry, now.state)
 
     def move(self, ref: str | int, creature: str, moves: str,
              options: Mapping[str, Any] | None = None, after: str | None = None) -> Entry:
@@ -604,11 +621,13 @@ class EncounterStore:
                 raise OptionError(_("encounter {label} has no action to undo: it has only been "
                                     "set up").format(label=info.label))
             now = self._entry(info, rows[-2])
+            before = self._entry(info, rows[-3]).state if len(rows) > 2 else None
             db.execute("DELETE FROM entries WHERE encounter = ? AND number = ?",
                        (info.id, removed.number))
             db.execute("UPDATE encounters SET head = ? WHERE id = ?", (rows[-2][-1], info.id))
             self.last_version = _version(len(rows) - 1, rows[-2][-1])
-        return removed, now
+        setup = self.setup(info)
+        return said(setup, removed, now.state), said(setup, now, before)
 
     @_explained
     def replay(self, ref: str | int) -> ReplayCheck:
