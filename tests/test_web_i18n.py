@@ -190,25 +190,22 @@ def test_serve_share_says_its_links_in_the_command_line_language(
             "http://192.0.2.7:8000/static/play.html#key=" + "p" * 32) in said
 
 
-def test_a_made_up_creature_reads_as_an_unseen_one_in_every_language(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A player's refusal about a made-up creature is told from the core's "no creature …" in the
-    player's language too (its catalog's words), so it can read as an unseen creature's."""
-    import gettext
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+def test_a_made_up_creature_is_marked_in_every_language(lang: str) -> None:
+    """The core marks its "no creature …" refusals (``unknown_creature``), so a shared table
+    tells them from others by the mark, not by their words, in any language."""
+    from wingbeat.errors import WingbeatError
+    from wingbeat.examples import example_text
+    from wingbeat.i18n import speaking
+    from wingbeat.play.engine import Action, Game
 
-    from wingbeat import i18n
-    from wingbeat.web import playjobs
-
-    italian = gettext.NullTranslations()
-    italian._catalog = {  # type: ignore[attr-defined]
-        "no creature {creature} in this encounter (creatures: {names})":
-            "nessuna creatura {creature} in questo incontro (creature: {names})"}
-    monkeypatch.setattr(i18n.MESSAGES, "catalog", lambda lang=None: italian)
-    monkeypatch.setattr(playjobs, "_NO_CREATURE_SAID", {})
-    with i18n.speaking("it"):
-        assert playjobs._no_creature("nessuna creatura 'zz' in questo incontro (creature: a, b)")
-        assert not playjobs._no_creature("mossa sconosciuta 'zz'")
-    assert playjobs._no_creature("no creature 'zz' in this encounter (creatures: a, b)")
+    game = Game.from_scenario_text(example_text("giant-bat"), seed=7)
+    with speaking(lang), pytest.raises(WingbeatError) as refused:
+        game.play(Action.declare("zz", "U35"))
+    assert refused.value.unknown_creature
+    with speaking(lang), pytest.raises(WingbeatError) as other:
+        game.play(Action.declare("bat", "ZZ99"))
+    assert not other.value.unknown_creature
 
 
 def test_every_page_message_reaches_the_catalog() -> None:

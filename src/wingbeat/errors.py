@@ -12,7 +12,7 @@ command line: 2 bad input, 1 a move the rules refuse), ``http_status`` (the web 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -26,6 +26,7 @@ __all__ = [
     "printable",
     "printable_bytes",
     "shown",
+    "unknown_creature",
 ]
 
 
@@ -113,6 +114,9 @@ class WingbeatError(ValueError):
 
     exit_code: int = EXIT_BAD_INPUT
     http_status: int = 400
+    #: it names a creature the battle does not have (``unknown_creature``): a shared table says
+    #: the same sentence for it as for a creature hidden from the player, in any language
+    unknown_creature: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The error as JSON: ``{"error": {"message": …}}``, the one shape of bad input."""
@@ -121,6 +125,15 @@ class WingbeatError(ValueError):
     def to_text(self) -> str:
         """The error as a person reads it (the command line puts ``error:`` before bad input)."""
         return str(self)
+
+
+E = TypeVar("E", bound=WingbeatError)
+
+
+def unknown_creature(error: E) -> E:
+    """``error``, marked as naming a creature that is not there (``WingbeatError``)."""
+    error.unknown_creature = True
+    return error
 
 
 class ScenarioError(WingbeatError):

@@ -26,7 +26,14 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Protocol, cast, runtime_checkable
 
-from ..errors import EXIT_REFUSED, IllegalMoveError, OptionError, ScenarioError, WingbeatError
+from ..errors import (
+    EXIT_REFUSED,
+    IllegalMoveError,
+    OptionError,
+    ScenarioError,
+    WingbeatError,
+    unknown_creature,
+)
 from ..i18n import N_, _, language, speaking
 from ..model import Scenario
 from ..narrate import event_text, roll_text
@@ -498,9 +505,9 @@ def _reveal(state: EncounterState, action: Action) -> Entry:
     """The game master shows a hidden creature to every player: nothing else changes."""
     creature = action.creature or ""
     if creature not in state.pieces:
-        raise ScenarioError(_("no creature {creature} in this encounter (creatures: "
-                              "{known})").format(creature=repr(creature),
-                                                 known=", ".join(state.order)))
+        raise unknown_creature(ScenarioError(_(
+            "no creature {creature} in this encounter (creatures: {known})").format(
+            creature=repr(creature), known=", ".join(state.order))))
     if creature not in state.hidden:
         if not state.hidden:
             raise OptionError(_("{creature} is not hidden (hidden: none is); nothing to "
@@ -516,9 +523,9 @@ def _reveal(state: EncounterState, action: Action) -> Entry:
 def _move(setup: Setup, state: EncounterState, action: Action) -> Entry:
     creature = action.creature or ""
     if creature not in state.pieces:
-        raise ScenarioError(_("no creature {creature} in this encounter (creatures: "
-                              "{known})").format(creature=repr(creature),
-                                                 known=", ".join(state.order)))
+        raise unknown_creature(ScenarioError(_(
+            "no creature {creature} in this encounter (creatures: {known})").format(
+            creature=repr(creature), known=", ".join(state.order))))
     if creature in state.moved:
         raise RefusedMove("turn", _("{creature} has already moved in round {round}; "
                                     "next-round starts the next one").format(
@@ -539,9 +546,9 @@ def _condition(setup: Setup, state: EncounterState, action: Action) -> Entry:
     """The game master's word: a creature's conditions change now, whoever's turn it is."""
     creature = action.creature or ""
     if creature not in state.pieces:
-        raise ScenarioError(_("no creature {creature} in this encounter (creatures: "
-                              "{known})").format(creature=repr(creature),
-                                                 known=", ".join(state.order)))
+        raise unknown_creature(ScenarioError(_(
+            "no creature {creature} in this encounter (creatures: {known})").format(
+            creature=repr(creature), known=", ".join(state.order))))
     adapter = setup.adapter
     if not ruleset_info(setup.scenario.ruleset).can("conditions"):
         raise OptionError(_("ruleset {ruleset} takes no condition changes in play; declare "

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
-from ..errors import ScenarioError
+from ..errors import ScenarioError, unknown_creature
 from ..i18n import _
 
 __all__ = ["Named", "Roster", "find_creature"]
@@ -49,8 +49,9 @@ def find_creature(creatures: Sequence[C], creature_id: str, word: str = "creatur
     if word == "unit":
         raise ScenarioError(_("no unit {id} in this scenario (units: {known})").format(
             id=repr(creature_id), known=known))
-    raise ScenarioError(_("no creature {id} in this scenario (creatures: {known})").format(
-        id=repr(creature_id), known=known))
+    raise unknown_creature(ScenarioError(_(
+        "no creature {id} in this scenario (creatures: {known})").format(
+        id=repr(creature_id), known=known)))
 
 
 class Roster(Generic[C]):

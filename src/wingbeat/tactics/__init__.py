@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
-from ..errors import OptionError
+from ..errors import OptionError, unknown_creature
 from ..i18n import _
 from .model import (
     WEIGHT_DOCS,
@@ -59,9 +59,9 @@ def threat(scenario: Scenario, *, side: str | None = None, creature: str | None 
     if creature is not None:
         sides = dict(known)
         if creature not in sides:
-            raise OptionError(_("no creature {creature} in this scenario (creatures: "
-                                "{known})").format(creature=repr(creature),
-                                                   known=", ".join(sides) or _("none")))
+            raise unknown_creature(OptionError(_(
+                "no creature {creature} in this scenario (creatures: {known})").format(
+                creature=repr(creature), known=", ".join(sides) or _("none"))))
         if side is not None and sides[creature] != side:
             raise OptionError(_("{creature} is not on side {side}").format(
                 creature=creature, side=repr(side)))
@@ -93,8 +93,8 @@ def advise(scenario: Scenario, creature: str, *, target: str | None = None,
             raise OptionError(_("{creature} cannot attack itself").format(creature=creature))
         targets = [target]
         if target not in dict(members(scenario)):
-            raise OptionError(_("no creature {creature} in this scenario").format(
-                creature=repr(target)))
+            raise unknown_creature(OptionError(_("no creature {creature} in this scenario").format(
+                creature=repr(target))))
     else:
         targets = foes_of(scenario, creature)
         if not targets:

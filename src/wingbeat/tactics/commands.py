@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .._console import Command, JsonOpt, fail, failed, out, parse_query_options
-from ..errors import WingbeatError
+from ..errors import WingbeatError, unknown_creature
 from ..i18n import _
 
 if TYPE_CHECKING:
@@ -125,9 +125,9 @@ def encounter_now(store: EncounterStore, ref: str, creature: str) -> tuple[str, 
     info, now = store.current(ref)
     state = now.state
     if creature not in state.pieces:
-        raise WingbeatError(_("no creature {creature} in encounter {label} (creatures: "
-                              "{known})").format(creature=repr(creature), label=info.label,
-                                                 known=", ".join(state.order)))
+        raise unknown_creature(WingbeatError(_(
+            "no creature {creature} in encounter {label} (creatures: {known})").format(
+            creature=repr(creature), label=info.label, known=", ".join(state.order))))
     if creature in state.moved:
         raise WingbeatError(_("{creature} has already moved in round {round}").format(
             creature=creature, round=state.round))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ..errors import OptionError
+from ..errors import OptionError, unknown_creature
 from ..i18n import _
 from ..rules.registry import ruleset_info
 from .model import AdviceReport, Suggestion, Weights
@@ -56,9 +56,9 @@ def foes_of(scenario: Scenario, creature: str) -> list[str]:
     no side, or facing one, counts everyone else as a foe)."""
     known = dict(members(scenario))
     if creature not in known:
-        raise OptionError(_("no creature {creature} in this scenario (creatures: "
+        raise unknown_creature(OptionError(_("no creature {creature} in this scenario (creatures: "
                             "{known})").format(creature=repr(creature),
-                                               known=", ".join(known) or _("none")))
+                                               known=", ".join(known) or _("none"))))
     mine = known[creature]
     return [c for c, side in known.items()
             if c != creature and (mine is None or side is None or side != mine)]

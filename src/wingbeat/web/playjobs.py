@@ -364,40 +364,6 @@ def play_as(db: str | None, side: str | None, what: str, ref: str | None, *args:
     return framed(status, body)
 
 
-#: How the core's "no creature 'x' in …" refusals begin in English: a made-up creature's refusal
-#: must read as an unseen one's, in every language (``_no_creature``).
-NO_CREATURE = "no creature"
-_NO_CREATURE_SAID: dict[str, tuple[str, ...]] = {}
-
-
-def _no_creature(message: str) -> bool:
-    """Whether ``message`` is one of the core's "no creature …" refusals, in the current
-    language: it opens with the English words, or with a translation's opening words (the
-    core's catalog, read once per language; a translation that opens with a placeholder: its
-    longest fixed words, anywhere)."""
-    import re
-
-    from ..i18n import MESSAGES, language
-
-    lang = language()
-    said = _NO_CREATURE_SAID.get(lang)
-    if said is None:
-        found = set()
-        catalog = MESSAGES.catalog(lang) if lang != "en" else None
-        for msgid, msgstr in getattr(catalog, "_catalog", {}).items():
-            if isinstance(msgid, str) and msgid.startswith(NO_CREATURE) and msgstr:
-                parts = [p.strip(" :;,.'\"()\u00a0") for p in re.split(r"\{[^{}]*\}", msgstr)]
-                if len(parts[0]) >= 8:
-                    found.add("^" + parts[0].lower())
-                elif len(max(parts, key=len)) >= 8:
-                    found.add(max(parts, key=len).lower())
-        said = _NO_CREATURE_SAID[lang] = tuple(sorted(found))
-    lowered = message.lower()
-    return lowered.startswith(NO_CREATURE) or any(
-        lowered.startswith(words[1:]) if words.startswith("^") else words in lowered
-        for words in said)
-
-
 def _refusal_to(seen: Any, exc: WingbeatError) -> Any:
     """An error as the player sees it. A question naming a creature it cannot see must read as
     one naming no creature at all (else the answer would tell a hidden creature's id from a
@@ -406,8 +372,7 @@ def _refusal_to(seen: Any, exc: WingbeatError) -> Any:
     if seen is None:
         return data
     said = seen.scrub(data)
-    message = str(exc)
-    if exc.http_status == 400 and (said != data or _no_creature(message)):
+    if exc.http_status == 400 and (said != data or exc.unknown_creature):
         ours = ", ".join(c for c in (seen.sides or {}) if c not in seen.unseen)
         return {"error": {"message": _("that names no creature you can see (you can see: "
                                        "{creatures})").format(creatures=ours)}}
