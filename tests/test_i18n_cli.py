@@ -269,3 +269,38 @@ def test_import_refuses_in_the_language(lang: str, said_: str) -> None:
     done = said(lang, "import", os.path.join(IMPORTS, "meadow.png"))
     assert done.exit_code == 2
     assert said_ in done.output
+
+
+def _readme_examples() -> list[tuple[list[str], str, str]]:
+    """The README's commands in each language, with the text its comment lines promise."""
+    import shlex
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("### In Italian and French", 1)[1].split("```sh", 1)[1]
+    block = block.split("```", 1)[0]
+    found: list[tuple[list[str], str, str]] = []
+    for line in block.strip().splitlines():
+        if line.startswith("#"):
+            command, lang, promised = found[-1]
+            found[-1] = (command, lang, f"{promised} {line.lstrip('# ').strip()}".strip())
+            continue
+        words = shlex.split(line)[1:]
+        lang = "en"
+        if "--lang" in words:
+            at = words.index("--lang")
+            lang = words[at + 1]
+            del words[at:at + 2]
+        found.append((words, lang, ""))
+    return found
+
+
+@pytest.mark.parametrize(("args", "lang", "promised"), _readme_examples(),
+                         ids=lambda v: v if isinstance(v, str) and len(v) < 4 else None)
+def test_the_readme_says_what_each_language_prints(args: list[str], lang: str, promised: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).parent.parent)  # the README's paths are the repository's
+    done = said(lang, *args)
+    assert " ".join(promised.split()) in " ".join(done.output.split()), done.output
