@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 
-#: Words of English that are not words of Italian or French ("on", "or", "in", "a", "no" are).
+#: Words of English that are not words of Italian or French ("on", "or", "in", "a", "no" are;
+#: "round" is the Italian and French game word too, as the SRDs and the volare seed write it).
 _WORDS = """
 the is are was were be been and of with from its it has have had cannot can't does doesn't
 this that these those which would should must only first there their than into onto when where
 what who whose not but any every each left right move moves moving hover hovering altitude
-turn round cost costs step steps reach reaches save saves land lands landing flies fly flying
+turn cost costs step steps reach reaches save saves land lands landing flies fly flying
 enemy attack attacks climbs climb descends descend stays already still more less off
 """
 ENGLISH_WORDS = frozenset(_WORDS.split())

@@ -199,8 +199,8 @@ def _wingbeat(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
                           text=True, env=full, check=False)
 
 
-ITALIAN = "può ancora attaccare in questo turno"
-FRENCH = "peut encore attaquer ce tour-ci"
+ITALIAN = "può ancora attaccare in questo round"
+FRENCH = "peut encore attaquer ce round-ci"
 
 
 def test_the_language_from_the_line_the_variable_or_the_locale() -> None:
@@ -243,7 +243,7 @@ def test_no_english_word_list_is_too_eager() -> None:
     """The Italian and French words these tests rely on are no English function words."""
     text = " ".join([ITALIAN, FRENCH, "in movimento", "en vol stationnaire", "librato"])
     assert english_words(text) == []
-    assert re.search(r"\bturno\b", ITALIAN)
+    assert re.search(r"\bround\b", ITALIAN)
 
 
 IMPORTS = os.path.join(os.path.dirname(__file__), "data", "import")

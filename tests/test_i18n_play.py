@@ -82,10 +82,10 @@ def test_a_round_in_the_language(tmp_path: Path, lang: str) -> None:
     log = outputs[5].output
     if lang == "it":
         assert "tiro salvezza su Riflessi (V-land), 45% di riuscita" in log
-        assert "inizia il turno 2" in log.lower()
+        assert "inizia il round 2" in log.lower()
     else:
         assert "jet de sauvegarde de Réflexes (V-land), 45\u00a0% de réussite" in log
-        assert "début du tour 2" in log.lower()
+        assert "début du round 2" in log.lower()
 
 
 def test_the_log_is_said_when_it_is_read(tmp_path: Path) -> None:
@@ -130,8 +130,8 @@ def test_a_log_played_in_italian_reads_in_french_and_replays_in_any(tmp_path: Pa
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("it", "bat si è già mosso nel turno 1; next-round inizia il prossimo [turn]"),
-    ("fr", "bat a déjà bougé au tour 1\u00a0; next-round commence le suivant [turn]")])
+    ("it", "bat si è già mosso nel round 1; next-round inizia il prossimo [turn]"),
+    ("fr", "bat a déjà bougé au round 1\u00a0; next-round commence le suivant [turn]")])
 def test_the_engine_refuses_in_the_language(tmp_path: Path, lang: str, said: str) -> None:
     db = tmp_path / "fight.sqlite3"
     play(db, lang, "new", "example:giant-bat", "--seed", "7", "--order", "bat,chamois")
