@@ -45,9 +45,10 @@ def cell_scale_bar(x: float, y: float, kind: str, size: float, length: Fraction,
     width across its flats, √3 × ``size``), as many as fit in ``room`` px (at most four)."""
     step_px = size if kind == "square" else size * 3 ** 0.5
     steps = _steps(step_px, room, most=4)
-    word = "square" if kind == "square" else "hex"
+    said = (_("1 square = {length} {unit}") if kind == "square"
+            else _("1 hex = {length} {unit}"))
     return scale_bar(x, y, step_px, length, unit, steps,
-                     f"1 {word} = {format_amount(length, unit)} {unit}")
+                     said.format(length=format_amount(length, unit), unit=unit))
 
 
 def table_scale_bar(x: float, y: float, scale: float, step: Fraction, unit: str,
