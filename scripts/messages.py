@@ -4,7 +4,8 @@ files, compile them, and check that they are complete (``make messages``; the te
 One gettext *domain* per part of the code that owns its words (``wingbeat.i18n``):
 
 - ``wingbeat``: the core, the frameworks and the command line (``src/wingbeat`` but the web app
-  and the rulesets), catalogs in ``src/wingbeat/locale``;
+  and the rulesets), catalogs in ``src/wingbeat/locale``; with it the command line's help texts
+  (docstrings and ``help=``), found by walking the command tree (``help_messages``);
 - ``web``: the web app's own sentences (``src/wingbeat/web/*.py``), in ``src/wingbeat/web/locale``;
 - ``page``: the pages (``src/wingbeat/web/static/*.js`` and ``*.html``), same folder;
 - one per ruleset (``volare`` …): ``src/wingbeat/rulesets/<id>/**.py``, in its own ``locale``.
@@ -130,7 +131,57 @@ def extract(domain: Domain) -> Catalog:
                 strip_comment_tags=True):
             template.add(message, locations=[(where, line)], auto_comments=comments,
                          context=context)
+    if domain.name == "wingbeat":
+        for where, line, message, _said_in in help_messages():
+            template.add(message, locations=[(where, line)],
+                         auto_comments=["Command-line help (wingbeat … --help)."])
     return template
+
+
+def help_messages() -> Iterator[tuple[str, int, str, str]]:
+    """Every help text of the command line (``wingbeat … --help``): each command's and group's
+    help and each of its parameters' ``help=``, as ``(file, line, message, where)``, the file and
+    line of the function that defines the command. They are plain English where each command is
+    defined and said when the help is shown (``wingbeat._console``), so they are found by walking
+    the command tree, which imports ``wingbeat.cli`` (from this checkout)."""
+    import importlib
+    import inspect
+
+    src = str(ROOT / "src")
+    if src not in sys.path:
+        sys.path.insert(0, src)
+    import typer.main
+    from typer._click import Context
+
+    cli = importlib.import_module("wingbeat.cli")
+    console = importlib.import_module("wingbeat._console")
+    default = (str((SRC / "cli.py").relative_to(ROOT)), 0)
+
+    def where_defined(command: Any) -> tuple[str, int]:
+        function = inspect.unwrap(command.callback) if command.callback else None
+        try:
+            path = Path(inspect.getsourcefile(function) or "").resolve()  # type: ignore[arg-type]
+            return str(path.relative_to(ROOT)), inspect.getsourcelines(function)[1]  # type: ignore[arg-type]
+        except (TypeError, ValueError, OSError):
+            return default
+
+    def walk(command: Any, ctx: Any) -> Iterator[tuple[str, int, str, str]]:
+        file, line = where_defined(command)
+        for text in (command.help, command.short_help):
+            if text:
+                yield file, line, console.help_message(text), ctx.command_path
+        for param in command.get_params(ctx):
+            if param.help:
+                flag = param.opts[0] if param.param_type_name == "option" else \
+                    (param.metavar or param.name or "").upper()
+                yield file, line, console.help_message(param.help), f"{ctx.command_path} {flag}"
+        for name in getattr(command, "list_commands", lambda ctx: [])(ctx):
+            sub = command.get_command(ctx, name)
+            if sub is not None and not sub.hidden:
+                yield from walk(sub, Context(sub, parent=ctx, info_name=name))
+
+    root = typer.main.get_command(cli.app)
+    yield from walk(root, Context(root, info_name="wingbeat"))
 
 
 def _read(path: Path, lang: str, domain: str) -> Catalog:

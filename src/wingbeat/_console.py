@@ -8,8 +8,10 @@ fraction of the time the web stack alone takes to import.
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ import typer
 # from a command's own exit.
 from typer._click import Context, HelpFormatter
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOption, UsageError
+from typer._click.utils import make_default_short_help
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
@@ -38,8 +41,8 @@ from .i18n import _
 from .narrate import grouped
 
 __all__ = ["Command", "Group", "JsonOpt", "NoChecksOpt", "OptionOpt", "ScenarioArg",
-           "bounded", "command_group", "err", "fail", "failed", "out", "parse_query_options",
-           "usage_line"]
+           "bounded", "command_group", "err", "fail", "failed", "help_message", "out",
+           "parse_query_options", "usage_line"]
 
 #: The arguments and options several commands take, with one help text wherever they are typed.
 ScenarioArg = Annotated[str, typer.Argument(
@@ -258,6 +261,94 @@ def _lean_values(params: Sequence[Any]) -> None:
                                               descriptor=descriptor)
 
 
+# -- the help in the user's language ----------------------------------------------------------
+# A command's help (its docstring), its parameters' ``help=`` and the help's own words (Usage,
+# Options …) are said when the help is shown, in the language of the moment (``cli.main`` sets it
+# before the app runs): they are written in English where each command is defined, and
+# ``scripts/messages.py`` walks the command tree to put every one of them in the ``wingbeat``
+# catalog. The English help reads exactly as click would write it.
+
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+
+
+def help_message(text: str) -> str:
+    """The catalog's message for a help text: the docstring cleaned of its indentation, up to a
+    form feed, each paragraph on one line (the help rewraps a paragraph's lines anyway)."""
+    paragraphs = _PARAGRAPH.split(inspect.cleandoc(text).partition("\f")[0].strip("\n"))
+    return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
+
+
+def _said(text: str | None) -> str:
+    """A help text as the current language says it ("" for none)."""
+    return _(help_message(text)) if text else ""
+
+
+def _deprecated(command: Any, text: str) -> str:
+    if not command.deprecated:
+        return text
+    note = (f"(DEPRECATED: {command.deprecated})" if isinstance(command.deprecated, str)
+            else "(DEPRECATED)")
+    return f"{text} {note}"
+
+
+_EXTRAS = re.compile(r"(?P<space>\s*)\[(?P<extras>[^\[\]]*)\]")
+
+
+def _said_record(param: Any, help_text: str) -> str:
+    """A parameter's help as its help record writes it (its ``help=`` then click's
+    ``[default: 8000; required]``), in the current language."""
+    own = param.help or ""
+    if not help_text.startswith(own):
+        return help_text
+    said, rest = _said(own), help_text[len(own):]
+    found = _EXTRAS.fullmatch(rest)
+    if found is None:
+        return said + rest
+    extras = []
+    for extra in found["extras"].split("; "):
+        if extra == "required":
+            # Translators: in an option's help, "[required]".
+            extra = _("required")
+        elif extra.startswith("default: "):
+            # Translators: in an option's help, "[default: 8000]": the value as it is typed.
+            extra = _("default: {default}").format(default=extra.removeprefix("default: "))
+        extras.append(extra)
+    return "{help}{space}[{extras}]".format(help=said, space=found["space"],
+                                          extras="; ".join(extras))
+
+
+def _format_usage(command: Any, ctx: Context, formatter: HelpFormatter) -> None:
+    # Translators: the help's first word, before "wingbeat check [OPTIONS] SCENARIO …".
+    prefix = _("Usage:") + " "
+    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)),
+                          prefix=prefix)
+
+
+def _format_help_text(command: Any, ctx: Context, formatter: HelpFormatter) -> None:
+    text = _deprecated(command, _said(command.help))
+    if text:
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(text)
+
+
+def _short_help(command: Any, limit: int) -> str:
+    if command.short_help:
+        text = inspect.cleandoc(_said(command.short_help))
+    elif command.help:
+        text = make_default_short_help(_said(command.help), limit)
+    else:
+        text = ""
+    return _deprecated(command, text).strip()
+
+
+def _section(title: str) -> str:
+    """The title of one of the help's sections, in the current language."""
+    # Translators: the titles of the help's sections (wingbeat check --help).
+    titles = {"Arguments": _("Arguments"), "Options": _("Options"), "Commands": _("Commands")}
+    return titles[title]
+
+
 class Command(TyperCommand):
     """A command whose usage line and help name values in capitals, without Python types."""
 
@@ -286,16 +377,25 @@ class Command(TyperCommand):
             if record is None:
                 continue
             if isinstance(param, TyperArgument):
-                arguments.append((_argument_name(param), param.help or ""))
+                arguments.append((_argument_name(param), _said(param.help)))
             else:
-                options.append(record)
+                options.append((record[0], _said_record(param, record[1])))
         for title, rows in (("Arguments", arguments), ("Options", options)):
             if rows:
-                with formatter.section(title):
+                with formatter.section(_section(title)):
                     # no line break inside example:giant-bat or --altitude: wrap as if each
                     # hyphen were a letter
                     formatter.write_dl([(n, h.replace("-", _HYPHEN)) for n, h in rows])
         formatter.buffer[:] = [part.replace(_HYPHEN, "-") for part in formatter.buffer]
+
+    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
+        _format_usage(self, ctx, formatter)
+
+    def format_help_text(self, ctx: Context, formatter: HelpFormatter) -> None:
+        _format_help_text(self, ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return _short_help(self, limit)
 
 
 _HYPHEN = "\u2011"  # a non-breaking hyphen, which no help text uses
@@ -316,6 +416,40 @@ class Group(TyperGroup):
         params: list[Any] = super().get_params(ctx)
         _lean_values(params)  # --help and the completion options are added after __init__
         return params
+
+    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
+        _format_usage(self, ctx, formatter)
+
+    def format_help_text(self, ctx: Context, formatter: HelpFormatter) -> None:
+        _format_help_text(self, ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return _short_help(self, limit)
+
+    def format_options(self, ctx: Context, formatter: HelpFormatter) -> None:
+        arguments: list[tuple[str, str]] = []
+        options: list[tuple[str, str]] = []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is not None:
+                rows = arguments if param.param_type_name == "argument" else options
+                rows.append((record[0], _said_record(param, record[1])))
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(_section(title)):
+                    formatter.write_dl(rows)
+        self.format_commands(ctx, formatter)
+
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
+        commands = [(name, command) for name in self.list_commands(ctx)
+                    if (command := self.get_command(ctx, name)) is not None
+                    and not command.hidden]
+        if commands:
+            # as click: three times the default spacing
+            limit = formatter.width - 6 - max(len(name) for name, _command in commands)
+            with formatter.section(_section("Commands")):
+                formatter.write_dl([(name, command.get_short_help_str(limit))
+                                    for name, command in commands])
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
