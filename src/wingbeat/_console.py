@@ -13,7 +13,8 @@ import json
 import math
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TextIO
@@ -342,11 +343,19 @@ def _short_help(command: Any, limit: int) -> str:
     return _deprecated(command, text).strip()
 
 
-def _section(title: str) -> str:
-    """The title of one of the help's sections, in the current language."""
-    # Translators: the titles of the help's sections (wingbeat check --help).
-    titles = {"Arguments": _("Arguments"), "Options": _("Options"), "Commands": _("Commands")}
-    return titles[title]
+@contextmanager
+def _section(formatter: HelpFormatter, title: str) -> Iterator[None]:
+    """One of the help's sections (``formatter.section``), its title in the current language
+    with the language's own colon (``Options :`` in French)."""
+    # Translators: the titles of the help's sections (wingbeat check --help), with their colon.
+    titles = {"Arguments": _("Arguments:"), "Options": _("Options:"), "Commands": _("Commands:")}
+    formatter.write_paragraph()
+    formatter.write(f"{'':>{formatter.current_indent}}{titles[title]}\n")
+    formatter.indent()
+    try:
+        yield
+    finally:
+        formatter.dedent()
 
 
 class Command(TyperCommand):
@@ -382,7 +391,7 @@ class Command(TyperCommand):
                 options.append((record[0], _said_record(param, record[1])))
         for title, rows in (("Arguments", arguments), ("Options", options)):
             if rows:
-                with formatter.section(_section(title)):
+                with _section(formatter, title):
                     # no line break inside example:giant-bat or --altitude: wrap as if each
                     # hyphen were a letter
                     formatter.write_dl([(n, h.replace("-", _HYPHEN)) for n, h in rows])
@@ -436,7 +445,7 @@ class Group(TyperGroup):
                 rows.append((record[0], _said_record(param, record[1])))
         for title, rows in (("Arguments", arguments), ("Options", options)):
             if rows:
-                with formatter.section(_section(title)):
+                with _section(formatter, title):
                     formatter.write_dl(rows)
         self.format_commands(ctx, formatter)
 
@@ -447,7 +456,7 @@ class Group(TyperGroup):
         if commands:
             # as click: three times the default spacing
             limit = formatter.width - 6 - max(len(name) for name, _command in commands)
-            with formatter.section(_section("Commands")):
+            with _section(formatter, "Commands"):
                 formatter.write_dl([(name, command.get_short_help_str(limit))
                                     for name, command in commands])
 
