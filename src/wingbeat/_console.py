@@ -358,7 +358,21 @@ def _section(formatter: HelpFormatter, title: str) -> Iterator[None]:
         formatter.dedent()
 
 
-class Command(TyperCommand):
+class _SaidHelp:
+    """A command's or a group's usage, help and short help, said in the language of the moment
+    (``_format_usage``, ``_format_help_text``, ``_short_help``)."""
+
+    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
+        _format_usage(self, ctx, formatter)
+
+    def format_help_text(self, ctx: Context, formatter: HelpFormatter) -> None:
+        _format_help_text(self, ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return _short_help(self, limit)
+
+
+class Command(_SaidHelp, TyperCommand):
     """A command whose usage line and help name values in capitals, without Python types."""
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -397,20 +411,11 @@ class Command(TyperCommand):
                     formatter.write_dl([(n, h.replace("-", _HYPHEN)) for n, h in rows])
         formatter.buffer[:] = [part.replace(_HYPHEN, "-") for part in formatter.buffer]
 
-    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
-        _format_usage(self, ctx, formatter)
-
-    def format_help_text(self, ctx: Context, formatter: HelpFormatter) -> None:
-        _format_help_text(self, ctx, formatter)
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        return _short_help(self, limit)
-
 
 _HYPHEN = "\u2011"  # a non-breaking hyphen, which no help text uses
 
 
-class Group(TyperGroup):
+class Group(_SaidHelp, TyperGroup):
     """A command group whose usage errors are one line on stderr and exit code 2.
 
     Typer prints a usage error as a boxed panel (or click's three lines); a shell user expects
@@ -426,14 +431,6 @@ class Group(TyperGroup):
         _lean_values(params)  # --help and the completion options are added after __init__
         return params
 
-    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
-        _format_usage(self, ctx, formatter)
-
-    def format_help_text(self, ctx: Context, formatter: HelpFormatter) -> None:
-        _format_help_text(self, ctx, formatter)
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        return _short_help(self, limit)
 
     def format_options(self, ctx: Context, formatter: HelpFormatter) -> None:
         arguments: list[tuple[str, str]] = []

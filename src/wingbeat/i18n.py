@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import resources
@@ -34,6 +34,7 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "Domain",
+    "SaidMapping",
     "environment_language",
     "language",
     "localized_number",
@@ -154,6 +155,25 @@ class Domain:
     def pgettext(self, context: str, message: str) -> str:
         lang = _CURRENT.get()
         return message if lang == "en" else self.catalog(lang).pgettext(context, message)
+
+
+class SaidMapping(Mapping[str, str]):
+    """A mapping of messages (a schema's ``EXAMPLES``: what each key holds, as an error shows
+    it) each said through ``say`` (a domain's ``_``) when read: in the language of that moment.
+    Those with words are marked ``N_``; the others are notation, the same in every language."""
+
+    def __init__(self, messages: Mapping[str, str], say: Callable[[str], str]) -> None:
+        self._messages = dict(messages)
+        self._say = say
+
+    def __getitem__(self, key: str) -> str:
+        return self._say(self._messages[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._messages)
+
+    def __len__(self) -> int:
+        return len(self._messages)
 
 
 #: The decimal separator and the percent sign's form of each language, as CLDR gives them

@@ -10,9 +10,10 @@ from shapely.geometry.base import BaseGeometry
 
 from ...geometry.table import format_length, format_point, geojson
 from ...model import format_amount, format_cost
+from ...narrate import change_word
 from ...rules.reports import MoveReport
 from ...rules.tabletop import TableEngagement, TableReach, TableStep, area_words
-from ._messages import _, pgettext
+from ._messages import _
 from .mou import Budget
 from .words import cm, length, number
 
@@ -97,16 +98,6 @@ class ConfrontationReach(TableReach):
         return "\n".join(lines)
 
 
-def _change_word(change: str) -> str:
-    """A change of tier (``take-off`` …) as a step of the move says it."""
-    words = {"take-off": pgettext("tier change", "take-off"),
-             "climb": pgettext("tier change", "climb"),
-             "descent": pgettext("tier change", "descent"),
-             "landing": pgettext("tier change", "landing"),
-             "dive": pgettext("tier change", "dive")}
-    return words.get(change, change)
-
-
 @dataclass(frozen=True)
 class Stage(TableStep):
     """One token of a declared move: a leg at a tier, a change of tier, or a dive charge; its
@@ -141,7 +132,7 @@ class Stage(TableStep):
 
     def words(self) -> str:
         if self.change is not None:
-            return _change_word(self.change)
+            return change_word(self.change)
         if self.move == "pursue":
             return _("pursuit move (melee phase) at tier {tier}").format(tier=self.tier)
         return _("{length} at tier {tier}").format(length=cm(self.length), tier=self.tier)

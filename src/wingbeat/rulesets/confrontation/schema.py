@@ -9,6 +9,7 @@ from shapely.geometry import Polygon
 
 from ...errors import ScenarioError
 from ...geometry.table import Point, TablePolygon, format_point
+from ...i18n import SaidMapping
 from ...scenario._schema import (
     CreatureEntry,
     Name,
@@ -20,13 +21,12 @@ from ...scenario._schema import (
 from ...scenario._tabletop import MAX_TABLE, exact, point_on, table_of
 from ._messages import N_, _
 from .model import ConfrontationBattle, ConfrontationScenario, Edition, Fighter, Obstacle, Zone
-from .words import SaidExamples
 
 __all__ = ["EXAMPLES", "ConfrontationFile", "build"]
 
 #: What each key holds, as a player writes it: the example an error shows (its words in the
-#: language of the moment: ``SaidExamples``).
-EXAMPLES = SaidExamples({
+#: language of the moment: ``i18n.SaidMapping``).
+EXAMPLES = SaidMapping({
     "map": "map: {table: [120, 120]}",
     "table": N_("table: [120, 120] (width and height in cm)"),
     "table[]": "120",
@@ -47,7 +47,7 @@ EXAMPLES = SaidExamples({
     "at[]": "60",
     "facing": N_("facing: 90 (degrees)"),
     "base": N_("base: 2.5 (cm)"),
-})
+}, _)
 
 
 class OptionsModel(StrictModel):

@@ -4,7 +4,7 @@ when asked (``wingbeat.i18n``), never kept."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from ...geometry.table import format_length, format_number
@@ -12,7 +12,7 @@ from ...i18n import localized_number
 from ...model import format_decimal
 from ._messages import _
 
-__all__ = ["SaidExamples", "and_list", "cm", "decimal", "length", "number"]
+__all__ = ["and_list", "cm", "decimal", "length", "number"]
 
 
 def length(value: float) -> str:
@@ -42,21 +42,3 @@ def and_list(items: Sequence[str]) -> str:
     if len(items) == 1:
         return items[0]
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
-
-
-class SaidExamples(Mapping[str, str]):
-    """The schema's examples (``EXAMPLES``: what each key holds, as an error shows it), each said
-    in the language of the moment when read: those with words are marked ``N_``, the others are
-    notation and read the same in every language."""
-
-    def __init__(self, examples: Mapping[str, str]) -> None:
-        self._examples = dict(examples)
-
-    def __getitem__(self, key: str) -> str:
-        return _(self._examples[key])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._examples)
-
-    def __len__(self) -> int:
-        return len(self._examples)

@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 from ...errors import ScenarioError
 from ...geometry.labels import column_label, split_label
 from ...geometry.squaregrid import DiagonalRule
+from ...i18n import SaidMapping
 from ...limits import MAX_CREATURES, MAX_DND5E_SPEED
 from ...scenario._cells import cell_items, is_range, range_cells
 from ...scenario._schema import (
@@ -39,13 +40,13 @@ from .model import (
     WallKind,
     side_key,
 )
-from .words import SaidExamples, size_word
+from .words import size_word
 
 __all__ = ["EXAMPLES", "Dnd5eFile", "build"]
 
 #: What each key holds, as a player writes it: the example an error shows (its words in the
-#: language of the moment: ``SaidExamples``).
-EXAMPLES = SaidExamples({
+#: language of the moment: ``i18n.SaidMapping``).
+EXAMPLES = SaidMapping({
     "map": "map: {grid: square, columns: 20, rows: 20, top: 12}",
     "grid": N_("grid: square (or hex)"),
     "columns": "columns: 20",
@@ -88,7 +89,7 @@ EXAMPLES = SaidExamples({
     "units": N_("units: ft (or m)"),
     "fall_rate": "fall_rate: true",
     "flyer_fall": "flyer_fall: true",
-})
+}, _)
 
 
 class CellsModel(StrictModel):

@@ -3,12 +3,9 @@ speeds, the grid's spaces. Each is said when asked (``wingbeat.i18n``), never ke
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-
 from ._messages import N_, _, pgettext
 
 __all__ = [
-    "SaidExamples",
     "condition_word",
     "conditions_words",
     "mode_doing",
@@ -91,21 +88,3 @@ def mode_name(mode: str) -> str:
 
 def yes_no(value: bool) -> str:
     return _("yes") if value else _("no")
-
-
-class SaidExamples(Mapping[str, str]):
-    """The schema's examples (``EXAMPLES``: what each key holds, as an error shows it), each said
-    in the language of the moment when read: those with words are marked ``N_``, the others are
-    notation and read the same in every language."""
-
-    def __init__(self, examples: Mapping[str, str]) -> None:
-        self._examples = dict(examples)
-
-    def __getitem__(self, key: str) -> str:
-        return _(self._examples[key])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._examples)
-
-    def __len__(self) -> int:
-        return len(self._examples)
