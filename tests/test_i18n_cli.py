@@ -304,3 +304,36 @@ def test_the_readme_says_what_each_language_prints(args: list[str], lang: str, p
     monkeypatch.chdir(Path(__file__).parent.parent)  # the README's paths are the repository's
     done = said(lang, *args)
     assert " ".join(promised.split()) in " ".join(done.output.split()), done.output
+
+
+USAGE_ERRORS = [
+    (["check", "example:giant-bat", "bat", "U35", "--bogus"],
+     "opzione sconosciuta: --bogus", "option inconnue\u00a0: --bogus"),
+    (["check", "example:giant-bat"], "manca l’argomento 'CREATURE'",
+     "argument manquant\u00a0: 'CREATURE'"),
+    (["reach", "example:giant-bat", "bat", "extra"], "argomenti in più non previsti (extra)",
+     "arguments en trop (extra)"),
+    (["nosuch"], "comando sconosciuto: 'nosuch'", "commande inconnue\u00a0: 'nosuch'"),
+    (["serve", "--port", "abc"], "valore non valido per '--port': serve un numero intero",
+     "valeur invalide pour '--port'\u00a0: un nombre entier est attendu"),
+    (["check", "example:giant-bat", "bat", "U35", "--option"],
+     "l’opzione '--option' richiede un valore", "l’option '--option' demande une valeur"),
+    (["check", "--json=1", "a", "b", "c"], "l’opzione '--json' non accetta valori",
+     "l’option '--json' ne prend pas de valeur"),
+]
+
+
+@pytest.mark.parametrize(("args", "italian", "french"), USAGE_ERRORS,
+                         ids=lambda v: v[0] if isinstance(v, list) else None)
+def test_usage_errors_in_the_language(args: list[str], italian: str, french: str) -> None:
+    """Typer's own usage errors (English in its click) are said in the language too, on one
+    line, with exit code 2; in English they read as before."""
+    for lang, expected in (("it", italian), ("fr", french)):
+        done = subprocess.run([sys.executable, "-m", "wingbeat", "--lang", lang, *args],
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 2
+        assert expected in done.stderr, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
+    english = subprocess.run([sys.executable, "-m", "wingbeat", *args], capture_output=True,
+                             text=True, check=False, env={**os.environ, "WINGBEAT_LANG": "en"})
+    assert english.returncode == 2 and "wingbeat: error: " in english.stderr

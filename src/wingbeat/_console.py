@@ -38,7 +38,7 @@ from .errors import (
     printable_bytes,
     shown,
 )
-from .i18n import _
+from .i18n import N_, _, language
 from .narrate import grouped
 
 __all__ = ["Command", "Group", "JsonOpt", "NoChecksOpt", "OptionOpt", "ScenarioArg",
@@ -490,9 +490,65 @@ def command_group(name: str, help: str, **settings: Any) -> typer.Typer:
                        rich_markup_mode=None, pretty_exceptions_enable=False, **settings)
 
 
+#: Typer's click writes its usage errors in English f-strings, each of one of these forms (typer
+#: is pinned below 0.30): said again in the language of the moment (``said_usage``). The
+#: problem of an invalid value is one of ``_VALUE_PROBLEMS``, or said as it came.
+_USAGE_FORMS = (
+    (re.compile(r"No such option: (?P<option>\S+) \(Possible options: (?P<possible>.+)\)$"),
+     N_("no such option: {option} (possible options: {possible})")),
+    (re.compile(r"No such option: (?P<option>\S+)$"), N_("no such option: {option}")),
+    (re.compile(r"Missing argument (?P<name>.+?)(?:\. .+)?$"), N_("missing argument {name}")),
+    (re.compile(r"Missing option (?P<name>.+?)(?:\. .+)?$"), N_("missing option {name}")),
+    (re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((?P<extra>.*)\)$"),
+     N_("unexpected extra arguments ({extra})")),
+    (re.compile(r"No such command (?P<command>.+)$"), N_("no such command {command}")),
+    (re.compile(r"Option (?P<option>'[^']+') requires an argument$"),
+     N_("option {option} needs a value")),
+    (re.compile(r"Option (?P<option>'[^']+') requires (?P<count>\d+) arguments$"),
+     N_("option {option} needs {count} values")),
+    (re.compile(r"Option (?P<option>'[^']+') does not take a value$"),
+     N_("option {option} takes no value")),
+    (re.compile(r"Invalid value for (?P<name>.+?): (?P<problem>.+)$"),
+     N_("invalid value for {name}: {problem}")),
+)
+_VALUE_PROBLEMS = (
+    (re.compile(r"Input should be a valid integer.*$"), N_("a whole number is expected")),
+    (re.compile(r"Input should be a valid number.*$"), N_("a number is expected")),
+    (re.compile(r"(?P<value>.+) is not a valid (?:integer|float)$"),
+     N_("{value} is not a number")),
+    (re.compile(r"(?P<value>.+) is not one of (?P<choices>.+)$"),
+     N_("{value} is not one of {choices}")),
+    (re.compile(r"(?P<value>.+) is not in the range (?P<range>.+)$"),
+     N_("{value} is not in the range {range}")),
+)
+
+
+def said_usage(message: str) -> str:
+    """A usage error of Typer's click (English) said in the current language; as it came in
+    English, or when it is of no known form."""
+    if language() == "en":
+        return message
+    for pattern, said in _USAGE_FORMS:
+        found = pattern.match(message)
+        if found:
+            fields = found.groupdict()
+            if "problem" in fields:
+                fields["problem"] = _said_problem(fields["problem"].rstrip("."))
+            return _(said).format(**fields)
+    return message
+
+
+def _said_problem(problem: str) -> str:
+    for pattern, said in _VALUE_PROBLEMS:
+        found = pattern.match(problem)
+        if found:
+            return _(said).format(**found.groupdict())
+    return problem
+
+
 def usage_line(exc: UsageError) -> str:
     """``wingbeat: error: No such option: -o (see wingbeat check --help)``: one line."""
-    message = " ".join(exc.format_message().split()).rstrip(".")
+    message = said_usage(" ".join(exc.format_message().split()).rstrip("."))
     ctx = exc.ctx
     if (isinstance(exc, NoSuchOption) and exc.option_name == "-o" and ctx is not None
             and any("--option" in p.opts for p in ctx.command.params)):
