@@ -83,6 +83,28 @@ def test_a_file_that_is_no_yaml(tmp_path: Path, lang: str, said: str) -> None:
     assert ("riga" if lang == "it" else "ligne") in str(caught.value)
 
 
+BROKEN_YAML = ["ruleset: volare\nmap: {grid: hex\n  columns: 3\n",
+               "ruleset: volare\nmap:\n  grid: hex\n   columns: 3\n",
+               "a: [1, 2\n", 'a: "x\n', "\tx: 1\n", "a: *nowhere\n", 'a: "\\q"\n',
+               "a: b: c\n", "- a\nb: c\n", "a: 'x' y\n"]
+
+
+@pytest.mark.parametrize("lang", ["it", "fr"])
+@pytest.mark.parametrize("text", BROKEN_YAML)
+def test_what_yaml_finds_wrong_is_said_in_the_language(tmp_path: Path, lang: str,
+                                                      text: str) -> None:
+    """PyYAML's own problems (English) are said again in the language, YAML's token names and
+    the characters kept."""
+    path = tmp_path / "broken.yaml"
+    path.write_text(text, encoding="utf-8")
+    with speaking(lang), pytest.raises(ScenarioError) as caught:
+        load_scenario(path)
+    message = str(caught.value).split("broken.yaml", 1)[1]  # the path is the test's own
+    said = re.sub(r"<[^>]+>|\w*[^\x00-\x7f]\w*", " ", message)
+    assert english_words(said, frozenset({"nowhere", "volare", "hex", "columns", "map"})) == [], \
+        str(caught.value)
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("it", "file inesistente"), ("fr", "fichier introuvable")])
 def test_a_missing_file(tmp_path: Path, lang: str, said: str) -> None:

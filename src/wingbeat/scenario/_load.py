@@ -65,7 +65,7 @@ def read_scenario_text(text: str, *, source: str = "<scenario>",
     error names the line and column of the value it is about."""
     import yaml  # here, not above: a command that reads a cached scenario never needs it
 
-    from ._yaml import YamlLimitError, load_marked
+    from ._yaml import YamlLimitError, load_marked, said_problem
 
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise ScenarioError(_(_TOO_LARGE), source=source)
@@ -83,7 +83,7 @@ def read_scenario_text(text: str, *, source: str = "<scenario>",
         if isinstance(exc, YamlLimitError):
             raise ScenarioError(printable(str(problem)), source=source, where=where) from None
         raise ScenarioError(_("is not valid YAML or JSON: {problem}").format(
-            problem=printable(str(problem))), source=source, where=where) from None
+            problem=printable(said_problem(str(problem)))), source=source, where=where) from None
     except json.JSONDecodeError as exc:  # pragma: no cover - yaml parses JSON itself
         raise ScenarioError(_("is not valid JSON: {problem}").format(problem=exc.msg),
                             source=source) from None

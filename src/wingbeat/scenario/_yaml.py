@@ -23,11 +23,11 @@ import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..i18n import _
+from ..i18n import N_, _, language, pgettext
 from ..narrate import grouped
 
 __all__ = ["MAX_ALIAS_NODES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_NUMBER_CHARS", "Marks", "Path",
-           "SafeLoader", "YamlLimitError", "load", "load_marked"]
+           "SafeLoader", "YamlLimitError", "load", "load_marked", "said_problem"]
 
 #: The most nodes that aliases may add when expanded, over the whole file: a scenario that
 #: repeats a creature's block a few times stays far below; a "billion laughs" is refused at once.
@@ -235,3 +235,48 @@ def load_marked(text: str) -> tuple[Any, dict[Path, tuple[int, int]]]:
     finally:
         loader.dispose()
 
+
+#: PyYAML's problems (English), each said again in the language of the moment
+#: (``said_problem``); YAML's token names (``'<stream end>'``) and the characters stay as written.
+_PROBLEMS = (
+    (re.compile(r"expected a comment or a line break, but found (?P<got>.+)$"),
+     N_("a comment or the end of the line was expected, but {got} was found")),
+    (re.compile(r"expected alphabetic or numeric character, but found (?P<got>.+)$"),
+     N_("a letter or a digit was expected, but {got} was found")),
+    (re.compile(r"expected (?P<expected>.+?), but (?:got|found) (?P<got>.+)$"),
+     N_("{expected} was expected, but {got} was found")),
+    (re.compile(r"mapping values are not allowed here$"),
+     N_("a key's value is not allowed here (is a line indented too far, or a space missing "
+        "after a ':'?)")),
+    (re.compile(r"found unexpected end of stream$"),
+     N_("the text ends too early (is a quote or a bracket left open?)")),
+    (re.compile(r"found character (?P<char>.+) that cannot start any token$"),
+     N_("the character {char} cannot start a value")),
+    (re.compile(r"could not find expected ':'$"), N_("a ':' was expected")),
+    (re.compile(r"did not find expected key$"), N_("a key was expected")),
+    (re.compile(r"did not find expected node content$"), N_("a value was expected")),
+    (re.compile(r"did not find expected (?P<what>'[^']+'|<[^>]+>)$"),
+     N_("{what} was expected")),
+    (re.compile(r"found undefined alias (?P<alias>.+)$"), N_("the alias {alias} is not defined")),
+    (re.compile(r"found unknown escape character (?P<char>.+)$"),
+     N_("{char} is no escape character")),
+    (re.compile(r"found a tab character (?:where an indentation space is expected|that violates "
+                r"indentation)$"), N_("a tab where lines are indented with spaces")),
+    (re.compile(r"found unexpected ':'$"), N_("an unexpected ':'")),
+)
+
+
+def said_problem(problem: str) -> str:
+    """A PyYAML problem (``expected ',' or '}', but got ':'``) said in the current language; in
+    English, or when it is of no known form, as PyYAML wrote it."""
+    if language() == "en":
+        return problem
+    for pattern, said in _PROBLEMS:
+        found = pattern.match(problem)
+        if found:
+            fields = found.groupdict()
+            if "expected" in fields:
+                fields["expected"] = fields["expected"].replace(
+                    " or ", " {} ".format(pgettext("alternatives", "or")))
+            return _(said).format(**fields)
+    return problem
