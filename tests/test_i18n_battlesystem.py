@@ -27,8 +27,8 @@ REFUSALS = [
     ("pegasi", "0,20", "B-turn", 1,
      "virare in direzione 270,0° aggiunge 180,0°: 180,0° di virata in questo round (ha iniziato "
      "in direzione 90°), ma la categoria C consente 90° per round",
-     "virer au cap 270,0° ajoute 180,0° : 180,0° de virage ce tour (elle a commencé au cap 90°), "
-     "mais la catégorie C permet 90° par tour"),
+     "virer au cap 270,0° ajoute 180,0° : 180,0° de virage ce round (elle a commencé au cap 90°), "
+     "mais la catégorie C permet 90° par round"),
     ("pegasi", "60,20.5", "B-units", 1,
      'volare fino a 60,20.5 porta il suo movimento a 50,0025", oltre il suo movimento di 48"',
      'voler jusqu’à 60,20.5 porte son déplacement à 50,0025", plus que son mouvement de 48"'),
@@ -84,7 +84,7 @@ def test_reach_text_and_lengths(lang: str) -> None:
     assert head == {
         "it": 'pegasi (battlesystem, adnd): vola per 48" in questo round da 10,20 a quota low, '
               "direzione 90°, formazione open",
-        "fr": 'pegasi (battlesystem, adnd) : vole de 48" ce tour depuis 10,20 à l’altitude low, '
+        "fr": 'pegasi (battlesystem, adnd) : vole de 48" ce round depuis 10,20 à l’altitude low, '
               "cap 90°, formation open"}[lang]
     assert english_words(head, ALLOWED | ALSO[lang] | {"adnd"}) == []
     # the leg and the spending, as battlesystem says them (the step's total is the core's)
