@@ -38,7 +38,7 @@ from .errors import (
     printable_bytes,
     shown,
 )
-from .i18n import N_, _, language
+from .i18n import N_, _, language, reworded
 from .narrate import grouped
 
 __all__ = ["Command", "Group", "JsonOpt", "NoChecksOpt", "OptionOpt", "ScenarioArg",
@@ -526,24 +526,15 @@ _VALUE_PROBLEMS = (
 def said_usage(message: str) -> str:
     """A usage error of Typer's click (English) said in the current language; as it came in
     English, or when it is of no known form."""
-    if language() == "en":
+    found = reworded(message, _USAGE_FORMS, _) if language() != "en" else None
+    if found is None:
         return message
-    for pattern, said in _USAGE_FORMS:
-        found = pattern.match(message)
-        if found:
-            fields = found.groupdict()
-            if "problem" in fields:
-                fields["problem"] = _said_problem(fields["problem"].rstrip("."))
-            return _(said).format(**fields)
-    return message
-
-
-def _said_problem(problem: str) -> str:
-    for pattern, said in _VALUE_PROBLEMS:
-        found = pattern.match(problem)
-        if found:
-            return _(said).format(**found.groupdict())
-    return problem
+    said, fields = found
+    if "problem" in fields:
+        problem = fields["problem"].rstrip(".")
+        value = reworded(problem, _VALUE_PROBLEMS, _)
+        fields["problem"] = problem if value is None else value[0].format(**value[1])
+    return said.format(**fields)
 
 
 def usage_line(exc: UsageError) -> str:

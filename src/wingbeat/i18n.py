@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Callable, Iterator, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import resources
@@ -40,6 +41,7 @@ __all__ = [
     "localized_number",
     "parse_language",
     "percent",
+    "reworded",
     "set_language",
     "speaking",
 ]
@@ -174,6 +176,18 @@ class SaidMapping(Mapping[str, str]):
 
     def __len__(self) -> int:
         return len(self._messages)
+
+
+def reworded(text: str, forms: Sequence[tuple[re.Pattern[str], str]],
+             say: Callable[[str], str]) -> tuple[str, dict[str, str]] | None:
+    """A library's English ``text`` by its form: the first of ``forms`` (a pattern, and the
+    message marked ``N_`` that says it) whose pattern matches it, as ``(say(message), the
+    pattern's fields)`` for the caller to format; None when it is of no known form."""
+    for pattern, message in forms:
+        found = pattern.match(text)
+        if found:
+            return say(message), found.groupdict()
+    return None
 
 
 #: The decimal separator and the percent sign's form of each language, as CLDR gives them

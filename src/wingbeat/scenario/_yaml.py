@@ -23,7 +23,7 @@ import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..i18n import N_, _, language, pgettext
+from ..i18n import N_, _, language, pgettext, reworded
 from ..narrate import grouped
 
 __all__ = ["MAX_ALIAS_NODES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_NUMBER_CHARS", "Marks", "Path",
@@ -269,14 +269,11 @@ _PROBLEMS = (
 def said_problem(problem: str) -> str:
     """A PyYAML problem (``expected ',' or '}', but got ':'``) said in the current language; in
     English, or when it is of no known form, as PyYAML wrote it."""
-    if language() == "en":
+    found = reworded(problem, _PROBLEMS, _) if language() != "en" else None
+    if found is None:
         return problem
-    for pattern, said in _PROBLEMS:
-        found = pattern.match(problem)
-        if found:
-            fields = found.groupdict()
-            if "expected" in fields:
-                fields["expected"] = fields["expected"].replace(
-                    " or ", " {} ".format(pgettext("alternatives", "or")))
-            return _(said).format(**fields)
-    return problem
+    said, fields = found
+    if "expected" in fields:
+        fields["expected"] = fields["expected"].replace(
+            " or ", " {} ".format(pgettext("alternatives", "or")))
+    return said.format(**fields)
