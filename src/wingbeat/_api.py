@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import OptionError
 from .i18n import _
-from .model import Scenario
 from .rules import find_ruleset
-from .rules.base import Result
 from .rules.registry import ruleset_info
-from .rules.tree import ReachTree
+
+if TYPE_CHECKING:  # annotations only: a short command imports what its question needs
+    from pathlib import Path
+
+    from .model import Scenario
+    from .rules.base import Result
+    from .rules.tree import ReachTree
 
 __all__ = ["attack_path", "check", "engagement", "open_scenario", "path", "reach", "reach_tree",
            "route"]

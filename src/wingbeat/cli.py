@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -33,8 +33,10 @@ from ._jsonout import encode_answer
 from .errors import EXIT_REFUSED, WingbeatError
 from .examples import example_names
 from .i18n import _
-from .model import Scenario
-from .rules.base import Result
+
+if TYPE_CHECKING:  # annotations only (no command's parameter)
+    from .model import Scenario
+    from .rules.base import Result
 
 __all__ = ["app", "main"]
 
@@ -46,12 +48,9 @@ CreatureArg = Annotated[str, typer.Argument(help="The creature's id in the scena
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            number = version("wingbeat")
-        except PackageNotFoundError:  # pragma: no cover - run from a source tree
-            from . import __version__ as number
+        # the package's own number, not importlib.metadata's (8 ms of imports): the two are
+        # one (tests/test_import_cost.py)
+        from . import __version__ as number
         from .kernel import describe
 
         out.print(f"wingbeat {number} ({describe()})", markup=False)
@@ -268,20 +267,73 @@ def demo() -> None:
 
 
 #: Modules that add their own commands with ``register(app)``: the faces that live apart
-#: (render, web, play, import, threat and advise). Each is a thin layer over the library too.
-_EXTENSIONS: tuple[str, ...] = ("wingbeat.render.commands", "wingbeat.web.commands",
-                                 "wingbeat.play.commands", "wingbeat.importers.commands",
-                                 "wingbeat.tactics.commands")
+#: (render, web, play, import, threat and advise), each a thin layer over the library too, and
+#: the commands each adds, so a command loads only its own (tests/test_import_cost.py checks this
+#: table against what each registers).
+_EXTENSIONS: dict[str, tuple[str, ...]] = {
+    "wingbeat.render.commands": ("render",),
+    "wingbeat.web.commands": ("serve",),
+    "wingbeat.play.commands": ("play",),
+    "wingbeat.importers.commands": ("import",),
+    "wingbeat.tactics.commands": ("threat", "advise", "play"),  # and play suggest
+}
+
+# ``app``, every command, is complete when first asked for (``__getattr__``): importing this
+# module registers only the commands above, so a short command does not import the faces it
+# does not use (issue 29). ``main`` builds only the command it runs (``_app_for``).
+_core = app
+del app
+_complete: typer.Typer | None = None
 
 
-def _register_extensions() -> None:
-    from importlib import import_module
+def __getattr__(name: str) -> typer.Typer:
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    global _complete
+    if _complete is None:
+        from importlib import import_module
 
-    for name in _EXTENSIONS:
-        import_module(name).register(app)
+        for module in _EXTENSIONS:
+            import_module(module).register(_core)
+        _complete = _core
+    return _complete
 
 
-_register_extensions()
+def _name_of(info: typer.models.CommandInfo) -> str | None:
+    """The name a registered command is typed by (Typer's: its function's, dashed)."""
+    from typer.main import get_command_name
+
+    if info.name:
+        return info.name
+    return None if info.callback is None else get_command_name(info.callback.__name__)
+
+
+def _app_for(args: list[str]) -> typer.Typer:
+    """The app that runs ``args``: only the command they name (with ``--version`` alone, none),
+    so Typer builds one command, not all of them; every command for the root's help, shell
+    completion, or a name no command has (its error lists the others)."""
+    import copy
+    import os
+
+    name = args[0] if args and not args[0].startswith("-") else None
+    completing = "_WINGBEAT_COMPLETE" in os.environ  # Typer's shell completion
+    modules = [module for module, names in _EXTENSIONS.items() if name in names]
+    if completing or (name is None and args != ["--version"]) or (
+            name is not None and not modules
+            and all(_name_of(info) != name for info in _core.registered_commands)):
+        return __getattr__("app")
+    if _complete is not None:  # already built (a test's process): nothing to save
+        return _complete
+    one = copy.copy(_core)
+    one.registered_commands = [info for info in _core.registered_commands
+                               if _name_of(info) == name]
+    one.registered_groups = []
+    if modules:
+        from importlib import import_module
+
+        for module in modules:
+            import_module(module).register(one)
+    return one
 
 
 def main() -> None:
@@ -292,7 +344,7 @@ def main() -> None:
     lang, args = _language_from(sys.argv[1:])
     set_language(lang)
     try:
-        app(args=args, prog_name="wingbeat")
+        _app_for(args)(args=args, prog_name="wingbeat")
     except WingbeatError as exc:  # pragma: no cover - commands catch their own
         err.print(error_line(str(exc)), markup=False)
         sys.exit(exc.exit_code)
