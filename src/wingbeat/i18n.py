@@ -28,7 +28,6 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from importlib import resources
 from pathlib import Path
 
 __all__ = [
@@ -129,6 +128,8 @@ class Domain:
 
     @property
     def localedir(self) -> Path:
+        from importlib import resources  # on first use: 2-5 ms a short command need not pay
+
         return Path(str(resources.files(self.package))) / "locale"
 
     def catalog(self, lang: str | None = None) -> _gettext.NullTranslations:

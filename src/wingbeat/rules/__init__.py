@@ -11,13 +11,33 @@ numbers; ``tabletop``: what the tabletop rulesets answer alike), and they never 
 
 from __future__ import annotations
 
-from .base import Ruleset
-from .registry import ruleset_ids, ruleset_info
+from typing import TYPE_CHECKING
+
+from .registry import builtin_registrations, ruleset_ids, ruleset_info
+
+if TYPE_CHECKING:
+    from .base import Ruleset
+
+    RULESET_IDS: tuple[str, ...]
 
 __all__ = ["RULESET_IDS", "Ruleset", "find_ruleset"]
 
-#: The built-in rulesets' ids, in list order (``registry.ruleset_ids()`` adds registered ones).
-RULESET_IDS = ruleset_ids()
+
+def __getattr__(name: str) -> object:
+    """``RULESET_IDS``: the built-in rulesets' ids, in list order (``registry.ruleset_ids()``
+    adds registered ones); ``Ruleset`` (``base``). Both on first use: importing a contract reads
+    no registration."""
+    if name == "RULESET_IDS":
+        builtin = builtin_registrations()
+        value: object = tuple(i for i in ruleset_ids() if i in builtin)
+    elif name == "Ruleset":
+        from . import base
+
+        value = base.Ruleset
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def find_ruleset(ruleset_id: str) -> Ruleset:

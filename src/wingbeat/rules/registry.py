@@ -12,13 +12,12 @@ picture, play, import) asks here; none names a ruleset. docs/adding-a-ruleset.md
 
 from __future__ import annotations
 
-import pkgutil
+import json
+import os
 import sys
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import import_module, resources
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -253,26 +252,64 @@ _discovered = False
 
 
 def _discover() -> None:
-    """Read the ``ruleset.toml`` of every subpackage of ``wingbeat.rulesets`` (once). The
-    plug-ins' package is named, not imported by an import statement: it sits above this
-    contract, and reading its folder loads none of its rulesets."""
+    """Register the built-in rulesets (once): from ``builtin.json``, their ``ruleset.toml``
+    files as ``scripts/precomputed.py`` wrote them, while it names the same folders as are there;
+    else by reading every ``ruleset.toml`` (tomllib and the folder walk cost a short command
+    about 10 ms). The plug-ins' package is named, not imported by an import statement: it sits
+    above this contract, and reading its folder loads none of its rulesets."""
     global _discovered
     if _discovered:
         return
-    package = _PLUGINS
-    root = resources.files(package)
-    found = []
-    for module in pkgutil.iter_modules(import_module(package).__path__):
-        entry = root.joinpath(module.name, _FILE)
-        if module.ispkg and entry.is_file():
-            found.append(_from_toml(module.name, entry.read_text(encoding="utf-8")))
+    found = [_from_data(folder, data) for folder, data in builtin_registrations().items()]
     for info in found:
         _registered.setdefault(info.id, info)
     _discovered = True
 
 
-def _from_toml(folder: str, text: str) -> RulesetInfo:
-    data = tomllib.loads(text)
+#: The built-in registrations, precomputed (``scripts/precomputed.py``, tests/test_registry.py).
+BUILTIN_FILE = os.path.join(os.path.dirname(__file__), "builtin.json")
+
+
+def builtin_registrations() -> dict[str, dict[str, Any]]:
+    """Each built-in ruleset's ``ruleset.toml``, parsed, by folder: the precomputed file while
+    it names the folders there are, else read from the folders."""
+    folders = _ruleset_folders()
+    try:
+        with open(BUILTIN_FILE, encoding="utf-8") as stream:
+            kept: dict[str, dict[str, Any]] = json.load(stream)
+    except (OSError, ValueError):
+        kept = {}
+    if sorted(kept) == sorted(folders):
+        return kept
+    return scanned_registrations()
+
+
+def _ruleset_folders() -> dict[str, str]:
+    """The folders of ``wingbeat.rulesets`` that hold a ``ruleset.toml``, by name."""
+    __import__(_PLUGINS)
+    found: dict[str, dict[str, Any]] = {}
+    for root in sys.modules[_PLUGINS].__path__:
+        with os.scandir(root) as entries:
+            for entry in entries:
+                path = os.path.join(entry.path, _FILE)
+                if entry.is_dir() and not entry.name.startswith(("_", ".")) and (
+                        os.path.isfile(path)):
+                    found.setdefault(entry.name, path)
+    return found
+
+
+def scanned_registrations() -> dict[str, dict[str, Any]]:
+    """Every ``ruleset.toml`` read now (what ``builtin.json`` keeps), in folder order."""
+    import tomllib
+
+    found = {}
+    for folder, path in sorted(_ruleset_folders().items()):
+        with open(path, "rb") as stream:
+            found[folder] = tomllib.load(stream)
+    return found
+
+
+def _from_data(folder: str, data: dict[str, Any]) -> RulesetInfo:
     if data.get("id") != folder:
         raise ValueError(f"rulesets/{folder}/{_FILE}: id must be the folder's name, {folder!r}")
     return RulesetInfo(

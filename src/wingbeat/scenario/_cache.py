@@ -61,18 +61,24 @@ def cache_dir() -> Path | None:
 def open_cached(where: str | Path) -> Scenario:
     """``wingbeat.open_scenario`` for the command line: a file path or ``example:NAME``, through
     the cache."""
-    from ..examples import example_text
-    from ._load import read_scenario_file, read_scenario_text
-
     source = str(where)
     base: str | None = None
     if source.startswith("example:"):
+        from ..examples import example_text
+
         text = example_text(source.removeprefix("example:"))
     else:
+        from ._load import read_scenario_file
+
         text = read_scenario_file(where)
         base = str(Path(where).parent)  # as load_scenario: a background's path starts there
-    return cached_scenario(text, source,
-                           lambda t, s: read_scenario_text(t, source=s, base=base))
+
+    def read(text: str, source: str) -> Scenario:
+        from ._load import read_scenario_text  # only when the cache does not hold it
+
+        return read_scenario_text(text, source=source, base=base)
+
+    return cached_scenario(text, source, read)
 
 
 def cached_scenario(text: str, source: str, read: Callable[[str, str], Scenario]) -> Scenario:
@@ -106,13 +112,26 @@ def _key(text: str, source: str) -> str:
 def _code_fingerprint() -> bytes:
     """Every source file of the package, its name, size and time: a changed rule, schema or model
     (an upgrade, or an edit in a source checkout) never meets a scenario kept before it."""
-    root = Path(__file__).resolve().parent.parent
+    root = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    found: list[str] = []
+    for folder, subfolders, files in os.walk(root):
+        # the pages' files, the catalogs and bytecode hold no code a scenario is read with
+        subfolders[:] = [d for d in subfolders if d not in _NO_CODE]
+        for name in files:
+            if name.endswith((".py", ".toml", ".so", ".pyd", ".json")):
+                path = os.path.join(folder, name)
+                info = os.stat(path)
+                relative = os.path.relpath(path, root).replace(os.sep, "/")
+                found.append(f"{relative}|{info.st_size}|{info.st_mtime_ns}\n")
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
-        if path.suffix in (".py", ".toml", ".so", ".pyd"):
-            info = path.stat()
-            digest.update(f"{path.relative_to(root)}|{info.st_size}|{info.st_mtime_ns}\n".encode())
+    for line in sorted(found):
+        digest.update(line.encode())
     return digest.digest()
+
+
+#: Folders ``_code_fingerprint`` does not walk (walking the pages' files and the catalogs cost
+#: every cached command a few ms).
+_NO_CODE = frozenset({"__pycache__", "static", "locale"})
 
 
 def _private(info: os.stat_result) -> bool:

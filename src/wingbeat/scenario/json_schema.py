@@ -10,17 +10,19 @@ a key may hold; checks across keys (a creature on the map, ids unique) stay ``wi
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
-from typing import Any, Literal, get_args, get_origin
-
-from pydantic import BaseModel
-from pydantic.json_schema import models_json_schema
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 from ..errors import OptionError, ScenarioError
 from ..rules.registry import ruleset_ids, ruleset_info
 
-__all__ = ["DIALECT", "file_model", "json_schema", "schema_text"]
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+__all__ = ["DIALECT", "STORED", "file_model", "json_schema", "made_schema_text", "schema_text",
+           "stored_names"]
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -32,6 +34,8 @@ def file_model(ruleset: str) -> type[BaseModel]:
     except ScenarioError:
         raise OptionError(f"unknown ruleset {ruleset!r}; expected one of: "
                           + ", ".join(ruleset_ids())) from None
+    from pydantic import BaseModel
+
     builder = info.schema
     module_name = builder.partition(":")[0] if isinstance(builder, str) else builder.__module__
     __import__(module_name)
@@ -64,6 +68,8 @@ def json_schema(ruleset: str | None = None, *, among: Sequence[str] | None = Non
                 "description": f"A scenario file of the {ruleset} ruleset (wingbeat's "
                                "docs/scenario.md). Made by `wingbeat schema " + ruleset + "`.",
                 **{k: v for k, v in schema.items() if k != "title"}}
+    from pydantic.json_schema import models_json_schema
+
     ids = list(ruleset_ids() if among is None else among)
     refs, defs = models_json_schema([(file_model(r), "validation") for r in ids],
                                     title="wingbeat scenario")
@@ -95,6 +101,38 @@ def _add_background(model: dict[str, Any], defs: dict[str, Any]) -> None:
     model.setdefault("properties", {})["background"] = {"$ref": "#/$defs/Background"}
 
 
+#: The built-in rulesets' schemas as ``made_schema_text`` writes them, kept with the package
+#: (``scripts/precomputed.py`` writes them, tests/test_schema.py checks they are still what the
+#: models make): ``wingbeat schema`` prints them without importing pydantic and every ruleset's
+#: model (about 0.2 s). ``scenario.json`` is every ruleset's at once.
+STORED = os.path.join(os.path.dirname(__file__), "schema")
+
+
+def stored_names() -> dict[str | None, str]:
+    """The stored schema files, by ruleset (None: every ruleset's at once)."""
+    return {**{r: f"{r}.json" for r in ruleset_ids()}, None: "scenario.json"}
+
+
 def schema_text(ruleset: str | None = None, *, among: Sequence[str] | None = None) -> str:
-    """The schema as the files in ``docs/schema/`` hold it: indented JSON and a last newline."""
+    """The schema as the files in ``docs/schema/`` hold it: indented JSON and a last newline;
+    the stored one when it is a built-in ruleset's (and, for all of them, when only the built-in
+    ones are registered)."""
+    if among is None:
+        from ..rules.registry import builtin_registrations
+
+        builtin = builtin_registrations()
+        if (ruleset in builtin if ruleset is not None
+                else sorted(ruleset_ids()) == sorted(builtin)):
+            try:
+                with open(os.path.join(STORED, stored_names()[ruleset]),
+                          encoding="utf-8") as stream:
+                    return stream.read()
+            except OSError:  # pragma: no cover - an install without its data files
+                pass
+    return made_schema_text(ruleset, among=among)
+
+
+def made_schema_text(ruleset: str | None = None, *,
+                     among: Sequence[str] | None = None) -> str:
+    """``schema_text`` made now from the pydantic models."""
     return json.dumps(json_schema(ruleset, among=among), indent=2, ensure_ascii=False) + "\n"
