@@ -287,7 +287,7 @@ def builtin_registrations() -> dict[str, dict[str, Any]]:
 def _ruleset_folders() -> dict[str, str]:
     """The folders of ``wingbeat.rulesets`` that hold a ``ruleset.toml``, by name."""
     __import__(_PLUGINS)
-    found: dict[str, dict[str, Any]] = {}
+    found: dict[str, str] = {}
     for root in sys.modules[_PLUGINS].__path__:
         with os.scandir(root) as entries:
             for entry in entries:
@@ -302,7 +302,7 @@ def scanned_registrations() -> dict[str, dict[str, Any]]:
     """Every ``ruleset.toml`` read now (what ``builtin.json`` keeps), in folder order."""
     import tomllib
 
-    found = {}
+    found: dict[str, dict[str, Any]] = {}
     for folder, path in sorted(_ruleset_folders().items()):
         with open(path, "rb") as stream:
             found[folder] = tomllib.load(stream)
