@@ -47,6 +47,17 @@ def test_the_built_in_rulesets_are_found_in_their_folders_in_list_order() -> Non
     assert {p.parent.name for p in folders.glob("*/ruleset.toml")} == set(RULESET_IDS)
 
 
+def test_the_precomputed_registrations_are_the_folders_ruleset_toml() -> None:
+    """``rules/builtin.json`` keeps every ``ruleset.toml`` parsed (issue 29: no tomllib nor folder
+    walk in a short command); ``python scripts/precomputed.py update`` writes it again after
+    one changes or a ruleset is added."""
+    import json
+
+    kept = json.loads(Path(registry.BUILTIN_FILE).read_text(encoding="utf-8"))
+    assert kept == registry.scanned_registrations()
+    assert registry.builtin_registrations() == kept
+
+
 @pytest.mark.parametrize("ruleset_id", RULESET_IDS)
 def test_each_registration_names_places_that_exist(ruleset_id: str) -> None:
     info = registry.ruleset_info(ruleset_id)

@@ -19,7 +19,14 @@ from typer.testing import CliRunner
 from wingbeat.cli import app
 from wingbeat.errors import ScenarioError
 from wingbeat.scenario import parse_scenario
-from wingbeat.scenario.json_schema import file_model, json_schema, schema_text
+from wingbeat.scenario.json_schema import (
+    STORED,
+    file_model,
+    json_schema,
+    made_schema_text,
+    schema_text,
+    stored_names,
+)
 
 runner = CliRunner()
 REPO = Path(__file__).resolve().parent.parent
@@ -44,6 +51,15 @@ def test_the_committed_schemas_are_what_wingbeat_schema_prints() -> None:
         assert (SCHEMAS / f"{ruleset}.json").read_text(encoding="utf-8") == schema_text(ruleset)
     assert (SCHEMAS / "scenario.json").read_text(encoding="utf-8") == schema_text(
         among=BUILT_IN)
+
+
+def test_the_stored_schemas_are_what_the_models_make() -> None:
+    """``wingbeat schema`` prints the files kept in the package (issue 29: no pydantic to import);
+    ``python scripts/precomputed.py update`` writes them again after a schema.py changes."""
+    for ruleset, name in stored_names().items():
+        made = made_schema_text(ruleset)
+        assert (Path(STORED) / name).read_text(encoding="utf-8") == made, name
+        assert schema_text(ruleset) == made
 
 
 def test_the_command_prints_the_schema_and_refuses_an_unknown_ruleset() -> None:

@@ -268,14 +268,16 @@ def demo() -> None:
 
 #: Modules that add their own commands with ``register(app)``: the faces that live apart
 #: (render, web, play, import, threat and advise), each a thin layer over the library too, and
-#: the commands each adds, so a command loads only its own (tests/test_import_cost.py checks this
-#: table against what each registers).
+#: the commands each adds (a group's: ``play`` and each ``play X``), so a command loads only its
+#: own (tests/test_import_cost.py checks this table against what each registers).
 _EXTENSIONS: dict[str, tuple[str, ...]] = {
     "wingbeat.render.commands": ("render",),
     "wingbeat.web.commands": ("serve",),
-    "wingbeat.play.commands": ("play",),
+    "wingbeat.play.commands": ("play", *(f"play {name}" for name in (
+        "new", "move", "condition", "reveal", "next-round", "undo", "show", "log", "replay",
+        "list"))),
     "wingbeat.importers.commands": ("import",),
-    "wingbeat.tactics.commands": ("threat", "advise", "play"),  # and play suggest
+    "wingbeat.tactics.commands": ("threat", "advise", "play suggest"),
 }
 
 # ``app``, every command, is complete when first asked for (``__getattr__``): importing this
@@ -317,13 +319,11 @@ def _app_for(args: list[str]) -> typer.Typer:
 
     name = args[0] if args and not args[0].startswith("-") else None
     completing = "_WINGBEAT_COMPLETE" in os.environ  # Typer's shell completion
-    modules = [module for module, names in _EXTENSIONS.items() if name in names]
+    modules = _modules_for(args)
     if completing or (name is None and args != ["--version"]) or (
             name is not None and not modules
             and all(_name_of(info) != name for info in _core.registered_commands)):
         return __getattr__("app")
-    if _complete is not None:  # already built (a test's process): nothing to save
-        return _complete
     one = copy.copy(_core)
     one.registered_commands = [info for info in _core.registered_commands
                                if _name_of(info) == name]
@@ -334,6 +334,21 @@ def _app_for(args: list[str]) -> typer.Typer:
         for module in modules:
             import_module(module).register(one)
     return one
+
+
+def _modules_for(args: list[str]) -> list[str]:
+    """The extension modules the command ``args`` names needs: the one that adds it, or for a
+    group's subcommand the one that adds that (all of the group's for its help, or a name none
+    adds)."""
+    if not args or args[0].startswith("-"):
+        return []
+    group = [module for module, paths in _EXTENSIONS.items()
+             if any(path.split()[0] == args[0] for path in paths)]
+    if len(args) > 1 and not args[1].startswith("-"):
+        one = [module for module in group if f"{args[0]} {args[1]}" in _EXTENSIONS[module]]
+        if one:
+            return [m for m in group if m in one or args[0] in _EXTENSIONS[m]]
+    return group
 
 
 def main() -> None:

@@ -74,11 +74,12 @@ def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: boo
     there says so, and leaves no empty file (nor directory) behind. The commands that only read
     (show, log, replay, list) open it ``readonly``, so they work on a read-only database too.
     """
+    from ..scenario._cache import keeping
     from .store import EncounterStore, default_db_path
 
     try:
-        with EncounterStore(db if db is not None else default_db_path(),
-                            create=create, readonly=readonly) as store:
+        with keeping(), EncounterStore(db if db is not None else default_db_path(),
+                                       create=create, readonly=readonly) as store:
             result = make(store)
     except WingbeatError as exc:  # a refused move is one too: exit 1 (errors.py)
         failed(exc, as_json)

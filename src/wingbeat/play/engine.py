@@ -286,9 +286,9 @@ class Setup:
 
     @cached_property
     def scenario(self) -> Scenario:
-        from ..scenario import read_scenario_text
+        from ..scenario._cache import read_kept  # the CLI's cache, in a play command
 
-        return read_scenario_text(self.scenario_text, source=self.source)
+        return read_kept(self.scenario_text, self.source)
 
     @cached_property
     def adapter(self) -> PlayAdapter:

@@ -28,13 +28,16 @@ import pickle
 import stat
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
 from ..model import Scenario
 
-__all__ = ["MAX_ENTRIES", "MAX_PICKLE_BYTES", "cache_dir", "cached_scenario", "open_cached"]
+__all__ = ["MAX_ENTRIES", "MAX_PICKLE_BYTES", "cache_dir", "cached_scenario", "keeping",
+           "open_cached", "read_kept"]
 
 #: Scenarios kept; the oldest go first. A scenario's pickle is a few kilobytes.
 MAX_ENTRIES = 64
@@ -79,6 +82,36 @@ def open_cached(where: str | Path) -> Scenario:
         return read_scenario_text(text, source=source, base=base)
 
     return cached_scenario(text, source, read)
+
+
+#: Whether ``read_kept`` goes through the cache: on while a ``wingbeat play`` command runs
+#: (``keeping``); a library user or the web server reads and writes no cache file.
+_KEEPING: ContextVar[bool] = ContextVar("wingbeat_keeping_scenarios", default=False)
+
+
+@contextmanager
+def keeping() -> Iterator[None]:
+    """While it lasts, ``read_kept`` reads a scenario's text through the cache."""
+    token = _KEEPING.set(True)
+    try:
+        yield
+    finally:
+        _KEEPING.reset(token)
+
+
+def read_kept(text: str, source: str) -> Scenario:
+    """``read_scenario_text(text, source=source)`` (an encounter's scenario, kept with it),
+    through the cache inside ``keeping``: ``wingbeat play show`` need not parse YAML and validate
+    it again on every command."""
+    def read(text: str, _key_source: str) -> Scenario:
+        from ._load import read_scenario_text
+
+        return read_scenario_text(text, source=source)
+
+    if not _KEEPING.get():
+        return read(text, source)
+    # its own key: a file's scenario read by ``check`` resolves a background from its folder
+    return cached_scenario(text, "<play>" + source, read)
 
 
 def cached_scenario(text: str, source: str, read: Callable[[str, str], Scenario]) -> Scenario:

@@ -1,0 +1,140 @@
+"""A short command imports only what it uses (issue 29): ``import wingbeat`` and the CLI's
+``--version``, ``check``, ``schema`` and ``play show`` each in a fresh interpreter, told by the
+modules it loaded (``sys.modules``), never by time. With them: the CLI's table of which module adds
+which command is what each registers, ``--version`` is the installed number, and the public names
+``import wingbeat`` resolves on first use are all there."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.main import get_command
+from typer.testing import CliRunner
+
+import wingbeat
+from wingbeat import cli
+
+runner = CliRunner()
+
+#: Nothing a plain ``import wingbeat`` needs: the frameworks, the pictures, the web, the rules.
+FRAMEWORKS = ("pydantic", "yaml", "typer", "click", "rich", "shapely", "fastapi", "starlette",
+              "uvicorn", "orjson", "resvg_py", "babel", "PIL", "sqlite3")
+#: What no command here needs (``schema`` prints stored text; the cache holds the scenario).
+NEVER = ("pydantic", "yaml", "rich", "shapely", "fastapi", "starlette", "uvicorn", "resvg_py",
+         "wingbeat.web", "wingbeat.render", "wingbeat.importers", "wingbeat.tactics.grid",
+         "importlib.metadata", "tomllib", "pkgutil")
+
+
+def _loaded(code: str, tmp_path: Path) -> set[str]:
+    """The modules a fresh interpreter holds after running ``code`` (its own cache folders)."""
+    script = f"{code}\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))\n"
+    env = {"WINGBEAT_CACHE_DIR": str(tmp_path / "cache"), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "WINGBEAT_LANG": "en", "PATH": "/usr/bin:/bin"}
+    env.update({k: v for k, v in os.environ.items()
+                if k in ("PYTHONPATH", "WINGBEAT_PURE", "HOME")})
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def _cli(*args: str) -> str:
+    """Python that runs ``wingbeat ARGS`` as the console script does, keeping the process."""
+    return (f"import sys, contextlib, io\nsys.argv = ['wingbeat', *{list(args)!r}]\n"
+            "from wingbeat.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+            "    main()")
+
+
+def _heavy(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
+
+
+def test_import_wingbeat_imports_no_framework_and_no_rule(tmp_path: Path) -> None:
+    modules = _loaded("import wingbeat", tmp_path)
+    assert not _heavy(modules, (*FRAMEWORKS, "wingbeat.rules", "wingbeat.model",
+                                "wingbeat.scenario", "wingbeat.rulesets")), modules
+
+
+def test_import_wingbeat_cli_and_version(tmp_path: Path) -> None:
+    modules = _loaded(_cli("--version"), tmp_path)
+    assert "typer" in modules
+    assert not _heavy(modules, (*NEVER, "wingbeat.rulesets", "wingbeat.play",
+                                "wingbeat.tactics", "wingbeat.scenario", "wingbeat.search",
+                                "wingbeat.rules.grid", "wingbeat.rules.tree")), modules
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "example:giant-bat", "bat", "U35"],
+    ["reach", "example:giant-bat", "bat"],
+    ["engagement", "example:harpy", "harpy", "fighter"],
+    ["schema", "dnd5e"],
+])
+def test_a_short_command_imports_what_it_uses(tmp_path: Path, args: list[str]) -> None:
+    _loaded(_cli(*args), tmp_path)  # the first reads the YAML and keeps it
+    modules = _loaded(_cli(*args), tmp_path)
+    assert not _heavy(modules, (*NEVER, "wingbeat.play", "wingbeat.scenario._load")), modules
+    if args[0] == "schema":
+        # (the plug-ins' package itself, empty, is where the registry finds their folders)
+        assert not [m for m in modules if m.startswith("wingbeat.rulesets.")], modules
+
+
+def test_play_show_reads_its_scenario_from_the_cache(tmp_path: Path) -> None:
+    _loaded(_cli("play", "new", "example:giant-bat", "--seed", "7", "--name", "cave"), tmp_path)
+    _loaded(_cli("play", "show", "cave"), tmp_path)
+    modules = _loaded(_cli("play", "show", "cave"), tmp_path)
+    assert "wingbeat.play.store" in modules
+    assert not _heavy(modules, (*NEVER, "wingbeat.scenario._load", "wingbeat.tactics")), modules
+
+
+def _paths(group: Any, prefix: str = "") -> set[str]:
+    """Every command path of a click group: ``check``, ``play``, ``play show`` …"""
+    found = set()
+    for name, command in group.commands.items():
+        found.add(prefix + name)
+        if hasattr(command, "commands"):
+            found |= _paths(command, prefix + name + " ")
+    return found
+
+
+def test_the_extension_table_names_every_command() -> None:
+    """``cli._EXTENSIONS`` says which commands each module adds: a command missing from it would
+    not be found by ``main``."""
+    listed = {p for paths in cli._EXTENSIONS.values() for p in paths}
+    core = {cli._name_of(c) for c in cli._core.registered_commands}
+    assert _paths(get_command(cli.app)) == core | listed
+
+
+def _each_command() -> list[list[str]]:
+    listed = {p for paths in cli._EXTENSIONS.values() for p in paths}
+    core = {cli._name_of(c) for c in cli._core.registered_commands}
+    return [path.split() for path in sorted(listed | core, key=str)]
+
+
+@pytest.mark.parametrize("words", _each_command(), ids=" ".join)
+def test_the_command_main_builds_alone_is_the_whole_apps(words: list[str]) -> None:
+    """``main`` builds only the command it runs, with the modules the table names: its help,
+    and a usage error, read as they do in the whole app."""
+    alone = cli._app_for([*words, "--help"])
+    assert alone is not cli.app
+    for args in ([*words, "--help"], [*words, "--no-such-option"]):
+        assert runner.invoke(alone, args).output == runner.invoke(cli.app, args).output
+
+
+def test_version_is_the_distributions() -> None:
+    assert wingbeat.__version__ == version("wingbeat")
+
+
+def test_every_public_name_resolves() -> None:
+    for name in wingbeat.__all__:
+        assert getattr(wingbeat, name) is not None, name
+    assert set(wingbeat.__all__) <= set(dir(wingbeat))
+    with pytest.raises(AttributeError):
+        wingbeat.no_such_name  # noqa: B018
