@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TextIO
 
@@ -39,7 +40,6 @@ from .errors import (
     shown,
 )
 from .i18n import N_, _, language, reworded
-from .narrate import grouped
 
 __all__ = ["Command", "Group", "JsonOpt", "NoChecksOpt", "OptionOpt", "ScenarioArg",
            "bounded", "command_group", "err", "fail", "failed", "help_message", "out",
@@ -170,9 +170,15 @@ def bounded(**arguments: str | None) -> None:
         limit = MAX_MOVES if name == "moves" else MAX_ARGUMENT
         if value is not None and len(value) > limit:
             raise OptionError(_("{flag} is at most {most} characters, got {count}: "
-                                "{value}").format(flag=_flag(name), most=grouped(limit),
-                                                  count=grouped(len(value)),
+                                "{value}").format(flag=_flag(name), most=_grouped(limit),
+                                                  count=_grouped(len(value)),
                                                   value=shown(value, 20)))
+
+
+def _grouped(number: int) -> str:
+    from .narrate import grouped  # (and the model) only when a too long argument is said
+
+    return grouped(number)
 
 
 #: The arguments a command takes in place (``check SCENARIO CREATURE MOVES``), not as ``--name``.
@@ -269,13 +275,13 @@ def _lean_values(params: Sequence[Any]) -> None:
 # ``scripts/messages.py`` walks the command tree to put every one of them in the ``wingbeat``
 # catalog. The English help reads exactly as click would write it.
 
-_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+_PARAGRAPH = r"\n[ \t]*\n"  # compiled on first use (re's cache): only help needs it
 
 
 def help_message(text: str) -> str:
     """The catalog's message for a help text: the docstring cleaned of its indentation, up to a
     form feed, each paragraph on one line (the help rewraps a paragraph's lines anyway)."""
-    paragraphs = _PARAGRAPH.split(inspect.cleandoc(text).partition("\f")[0].strip("\n"))
+    paragraphs = re.split(_PARAGRAPH, inspect.cleandoc(text).partition("\f")[0].strip("\n"))
     return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
 
 
@@ -292,7 +298,7 @@ def _deprecated(command: Any, text: str) -> str:
     return f"{text} {note}"
 
 
-_EXTRAS = re.compile(r"(?P<space>\s*)\[(?P<extras>[^\[\]]*)\]")
+_EXTRAS = r"(?P<space>\s*)\[(?P<extras>[^\[\]]*)\]"  # (as _PARAGRAPH)
 
 
 def _said_record(param: Any, help_text: str) -> str:
@@ -302,7 +308,7 @@ def _said_record(param: Any, help_text: str) -> str:
     if not help_text.startswith(own):
         return help_text
     said, rest = _said(own), help_text[len(own):]
-    found = _EXTRAS.fullmatch(rest)
+    found = re.fullmatch(_EXTRAS, rest)
     if found is None:
         return said + rest
     extras = []
@@ -493,46 +499,54 @@ def command_group(name: str, help: str, **settings: Any) -> typer.Typer:
 #: Typer's click writes its usage errors in English f-strings, each of one of these forms (typer
 #: is pinned below 0.30): said again in the language of the moment (``said_usage``). The
 #: problem of an invalid value is one of ``_VALUE_PROBLEMS``, or said as it came.
-_USAGE_FORMS = (
-    (re.compile(r"No such option: (?P<option>\S+) \(Possible options: (?P<possible>.+)\)$"),
+_USAGE_FORMS_SOURCE = (
+    (r"No such option: (?P<option>\S+) \(Possible options: (?P<possible>.+)\)$",
      N_("no such option: {option} (possible options: {possible})")),
-    (re.compile(r"No such option: (?P<option>\S+)$"), N_("no such option: {option}")),
-    (re.compile(r"Missing argument (?P<name>.+?)(?:\. .+)?$"), N_("missing argument {name}")),
-    (re.compile(r"Missing option (?P<name>.+?)(?:\. .+)?$"), N_("missing option {name}")),
-    (re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((?P<extra>.*)\)$"),
+    (r"No such option: (?P<option>\S+)$", N_("no such option: {option}")),
+    (r"Missing argument (?P<name>.+?)(?:\. .+)?$", N_("missing argument {name}")),
+    (r"Missing option (?P<name>.+?)(?:\. .+)?$", N_("missing option {name}")),
+    (r"Got unexpected extra argument(?:\(s\)|s)? \((?P<extra>.*)\)$",
      N_("unexpected extra arguments ({extra})")),
-    (re.compile(r"No such command (?P<command>.+)$"), N_("no such command {command}")),
-    (re.compile(r"Option (?P<option>'[^']+') requires an argument$"),
+    (r"No such command (?P<command>.+)$", N_("no such command {command}")),
+    (r"Option (?P<option>'[^']+') requires an argument$",
      N_("option {option} needs a value")),
-    (re.compile(r"Option (?P<option>'[^']+') requires (?P<count>\d+) arguments$"),
+    (r"Option (?P<option>'[^']+') requires (?P<count>\d+) arguments$",
      N_("option {option} needs {count} values")),
-    (re.compile(r"Option (?P<option>'[^']+') does not take a value$"),
+    (r"Option (?P<option>'[^']+') does not take a value$",
      N_("option {option} takes no value")),
-    (re.compile(r"Invalid value for (?P<name>.+?): (?P<problem>.+)$"),
+    (r"Invalid value for (?P<name>.+?): (?P<problem>.+)$",
      N_("invalid value for {name}: {problem}")),
 )
-_VALUE_PROBLEMS = (
-    (re.compile(r"Input should be a valid integer.*$"), N_("a whole number is expected")),
-    (re.compile(r"Input should be a valid number.*$"), N_("a number is expected")),
-    (re.compile(r"(?P<value>.+) is not a valid (?:integer|float)$"),
+_VALUE_PROBLEMS_SOURCE = (
+    (r"Input should be a valid integer.*$", N_("a whole number is expected")),
+    (r"Input should be a valid number.*$", N_("a number is expected")),
+    (r"(?P<value>.+) is not a valid (?:integer|float)$",
      N_("{value} is not a number")),
-    (re.compile(r"(?P<value>.+) is not one of (?P<choices>.+)$"),
+    (r"(?P<value>.+) is not one of (?P<choices>.+)$",
      N_("{value} is not one of {choices}")),
-    (re.compile(r"(?P<value>.+) is not in the range (?P<range>.+)$"),
+    (r"(?P<value>.+) is not in the range (?P<range>.+)$",
      N_("{value} is not in the range {range}")),
 )
+
+
+@cache
+def _forms(which: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """``_USAGE_FORMS_SOURCE`` or ``_VALUE_PROBLEMS_SOURCE`` compiled, on the first usage error
+    said in another language (a dozen patterns a command that reads well need not compile)."""
+    source = _USAGE_FORMS_SOURCE if which == "usage" else _VALUE_PROBLEMS_SOURCE
+    return tuple((re.compile(pattern), message) for pattern, message in source)
 
 
 def said_usage(message: str) -> str:
     """A usage error of Typer's click (English) said in the current language; as it came in
     English, or when it is of no known form."""
-    found = reworded(message, _USAGE_FORMS, _) if language() != "en" else None
+    found = reworded(message, _forms("usage"), _) if language() != "en" else None
     if found is None:
         return message
     said, fields = found
     if "problem" in fields:
         problem = fields["problem"].rstrip(".")
-        value = reworded(problem, _VALUE_PROBLEMS, _)
+        value = reworded(problem, _forms("value"), _)
         fields["problem"] = problem if value is None else value[0].format(**value[1])
     return said.format(**fields)
 

@@ -3,17 +3,20 @@ texts (data, in the core: ``wingbeat.scenario.load_example`` makes a scenario of
 
 from __future__ import annotations
 
-from importlib import resources
+import os
 
 from ..errors import ScenarioError
 
 __all__ = ["example_names", "example_text"]
 
+#: The examples' folder: files beside this module (importlib.resources would cost a short command
+#: a few ms of imports, and wingbeat is never run from a zip).
+_FOLDER = os.path.dirname(__file__)
+
 
 def example_names() -> list[str]:
-    folder = resources.files(__name__)
-    return sorted(p.name.removesuffix(".yaml") for p in folder.iterdir()
-                  if p.name.endswith(".yaml"))
+    return sorted(name.removesuffix(".yaml") for name in os.listdir(_FOLDER)
+                  if name.endswith(".yaml"))
 
 
 def example_text(name: str) -> str:
@@ -22,5 +25,6 @@ def example_text(name: str) -> str:
 
         raise ScenarioError(_("no built-in example {name}; there are: {names}").format(
             name=repr(name), names=", ".join(example_names())))
-    return resources.files(__name__).joinpath(f"{name}.yaml").read_text(encoding="utf-8")
+    with open(os.path.join(_FOLDER, f"{name}.yaml"), encoding="utf-8") as stream:
+        return stream.read()
 
