@@ -21,13 +21,10 @@ again from the scenario's text and written anew.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
 import pickle
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -36,6 +33,13 @@ from pathlib import Path
 
 from ..model import Scenario
 
+try:  # hashlib's own BLAKE2 and hmac's comparison, without OpenSSL's start-up (2-3 ms)
+    from _blake2 import blake2b
+    from _operator import _compare_digest as compare_digest
+except ImportError:  # pragma: no cover - another Python
+    from hashlib import blake2b
+    from hmac import compare_digest  # type: ignore[no-redef]
+
 __all__ = ["MAX_ENTRIES", "MAX_PICKLE_BYTES", "cache_dir", "cached_scenario", "keeping",
            "open_cached", "read_kept"]
 
@@ -43,7 +47,7 @@ __all__ = ["MAX_ENTRIES", "MAX_PICKLE_BYTES", "cache_dir", "cached_scenario", "k
 MAX_ENTRIES = 64
 #: A validated scenario larger than this (a huge map) is not kept: reading it back would not pay.
 MAX_PICKLE_BYTES = 8_000_000
-_FORMAT = b"wingbeat-scenario-cache-2"
+_FORMAT = b"wingbeat-scenario-cache-3"
 #: An entry: this line, then the BLAKE2b digest of the pickle that follows it.
 _HEADER = _FORMAT + b"\n"
 _DIGEST_BYTES = 32
@@ -133,7 +137,7 @@ def _key(text: str, source: str) -> str:
     """The same text under the same name (a file by its absolute path: relative paths inside it
     resolve from there) and the same code."""
     where = source if source.startswith(("example:", "<")) else os.path.abspath(source)
-    digest = hashlib.sha256(_FORMAT)
+    digest = blake2b(_FORMAT, digest_size=32)
     for part in (sys.version.encode(), _code_fingerprint(), where.encode("utf-8", "replace"),
                  text.encode("utf-8", "replace")):
         digest.update(len(part).to_bytes(8, "big"))
@@ -156,7 +160,7 @@ def _code_fingerprint() -> bytes:
                 info = os.stat(path)
                 relative = os.path.relpath(path, root).replace(os.sep, "/")
                 found.append(f"{relative}|{info.st_size}|{info.st_mtime_ns}\n")
-    digest = hashlib.sha256()
+    digest = blake2b(digest_size=32)
     for line in sorted(found):
         digest.update(line.encode())
     return digest.digest()
@@ -213,6 +217,8 @@ def _store(folder: Path, key: str, scenario: Scenario) -> None:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         if not _private(os.stat(folder)):
             return
+        import tempfile  # only when a scenario is kept
+
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".part")
         try:
             with os.fdopen(handle, "wb") as stream:
@@ -228,8 +234,7 @@ def _store(folder: Path, key: str, scenario: Scenario) -> None:
 
 def _digest(key: str, payload: bytes) -> bytes:
     """The entry's checksum: its pickle, keyed by its name."""
-    return hashlib.blake2b(payload, digest_size=_DIGEST_BYTES,
-                           key=bytes.fromhex(key)[:64]).digest()
+    return blake2b(payload, digest_size=_DIGEST_BYTES, key=bytes.fromhex(key)[:64]).digest()
 
 
 def _checked(key: str, data: bytes) -> bytes | None:
@@ -238,7 +243,7 @@ def _checked(key: str, data: bytes) -> bytes | None:
     if not data.startswith(_HEADER) or len(data) <= start:
         return None
     payload = data[start:]
-    if not hmac.compare_digest(data[len(_HEADER):start], _digest(key, payload)):
+    if not compare_digest(data[len(_HEADER):start], _digest(key, payload)):
         return None
     return payload
 
