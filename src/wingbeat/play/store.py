@@ -24,11 +24,9 @@ A state is JSON: its nesting is bounded before it is parsed.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import re
-import secrets
 import sqlite3
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -42,6 +40,12 @@ from typing import Any, ParamSpec, TypeVar
 from ..errors import OptionError, WingbeatError
 from ..i18n import N_, _, language, ngettext
 from ..narrate import grouped
+
+try:  # hashlib's own BLAKE2, without OpenSSL's start-up (2-3 ms of a short command)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - another Python
+    from hashlib import blake2b
+
 from .engine import (
     NEXT_ROUND,
     Action,
@@ -478,6 +482,8 @@ class EncounterStore:
                ) -> tuple[EncounterInfo, Entry]:
         """A new encounter from scenario text, and its set-up entry (#0) with the turn order."""
         if seed is None:
+            import secrets  # (only play new needs a random seed)
+
             seed = secrets.randbelow(2**31)
         if not 0 <= seed < 2**63:
             raise OptionError(_("expected a seed from 0 to 2**63 - 1, got {seed}").format(
@@ -779,7 +785,7 @@ def _seal(previous: str, values: Sequence[Any]) -> str:
     """The checksum of a row's ``values`` (as SQLite gives them back) chained after
     ``previous``: a changed, lost or moved row no longer matches."""
     text = repr((previous, *values)).encode("utf-8", "surrogatepass")
-    return hashlib.blake2b(text, digest_size=16).hexdigest()
+    return blake2b(text, digest_size=16).hexdigest()
 
 
 def _origin(db: sqlite3.Connection, encounter: int) -> str:
