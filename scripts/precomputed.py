@@ -1,6 +1,7 @@
 """What wingbeat keeps precomputed so a short command does not make it each time (issue 29):
-the built-in rulesets' registrations (``src/wingbeat/rules/builtin.json``, from each
-``rulesets/<id>/ruleset.toml``) and the scenario file's JSON Schemas
+the built-in rulesets' registrations (``src/wingbeat/rules/builtin.json``: each
+``rulesets/<id>/ruleset.toml``, its text and what it parses to; one whose text changed is parsed
+again at run time) and the scenario file's JSON Schemas
 (``src/wingbeat/scenario/schema/*.json``, from the pydantic models; ``docs/schema/`` holds the same
 files for editors).
 
@@ -20,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from wingbeat.rules.registry import BUILTIN_FILE, scanned_registrations  # noqa: E402
+from wingbeat.rules.registry import BUILTIN_FILE, precomputed_registrations  # noqa: E402
 from wingbeat.scenario.json_schema import (  # noqa: E402
     STORED,
     made_schema_text,
@@ -30,7 +31,7 @@ from wingbeat.scenario.json_schema import (  # noqa: E402
 
 def registrations_text() -> str:
     """``builtin.json`` as it should read."""
-    return json.dumps(scanned_registrations(), indent=1, ensure_ascii=False) + "\n"
+    return json.dumps(precomputed_registrations(), indent=1, ensure_ascii=False) + "\n"
 
 
 def expected() -> dict[Path, str]:

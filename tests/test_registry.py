@@ -47,15 +47,23 @@ def test_the_built_in_rulesets_are_found_in_their_folders_in_list_order() -> Non
     assert {p.parent.name for p in folders.glob("*/ruleset.toml")} == set(RULESET_IDS)
 
 
-def test_the_precomputed_registrations_are_the_folders_ruleset_toml() -> None:
-    """``rules/builtin.json`` keeps every ``ruleset.toml`` parsed (issue 29: no tomllib nor folder
-    walk in a short command); ``python scripts/precomputed.py update`` writes it again after
-    one changes or a ruleset is added."""
+def test_the_precomputed_registrations_are_the_folders_ruleset_toml(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``rules/builtin.json`` keeps every ``ruleset.toml``'s text and parse (issue 29: no tomllib
+    in a short command); ``python scripts/precomputed.py update`` writes it again after one
+    changes or a ruleset is added. A file whose text is not the kept one is parsed anew."""
     import json
 
     kept = json.loads(Path(registry.BUILTIN_FILE).read_text(encoding="utf-8"))
-    assert kept == registry.scanned_registrations()
-    assert registry.builtin_registrations() == kept
+    assert kept == registry.precomputed_registrations()
+    assert registry.builtin_registrations() == {f: k["registration"] for f, k in kept.items()}
+    stale = {f: {**k, "registration": {"id": "stale"}} for f, k in kept.items()}
+    stale["volare"]["text"] += "\n"
+    (tmp_path / "builtin.json").write_text(json.dumps(stale), encoding="utf-8")
+    monkeypatch.setattr(registry, "BUILTIN_FILE", str(tmp_path / "builtin.json"))
+    found = registry.builtin_registrations()
+    assert found["volare"] == kept["volare"]["registration"]  # its text differs: read again
+    assert found["dnd5e"] == {"id": "stale"}  # (the kept one, while its text is the same)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESET_IDS)

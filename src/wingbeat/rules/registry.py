@@ -252,11 +252,9 @@ _discovered = False
 
 
 def _discover() -> None:
-    """Register the built-in rulesets (once): from ``builtin.json``, their ``ruleset.toml``
-    files as ``scripts/precomputed.py`` wrote them, while it names the same folders as are there;
-    else by reading every ``ruleset.toml`` (tomllib and the folder walk cost a short command
-    about 10 ms). The plug-ins' package is named, not imported by an import statement: it sits
-    above this contract, and reading its folder loads none of its rulesets."""
+    """Register the built-in rulesets (once): every folder's ``ruleset.toml``, parsed
+    (``builtin_registrations``). The plug-ins' package is named, not imported by an import
+    statement: it sits above this contract, and reading its folder loads none of its rulesets."""
     global _discovered
     if _discovered:
         return
@@ -266,26 +264,36 @@ def _discover() -> None:
     _discovered = True
 
 
-#: The built-in registrations, precomputed (``scripts/precomputed.py``, tests/test_registry.py).
+#: Each built-in ``ruleset.toml``'s text and what it parses to, precomputed
+#: (``scripts/precomputed.py``; tests/test_registry.py says when it is out of date): tomllib
+#: costs a short command a few ms.
 BUILTIN_FILE = os.path.join(os.path.dirname(__file__), "builtin.json")
 
 
 def builtin_registrations() -> dict[str, dict[str, Any]]:
-    """Each built-in ruleset's ``ruleset.toml``, parsed, by folder: the precomputed file while
-    it names the folders there are, else read from the folders."""
-    folders = _ruleset_folders()
+    """Each built-in ruleset's ``ruleset.toml``, parsed, by folder: as ``builtin.json`` keeps it
+    while the file's text is the one kept there, else parsed now (a new or changed one)."""
     try:
         with open(BUILTIN_FILE, encoding="utf-8") as stream:
             kept: dict[str, dict[str, Any]] = json.load(stream)
     except (OSError, ValueError):
         kept = {}
-    if sorted(kept) == sorted(folders):
-        return kept
-    return scanned_registrations()
+    found = {}
+    for folder, path in sorted(_ruleset_folders().items()):
+        with open(path, encoding="utf-8") as stream:
+            text = stream.read()
+        known = kept.get(folder)
+        if isinstance(known, dict) and known.get("text") == text:
+            found[folder] = known["registration"]
+        else:
+            import tomllib
+
+            found[folder] = tomllib.loads(text)
+    return found
 
 
 def _ruleset_folders() -> dict[str, str]:
-    """The folders of ``wingbeat.rulesets`` that hold a ``ruleset.toml``, by name."""
+    """The folders of ``wingbeat.rulesets`` that hold a ``ruleset.toml``: their file, by name."""
     __import__(_PLUGINS)
     found: dict[str, str] = {}
     for root in sys.modules[_PLUGINS].__path__:
@@ -298,14 +306,15 @@ def _ruleset_folders() -> dict[str, str]:
     return found
 
 
-def scanned_registrations() -> dict[str, dict[str, Any]]:
-    """Every ``ruleset.toml`` read now (what ``builtin.json`` keeps), in folder order."""
+def precomputed_registrations() -> dict[str, dict[str, Any]]:
+    """What ``builtin.json`` holds: each folder's ``ruleset.toml`` text and its parse."""
     import tomllib
 
     found: dict[str, dict[str, Any]] = {}
     for folder, path in sorted(_ruleset_folders().items()):
-        with open(path, "rb") as stream:
-            found[folder] = tomllib.load(stream)
+        with open(path, encoding="utf-8") as stream:
+            text = stream.read()
+        found[folder] = {"text": text, "registration": tomllib.loads(text)}
     return found
 
 
