@@ -44,8 +44,8 @@ def _schema(name: str) -> dict[str, Any]:
 
 
 def test_the_committed_schemas_are_what_wingbeat_schema_prints() -> None:
-    """Regenerate with ``wingbeat schema RULESET > docs/schema/RULESET.json`` (and ``wingbeat
-    schema > docs/schema/scenario.json``) after changing a ruleset's schema.py."""
+    """Regenerate with ``python scripts/precomputed.py update`` after changing a ruleset's
+    schema.py (``wingbeat schema`` prints the package's stored copies)."""
     assert sorted(p.stem for p in SCHEMAS.glob("*.json")) == sorted([*BUILT_IN, "scenario"])
     for ruleset in BUILT_IN:
         assert (SCHEMAS / f"{ruleset}.json").read_text(encoding="utf-8") == schema_text(ruleset)

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from ..errors import (
     EXIT_REFUSED,
@@ -38,9 +38,11 @@ from ..i18n import N_, _, language, speaking
 from ..model import Scenario
 from ..narrate import event_text, roll_text
 from ..rules import find_ruleset
-from ..rules.grid import GridSpace
 from ..rules.registry import ruleset_info, rulesets
 from .dice import Dice
+
+if TYPE_CHECKING:  # an annotation: ``play log`` need not import the grid machinery
+    from ..rules.grid import GridSpace
 
 __all__ = [
     "Action",

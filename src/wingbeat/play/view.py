@@ -10,7 +10,6 @@ from ..errors import WingbeatError
 from ..i18n import _, pgettext
 from ..model import Scenario
 from ..narrate import event_text
-from ..rules.grid import text_table
 from .engine import CONDITION, MOVE, EncounterState, Entry, OptionValue, Setup
 from .store import EncounterInfo
 
@@ -55,6 +54,8 @@ class Snapshot:
                 name = _("{name} (hidden)").format(name=name)
             rows.append([creature, name, turn,
                          self.lines[creature], str(state.damage.get(creature, 0))])
+        from ..rules.grid import text_table  # (play log need not import the grid machinery)
+
         lines = [head, text_table([pgettext("column", "creature"), pgettext("column", "name"),
                                    pgettext("column", "turn"), pgettext("column", "where"),
                                    pgettext("column", "damage")], rows)]
