@@ -22,7 +22,6 @@ again from the scenario's text and written anew.
 from __future__ import annotations
 
 import os
-import pickle
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -195,6 +194,8 @@ def _load(folder: Path, key: str) -> Scenario | None:
         payload = _checked(key, data)
         if payload is None:
             return None
+        import pickle  # (only when a scenario is read: play log reads none)
+
         found = pickle.loads(payload)
     except Exception:  # a damaged or foreign file is as good as none
         return None
@@ -207,6 +208,8 @@ def _load(folder: Path, key: str) -> Scenario | None:
 def _store(folder: Path, key: str, scenario: Scenario) -> None:
     if not _builtin_ruleset(scenario.ruleset):
         return  # a ruleset registered from elsewhere: its code is not in the fingerprint
+    import pickle
+
     try:
         data = pickle.dumps(scenario, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:
