@@ -35,10 +35,9 @@ NEVER = ("pydantic", "yaml", "rich", "shapely", "fastapi", "starlette", "uvicorn
 def _loaded(code: str, tmp_path: Path) -> set[str]:
     """The modules a fresh interpreter holds after running ``code`` (its own cache folders)."""
     script = f"{code}\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))\n"
-    env = {"WINGBEAT_CACHE_DIR": str(tmp_path / "cache"), "XDG_DATA_HOME": str(tmp_path / "data"),
-           "WINGBEAT_LANG": "en", "PATH": "/usr/bin:/bin"}
-    env.update({k: v for k, v in os.environ.items()
-                if k in ("PYTHONPATH", "WINGBEAT_PURE", "HOME")})
+    env = {**os.environ, "WINGBEAT_CACHE_DIR": str(tmp_path / "cache"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "WINGBEAT_LANG": "en"}
+    env.pop("WINGBEAT_CACHE", None)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=False, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
