@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test stress-test lint bench serve clean messages catalogs
+.PHONY: demo test stress-test lint bench serve clean messages catalogs precomputed
 
 $(STAMP): pyproject.toml setup.py src/wingbeat/_kernel.pyx src/wingbeat/_kernel5e.pyx \
     src/wingbeat/_bucketqueue.pyx src/wingbeat/_bucketqueue.pxd
@@ -22,6 +22,10 @@ catalogs: $(STAMP)
 # re-extract every marked sentence into the Italian and French .po files (then translate them)
 messages: $(STAMP)
 	$(BIN)/python scripts/messages.py update
+
+# the registrations and JSON Schemas kept in the package (after a ruleset.toml or schema.py changes)
+precomputed: $(STAMP)
+	$(BIN)/python scripts/precomputed.py update
 
 demo: catalogs
 	$(BIN)/wingbeat demo
