@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import NotationError, OptionError, ScenarioError
 from ...geometry.labels import column_label, split_label
@@ -28,7 +28,6 @@ from ...rules.grid import (
     why_no_way,
 )
 from ...rules.questions import refuse_unknown_options, whole_number
-from ...rules.tree import ReachTree, grid_tree
 from ._messages import _
 from .board import Board, footprint_offsets, shared_board
 from .codes import KEYWORDS, MODES
@@ -52,6 +51,9 @@ from .proximity import Engagement, engagement, engagement_space
 from .rounds import creature_after
 from .space import Dnd5eSpace
 from .turn import TurnReport, turn_report
+
+if TYPE_CHECKING:  # the reach tree is built on request: a check does not import it
+    from ...rules.tree import ReachTree
 
 __all__ = [
     "CONDITIONS",
@@ -208,6 +210,8 @@ class Dnd5eRuleset:
                    via: Sequence[tuple[str, int | None]] = ()) -> ReachTree:
         """The way ``path`` finds to every space at ``altitude`` (the best over all altitudes
         when None), as a tree of steps (``rules.tree``)."""
+        from ...rules.tree import grid_tree
+
         if options.get("can_act"):
             raise OptionError(_("the reach tree gives each place its cheapest way; can_act is "
                                 "path's (--can-act)"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import NotationError, OptionError
 from ...geometry.hexgrid import Hex, parse_hex
@@ -27,7 +27,6 @@ from ...rules.grid import (
     why_no_way,
 )
 from ...rules.questions import refuse_unknown_options, whole_number
-from ...rules.tree import ReachTree, grid_tree
 from ._messages import _
 from .encumbrance import STRENGTH_BREAKS, FlightLoad, flight_load
 from .model import (
@@ -47,6 +46,9 @@ from .model import (
 from .proximity import Engagement, apart, engagement, engagement_between, strikes
 from .space import VolareSpace
 from .tables import step_costs, travel_speed
+
+if TYPE_CHECKING:  # the reach tree is built on request: a check does not import it
+    from ...rules.tree import ReachTree
 
 __all__ = [
     "RULESET",
@@ -180,6 +182,8 @@ class VolareRuleset:
                    via: Sequence[tuple[str, int | None]] = ()) -> ReachTree:
         """The way ``path`` finds to every hex at ``altitude`` (the best over all altitudes when
         None), as a tree of steps (``rules.tree``)."""
+        from ...rules.tree import grid_tree
+
         avoid = _avoid_checks(options)
         if options.get("can_act"):
             raise OptionError(_("the reach tree gives each place its cheapest way; can_act is "
