@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .model import Save
+
+if TYPE_CHECKING:  # a roll's generator is the caller's (play's dice): a check rolls nothing
+    import random
 
 __all__ = ["Roll", "clamp_percent", "roll_check", "success_probability"]
 
