@@ -11,7 +11,6 @@ import re
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
-from xml.sax.saxutils import escape, quoteattr
 
 __all__ = [
     "ACT_COLOR",
@@ -23,6 +22,7 @@ __all__ = [
     "contrast",
     "cost_color",
     "element",
+    "escape",
     "fmt",
     "halo",
     "legend_scale",
@@ -81,6 +81,22 @@ def xml_safe(text: str) -> str:
     if _UNWRITABLE.search(text) is None:
         return text
     return _UNWRITABLE.sub(_written, text)
+
+
+def escape(data: str) -> str:
+    """``&``, ``<`` and ``>`` as entities (``xml.sax.saxutils.escape``, whose module imports
+    ``urllib.request``: 12 ms of a picture's command)."""
+    return data.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(data: str) -> str:
+    """``data`` as a quoted attribute value, as ``xml.sax.saxutils.quoteattr`` writes it."""
+    data = escape(data).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' in data:
+        if "'" in data:
+            return '"{}"'.format(data.replace('"', "&quot;"))
+        return f"'{data}'"
+    return f'"{data}"'
 
 
 def xml_text(content: str) -> str:

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
-from xml.sax.saxutils import escape
 
 from ...errors import OptionError
 from ...geometry.labels import column_label
@@ -44,7 +43,16 @@ from ...render.grid import (
 from ...render.memo import kept
 from ...render.names import NAME_SIZE, Box, focus_box, name_places, text_box
 from ...render.scale import SCALE_BAR_SPACE, cell_scale_bar
-from ...render.svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element, fmt, points, text
+from ...render.svg import (
+    ILLEGAL_COLOR,
+    PATH_COLOR,
+    arrow_marker_defs,
+    element,
+    escape,
+    fmt,
+    points,
+    text,
+)
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
 from ...rules.grid import GridMove, ReachReport

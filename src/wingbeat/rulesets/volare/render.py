@@ -8,7 +8,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
-from xml.sax.saxutils import escape
 
 from ...errors import NotationError, OptionError
 from ...geometry.hexgrid import Direction, Hex, parse_hex
@@ -40,6 +39,7 @@ from ...render.svg import (
     PATH_COLOR,
     arrow_marker_defs,
     element,
+    escape,
     fmt,
     points,
     text,
