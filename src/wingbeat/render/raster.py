@@ -68,41 +68,39 @@ def _resvg() -> ModuleType | None:
 
 def _load_binding() -> ModuleType | None:
     name = "resvg._resvg"
-    if name in sys.modules:
-        return sys.modules[name]
+    module = sys.modules.get(name) or _load_extension(name)
+    if module is None:
+        try:
+            import resvg as module  # type: ignore[import-not-found,unused-ignore,no-redef]
+        except ImportError:
+            return None
+    if hasattr(module, "render") and hasattr(module, "usvg"):
+        return module
+    return None  # another package of that name
+
+
+def _load_extension(name: str) -> ModuleType | None:
+    """The binding's compiled module, loaded as ``name`` from the ``resvg`` package's folder
+    without running the package's ``__init__``; None if that cannot be done."""
     try:
         found = importlib.util.find_spec("resvg")
-    except (ImportError, ValueError):
+        folders = list(found.submodule_search_locations or ()) if found else []
+        for folder in folders:
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+                path = os.path.join(folder, "_resvg" + suffix)
+                if not os.path.isfile(path):
+                    continue
+                loader = importlib.machinery.ExtensionFileLoader(name, path)
+                spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+                if spec is None:
+                    return None
+                module = importlib.util.module_from_spec(spec)
+                loader.exec_module(module)
+                sys.modules[name] = module
+                return module
+    except Exception:  # any failure: the package's own import, then
         return None
-    if found is None or not found.submodule_search_locations:
-        return None
-    for folder in found.submodule_search_locations:
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            path = os.path.join(folder, "_resvg" + suffix)
-            if os.path.isfile(path):
-                return _load_extension(name, path)
     return None
-
-
-def _load_extension(name: str, path: str) -> ModuleType | None:
-    """The compiled module at ``path`` as ``name``, without running its package's
-    ``__init__``; the ordinary import if that fails."""
-    try:
-        loader = importlib.machinery.ExtensionFileLoader(name, path)
-        spec = importlib.util.spec_from_file_location(name, path, loader=loader)
-        if spec is None:
-            return None
-        module = importlib.util.module_from_spec(spec)
-        loader.exec_module(module)
-        if hasattr(module, "render") and hasattr(module, "usvg"):
-            return module
-    except Exception:  # any failure: the package's own import, below
-        pass
-    try:
-        import resvg  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
-    return sys.modules.get(name) or resvg
 
 
 def face_files() -> dict[str, Path]:
