@@ -81,6 +81,8 @@ def test_a_picture_loads_only_the_faces_it_uses() -> None:
     plain = '<svg font-family="DejaVu Sans, Verdana, sans-serif"><text>A1</text></svg>'
     assert raster._wanted_faces(plain) == ["regular"]
     assert raster._wanted_faces(plain.replace("A1", "Ωμέγα → 3 × 4")) == ["regular"]
+    styled = plain.replace("<text>", '<text style="font-weight: 700; font-style: oblique">')
+    assert raster._wanted_faces(styled) == ["regular", "bold", "italic", "bold italic"]
 
 
 @pytest.mark.parametrize("svg", [

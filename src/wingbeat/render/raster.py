@@ -53,6 +53,8 @@ _FONT_DIRS = (
 
 #: Characters DejaVu Sans draws: Latin, IPA, Greek, Cyrillic, punctuation, arrows and maths.
 _BEYOND_DEJAVU = re.compile(r"[^\x00-\u04ff\u2000-\u22ff]")
+_BOLD = re.compile(r"""font-weight\s*[=:]\s*["']?\s*(?:bold|bolder|[6-9]00)""")
+_ITALIC = re.compile(r"""font-style\s*[=:]\s*["']?\s*(?:italic|oblique)""")
 _FAMILY_NAMED = re.compile(r"""font-family\s*[=:]\s*["']?\s*([^"';,]+)""")
 
 _kept_faces: dict[str, bytes | None] = {}
@@ -130,8 +132,8 @@ def _wanted_faces(svg: str) -> list[str] | None:
     another family, or holds a character beyond DejaVu's."""
     if set(_FAMILY_NAMED.findall(svg)) - {FAMILY} or _BEYOND_DEJAVU.search(svg):
         return None
-    bold = 'font-weight="bold"' in svg
-    italic = 'font-style="italic"' in svg
+    bold = _BOLD.search(svg) is not None
+    italic = _ITALIC.search(svg) is not None
     wanted = ["regular"]
     if bold:
         wanted.append("bold")
