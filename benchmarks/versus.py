@@ -7,8 +7,9 @@ turns: in each round every script runs once on the base, then once on this tree 
 swapped every other round). Each script is this tree's ``benchmarks/SCRIPT`` run with ``--json``
 (it prints ``{"rows": [{"name": ..., "median_ms": ...}, ...]}`` as its last line) under the other
 tree's ``src`` on ``PYTHONPATH``: the same measurement, two engines. The base is checked out with
-``git worktree`` into a temporary folder, its compiled kernels built there and its message catalogs
-compiled (a build that fails leaves it on its pure-Python search: the header says which).
+``git worktree`` into a temporary folder and built as a wheel by pip (a minute: Cython runs in
+pip's build environment), whose compiled kernels and message catalogs are put beside its sources
+(a build that fails leaves it on its pure-Python search, and says so).
 
 Prints, for each row, the median over rounds of each side's median, and this tree's ratio to the
 base (below 1: faster now). The load average at the start and the end says how quiet it was.
@@ -23,6 +24,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import zipfile
 from collections import defaultdict
 from pathlib import Path
 
@@ -33,17 +35,23 @@ DEFAULT = ("commands.py", "png.py", "reference.py", "stream.py", "memory.py")
 
 
 def checkout(ref: str, folder: Path) -> Path:
-    """``ref`` in ``folder`` (a detached worktree), its kernels built and catalogs compiled."""
+    """``ref`` in ``folder`` (a detached worktree) with its compiled kernels and catalogs: pip
+    builds its wheel (Cython in pip's own build environment, as an install does) and they are
+    taken out of it into the worktree's ``src``."""
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
                     str(folder), ref], check=True)
-    built = subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
-                           cwd=folder, capture_output=True, text=True)
+    wheels = folder.parent / "wheels"
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                            "--wheel-dir", str(wheels), str(folder)],
+                           capture_output=True, text=True)
     if built.returncode:
-        print(f"(base kernels not built: {built.stderr.strip().splitlines()[-1:]})")
-    messages = folder / "scripts" / "messages.py"
-    if messages.exists():
-        subprocess.run([sys.executable, str(messages), "compile"], cwd=folder,
-                       capture_output=True)
+        print(f"(base not built, pure-Python search: {built.stderr.strip()[-200:]})")
+        return folder / "src"
+    for wheel in wheels.glob("wingbeat-*.whl"):
+        with zipfile.ZipFile(wheel) as archive:
+            for name in archive.namelist():
+                if name.startswith("wingbeat/") and name.endswith((".so", ".pyd", ".mo")):
+                    archive.extract(name, folder / "src")
     return folder / "src"
 
 
