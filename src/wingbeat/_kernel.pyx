@@ -872,15 +872,277 @@ cdef inline void put_text(Buf *b, const Texts *t, Py_ssize_t i) noexcept nogil:
     put(b, t.text[i], t.size[i])
 
 
-def volare_states_json(const int64_t[::1] codes, const int32_t[::1] priorities,
-                       const int32_t[::1] parents, const int8_t[::1] kinds,
-                       const int32_t[::1] ways, const int8_t[::1] opens,
-                       const int32_t[::1] ground, int64_t levels,
-                       list labels, list modes, list headings, list costs, list actions,
-                       list words, list checks, dict extra):
-    """The JSON of a ``volare`` reach's end states (``ReachReport.to_dict()["states"]``), each
-    an object indented at depth 2 as ``json.dumps(indent=2)`` writes it, joined by ``,\\n``: the
-    bytes the encoder would write, made straight from the search's arrays.
+cdef inline Py_ssize_t compact_json(char *text, Py_ssize_t n) noexcept nogil:
+    """``text`` (valid JSON) without its whitespace outside strings, in place: its length now.
+    Indented ``json.dumps`` text so compacted is the compact (``separators=(",", ":")``) text."""
+    cdef Py_ssize_t r, w = 0
+    cdef int quoted = 0, escaped = 0
+    cdef char c
+    for r in range(n):
+        c = text[r]
+        if quoted:
+            text[w] = c
+            w += 1
+            if escaped:
+                escaped = 0
+            elif c == 92:  # backslash
+                escaped = 1
+            elif c == 34:  # quote
+                quoted = 0
+        elif c == 32 or c == 10 or c == 9 or c == 13:
+            continue
+        else:
+            text[w] = c
+            w += 1
+            if c == 34:
+                quoted = 1
+    return w
+
+
+#: The bytes of text a chunk of ``VolareStates`` holds at least (all but the last).
+STATES_CHUNK = 1 << 20
+
+
+cdef class VolareStates:
+    """A ``volare`` reach's end states as JSON text, written in chunks of whole states (each at
+    least ``chunk`` bytes but the last) straight from the search's arrays: iterate it. See
+    ``volare_states_chunks``. Each state's way is made once for every settled state (its path
+    text, its chain of steps with checks) when the writer is made; each chunk then reuses one
+    buffer, so the answer's text is never held whole."""
+
+    cdef const int64_t[::1] codes
+    cdef const int32_t[::1] priorities
+    cdef const int8_t[::1] kinds
+    cdef const int32_t[::1] ways
+    cdef const int8_t[::1] opens
+    cdef const int32_t[::1] ground
+    cdef int64_t levels
+    cdef list keep  # the lists of bytes the Texts point into
+    cdef dict extra
+    cdef Texts label, mode, heading, cost, action, word, check
+    cdef Buf b
+    cdef int64_t *start  # where each settled state's path starts in ``paths``
+    cdef int32_t *size  # and its length
+    cdef int32_t *last  # the last step of its way with checks (settled index), -1 none
+    cdef int32_t *before  # for a step with checks: ``last`` of the way before it
+    cdef char *paths
+    cdef Py_ssize_t n, next_state, chunk
+    cdef int compact
+    cdef bytes separator
+    cdef public bint too_many_checks
+
+    def __cinit__(self):
+        memset(&self.label, 0, sizeof(Texts))
+        memset(&self.mode, 0, sizeof(Texts))
+        memset(&self.heading, 0, sizeof(Texts))
+        memset(&self.cost, 0, sizeof(Texts))
+        memset(&self.action, 0, sizeof(Texts))
+        memset(&self.word, 0, sizeof(Texts))
+        memset(&self.check, 0, sizeof(Texts))
+        memset(&self.b, 0, sizeof(Buf))
+        self.start = NULL
+        self.size = NULL
+        self.last = NULL
+        self.before = NULL
+        self.paths = NULL
+
+    def __init__(self, const int64_t[::1] codes, const int32_t[::1] priorities,
+                 const int32_t[::1] parents, const int8_t[::1] kinds,
+                 const int32_t[::1] ways, const int8_t[::1] opens,
+                 const int32_t[::1] ground, int64_t levels,
+                 list labels, list modes, list headings, list costs, list actions,
+                 list words, list checks, dict extra, bint compact=False,
+                 bytes separator=b",\n", Py_ssize_t chunk=STATES_CHUNK):
+        cdef Py_ssize_t settled = codes.shape[0], i, k
+        cdef int64_t j, p, total = 0
+        cdef int32_t *depth = NULL
+        cdef char *at
+        self.codes, self.priorities, self.kinds = codes, priorities, kinds
+        self.ways, self.opens, self.ground, self.levels = ways, opens, ground, levels
+        self.keep = [labels, modes, headings, costs, actions, words, checks]
+        self.extra = extra
+        self.n = ways.shape[0]
+        self.next_state = 0
+        self.chunk = max(chunk, 1)
+        self.compact = compact
+        self.separator = separator
+        self.too_many_checks = False
+        self.b.room = self.chunk + (1 << 16)
+        self.b.data = <char *>malloc(self.b.room)
+        self.start = <int64_t *>malloc((settled + 1) * sizeof(int64_t))
+        self.size = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        self.last = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        self.before = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        depth = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        try:
+            if self.b.data == NULL or self.start == NULL or self.size == NULL \
+                    or self.last == NULL or self.before == NULL or depth == NULL:
+                raise MemoryError()
+            texts_of(&self.label, labels)
+            texts_of(&self.mode, modes)
+            texts_of(&self.heading, headings)
+            texts_of(&self.cost, costs)
+            texts_of(&self.action, actions)
+            texts_of(&self.word, words)
+            texts_of(&self.check, checks)
+            # every settled state's way, in settling order (each after its parent): its path
+            # text, the parent's and one more move; the chain of its steps with checks, and how
+            # many those are (``depth``: a way with more than a round can hold is refused here,
+            # before a byte is written)
+            for i in range(settled):
+                p = parents[i]
+                k = kinds[i]
+                if p < 0:
+                    self.size[i] = 0
+                    self.last[i] = -1
+                    self.before[i] = -1
+                    depth[i] = 0
+                else:
+                    j = self.word.size[k] if self.word.size[k] else \
+                        self.label.size[((codes[i] >> FLAG_BITS) >> 3) // levels]
+                    self.size[i] = <int32_t>(j if self.size[p] == 0 else self.size[p] + 1 + j)
+                    self.before[i] = self.last[p]
+                    if self.check.size[k]:
+                        self.last[i] = <int32_t>i
+                        depth[i] = depth[p] + 1
+                    else:
+                        self.last[i] = self.last[p]
+                        depth[i] = depth[p]
+                self.start[i] = total
+                total += self.size[i]
+            for i in range(self.n):
+                if depth[ways[i]] > 64:
+                    self.too_many_checks = True  # more checks than a round can hold: the dicts
+            self.paths = <char *>malloc(total + 1)
+            if self.paths == NULL:
+                raise MemoryError()
+            with nogil:
+                for i in range(settled):
+                    p = parents[i]
+                    if p < 0:
+                        continue
+                    at = self.paths + self.start[i]
+                    if self.size[p]:
+                        memcpy(at, self.paths + self.start[p], self.size[p])
+                        at += self.size[p]
+                        at[0] = 32
+                        at += 1
+                    k = kinds[i]
+                    if self.word.size[k]:
+                        memcpy(at, self.word.text[k], self.word.size[k])
+                    else:
+                        j = ((codes[i] >> FLAG_BITS) >> 3) // levels
+                        memcpy(at, self.label.text[j], self.label.size[j])
+        finally:
+            free(depth)
+
+    def __dealloc__(self):
+        free(self.paths)
+        free(self.start)
+        free(self.size)
+        free(self.last)
+        free(self.before)
+        free(self.b.data)
+        free_texts(&self.label)
+        free_texts(&self.mode)
+        free_texts(&self.heading)
+        free_texts(&self.cost)
+        free_texts(&self.action)
+        free_texts(&self.word)
+        free_texts(&self.check)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        """The next chunk: whole states, each after the one before by ``separator``."""
+        cdef Buf *b = &self.b
+        cdef Py_ssize_t i, k, began
+        cdef int64_t code, rest, idx, alt, posture, j, p
+        cdef int32_t listed[64]
+        cdef int count
+        cdef object tail
+        cdef const char *sep = self.separator
+        cdef Py_ssize_t sep_size = len(self.separator)
+        cdef bint has_extra = bool(self.extra)
+        if self.next_state >= self.n or self.too_many_checks:
+            raise StopIteration
+        b.size = 0
+        i = self.next_state
+        while i < self.n and b.size < self.chunk:
+            j = self.ways[i]
+            code = self.codes[j]
+            rest = code >> FLAG_BITS
+            posture = rest & 7
+            idx = (rest >> 3) // self.levels
+            alt = (rest >> 3) % self.levels
+            if i:
+                put(b, sep, sep_size)
+            began = b.size
+            put(b, '    {\n      "at": "', 19)
+            put_text(b, &self.label, idx)
+            put(b, '",\n      "altitude": ', 21)
+            put_int(b, alt)
+            put(b, ',\n      "mode": ', 16)
+            put_text(b, &self.mode, posture)
+            put(b, ',\n      "heading": ', 19)
+            put_text(b, &self.heading, posture)
+            if posture != GROUNDED and alt == self.ground[idx] and not code & PENDING:
+                put(b, ',\n      "skimming": true,\n', 26)
+            else:
+                put(b, ',\n      "skimming": false,\n', 27)
+            if code & PRONE:
+                put(b, '      "prone": true,\n', 21)
+            if code & ON_FOOT:
+                put(b, '      "on_foot": true,\n', 23)
+            put(b, '      "cost": ', 14)
+            put_text(b, &self.cost, self.priorities[j] // SLOTS)
+            put(b, ',\n', 2)
+            put_text(b, &self.action, self.opens[i])
+            put(b, '      "checks": ', 16)
+            # the steps with checks, last first (at most 64: ``__init__`` made sure)
+            count = 0
+            p = self.last[j]
+            while p >= 0 and count < 64:
+                listed[count] = <int32_t>p
+                count += 1
+                p = self.before[p]
+            if count == 0:
+                put(b, '[],\n      "path": "', 19)
+            else:
+                for k in range(count - 1, -1, -1):
+                    put(b, "[\n" if k == count - 1 else ",\n", 2)
+                    put_text(b, &self.check, self.kinds[listed[k]])
+                put(b, '\n      ],\n      "path": "', 25)
+            put(b, self.paths + self.start[j], self.size[j])
+            put(b, '"', 1)
+            if has_extra:
+                tail = self.extra.get(i)
+                if tail is not None:
+                    put(b, <const char *>(<bytes>tail), len(<bytes>tail))
+            put(b, "\n    }", 6)
+            if self.compact and not b.failed:
+                b.size = began + compact_json(b.data + began, b.size - began)
+            if b.failed:
+                raise MemoryError()
+            i += 1
+        self.next_state = i
+        return b.data[:b.size]
+
+
+def volare_states_chunks(const int64_t[::1] codes, const int32_t[::1] priorities,
+                         const int32_t[::1] parents, const int8_t[::1] kinds,
+                         const int32_t[::1] ways, const int8_t[::1] opens,
+                         const int32_t[::1] ground, int64_t levels,
+                         list labels, list modes, list headings, list costs, list actions,
+                         list words, list checks, dict extra, bint compact=False,
+                         bytes separator=b",\n", Py_ssize_t chunk=STATES_CHUNK):
+    """The JSON of a ``volare`` reach's end states (``ReachReport.to_dict()["states"]``), as an
+    iterator of chunks of about ``chunk`` bytes (``VolareStates``), or None where a way holds
+    more checks than a round can (the dicts then say it). Each state an object indented at
+    depth 2 as ``json.dumps(indent=2)`` writes it, or, ``compact``, as
+    ``separators=(",", ":")`` writes it; joined by ``separator``: the bytes the encoder would
+    write, made straight from the search's arrays.
 
     ``ways``: the settled index of each end state's best way, in the report's order; ``opens``
     the index in ``actions`` of what each leaves open. Text fragments, all JSON already (labels
@@ -889,155 +1151,23 @@ def volare_states_json(const int64_t[::1] codes, const int32_t[::1] priorities,
     (the move of each kind of step, None for a hex), ``checks`` (each kind's checks, objects at
     depth 4, or None), ``extra`` (report index: what follows the path, the ``to_act``).
     """
-    cdef Texts label, mode, heading, cost, action, word, check
-    cdef Buf b
-    cdef Py_ssize_t n = ways.shape[0], settled = codes.shape[0], i, k
-    cdef int64_t code, rest, idx, alt, posture, j, p, total = 0
-    cdef int64_t *start = NULL  # where each settled state's path starts in ``paths``
-    cdef int32_t *size = NULL  # and its length
-    cdef int32_t *last = NULL  # the last step of its way with checks (settled index), -1 none
-    cdef int32_t *before = NULL  # for a step with checks: ``last`` of the way before it
-    cdef char *paths = NULL
-    cdef char *at
-    cdef int32_t listed[64]
-    cdef int count
-    cdef bytes tail
-    cdef const char *tail_text
-    cdef Py_ssize_t tail_size
-    memset(&label, 0, sizeof(Texts))
-    memset(&mode, 0, sizeof(Texts))
-    memset(&heading, 0, sizeof(Texts))
-    memset(&cost, 0, sizeof(Texts))
-    memset(&action, 0, sizeof(Texts))
-    memset(&word, 0, sizeof(Texts))
-    memset(&check, 0, sizeof(Texts))
-    b.size = 0
-    b.room = 1 << 16 if n < 128 else n * 400
-    b.failed = 0
-    b.data = <char *>malloc(b.room)
-    try:
-        start = <int64_t *>malloc((settled + 1) * sizeof(int64_t))
-        size = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        last = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        before = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        if b.data == NULL or start == NULL or size == NULL or last == NULL or before == NULL:
-            raise MemoryError()
-        texts_of(&label, labels)
-        texts_of(&mode, modes)
-        texts_of(&heading, headings)
-        texts_of(&cost, costs)
-        texts_of(&action, actions)
-        texts_of(&word, words)
-        texts_of(&check, checks)
-        # every settled state's way, in settling order (each after its parent): its path text,
-        # the parent's and one more move, and the chain of its steps with checks
-        for i in range(settled):
-            p = parents[i]
-            k = kinds[i]
-            if p < 0:
-                size[i] = 0
-                last[i] = -1
-                before[i] = -1
-            else:
-                j = word.size[k] if word.size[k] else \
-                    label.size[((codes[i] >> FLAG_BITS) >> 3) // levels]
-                size[i] = <int32_t>(j if size[p] == 0 else size[p] + 1 + j)
-                before[i] = last[p]
-                last[i] = <int32_t>i if check.size[k] else last[p]
-            start[i] = total
-            total += size[i]
-        paths = <char *>malloc(total + 1)
-        if paths == NULL:
-            raise MemoryError()
-        with nogil:
-            for i in range(settled):
-                p = parents[i]
-                if p < 0:
-                    continue
-                at = paths + start[i]
-                if size[p]:
-                    memcpy(at, paths + start[p], size[p])
-                    at += size[p]
-                    at[0] = 32
-                    at += 1
-                k = kinds[i]
-                if word.size[k]:
-                    memcpy(at, word.text[k], word.size[k])
-                else:
-                    j = ((codes[i] >> FLAG_BITS) >> 3) // levels
-                    memcpy(at, label.text[j], label.size[j])
-        for i in range(n):
-            j = ways[i]
-            code = codes[j]
-            rest = code >> FLAG_BITS
-            posture = rest & 7
-            idx = (rest >> 3) // levels
-            alt = (rest >> 3) % levels
-            if i:
-                put(&b, ",\n", 2)
-            put(&b, '    {\n      "at": "', 19)
-            put_text(&b, &label, idx)
-            put(&b, '",\n      "altitude": ', 21)
-            put_int(&b, alt)
-            put(&b, ',\n      "mode": ', 16)
-            put_text(&b, &mode, posture)
-            put(&b, ',\n      "heading": ', 19)
-            put_text(&b, &heading, posture)
-            if posture != GROUNDED and alt == ground[idx] and not code & PENDING:
-                put(&b, ',\n      "skimming": true,\n', 26)
-            else:
-                put(&b, ',\n      "skimming": false,\n', 27)
-            if code & PRONE:
-                put(&b, '      "prone": true,\n', 21)
-            if code & ON_FOOT:
-                put(&b, '      "on_foot": true,\n', 23)
-            put(&b, '      "cost": ', 14)
-            put_text(&b, &cost, priorities[j] // SLOTS)
-            put(&b, ',\n', 2)
-            put_text(&b, &action, opens[i])
-            put(&b, '      "checks": ', 16)
-            # the steps with checks, last first
-            count = 0
-            p = last[j]
-            while p >= 0:
-                if count == 64:
-                    return None  # more checks than a round can hold: the dicts say it
-                listed[count] = <int32_t>p
-                count += 1
-                p = before[p]
-            if count == 0:
-                put(&b, '[],\n      "path": "', 19)
-            else:
-                for k in range(count - 1, -1, -1):
-                    put(&b, "[\n" if k == count - 1 else ",\n", 2)
-                    put_text(&b, &check, kinds[listed[k]])
-                put(&b, '\n      ],\n      "path": "', 25)
-            put(&b, paths + start[j], size[j])
-            put(&b, '"', 1)
-            if extra:
-                tail = extra.get(i)
-                if tail is not None:
-                    tail_text = tail
-                    tail_size = len(tail)
-                    put(&b, tail_text, tail_size)
-            put(&b, "\n    }", 6)
-            if b.failed:
-                raise MemoryError()
-        return b.data[:b.size]
-    finally:
-        free(paths)
-        free(start)
-        free(size)
-        free(last)
-        free(before)
-        free(b.data)
-        free_texts(&label)
-        free_texts(&mode)
-        free_texts(&heading)
-        free_texts(&cost)
-        free_texts(&action)
-        free_texts(&word)
-        free_texts(&check)
+    states = VolareStates(codes, priorities, parents, kinds, ways, opens, ground, levels,
+                          labels, modes, headings, costs, actions, words, checks, extra,
+                          compact, separator, chunk)
+    return None if states.too_many_checks else states
+
+
+def volare_states_json(const int64_t[::1] codes, const int32_t[::1] priorities,
+                       const int32_t[::1] parents, const int8_t[::1] kinds,
+                       const int32_t[::1] ways, const int8_t[::1] opens,
+                       const int32_t[::1] ground, int64_t levels,
+                       list labels, list modes, list headings, list costs, list actions,
+                       list words, list checks, dict extra):
+    """``volare_states_chunks`` joined: the indented text of every end state at once (or None)."""
+    states = volare_states_chunks(codes, priorities, parents, kinds, ways, opens, ground,
+                                  levels, labels, modes, headings, costs, actions, words,
+                                  checks, extra)
+    return None if states is None else b"".join(states)
 
 
 def volare_opens(const int64_t[:] codes, const int32_t[:] priorities, const int32_t[:] ways,
