@@ -88,10 +88,11 @@ class _Plain:
         raw.write(b"\n")
         raw.flush()
 
-    def print_chunks(self, *chunks: Iterable[bytes] | bytes) -> None:
+    def print_chunks(self, *chunks: Iterable[bytes] | bytes, end: bytes = b"\n") -> None:
         """``print_bytes`` for an answer written in pieces (``_jsonout.answer_chunks``), each
         written as it comes: a big reach's first bytes leave before its last are made. A piece
-        holding what ``print`` escapes is escaped alone: pieces end between characters."""
+        holding what ``print`` escapes is escaped alone: pieces end between characters.
+        ``end``: what follows the last (JSON Lines end their last line themselves)."""
         stream: TextIO = getattr(sys, self._name)
         raw = getattr(stream, "buffer", None)
         if raw is not None and (stream.encoding or "").replace("-", "").lower() != "utf8":
@@ -106,10 +107,10 @@ class _Plain:
                 else:
                     stream.write(printable(chunk.decode("utf-8", "surrogatepass")))
         if raw is not None:
-            raw.write(b"\n")
+            raw.write(end)
             raw.flush()
         else:
-            stream.write("\n")
+            stream.write(end.decode())
             stream.flush()
 
 

@@ -906,12 +906,13 @@ STATES_CHUNK = 1 << 20
 cdef class VolareStates:
     """A ``volare`` reach's end states as JSON text, written in chunks of whole states (each at
     least ``chunk`` bytes but the last) straight from the search's arrays: iterate it. See
-    ``volare_states_chunks``. Each state's way is made once for every settled state (its path
-    text, its chain of steps with checks) when the writer is made; each chunk then reuses one
-    buffer, so the answer's text is never held whole."""
+    ``volare_states_chunks``. Each state's path is spelled as it is written, walking its way
+    back through the settled states' parents; each chunk reuses one buffer, so neither the
+    answer's text nor every way's path is ever held whole."""
 
     cdef const int64_t[::1] codes
     cdef const int32_t[::1] priorities
+    cdef const int32_t[::1] parents
     cdef const int8_t[::1] kinds
     cdef const int32_t[::1] ways
     cdef const int8_t[::1] opens
@@ -921,11 +922,10 @@ cdef class VolareStates:
     cdef dict extra
     cdef Texts label, mode, heading, cost, action, word, check
     cdef Buf b
-    cdef int64_t *start  # where each settled state's path starts in ``paths``
-    cdef int32_t *size  # and its length
-    cdef int32_t *last  # the last step of its way with checks (settled index), -1 none
+    cdef int32_t *last  # the last step of each settled state's way with checks, -1 none
     cdef int32_t *before  # for a step with checks: ``last`` of the way before it
-    cdef char *paths
+    cdef int32_t *steps  # a way's settled states, last first, as its path is spelled
+    cdef Py_ssize_t steps_room
     cdef Py_ssize_t n, next_state, chunk
     cdef int compact
     cdef bytes separator
@@ -940,11 +940,9 @@ cdef class VolareStates:
         memset(&self.word, 0, sizeof(Texts))
         memset(&self.check, 0, sizeof(Texts))
         memset(&self.b, 0, sizeof(Buf))
-        self.start = NULL
-        self.size = NULL
         self.last = NULL
         self.before = NULL
-        self.paths = NULL
+        self.steps = NULL
 
     def __init__(self, const int64_t[::1] codes, const int32_t[::1] priorities,
                  const int32_t[::1] parents, const int8_t[::1] kinds,
@@ -954,10 +952,9 @@ cdef class VolareStates:
                  list words, list checks, dict extra, bint compact=False,
                  bytes separator=b",\n", Py_ssize_t chunk=STATES_CHUNK):
         cdef Py_ssize_t settled = codes.shape[0], i, k
-        cdef int64_t j, p, total = 0
+        cdef int64_t p
         cdef int32_t *depth = NULL
-        cdef char *at
-        self.codes, self.priorities, self.kinds = codes, priorities, kinds
+        self.codes, self.priorities, self.parents, self.kinds = codes, priorities, parents, kinds
         self.ways, self.opens, self.ground, self.levels = ways, opens, ground, levels
         self.keep = [labels, modes, headings, costs, actions, words, checks]
         self.extra = extra
@@ -969,14 +966,14 @@ cdef class VolareStates:
         self.too_many_checks = False
         self.b.room = self.chunk + (1 << 16)
         self.b.data = <char *>malloc(self.b.room)
-        self.start = <int64_t *>malloc((settled + 1) * sizeof(int64_t))
-        self.size = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        self.steps_room = 256
+        self.steps = <int32_t *>malloc(self.steps_room * sizeof(int32_t))
         self.last = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
         self.before = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
         depth = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
         try:
-            if self.b.data == NULL or self.start == NULL or self.size == NULL \
-                    or self.last == NULL or self.before == NULL or depth == NULL:
+            if self.b.data == NULL or self.steps == NULL or self.last == NULL \
+                    or self.before == NULL or depth == NULL:
                 raise MemoryError()
             texts_of(&self.label, labels)
             texts_of(&self.mode, modes)
@@ -985,63 +982,35 @@ cdef class VolareStates:
             texts_of(&self.action, actions)
             texts_of(&self.word, words)
             texts_of(&self.check, checks)
-            # every settled state's way, in settling order (each after its parent): its path
-            # text, the parent's and one more move; the chain of its steps with checks, and how
-            # many those are (``depth``: a way with more than a round can hold is refused here,
-            # before a byte is written)
-            for i in range(settled):
-                p = parents[i]
-                k = kinds[i]
-                if p < 0:
-                    self.size[i] = 0
-                    self.last[i] = -1
-                    self.before[i] = -1
-                    depth[i] = 0
-                else:
-                    j = self.word.size[k] if self.word.size[k] else \
-                        self.label.size[((codes[i] >> FLAG_BITS) >> 3) // levels]
-                    self.size[i] = <int32_t>(j if self.size[p] == 0 else self.size[p] + 1 + j)
-                    self.before[i] = self.last[p]
-                    if self.check.size[k]:
-                        self.last[i] = <int32_t>i
-                        depth[i] = depth[p] + 1
-                    else:
-                        self.last[i] = self.last[p]
-                        depth[i] = depth[p]
-                self.start[i] = total
-                total += self.size[i]
-            for i in range(self.n):
-                if depth[ways[i]] > 64:
-                    self.too_many_checks = True  # more checks than a round can hold: the dicts
-            self.paths = <char *>malloc(total + 1)
-            if self.paths == NULL:
-                raise MemoryError()
+            # every settled state's chain of steps with checks, in settling order (each after
+            # its parent), and how many those are (``depth``): a way with more than a round can
+            # hold is refused here, before a byte is written
             with nogil:
                 for i in range(settled):
                     p = parents[i]
-                    if p < 0:
-                        continue
-                    at = self.paths + self.start[i]
-                    if self.size[p]:
-                        memcpy(at, self.paths + self.start[p], self.size[p])
-                        at += self.size[p]
-                        at[0] = 32
-                        at += 1
                     k = kinds[i]
-                    if self.word.size[k]:
-                        memcpy(at, self.word.text[k], self.word.size[k])
+                    if p < 0:
+                        self.last[i] = -1
+                        self.before[i] = -1
+                        depth[i] = 0
                     else:
-                        j = ((codes[i] >> FLAG_BITS) >> 3) // levels
-                        memcpy(at, self.label.text[j], self.label.size[j])
+                        self.before[i] = self.last[p]
+                        if self.check.size[k]:
+                            self.last[i] = <int32_t>i
+                            depth[i] = depth[p] + 1
+                        else:
+                            self.last[i] = self.last[p]
+                            depth[i] = depth[p]
+                for i in range(self.n):
+                    if depth[ways[i]] > 64:
+                        self.too_many_checks = True  # the dicts say it
         finally:
             free(depth)
 
     def __dealloc__(self):
-        free(self.paths)
-        free(self.start)
-        free(self.size)
         free(self.last)
         free(self.before)
+        free(self.steps)
         free(self.b.data)
         free_texts(&self.label)
         free_texts(&self.mode)
@@ -1050,6 +1019,54 @@ cdef class VolareStates:
         free_texts(&self.action)
         free_texts(&self.word)
         free_texts(&self.check)
+
+    cdef int put_path(self, int64_t j) except -1:
+        """The path of the way to settled state ``j``: its moves, first to last, by spaces
+        (the way walked back once to list its steps and measure it, then written forward)."""
+        cdef Py_ssize_t count = 0, room, total = 0, size, c
+        cdef int64_t p = j, k, at
+        cdef void *grown
+        cdef const char *text
+        cdef char *out
+        while self.parents[p] >= 0:
+            if count == self.steps_room:
+                room = self.steps_room * 2
+                grown = realloc(self.steps, room * sizeof(int32_t))
+                if grown == NULL:
+                    raise MemoryError()
+                self.steps = <int32_t *>grown
+                self.steps_room = room
+            self.steps[count] = <int32_t>p
+            k = self.kinds[p]
+            total += 1 + (self.word.size[k] if self.word.size[k] else
+                          self.label.size[((self.codes[p] >> FLAG_BITS) >> 3) // self.levels])
+            count += 1
+            p = self.parents[p]
+        if count == 0:
+            return 0
+        total -= 1
+        if self.b.size + total > self.b.room and grow_buf(&self.b, total) < 0:
+            raise MemoryError()
+        out = self.b.data + self.b.size
+        while count > 0:
+            count -= 1
+            p = self.steps[count]
+            k = self.kinds[p]
+            if self.word.size[k]:
+                text = self.word.text[k]
+                size = self.word.size[k]
+            else:
+                at = ((self.codes[p] >> FLAG_BITS) >> 3) // self.levels
+                text = self.label.text[at]
+                size = self.label.size[at]
+            for c in range(size):
+                out[c] = text[c]
+            out += size
+            if count:
+                out[0] = 32
+                out += 1
+        self.b.size += total
+        return 0
 
     def __iter__(self):
         return self
@@ -1114,7 +1131,7 @@ cdef class VolareStates:
                     put(b, "[\n" if k == count - 1 else ",\n", 2)
                     put_text(b, &self.check, self.kinds[listed[k]])
                 put(b, '\n      ],\n      "path": "', 25)
-            put(b, self.paths + self.start[j], self.size[j])
+            self.put_path(j)
             put(b, '"', 1)
             if has_extra:
                 tail = self.extra.get(i)

@@ -175,7 +175,7 @@ def _stream(make: Callable[[], Result], form: str) -> None:
             first = next(chunks)  # what can fail fails before the first byte
         except WingbeatError as exc:
             failed(exc, True)
-        out.print_chunks(first, chunks)
+        out.print_chunks(first, chunks, end=b"" if form == "jsonl" else b"\n")
     if getattr(result, "legal", True) is False:
         raise typer.Exit(EXIT_REFUSED)
 

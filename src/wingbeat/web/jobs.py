@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -171,8 +171,13 @@ def summary(source: Source, name: str) -> bytes:
     return encode({"name": name, **scenario_summary(found), "attack_positions": attacks})
 
 
-def reach(source: Source, creature: str, options: dict[str, Any]) -> bytes:
-    return encode(_reach(source, creature, options).to_dict())
+def reach(source: Source, creature: str, options: dict[str, Any], form: str = "compact",
+          ) -> Iterator[bytes]:
+    """The reach's JSON (``form``: ``compact``, as ``encode`` writes it, or ``jsonl``) in chunks,
+    each written as it is sent (``_jsonout.answer_chunks``; web/pool.py streams a big one)."""
+    from .._jsonout import answer_chunks
+
+    return answer_chunks(_reach(source, creature, options), form)
 
 
 def reach_tree(source: Source, creature: str, altitude: int | None,
