@@ -11,7 +11,8 @@ benchmark reads to its end. Rows, medians of ``--repeat`` runs:
 
 - ``first byte``: wall time from the reach's end to the first byte read from the pipe;
 - ``written``: wall time from the reach's end to the last byte read;
-- ``writing cpu``: CPU time of the writing thread over the same span (the reader's is apart);
+- ``first byte cpu``, ``writing cpu``: CPU time of the writing thread until its first byte is
+  handed to the pipe, and until its last is (the reader's is apart);
 - ``peak memory``: the process's peak resident memory (``ru_maxrss``) after writing, and its
   growth over what it was at the reach's end (``grown_mb``): the answer's text held, or not;
 - ``jsonl written`` (and its first byte): the same for ``reach --format jsonl``, absent in a
@@ -90,8 +91,9 @@ def child(form: str) -> dict[str, Any]:
     try:
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         began, began_cpu = time.perf_counter(), time.thread_time()
-        write_answer(_console.out, report)
+        first_cpu = write_answer(_console.out, report)
         cpu = time.thread_time() - began_cpu
+        first_cpu = (first_cpu if first_cpu is not None else time.thread_time()) - began_cpu
         sys.stdout.close()
     finally:
         sys.stdout = saved
@@ -99,23 +101,34 @@ def child(form: str) -> dict[str, Any]:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return {"first_ms": ((reader.first or reader.last) - began) * 1000,
             "total_ms": (reader.last - began) * 1000, "cpu_ms": cpu * 1000,
+            "first_cpu_ms": first_cpu * 1000,
             "peak_mb": peak / 1024, "grown_mb": (peak - rss) / 1024, "bytes": reader.size}
 
 
 def _writer(form: str) -> Any:
-    """How the command writes a reach in ``form`` in this checkout (None: it cannot)."""
+    """How the command writes a reach in ``form`` in this checkout (None: it cannot): a
+    function of the output and the report that writes it and returns the writing thread's CPU
+    time when its first byte was handed to the output."""
     from wingbeat import _jsonout
 
     chunks = getattr(_jsonout, "answer_chunks", None)
     if chunks is not None:
-        return lambda out, report: out.print_chunks(chunks(report, form))
+        def streamed(out: Any, report: Any) -> float:
+            made = chunks(report, form)
+            first = next(made)
+            handed = time.thread_time()
+            out.print_chunks(first, made, end=b"" if form == "jsonl" else b"\n")
+            return handed
+        return streamed
     if form != "json":
         return None
 
-    def whole(out: Any, report: Any) -> None:  # as the command did before it streamed
+    def whole(out: Any, report: Any) -> float:  # as the command did before it streamed
         encode = getattr(_jsonout, "encode_answer", None)
-        out.print_bytes(encode(report) if encode is not None
-                        else _jsonout.encode(report.to_dict()))
+        text = encode(report) if encode is not None else _jsonout.encode(report.to_dict())
+        handed = time.thread_time()
+        out.print_bytes(text)
+        return handed
     return whole
 
 
@@ -178,6 +191,8 @@ def main() -> None:
                      "unit": "wall ms after the reach"})
         rows.append({"name": f"{label}: written", "median_ms": _median(measured, "total_ms"),
                      "unit": "wall ms after the reach", "bytes": measured[0]["bytes"]})
+        rows.append({"name": f"{label}: first byte cpu",
+                     "median_ms": _median(measured, "first_cpu_ms")})
         rows.append({"name": f"{label}: writing cpu", "median_ms": _median(measured, "cpu_ms")})
         rows.append({"name": f"{label}: peak memory", "median_ms": None,
                      "peak_mb": _median(measured, "peak_mb"),

@@ -899,8 +899,73 @@ cdef inline Py_ssize_t compact_json(char *text, Py_ssize_t n) noexcept nogil:
     return w
 
 
+def _compacted(bytes text):
+    """``text`` (whole JSON values, keys and separators) without its layout: ``compact_json``."""
+    cdef bytearray out = bytearray(text)
+    cdef char *data = out
+    return bytes(out[:compact_json(data, len(out))])
+
+
 #: The bytes of text a chunk of ``VolareStates`` holds at least (all but the last).
 STATES_CHUNK = 1 << 20
+
+
+cdef enum:
+    # the literal pieces of a state's text (``LITERALS``)
+    L_AT = 0
+    L_ALTITUDE = 1
+    L_MODE = 2
+    L_HEADING = 3
+    L_SKIMMING = 4
+    L_NOT_SKIMMING = 5
+    L_PRONE = 6
+    L_ON_FOOT = 7
+    L_COST = 8
+    L_COMMA = 9
+    L_CHECKS = 10
+    L_NO_CHECKS = 11
+    L_FIRST_CHECK = 12
+    L_CHECKS_END = 13
+    L_QUOTE = 14
+    L_END = 15
+
+
+#: The literal pieces of a state's text: indented (as ``json.dumps(indent=2)`` writes a state
+#: at depth 2) and compact (``separators=(",", ":")``), in the order of the ``L_*`` names.
+LITERALS = (
+    (b'    {\n      "at": "',
+     b'",\n      "altitude": ',
+     b',\n      "mode": ',
+     b',\n      "heading": ',
+     b',\n      "skimming": true,\n',
+     b',\n      "skimming": false,\n',
+     b'      "prone": true,\n',
+     b'      "on_foot": true,\n',
+     b'      "cost": ',
+     b',\n',
+     b'      "checks": ',
+     b'[],\n      "path": "',
+     b'[\n',
+     b'\n      ],\n      "path": "',
+     b'"',
+     b'\n    }'),
+    (b'{"at":"',
+     b'","altitude":',
+     b',"mode":',
+     b',"heading":',
+     b',"skimming":true,',
+     b',"skimming":false,',
+     b'"prone":true,',
+     b'"on_foot":true,',
+     b'"cost":',
+     b',',
+     b'"checks":',
+     b'[],"path":"',
+     b'[',
+     b'],"path":"',
+     b'"',
+     b'}'),
+)
 
 
 cdef class VolareStates:
@@ -920,12 +985,15 @@ cdef class VolareStates:
     cdef int64_t levels
     cdef list keep  # the lists of bytes the Texts point into
     cdef dict extra
-    cdef Texts label, mode, heading, cost, action, word, check
+    cdef Texts label, mode, heading, cost, action, word, check, lit
     cdef Buf b
     cdef int32_t *last  # the last step of each settled state's way with checks, -1 none
     cdef int32_t *before  # for a step with checks: ``last`` of the way before it
-    cdef int32_t *steps  # a way's settled states, last first, as its path is spelled
+    cdef int32_t *move  # each settled state's move: a cell (its label's index) or, -1 - k, a word
+    cdef int32_t *steps  # a way's moves, last first, as its path is spelled
     cdef Py_ssize_t steps_room
+    cdef const char **tail  # by report index: what follows the path (``extra``), or NULL
+    cdef Py_ssize_t *tail_size
     cdef Py_ssize_t n, next_state, chunk
     cdef int compact
     cdef bytes separator
@@ -939,10 +1007,14 @@ cdef class VolareStates:
         memset(&self.action, 0, sizeof(Texts))
         memset(&self.word, 0, sizeof(Texts))
         memset(&self.check, 0, sizeof(Texts))
+        memset(&self.lit, 0, sizeof(Texts))
         memset(&self.b, 0, sizeof(Buf))
         self.last = NULL
         self.before = NULL
+        self.move = NULL
         self.steps = NULL
+        self.tail = NULL
+        self.tail_size = NULL
 
     def __init__(self, const int64_t[::1] codes, const int32_t[::1] priorities,
                  const int32_t[::1] parents, const int8_t[::1] kinds,
@@ -954,9 +1026,17 @@ cdef class VolareStates:
         cdef Py_ssize_t settled = codes.shape[0], i, k
         cdef int64_t p
         cdef int32_t *depth = NULL
+        cdef bytes text
+        cdef list literals
         self.codes, self.priorities, self.parents, self.kinds = codes, priorities, parents, kinds
         self.ways, self.opens, self.ground, self.levels = ways, opens, ground, levels
-        self.keep = [labels, modes, headings, costs, actions, words, checks]
+        if compact:  # the fragments that hold layout, compacted once (labels and words are
+            # inside strings: as they are)
+            actions = [_compacted(t) for t in actions]
+            checks = [None if t is None else _compacted(t) for t in checks]
+            extra = {i: _compacted(t) for i, t in extra.items()}
+        literals = list(LITERALS[1 if compact else 0])
+        self.keep = [labels, modes, headings, costs, actions, words, checks, extra, literals]
         self.extra = extra
         self.n = ways.shape[0]
         self.next_state = 0
@@ -970,11 +1050,19 @@ cdef class VolareStates:
         self.steps = <int32_t *>malloc(self.steps_room * sizeof(int32_t))
         self.last = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
         self.before = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        self.move = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        self.tail = <const char **>calloc(self.n + 1, sizeof(char *))
+        self.tail_size = <Py_ssize_t *>calloc(self.n + 1, sizeof(Py_ssize_t))
         depth = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
         try:
             if self.b.data == NULL or self.steps == NULL or self.last == NULL \
-                    or self.before == NULL or depth == NULL:
+                    or self.before == NULL or self.move == NULL or self.tail == NULL \
+                    or self.tail_size == NULL or depth == NULL:
                 raise MemoryError()
+            for i, text in extra.items():  # ``keep`` holds ``extra``: the texts stay alive
+                if 0 <= i < self.n:
+                    self.tail[i] = text
+                    self.tail_size[i] = len(text)
             texts_of(&self.label, labels)
             texts_of(&self.mode, modes)
             texts_of(&self.heading, headings)
@@ -982,6 +1070,7 @@ cdef class VolareStates:
             texts_of(&self.action, actions)
             texts_of(&self.word, words)
             texts_of(&self.check, checks)
+            texts_of(&self.lit, literals)
             # every settled state's chain of steps with checks, in settling order (each after
             # its parent), and how many those are (``depth``): a way with more than a round can
             # hold is refused here, before a byte is written
@@ -989,6 +1078,8 @@ cdef class VolareStates:
                 for i in range(settled):
                     p = parents[i]
                     k = kinds[i]
+                    self.move[i] = <int32_t>(-1 - k if self.word.size[k] else
+                                             ((codes[i] >> FLAG_BITS) >> 3) // levels)
                     if p < 0:
                         self.last[i] = -1
                         self.before[i] = -1
@@ -1010,7 +1101,10 @@ cdef class VolareStates:
     def __dealloc__(self):
         free(self.last)
         free(self.before)
+        free(self.move)
         free(self.steps)
+        free(self.tail)
+        free(self.tail_size)
         free(self.b.data)
         free_texts(&self.label)
         free_texts(&self.mode)
@@ -1019,12 +1113,14 @@ cdef class VolareStates:
         free_texts(&self.action)
         free_texts(&self.word)
         free_texts(&self.check)
+        free_texts(&self.lit)
 
     cdef int put_path(self, int64_t j) except -1:
         """The path of the way to settled state ``j``: its moves, first to last, by spaces
-        (the way walked back once to list its steps and measure it, then written forward)."""
+        (the way walked back once to list its moves and measure it, then written forward)."""
         cdef Py_ssize_t count = 0, room, total = 0, size, c
-        cdef int64_t p = j, k, at
+        cdef int64_t p = j
+        cdef int32_t m
         cdef void *grown
         cdef const char *text
         cdef char *out
@@ -1036,10 +1132,9 @@ cdef class VolareStates:
                     raise MemoryError()
                 self.steps = <int32_t *>grown
                 self.steps_room = room
-            self.steps[count] = <int32_t>p
-            k = self.kinds[p]
-            total += 1 + (self.word.size[k] if self.word.size[k] else
-                          self.label.size[((self.codes[p] >> FLAG_BITS) >> 3) // self.levels])
+            m = self.move[p]
+            self.steps[count] = m
+            total += 1 + (self.word.size[-1 - m] if m < 0 else self.label.size[m])
             count += 1
             p = self.parents[p]
         if count == 0:
@@ -1050,15 +1145,13 @@ cdef class VolareStates:
         out = self.b.data + self.b.size
         while count > 0:
             count -= 1
-            p = self.steps[count]
-            k = self.kinds[p]
-            if self.word.size[k]:
-                text = self.word.text[k]
-                size = self.word.size[k]
+            m = self.steps[count]
+            if m < 0:
+                text = self.word.text[-1 - m]
+                size = self.word.size[-1 - m]
             else:
-                at = ((self.codes[p] >> FLAG_BITS) >> 3) // self.levels
-                text = self.label.text[at]
-                size = self.label.size[at]
+                text = self.label.text[m]
+                size = self.label.size[m]
             for c in range(size):
                 out[c] = text[c]
             out += size
@@ -1074,14 +1167,12 @@ cdef class VolareStates:
     def __next__(self):
         """The next chunk: whole states, each after the one before by ``separator``."""
         cdef Buf *b = &self.b
-        cdef Py_ssize_t i, k, began
+        cdef Py_ssize_t i, k
         cdef int64_t code, rest, idx, alt, posture, j, p
         cdef int32_t listed[64]
         cdef int count
-        cdef object tail
         cdef const char *sep = self.separator
         cdef Py_ssize_t sep_size = len(self.separator)
-        cdef bint has_extra = bool(self.extra)
         if self.next_state >= self.n or self.too_many_checks:
             raise StopIteration
         b.size = 0
@@ -1095,28 +1186,27 @@ cdef class VolareStates:
             alt = (rest >> 3) % self.levels
             if i:
                 put(b, sep, sep_size)
-            began = b.size
-            put(b, '    {\n      "at": "', 19)
+            put_text(b, &self.lit, L_AT)
             put_text(b, &self.label, idx)
-            put(b, '",\n      "altitude": ', 21)
+            put_text(b, &self.lit, L_ALTITUDE)
             put_int(b, alt)
-            put(b, ',\n      "mode": ', 16)
+            put_text(b, &self.lit, L_MODE)
             put_text(b, &self.mode, posture)
-            put(b, ',\n      "heading": ', 19)
+            put_text(b, &self.lit, L_HEADING)
             put_text(b, &self.heading, posture)
             if posture != GROUNDED and alt == self.ground[idx] and not code & PENDING:
-                put(b, ',\n      "skimming": true,\n', 26)
+                put_text(b, &self.lit, L_SKIMMING)
             else:
-                put(b, ',\n      "skimming": false,\n', 27)
+                put_text(b, &self.lit, L_NOT_SKIMMING)
             if code & PRONE:
-                put(b, '      "prone": true,\n', 21)
+                put_text(b, &self.lit, L_PRONE)
             if code & ON_FOOT:
-                put(b, '      "on_foot": true,\n', 23)
-            put(b, '      "cost": ', 14)
+                put_text(b, &self.lit, L_ON_FOOT)
+            put_text(b, &self.lit, L_COST)
             put_text(b, &self.cost, self.priorities[j] // SLOTS)
-            put(b, ',\n', 2)
+            put_text(b, &self.lit, L_COMMA)
             put_text(b, &self.action, self.opens[i])
-            put(b, '      "checks": ', 16)
+            put_text(b, &self.lit, L_CHECKS)
             # the steps with checks, last first (at most 64: ``__init__`` made sure)
             count = 0
             p = self.last[j]
@@ -1125,21 +1215,17 @@ cdef class VolareStates:
                 count += 1
                 p = self.before[p]
             if count == 0:
-                put(b, '[],\n      "path": "', 19)
+                put_text(b, &self.lit, L_NO_CHECKS)
             else:
                 for k in range(count - 1, -1, -1):
-                    put(b, "[\n" if k == count - 1 else ",\n", 2)
+                    put_text(b, &self.lit, L_FIRST_CHECK if k == count - 1 else L_COMMA)
                     put_text(b, &self.check, self.kinds[listed[k]])
-                put(b, '\n      ],\n      "path": "', 25)
+                put_text(b, &self.lit, L_CHECKS_END)
             self.put_path(j)
-            put(b, '"', 1)
-            if has_extra:
-                tail = self.extra.get(i)
-                if tail is not None:
-                    put(b, <const char *>(<bytes>tail), len(<bytes>tail))
-            put(b, "\n    }", 6)
-            if self.compact and not b.failed:
-                b.size = began + compact_json(b.data + began, b.size - began)
+            put_text(b, &self.lit, L_QUOTE)
+            if self.tail[i] != NULL:
+                put(b, self.tail[i], self.tail_size[i])
+            put_text(b, &self.lit, L_END)
             if b.failed:
                 raise MemoryError()
             i += 1

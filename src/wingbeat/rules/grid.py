@@ -1023,7 +1023,7 @@ class _Ends:
         ways = self.ways()
         assert ways is not None
         tick = self.space.tick
-        costs = [_json_text(format_cost(_ticks_value(t, tick)), 0).encode()
+        costs = [_cost_json(format_cost(_ticks_value(t, tick)))
                  for t in range(search_budget(self.space) + 1)]
         known: Sequence[tuple[str, ...]]
         if self.opens() is not None:
@@ -1074,6 +1074,18 @@ class _Ends:
                            f'        "path": {_json_text(" ".join(s[0] for s in steps), 0)}'
                            '\n      }').encode()
         return made
+
+
+#: What a cost's text is made of (``format_cost``: ``"7/2"``, ``"-1"``): a JSON string as it is.
+_PLAIN_COST = frozenset("0123456789/-")
+
+
+def _cost_json(text: str) -> bytes:
+    """``_json_text(text, 0)`` encoded, for a cost: quoted as it is, where nothing needs escaping
+    (every cost: a few hundred a reach, each as ``json.dumps`` would write it)."""
+    if _PLAIN_COST.issuperset(text):
+        return b'"' + text.encode() + b'"'
+    return _json_text(text, 0).encode()
 
 
 def _json_text(data: Any, depth: int) -> str:
