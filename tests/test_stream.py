@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import yaml
 from fastapi.testclient import TestClient
@@ -20,7 +21,7 @@ from typer.testing import CliRunner
 import held_jobs
 import wingbeat
 from both_searches import searching
-from test_web_guard import HANG, LOCAL, big_map
+from test_web_guard import HANG, LOCAL, big_map, serving
 from wingbeat import _jsonout, kernel
 from wingbeat._jsonout import answer_chunks, encode
 from wingbeat.cli import app
@@ -261,3 +262,20 @@ def test_a_stream_never_read_frees_its_worker() -> None:
         assert int(pool.run(held_jobs.pid, (), time.monotonic() + 5, 5)) != pid
     finally:
         pool.close()
+
+
+def test_a_client_that_leaves_mid_answer_frees_its_worker(tmp_path: Path) -> None:
+    """A real server, one worker: the client reads the start of a big reach and hangs up; the
+    worker (killed, or done) is free for the next question, which answers whole."""
+    (tmp_path / "wider.yaml").write_text(big_map(60, 24))
+    web = create_app(tmp_path, workers=1)
+    params = {"scenario": "wider.yaml", "creature": "owl", "format": "jsonl"}
+    with serving(web) as url:
+        with httpx.stream("GET", f"{url}/api/reach", params=params, timeout=HANG) as response:
+            assert response.status_code == 200
+            assert next(response.iter_bytes()).startswith(b'{"ruleset":"volare"')
+        again = httpx.get(f"{url}/api/reach", params=params, timeout=HANG)
+    assert again.status_code == 200
+    lines = again.content.split(b"\n")
+    assert lines[-1] == b"" and len(lines) > 1000
+    assert json.loads(lines[-2])["at"]

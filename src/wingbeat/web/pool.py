@@ -327,6 +327,7 @@ class Streamed:
         self._worker: _Worker | None = worker
         self._deadline = deadline
         self._limit = limit
+        self._lock = threading.Lock()  # the reader's thread and ``close`` may race for it
 
     def __iter__(self) -> Iterator[bytes]:
         worker = self._worker
@@ -344,26 +345,30 @@ class Streamed:
             kind, detail = worker.conn.recv()
             finished = True
         except (EOFError, OSError):
-            self._worker = None
+            finished = True
+            if self._taken() is None:
+                return  # closed meanwhile (the client went away): the worker is gone already
             self._pool._free.release()
             raise self._pool._lost(worker) from None
         finally:
             if not finished:
                 self.close()  # stopped early, or too slow: the worker is killed
-        self._finish(keep=kind != "memory")
+        if self._taken() is not None:
+            self._pool._give_back(worker, keep=kind != "memory")
+            self._pool._free.release()
         self._pool._answered(kind, detail, b"")  # an error at the end raises here
 
-    def _finish(self, keep: bool) -> None:
-        worker, self._worker = self._worker, None
-        if worker is not None:
-            self._pool._give_back(worker, keep=keep)
-            self._pool._free.release()
+    def _taken(self) -> _Worker | None:
+        """The worker, now no longer this answer's (None: it was taken before)."""
+        with self._lock:
+            worker, self._worker = self._worker, None
+        return worker
 
     def close(self) -> None:
         """Stop reading: the worker, still writing, is killed (a fresh one replaces it)."""
-        worker, self._worker = self._worker, None
+        worker = self._taken()
         if worker is not None:
-            self._pool._drop(worker, killed=False)
+            self._pool._drop(worker)
             self._pool._free.release()
 
     def __del__(self) -> None:
