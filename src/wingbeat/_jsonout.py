@@ -128,25 +128,40 @@ def answer_chunks(result: Any, form: str = "json") -> Iterator[bytes]:
 
 
 def _encoded_states(states: list[Any], form: str) -> Iterator[bytes]:
-    """``states`` encoded one by one as they stand in the whole answer (``json``: at depth 2,
-    each line indented four spaces more; a JSON string holds no line end, so every line end is
-    the layout's), joined by the form's separator, in chunks of about ``CHUNK_BYTES``."""
+    """``states`` encoded as they stand in the whole answer, joined by the form's separator, in
+    chunks of about ``CHUNK_BYTES``: ``json`` and ``compact`` encode a run of states at a time
+    as a list (its brackets cut off; ``json``'s lines indented two spaces more: a JSON string
+    holds no line end, so every line end is the layout's), ``jsonl`` each state alone."""
+    if form == "jsonl":
+        yield from _joined((encode(state, indent=False) for state in states), b"\n")
+        return
     separator = _SEPARATOR[form]
-    indent = form == "json"
+    run = 64  # states a run: then as many as make about a chunk
+    at = 0
+    while at < len(states):
+        if form == "json":
+            text = encode(states[at:at + run])[2:-2].replace(b"\n", b"\n  ")
+            text = b"  " + text
+        else:
+            text = encode(states[at:at + run], indent=False)[1:-1]
+        yield text if at == 0 else separator + text
+        at += run
+        run = max(1, min(len(states), run * CHUNK_BYTES // max(1, len(text))))
+
+
+def _joined(texts: Iterator[bytes], separator: bytes) -> Iterator[bytes]:
+    """``texts`` joined by ``separator``, in chunks of about ``CHUNK_BYTES``."""
     pieces: list[bytes] = []
     size = 0
-    for index, state in enumerate(states):
-        text = encode(state, indent=indent)
-        if indent:
-            text = b"    " + text.replace(b"\n", b"\n    ")
-        if index:
+    for text in texts:
+        if pieces or size:
             pieces.append(separator)
         pieces.append(text)
         size += len(text)
         if size >= CHUNK_BYTES:
             yield b"".join(pieces)
             pieces = []
-            size = 0
+            size = 1  # what follows comes after a separator
     if pieces:
         yield b"".join(pieces)
 
