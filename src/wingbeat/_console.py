@@ -98,6 +98,7 @@ class _Plain:
         if raw is not None and (stream.encoding or "").replace("-", "").lower() != "utf8":
             raw = None
         stream.flush()
+        first = True
         for part in chunks:
             for chunk in (part,) if isinstance(part, bytes) else part:
                 if raw is not None and printable_bytes(chunk, json=True):
@@ -106,6 +107,9 @@ class _Plain:
                     raw.write(printable(chunk.decode("utf-8", "surrogatepass")).encode())
                 else:
                     stream.write(printable(chunk.decode("utf-8", "surrogatepass")))
+                if first:  # the answer's start leaves now, not with the next megabyte
+                    (raw or stream).flush()
+                    first = False
         if raw is not None:
             raw.write(end)
             raw.flush()

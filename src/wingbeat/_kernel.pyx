@@ -1115,7 +1115,7 @@ cdef class VolareStates:
         free_texts(&self.check)
         free_texts(&self.lit)
 
-    cdef int put_path(self, int64_t j) except -1:
+    cdef int put_path(self, int64_t j) noexcept nogil:
         """The path of the way to settled state ``j``: its moves, first to last, by spaces
         (the way walked back once to list its moves and measure it, then written forward)."""
         cdef Py_ssize_t count = 0, room, total = 0, size, c
@@ -1129,7 +1129,8 @@ cdef class VolareStates:
                 room = self.steps_room * 2
                 grown = realloc(self.steps, room * sizeof(int32_t))
                 if grown == NULL:
-                    raise MemoryError()
+                    self.b.failed = 1
+                    return -1
                 self.steps = <int32_t *>grown
                 self.steps_room = room
             m = self.move[p]
@@ -1141,7 +1142,7 @@ cdef class VolareStates:
             return 0
         total -= 1
         if self.b.size + total > self.b.room and grow_buf(&self.b, total) < 0:
-            raise MemoryError()
+            return -1
         out = self.b.data + self.b.size
         while count > 0:
             count -= 1
@@ -1177,58 +1178,61 @@ cdef class VolareStates:
             raise StopIteration
         b.size = 0
         i = self.next_state
-        while i < self.n and b.size < self.chunk:
-            j = self.ways[i]
-            code = self.codes[j]
-            rest = code >> FLAG_BITS
-            posture = rest & 7
-            idx = (rest >> 3) // self.levels
-            alt = (rest >> 3) % self.levels
-            if i:
-                put(b, sep, sep_size)
-            put_text(b, &self.lit, L_AT)
-            put_text(b, &self.label, idx)
-            put_text(b, &self.lit, L_ALTITUDE)
-            put_int(b, alt)
-            put_text(b, &self.lit, L_MODE)
-            put_text(b, &self.mode, posture)
-            put_text(b, &self.lit, L_HEADING)
-            put_text(b, &self.heading, posture)
-            if posture != GROUNDED and alt == self.ground[idx] and not code & PENDING:
-                put_text(b, &self.lit, L_SKIMMING)
-            else:
-                put_text(b, &self.lit, L_NOT_SKIMMING)
-            if code & PRONE:
-                put_text(b, &self.lit, L_PRONE)
-            if code & ON_FOOT:
-                put_text(b, &self.lit, L_ON_FOOT)
-            put_text(b, &self.lit, L_COST)
-            put_text(b, &self.cost, self.priorities[j] // SLOTS)
-            put_text(b, &self.lit, L_COMMA)
-            put_text(b, &self.action, self.opens[i])
-            put_text(b, &self.lit, L_CHECKS)
-            # the steps with checks, last first (at most 64: ``__init__`` made sure)
-            count = 0
-            p = self.last[j]
-            while p >= 0 and count < 64:
-                listed[count] = <int32_t>p
-                count += 1
-                p = self.before[p]
-            if count == 0:
-                put_text(b, &self.lit, L_NO_CHECKS)
-            else:
-                for k in range(count - 1, -1, -1):
-                    put_text(b, &self.lit, L_FIRST_CHECK if k == count - 1 else L_COMMA)
-                    put_text(b, &self.check, self.kinds[listed[k]])
-                put_text(b, &self.lit, L_CHECKS_END)
-            self.put_path(j)
-            put_text(b, &self.lit, L_QUOTE)
-            if self.tail[i] != NULL:
-                put(b, self.tail[i], self.tail_size[i])
-            put_text(b, &self.lit, L_END)
-            if b.failed:
-                raise MemoryError()
-            i += 1
+        with nogil:  # another thread (a reader) runs while a chunk is written
+            while i < self.n and b.size < self.chunk:
+                j = self.ways[i]
+                code = self.codes[j]
+                rest = code >> FLAG_BITS
+                posture = rest & 7
+                idx = (rest >> 3) // self.levels
+                alt = (rest >> 3) % self.levels
+                if i:
+                    put(b, sep, sep_size)
+                put_text(b, &self.lit, L_AT)
+                put_text(b, &self.label, idx)
+                put_text(b, &self.lit, L_ALTITUDE)
+                put_int(b, alt)
+                put_text(b, &self.lit, L_MODE)
+                put_text(b, &self.mode, posture)
+                put_text(b, &self.lit, L_HEADING)
+                put_text(b, &self.heading, posture)
+                if posture != GROUNDED and alt == self.ground[idx] and not code & PENDING:
+                    put_text(b, &self.lit, L_SKIMMING)
+                else:
+                    put_text(b, &self.lit, L_NOT_SKIMMING)
+                if code & PRONE:
+                    put_text(b, &self.lit, L_PRONE)
+                if code & ON_FOOT:
+                    put_text(b, &self.lit, L_ON_FOOT)
+                put_text(b, &self.lit, L_COST)
+                put_text(b, &self.cost, self.priorities[j] // SLOTS)
+                put_text(b, &self.lit, L_COMMA)
+                put_text(b, &self.action, self.opens[i])
+                put_text(b, &self.lit, L_CHECKS)
+                # the steps with checks, last first (at most 64: ``__init__`` made sure)
+                count = 0
+                p = self.last[j]
+                while p >= 0 and count < 64:
+                    listed[count] = <int32_t>p
+                    count += 1
+                    p = self.before[p]
+                if count == 0:
+                    put_text(b, &self.lit, L_NO_CHECKS)
+                else:
+                    for k in range(count - 1, -1, -1):
+                        put_text(b, &self.lit, L_FIRST_CHECK if k == count - 1 else L_COMMA)
+                        put_text(b, &self.check, self.kinds[listed[k]])
+                    put_text(b, &self.lit, L_CHECKS_END)
+                self.put_path(j)
+                put_text(b, &self.lit, L_QUOTE)
+                if self.tail[i] != NULL:
+                    put(b, self.tail[i], self.tail_size[i])
+                put_text(b, &self.lit, L_END)
+                if b.failed:
+                    break
+                i += 1
+        if b.failed:
+            raise MemoryError()
         self.next_state = i
         return b.data[:b.size]
 
