@@ -49,8 +49,9 @@ __all__ = ["MEMORY_LIMIT_MB", "STREAM_BYTES", "WORKERS", "OutOfMemory", "PoolErr
 WORKERS = 2  # heavy computations at once: the issue's machine has two cores
 # Address space one worker may use. The search caps bound the largest accepted query at about
 # 1.8 GB resident (a whole volare reach at 1,000,000 states with its JSON as Python objects,
-# docs/limits.md); the encoded text and its bytes add about 0.3 GB each, and a worker starts at
-# about 170 MB of address space.
+# docs/limits.md); the encoded text and its bytes added about 0.3 GB each (a reach's JSON is now
+# streamed a megabyte at a time: ``Streamed``), and a worker starts at about 170 MB of address
+# space.
 MEMORY_LIMIT_MB = 4096
 # Workers yield the CPU to the server process: on a two-core machine two busy workers would
 # otherwise take the cores from the page's cheap requests (docs/limits.md, the hostile load).
