@@ -3,8 +3,9 @@
 Each job takes the scenario's ``Source`` (its cache key, its name for messages, and its text
 unless it is a built-in example) and the question, and returns the answer's bytes: JSON encoded
 exactly as FastAPI's ``JSONResponse`` encodes it (``encode``), or SVG text; a reach returns its
-JSON in chunks, written as they are sent (web/pool.py streams one over a megabyte). So the server sends
-the same bytes it sent when it computed the answers itself, and can keep them (``ScenarioStore``).
+JSON in chunks, written as they are sent (web/pool.py streams one over a megabyte). So the server
+sends the same bytes it sent when it computed the answers itself, and can keep them
+(``ScenarioStore``).
 A worker keeps the last few parsed scenarios and reaches, the page asks about the same one often,
 and the last few paths and checked moves: a click asks for the path, then the picture with it.
 This module and what it imports are what a worker runs: no web framework.
