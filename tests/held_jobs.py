@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -120,3 +121,9 @@ def greedy_play(db: str | None, what: str, ref: str | None, *args: Any) -> bytes
         return playjobs.play(db, what, ref, *args)
     finally:
         store.apply = before  # type: ignore[attr-defined]
+
+
+def chunks(count: int, size: int, *_args: Any) -> Iterator[bytes]:
+    """An answer in ``count`` chunks of ``size`` bytes, each made as it is asked for."""
+    for index in range(count):
+        yield bytes([65 + index % 26]) * size

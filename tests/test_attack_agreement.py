@@ -188,10 +188,11 @@ class Judge:
             assert found.engagement == "melee" or (found.engagement == "reach-only"
                                                    and reach == 2), (where, found.to_dict())
 
-    def assert_free(self, creature: str, end: Mapping[str, Any], where: object) -> None:
-        """No other creature stands where ``creature`` ends (V-occupied, D-creatures)."""
-        crowd = _standing(self.scenario, creature, end)
-        assert not crowd, (where, "ends where", crowd, "stand")
+    def assert_free(self, creature: str, verdict: Mapping[str, Any], where: object) -> None:
+        """No other creature stands where ``creature`` ends (V-occupied, D-creatures), unless
+        it fell there and cannot move out (speed 0): D-creatures refuses only a willing end."""
+        crowd = _standing(self.scenario, creature, verdict["end"])
+        assert not crowd or _fell_and_stuck(verdict), (where, "ends where", crowd, "stand")
 
     def assert_way(self, creature: str, moves: str, cost: Fraction, checks: Any,
                    end: Mapping[str, Any] | None, where: object) -> dict[str, Any]:
@@ -203,8 +204,16 @@ class Judge:
                                            for c in checks]), where
         if end is not None:
             assert verdict["end"] == _json(dict(end)), (where, verdict["end"])
-        self.assert_free(creature, verdict["end"], where)
+        self.assert_free(creature, verdict, where)
         return dict(verdict["end"])
+
+
+def _fell_and_stuck(verdict: Mapping[str, Any]) -> bool:
+    """A dnd5e check whose creature fell before moving and has no speed to move out with
+    (grappled, restrained …): it stays where it landed legally (D-creatures, Decision 8)."""
+    fell = any(event.get("type") == "fall" for event in verdict.get("start_events", ()))
+    speeds = verdict.get("speeds") or {}
+    return fell and not verdict.get("moves") and all(Fraction(v) == 0 for v in speeds.values())
 
 
 def _json(data: Any) -> Any:
@@ -304,7 +313,7 @@ def assert_advice_agrees(scenario: Scenario, creature: str) -> None:
     elif suggestion.moves:
         verdict = json_of(wingbeat.check(scenario, creature, suggestion.moves))
         assert verdict["legal"] and Fraction(verdict["cost"]) == suggestion.cost, suggestion
-        judge.assert_free(creature, verdict["end"], suggestion)
+        judge.assert_free(creature, verdict, suggestion)
 
 
 @VOLARE

@@ -90,10 +90,13 @@ def test_a_question_past_the_time_limit_answers_503_and_its_worker_is_gone(one_w
 
 
 def test_a_real_question_past_the_limit_stops_its_worker_too(one_worker, tmp_path):
+    """The limit counts the computation up to the answer's first chunk (a big reach's JSON is
+    streamed as it is written, web/pool.py): the map alone, parsed and searched, is several
+    times the limit (about 0.7 s on the issue's machine)."""
     (tmp_path / "big.yaml").write_text(big_map(250, 70), encoding="utf-8")
     web = one_worker(scenario_dir=tmp_path)
     before = worker_pid(web)
-    assert "limit of 0.5 s" in is_error(strict(web, 0.5, tmp_path).get(
+    assert "limit of 0.1 s" in is_error(strict(web, 0.1, tmp_path).get(
         "/api/reach", params={"scenario": "big.yaml", "creature": "owl"}), 503)
     assert not alive(before)
     assert web.get("/api/scenario", params={"scenario": "big.yaml"}).status_code == 200

@@ -13,7 +13,7 @@ import json
 import math
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -87,6 +87,35 @@ class _Plain:
         raw.write(data)
         raw.write(b"\n")
         raw.flush()
+
+    def print_chunks(self, *chunks: Iterable[bytes] | bytes, end: bytes = b"\n") -> None:
+        """``print_bytes`` for an answer written in pieces (``_jsonout.answer_chunks``), each
+        written as it comes: a big reach's first bytes leave before its last are made. A piece
+        holding what ``print`` escapes is escaped alone: pieces end between characters.
+        ``end``: what follows the last (JSON Lines end their last line themselves)."""
+        stream: TextIO = getattr(sys, self._name)
+        raw = getattr(stream, "buffer", None)
+        if raw is not None and (stream.encoding or "").replace("-", "").lower() != "utf8":
+            raw = None
+        stream.flush()
+        first = True
+        for part in chunks:
+            for chunk in (part,) if isinstance(part, bytes) else part:
+                if raw is not None and printable_bytes(chunk, json=True):
+                    raw.write(chunk)
+                elif raw is not None:
+                    raw.write(printable(chunk.decode("utf-8", "surrogatepass")).encode())
+                else:
+                    stream.write(printable(chunk.decode("utf-8", "surrogatepass")))
+                if first:  # the answer's start leaves now, not with the next megabyte
+                    (raw or stream).flush()
+                    first = False
+        if raw is not None:
+            raw.write(end)
+            raw.flush()
+        else:
+            stream.write(end.decode())
+            stream.flush()
 
 
 out = _Plain("stdout")

@@ -41,3 +41,19 @@ def volare_states_json(
     actions: list[bytes], words: list[bytes | None], checks: list[bytes | None],
     extra: dict[int, bytes],
 ) -> bytes | None: ...
+
+STATES_CHUNK: int
+
+class VolareStates:
+    """The end states' JSON text, in chunks of whole states."""
+    too_many_checks: bool
+    def __iter__(self) -> VolareStates: ...
+    def __next__(self) -> bytes: ...
+
+def volare_states_chunks(
+    codes: array[int], priorities: array[int], parents: array[int], kinds: array[int],
+    ways: Sequence[int], opens: Sequence[int], ground: array[int], levels: int,
+    labels: list[bytes], modes: list[bytes], headings: list[bytes], costs: list[bytes],
+    actions: list[bytes], words: list[bytes | None], checks: list[bytes | None],
+    extra: dict[int, bytes], compact: bool = ..., separator: bytes = ..., chunk: int = ...,
+) -> VolareStates | None: ...

@@ -872,15 +872,384 @@ cdef inline void put_text(Buf *b, const Texts *t, Py_ssize_t i) noexcept nogil:
     put(b, t.text[i], t.size[i])
 
 
-def volare_states_json(const int64_t[::1] codes, const int32_t[::1] priorities,
-                       const int32_t[::1] parents, const int8_t[::1] kinds,
-                       const int32_t[::1] ways, const int8_t[::1] opens,
-                       const int32_t[::1] ground, int64_t levels,
-                       list labels, list modes, list headings, list costs, list actions,
-                       list words, list checks, dict extra):
-    """The JSON of a ``volare`` reach's end states (``ReachReport.to_dict()["states"]``), each
-    an object indented at depth 2 as ``json.dumps(indent=2)`` writes it, joined by ``,\\n``: the
-    bytes the encoder would write, made straight from the search's arrays.
+cdef inline Py_ssize_t compact_json(char *text, Py_ssize_t n) noexcept nogil:
+    """``text`` (valid JSON) without its whitespace outside strings, in place: its length now.
+    Indented ``json.dumps`` text so compacted is the compact (``separators=(",", ":")``) text."""
+    cdef Py_ssize_t r, w = 0
+    cdef int quoted = 0, escaped = 0
+    cdef char c
+    for r in range(n):
+        c = text[r]
+        if quoted:
+            text[w] = c
+            w += 1
+            if escaped:
+                escaped = 0
+            elif c == 92:  # backslash
+                escaped = 1
+            elif c == 34:  # quote
+                quoted = 0
+        elif c == 32 or c == 10 or c == 9 or c == 13:
+            continue
+        else:
+            text[w] = c
+            w += 1
+            if c == 34:
+                quoted = 1
+    return w
+
+
+def _compacted(bytes text):
+    """``text`` (whole JSON values, keys and separators) without its layout: ``compact_json``."""
+    cdef bytearray out = bytearray(text)
+    cdef char *data = out
+    return bytes(out[:compact_json(data, len(out))])
+
+
+#: The bytes of text a chunk of ``VolareStates`` holds at least (all but the last).
+STATES_CHUNK = 1 << 20
+
+
+cdef enum:
+    # the literal pieces of a state's text (``LITERALS``)
+    L_AT = 0
+    L_ALTITUDE = 1
+    L_MODE = 2
+    L_HEADING = 3
+    L_SKIMMING = 4
+    L_NOT_SKIMMING = 5
+    L_PRONE = 6
+    L_ON_FOOT = 7
+    L_COST = 8
+    L_COMMA = 9
+    L_CHECKS = 10
+    L_NO_CHECKS = 11
+    L_FIRST_CHECK = 12
+    L_CHECKS_END = 13
+    L_QUOTE = 14
+    L_END = 15
+
+
+#: The literal pieces of a state's text: indented (as ``json.dumps(indent=2)`` writes a state
+#: at depth 2) and compact (``separators=(",", ":")``), in the order of the ``L_*`` names.
+LITERALS = (
+    (b'    {\n      "at": "',
+     b'",\n      "altitude": ',
+     b',\n      "mode": ',
+     b',\n      "heading": ',
+     b',\n      "skimming": true,\n',
+     b',\n      "skimming": false,\n',
+     b'      "prone": true,\n',
+     b'      "on_foot": true,\n',
+     b'      "cost": ',
+     b',\n',
+     b'      "checks": ',
+     b'[],\n      "path": "',
+     b'[\n',
+     b'\n      ],\n      "path": "',
+     b'"',
+     b'\n    }'),
+    (b'{"at":"',
+     b'","altitude":',
+     b',"mode":',
+     b',"heading":',
+     b',"skimming":true,',
+     b',"skimming":false,',
+     b'"prone":true,',
+     b'"on_foot":true,',
+     b'"cost":',
+     b',',
+     b'"checks":',
+     b'[],"path":"',
+     b'[',
+     b'],"path":"',
+     b'"',
+     b'}'),
+)
+
+
+cdef class VolareStates:
+    """A ``volare`` reach's end states as JSON text, written in chunks of whole states (each at
+    least ``chunk`` bytes but the last) straight from the search's arrays: iterate it. See
+    ``volare_states_chunks``. Each state's path is spelled as it is written, walking its way
+    back through the settled states' parents; each chunk reuses one buffer, so neither the
+    answer's text nor every way's path is ever held whole."""
+
+    cdef const int64_t[::1] codes
+    cdef const int32_t[::1] priorities
+    cdef const int32_t[::1] parents
+    cdef const int8_t[::1] kinds
+    cdef const int32_t[::1] ways
+    cdef const int8_t[::1] opens
+    cdef const int32_t[::1] ground
+    cdef int64_t levels
+    cdef list keep  # the lists of bytes the Texts point into
+    cdef dict extra
+    cdef Texts label, mode, heading, cost, action, word, check, lit
+    cdef Buf b
+    cdef int32_t *last  # the last step of each settled state's way with checks, -1 none
+    cdef int32_t *before  # for a step with checks: ``last`` of the way before it
+    cdef int32_t *move  # each settled state's move: a cell (its label's index) or, -1 - k, a word
+    cdef int32_t *steps  # a way's moves, last first, as its path is spelled
+    cdef Py_ssize_t steps_room
+    cdef const char **tail  # by report index: what follows the path (``extra``), or NULL
+    cdef Py_ssize_t *tail_size
+    cdef Py_ssize_t n, next_state, chunk
+    cdef int compact
+    cdef bytes separator
+    cdef public bint too_many_checks
+
+    def __cinit__(self):
+        memset(&self.label, 0, sizeof(Texts))
+        memset(&self.mode, 0, sizeof(Texts))
+        memset(&self.heading, 0, sizeof(Texts))
+        memset(&self.cost, 0, sizeof(Texts))
+        memset(&self.action, 0, sizeof(Texts))
+        memset(&self.word, 0, sizeof(Texts))
+        memset(&self.check, 0, sizeof(Texts))
+        memset(&self.lit, 0, sizeof(Texts))
+        memset(&self.b, 0, sizeof(Buf))
+        self.last = NULL
+        self.before = NULL
+        self.move = NULL
+        self.steps = NULL
+        self.tail = NULL
+        self.tail_size = NULL
+
+    def __init__(self, const int64_t[::1] codes, const int32_t[::1] priorities,
+                 const int32_t[::1] parents, const int8_t[::1] kinds,
+                 const int32_t[::1] ways, const int8_t[::1] opens,
+                 const int32_t[::1] ground, int64_t levels,
+                 list labels, list modes, list headings, list costs, list actions,
+                 list words, list checks, dict extra, bint compact=False,
+                 bytes separator=b",\n", Py_ssize_t chunk=STATES_CHUNK):
+        cdef Py_ssize_t settled = codes.shape[0], i, k
+        cdef int64_t p
+        cdef int32_t *depth = NULL
+        cdef bytes text
+        cdef list literals
+        self.codes, self.priorities, self.parents, self.kinds = codes, priorities, parents, kinds
+        self.ways, self.opens, self.ground, self.levels = ways, opens, ground, levels
+        if compact:  # the fragments that hold layout, compacted once (labels and words are
+            # inside strings: as they are)
+            actions = [_compacted(t) for t in actions]
+            checks = [None if t is None else _compacted(t) for t in checks]
+            extra = {i: _compacted(t) for i, t in extra.items()}
+        literals = list(LITERALS[1 if compact else 0])
+        self.keep = [labels, modes, headings, costs, actions, words, checks, extra, literals]
+        self.extra = extra
+        self.n = ways.shape[0]
+        self.next_state = 0
+        self.chunk = max(chunk, 1)
+        self.compact = compact
+        self.separator = separator
+        self.too_many_checks = False
+        self.b.room = self.chunk + (1 << 16)
+        self.b.data = <char *>malloc(self.b.room)
+        self.steps_room = 256
+        self.steps = <int32_t *>malloc(self.steps_room * sizeof(int32_t))
+        self.last = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        self.before = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        self.move = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        self.tail = <const char **>calloc(self.n + 1, sizeof(char *))
+        self.tail_size = <Py_ssize_t *>calloc(self.n + 1, sizeof(Py_ssize_t))
+        depth = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        try:
+            if self.b.data == NULL or self.steps == NULL or self.last == NULL \
+                    or self.before == NULL or self.move == NULL or self.tail == NULL \
+                    or self.tail_size == NULL or depth == NULL:
+                raise MemoryError()
+            for i, text in extra.items():  # ``keep`` holds ``extra``: the texts stay alive
+                if 0 <= i < self.n:
+                    self.tail[i] = text
+                    self.tail_size[i] = len(text)
+            texts_of(&self.label, labels)
+            texts_of(&self.mode, modes)
+            texts_of(&self.heading, headings)
+            texts_of(&self.cost, costs)
+            texts_of(&self.action, actions)
+            texts_of(&self.word, words)
+            texts_of(&self.check, checks)
+            texts_of(&self.lit, literals)
+            # every settled state's chain of steps with checks, in settling order (each after
+            # its parent), and how many those are (``depth``): a way with more than a round can
+            # hold is refused here, before a byte is written
+            with nogil:
+                for i in range(settled):
+                    p = parents[i]
+                    k = kinds[i]
+                    self.move[i] = <int32_t>(-1 - k if self.word.size[k] else
+                                             ((codes[i] >> FLAG_BITS) >> 3) // levels)
+                    if p < 0:
+                        self.last[i] = -1
+                        self.before[i] = -1
+                        depth[i] = 0
+                    else:
+                        self.before[i] = self.last[p]
+                        if self.check.size[k]:
+                            self.last[i] = <int32_t>i
+                            depth[i] = depth[p] + 1
+                        else:
+                            self.last[i] = self.last[p]
+                            depth[i] = depth[p]
+                for i in range(self.n):
+                    if depth[ways[i]] > 64:
+                        self.too_many_checks = True  # the dicts say it
+        finally:
+            free(depth)
+
+    def __dealloc__(self):
+        free(self.last)
+        free(self.before)
+        free(self.move)
+        free(self.steps)
+        free(self.tail)
+        free(self.tail_size)
+        free(self.b.data)
+        free_texts(&self.label)
+        free_texts(&self.mode)
+        free_texts(&self.heading)
+        free_texts(&self.cost)
+        free_texts(&self.action)
+        free_texts(&self.word)
+        free_texts(&self.check)
+        free_texts(&self.lit)
+
+    cdef int put_path(self, int64_t j) noexcept nogil:
+        """The path of the way to settled state ``j``: its moves, first to last, by spaces
+        (the way walked back once to list its moves and measure it, then written forward)."""
+        cdef Py_ssize_t count = 0, room, total = 0, size, c
+        cdef int64_t p = j
+        cdef int32_t m
+        cdef void *grown
+        cdef const char *text
+        cdef char *out
+        while self.parents[p] >= 0:
+            if count == self.steps_room:
+                room = self.steps_room * 2
+                grown = realloc(self.steps, room * sizeof(int32_t))
+                if grown == NULL:
+                    self.b.failed = 1
+                    return -1
+                self.steps = <int32_t *>grown
+                self.steps_room = room
+            m = self.move[p]
+            self.steps[count] = m
+            total += 1 + (self.word.size[-1 - m] if m < 0 else self.label.size[m])
+            count += 1
+            p = self.parents[p]
+        if count == 0:
+            return 0
+        total -= 1
+        if self.b.size + total > self.b.room and grow_buf(&self.b, total) < 0:
+            return -1
+        out = self.b.data + self.b.size
+        while count > 0:
+            count -= 1
+            m = self.steps[count]
+            if m < 0:
+                text = self.word.text[-1 - m]
+                size = self.word.size[-1 - m]
+            else:
+                text = self.label.text[m]
+                size = self.label.size[m]
+            for c in range(size):
+                out[c] = text[c]
+            out += size
+            if count:
+                out[0] = 32
+                out += 1
+        self.b.size += total
+        return 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        """The next chunk: whole states, each after the one before by ``separator``."""
+        cdef Buf *b = &self.b
+        cdef Py_ssize_t i, k
+        cdef int64_t code, rest, idx, alt, posture, j, p
+        cdef int32_t listed[64]
+        cdef int count
+        cdef const char *sep = self.separator
+        cdef Py_ssize_t sep_size = len(self.separator)
+        if self.next_state >= self.n or self.too_many_checks:
+            raise StopIteration
+        b.size = 0
+        i = self.next_state
+        with nogil:  # another thread (a reader) runs while a chunk is written
+            while i < self.n and b.size < self.chunk:
+                j = self.ways[i]
+                code = self.codes[j]
+                rest = code >> FLAG_BITS
+                posture = rest & 7
+                idx = (rest >> 3) // self.levels
+                alt = (rest >> 3) % self.levels
+                if i:
+                    put(b, sep, sep_size)
+                put_text(b, &self.lit, L_AT)
+                put_text(b, &self.label, idx)
+                put_text(b, &self.lit, L_ALTITUDE)
+                put_int(b, alt)
+                put_text(b, &self.lit, L_MODE)
+                put_text(b, &self.mode, posture)
+                put_text(b, &self.lit, L_HEADING)
+                put_text(b, &self.heading, posture)
+                if posture != GROUNDED and alt == self.ground[idx] and not code & PENDING:
+                    put_text(b, &self.lit, L_SKIMMING)
+                else:
+                    put_text(b, &self.lit, L_NOT_SKIMMING)
+                if code & PRONE:
+                    put_text(b, &self.lit, L_PRONE)
+                if code & ON_FOOT:
+                    put_text(b, &self.lit, L_ON_FOOT)
+                put_text(b, &self.lit, L_COST)
+                put_text(b, &self.cost, self.priorities[j] // SLOTS)
+                put_text(b, &self.lit, L_COMMA)
+                put_text(b, &self.action, self.opens[i])
+                put_text(b, &self.lit, L_CHECKS)
+                # the steps with checks, last first (at most 64: ``__init__`` made sure)
+                count = 0
+                p = self.last[j]
+                while p >= 0 and count < 64:
+                    listed[count] = <int32_t>p
+                    count += 1
+                    p = self.before[p]
+                if count == 0:
+                    put_text(b, &self.lit, L_NO_CHECKS)
+                else:
+                    for k in range(count - 1, -1, -1):
+                        put_text(b, &self.lit, L_FIRST_CHECK if k == count - 1 else L_COMMA)
+                        put_text(b, &self.check, self.kinds[listed[k]])
+                    put_text(b, &self.lit, L_CHECKS_END)
+                self.put_path(j)
+                put_text(b, &self.lit, L_QUOTE)
+                if self.tail[i] != NULL:
+                    put(b, self.tail[i], self.tail_size[i])
+                put_text(b, &self.lit, L_END)
+                if b.failed:
+                    break
+                i += 1
+        if b.failed:
+            raise MemoryError()
+        self.next_state = i
+        return b.data[:b.size]
+
+
+def volare_states_chunks(const int64_t[::1] codes, const int32_t[::1] priorities,
+                         const int32_t[::1] parents, const int8_t[::1] kinds,
+                         const int32_t[::1] ways, const int8_t[::1] opens,
+                         const int32_t[::1] ground, int64_t levels,
+                         list labels, list modes, list headings, list costs, list actions,
+                         list words, list checks, dict extra, bint compact=False,
+                         bytes separator=b",\n", Py_ssize_t chunk=STATES_CHUNK):
+    """The JSON of a ``volare`` reach's end states (``ReachReport.to_dict()["states"]``), as an
+    iterator of chunks of about ``chunk`` bytes (``VolareStates``), or None where a way holds
+    more checks than a round can (the dicts then say it). Each state an object indented at
+    depth 2 as ``json.dumps(indent=2)`` writes it, or, ``compact``, as
+    ``separators=(",", ":")`` writes it; joined by ``separator``: the bytes the encoder would
+    write, made straight from the search's arrays.
 
     ``ways``: the settled index of each end state's best way, in the report's order; ``opens``
     the index in ``actions`` of what each leaves open. Text fragments, all JSON already (labels
@@ -889,155 +1258,23 @@ def volare_states_json(const int64_t[::1] codes, const int32_t[::1] priorities,
     (the move of each kind of step, None for a hex), ``checks`` (each kind's checks, objects at
     depth 4, or None), ``extra`` (report index: what follows the path, the ``to_act``).
     """
-    cdef Texts label, mode, heading, cost, action, word, check
-    cdef Buf b
-    cdef Py_ssize_t n = ways.shape[0], settled = codes.shape[0], i, k
-    cdef int64_t code, rest, idx, alt, posture, j, p, total = 0
-    cdef int64_t *start = NULL  # where each settled state's path starts in ``paths``
-    cdef int32_t *size = NULL  # and its length
-    cdef int32_t *last = NULL  # the last step of its way with checks (settled index), -1 none
-    cdef int32_t *before = NULL  # for a step with checks: ``last`` of the way before it
-    cdef char *paths = NULL
-    cdef char *at
-    cdef int32_t listed[64]
-    cdef int count
-    cdef bytes tail
-    cdef const char *tail_text
-    cdef Py_ssize_t tail_size
-    memset(&label, 0, sizeof(Texts))
-    memset(&mode, 0, sizeof(Texts))
-    memset(&heading, 0, sizeof(Texts))
-    memset(&cost, 0, sizeof(Texts))
-    memset(&action, 0, sizeof(Texts))
-    memset(&word, 0, sizeof(Texts))
-    memset(&check, 0, sizeof(Texts))
-    b.size = 0
-    b.room = 1 << 16 if n < 128 else n * 400
-    b.failed = 0
-    b.data = <char *>malloc(b.room)
-    try:
-        start = <int64_t *>malloc((settled + 1) * sizeof(int64_t))
-        size = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        last = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        before = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        if b.data == NULL or start == NULL or size == NULL or last == NULL or before == NULL:
-            raise MemoryError()
-        texts_of(&label, labels)
-        texts_of(&mode, modes)
-        texts_of(&heading, headings)
-        texts_of(&cost, costs)
-        texts_of(&action, actions)
-        texts_of(&word, words)
-        texts_of(&check, checks)
-        # every settled state's way, in settling order (each after its parent): its path text,
-        # the parent's and one more move, and the chain of its steps with checks
-        for i in range(settled):
-            p = parents[i]
-            k = kinds[i]
-            if p < 0:
-                size[i] = 0
-                last[i] = -1
-                before[i] = -1
-            else:
-                j = word.size[k] if word.size[k] else \
-                    label.size[((codes[i] >> FLAG_BITS) >> 3) // levels]
-                size[i] = <int32_t>(j if size[p] == 0 else size[p] + 1 + j)
-                before[i] = last[p]
-                last[i] = <int32_t>i if check.size[k] else last[p]
-            start[i] = total
-            total += size[i]
-        paths = <char *>malloc(total + 1)
-        if paths == NULL:
-            raise MemoryError()
-        with nogil:
-            for i in range(settled):
-                p = parents[i]
-                if p < 0:
-                    continue
-                at = paths + start[i]
-                if size[p]:
-                    memcpy(at, paths + start[p], size[p])
-                    at += size[p]
-                    at[0] = 32
-                    at += 1
-                k = kinds[i]
-                if word.size[k]:
-                    memcpy(at, word.text[k], word.size[k])
-                else:
-                    j = ((codes[i] >> FLAG_BITS) >> 3) // levels
-                    memcpy(at, label.text[j], label.size[j])
-        for i in range(n):
-            j = ways[i]
-            code = codes[j]
-            rest = code >> FLAG_BITS
-            posture = rest & 7
-            idx = (rest >> 3) // levels
-            alt = (rest >> 3) % levels
-            if i:
-                put(&b, ",\n", 2)
-            put(&b, '    {\n      "at": "', 19)
-            put_text(&b, &label, idx)
-            put(&b, '",\n      "altitude": ', 21)
-            put_int(&b, alt)
-            put(&b, ',\n      "mode": ', 16)
-            put_text(&b, &mode, posture)
-            put(&b, ',\n      "heading": ', 19)
-            put_text(&b, &heading, posture)
-            if posture != GROUNDED and alt == ground[idx] and not code & PENDING:
-                put(&b, ',\n      "skimming": true,\n', 26)
-            else:
-                put(&b, ',\n      "skimming": false,\n', 27)
-            if code & PRONE:
-                put(&b, '      "prone": true,\n', 21)
-            if code & ON_FOOT:
-                put(&b, '      "on_foot": true,\n', 23)
-            put(&b, '      "cost": ', 14)
-            put_text(&b, &cost, priorities[j] // SLOTS)
-            put(&b, ',\n', 2)
-            put_text(&b, &action, opens[i])
-            put(&b, '      "checks": ', 16)
-            # the steps with checks, last first
-            count = 0
-            p = last[j]
-            while p >= 0:
-                if count == 64:
-                    return None  # more checks than a round can hold: the dicts say it
-                listed[count] = <int32_t>p
-                count += 1
-                p = before[p]
-            if count == 0:
-                put(&b, '[],\n      "path": "', 19)
-            else:
-                for k in range(count - 1, -1, -1):
-                    put(&b, "[\n" if k == count - 1 else ",\n", 2)
-                    put_text(&b, &check, kinds[listed[k]])
-                put(&b, '\n      ],\n      "path": "', 25)
-            put(&b, paths + start[j], size[j])
-            put(&b, '"', 1)
-            if extra:
-                tail = extra.get(i)
-                if tail is not None:
-                    tail_text = tail
-                    tail_size = len(tail)
-                    put(&b, tail_text, tail_size)
-            put(&b, "\n    }", 6)
-            if b.failed:
-                raise MemoryError()
-        return b.data[:b.size]
-    finally:
-        free(paths)
-        free(start)
-        free(size)
-        free(last)
-        free(before)
-        free(b.data)
-        free_texts(&label)
-        free_texts(&mode)
-        free_texts(&heading)
-        free_texts(&cost)
-        free_texts(&action)
-        free_texts(&word)
-        free_texts(&check)
+    states = VolareStates(codes, priorities, parents, kinds, ways, opens, ground, levels,
+                          labels, modes, headings, costs, actions, words, checks, extra,
+                          compact, separator, chunk)
+    return None if states.too_many_checks else states
+
+
+def volare_states_json(const int64_t[::1] codes, const int32_t[::1] priorities,
+                       const int32_t[::1] parents, const int8_t[::1] kinds,
+                       const int32_t[::1] ways, const int8_t[::1] opens,
+                       const int32_t[::1] ground, int64_t levels,
+                       list labels, list modes, list headings, list costs, list actions,
+                       list words, list checks, dict extra):
+    """``volare_states_chunks`` joined: the indented text of every end state at once (or None)."""
+    states = volare_states_chunks(codes, priorities, parents, kinds, ways, opens, ground,
+                                  levels, labels, modes, headings, costs, actions, words,
+                                  checks, extra)
+    return None if states is None else b"".join(states)
 
 
 def volare_opens(const int64_t[:] codes, const int32_t[:] priorities, const int32_t[:] ways,

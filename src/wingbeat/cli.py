@@ -130,13 +130,53 @@ def reach(scenario: ScenarioArg, creature: CreatureArg, json_: JsonOpt = False,
           no_checks: NoChecksOpt = False, option: OptionOpt = None,
           all_: Annotated[bool, typer.Option(
               "--all", help=f"List every end state, not just the {REACH_ROWS} cheapest.")] = False,
+          format_: Annotated[str | None, typer.Option(
+              "--format", metavar="json|jsonl",
+              help="json: as --json; jsonl: a line of the reach's fields, then a line of JSON "
+                   "for each end state.")] = None,
           ) -> None:
     """Everything the creature can reach this round, each at its least cost."""
     def find() -> Result:
         bounded(creature=creature)
         return _api.reach(_open(scenario), creature, **parse_query_options(option, no_checks))
 
-    _answer(find, json_, text=None if all_ else _first_rows)
+    form = _reach_form(format_, json_)
+    if form is None:
+        _answer(find, False, text=None if all_ else _first_rows)
+        return
+    _stream(find, form)
+
+
+def _reach_form(format_: str | None, json_: bool) -> str | None:
+    """The form a reach is printed in: None (the table), ``json`` or ``jsonl``; a usage error,
+    before any work, for any other ``--format``."""
+    if format_ is None:
+        return "json" if json_ else None
+    wanted = format_.strip().lower()
+    if wanted not in ("json", "jsonl"):
+        from ._console import fail
+        from .errors import shown
+
+        fail(_("--format is json or jsonl, got {format}").format(format=shown(format_)),
+             json_)
+    return "jsonl" if wanted == "jsonl" else "json"
+
+
+def _stream(make: Callable[[], Result], form: str) -> None:
+    """``_answer`` for a JSON answer written as it is made (``_jsonout.answer_chunks``): a big
+    reach's first bytes leave before its last are written, and its text is never held whole."""
+    from ._jsonout import answer_chunks
+
+    with collector_paused():  # the command ends soon after: nothing to collect
+        try:
+            result = make()
+            chunks = answer_chunks(result, form)
+            first = next(chunks)  # what can fail fails before the first byte
+        except WingbeatError as exc:
+            failed(exc, True)
+        out.print_chunks(first, chunks, end=b"" if form == "jsonl" else b"\n")
+    if getattr(result, "legal", True) is False:
+        raise typer.Exit(EXIT_REFUSED)
 
 
 def _first_rows(result: Result) -> str:

@@ -31,6 +31,7 @@ from .svg import (
     element,
     legend_scale,
     points,
+    seen_through,
     text,
     xml_text,
 )
@@ -48,11 +49,14 @@ __all__ = [
     "reach_layer",
     "reach_legend",
     "route_layer",
+    "under_label",
     "window",
     "wrapped",
 ]
 
 MARGIN = 28.0
+#: How opaque a reached cell's cost colour lies over its ground.
+REACH_OPACITY = 0.82
 ROOT3 = math.sqrt(3.0)
 Point = tuple[float, float]
 
@@ -268,7 +272,7 @@ def reach_layer(layout: GridLayout, col: int, row: int, reached: CellReach, budg
     cost = format_cost(reached.cost)
     shown = format_amount(reached.cost, unit)
     fill = element("polygon", points=corners, fill=cost_color(reached.cost, budget),
-                   fill_opacity=0.82, class_="reach-fill")
+                   fill_opacity=REACH_OPACITY, class_="reach-fill")
     parts = [text(cx, cy + 6, shown, font_size=16 if len(shown) < 4 else 13, font_weight="bold",
                   text_anchor="middle", class_="cost")] if costed else []
     if reached.can_act:
@@ -280,6 +284,14 @@ def reach_layer(layout: GridLayout, col: int, row: int, reached: CellReach, budg
                                "data_can_act": "true" if reached.can_act else "false",
                                "data_best_altitude": reached.state.get("altitude")}
     return fill, parts, data
+
+
+def under_label(ground: str, reached: CellReach | None, budget: Fraction) -> str | None:
+    """The plain colour a cell's label lies on: its ground, seen through its reach colour (as
+    ``reach_layer`` draws it over a ``budget``); None when it is not one colour."""
+    if reached is None:
+        return ground
+    return seen_through(cost_color(reached.cost, budget), REACH_OPACITY, ground)
 
 
 def reach_words(reached: CellReach, altitude: int | None,

@@ -1,7 +1,7 @@
 """Pictures as PNG, for chats and documents that do not show SVG.
 
-The SVG is drawn by resvg (the ``resvg-py`` wheel: Rust, no system library needed) with the
-machine's fonts; a map drawn twice gives the same bytes.
+The SVG is drawn by resvg (the ``resvg`` wheel, else ``resvg-py``: Rust, no system library needed)
+with the machine's fonts (``raster``); a map drawn twice gives the same bytes.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ def svg_to_png(svg: str, *, zoom: float = 1.0) -> bytes:
     if not 0.1 <= zoom <= 8:
         raise OptionError(_("a PNG zoom is between {least} and {most}, got {zoom}").format(
             least=localized_number("0.1"), most=8, zoom=localized_number(str(zoom))))
-    import resvg_py
+    from .raster import svg_to_png_bytes
 
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=zoom))
+    return svg_to_png_bytes(svg, zoom)
 
 
 def picture_format(format_: str) -> str:

@@ -314,13 +314,24 @@ class ReachReport:
         written straight from the search's arrays where the space can (the compiled kernel);
         None where it cannot, and then ``to_dict`` is the way. ``_jsonout.encode_answer``
         joins the two: the same bytes as encoding ``to_dict``, without a dict a state."""
+        made = self.json_state_chunks()
+        if made is None:
+            return None
+        data, chunks = made
+        return data, b"".join(chunks)
+
+    def json_state_chunks(self, compact: bool = False, separator: bytes = b",\n",
+                          ) -> tuple[dict[str, Any], Iterator[bytes]] | None:
+        """``json_states`` with the states' text in chunks of whole states (about a megabyte
+        each), each written only when it is asked for: a big reach's answer is never held
+        whole (``_jsonout.answer_chunks``). ``compact``: each state as
+        ``separators=(",", ":")`` writes it; ``separator`` goes between two states."""
         if self._states is not None or self._ends is None:
             return None
-        text = self._ends.states_json()
-        if text is None:
+        chunks = self._ends.states_chunks(compact, separator)
+        if chunks is None:
             return None
-        data = self.to_dict_head()
-        return data, text
+        return self.to_dict_head(), chunks
 
     def to_dict_head(self) -> dict[str, Any]:
         """``to_dict`` but its ``states``."""
@@ -994,19 +1005,25 @@ class _Ends:
 
 
     def states_json(self) -> bytes | None:
-        """``dicts`` as indented JSON text (``ReachReport.json_states``), written by the space
-        off the kernel's arrays (optional hook ``kernel_states_json``): this side makes the
-        fragments a state's text is put together from (each cost, each set of open actions,
+        """``states_chunks`` joined: the states' indented JSON text at once."""
+        chunks = self.states_chunks()
+        return None if chunks is None else b"".join(chunks)
+
+    def states_chunks(self, compact: bool = False, separator: bytes = b",\n",
+                      ) -> Iterator[bytes] | None:
+        """``dicts`` as JSON text in chunks (``ReachReport.json_state_chunks``), written by the
+        space off the kernel's arrays (optional hook ``kernel_states_chunks``): this side makes
+        the fragments a state's text is put together from (each cost, each set of open actions,
         each ``to_act``), the space the rest. None without the hook or the arrays."""
         found = self.found
-        write: Callable[..., bytes | None] | None = getattr(self.space, "kernel_states_json",
-                                                            None)
+        write: Callable[..., Iterator[bytes] | None] | None = getattr(
+            self.space, "kernel_states_chunks", None)
         if write is None or not isinstance(found, SettledArrays):
             return None
         ways = self.ways()
         assert ways is not None
         tick = self.space.tick
-        costs = [_json_text(format_cost(_ticks_value(t, tick)), 0).encode()
+        costs = [_cost_json(format_cost(_ticks_value(t, tick)))
                  for t in range(search_budget(self.space) + 1)]
         known: Sequence[tuple[str, ...]]
         if self.opens() is not None:
@@ -1020,8 +1037,7 @@ class _Ends:
         actions = [(f'      "can_act": {"true" if "attack" in a else "false"},\n'
                     f'      "actions": {_json_text(list(a), 3)},\n').encode() for a in known]
         extra = self._to_act(found)
-        text: bytes | None = write(found, ways, opens, costs, actions, extra, _json_text)
-        return text
+        return write(found, ways, opens, costs, actions, extra, _json_text, compact, separator)
 
     def _to_act(self, found: SettledArrays) -> dict[int, bytes]:
         """The ``to_act`` of each end state that has one, by its place in the report: the text
@@ -1058,6 +1074,18 @@ class _Ends:
                            f'        "path": {_json_text(" ".join(s[0] for s in steps), 0)}'
                            '\n      }').encode()
         return made
+
+
+#: What a cost's text is made of (``format_cost``: ``"7/2"``, ``"-1"``): a JSON string as it is.
+_PLAIN_COST = frozenset("0123456789/-")
+
+
+def _cost_json(text: str) -> bytes:
+    """``_json_text(text, 0)`` encoded, for a cost: quoted as it is, where nothing needs escaping
+    (every cost: a few hundred a reach, each as ``json.dumps`` would write it)."""
+    if _PLAIN_COST.issuperset(text):
+        return b'"' + text.encode() + b'"'
+    return _json_text(text, 0).encode()
 
 
 def _json_text(data: Any, depth: int) -> str:

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
@@ -31,7 +31,7 @@ from ..rules.registry import page_words, rulesets
 from . import jobs
 from ._messages import _
 from .docs import mount_docs
-from .guard import in_worker, protect
+from .guard import in_worker, protect, streamed_in_worker
 from .language import page_html
 from .models import (
     CheckAnswer,
@@ -44,7 +44,7 @@ from .models import (
     documented,
 )
 from .patch import Picture, PictureShelf, changes
-from .pool import MEMORY_LIMIT_MB, WORKERS, pool_for
+from .pool import MEMORY_LIMIT_MB, WORKERS, Streamed, pool_for
 from .queries import ViaQ, waypoints
 from .scenarios import ANSWERS_BYTES, MAX_BYTES, ScenarioStore
 
@@ -69,6 +69,9 @@ AttackQ = Annotated[str | None, Query(
 CanActQ = Annotated[bool, Query(
     description="Only ways that leave the creature an attack this round (--can-act).")]
 FormatQ = Annotated[str, Query(alias="format", description="svg (the default) or png.")]
+ReachFormatQ = Annotated[Literal["json", "jsonl"], Query(
+    alias="format", description="json (the default) or jsonl: a line of the reach's fields, then "
+                                "one line of JSON for each end state (application/x-ndjson).")]
 FromPictureQ = Annotated[str | None, Query(
     description="The X-Wingbeat-Picture of the SVG the page shows: the answer may then be JSON, "
                 "the runs of that picture's top-level children to replace (web/patch.py).")]
@@ -131,13 +134,20 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
                      about: str | None = None) -> Response:
         """The answer to ``question`` about the scenario ``name``: kept, or ``job(source,
         *args)`` computed in a worker process and kept; preferably by the worker that answered
-        about the same creature (``about``) of the scenario, which keeps its reach and tables."""
+        about the same creature (``about``) of the scenario, which keeps its reach and tables.
+        A job that answers in chunks (a reach) may stream a big answer from its worker as the
+        response is sent (``StreamingResponse``): that one is not kept, the worker keeps the
+        reach it writes it from."""
         source = store.source(name or default)
-        body = store.cached(source, question)
+        body: bytes | Streamed | None = store.cached(source, question)
         if body is None:
             affinity = ((source.key, about), source.key) if about else (source.key,)
-            body = await in_worker(request, job, source, *args, compute=lambda run, deadline: (
-                store.answer(source, question, run, deadline)), affinity=affinity)
+            body = await streamed_in_worker(
+                request, job, source, *args, compute=lambda run, deadline: (
+                    store.answer(source, question, run, deadline)), affinity=affinity)
+        if isinstance(body, Streamed):
+            return StreamingResponse(iter(body), media_type=media,
+                                     background=BackgroundTask(body.close))
         return Response(body, media_type=media)
 
     # The page from memory, on the event loop: a file answer takes a thread hand-off per chunk,
@@ -199,10 +209,16 @@ def create_app(scenario_dir: Path | None = None, scenario: str | None = None,
 
     @app.get("/api/reach", tags=["queries"], responses=documented(ReachAnswer, 503))
     async def reach(request: Request, creature: CreatureQ, scenario: ScenarioQ = None,
-                    no_checks: NoChecksQ = False, option: OptionQ = None) -> Response:
+                    no_checks: NoChecksQ = False, option: OptionQ = None,
+                    format_: ReachFormatQ = "json") -> Response:
         """Everything the creature can reach this round, each at its least cost
-        (``wingbeat reach --json``)."""
+        (``wingbeat reach --json``); ``format=jsonl``: a line of the reach's fields, then a line
+        for each end state (``wingbeat reach --format jsonl``). A big answer is streamed."""
         extra = parse_query_options(option, no_checks)
+        if format_ == "jsonl":
+            return await answer(request, scenario, ("reach", creature, _frozen(extra), "jsonl"),
+                                jobs.reach, creature, extra, "jsonl",
+                                media="application/x-ndjson", about=creature)
         return await answer(request, scenario, ("reach", creature, _frozen(extra)), jobs.reach,
                             creature, extra, about=creature)
 

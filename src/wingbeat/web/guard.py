@@ -43,7 +43,7 @@ from ..errors import WingbeatError
 from ..i18n import language
 from ._messages import _
 from .language import Speaking
-from .pool import TooSlow, WorkerPool, pool_for, too_slow
+from .pool import Streamed, TooSlow, WorkerPool, pool_for, too_slow
 
 __all__ = ["LOOPBACK", "MAX_BODY_BYTES", "TIME_LIMIT", "Guard", "TooSlow", "error_answer",
            "error_response",
@@ -268,16 +268,43 @@ async def in_worker(request: Request, job: Callable[..., bytes], *args: Any,
     when it waited past the deadline). ``affinity``: what the job is about, most specific first
     (``WorkerPool.run``): a worker that answered about it before is taken first."""
     pool: WorkerPool = getattr(request.app.state, "pool", None) or pool_for()
+
+    def run(deadline: float, limit: float, lang: str) -> bytes:
+        return pool.run(job, args, deadline, limit, affinity, lang=lang)
+
+    body: bytes = await _waited(request, pool, run, compute)
+    return body
+
+
+async def streamed_in_worker(
+        request: Request, job: Callable[..., bytes | Iterable[bytes]], *args: Any,
+        compute: Callable[[Callable[[], bytes | Streamed], float], bytes | Streamed] | None = None,
+        affinity: Sequence[Hashable] = ()) -> bytes | Streamed:
+    """``in_worker`` for a job that may answer in chunks: a big answer comes back as a
+    ``Streamed`` (``WorkerPool.run_streaming``), read as the response is sent."""
+    pool: WorkerPool = getattr(request.app.state, "pool", None) or pool_for()
+
+    def run(deadline: float, limit: float, lang: str) -> bytes | Streamed:
+        return pool.run_streaming(job, args, deadline, limit, affinity, lang=lang)
+
+    body: bytes | Streamed = await _waited(request, pool, run, compute)
+    return body
+
+
+async def _waited(request: Request, pool: WorkerPool, run: Callable[[float, float, str], Any],
+                  compute: Callable[[Callable[[], Any], float], Any] | None) -> Any:
+    """``run(deadline, limit, lang)`` in a thread of the heavy computations' own (through
+    ``compute`` when given): ``in_worker``'s waiting, its limits and its 503."""
     limit = float(getattr(request.app.state, "time_limit", TIME_LIMIT))
     deadline = time.monotonic() + limit
     lang = language()  # the request's: the worker says its sentences in it
 
-    def run() -> bytes:
-        return pool.run(job, args, deadline, limit, affinity, lang=lang)
+    def ran() -> Any:
+        return run(deadline, limit, lang)
 
-    def wrapped() -> bytes:
+    def wrapped() -> Any:
         try:
-            return run() if compute is None else compute(run, deadline)
+            return ran() if compute is None else compute(ran, deadline)
         except TimeoutError:
             raise too_slow(limit) from None
 

@@ -2,8 +2,10 @@
 
 Each job takes the scenario's ``Source`` (its cache key, its name for messages, and its text
 unless it is a built-in example) and the question, and returns the answer's bytes: JSON encoded
-exactly as FastAPI's ``JSONResponse`` encodes it (``encode``), or SVG text. So the server sends
-the same bytes it sent when it computed the answers itself, and can keep them (``ScenarioStore``).
+exactly as FastAPI's ``JSONResponse`` encodes it (``encode``), or SVG text; a reach returns its
+JSON in chunks, written as they are sent (web/pool.py streams one over a megabyte). So the server
+sends the same bytes it sent when it computed the answers itself, and can keep them
+(``ScenarioStore``).
 A worker keeps the last few parsed scenarios and reaches, the page asks about the same one often,
 and the last few paths and checked moves: a click asks for the path, then the picture with it.
 This module and what it imports are what a worker runs: no web framework.
@@ -14,7 +16,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -171,8 +173,13 @@ def summary(source: Source, name: str) -> bytes:
     return encode({"name": name, **scenario_summary(found), "attack_positions": attacks})
 
 
-def reach(source: Source, creature: str, options: dict[str, Any]) -> bytes:
-    return encode(_reach(source, creature, options).to_dict())
+def reach(source: Source, creature: str, options: dict[str, Any], form: str = "compact",
+          ) -> Iterator[bytes]:
+    """The reach's JSON (``form``: ``compact``, as ``encode`` writes it, or ``jsonl``) in chunks,
+    each written as it is sent (``_jsonout.answer_chunks``; web/pool.py streams a big one)."""
+    from .._jsonout import answer_chunks
+
+    return answer_chunks(_reach(source, creature, options), form)
 
 
 def reach_tree(source: Source, creature: str, altitude: int | None,

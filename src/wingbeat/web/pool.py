@@ -34,7 +34,7 @@ import time
 import traceback
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -43,14 +43,15 @@ from ..errors import WingbeatError
 from ..i18n import language, localized_number, speaking
 from ._messages import _
 
-__all__ = ["MEMORY_LIMIT_MB", "WORKERS", "OutOfMemory", "PoolError", "TooSlow", "WorkerFailed",
-           "WorkerPool", "pool_for"]
+__all__ = ["MEMORY_LIMIT_MB", "STREAM_BYTES", "WORKERS", "OutOfMemory", "PoolError", "Streamed",
+           "TooSlow", "WorkerFailed", "WorkerPool", "pool_for"]
 
 WORKERS = 2  # heavy computations at once: the issue's machine has two cores
 # Address space one worker may use. The search caps bound the largest accepted query at about
 # 1.8 GB resident (a whole volare reach at 1,000,000 states with its JSON as Python objects,
-# docs/limits.md); the encoded text and its bytes add about 0.3 GB each, and a worker starts at
-# about 170 MB of address space.
+# docs/limits.md); the encoded text and its bytes added about 0.3 GB each (a reach's JSON is now
+# streamed a megabyte at a time: ``Streamed``), and a worker starts at about 170 MB of address
+# space.
 MEMORY_LIMIT_MB = 4096
 # Workers yield the CPU to the server process: on a two-core machine two busy workers would
 # otherwise take the cores from the page's cheap requests (docs/limits.md, the hostile load).
@@ -62,6 +63,9 @@ PRELOAD = ["__main__", "wingbeat.web.warm"]
 #: Affinity keys remembered per worker: a few more than it keeps scenarios and reaches
 #: (web/jobs.py), so a key it has dropped is soon forgotten here too.
 AFFINITY_KEPT = 16
+#: An answer a job writes in chunks comes back whole (bytes, which the server keeps) up to this
+#: size; past it, it is streamed from the worker as it is written (``Streamed``).
+STREAM_BYTES = 1 << 20
 
 log = logging.getLogger("wingbeat.web")
 
@@ -169,8 +173,20 @@ class WorkerPool:
         Raises ``TooSlow`` (the worker is killed), ``OutOfMemory`` or ``WorkerFailed`` (the worker
         is gone), ``JobError`` (the input was wrong: the job's message) or ``JobCrashed``.
         """
+        body = self.run_streaming(job, args, deadline, limit, affinity, lang)
+        return body if isinstance(body, bytes) else b"".join(body)
+
+    def run_streaming(self, job: Callable[..., bytes | Iterable[bytes]], args: tuple[Any, ...],
+                      deadline: float, limit: float, affinity: Sequence[Hashable] = (),
+                      lang: str | None = None) -> bytes | Streamed:
+        """``run``, for a job that may answer in chunks (an iterable of bytes: a big reach's
+        JSON): an answer of up to ``STREAM_BYTES`` comes back as bytes; a bigger one as a
+        ``Streamed``, which holds its worker while it is read and is read by ``deadline +
+        limit``: the worker writes each chunk as the reader takes the one before (the pipe
+        between them holds one), so neither process holds the answer whole."""
         if not self._free.acquire(timeout=max(0.0, deadline - time.monotonic())):
             raise too_slow(limit)
+        handed = False  # the worker (and its place in the pool) passed to a Streamed
         try:
             worker = self._take(affinity)
             worker.saw(affinity)
@@ -187,12 +203,20 @@ class WorkerPool:
                     self._drop(worker, killed=True)
                     raise too_slow(limit)
                 kind, detail = worker.conn.recv()
+                if kind == "stream":
+                    handed = True
+                    return Streamed(self, worker, deadline + limit, limit)
                 body = worker.conn.recv_bytes() if kind == "ok" else b""
             except (EOFError, OSError):
                 raise self._lost(worker) from None
             self._give_back(worker, keep=kind != "memory")
         finally:
-            self._free.release()
+            if not handed:
+                self._free.release()
+        return self._answered(kind, detail, body)
+
+    def _answered(self, kind: str, detail: str, body: bytes) -> bytes:
+        """A worker's answer, or the error it says."""
         if kind == "ok":
             return body
         if kind == "memory":
@@ -293,6 +317,65 @@ class WorkerPool:
                              "(serve --memory-limit raises the limit)").format(n=self.memory_mb))
 
 
+class Streamed:
+    """A worker's answer in chunks, read as the response is sent (``WorkerPool.run_streaming``):
+    iterate it once. The worker is the answer's until its last chunk is read; a reader that
+    stops early (the client went away), or is still reading at ``deadline``, has the worker
+    killed (it would block on the pipe); one that finishes gives it back."""
+
+    def __init__(self, pool: WorkerPool, worker: _Worker, deadline: float, limit: float) -> None:
+        self._pool = pool
+        self._worker: _Worker | None = worker
+        self._deadline = deadline
+        self._limit = limit
+        self._lock = threading.Lock()  # the reader's thread and ``close`` may race for it
+
+    def __iter__(self) -> Iterator[bytes]:
+        worker = self._worker
+        if worker is None:
+            return
+        finished = False
+        try:
+            while True:
+                if not worker.conn.poll(max(0.0, self._deadline - time.monotonic())):
+                    raise too_slow(self._limit)
+                chunk = worker.conn.recv_bytes()
+                if not chunk:
+                    break
+                yield chunk
+            kind, detail = worker.conn.recv()
+            finished = True
+        except (EOFError, OSError):
+            finished = True
+            if self._taken() is None:
+                return  # closed meanwhile (the client went away): the worker is gone already
+            self._pool._free.release()
+            raise self._pool._lost(worker) from None
+        finally:
+            if not finished:
+                self.close()  # stopped early, or too slow: the worker is killed
+        if self._taken() is not None:
+            self._pool._give_back(worker, keep=kind != "memory")
+            self._pool._free.release()
+        self._pool._answered(kind, detail, b"")  # an error at the end raises here
+
+    def _taken(self) -> _Worker | None:
+        """The worker, now no longer this answer's (None: it was taken before)."""
+        with self._lock:
+            worker, self._worker = self._worker, None
+        return worker
+
+    def close(self) -> None:
+        """Stop reading: the worker, still writing, is killed (a fresh one replaces it)."""
+        worker = self._taken()
+        if worker is not None:
+            self._pool._drop(worker)
+            self._pool._free.release()
+
+    def __del__(self) -> None:
+        self.close()
+
+
 def _stop_all(idle: list[_Worker], busy: set[_Worker]) -> None:
     """A pool nobody holds any more: its workers go with it."""
     for worker in [*idle, *busy]:
@@ -345,11 +428,20 @@ def _work(conn: Connection, memory: int) -> None:
         except (EOFError, OSError):
             return
         body = b""
+        streaming = False  # the answer's chunks sent: its end and its status follow
         try:
             job, args, lang = pickle.loads(message)
             with speaking(lang):  # the request's language, for every sentence the job says
                 try:
-                    body = job(*args)
+                    made = job(*args)
+                    if isinstance(made, bytes):
+                        body = made
+                    else:  # chunks: whole up to STREAM_BYTES, else streamed as they come
+                        body, more = _gathered(iter(made))
+                        if more is not None:
+                            streaming = True
+                            _stream(conn, body, more)
+                            body = b""
                 except WingbeatError as exc:
                     raise _Said(str(exc)) from None
             reply: tuple[str, str] = ("ok", "")
@@ -365,9 +457,13 @@ def _work(conn: Connection, memory: int) -> None:
             reply = ("failure", type(exc).__name__)
         del message
         try:
-            conn.send(reply)
-            if reply[0] == "ok":
-                conn.send_bytes(body)
+            if streaming:
+                conn.send_bytes(b"")  # the stream's end, then how it ended
+                conn.send(reply)
+            else:
+                conn.send(reply)
+                if reply[0] == "ok":
+                    conn.send_bytes(body)
         except MemoryError:
             os._exit(OUT_OF_MEMORY)
         except OSError:
@@ -375,3 +471,29 @@ def _work(conn: Connection, memory: int) -> None:
         if reply[0] == "memory":
             os._exit(OUT_OF_MEMORY)
         del body
+
+
+def _gathered(chunks: Iterator[bytes]) -> tuple[bytes, Iterator[bytes] | None]:
+    """The first ``STREAM_BYTES`` of an answer in chunks, and the rest still to write (None:
+    there is none, the answer is whole)."""
+    taken: list[bytes] = []
+    size = 0
+    for chunk in chunks:
+        taken.append(chunk)
+        size += len(chunk)
+        if size >= STREAM_BYTES:
+            return b"".join(taken), chunks
+    return b"".join(taken), None
+
+
+def _stream(conn: Connection, first: bytes, more: Iterator[bytes]) -> None:
+    """Say the answer streams, then send its chunks as they are written (each waits for the
+    server to take the one before: the pipe holds one). A server gone away ends the worker."""
+    try:
+        conn.send(("stream", ""))
+        conn.send_bytes(first)
+        for chunk in more:
+            if chunk:
+                conn.send_bytes(chunk)
+    except OSError:
+        os._exit(1)

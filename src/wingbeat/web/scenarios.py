@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import TypeVar
 
 from ..errors import ScenarioError
 from ..examples import example_names, example_text
@@ -29,6 +30,7 @@ __all__ = ["ANSWERS_BYTES", "MAX_BYTES", "SUFFIXES", "Opened", "ScenarioStore"]
 SUFFIXES = (".yaml", ".yml", ".json")
 ANSWERS_BYTES = 256 * 1024 * 1024  # the encoded answers kept; one over half of it is not kept
 _UPLOADS_KEPT = 32
+_Made = TypeVar("_Made")
 _ANSWERS_KEPT = 4096
 
 
@@ -101,9 +103,10 @@ class ScenarioStore:
         found: bytes | None = self._answers.get((source.key, question, language()))
         return found
 
-    def answer(self, opened: Source | Opened, question: Hashable, compute: Callable[[], bytes],
-               deadline: float | None = None) -> bytes:
-        """A kept answer (the encoded bytes), else ``compute()``'s, kept for next time.
+    def answer(self, opened: Source | Opened, question: Hashable, compute: Callable[[], _Made],
+               deadline: float | None = None) -> _Made | bytes:
+        """A kept answer (the encoded bytes), else ``compute()``'s, kept for next time (when it
+        is bytes: an answer streamed from a worker is sent as it is read, never held whole).
 
         Requests that ask the same question at once wait for one computation rather than each
         repeating it: the page fires a render and a path together when an option changes. A
@@ -111,7 +114,7 @@ class ScenarioStore:
         Answers are kept per language (``wingbeat.i18n.language()``).
         """
         key = (opened.key, question, language())
-        found = self._answers.get(key)
+        found: _Made | bytes | None = self._answers.get(key)
         if found is None:
             with self._computing_lock:
                 lock = self._computing.setdefault(key, threading.Lock())
@@ -122,14 +125,14 @@ class ScenarioStore:
                 found = self._answers.get(key)
                 if found is None:
                     found = compute()
-                    self._answers.put(key, found)
+                    if isinstance(found, bytes):  # a streamed answer is not held whole
+                        self._answers.put(key, found)
             finally:
                 lock.release()
                 with self._computing_lock:
                     if self._computing.get(key) is lock and not lock.locked():
                         del self._computing[key]
-        result: bytes = found
-        return result
+        return found
 
     def _file(self, name: str) -> Source:
         if self.directory is None:

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
-from xml.sax.saxutils import escape
 
 from ...errors import OptionError
 from ...geometry.labels import column_label
@@ -38,13 +37,24 @@ from ...render.grid import (
     reach_legend,
     reach_words,
     route_layer,
+    under_label,
     window,
     wrapped,
 )
 from ...render.memo import kept
 from ...render.names import NAME_SIZE, Box, focus_box, name_places, text_box
 from ...render.scale import SCALE_BAR_SPACE, cell_scale_bar
-from ...render.svg import ILLEGAL_COLOR, PATH_COLOR, arrow_marker_defs, element, fmt, points, text
+from ...render.svg import (
+    ILLEGAL_COLOR,
+    PATH_COLOR,
+    arrow_marker_defs,
+    element,
+    escape,
+    fmt,
+    points,
+    text,
+    text_on,
+)
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
 from ...rules.base import Result
 from ...rules.grid import GridMove, ReachReport
@@ -194,7 +204,8 @@ def render(scenario: Dnd5eScenario, *, reach: Result | None = None,
     unlabelled = frozenset(cells_shown[i] for i in hidden if i < len(cells_shown))
     uncosted = frozenset(costed[i - len(cells_shown)] for i in hidden if i >= len(cells_shown))
     cells = (_cell(bmap, layout, c, r, reached.get(cell_label(c, r)), budget, altitude, unit,
-                   (c, r) not in unlabelled, (c, r) not in uncosted)
+                   (c, r) not in unlabelled, (c, r) not in uncosted,
+                   seen_through=scenario.background is not None)
              for c, r in cells_shown)
     body = [element("defs", [arrow_marker_defs(), hatch_patterns()]),
             element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6"),
@@ -259,11 +270,13 @@ def _label_box(layout: GridLayout, col: int, row: int) -> Box:
                     anchor="middle" if layout.kind == "hex" else "start")
 
 
-def _label(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int) -> str:
-    """A cell's label, at its top (class ``label``: the page hides it when small)."""
-    return text(*_label_at(layout, col, row), cell_label(col, row), font_size=8,
-                fill="#eee" if bmap.cell(col, row).wall else "#555",
-                text_anchor="middle" if layout.kind == "hex" else None, class_="label")
+def _label(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int,
+           beneath: str | None = None) -> str:
+    """A cell's label, at its top (class ``label``: the page hides it when small); without a
+    halo where it reads on the plain colour ``beneath`` it."""
+    return text_on(beneath, *_label_at(layout, col, row), cell_label(col, row), font_size=8,
+                   fill="#eee" if bmap.cell(col, row).wall else "#555",
+                   text_anchor="middle" if layout.kind == "hex" else None, class_="label")
 
 
 def _trail(trail: Trail | None, layout: GridLayout) -> tuple[list[RouteLeg], str]:
@@ -303,7 +316,9 @@ def _window(battle: Dnd5eBattle, reach: ReachReport | None, legs: Sequence[Route
 
 def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellReach | None,
           budget: Fraction, altitude: int | None, unit: str, labelled: bool = True,
-          costed: bool = True) -> str:
+          costed: bool = True, seen_through: bool = False) -> str:
+    """One cell: its ground, terrain, reach, marks and label (``seen_through``: over a
+    background picture, so the colour under its label is not known)."""
     spec = bmap.cell(col, row)
     label = cell_label(col, row)
     corners = points(layout.outline(col, row))
@@ -345,7 +360,11 @@ def _cell(bmap: Dnd5eMap, layout: GridLayout, col: int, row: int, reached: CellR
         parts.extend(marks)
         facts.append(reach_words(reached, altitude, _state_words, unit) + f" ({unit})")
     if labelled:
-        parts.append(_label(bmap, layout, col, row))
+        patterned = not spec.wall and (spec.terrain is Terrain.DIFFICULT or spec.air_difficult
+                                       or spec.ceiling is not None)
+        plain = not (seen_through or missing or patterned)
+        parts.append(_label(bmap, layout, col, row,
+                            under_label(base, reached, budget) if plain else None))
     short = _marks(spec)
     if short:
         parts.append(text(cx - size * 0.45 if layout.kind == "square" else cx - size * 0.55,

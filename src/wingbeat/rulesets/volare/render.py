@@ -8,7 +8,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
-from xml.sax.saxutils import escape
 
 from ...errors import NotationError, OptionError
 from ...geometry.hexgrid import Direction, Hex, parse_hex
@@ -29,6 +28,7 @@ from ...render.grid import (
     reach_legend,
     reach_words,
     route_layer,
+    under_label,
     window,
     wrapped,
 )
@@ -40,9 +40,11 @@ from ...render.svg import (
     PATH_COLOR,
     arrow_marker_defs,
     element,
+    escape,
     fmt,
     points,
     text,
+    text_on,
     wind_arrow,
 )
 from ...render.trail import Trail, grid_trail, trail_cells, trail_words
@@ -180,7 +182,8 @@ def render(
         # a label a token's name would cover is left out (the cell's tooltip names it)
         kept(reach, scenario, (layout, altitude, unlabelled, uncosted), lambda: element(
             "g", (_cell(battle, layout, Hex(c, r), reached.get(str(Hex(c, r))), budget,
-                        altitude, walk_scale, (c, r) not in unlabelled, (c, r) not in uncosted)
+                        altitude, walk_scale, (c, r) not in unlabelled, (c, r) not in uncosted,
+                        seen_through=scenario.background is not None)
                   for c, r in layout.cells()), class_="cells",
             fill_opacity=0.45 if scenario.background is not None else None)),
         grid_trail(layout, trail_cells(trail_legs), trail.creature, trail_said) if trail else "",
@@ -218,11 +221,12 @@ def _focus_points(layout: HexLayout, shown: list[VolareCreature],
     return [layout.center(c, r) for c, r in cells if layout.inside(c, r)]
 
 
-def _label(layout: HexLayout, cell: tuple[int, int]) -> str:
-    """A cell's label, at the top of its hex (class ``label``: the page hides it when small)."""
+def _label(layout: HexLayout, cell: tuple[int, int], beneath: str | None = None) -> str:
+    """A cell's label, at the top of its hex (class ``label``: the page hides it when small);
+    without a halo where it reads on the plain colour ``beneath`` it."""
     cx, cy = layout.center(*cell)
-    return text(cx, cy - layout.size * 0.45, str(Hex(*cell)), font_size=8,
-                text_anchor="middle", fill="#555", class_="label")
+    return text_on(beneath, cx, cy - layout.size * 0.45, str(Hex(*cell)), font_size=8,
+                   text_anchor="middle", fill="#555", class_="label")
 
 
 def _trail(trail: Trail | None) -> tuple[list[RouteLeg], str]:
@@ -280,7 +284,9 @@ def _on_map(label: str) -> list[Hex]:
 
 def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach | None,
           budget: Fraction, altitude: int | None, walk_budget: Fraction,
-          labelled: bool = True, costed: bool = True) -> str:
+          labelled: bool = True, costed: bool = True, seen_through: bool = False) -> str:
+    """One hex: its ground, marks, reach and label (``seen_through``: over a background
+    picture, so the colour under its label is not known)."""
     vmap = battle.map
     cx, cy = layout.center(cell.col, cell.row)
     size = layout.size
@@ -305,6 +311,7 @@ def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach
         parts.append(element("polygon", points=corners, fill="url(#solid-hatch)",
                              fill_opacity=0.7, class_="solid"))
     data: dict[str, object] = {}
+    scale = budget
     if reached is not None:
         scale = walk_budget if reached.state.get("on_foot") else budget
         fill, drawn, data = reach_layer(layout, cell.col, cell.row, reached, scale, altitude,
@@ -313,7 +320,9 @@ def _cell(battle: VolareBattle, layout: HexLayout, cell: Hex, reached: CellReach
         parts.extend(drawn)
         facts.append(reach_words(reached, altitude, _state_words))
     if labelled:
-        parts.append(_label(layout, (cell.col, cell.row)))
+        plain = not (seen_through or missing or ceiling is not None)
+        beneath = under_label(ground_fill(ground, vmap.top), reached, scale) if plain else None
+        parts.append(_label(layout, (cell.col, cell.row), beneath))
     if ground or ceiling is not None:
         terrain = (f"g{ground}" if ground else "") + (f" c{ceiling}" if ceiling is not None
                                                       else "")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import threading
 from array import array
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -509,12 +509,23 @@ class VolareSpace:
     def kernel_states_json(self, found: SettledArrays, ways: Sequence[int], opens: Sequence[int],
                            costs: list[bytes], actions: list[bytes], extra: dict[int, bytes],
                            json_text: Callable[[Any, int], str]) -> bytes | None:
-        """The end states' JSON text, written by the kernel off the search's arrays
-        (``_Ends.states_json``, which makes ``costs`` by tick, ``actions`` and ``extra``; see
-        ``_kernel.volare_states_json``); None without the kernel, or where a label or a move
-        would need escaping in JSON (the dicts then say it)."""
+        """``kernel_states_chunks`` joined: the end states' indented JSON text at once."""
+        chunks = self.kernel_states_chunks(found, ways, opens, costs, actions, extra, json_text)
+        return None if chunks is None else b"".join(chunks)
+
+    def kernel_states_chunks(self, found: SettledArrays, ways: Sequence[int],
+                             opens: Sequence[int], costs: list[bytes], actions: list[bytes],
+                             extra: dict[int, bytes], json_text: Callable[[Any, int], str],
+                             compact: bool = False, separator: bytes = b",\n",
+                             ) -> Iterator[bytes] | None:
+        """The end states' JSON text in chunks of whole states (about a megabyte each), written
+        by the kernel off the search's arrays as they are asked for (``_Ends.states_chunks``,
+        which makes ``costs`` by tick, ``actions`` and ``extra``; see
+        ``_kernel.volare_states_chunks``): indented at depth 2, or ``compact``; each after the
+        one before by ``separator``. None without the kernel, or where a label or a move would
+        need escaping in JSON (the dicts then say it)."""
         compiled = kernel.compiled
-        write = getattr(compiled, "volare_states_json", None)
+        write = getattr(compiled, "volare_states_chunks", None)
         if write is None or len(costs) <= self.search_budget \
                 or len(self.labels) != len(self.ground):
             return None
@@ -529,10 +540,11 @@ class VolareSpace:
         modes = [json_text(name, 0).encode() for name in _MODE_NAMES]
         headings = [json_text(name, 0).encode() for name in _HEADINGS]
         ground, _ceil, _nbr = self._tables.flat
-        text: bytes = write(found.codes, found.priorities, found.parents, found.kinds, ways,
-                            opens, ground, self.levels, labels, modes, headings, costs, actions,
-                            words, checks, extra)
-        return text
+        chunks: Iterator[bytes] | None = write(
+            found.codes, found.priorities, found.parents, found.kinds, ways, opens, ground,
+            self.levels, labels, modes, headings, costs, actions, words, checks, extra,
+            compact, separator, STATES_CHUNK)
+        return chunks
 
     def _json_labels(self) -> list[bytes] | None:
         """Each cell's label as the UTF-8 text inside its JSON string, or None if one needs an
@@ -1386,6 +1398,8 @@ def _mp(ticks: int) -> str:
 # the kinds of step the compiled kernel records (``_kernel.pyx``): 0-5 a flight step in that
 # direction, then these
 #: what a JSON string escapes (``json.dumps(ensure_ascii=False)`` and orjson alike)
+#: The bytes of text a chunk of end states holds at least (``kernel_states_chunks``).
+STATES_CHUNK = 1 << 20
 _JSON_ESCAPED = re.compile('["\\\\\x00-\x1f]')
 
 _KIND_WALK, _KIND_UP, _KIND_DOWN, _KIND_HOVER = 6, 7, 8, 9

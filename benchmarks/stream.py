@@ -1,0 +1,220 @@
+"""Benchmark: how soon ``wingbeat reach --json`` starts its answer, and how long it takes to write.
+
+    python benchmarks/stream.py [--repeat 5] [--json]
+
+The case of ``benchmarks/reach.py`` and ``benchmarks/reference.py``: a 100 × 100 hex map, top 10,
+a flyer with fly 24 hovering at its centre at altitude 2, calm wind; its JSON is about 26 MB.
+Each run is a fresh interpreter (the command's own situation: its first answer, its memory
+untouched), which parses the battle, makes the reach (``wingbeat.reach``: the search's end), then
+writes the answer as the command does (``_console.out``) into a pipe that a thread of the
+benchmark reads to its end. Rows, medians of ``--repeat`` runs:
+
+- ``first byte``: wall time from the reach's end to the first byte read from the pipe;
+- ``written``: wall time from the reach's end to the last byte read;
+- ``first byte cpu``, ``writing cpu``: CPU time of the writing thread until its first byte is
+  handed to the pipe, and until its last is (the reader's is apart);
+- ``peak memory``: the process's peak resident memory (``ru_maxrss``) after writing, and its
+  growth over what it was at the reach's end (``grown_mb``): the answer's text held, or not;
+- ``jsonl written`` (and its first byte): the same for ``reach --format jsonl``, absent in a
+  checkout without it;
+- ``command``: the whole ``wingbeat reach FILE roc --json`` read from a pipe, start-up included
+  (wall to its first byte and to its end; CPU of the child process).
+
+A checkout from before the answers streamed (no ``_jsonout.answer_chunks``) writes as its command
+did: ``encode_answer`` whole, then ``print_bytes``. Run it with another checkout's ``src`` on
+``PYTHONPATH`` to compare; quote medians: this machine is shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+SCENARIO = {
+    "ruleset": "volare",
+    "map": {"grid": "hex", "columns": 100, "rows": 100, "top": 10},
+    "creatures": [{"id": "roc", "fly": 24, "maneuverability": "medium", "reflex": 50,
+                   "at": "AV50", "altitude": 2, "mode": "hovering"}],
+}
+
+
+class _Reader(threading.Thread):
+    """Reads a pipe to its end: when its first byte came and when its last did."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__(daemon=True)
+        self.fd = fd
+        self.first: float | None = None
+        self.last = 0.0
+        self.size = 0
+
+    def run(self) -> None:
+        while True:
+            data = os.read(self.fd, 1 << 20)
+            if not data:
+                break
+            if self.first is None:
+                self.first = time.perf_counter()
+            self.size += len(data)
+            self.last = time.perf_counter()
+        os.close(self.fd)
+
+
+def child(form: str) -> dict[str, Any]:
+    """One run, in this interpreter: the reach, then its answer written into a read pipe."""
+    import wingbeat
+    from wingbeat import _console
+
+    scenario = wingbeat.parse_scenario(SCENARIO, source="benchmark")
+    write_answer = _writer(form)
+    if write_answer is None:
+        return {"absent": True}
+    report = wingbeat.reach(scenario, "roc")
+    read_end, write_end = os.pipe()
+    reader = _Reader(read_end)
+    reader.start()
+    sys.stdout.flush()
+    saved = sys.stdout
+    sys.stdout = io.TextIOWrapper(open(write_end, "wb", buffering=1 << 16),  # noqa: SIM115
+                                  encoding="utf-8")
+    try:
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        began, began_cpu = time.perf_counter(), time.thread_time()
+        first_cpu = write_answer(_console.out, report)
+        cpu = time.thread_time() - began_cpu
+        first_cpu = (first_cpu if first_cpu is not None else time.thread_time()) - began_cpu
+        sys.stdout.close()
+    finally:
+        sys.stdout = saved
+    reader.join()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"first_ms": ((reader.first or reader.last) - began) * 1000,
+            "total_ms": (reader.last - began) * 1000, "cpu_ms": cpu * 1000,
+            "first_cpu_ms": first_cpu * 1000,
+            "peak_mb": peak / 1024, "grown_mb": (peak - rss) / 1024, "bytes": reader.size}
+
+
+def _writer(form: str) -> Any:
+    """How the command writes a reach in ``form`` in this checkout (None: it cannot): a
+    function of the output and the report that writes it and returns the writing thread's CPU
+    time when its first byte was handed to the output."""
+    from wingbeat import _jsonout
+
+    chunks = getattr(_jsonout, "answer_chunks", None)
+    if chunks is not None:
+        def streamed(out: Any, report: Any) -> float:
+            made = chunks(report, form)
+            first = next(made)
+            handed = time.thread_time()
+            out.print_chunks(first, made, end=b"" if form == "jsonl" else b"\n")
+            return handed
+        return streamed
+    if form != "json":
+        return None
+
+    def whole(out: Any, report: Any) -> float:  # as the command did before it streamed
+        encode = getattr(_jsonout, "encode_answer", None)
+        text = encode(report) if encode is not None else _jsonout.encode(report.to_dict())
+        handed = time.thread_time()
+        out.print_bytes(text)
+        return handed
+    return whole
+
+
+def command(path: Path) -> dict[str, float]:
+    """``wingbeat reach FILE roc --json`` read from a pipe: wall to its first byte and to its
+    end, and its CPU time (user + system, from ``wait4``)."""
+    began = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "wingbeat", "reach", str(path), "roc",
+                                "--json"], stdout=subprocess.PIPE)
+    assert process.stdout is not None
+    first = None
+    while True:
+        data = process.stdout.read1(1 << 20)
+        if not data:
+            break
+        if first is None:
+            first = time.perf_counter()
+    end = time.perf_counter()
+    _pid, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    assert process.returncode == 0, process.returncode
+    return {"first_ms": ((first or end) - began) * 1000, "total_ms": (end - began) * 1000,
+            "cpu_ms": (usage.ru_utime + usage.ru_stime) * 1000}
+
+
+def _median(runs: list[dict[str, Any]], key: str) -> float:
+    return statistics.median(run[key] for run in runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="print the rows as one JSON object")
+    parser.add_argument("--child", choices=("json", "jsonl"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(child(args.child)))
+        return
+    here = os.environ.get("PYTHONPATH", "")
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "benchmark.json"
+        path.write_text(json.dumps(SCENARIO))
+        env = {**os.environ, "WINGBEAT_CACHE_DIR": folder}
+        os.environ["WINGBEAT_CACHE_DIR"] = folder
+        runs: dict[str, list[dict[str, Any]]] = {"json": [], "jsonl": [], "command": []}
+        command(path)  # fills the scenario cache
+        for _ in range(args.repeat):
+            for form in ("json", "jsonl"):
+                done = subprocess.run([sys.executable, __file__, "--child", form], env=env,
+                                      capture_output=True, text=True, check=True)
+                runs[form].append(json.loads(done.stdout.strip().splitlines()[-1]))
+            runs["command"].append(command(path))
+    for form, label in (("json", "reach --json"), ("jsonl", "reach --format jsonl")):
+        measured = runs[form]
+        if measured[0].get("absent"):
+            rows.append({"name": f"{label}: written", "median_ms": None, "absent": True})
+            continue
+        rows.append({"name": f"{label}: first byte", "median_ms": _median(measured, "first_ms"),
+                     "unit": "wall ms after the reach"})
+        rows.append({"name": f"{label}: written", "median_ms": _median(measured, "total_ms"),
+                     "unit": "wall ms after the reach", "bytes": measured[0]["bytes"]})
+        rows.append({"name": f"{label}: first byte cpu",
+                     "median_ms": _median(measured, "first_cpu_ms")})
+        rows.append({"name": f"{label}: writing cpu", "median_ms": _median(measured, "cpu_ms")})
+        rows.append({"name": f"{label}: peak memory", "median_ms": None,
+                     "peak_mb": _median(measured, "peak_mb"),
+                     "grown_mb": _median(measured, "grown_mb")})
+    measured = runs["command"]
+    rows.append({"name": "command reach --json: first byte", "median_ms":
+                 _median(measured, "first_ms"), "unit": "wall ms from start"})
+    rows.append({"name": "command reach --json: end", "median_ms": _median(measured, "total_ms"),
+                 "unit": "wall ms from start"})
+    rows.append({"name": "command reach --json: cpu", "median_ms": _median(measured, "cpu_ms")})
+    if args.json:
+        print(json.dumps({"rows": rows, "pythonpath": here, "repeat": args.repeat}))
+        return
+    print("reach --json of the 100x100 hex map, top 10, fly 24 (about 26 MB), written to a pipe")
+    print(f"{'row':<40} {'median ms':>10}  other")
+    for row in rows:
+        value = "absent" if row.get("absent") else (
+            "" if row["median_ms"] is None else f"{row['median_ms']:.1f}")
+        other = ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
+                          for k, v in row.items() if k not in ("name", "median_ms", "absent"))
+        print(f"{row['name']:<40} {value:>10}  {other}")
+
+
+if __name__ == "__main__":
+    main()
