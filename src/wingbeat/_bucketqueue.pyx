@@ -188,13 +188,26 @@ cdef void sort_run(Way *a, Way *spare, Py_ssize_t n, uint64_t span, Py_ssize_t *
 cdef int order_ways(int32_t *ways, Py_ssize_t m, const int64_t[:] codes,
                     const int32_t[:] priorities) noexcept nogil:
     """``ways`` (``m`` settled indices by priority, as settled) sorted by priority then code:
-    each run of one priority sorted by code, without a global sort. 0, or -1 out of memory."""
-    cdef Way *pairs = <Way *>malloc((m + 1) * sizeof(Way))
-    cdef Way *spare = <Way *>malloc((m + 1) * sizeof(Way))
-    cdef Py_ssize_t *count = <Py_ssize_t *>malloc(DIGITS * sizeof(Py_ssize_t))
-    cdef Py_ssize_t i, run, k
+    each run of one priority sorted by code, without a global sort, through buffers as long as
+    the longest run (not ``m``: fresh pages cost more than the sort). 0, or -1 out of memory."""
+    cdef Way *pairs
+    cdef Way *spare
+    cdef Py_ssize_t *count
+    cdef Py_ssize_t i, run, k, longest = 1
     cdef int64_t low, high
     cdef int32_t priority
+    i = 0
+    while i < m:
+        priority = priorities[ways[i]]
+        run = i + 1
+        while run < m and priorities[ways[run]] == priority:
+            run += 1
+        if run - i > longest:
+            longest = run - i
+        i = run
+    pairs = <Way *>malloc(longest * sizeof(Way))
+    spare = <Way *>malloc(longest * sizeof(Way))
+    count = <Py_ssize_t *>malloc(DIGITS * sizeof(Py_ssize_t))
     if pairs == NULL or spare == NULL or count == NULL:
         free(pairs)
         free(spare)
@@ -213,11 +226,11 @@ cdef int order_ways(int32_t *ways, Py_ssize_t m, const int64_t[:] codes,
             run += 1
         if run - i > 1:
             for k in range(i, run):
-                pairs[k].key = <uint64_t>(codes[ways[k]] - low)
-                pairs[k].way = ways[k]
-            sort_run(&pairs[i], &spare[i], run - i, <uint64_t>(high - low), count)
+                pairs[k - i].key = <uint64_t>(codes[ways[k]] - low)
+                pairs[k - i].way = ways[k]
+            sort_run(pairs, spare, run - i, <uint64_t>(high - low), count)
             for k in range(i, run):
-                ways[k] = pairs[k].way
+                ways[k] = pairs[k - i].way
         i = run
     free(pairs)
     free(spare)

@@ -742,18 +742,17 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
     cdef Py_ssize_t n_occ = 0 if occupied is None else occupied.shape[0]
     cdef const int64_t *occ = &occupied[0] if n_occ else NULL
     cdef int64_t start_place = start >> FLAG_BITS
-    with nogil:
+    with nogil:  # the span of the places settled: their end keys lie within it
         for i in range(n):
-            code = codes[i]
-            if not code & (PENDING | DRIFT_DUE) and not (
-                    n_occ and taken(occ, n_occ, (code >> FLAG_BITS) >> 3)):
-                key = end_key(code, start_place)
-                if key > top:
-                    top = key
-                if low < 0 or key < low:
-                    low = key
+            code = codes[i] >> FLAG_BITS
+            if code > top:
+                top = code
+            if low < 0 or code < low:
+                low = code
     if low < 0:
         low = 0
+    low <<= 1
+    top = (top << 1) | 1
     if top - low > 16 * n + (1 << 20):
         return None
     # by end key (less the least): the settled index + 1 of its first state, negated once
@@ -811,9 +810,8 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
             with nogil:
                 for i in range(n):
                     code = codes[i]
-                    key = end_key(code, start_place) - low
-                    if not code & (PENDING | DRIFT_DUE) and 0 <= key <= top - low:
-                        first[key] = 0
+                    if not code & (PENDING | DRIFT_DUE):
+                        first[end_key(code, start_place) - low] = 0
         give_keys(first, own)
 
 

@@ -199,13 +199,17 @@ class VolareSpace:
         tables = _map_tables(self.battle.map)
         self.top = tables.top
         self.levels = tables.top + 1
-        self.cells = tables.cells
         self.index = tables.index
         self.labels = tables.labels
         self.ground = tables.ground
         self.ceil = tables.ceil
         self.nbr = tables.nbr
         self._tables = tables
+
+    @property
+    def cells(self) -> list[Hex]:
+        """The map's hexes, by index (made when first asked: a reach needs only their labels)."""
+        return self._tables.cells
 
     def estimate(self) -> StateEstimate:
         """How many states a search could settle, before searching (``search.StateEstimate``):
