@@ -53,7 +53,7 @@ cdef void queue_free(Queue *q) noexcept nogil
 
 
 cdef inline int grow_bucket(Bucket *b) noexcept nogil:
-    cdef int32_t room = 2 * b.room if b.room else 16
+    cdef int32_t room = 2 * b.room if b.room else 64
     cdef void *p = realloc(b.slot, <size_t>room * sizeof(int32_t))
     if p == NULL:
         return -1

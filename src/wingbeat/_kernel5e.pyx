@@ -1166,18 +1166,6 @@ cdef struct Slot:
 cdef enum:
     NEVER_PLAIN = 0x7fffffff
 
-cdef extern from *:
-    """
-    /* a hash onto 0 .. n - 1 for any n, not only a power of two (Lemire's multiply-shift) */
-    static inline uint64_t wingbeat_range(uint64_t h, uint64_t n) {
-    #if defined(__SIZEOF_INT128__)
-        return (uint64_t)(((unsigned __int128)h * n) >> 64);
-    #else
-        return h % n;
-    #endif
-    }
-    """
-    uint64_t wingbeat_range(uint64_t h, uint64_t n) noexcept nogil
 
 
 cdef class Pruning:
@@ -1200,21 +1188,18 @@ cdef class Pruning:
         return self.count
 
     cdef int resize(self, int64_t cap) except -1:
-        """``cap`` slots (any number: it grows by half, not double, a table of a million places
-        being 16 MB), filled again."""
+        """``cap`` slots (a power of two), filled again."""
         cdef Slot *slots = <Slot *>malloc(<size_t>cap * sizeof(Slot))
-        cdef int64_t i, j
+        cdef int64_t i, j, mask = cap - 1
         if slots == NULL:
             raise MemoryError()
         for i in range(cap):
             slots[i].key = -1
         for i in range(self.cap):
             if self.slots[i].key >= 0:
-                j = <int64_t>wingbeat_range(hash64(self.slots[i].key), cap)
+                j = hash64(self.slots[i].key) & mask
                 while slots[j].key >= 0:
-                    j += 1
-                    if j == cap:
-                        j = 0
+                    j = (j + 1) & mask
                 slots[j] = self.slots[i]
         free(self.slots)
         self.slots, self.cap = slots, cap
@@ -1243,11 +1228,12 @@ cdef inline uint64_t hash64(int64_t key) noexcept nogil:
 cdef inline int pruned(Pruning p, int64_t key, int64_t total, int dash) except -1:
     """``_flat_steps``'s test and update: 1 if a state already generated for the same place
     dominates this one."""
-    cdef int64_t j
+    cdef int64_t mask, j
     cdef Slot *slot
-    if (p.count + 1) * 4 > p.cap * 3:  # at most three quarters full
-        p.resize(p.cap + p.cap // 2 if p.cap else 1024)
-    j = <int64_t>wingbeat_range(hash64(key), p.cap)
+    if (p.count + 1) * 2 > p.cap:  # at most half full: short runs of slots to probe
+        p.resize(p.cap * 2 if p.cap else 1024)
+    mask = p.cap - 1
+    j = hash64(key) & mask
     while p.slots[j].key >= 0:
         slot = &p.slots[j]
         if slot.key == key:
@@ -1258,9 +1244,7 @@ cdef inline int pruned(Pruning p, int64_t key, int64_t total, int dash) except -
             if total < slot.dashed:
                 slot.dashed = <int32_t>total
             return 0
-        j += 1
-        if j == p.cap:
-            j = 0
+        j = (j + 1) & mask
     slot = &p.slots[j]
     slot.key = key
     slot.plain = NEVER_PLAIN if dash else <int32_t>total
@@ -1295,20 +1279,16 @@ cdef void release(Search *s) noexcept:
 
 
 cdef int rehash(Search *s, int64_t cap) except -1:
-    """``cap`` hash slots (any number: the table grows by half, as ``Pruning``'s), filled
-    again."""
     cdef int32_t *slots = <int32_t *>malloc(<size_t>cap * sizeof(int32_t))
-    cdef int64_t i, j
+    cdef int64_t i, j, mask = cap - 1
     if slots == NULL:
         raise MemoryError()
     for i in range(cap):
         slots[i] = -1
     for i in range(s.n_entries):
-        j = <int64_t>wingbeat_range(hash64(s.entries[i].code), cap)
+        j = hash64(s.entries[i].code) & mask
         while slots[j] >= 0:
-            j += 1
-            if j == cap:
-                j = 0
+            j = (j + 1) & mask
         slots[j] = <int32_t>i
     free(s.slots)
     s.slots = slots
@@ -1318,17 +1298,16 @@ cdef int rehash(Search *s, int64_t cap) except -1:
 
 cdef int64_t entry_of(Search *s, int64_t code) except -2:
     """The entry of ``code``, made (best -1) if new."""
-    cdef int64_t j, e
-    if (s.n_entries + 1) * 4 > s.cap_slots * 3:  # at most three quarters full
-        rehash(s, s.cap_slots + s.cap_slots // 2)
-    j = <int64_t>wingbeat_range(hash64(code), s.cap_slots)
+    cdef int64_t mask, j, e
+    if (s.n_entries + 1) * 2 > s.cap_slots:
+        rehash(s, s.cap_slots * 2)
+    mask = s.cap_slots - 1
+    j = hash64(code) & mask
     while s.slots[j] >= 0:
         e = s.slots[j]
         if s.entries[e].code == code:
             return e
-        j += 1
-        if j == s.cap_slots:
-            j = 0
+        j = (j + 1) & mask
     s.entries = <Entry *>grow(s.entries, &s.cap_entries, s.n_entries + 1, sizeof(Entry))
     s.kinds = <int8_t *>grow(s.kinds, &s.cap_kinds, s.n_entries + 1, sizeof(int8_t))
     e = s.n_entries
