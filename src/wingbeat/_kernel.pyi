@@ -41,3 +41,9 @@ def volare_states_json(
     actions: list[bytes], words: list[bytes | None], checks: list[bytes | None],
     extra: dict[int, bytes],
 ) -> bytes | None: ...
+
+def last_search_counts() -> tuple[int, int, int]: ...
+
+def hex_neighbours(
+    columns: int, rows: int, first: array[int], deltas: tuple[tuple[int, int], ...],
+) -> array[int]: ...

@@ -1142,3 +1142,38 @@ def volare_opens(const int64_t[:] codes, const int32_t[:] priorities, const int3
                 m += 1
     array.resize(stuck, m)
     return opens, stuck
+
+
+# -- flattening a map: each hex's six neighbours ---------------------------------------------------
+def hex_neighbours(int columns, int rows, const int32_t[::1] first, tuple deltas):
+    """``rulesets/volare/space.py``'s ``_MapTables.nbr`` made in C (a 100 × 100 map in a tenth
+    of a millisecond, not one): ``first[r]``, the index of row ``r``'s first hex (rows from 1,
+    ``rows + 2`` of them); ``deltas``, the six directions' (column, row) steps. The index of the
+    hex in each direction from each hex, -1 off the map, hex by hex."""
+    cdef int32_t dc[6]
+    cdef int32_t dr[6]
+    cdef int r, lo, k, d, c, nc, nr
+    cdef int32_t idx, n
+    cdef array.array out
+    cdef int32_t *o
+    if len(deltas) != 6 or first.shape[0] < rows + 2:
+        raise ValueError("six directions, and the first hex of each row")
+    for d in range(6):
+        dc[d], dr[d] = deltas[d]
+    n = first[rows + 1]
+    out = array.clone(array.array("i"), <Py_ssize_t>n * 6, zero=False)
+    o = <int32_t *>out.data.as_voidptr
+    with nogil:
+        for r in range(1, rows + 1):
+            lo = 2 - r % 2  # the first column of row r; its hexes step by 2
+            idx = first[r]
+            for k in range(first[r + 1] - first[r]):
+                c = lo + 2 * k
+                for d in range(6):
+                    nc = c + dc[d]
+                    nr = r + dr[d]
+                    if 1 <= nc <= columns and 1 <= nr <= rows:
+                        o[(idx + k) * 6 + d] = first[nr] + (nc - 1) // 2
+                    else:
+                        o[(idx + k) * 6 + d] = -1
+    return out

@@ -1351,22 +1351,12 @@ class _MapTables:
         self.labels = [letter + row for r in range(1, rows + 1)
                        for row in (str(r),) for letter in (odd if r % 2 else even)]
         # the tables as C ints, read by the compiled kernel and the pure search alike
-        nbr = array("i", [-1]) * (n * 6)
-        for d, (dc, dr) in enumerate(direction.delta for direction in Direction):
-            column = array("i", [-1]) * n
-            for r in range(max(1, 1 - dr), min(rows, rows - dr) + 1):
-                lo = 2 - r % 2  # the first column of row r; its hexes step by 2
-                count = first[r + 1] - first[r]
-                if not count:
-                    continue
-                start = first[r + dr] + (lo + dc - 1) // 2
-                row = array("i", range(start, start + count))
-                if lo + dc < 1:
-                    row[0] = -1
-                if lo + 2 * (count - 1) + dc > columns:
-                    row[-1] = -1
-                column[first[r]:first[r + 1]] = row
-            nbr[d::6] = column
+        deltas = tuple(direction.delta for direction in Direction)
+        neighbours = getattr(kernel.compiled, "hex_neighbours", None)
+        if neighbours is not None:  # the same array, made in C
+            nbr = neighbours(columns, rows, array("i", first), deltas)
+        else:
+            nbr = _neighbours(columns, rows, first, deltas)
         grounds = array("i", [0]) * n
         for cell, g in vmap.ground.items():
             if cell in self.index:
@@ -1383,6 +1373,30 @@ class _MapTables:
     @cached_property
     def cells(self) -> list[Hex]:
         return self._map.cells()
+
+
+def _neighbours(columns: int, rows: int, first: list[int],
+                deltas: tuple[tuple[int, int], ...]) -> array[int]:
+    """Each hex's six neighbours (-1 off the map), a row at a time: ``_kernel.hex_neighbours``
+    where the kernel is not built."""
+    n = first[rows + 1]
+    nbr = array("i", [-1]) * (n * 6)
+    for d, (dc, dr) in enumerate(deltas):
+        column = array("i", [-1]) * n
+        for r in range(max(1, 1 - dr), min(rows, rows - dr) + 1):
+            lo = 2 - r % 2  # the first column of row r; its hexes step by 2
+            count = first[r + 1] - first[r]
+            if not count:
+                continue
+            start = first[r + dr] + (lo + dc - 1) // 2
+            row = array("i", range(start, start + count))
+            if lo + dc < 1:
+                row[0] = -1
+            if lo + 2 * (count - 1) + dc > columns:
+                row[-1] = -1
+            column[first[r]:first[r + 1]] = row
+        nbr[d::6] = column
+    return nbr
 
 
 #: the last few maps flattened: by identity, and by what flattening reads (so a battle parsed
