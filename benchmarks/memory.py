@@ -1,13 +1,20 @@
 """Benchmark: memory per settled state, for the search alone and for a full reach with its JSON.
 
-    python benchmarks/memory.py
+    python benchmarks/memory.py [--json]
 
 Each case runs in a fresh interpreter (``--case``): the scenario is loaded and the map flattened
 first, then the peak resident memory (``ru_maxrss``) is read before and after (a) the search alone
-(``search.explore``) and, in another process, (b) ``reach`` with its JSON text (what
+(``search.explore``, its answer counted with ``len``: its ``priority`` dict, made only when asked,
+is not the search's) and, in another process, (b) ``reach`` with its JSON text (what
 ``wingbeat reach --json`` and ``/api/reach`` build). The growth over the states settled is the
 cost of one state; ``search.MAX_STATES`` times it is the memory of a query at the cap
-(docs/limits.md).
+(docs/limits.md). A dnd5e search also fills its battle's step table the first time (about 700 B
+a place, kept for the battle's later queries): ``kernel B/state`` is the compiled search's own
+count, without it (``_kernel5e.last_search_bytes``: what it allocated; for volare the entries
+met, the queue and the arrays returned, ``_kernel.last_search_counts``, without the dense
+index's pages), absent in a tree without the count.
+
+``--json``: the rows as one JSON object on the last line (``benchmarks/versus.py``).
 """
 
 from __future__ import annotations
@@ -58,28 +65,48 @@ def run_case(ruleset: str, speed: int, what: str) -> dict[str, Any]:
         space = Dnd5eSpace(scenario.battle, "flyer", full_notation=False)
     before = _peak_kb()
     began = time.perf_counter()
+    counted = None
     if what == "search":
-        settled = len(explore(space).priority)
+        settled = len(explore(space))
         size = 0
+        counted = _kernel_bytes(ruleset)
     else:
         report = find_ruleset(ruleset).reach(scenario, "flyer", {})
         size = len(json.dumps(report.to_dict()))
         settled = 0
     return {"settled": settled, "kb": _peak_kb() - before, "seconds": time.perf_counter() - began,
-            "json_bytes": size}
+            "json_bytes": size, "kernel_bytes": counted}
+
+
+def _kernel_bytes(ruleset: str) -> int | None:
+    """The compiled search's own count of its memory, where this tree keeps one."""
+    from wingbeat import kernel
+
+    if not kernel.in_use():
+        return None
+    if ruleset == "dnd5e":
+        count = getattr(kernel.compiled5e, "last_search_bytes", None)
+        return None if count is None else int(count())
+    counts = getattr(kernel.compiled, "last_search_counts", None)
+    if counts is None:
+        return None
+    met, queue, settled = counts()
+    return int(met * 24 + queue + settled * 17)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--case", nargs=3, metavar=("RULESET", "SPEED", "WHAT"),
                         help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help="the rows as JSON, last line")
     args = parser.parse_args()
     if args.case:
         ruleset, speed, what = args.case
         print(json.dumps(run_case(ruleset, int(speed), what)))
         return
-    print(f"{'case':<14}{'settled':>10}{'search B/state':>16}{'reach+JSON B/state':>20}"
-          f"{'search s':>10}{'reach s':>9}{'JSON MB':>9}")
+    print(f"{'case':<14}{'settled':>10}{'search B/state':>16}{'kernel B/state':>16}"
+          f"{'reach+JSON B/state':>20}{'search s':>10}{'reach s':>9}{'JSON MB':>9}")
+    rows = []
     for ruleset, speed in CASES:
         out = {}
         for what in ("search", "reach"):
@@ -87,10 +114,22 @@ def main() -> None:
                                   capture_output=True, text=True, check=True)
             out[what] = json.loads(done.stdout)
         n = out["search"]["settled"]
-        print(f"{ruleset + ' ' + str(speed):<14}{n:>10,}"
-              f"{out['search']['kb'] * 1024 / n:>16,.0f}{out['reach']['kb'] * 1024 / n:>20,.0f}"
+        counted = out["search"].get("kernel_bytes")
+        row = {"name": f"{ruleset} {speed}", "settled": n,
+               "search_bytes_per_state": out["search"]["kb"] * 1024 / n,
+               "kernel_bytes_per_state": None if counted is None else counted / n,
+               "reach_json_bytes_per_state": out["reach"]["kb"] * 1024 / n,
+               "median_ms": out["search"]["seconds"] * 1e3,
+               "reach_ms": out["reach"]["seconds"] * 1e3,
+               "json_mb": out["reach"]["json_bytes"] / 1e6}
+        rows.append(row)
+        kernel_cell = "-" if counted is None else f"{counted / n:,.0f}"
+        print(f"{row['name']:<14}{n:>10,}{row['search_bytes_per_state']:>16,.0f}"
+              f"{kernel_cell:>16}{row['reach_json_bytes_per_state']:>20,.0f}"
               f"{out['search']['seconds']:>10.1f}{out['reach']['seconds']:>9.1f}"
-              f"{out['reach']['json_bytes'] / 1e6:>9.1f}", flush=True)
+              f"{row['json_mb']:>9.1f}", flush=True)
+    if args.json:
+        print(json.dumps({"rows": rows}))
 
 
 if __name__ == "__main__":

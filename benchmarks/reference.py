@@ -1,6 +1,6 @@
 """Benchmark: ``wingbeat.reach`` end to end against a plain-C Dial search (issue 29's yardstick).
 
-    python benchmarks/reference.py [--repeat 7] [--cc cc]
+    python benchmarks/reference.py [--repeat 7] [--cc cc] [--json]
 
 The case of ``benchmarks/reach.py``: a 100 × 100 hex map, top 10, a flyer with fly 24 hovering at
 its centre at altitude 2, calm wind. ``benchmarks/dial.c`` (compiled here, ``-O2``) searches the
@@ -14,9 +14,18 @@ its priority and parent, and nothing else. In turn, one run each, the CPU time o
 - ``reach``: the whole ``wingbeat.reach`` (the map flattened, the search, the end states, the
   report), as a library call makes it, on a battle already parsed.
 
-Medians, the ratios of the medians, and per settled state (the C search settles a few states
-fewer: no skimming save, no landing). The least cost of every hex is compared between the two
-(they must agree: the yardstick searches the same graph).
+Medians, the ratios of the medians, and per settled state (the C search settles fewer states:
+no skimming save, no landing). The least cost of every hex is compared between the two (they
+must agree: the yardstick searches the same graph).
+
+Then a first reach against a repeat, for both kernels (issue 29: a first at most 1.3× a
+repeat): ``first`` on a battle whose map this process has not flattened yet (the caches of
+flattened maps and tables emptied, the code already warm from a reach on another map),
+``reparsed`` on the same scenario parsed again (as a server does for each request), ``repeat``
+on the same battle object again: volare's benchmark case, ``example:harpy`` and a fly-60 flyer
+on an open 100 × 100 square map (``benchmarks/dnd5e.py``'s ``open-100``).
+
+``--json``: the rows as one JSON object on the last line (``benchmarks/versus.py``).
 """
 
 from __future__ import annotations
@@ -30,7 +39,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
+import wingbeat
 from wingbeat import parse_scenario, reach
 from wingbeat.kernel import describe
 from wingbeat.rulesets.volare import VolareSpace
@@ -57,10 +68,76 @@ def flattened(space: VolareSpace) -> bytes:
             + struct.pack(f"<{cells * 6}i", *space.nbr))
 
 
+OPEN_5E: dict[str, Any] = {
+    "ruleset": "dnd5e",
+    "map": {"grid": "square", "columns": 100, "rows": 100, "top": 12},
+    "creatures": [{"id": "hawk", "size": "medium", "speed": {"walk": 10, "fly": 60},
+                   "at": "AV50", "altitude": 3, "side": "party"}],
+}
+#: (row name, scenario or example, creature): the first-against-repeat cases
+FIRST_CASES: list[tuple[str, Any, str]] = [
+    ("volare 100x100 fly 24", SCENARIO, "roc"),
+    ("dnd5e harpy", "example:harpy", "harpy"),
+    ("dnd5e 100x100 fly 60", OPEN_5E, "hawk"),
+]
+
+
+def _load(source: Any) -> Any:
+    if isinstance(source, str):
+        return wingbeat.open_scenario(source)
+    return parse_scenario(source, source="benchmark")
+
+
+def _forget_maps() -> None:
+    """Empty the caches of flattened maps and per-battle tables, where this tree has them (an
+    older tree may lack one: then nothing of it is kept)."""
+    import importlib
+
+    for module, names in (("wingbeat.rulesets.volare.space", ("_TABLES",)),
+                          ("wingbeat.rulesets.dnd5e.tables", ("_TABLES",)),
+                          ("wingbeat.rulesets.dnd5e.board", ("_BOARDS",))):
+        try:
+            loaded = importlib.import_module(module)
+        except ImportError:
+            continue
+        for name in names:
+            kept = getattr(loaded, name, None)
+            if kept is not None:
+                kept.clear()
+
+
+def first_rows(repeat: int) -> list[dict[str, Any]]:
+    """CPU ms of a first reach, a reach on the scenario parsed again and a repeat, per case."""
+    warm = {**SCENARIO, "map": {**SCENARIO["map"], "columns": 20, "rows": 20},
+            "creatures": [{**SCENARIO["creatures"][0], "at": "J10"}]}
+    reach(parse_scenario(warm, source="warm-up"), "roc")
+    warm5e = {**OPEN_5E, "map": {**OPEN_5E["map"], "columns": 20, "rows": 20},
+              "creatures": [{**OPEN_5E["creatures"][0], "at": "J10"}]}
+    reach(parse_scenario(warm5e, source="warm-up"), "hawk")
+    rows: list[dict[str, Any]] = []
+    for name, source, creature in FIRST_CASES:
+        times: dict[str, list[float]] = {"first": [], "reparsed": [], "repeat": []}
+        for _ in range(repeat):
+            _forget_maps()
+            scenario = _load(source)
+            for what in ("first", "reparsed", "repeat"):
+                if what == "reparsed":
+                    scenario = _load(source)
+                began = time.process_time()
+                reach(scenario, creature)
+                times[what].append(time.process_time() - began)
+        again = statistics.median(times["repeat"])
+        for what, values in times.items():
+            rows.append({"name": f"{name}: {what}", "median_ms": statistics.median(values) * 1e3,
+                         "x_repeat": statistics.median(values) / again})
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--cc", default="cc")
+    parser.add_argument("--json", action="store_true", help="the rows as JSON, last line")
     args = parser.parse_args()
     scenario = parse_scenario(SCENARIO, source="benchmark")
     space = VolareSpace(scenario.battle, "roc")
@@ -97,16 +174,26 @@ def main() -> None:
     c = statistics.median(c_ns) / 1e9
     s = statistics.median(search_s)
     r = statistics.median(reach_s)
+    rows: list[dict[str, Any]] = []
+    for name, seconds, settled in (("C", c, c_settled), ("search", s, ours_settled),
+                                   ("reach", r, ours_settled)):
+        rows.append({"name": name, "median_ms": seconds * 1e3, "settled": settled,
+                     "ns_per_state": seconds / settled * 1e9, "x_c": seconds / c,
+                     "x_c_per_state": (seconds / settled) / (c / c_settled)})
+    later = first_rows(args.repeat)
     print(f"reach: 100x100 hex map, top 10, fly 24 hovering at AV50 altitude 2, calm; "
           f"wingbeat {describe()}; medians of {args.repeat} runs, CPU time")
     print(f"{'':10}{'settled':>10}{'median ms':>11}{'ns/state':>10}{'x C':>7}{'x C/state':>11}")
-    for name, seconds, settled in (("C", c, c_settled), ("search", s, ours_settled),
-                                   ("reach", r, ours_settled)):
-        per = seconds / settled * 1e9
-        print(f"{name:10}{settled:>10,}{seconds * 1000:>11.2f}{per:>10.1f}{seconds / c:>7.2f}"
-              f"{per / (c / c_settled * 1e9):>11.2f}")
+    for row in rows:
+        print(f"{row['name']:10}{row['settled']:>10,}{row['median_ms']:>11.2f}"
+              f"{row['ns_per_state']:>10.1f}{row['x_c']:>7.2f}{row['x_c_per_state']:>11.2f}")
     print(f"least cost of each hex: {len(theirs)} hexes reached by both, "
           f"{len(differ)} differ" + (f" (first: {differ[:5]})" if differ else ""))
+    print(f"\nfirst reach against a repeat (CPU ms, medians of {args.repeat})")
+    for row in later:
+        print(f"  {row['name']:<36}{row['median_ms']:>9.2f}{row['x_repeat']:>8.2f}x")
+    if args.json:
+        print(json.dumps({"rows": rows + later, "differ": len(differ)}))
     if differ:
         sys.exit(1)
 

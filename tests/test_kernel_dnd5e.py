@@ -10,6 +10,7 @@ kernel is not built every comparison still runs, both sides pure.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -198,7 +199,8 @@ def test_a_space_searched_twice_prunes_alike() -> None:
 
 def test_the_step_table_is_kept_per_battle() -> None:
     """The flat step table is filled once per battle and creature: a second search fills no
-    place (``StepTable.places`` stays), and a new scenario gets a new table."""
+    place (``StepTable.places`` stays), the same scenario parsed again shares it (equal map,
+    creatures and options), and a changed battle gets a new table."""
     scenario = _open("example:harpy")
     space = _space(scenario, "harpy")
     if space.compiled_search() is None:
@@ -209,7 +211,15 @@ def test_the_step_table_is_kept_per_battle() -> None:
     again = _space(scenario, "harpy")
     again.compiled_search()
     assert again.tables.step_table is table and table.places == filled
-    other = _space(_open("example:harpy"), "harpy")
+    reparsed = _space(_open("example:harpy"), "harpy")
+    assert reparsed.tables is space.tables
+    changed = _open("example:harpy")
+    harpy = changed.battle.creature("harpy")
+    moved = replace(changed.battle, creatures=tuple(
+        replace(c, altitude=c.altitude + 1) if c is harpy else c
+        for c in changed.battle.creatures))
+    other = _space(replace(changed, battle=moved), "harpy")
+    assert other.tables is not space.tables
     assert other.tables.step_table is None or other.tables.step_table is not table
 
 

@@ -57,3 +57,9 @@ def volare_states_chunks(
     actions: list[bytes], words: list[bytes | None], checks: list[bytes | None],
     extra: dict[int, bytes], compact: bool = ..., separator: bytes = ..., chunk: int = ...,
 ) -> VolareStates | None: ...
+
+def last_search_counts() -> tuple[int, int, int]: ...
+
+def hex_neighbours(
+    columns: int, rows: int, first: array[int], deltas: tuple[tuple[int, int], ...],
+) -> array[int]: ...

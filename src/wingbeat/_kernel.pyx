@@ -690,7 +690,20 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
             raise test.error
         return settled_result(&r, arrays, outcome)
     finally:
+        _last[0] = t.count
+        _last[1] = <int64_t>queue_bytes(&q)
+        _last[2] = r.n
         give_spare(&t, &q, places)
+
+
+cdef int64_t _last[3]
+
+
+def last_search_counts():
+    """(states met, bytes of its queue, states settled) of the last search, for
+    ``benchmarks/memory.py``: each state met costs an ``Entry`` (24 bytes) and each settled
+    one 17 bytes in the arrays returned, besides the dense index's pages."""
+    return _last[0], _last[1], _last[2]
 
 
 # -- reading a search: the end states a reach lists ------------------------------------------------
@@ -717,10 +730,11 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
     """
     cdef Py_ssize_t n = codes.shape[0]
     cdef Py_ssize_t i, m = 0, nl = 0, nt = 0
-    cdef int64_t code, key, top = 0
+    cdef int64_t code, key, top = 0, low = -1
     cdef int32_t *first
-    cdef int8_t *tie
+    cdef int32_t mark
     cdef int failed
+    cdef int own
     cdef array.array order, later, tied
     cdef int32_t *o
     cdef int32_t *la
@@ -728,20 +742,24 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
     cdef Py_ssize_t n_occ = 0 if occupied is None else occupied.shape[0]
     cdef const int64_t *occ = &occupied[0] if n_occ else NULL
     cdef int64_t start_place = start >> FLAG_BITS
-    for i in range(n):
-        code = codes[i]
-        if not code & (PENDING | DRIFT_DUE) and not (
-                n_occ and taken(occ, n_occ, (code >> FLAG_BITS) >> 3)):
-            key = end_key(code, start_place)
-            if key > top:
-                top = key
-    if top > 16 * n + (1 << 20):
+    with nogil:  # the span of the places settled: their end keys lie within it
+        for i in range(n):
+            code = codes[i] >> FLAG_BITS
+            if code > top:
+                top = code
+            if low < 0 or code < low:
+                low = code
+    if low < 0:
+        low = 0
+    low <<= 1
+    top = (top << 1) | 1
+    if top - low > 16 * n + (1 << 20):
         return None
-    first = <int32_t *>calloc(top + 1, sizeof(int32_t))  # settled index + 1 of each key's first
-    tie = <int8_t *>calloc(top + 1, sizeof(int8_t))
-    if first == NULL or tie == NULL:
-        free(first)
-        free(tie)
+    # by end key (less the least): the settled index + 1 of its first state, negated once
+    # another way ties it; the table kept from the last reach, its pages already touched
+    first = take_keys(top - low + 1)
+    own = first != ends_keys.table
+    if first == NULL:
         raise MemoryError()
     try:
         with nogil:
@@ -750,12 +768,13 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
                 if code & (PENDING | DRIFT_DUE) or (
                         n_occ and taken(occ, n_occ, (code >> FLAG_BITS) >> 3)):
                     continue
-                key = end_key(code, start_place)
-                if first[key] == 0:
-                    first[key] = i + 1
+                key = end_key(code, start_place) - low
+                mark = first[key]
+                if mark == 0:
+                    first[key] = <int32_t>(i + 1)
                     m += 1
-                elif priorities[first[key] - 1] == priorities[i]:
-                    tie[key] = 1
+                elif mark > 0 and priorities[mark - 1] == priorities[i]:
+                    first[key] = -mark
         order = array.clone(array.array("i"), m, zero=False)
         later = array.clone(array.array("i"), n - m, zero=False)
         tied = array.clone(array.array("i"), n, zero=False)
@@ -769,11 +788,11 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
                 if code & (PENDING | DRIFT_DUE) or (
                         n_occ and taken(occ, n_occ, (code >> FLAG_BITS) >> 3)):
                     continue
-                key = end_key(code, start_place)
-                if tie[key]:
+                mark = first[end_key(code, start_place) - low]
+                if mark < 0:
                     ti[nt] = <int32_t>i
                     nt += 1
-                elif first[key] == i + 1:
+                elif mark == i + 1:
                     o[m] = <int32_t>i
                     m += 1
                 elif (code >> FLAG_BITS) & 7 < 2:
@@ -787,8 +806,48 @@ def volare_ends(const int64_t[:] codes, const int32_t[:] priorities,
         array.resize(tied, nt)
         return order, later, tied
     finally:
-        free(first)
-        free(tie)
+        if not own:  # emptied for the next reach: only the keys this one wrote
+            with nogil:
+                for i in range(n):
+                    code = codes[i]
+                    if not code & (PENDING | DRIFT_DUE):
+                        first[end_key(code, start_place) - low] = 0
+        give_keys(first, own)
+
+
+cdef struct Keys:
+    # the table of end keys ``volare_ends`` keeps between reaches (zeroed), and whether a reach
+    # holds it (taken and given back with the GIL held; a reach that finds it held makes its own)
+    int32_t *table
+    int64_t room
+    int held
+
+
+cdef Keys ends_keys
+
+
+cdef int32_t *take_keys(int64_t size) noexcept:
+    """A zeroed table of ``size`` keys: the kept one when free (grown to fit), else a new one;
+    NULL out of memory."""
+    cdef int32_t *table
+    if ends_keys.held or size * 4 > SPARE_BYTES:
+        return <int32_t *>calloc(size, sizeof(int32_t))
+    if size > ends_keys.room:
+        free(ends_keys.table)
+        ends_keys.room = 0
+        ends_keys.table = <int32_t *>calloc(size, sizeof(int32_t))
+        if ends_keys.table == NULL:
+            return NULL
+        ends_keys.room = size
+    ends_keys.held = 1
+    return ends_keys.table
+
+
+cdef void give_keys(int32_t *table, int own) noexcept:
+    if own:
+        free(table)
+    else:
+        ends_keys.held = 0
 
 
 # -- writing a reach: the JSON of its end states ---------------------------------------------------
@@ -1320,3 +1379,38 @@ def volare_opens(const int64_t[:] codes, const int32_t[:] priorities, const int3
                 m += 1
     array.resize(stuck, m)
     return opens, stuck
+
+
+# -- flattening a map: each hex's six neighbours ---------------------------------------------------
+def hex_neighbours(int columns, int rows, const int32_t[::1] first, tuple deltas):
+    """``rulesets/volare/space.py``'s ``_MapTables.nbr`` made in C (a 100 × 100 map in a tenth
+    of a millisecond, not one): ``first[r]``, the index of row ``r``'s first hex (rows from 1,
+    ``rows + 2`` of them); ``deltas``, the six directions' (column, row) steps. The index of the
+    hex in each direction from each hex, -1 off the map, hex by hex."""
+    cdef int32_t dc[6]
+    cdef int32_t dr[6]
+    cdef int r, lo, k, d, c, nc, nr
+    cdef int32_t idx, n
+    cdef array.array out
+    cdef int32_t *o
+    if len(deltas) != 6 or first.shape[0] < rows + 2:
+        raise ValueError("six directions, and the first hex of each row")
+    for d in range(6):
+        dc[d], dr[d] = deltas[d]
+    n = first[rows + 1]
+    out = array.clone(array.array("i"), <Py_ssize_t>n * 6, zero=False)
+    o = <int32_t *>out.data.as_voidptr
+    with nogil:
+        for r in range(1, rows + 1):
+            lo = 2 - r % 2  # the first column of row r; its hexes step by 2
+            idx = first[r]
+            for k in range(first[r + 1] - first[r]):
+                c = lo + 2 * k
+                for d in range(6):
+                    nc = c + dc[d]
+                    nr = r + dr[d]
+                    if 1 <= nc <= columns and 1 <= nr <= rows:
+                        o[(idx + k) * 6 + d] = first[nr] + (nc - 1) // 2
+                    else:
+                        o[(idx + k) * 6 + d] = -1
+    return out

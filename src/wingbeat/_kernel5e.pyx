@@ -82,8 +82,9 @@ cdef int64_t _last_bytes = 0
 
 
 def last_search_bytes():
-    """The bytes the last ``dnd5e_search`` held at most: its states, hash slots, queue and
-    buckets, its pruning table and the arrays it returned (for the benchmarks)."""
+    """The bytes the last ``dnd5e_search`` wrote (for the benchmarks): its states met, hash
+    slots, queue and buckets, its pruning table and the arrays it returned, as far as it filled
+    them (room reserved past that is never touched, and costs no memory)."""
     return _last_bytes
 
 
@@ -1153,52 +1154,55 @@ cdef class Native:
         return not dst.bits & P_LAND_REFUSED
 
 
+cdef struct Slot:
+    # one place of the pruning table, 16 bytes: the key (-1 empty), and the least spent without
+    # Dash (``NEVER_PLAIN``: no such state yet) and with or without it, in ticks (a turn's fit
+    # in 31 bits)
+    int64_t key
+    int32_t plain
+    int32_t dashed
+
+
+cdef enum:
+    NEVER_PLAIN = 0x7fffffff
+
+
+
 cdef class Pruning:
     """``Dnd5eSpace._best``: per place, provoked set and flags but the action and Dash, the least
     spent without Dash and with or without it. A space keeps one across its searches, as the pure
     search keeps its dict."""
 
-    cdef int64_t *keys  # -1 empty
-    cdef int64_t *plain
-    cdef int64_t *dashed
+    cdef Slot *slots
     cdef int64_t cap, count
 
     def __cinit__(self):
+        self.slots = NULL
         self.cap = 0
         self.count = 0
 
     def __dealloc__(self):
-        free(self.keys)
-        free(self.plain)
-        free(self.dashed)
+        free(self.slots)
 
     def __len__(self):
         return self.count
 
     cdef int resize(self, int64_t cap) except -1:
-        cdef int64_t *keys = <int64_t *>malloc(<size_t>cap * 8)
-        cdef int64_t *plain = <int64_t *>malloc(<size_t>cap * 8)
-        cdef int64_t *dashed = <int64_t *>malloc(<size_t>cap * 8)
+        """``cap`` slots (a power of two), filled again."""
+        cdef Slot *slots = <Slot *>malloc(<size_t>cap * sizeof(Slot))
         cdef int64_t i, j, mask = cap - 1
-        if keys == NULL or plain == NULL or dashed == NULL:
-            free(keys)
-            free(plain)
-            free(dashed)
+        if slots == NULL:
             raise MemoryError()
         for i in range(cap):
-            keys[i] = -1
+            slots[i].key = -1
         for i in range(self.cap):
-            if self.keys[i] >= 0:
-                j = hash64(self.keys[i]) & mask
-                while keys[j] >= 0:
+            if self.slots[i].key >= 0:
+                j = hash64(self.slots[i].key) & mask
+                while slots[j].key >= 0:
                     j = (j + 1) & mask
-                keys[j] = self.keys[i]
-                plain[j] = self.plain[i]
-                dashed[j] = self.dashed[i]
-        free(self.keys)
-        free(self.plain)
-        free(self.dashed)
-        self.keys, self.plain, self.dashed, self.cap = keys, plain, dashed, cap
+                slots[j] = self.slots[i]
+        free(self.slots)
+        self.slots, self.cap = slots, cap
         return 0
 
     def to_dict(self):
@@ -1206,9 +1210,10 @@ cdef class Pruning:
         cdef int64_t i
         out = {}
         for i in range(self.cap):
-            if self.keys[i] >= 0:
-                out[self.keys[i]] = (1 << 62 if self.plain[i] == NEVER else self.plain[i],
-                                     self.dashed[i])
+            if self.slots[i].key >= 0:
+                out[self.slots[i].key] = (
+                    1 << 62 if self.slots[i].plain == NEVER_PLAIN else self.slots[i].plain,
+                    self.slots[i].dashed)
         return out
 
 
@@ -1224,37 +1229,42 @@ cdef inline int pruned(Pruning p, int64_t key, int64_t total, int dash) except -
     """``_flat_steps``'s test and update: 1 if a state already generated for the same place
     dominates this one."""
     cdef int64_t mask, j
-    if (p.count + 1) * 2 > p.cap:
+    cdef Slot *slot
+    if (p.count + 1) * 2 > p.cap:  # at most half full: short runs of slots to probe
         p.resize(p.cap * 2 if p.cap else 1024)
     mask = p.cap - 1
     j = hash64(key) & mask
-    while p.keys[j] >= 0:
-        if p.keys[j] == key:
-            if p.plain[j] <= total or (dash and p.dashed[j] <= total):
+    while p.slots[j].key >= 0:
+        slot = &p.slots[j]
+        if slot.key == key:
+            if slot.plain <= total or (dash and slot.dashed <= total):
                 return 1
-            if not dash and total < p.plain[j]:
-                p.plain[j] = total
-            if total < p.dashed[j]:
-                p.dashed[j] = total
+            if not dash and total < slot.plain:
+                slot.plain = <int32_t>total
+            if total < slot.dashed:
+                slot.dashed = <int32_t>total
             return 0
         j = (j + 1) & mask
-    p.keys[j] = key
-    p.plain[j] = NEVER if dash else total
-    p.dashed[j] = total
+    slot = &p.slots[j]
+    slot.key = key
+    slot.plain = NEVER_PLAIN if dash else <int32_t>total
+    slot.dashed = <int32_t>total
     p.count += 1
     return 0
 
 
 cdef struct Entry:
+    # 16 bytes (the kind of step apart, in ``Search.kinds``: with it, 24)
     int64_t code
     int32_t best
     int32_t parent  # settled index of the state the best way left from, -1 for the start
-    int8_t kind
 
 
 cdef struct Search:
     Entry *entries
     int64_t n_entries, cap_entries
+    int8_t *kinds  # by entry: the kind of step of its best way
+    int64_t cap_kinds
     int32_t *slots  # hash of codes → entry index, -1 empty
     int64_t cap_slots
     Queue q  # of entries, by priority
@@ -1263,6 +1273,7 @@ cdef struct Search:
 
 cdef void release(Search *s) noexcept:
     free(s.entries)
+    free(s.kinds)
     free(s.slots)
     queue_free(&s.q)
 
@@ -1298,8 +1309,10 @@ cdef int64_t entry_of(Search *s, int64_t code) except -2:
             return e
         j = (j + 1) & mask
     s.entries = <Entry *>grow(s.entries, &s.cap_entries, s.n_entries + 1, sizeof(Entry))
+    s.kinds = <int8_t *>grow(s.kinds, &s.cap_kinds, s.n_entries + 1, sizeof(int8_t))
     e = s.n_entries
-    s.entries[e] = Entry(code, -1, -1, 0)
+    s.entries[e] = Entry(code, -1, -1)
+    s.kinds[e] = 0
     s.n_entries += 1
     s.slots[j] = <int32_t>e
     return e
@@ -1327,7 +1340,7 @@ cdef inline int relax(Search *s, int64_t budget, int64_t parent, int64_t spent,
         return 0
     s.entries[e].best = <int32_t>new
     s.entries[e].parent = <int32_t>parent
-    s.entries[e].kind = <int8_t>kind
+    s.kinds[e] = <int8_t>kind
     if push(&s.q, <int32_t>new, <int32_t>e) < 0:
         raise MemoryError()
     return 0
@@ -1376,6 +1389,8 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
     n_buckets = (budget + 1) * SLOTS
     s.entries = NULL
     s.n_entries = s.cap_entries = 0
+    s.kinds = NULL
+    s.cap_kinds = 0
     s.slots = NULL
     s.cap_slots = 0
     try:
@@ -1398,7 +1413,7 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                 settled = s.r.n
                 code = s.entries[e].code
                 if write_settled(&s.r, <int32_t>settled, code, <int32_t>priority,
-                                 s.entries[e].parent, s.entries[e].kind) < 0:
+                                 s.entries[e].parent, s.kinds[e]) < 0:
                     raise MemoryError()
                 if s.r.n > max_states:
                     return settled_result(&s.r, arrays, TOO_MANY)
@@ -1489,8 +1504,8 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                               K_JUMP + (1 if bits & J_HIGH else 0)
                               + (2 if bits & J_CHECKED else 0) + 4 * dash, avoid_checks)
         global _last_bytes
-        _last_bytes = (s.cap_entries * sizeof(Entry) + s.cap_slots * 4 + queue_bytes(&s.q)
-                       + pruning.cap * 24 + s.r.room * 17)
+        _last_bytes = (s.n_entries * (sizeof(Entry) + 1) + s.cap_slots * 4
+                       + queue_bytes(&s.q) + pruning.cap * sizeof(Slot) + s.r.n * 17)
         return settled_result(&s.r, arrays, DONE)
     finally:
         release(&s)

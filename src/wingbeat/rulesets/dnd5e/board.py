@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
+from typing import Any
 
 from ...geometry.hexgrid import Direction
 from ...geometry.labels import column_label
@@ -358,21 +359,30 @@ class FlatBoard:
                    sides, shapes, corners)
 
 
-_BOARDS: OrderedDict[tuple[int, DiagonalRule], Board] = OrderedDict()  # the board keeps its map
+_BOARDS: OrderedDict[tuple[Any, DiagonalRule], Board] = OrderedDict()  # the board keeps its map
 _BOARDS_KEPT = 8
 _BOARDS_LOCK = threading.Lock()
 
 
-def shared_board(vmap: Dnd5eMap, rule: DiagonalRule) -> Board:
-    """``Board(vmap, rule)``, built once per map object: a 702 × 2000 map takes seconds to
-    flatten, and every query on a scenario (whatever its options or creatures) has the same map.
+def map_key(vmap: Dnd5eMap) -> tuple[Any, ...]:
+    """Everything a board reads of a map, as one hashable value: two maps with equal keys give
+    equal boards (and equal tables), so a battle parsed again, as a server does for each
+    request, finds the ones made for the first."""
+    return (vmap.columns, vmap.rows, vmap.grid, vmap.top, vmap.bottom,
+            tuple(vmap.cells.items()), tuple(vmap.walls.items()))
 
-    The last few boards are kept, each with the map object it was built from.
+
+def shared_board(vmap: Dnd5eMap, rule: DiagonalRule) -> Board:
+    """``Board(vmap, rule)``, built once per map: a 702 × 2000 map takes seconds to flatten,
+    and every query on a scenario (whatever its options or creatures) has the same map; a map
+    equal to one already flattened (``map_key``) finds its board.
+
+    The last few boards are kept, each with the key of the map it was built from.
     """
-    key = (id(vmap), rule)
+    key = (map_key(vmap), rule)
     with _BOARDS_LOCK:
         board = _BOARDS.get(key)
-        if board is not None and board.map is vmap:
+        if board is not None:
             _BOARDS.move_to_end(key)
             return board
     board = Board(vmap, rule)  # outside the lock: another map's query need not wait for it

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...model import Save
+from .board import map_key
 from .falling import Fall
 from .model import Dnd5eBattle, Dnd5eOptions
 
@@ -115,7 +116,7 @@ class Tables:
         return len(self.places) + (table.places if table is not None else 0)
 
 
-_TablesKey = tuple[int, int, str, Dnd5eOptions]
+_TablesKey = tuple[Any, Any, str, Dnd5eOptions]
 _TABLES: OrderedDict[_TablesKey, Tables] = OrderedDict()
 #: tables kept: the last few creatures' (a page asks about one creature at a time, then the
 #: next), and of the older ones only as many as hold ``_TABLES_PLACES`` places together
@@ -126,15 +127,28 @@ _TABLES_PLACES = 40_000
 _TABLES_LOCK = threading.Lock()
 
 
+def _battle_key(battle: Dnd5eBattle, creature_id: str) -> _TablesKey:
+    """What the tables depend on, as one value: the map (``map_key``), the creatures where they
+    stand and the options, so an equal battle parsed again shares them and a changed one never
+    does; by identity where a creature is not hashable."""
+    try:
+        hash(battle.creatures)
+    except TypeError:
+        return (("id", id(battle.map)), ("id", id(battle.creatures)), creature_id,
+                battle.options)
+    return (map_key(battle.map), battle.creatures, creature_id, battle.options)
+
+
 def shared_tables(battle: Dnd5eBattle, creature_id: str) -> Tables:
-    """The ``Tables`` of ``creature_id`` on ``battle``, made once for the map, creatures and
-    options objects it has (a query option makes a new battle with the same map and creatures).
+    """The ``Tables`` of ``creature_id`` on ``battle``, made once for equal maps, creatures and
+    options (a query option makes a new battle with the same map and creatures; a server parses
+    the same scenario again for each request).
     """
-    key = (id(battle.map), id(battle.creatures), creature_id, battle.options)
+    key = _battle_key(battle, creature_id)
     with _TABLES_LOCK:
         tables = _TABLES.get(key)
-        if (tables is not None and tables.map is battle.map
-                and tables.creatures is battle.creatures):
+        if tables is not None and (key[0][0] != "id" or (
+                tables.map is battle.map and tables.creatures is battle.creatures)):
             _TABLES.move_to_end(key)
             return tables
         tables = _TABLES[key] = Tables(battle)

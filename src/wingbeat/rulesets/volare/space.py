@@ -20,14 +20,15 @@ import re
 import threading
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from ... import kernel
 from ...chance import clamp_percent
 from ...errors import NotationError
 from ...geometry.hexgrid import Direction, Hex, parse_direction, parse_hex
+from ...geometry.labels import column_label
 from ...i18n import language
 from ...model import Save, format_amount, format_cost
 from ...search import (
@@ -198,13 +199,17 @@ class VolareSpace:
         tables = _map_tables(self.battle.map)
         self.top = tables.top
         self.levels = tables.top + 1
-        self.cells = tables.cells
         self.index = tables.index
         self.labels = tables.labels
         self.ground = tables.ground
         self.ceil = tables.ceil
         self.nbr = tables.nbr
         self._tables = tables
+
+    @property
+    def cells(self) -> list[Hex]:
+        """The map's hexes, by index (made when first asked: a reach needs only their labels)."""
+        return self._tables.cells
 
     def estimate(self) -> StateEstimate:
         """How many states a search could settle, before searching (``search.StateEstimate``):
@@ -1307,67 +1312,140 @@ class VolareSpace:
                                mark={str(self.me.at): "@"})
 
 
-@dataclass(frozen=True)
+class _HexIndex(Mapping[Hex, int]):
+    """Each hex of a map to its index (row by row), by arithmetic: a dict of 70,000 hexes takes
+    longer to build than a reach of them."""
+
+    __slots__ = ("_columns", "_first", "_rows", "_tables")
+
+    def __init__(self, first: list[int], columns: int, rows: int, tables: _MapTables) -> None:
+        self._first = first
+        self._columns = columns
+        self._rows = rows
+        self._tables = tables
+
+    def __getitem__(self, cell: Hex) -> int:
+        if isinstance(cell, Hex):
+            c, r = cell.col, cell.row
+            if 1 <= c <= self._columns and 1 <= r <= self._rows:
+                return self._first[r] + (c - 1) // 2
+        raise KeyError(cell)
+
+    def __contains__(self, cell: object) -> bool:
+        return isinstance(cell, Hex) and 1 <= cell.col <= self._columns \
+            and 1 <= cell.row <= self._rows
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self._tables.cells)
+
+    def __len__(self) -> int:
+        return self._first[self._rows + 1]
+
+
 class _MapTables:
     """A ``VolareMap`` flattened into arrays indexed by hex (row by row), with each hex's six
-    neighbours (-1 off the map): made once per map, not per query (a 702 × 2000 map takes
-    seconds)."""
+    neighbours (-1 off the map): made once per map, not per query, and a row at a time (a
+    100 × 100 map in about a millisecond); its ``cells`` (``Hex`` objects) only when asked."""
 
-    top: int
-    cells: list[Hex]
-    index: dict[Hex, int]
-    labels: list[str]
-    ground: list[int]
-    ceil: list[int]
-    nbr: list[int]
-    #: the same as C ints, for the compiled kernel
-    flat: tuple[array[int], array[int], array[int]]
+    def __init__(self, vmap: VolareMap) -> None:
+        self.top = vmap.top
+        levels = vmap.top + 1
+        columns, rows = vmap.columns, vmap.rows
+        self._map = vmap
+        # the hexes of row r are the columns of r's parity, so a hex's index is arithmetic
+        first = [0] * (rows + 2)
+        for r in range(1, rows + 1):
+            first[r + 1] = first[r] + (columns + (r % 2)) // 2
+        n = first[rows + 1]
+        self.index: Mapping[Hex, int] = _HexIndex(first, columns, rows, self)
+        letters = [column_label(c) for c in range(1, columns + 1)]
+        odd, even = letters[::2], letters[1::2]  # the columns of an odd row, of an even one
+        self.labels = [letter + row for r in range(1, rows + 1)
+                       for row in (str(r),) for letter in (odd if r % 2 else even)]
+        # the tables as C ints, read by the compiled kernel and the pure search alike
+        deltas = tuple(direction.delta for direction in Direction)
+        neighbours = getattr(kernel.compiled, "hex_neighbours", None)
+        if neighbours is not None:  # the same array, made in C
+            nbr = neighbours(columns, rows, array("i", first), deltas)
+        else:
+            nbr = _neighbours(columns, rows, first, deltas)
+        grounds = array("i", [0]) * n
+        for cell, g in vmap.ground.items():
+            if cell in self.index:
+                grounds[self.index[cell]] = g
+        ceils = array("i", [levels]) * n
+        for cell, ceiling in vmap.ceiling.items():
+            if cell in self.index:
+                ceils[self.index[cell]] = min(ceiling or levels, levels)
+        self.ground = grounds
+        self.ceil = ceils
+        self.nbr = nbr
+        self.flat = (grounds, ceils, nbr)
+
+    @cached_property
+    def cells(self) -> list[Hex]:
+        return self._map.cells()
 
 
-_TABLES: list[tuple[VolareMap, _MapTables]] = []  # the last few maps, by identity
+def _neighbours(columns: int, rows: int, first: list[int],
+                deltas: tuple[tuple[int, int], ...]) -> array[int]:
+    """Each hex's six neighbours (-1 off the map), a row at a time: ``_kernel.hex_neighbours``
+    where the kernel is not built."""
+    n = first[rows + 1]
+    nbr = array("i", [-1]) * (n * 6)
+    for d, (dc, dr) in enumerate(deltas):
+        column = array("i", [-1]) * n
+        for r in range(max(1, 1 - dr), min(rows, rows - dr) + 1):
+            lo = 2 - r % 2  # the first column of row r; its hexes step by 2
+            count = first[r + 1] - first[r]
+            if not count:
+                continue
+            start = first[r + dr] + (lo + dc - 1) // 2
+            row = array("i", range(start, start + count))
+            if lo + dc < 1:
+                row[0] = -1
+            if lo + 2 * (count - 1) + dc > columns:
+                row[-1] = -1
+            column[first[r]:first[r + 1]] = row
+        nbr[d::6] = column
+    return nbr
+
+
+#: the last few maps flattened: by identity, and by what flattening reads (so a battle parsed
+#: again, as a server does for each request, finds its map's tables)
+_TABLES: list[tuple[VolareMap, tuple[Any, ...], _MapTables]] = []
 _TABLES_KEPT = 4
 
 
 _TABLES_LOCK = threading.Lock()
 
 
+def _map_key(vmap: VolareMap) -> tuple[Any, ...]:
+    """Everything flattening reads of a map: equal keys, equal tables."""
+    return (vmap.columns, vmap.rows, vmap.top, tuple(vmap.ground.items()),
+            tuple(vmap.ceiling.items()))
+
+
 def _map_tables(vmap: VolareMap) -> _MapTables:
     with _TABLES_LOCK:
-        for known, tables in _TABLES:
+        for known, _key, tables in _TABLES:
             if known is vmap:
                 return tables
-    tables = _flatten(vmap)  # outside the lock: another map's query need not wait for it
+    key = _map_key(vmap)
     with _TABLES_LOCK:
-        _TABLES.insert(0, (vmap, tables))
+        for _known, known_key, tables in _TABLES:
+            if known_key == key:
+                return tables
+    tables = _MapTables(vmap)  # outside the lock: another map's query need not wait for it
+    with _TABLES_LOCK:
+        _TABLES.insert(0, (vmap, key, tables))
         del _TABLES[_TABLES_KEPT:]
     return tables
 
 
 def _flatten(vmap: VolareMap) -> _MapTables:
-    levels = vmap.top + 1
-    cells = vmap.cells()
-    index = {cell: i for i, cell in enumerate(cells)}
-    columns, rows = vmap.columns, vmap.rows
-    # the hexes of row r are the columns of r's parity, so a hex's index is arithmetic
-    first = [0] * (rows + 2)
-    for r in range(1, rows + 1):
-        first[r + 1] = first[r] + (columns + (r % 2)) // 2
-    ground = vmap.ground
-    ceiling = vmap.ceiling
-    deltas = [d.delta for d in Direction]
-    nbr: list[int] = []
-    for cell in cells:
-        c0, r0 = cell.col, cell.row
-        for dc, dr in deltas:
-            c, r = c0 + dc, r0 + dr
-            nbr.append(first[r] + (c - 1) // 2 if 1 <= c <= columns and 1 <= r <= rows else -1)
-    grounds = [ground.get(c, 0) for c in cells] if ground else [0] * len(cells)
-    ceils = ([min(ceiling.get(c) or levels, levels) for c in cells] if ceiling
-             else [levels] * len(cells))
-    return _MapTables(
-        top=vmap.top, cells=cells, index=index, labels=[str(c) for c in cells],
-        ground=grounds, ceil=ceils, nbr=nbr,
-        flat=(array("i", grounds), array("i", ceils), array("i", nbr)))
+    """``vmap``'s tables, made anew (``_map_tables`` keeps them)."""
+    return _MapTables(vmap)
 
 
 def _hexes_within(steps: int, start: Hex, vmap: VolareMap) -> int:
