@@ -4,12 +4,14 @@
 // show the whole map. During a gesture only a CSS transform moves the picture (the compositor's
 // work, no layout); a few quiet frames later the view is settled: the viewBox is set, the
 // transform dropped, the level of detail recomputed and "wingbeat:view" said on the box.
+// Zoomed out on a large map, the cells are one bitmap with the cells hidden over it (below).
 // Chosen by measurement (benchmarks/page.py --board, docs/web.md "The board's drawing").
 //
 // Hooks: the box carries data-wb-map, dataset.view (the settled view, "x y w h" in the
 // picture's units: the svg's own viewBox spans a margin round it), dataset.zoom (1 = the whole
-// map in view), dataset.gesture ("wheel", "pan", "pinch" while one lasts) and dataset.wbHover (the cell, or the table's
-// "x,y", under the pointer). A pointerdown whose default was prevented (a token picked for a
+// map in view), dataset.gesture ("wheel", "pan", "pinch" while one lasts), dataset.coarse
+// (the cells shown as a bitmap) and dataset.wbHover (the cell, or the table's "x,y", under the
+// pointer). A pointerdown whose default was prevented (a token picked for a
 // drag) never pans. A new picture with the same natural viewBox keeps the view; another one
 // (a new scenario) opens framed on the action: the svg's data-wb-focus ("x y w h"), else its
 // tokens ([data-wb-token]) with a margin.
@@ -266,7 +268,11 @@ export function zoomable(box) {
     pending = [];
     due = false;
     delete box.dataset.detail;
-    forget();
+    // the picture redrawn in place around the same cells (a click's route): the bitmap stays
+    const group = svg && svg.querySelector(":scope > g.cells");
+    const keep = !!group && !!coarse.image && coarse.image.nextElementSibling === group &&
+      !watchCells.takeRecords().length;
+    if (!keep) forget();
     if (!svg) return;
     const list = [...svg.querySelectorAll("g.cell")];
     const texts = list.length > TEXTS_FROM;
@@ -285,7 +291,7 @@ export function zoomable(box) {
         bits | (cell.classList.contains(name) ? 1 << k : 0), 0);
     });
     cells = { list, x, y, state, size, texts };
-    const group = svg.querySelector(":scope > g.cells");
+    if (keep) return;
     // only cells whose every text the level of detail hides (and no shape CSS or a transform
     // draws otherwise than its attributes say) can be shown as a picture of them
     coarse.able = !!group && list.length > COARSE_FROM &&
@@ -420,17 +426,18 @@ export function zoomable(box) {
     : bits & ALL_TEXT) : bits & MUTE);
 
   // The coarse picture (issue 26's last target): at a scale where the level of detail hides
-  // every cell text, a large map's cells are drawn once as one bitmap of their shapes (an SVG
-  // <image> under the cells' group, made in the page from the cells' own attributes) and every
-  // cell is hidden over it (wb-off, a few a frame as the culling does: hiding them at once, by a
-  // style on their group, cost 150-380 ms at CPU 4×); zoomed in again, the cells come back the
-  // same way, those in view first, the bitmap showing until they do. The hidden cells keep their
-  // place, their hit tests (pointer-events: all) and the page's hooks; the cursor's, the chosen
-  // and the hovered cell stay drawn. Measured with Chromium's tracing: with the 2,650 cells of
-  // the 100² map in view every settle, culling frame or overlay's change repainted them all
-  // (Paint 25-40 ms a frame at CPU 4×); the bitmap is one paint. A change in the cells (an
-  // overlay's shapes added to them) or the threat overlay on (it hides the reach's fills) shows
-  // the cells again, and the next settle draws a new bitmap.
+  // every cell text, a large map's cells are drawn once as one bitmap of their shapes (a canvas
+  // of at most COARSE_PIXELS in a foreignObject under the cells' group, drawn from the cells'
+  // own attributes) and every cell is hidden over it (wb-off): a new picture's at once, before
+  // they are painted; after a zoom out, a few a frame as the culling does (hiding them all at
+  // once, by a style on their group, cost 150-380 ms at CPU 4×). Zoomed in again, the cells
+  // come back the same way, those in view first, the bitmap showing until they do. The hidden
+  // cells keep their place, their hit tests (style.css: pointer-events: all) and the page's
+  // hooks; the cursor's, the chosen and the hovered cell stay drawn. Why (Chromium's tracing):
+  // with the 2,650 cells of the 100² map in view every settle, culling frame or overlay's change
+  // repainted them all (Paint 25-40 ms a frame at CPU 4×); the bitmap is one paint. A change in
+  // the cells (an overlay's shapes added to them) or the threat overlay on (it hides the
+  // reach's fills) shows the cells again, and the next settle draws a new bitmap.
   const coarse = { able: false, image: null, on: false, fresh: false, stale: [] };
   function forget() {
     watchCells.disconnect();
