@@ -433,7 +433,7 @@ export function zoomable(box) {
   // once, by a style on their group, cost 150-380 ms at CPU 4×). Zoomed in again, the cells
   // come back the same way, those in view first, the bitmap showing until they do. The hidden
   // cells keep their place, their hit tests (style.css: pointer-events: all) and the page's
-  // hooks; the cursor's, the chosen and the hovered cell stay drawn. Why (Chromium's tracing):
+  // hooks; the cursor's and the chosen cell stay drawn. Why (Chromium's tracing):
   // with the 2,650 cells of the 100² map in view every settle, culling frame or overlay's change
   // repainted them all (Paint 25-40 ms a frame at CPU 4×); the bitmap is one paint. A change in
   // the cells (an overlay's shapes added to them) or the threat overlay on (it hides the
