@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import socket
 import statistics
@@ -483,6 +484,12 @@ def drag_main(args: argparse.Namespace) -> None:
               f"{_quantile(times, 0.95):9.1f}{max(times):9.1f}"
               f"{_quantile(work[name], 0.95):10.1f}")
     print("work: inside the frame's own callback (the place, the way, the label)")
+    if args.json:
+        print(json.dumps({"rows": [
+            {"name": f"drag {name} cpu 4x", "median_ms": statistics.median(times),
+             "p95_ms": _quantile(times, 0.95), "max_ms": max(times),
+             "work_p95_ms": _quantile(work[name], 0.95), "frames": len(times)}
+            for name, times in results.items()]}))
 
 
 # -- frame times of the board itself (--board) -----------------------------------------------
@@ -564,6 +571,7 @@ def board_main(args: argparse.Namespace) -> None:
     if not chromium.exists():
         raise SystemExit("Debian's chromium is needed (apt install chromium)")
     results: dict[tuple[str, int], list[float]] = {}
+    runs: dict[tuple[str, int], list[list[float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp) / "big.yaml"
         big.write_text(BIG, encoding="utf-8")
@@ -577,6 +585,7 @@ def board_main(args: argparse.Namespace) -> None:
                         for rate in (1, 4):
                             frames = board_times(browser, url, rate, args.count)
                             results.setdefault((name, rate), []).extend(frames)
+                            runs.setdefault((name, rate), []).append(frames)
                             print(f"run {run + 1} {name:6} cpu {rate}x: median "
                                   f"{statistics.median(frames):5.1f}  p95 "
                                   f"{_quantile(frames, 0.95):6.1f}  max {max(frames):6.1f} ms",
@@ -586,10 +595,17 @@ def board_main(args: argparse.Namespace) -> None:
     print("board frame times (ms) at 1440 × 900 under wheel zooms and drags, every frame of the "
           "runs together")
     print(f"{'map':8}{'cpu':>5}{'median':>9}{'p95':>9}{'max':>9}{'> 50 ms':>9}{'frames':>8}")
+    rows = []
     for (name, rate), frames in results.items():
         over = sum(f > 50 for f in frames) / len(frames)
         print(f"{name:8}{rate:>4}x{statistics.median(frames):9.1f}"
               f"{_quantile(frames, 0.95):9.1f}{max(frames):9.1f}{over:9.1%}{len(frames):8}")
+        rows.append({"name": f"board {name} cpu {rate}x", "median_ms": statistics.median(frames),
+                     "p95_ms": _quantile(frames, 0.95), "max_ms": max(frames),
+                     "over_50ms": sum(f > 50 for f in frames), "frames": len(frames),
+                     "over_50ms_per_run": [sum(f > 50 for f in run) for run in runs[name, rate]]})
+    if args.json:
+        print(json.dumps({"rows": rows}))
 
 
 def main() -> None:
@@ -608,6 +624,8 @@ def main() -> None:
                         help="with --frames: a node_modules folder holding the candidates")
     parser.add_argument("--drag", action="store_true",
                         help="drag preview frame times instead (see above)")
+    parser.add_argument("--json", action="store_true",
+                        help="the rows as one JSON object on the last line (not --frames)")
     args = parser.parse_args()
     if args.drag:
         args.repeat = args.repeat or 3
@@ -651,6 +669,11 @@ def main() -> None:
         print(f"{name:14}" + "".join(cells))
     print("medians, ms (ratio to the target: first 100, cached 10, click 50); answer: the "
           "picture's request, drawn: until the map shows it")
+    if args.json:
+        print(json.dumps({"rows": [
+            {"name": f"{name} {what}", "median_ms": statistics.median(run[what] for run in
+                                                                     runs[name]),
+             "target_ms": target} for name in names for what, target in TARGETS_MS.items()]}))
 
 
 if __name__ == "__main__":

@@ -4,12 +4,14 @@
 // show the whole map. During a gesture only a CSS transform moves the picture (the compositor's
 // work, no layout); a few quiet frames later the view is settled: the viewBox is set, the
 // transform dropped, the level of detail recomputed and "wingbeat:view" said on the box.
+// Zoomed out on a large map, the cells are one bitmap with the cells hidden over it (below).
 // Chosen by measurement (benchmarks/page.py --board, docs/web.md "The board's drawing").
 //
 // Hooks: the box carries data-wb-map, dataset.view (the settled view, "x y w h" in the
 // picture's units: the svg's own viewBox spans a margin round it), dataset.zoom (1 = the whole
-// map in view), dataset.gesture ("wheel", "pan", "pinch" while one lasts) and dataset.wbHover (the cell, or the table's
-// "x,y", under the pointer). A pointerdown whose default was prevented (a token picked for a
+// map in view), dataset.gesture ("wheel", "pan", "pinch" while one lasts), dataset.coarse
+// (the cells shown as a bitmap) and dataset.wbHover (the cell, or the table's "x,y", under the
+// pointer). A pointerdown whose default was prevented (a token picked for a
 // drag) never pans. A new picture with the same natural viewBox keeps the view; another one
 // (a new scenario) opens framed on the action: the svg's data-wb-focus ("x y w h"), else its
 // tokens ([data-wb-token]) with a margin.
@@ -31,6 +33,10 @@ const BUDGET = 80;       // a frame's changes after a settle: a cell shown or hi
 const BUDGETS = [20, 400]; // ... the least and the most: halved after a frame over 25 ms,
                            // grown by a quarter after one under 20 ms
 const TEXT_COST = 5;
+const COARSE_FROM = CULL_FROM;  // a map of more cells than this is a bitmap when zoomed out:
+const COARSE_PIXELS = 300000;   // ... of this many pixels (a larger one made every frame's
+                                // commit slower: 0.3 Mpx 44 ms a run, 0.5 150, 1 220, 4 1,850)
+const COARSE_STRETCH = 1.75;    // ... shown up to this many screen pixels a bitmap pixel
 // a large map's cell states (zoom.js's classes on its g.cell): hidden; texts shown; texts left
 // out by the level of detail
 const OFF = 1;
@@ -214,6 +220,7 @@ export function zoomable(box) {
     box.dataset.zoom = String(Math.round((v.s / fitScale(whole)) * 100) / 100);
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
     detail(v.s);
+    coarsen();
     if (mute && rescaled) quieten(v);
     cullSoon();
     delete box.dataset.gesture;
@@ -226,8 +233,10 @@ export function zoomable(box) {
   // cells' own classes (below), the svg saying the level as wb-lod-no-label … (a class on the
   // svg that CSS follows restyles every text of the map: thousands at once).
   let hidden = 0;     // the kinds of cell text (CELL_TEXT bits) the level of detail hides
+  let textless = false;  // ... and whether it hides every text the cells have
   function detail(s) {
     hidden = 0;
+    textless = true;
     for (const name of LOD_CLASSES) {
       const sample = svg.querySelector(`text.${name}`);
       const bit = CELL_TEXT[name] || 0;
@@ -240,6 +249,7 @@ export function zoomable(box) {
       const off = font * s < LOD_PX - 0.01;
       svg.classList.toggle(mine, off);
       if (off) hidden |= bit;
+      else textless = false;
     }
   }
 
@@ -258,6 +268,11 @@ export function zoomable(box) {
     pending = [];
     due = false;
     delete box.dataset.detail;
+    // the picture redrawn in place around the same cells (a click's route): the bitmap stays
+    const group = svg && svg.querySelector(":scope > g.cells");
+    const keep = !!group && !!coarse.image && coarse.image.nextElementSibling === group &&
+      !watchCells.takeRecords().length;
+    if (!keep) forget();
     if (!svg) return;
     const list = [...svg.querySelectorAll("g.cell")];
     const texts = list.length > TEXTS_FROM;
@@ -276,10 +291,18 @@ export function zoomable(box) {
         bits | (cell.classList.contains(name) ? 1 << k : 0), 0);
     });
     cells = { list, x, y, state, size, texts };
+    if (keep) return;
+    // only cells whose every text the level of detail hides (and no shape CSS or a transform
+    // draws otherwise than its attributes say) can be shown as a picture of them
+    coarse.able = !!group && list.length > COARSE_FROM &&
+      !group.querySelector(`[transform], [style], text:not(${LOD_CLASSES.map((c) => "." + c)})`);
+    coarse.fresh = coarse.able;
+    if (coarse.able) watchCells.observe(group, { childList: true, subtree: true });
   }
 
   // What cell i should be in view v: [its state, the bits that matter].
   function wanted(i, v, around, inside) {
+    if (coarse.on) return [OFF, OFF];  // the bitmap shows them
     const { x, y } = cells;
     const [x0, y0, x1, y1] = around;
     const far = x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1;
@@ -392,10 +415,107 @@ export function zoomable(box) {
       spent += texts(was) === texts(next) ? 1 : TEXT_COST;
     }
     if (done < pending.length) { chunking = true; requestAnimationFrame(chunk); }
-    else { pending = []; delete box.dataset.detail; }
+    else {
+      pending = [];
+      delete box.dataset.detail;
+      for (const node of coarse.stale.splice(0)) node.remove();  // the cells are back
+      if (coarse.image && !coarse.on) coarse.image.style.display = "none";
+    }
   }
   const texts = (bits) => (cells.texts ? (bits & OFF || !(bits & NEAR) ? ALL_TEXT
     : bits & ALL_TEXT) : bits & MUTE);
+
+  // The coarse picture (issue 26's last target): at a scale where the level of detail hides
+  // every cell text, a large map's cells are drawn once as one bitmap of their shapes (a canvas
+  // of at most COARSE_PIXELS in a foreignObject under the cells' group, drawn from the cells'
+  // own attributes) and every cell is hidden over it (wb-off): a new picture's at once, before
+  // they are painted; after a zoom out, a few a frame as the culling does (hiding them all at
+  // once, by a style on their group, cost 150-380 ms at CPU 4×). Zoomed in again, the cells
+  // come back the same way, those in view first, the bitmap showing until they do. The hidden
+  // cells keep their place, their hit tests (style.css: pointer-events: all) and the page's
+  // hooks; the cursor's and the chosen cell stay drawn. Why (Chromium's tracing):
+  // with the 2,650 cells of the 100² map in view every settle, culling frame or overlay's change
+  // repainted them all (Paint 25-40 ms a frame at CPU 4×); the bitmap is one paint. A change in
+  // the cells (an overlay's shapes added to them) or the threat overlay on (it hides the
+  // reach's fills) shows the cells again, and the next settle draws a new bitmap.
+  const coarse = { able: false, image: null, on: false, fresh: false, stale: [] };
+  function forget() {
+    watchCells.disconnect();
+    for (const node of [coarse.image, ...coarse.stale]) if (node) node.remove();
+    Object.assign(coarse, { able: false, image: null, on: false, fresh: false, stale: [] });
+    delete box.dataset.coarse;
+  }
+  const watchCells = new MutationObserver(() => {
+    if (coarse.image) coarse.stale.push(coarse.image);  // shown until the cells are back
+    Object.assign(coarse, { image: null, on: false });
+    delete box.dataset.coarse;
+    if (view && !live) cullSoon();
+  });
+  function coarsen() {
+    const want = coarse.able && textless && !svg.classList.contains("threat-on") &&
+      view.s * (window.devicePixelRatio || 1) <= coarseScale() * COARSE_STRETCH;
+    if (want && !coarse.image) makeCoarse();
+    coarse.on = want && !!coarse.image;
+    // shown while coarse, and after until the cells are back (the culling's end hides it)
+    if (coarse.on) coarse.image.style.display = "";
+    if (coarse.on) box.dataset.coarse = "";
+    else delete box.dataset.coarse;
+    // a picture just placed: its cells hidden at once, before they are first painted
+    if (coarse.on && coarse.fresh) {
+      cells.list.forEach((cell, i) => {
+        if (cells.state[i] & OFF) return;
+        cells.state[i] |= OFF;
+        cell.classList.add(STATES[0]);
+      });
+    }
+    coarse.fresh = false;
+  }
+  // The bitmap's pixels per unit: COARSE_PIXELS over the cells' extent.
+  function coarseScale() {
+    const b = bounds();
+    return b.width > 0 && b.height > 0 ? Math.sqrt(COARSE_PIXELS / (b.width * b.height)) : 0;
+  }
+  // The bitmap: a canvas in a foreignObject under the cells' group (drawn at once: no image to
+  // encode and decode).
+  function makeCoarse() {
+    const group = svg.querySelector(":scope > g.cells");
+    const b = bounds();
+    const k = coarseScale();
+    if (!group || !(k > 0)) return;
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.ceil(b.width * k);
+    canvas.height = Math.ceil(b.height * k);
+    const ctx = canvas.getContext("2d");
+    if (!ctx) return;
+    ctx.setTransform(k, 0, 0, k, -b.x * k, -b.y * k);
+    const patterns = new Map();
+    for (const cell of group.children) {
+      for (const shape of cell.children) drawShape(ctx, shape, patterns, svg);
+    }
+    Object.assign(canvas.style, { display: "block", width: "100%", height: "100%" });
+    const holder = document.createElementNS(svg.namespaceURI, "foreignObject");
+    for (const [name, value] of Object.entries({ x: b.x, y: b.y, width: canvas.width / k,
+      height: canvas.height / k, class: "wb-coarse-picture", "pointer-events": "none",
+      "aria-hidden": "true" })) {
+      holder.setAttribute(name, String(value));
+    }
+    holder.append(canvas);
+    coarse.image = holder;
+    watchCells.disconnect();
+    group.before(holder);
+    watchCells.observe(group, { childList: true, subtree: true });
+  }
+  // The cells' extent, from the index (no layout read): their centres and size.
+  function bounds() {
+    const { x, y, size } = cells;
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < x.length; i++) {
+      x0 = Math.min(x0, x[i]); x1 = Math.max(x1, x[i]);
+      y0 = Math.min(y0, y[i]); y1 = Math.max(y1, y[i]);
+    }
+    const pad = size / 2 + 2;  // half a cell and its outline
+    return { x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad };
+  }
 
   // During a gesture: the picture moved by a transform from the settled view to `v`.
   function show(v, gesture) {
@@ -471,6 +591,8 @@ export function zoomable(box) {
   box.addEventListener("wingbeat:map-drawn", () => {  // redrawn in place: its cells anew
     if (!svg || !view) return;
     index();
+    detail(view.s);
+    coarsen();  // zoomed out: a new bitmap, the new cells hidden before they are painted
     cullSoon();
   });
   new MutationObserver(arrived).observe(box, { childList: true });
@@ -606,6 +728,86 @@ export function zoomable(box) {
     fit: () => frameAction(),
     get scale() { return view ? view.s / fitScale(whole) : 1; },
   };
+}
+
+// One of a cell's shapes drawn on the coarse picture's canvas as its attributes say (SVG's
+// defaults otherwise); a fill url(#id) is the picture's pattern of that id.
+function drawShape(ctx, shape, patterns, svg) {
+  const tag = shape.localName;
+  const a = (name, fallback = null) => {
+    const v = shape.getAttribute(name);
+    return v === null ? fallback : v;
+  };
+  const n = (name, fallback = 0) => parseFloat(a(name, String(fallback))) || 0;
+  let path = null;
+  if (tag === "polygon" || tag === "polyline") {
+    const points = a("points", "").trim();
+    if (!points) return;
+    path = new Path2D(`M${points}${tag === "polygon" ? "Z" : ""}`);
+  } else if (tag === "path") {
+    path = new Path2D(a("d", ""));
+  } else if (tag === "rect") {
+    path = new Path2D();
+    path.rect(n("x"), n("y"), n("width"), n("height"));
+  } else if (tag === "circle" || tag === "ellipse") {
+    path = new Path2D();
+    const rx = tag === "circle" ? n("r") : n("rx");
+    const ry = tag === "circle" ? n("r") : n("ry");
+    path.ellipse(n("cx"), n("cy"), rx, ry, 0, 0, 2 * Math.PI);
+  } else if (tag === "line") {
+    path = new Path2D();
+    path.moveTo(n("x1"), n("y1"));
+    path.lineTo(n("x2"), n("y2"));
+  } else return;
+  if (a("display") === "none" || a("visibility") === "hidden") return;
+  const opacity = n("opacity", 1);
+  const paint = (value) => {
+    if (!value || value === "none" || value === "transparent") return null;
+    const url = /^url\(#([^)]+)\)/.exec(value);
+    return url ? patternOf(ctx, url[1], patterns, svg) : value;
+  };
+  const fill = paint(a("fill", tag === "line" || tag === "polyline" ? "none" : "#000"));
+  if (fill) {
+    ctx.globalAlpha = opacity * n("fill-opacity", 1);
+    ctx.fillStyle = fill;
+    ctx.fill(path, a("fill-rule") === "evenodd" ? "evenodd" : "nonzero");
+  }
+  const stroke = paint(a("stroke"));
+  if (stroke) {
+    ctx.globalAlpha = opacity * n("stroke-opacity", 1);
+    ctx.strokeStyle = stroke;
+    ctx.lineWidth = n("stroke-width", 1);
+    ctx.lineJoin = a("stroke-linejoin", "miter");
+    ctx.lineCap = a("stroke-linecap", "butt");
+    ctx.stroke(path);
+  }
+  ctx.globalAlpha = 1;
+}
+
+// The picture's <pattern id> (user-space units, as the render draws its hatches) as a canvas
+// pattern, drawn four pixels a unit.
+function patternOf(ctx, id, patterns, svg) {
+  if (patterns.has(id)) return patterns.get(id);
+  const node = svg.getElementById ? svg.getElementById(id) : svg.querySelector(`#${CSS.escape(id)}`);
+  let found = "rgba(0,0,0,0)";
+  if (node && node.localName === "pattern") {
+    const [w, h] = ["width", "height"].map((k) => parseFloat(node.getAttribute(k)) || 0);
+    if (w > 0 && h > 0) {
+      const tile = document.createElement("canvas");
+      tile.width = Math.ceil(w * 4);
+      tile.height = Math.ceil(h * 4);
+      const tctx = tile.getContext("2d");
+      tctx.scale(4, 4);
+      for (const child of node.children) drawShape(tctx, child, patterns, svg);
+      const made = ctx.createPattern(tile, "repeat");
+      if (made) {
+        made.setTransform(new DOMMatrix().scale(1 / 4));
+        found = made;
+      }
+    }
+  }
+  patterns.set(id, found);
+  return found;
 }
 
 const r3 = (n) => Math.round(n * 1000) / 1000;
