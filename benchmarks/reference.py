@@ -195,7 +195,9 @@ def flattened5e(space: Any) -> bytes:
     return struct.pack(f"<{len(ints)}i", *ints)
 
 
-def dnd5e_rows(cc: str, repeat: int, tmp: Path) -> tuple[list[dict[str, Any]], list[str]]:
+def dnd5e_rows(cc: str, repeat: int, tmp: Path,
+               cases: list[tuple[str, Any, str]] = DND5E_CASES,
+               ) -> tuple[list[dict[str, Any]], list[str]]:
     """The C yardstick, wingbeat's search and its reach for each dnd5e case, and what the
     comparison of least costs found (``ours`` against ``theirs`` per square and altitude)."""
     rows: list[dict[str, Any]] = []
@@ -204,7 +206,7 @@ def dnd5e_rows(cc: str, repeat: int, tmp: Path) -> tuple[list[dict[str, Any]], l
         return rows, ["dnd5e: absent from this tree"]
     binary = tmp / "dial5e"
     subprocess.run([cc, "-O2", "-o", str(binary), str(HERE / "dial5e.c")], check=True)
-    for name, source, creature in DND5E_CASES:
+    for name, source, creature in cases:
         scenario = _load(source)
         space = Dnd5eSpace(scenario.battle, creature, full_notation=False)
         why = unfair5e(space)
@@ -247,7 +249,7 @@ def dnd5e_rows(cc: str, repeat: int, tmp: Path) -> tuple[list[dict[str, Any]], l
         differ = sorted(k for k in (set(ours) | set(theirs)) - left_out
                         if ours.get(k) != theirs.get(k))
         both = len(set(ours) & set(theirs))
-        notes.append(f"{name}: least cost of each square and altitude: {both} reached by both,"
+        notes.append(f"{name}: least cost of each square and altitude: {both} reached by both"
                      f", {len(differ)} differ"
                      + (f" (first: {differ[:5]})" if differ else "")
                      + (f"; {len(left_out)} left out: another creature's space, where the C"
