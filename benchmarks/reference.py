@@ -18,6 +18,18 @@ Medians, the ratios of the medians, and per settled state (the C search settles 
 no skimming save, no landing). The least cost of every hex is compared between the two (they
 must agree: the yardstick searches the same graph).
 
+The same for dnd5e against ``benchmarks/dial5e.c`` (compiled here too), on ``example:harpy``
+and a fly-60 flyer on an open 100 × 100 square map (``benchmarks/dnd5e.py``'s ``open-100``): the
+C search reads wingbeat's own flattened board (``FlatBoard``: cells, ground, ceilings, terrain,
+the step shapes and their corners) and where the other creatures stand, and prices the PHB rule's
+5 ft steps, all flown (the fly speed with Dash pays). It models only that: a case with walls
+between squares, water, climbing, a larger footprint or another diagonal rule gets no
+yardstick row (``unfair5e`` says why). wingbeat settles more states (a state also holds Dash
+and the opportunity attacks drawn: the harpy passes the fighter), so ``x C/state`` is shown too.
+The least cost of every square and altitude is compared; the squares of another creature's
+space are left out (the C search passes through them; a turn never ends there, so wingbeat's
+reach lists no end state there), and the output says how many.
+
 Then a first reach against a repeat, for both kernels (issue 29: a first at most 1.3× a
 repeat): ``first`` on a battle whose map this process has not flattened yet (the caches of
 flattened maps and tables emptied, the code already warm from a reach on another map),
@@ -46,6 +58,12 @@ from wingbeat import parse_scenario, reach
 from wingbeat.kernel import describe
 from wingbeat.rulesets.volare import VolareSpace
 from wingbeat.search import explore
+
+try:  # a tree without dnd5e's flattened board has no dnd5e yardstick: its rows are absent
+    from wingbeat.rulesets.dnd5e import Dnd5eSpace
+    from wingbeat.rulesets.dnd5e.board import FlatBoard
+except ImportError:  # pragma: no cover - an older tree
+    Dnd5eSpace = FlatBoard = None
 
 HERE = Path(__file__).resolve().parent
 RUNS = 3  # C searches a process: the last is timed (memory already touched, as in wingbeat's)
@@ -133,6 +151,120 @@ def first_rows(repeat: int) -> list[dict[str, Any]]:
     return rows
 
 
+#: the dnd5e yardstick's cases (``benchmarks/dial5e.c``): (row name, scenario or example, creature)
+DND5E_CASES: list[tuple[str, Any, str]] = [
+    ("dnd5e harpy", "example:harpy", "harpy"),
+    ("dnd5e 100x100 fly 60", OPEN_5E, "hawk"),
+]
+
+
+def unfair5e(space: Any) -> str | None:
+    """Why ``dial5e.c`` would not search the same graph as wingbeat for this flyer, or None: it
+    prices PHB steps of a one-square footprint, all flown, with no walls between squares, no
+    climbing or water, and the budget of the fly speed with Dash."""
+    board = space.board
+    flat = board.flat()
+    if board.hex or len(space.offsets) != 1 or str(space.rule) != "phb":
+        return "not a one-square footprint under the PHB rule on squares"
+    if board.walled or any(t & (4 | 8) for t in flat.terrain):
+        return "walls between squares, water or climbing"
+    fly = space.speed[1]
+    if not fly or fly != max(space.speed) or not space.can_act or space.speed[4]:
+        return "not a flyer whose fly speed (with Dash) is its budget"
+    return None
+
+
+def flattened5e(space: Any) -> bytes:
+    """The board, the others and the flyer as ``dial5e.c`` reads them, one run per search."""
+    board = space.board
+    flat = board.flat()
+    cells, levels, bottom = len(board.coords), board.levels, board.bottom
+    others = [0] * (cells * levels)
+    for (cell, z), found in space.occupied.items():
+        for low in range(z - space.height + 1, z + 1):  # the footprints that overlap it
+            if bottom <= low < bottom + levels:
+                at = cell * levels + low - bottom
+                kind = 2 if any(space.blocking[i] for i in found) else 1
+                others[at] = max(others[at], kind)
+    col, row = space.me.at
+    header = [board.map.columns, board.map.rows, cells, levels, bottom, space.height,
+              space.budget, 5 * space.scale, board.at(col, row), space.me.altitude,
+              len(flat.shapes) // 7, len(flat.corners) // 3, RUNS]
+    ints = [*header, *flat.grid, *flat.col, *flat.row, *flat.ground, *flat.ceil, *flat.terrain,
+            *others, *flat.shapes, *flat.corners]
+    return struct.pack(f"<{len(ints)}i", *ints)
+
+
+def dnd5e_rows(cc: str, repeat: int, tmp: Path,
+               cases: list[tuple[str, Any, str]] = DND5E_CASES,
+               ) -> tuple[list[dict[str, Any]], list[str]]:
+    """The C yardstick, wingbeat's search and its reach for each dnd5e case, and what the
+    comparison of least costs found (``ours`` against ``theirs`` per square and altitude)."""
+    rows: list[dict[str, Any]] = []
+    notes: list[str] = []
+    if Dnd5eSpace is None or FlatBoard is None:  # pragma: no cover - an older tree
+        return rows, ["dnd5e: absent from this tree"]
+    binary = tmp / "dial5e"
+    subprocess.run([cc, "-O2", "-o", str(binary), str(HERE / "dial5e.c")], check=True)
+    for name, source, creature in cases:
+        scenario = _load(source)
+        space = Dnd5eSpace(scenario.battle, creature, full_notation=False)
+        why = unfair5e(space)
+        if why is not None:
+            notes.append(f"{name}: no yardstick ({why})")
+            continue
+        data = tmp / f"{creature}.bin"
+        data.write_bytes(flattened5e(space))
+        c_ns: list[int] = []
+        search_s: list[float] = []
+        reach_s: list[float] = []
+        least: list[int] = []
+        c_settled = ours_settled = 0
+        for _ in range(repeat):
+            done = subprocess.run([str(binary), str(data)], check=True, capture_output=True,
+                                  text=True)
+            answer = json.loads(done.stdout)
+            c_ns.append(answer["ns"][-1])
+            c_settled, least = answer["settled"], answer["least"]
+            began = time.process_time()
+            found = explore(Dnd5eSpace(scenario.battle, creature, full_notation=False))
+            search_s.append(time.process_time() - began)
+            ours_settled = len(found.priority)
+            began = time.process_time()
+            report = reach(scenario, creature)
+            reach_s.append(time.process_time() - began)
+        board = space.board
+        ours: dict[tuple[str, int], int] = {}
+        for fields, cost, _can_act in report.ends():
+            key = (str(fields["at"]), int(fields["altitude"]))
+            ticks = int(cost * space.scale)
+            ours[key] = min(ticks, ours.get(key, ticks))
+        theirs = {(board.labels[i // board.levels], i % board.levels + board.bottom): t
+                  for i, t in enumerate(least) if t >= 0}
+        # a turn never ends in another creature's space (D-size): the C search passes through
+        # it and settles it, wingbeat's reach lists no end there; those are left out
+        crowded = {(board.labels[cell], z) for (cell, z) in space.occupied}
+        only_c = set(theirs) - set(ours)
+        left_out = only_c & crowded
+        differ = sorted(k for k in (set(ours) | set(theirs)) - left_out
+                        if ours.get(k) != theirs.get(k))
+        both = len(set(ours) & set(theirs))
+        notes.append(f"{name}: least cost of each square and altitude: {both} reached by both"
+                     f", {len(differ)} differ"
+                     + (f" (first: {differ[:5]})" if differ else "")
+                     + (f"; {len(left_out)} left out: another creature's space, where the C"
+                        f" search passes and a turn never ends" if left_out else ""))
+        c = statistics.median(c_ns) / 1e9
+        for what, values, settled in (("C", [c], c_settled), ("search", search_s, ours_settled),
+                                      ("reach", reach_s, ours_settled)):
+            seconds = statistics.median(values)
+            rows.append({"name": f"{name}: {what}", "median_ms": seconds * 1e3,
+                         "settled": settled, "ns_per_state": seconds / settled * 1e9,
+                         "x_c": seconds / c, "x_c_per_state": (seconds / settled) / (c / c_settled),
+                         "differ": len(differ)})
+    return rows, notes
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
@@ -164,6 +296,7 @@ def main() -> None:
             began = time.process_time()
             report = reach(scenario, "roc")
             reach_s.append(time.process_time() - began)
+        rows5e, notes5e = dnd5e_rows(args.cc, args.repeat, Path(tmp))
     ours: dict[str, int] = {}
     for fields, cost, _can_act in report.ends():
         ticks = int(cost * 12)
@@ -181,6 +314,7 @@ def main() -> None:
                      "ns_per_state": seconds / settled * 1e9, "x_c": seconds / c,
                      "x_c_per_state": (seconds / settled) / (c / c_settled)})
     later = first_rows(args.repeat)
+    differ5e = sum(row.get("differ", 0) for row in rows5e)
     print(f"reach: 100x100 hex map, top 10, fly 24 hovering at AV50 altitude 2, calm; "
           f"wingbeat {describe()}; medians of {args.repeat} runs, CPU time")
     print(f"{'':10}{'settled':>10}{'median ms':>11}{'ns/state':>10}{'x C':>7}{'x C/state':>11}")
@@ -189,12 +323,19 @@ def main() -> None:
               f"{row['ns_per_state']:>10.1f}{row['x_c']:>7.2f}{row['x_c_per_state']:>11.2f}")
     print(f"least cost of each hex: {len(theirs)} hexes reached by both, "
           f"{len(differ)} differ" + (f" (first: {differ[:5]})" if differ else ""))
+    print("\ndnd5e against benchmarks/dial5e.c (PHB steps, all flown; CPU time)")
+    print(f"{'':30}{'settled':>10}{'median ms':>11}{'ns/state':>10}{'x C':>7}{'x C/state':>11}")
+    for row in rows5e:
+        print(f"{row['name']:30}{row['settled']:>10,}{row['median_ms']:>11.2f}"
+              f"{row['ns_per_state']:>10.1f}{row['x_c']:>7.2f}{row['x_c_per_state']:>11.2f}")
+    for note in notes5e:
+        print(note)
     print(f"\nfirst reach against a repeat (CPU ms, medians of {args.repeat})")
     for row in later:
         print(f"  {row['name']:<36}{row['median_ms']:>9.2f}{row['x_repeat']:>8.2f}x")
     if args.json:
-        print(json.dumps({"rows": rows + later, "differ": len(differ)}))
-    if differ:
+        print(json.dumps({"rows": rows + rows5e + later, "differ": len(differ) + differ5e}))
+    if differ or differ5e:
         sys.exit(1)
 
 

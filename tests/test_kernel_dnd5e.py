@@ -354,7 +354,7 @@ def test_the_step_table_made_in_c_is_the_one_python_fills(data: dict[str, Any]) 
     table = space.tables.step_table
     assert table.native is not None
     by_python = kernel.compiled5e.StepTable(len(space.board.coords) * space.levels * 2,
-                                            space._kernel_fill)
+                                            space._kernel_fill, space.n_watchers)
     keys = {(code >> LOW_BITS >> space.n_watchers) * 2 + (code & PRONE)
             for code in explore_pure(_space(scenario, "mover")).priority}
     for key in sorted(keys):

@@ -12,13 +12,18 @@ KIND_JUMP: int
 SUFFIXES: tuple[str, ...]
 DONE: int
 TOO_MANY: int
+MAX_WATCHERS: int
+MAX_POSITIONS: int
 
 def last_search_bytes() -> int: ...
 def suffix_of(name: str) -> int: ...
 
 class StepTable:
     fill: Callable[[int], tuple[Any, ...]] | None
-    def __init__(self, n_keys: int, fill: Callable[[int], tuple[Any, ...]] | None) -> None: ...
+    def __init__(self, n_keys: int, fill: Callable[[int], tuple[Any, ...]] | None,
+                 shift: int = 0) -> None: ...
+    @property
+    def shift(self) -> int: ...
     @property
     def places(self) -> int: ...
     @property

@@ -18,7 +18,7 @@ for. The bucket queue and the arrays of settled states are ``_bucketqueue``'s, s
 
 from cpython cimport array
 from libc.stdlib cimport calloc, malloc, realloc, free
-from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint64_t
+from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint64_t, uint32_t, uint16_t
 
 from wingbeat._bucketqueue cimport (
     SLOTS, Cursor, Queue, Settled, next_priority, order_ways, pop, priority_of, push, queue_bytes,
@@ -67,6 +67,8 @@ cdef enum:
     E_FLIP = 1  # a diagonal (more than one axis): the dmg parity applies
     E_FOOT = 2  # on foot: counts towards a jumper's run-up
     E_SUFFIX_SHIFT = 2
+    E_SUFFIX_MASK = 15
+    E_SETS_SHIFT = 6  # the flags a fall sets (``FLAG_MASK``'s 9 bits)
     # a jump's bits
     J_HIGH = 1
     J_CHECKED = 2
@@ -78,6 +80,10 @@ cdef enum:
     KEYS_PAGE = 1 << 12
 
 cdef int64_t NEVER = (<int64_t>1) << 62
+#: the step table's edges keep a destination's threat in 32 bits and its position as a 32-bit
+#: offset: a battle past these is searched in Python (``CompiledSpace.compiled_search``)
+MAX_WATCHERS = 32
+MAX_POSITIONS = 1 << 30
 cdef int64_t _last_bytes = 0
 
 
@@ -101,11 +107,13 @@ cdef struct Rec:
 
 
 cdef struct Edge:
-    int64_t high  # destination position shifted past the provoked and low bits, a fall's flags
-    int64_t threat  # destination threat
+    # 16 bytes (was 24, the destination's whole code and a 64-bit threat): a place's 26 moves
+    # are most of the step table, made on a battle's first reach
+    int32_t delta  # destination position − this position (a fall's end for a walk off a ledge)
+    uint32_t threat  # destination threat (at most 32 hostiles: ``MAX_WATCHERS``)
     int32_t limit  # ticks of the paying speed
     int16_t base  # ticks at 5 ft a square (at most 50: × 5 for the extra costs, × 2 half feet)
-    int16_t bits  # E_*, and the move's suffix
+    uint16_t bits  # E_*, the move's suffix, and the flags a fall sets at E_SETS_SHIFT
 
 
 cdef struct Jump:
@@ -161,8 +169,9 @@ cdef class StepTable:
     cdef int64_t n_chain, cap_chain
     cdef public object fill
     cdef public Native native  # fills records in C; None: ``fill`` does
+    cdef readonly int32_t shift  # the hostiles' bits in a code (``n_watchers``)
 
-    def __cinit__(self, int64_t n_keys, fill):
+    def __cinit__(self, int64_t n_keys, fill, int32_t shift=0):
         # paged: a map of a million squares and 400 levels has 800 million keys, a search meets
         # a few thousand
         self.n_index_pages = (n_keys >> KEYS_PAGE_BITS) + 1
@@ -171,6 +180,7 @@ cdef class StepTable:
             raise MemoryError()
         self.n_keys = n_keys
         self.fill = fill
+        self.shift = shift
 
     def __dealloc__(self):
         cdef int64_t i
@@ -203,6 +213,7 @@ cdef class StepTable:
         """The record of ``key``, made the first time (in C by ``native``, else from ``fill``)."""
         cdef int32_t at = self.known(key)
         cdef int32_t bits
+        cdef int64_t pos = key >> 1, high, sets
         cdef Rec r
         if at:
             return at - 1
@@ -221,9 +232,15 @@ cdef class StepTable:
         r.edge_start = self.n_edges
         for edge in edges:  # ``Dnd5eSpace._edges_from``'s tuples (``_Edge``), as they are
             suffix = suffix_of(edge[0])
+            high = edge[2]
+            sets = high & ((1 << LOW_BITS) - 1)
+            if sets & ~FLAG_MASK or edge[3] >> MAX_WATCHERS:
+                raise ValueError("an edge past the compiled table's bits")
             bits = (1 if edge[4] > 1 else 0) | (2 if edge[8] else 0) | (
-                <int32_t>suffix << E_SUFFIX_SHIFT)
-            self.edges[self.n_edges] = Edge(edge[2], edge[3], edge[6], edge[7], bits)
+                <int32_t>suffix << E_SUFFIX_SHIFT) | (<int32_t>sets << E_SETS_SHIFT)
+            self.edges[self.n_edges] = Edge(
+                <int32_t>(((high >> LOW_BITS) >> self.shift) - pos), <uint32_t>edge[3],
+                edge[6], edge[7], <uint16_t>bits)
             self.n_edges += 1
         r.edge_end = self.n_edges
         self.add_jumps(&r, jumps)
@@ -267,8 +284,11 @@ cdef class StepTable:
         cdef int32_t at = self.record(key)
         cdef Rec *r = &self.recs[at]
         cdef int64_t i, k
-        edges = tuple((self.edges[i].high, self.edges[i].threat, self.edges[i].limit,
-                       self.edges[i].base, self.edges[i].bits)
+        cdef int64_t pos = key >> 1
+        edges = tuple(((((pos + self.edges[i].delta) << self.shift) << LOW_BITS)
+                       | (self.edges[i].bits >> E_SETS_SHIFT), self.edges[i].threat,
+                       self.edges[i].limit, self.edges[i].base,
+                       self.edges[i].bits & ((1 << E_SETS_SHIFT) - 1))
                       for i in range(r.edge_start, r.edge_end))
         jumps = tuple((self.jumps[i].dst, self.jumps[i].cost, self.jumps[i].cost_parity,
                        self.jumps[i].bits,
@@ -317,11 +337,11 @@ cdef enum:
 
 
 cdef struct Place:
-    int64_t threat
-    int64_t land_end  # a walk off the ledge here: where the fall ends (``land_sets``: its flags)
-    int32_t landing  # the highest ground under the footprint
+    # 16 bytes (was 32): one for every position a first search meets and the 26 around it
+    uint32_t threat  # at most ``MAX_WATCHERS`` hostiles
     int32_t bits  # P_*, the kind at P_KIND_SHIFT
-    int32_t land_sets
+    int32_t land_delta  # a walk off the ledge here: where the fall ends, − this position
+    int32_t land_sets  # the flags that fall sets
 
 
 cdef struct Span:
@@ -738,8 +758,7 @@ cdef class Native:
         if n_met and not (self.me_tiny and not crowd_more and n_met <= 3 and all_tiny):
             bits |= P_CROWDED  # another creature's space: no end there (four Tiny fit, D-size)
         p.bits = bits
-        p.threat = threat
-        p.landing = landing
+        p.threat = <uint32_t>threat
         return 0
 
     cdef bint threatens(self, int32_t w, int32_t *cells, int32_t n, int32_t low,
@@ -911,7 +930,7 @@ cdef class Native:
             end_pos = dpos
             sets = 0
             if walk_off:
-                end_pos = dst.land_end
+                end_pos = dpos + dst.land_delta
                 sets = dst.land_sets
             for j in range(n_modes):
                 m = modes[j]
@@ -921,10 +940,10 @@ cdef class Native:
                     mult += 1  # climbing or swimming without that speed (D-speed)
                     paying = WALK
                 table.edges[table.n_edges] = Edge(
-                    ((end_pos << self.shift) << LOW_BITS) | sets, dst.threat,
+                    <int32_t>(end_pos - pos), <uint32_t>dst.threat,
                     self.speed[paying] * self.scale, 5 * mult * self.scale,
                     (1 if axes > 1 else 0) | (E_FOOT if foot_way and m == WALK else 0)
-                    | (suffix << E_SUFFIX_SHIFT))
+                    | (suffix << E_SUFFIX_SHIFT) | (sets << E_SETS_SHIFT))
                 table.n_edges += 1
         r.edge_end = <int32_t>table.n_edges
         if self.jumper and not prone and src_kind == GROUND:
@@ -1148,7 +1167,9 @@ cdef class Native:
         where a hostile's space there refuses it (D-creatures)."""
         if not dst.bits & P_LAND_KNOWN:
             end, sets, refused = self.landing(dpos)
-            dst.land_end = end
+            if sets & ~FLAG_MASK:
+                raise ValueError("a fall's flags past the compiled table's bits")
+            dst.land_delta = <int32_t>(end - dpos)
             dst.land_sets = sets
             dst.bits |= P_LAND_KNOWN | (P_LAND_REFUSED if refused else 0)
         return not dst.bits & P_LAND_REFUSED
@@ -1373,7 +1394,7 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
     cdef bint dmg, can_act, jumper, reached = False, auto_dash, running
     cdef int64_t priority, spent, so_far, code, flags, provoked, pos, key, e, settled
     cdef int64_t threat, moved, on_foot, ran, run, dashed, double, flip, cost, total, nflags
-    cdef int64_t target, new, provoked_bits, limit, k, left, passed, parity
+    cdef int64_t target, new, provoked_bits, limit, k, left, passed, parity, high
     cdef int32_t r, i
     cdef int dash, kind, bits
     cdef Rec *rec
@@ -1465,14 +1486,17 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                         continue
                     if dash:
                         nflags |= ACTION | DASHED
-                    new = threat & ~edge.threat if threat else 0
-                    target = (edge.high | ((provoked | new) << LOW_BITS) if new
-                              else edge.high | provoked_bits) | nflags
+                    new = threat & ~(<int64_t>edge.threat) if threat else 0
+                    high = (((pos + edge.delta) << watchers) << LOW_BITS) | (
+                        bits >> E_SETS_SHIFT)
+                    target = (high | ((provoked | new) << LOW_BITS) if new
+                              else high | provoked_bits) | nflags
                     if pruned(pruning, target & ~(ACTION | DASHED), total,
                               1 if nflags & DASHED else 0):
                         continue
                     relax(&s, budget, settled, spent, so_far, target, cost, 0,
-                          (bits >> E_SUFFIX_SHIFT) + K_DASH * dash, avoid_checks)
+                          ((bits >> E_SUFFIX_SHIFT) & E_SUFFIX_MASK) + K_DASH * dash,
+                          avoid_checks)
                 # the jumps (D-jump), from the ground, standing
                 if rec.jump_start < rec.jump_end and not flags & PRONE:
                     running = flags & RUN_MASK == RUN_UP

@@ -48,18 +48,21 @@ class CompiledSpace(StepSpace):
                         max_states: int = MAX_STATES) -> Exploration | None:
         """``search.explore`` run by the compiled kernel, with identical results; None where it
         does not cover the space (``euclid`` diagonals, whose fronts stay in Python; a space
-        that is not a pruned search's, or whose pure search already ran; states past 62 bits)
+        that is not a pruned search's, or whose pure search already ran; states past 62 bits,
+        more than ``MAX_WATCHERS`` hostiles or ``MAX_POSITIONS`` places: its table's edges)
         or where it is not built. Its pruning table is kept with the space, as ``_best`` is."""
         compiled = kernel.compiled5e  # ``explore`` asks only when the kernel is in use
         if (compiled is None or self.full or not self.prune or self.rule is DiagonalRule.EUCLID
                 or self._best):
             return None
         positions = len(self.board.coords) * self.levels
-        if positions << (self.n_watchers + LOW_BITS) >= 1 << 62 or self.start >= 1 << 62:
+        if (positions << (self.n_watchers + LOW_BITS) >= 1 << 62 or self.start >= 1 << 62
+                or positions >= compiled.MAX_POSITIONS
+                or self.n_watchers > compiled.MAX_WATCHERS):
             return None
         table = self.tables.step_table
         if table is None:
-            table = compiled.StepTable(positions * 2, None)
+            table = compiled.StepTable(positions * 2, None, self.n_watchers)
             table.native = self._native(compiled, positions)
             self.tables.step_table = table
         # any space of these tables fills them alike

@@ -76,8 +76,8 @@ class PlaceSpace:
     #: a settled state costs about 6.4 kB while searching in Python (its place's footprint,
     #: edges and fronts are kept per place) and 8.2 kB with the reach and its JSON
     #: (benchmarks/memory.py): this cap keeps a pure search near 1 GB (docs/limits.md). The
-    #: compiled search makes its tables in C: about 0.95 kB a state searching, tables included,
-    #: 2.4 kB with the reach and its JSON (about 145 and 360 MB at the cap); its own arrays hold
+    #: compiled search makes its tables in C: about 0.6 kB a state searching, tables included,
+    #: 2.2 kB with the reach and its JSON (about 90 and 330 MB at the cap); its own arrays hold
     #: about 115 bytes a settled state (benchmarks/dnd5e.py, docs/performance.md). Both refuse
     #: the same queries
     max_states = 150_000

@@ -110,7 +110,7 @@ class Tables:
         self.step_table: Any = None
 
     def held(self) -> int:
-        """The places these tables hold, in Python or in the compiled table (about 5 kB and 1 kB
+        """The places these tables hold, in Python or in the compiled table (about 5 kB and 0.6 kB
         each): what ``shared_tables`` weighs."""
         table = self.step_table
         return len(self.places) + (table.places if table is not None else 0)
@@ -120,7 +120,7 @@ _TablesKey = tuple[Any, Any, str, Dnd5eOptions]
 _TABLES: OrderedDict[_TablesKey, Tables] = OrderedDict()
 #: tables kept: the last few creatures' (a page asks about one creature at a time, then the
 #: next), and of the older ones only as many as hold ``_TABLES_PLACES`` places together
-#: (``Tables.held``): a place with its edges costs about 5 kB in Python, 1 kB in the compiled
+#: (``Tables.held``): a place with its edges costs about 5 kB in Python, 0.6 kB in the compiled
 #: table (a fly 60 reach on an open map fills 34,000 places; ``example:harpy``'s harpy 4,700)
 _TABLES_KEPT = 4
 _TABLES_PLACES = 40_000
