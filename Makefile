@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test stress-test lint bench serve clean messages catalogs precomputed
+.PHONY: demo test stress-test lint bench versus serve clean messages catalogs precomputed
 
 $(STAMP): pyproject.toml setup.py src/wingbeat/_kernel.pyx src/wingbeat/_kernel5e.pyx \
     src/wingbeat/_bucketqueue.pyx src/wingbeat/_bucketqueue.pxd
@@ -53,6 +53,10 @@ stress-test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# the rows of what a person waits for, on BASE (a commit: the previous main) and on this tree in turns
+versus: $(STAMP)
+	$(BIN)/python benchmarks/versus.py --base $(BASE)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
