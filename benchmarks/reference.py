@@ -50,8 +50,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import wingbeat
 from wingbeat import parse_scenario, reach
@@ -151,6 +152,57 @@ def first_rows(repeat: int) -> list[dict[str, Any]]:
     return rows
 
 
+class Runs(NamedTuple):
+    """The C search's and wingbeat's times over ``repeat`` turns, with the last turn's answers."""
+    c: float  # the median C search, in seconds
+    search: float
+    reach: float
+    c_settled: int
+    ours_settled: int
+    least: list[int]  # the C search's least cost of each cell (and altitude), -1 where unreached
+    report: Any  # the last ``reach``
+
+
+def side_by_side(binary: Path, data: Path, repeat: int, search: Callable[[], Any],
+                 whole: Callable[[], Any]) -> Runs:
+    """In turn, ``repeat`` times: the C search (its own last run of ``data``), ``search()``
+    (wingbeat's search alone) and ``whole()`` (the whole reach), CPU time."""
+    c_ns: list[int] = []
+    search_s: list[float] = []
+    reach_s: list[float] = []
+    c_settled = ours_settled = 0
+    least: list[int] = []
+    report: Any = None
+    for _ in range(repeat):
+        done = subprocess.run([str(binary), str(data)], check=True, capture_output=True,
+                              text=True)
+        answer = json.loads(done.stdout)
+        c_ns.append(answer["ns"][-1])
+        c_settled, least = answer["settled"], answer["least"]
+        began = time.process_time()
+        found = search()
+        search_s.append(time.process_time() - began)
+        ours_settled = len(found.priority)
+        began = time.process_time()
+        report = whole()
+        reach_s.append(time.process_time() - began)
+    return Runs(statistics.median(c_ns) / 1e9, statistics.median(search_s),
+                statistics.median(reach_s), c_settled, ours_settled, least, report)
+
+
+def against_c(prefix: str, runs: Runs, **extra: Any) -> list[dict[str, Any]]:
+    """The rows ``C``, ``search`` and ``reach`` (after ``prefix``), with their ratios to C."""
+    rows: list[dict[str, Any]] = []
+    c = runs.c
+    for what, seconds, settled in (("C", c, runs.c_settled), ("search", runs.search,
+                                                             runs.ours_settled),
+                                   ("reach", runs.reach, runs.ours_settled)):
+        rows.append({"name": prefix + what, "median_ms": seconds * 1e3, "settled": settled,
+                     "ns_per_state": seconds / settled * 1e9, "x_c": seconds / c,
+                     "x_c_per_state": (seconds / settled) / (c / runs.c_settled), **extra})
+    return rows
+
+
 #: the dnd5e yardstick's cases (``benchmarks/dial5e.c``): (row name, scenario or example, creature)
 DND5E_CASES: list[tuple[str, Any, str]] = [
     ("dnd5e harpy", "example:harpy", "harpy"),
@@ -215,24 +267,11 @@ def dnd5e_rows(cc: str, repeat: int, tmp: Path,
             continue
         data = tmp / f"{creature}.bin"
         data.write_bytes(flattened5e(space))
-        c_ns: list[int] = []
-        search_s: list[float] = []
-        reach_s: list[float] = []
-        least: list[int] = []
-        c_settled = ours_settled = 0
-        for _ in range(repeat):
-            done = subprocess.run([str(binary), str(data)], check=True, capture_output=True,
-                                  text=True)
-            answer = json.loads(done.stdout)
-            c_ns.append(answer["ns"][-1])
-            c_settled, least = answer["settled"], answer["least"]
-            began = time.process_time()
-            found = explore(Dnd5eSpace(scenario.battle, creature, full_notation=False))
-            search_s.append(time.process_time() - began)
-            ours_settled = len(found.priority)
-            began = time.process_time()
-            report = reach(scenario, creature)
-            reach_s.append(time.process_time() - began)
+        runs = side_by_side(
+            binary, data, repeat,
+            lambda s=scenario, c=creature: explore(Dnd5eSpace(s.battle, c, full_notation=False)),
+            lambda s=scenario, c=creature: reach(s, c))
+        report, least = runs.report, runs.least
         board = space.board
         ours: dict[tuple[str, int], int] = {}
         for fields, cost, _can_act in report.ends():
@@ -254,14 +293,7 @@ def dnd5e_rows(cc: str, repeat: int, tmp: Path,
                      + (f" (first: {differ[:5]})" if differ else "")
                      + (f"; {len(left_out)} left out: another creature's space, where the C"
                         f" search passes and a turn never ends" if left_out else ""))
-        c = statistics.median(c_ns) / 1e9
-        for what, values, settled in (("C", [c], c_settled), ("search", search_s, ours_settled),
-                                      ("reach", reach_s, ours_settled)):
-            seconds = statistics.median(values)
-            rows.append({"name": f"{name}: {what}", "median_ms": seconds * 1e3,
-                         "settled": settled, "ns_per_state": seconds / settled * 1e9,
-                         "x_c": seconds / c, "x_c_per_state": (seconds / settled) / (c / c_settled),
-                         "differ": len(differ)})
+        rows += against_c(f"{name}: ", runs, differ=len(differ))
     return rows, notes
 
 
@@ -278,41 +310,18 @@ def main() -> None:
         subprocess.run([args.cc, "-O2", "-o", str(binary), str(HERE / "dial.c")], check=True)
         data = Path(tmp) / "map.bin"
         data.write_bytes(flattened(space))
-        c_ns: list[int] = []
-        search_s: list[float] = []
-        reach_s: list[float] = []
-        c_settled = ours_settled = 0
-        least: list[int] = []
-        for _ in range(args.repeat):
-            done = subprocess.run([str(binary), str(data)], check=True, capture_output=True,
-                                  text=True)
-            answer = json.loads(done.stdout)
-            c_ns.append(answer["ns"][-1])
-            c_settled, least = answer["settled"], answer["least"]
-            began = time.process_time()
-            found = explore(VolareSpace(scenario.battle, "roc"))
-            search_s.append(time.process_time() - began)
-            ours_settled = len(found.priority)
-            began = time.process_time()
-            report = reach(scenario, "roc")
-            reach_s.append(time.process_time() - began)
+        runs = side_by_side(binary, data, args.repeat,
+                            lambda: explore(VolareSpace(scenario.battle, "roc")),
+                            lambda: reach(scenario, "roc"))
         rows5e, notes5e = dnd5e_rows(args.cc, args.repeat, Path(tmp))
     ours: dict[str, int] = {}
-    for fields, cost, _can_act in report.ends():
+    for fields, cost, _can_act in runs.report.ends():
         ticks = int(cost * 12)
         where = str(fields["at"])
         ours[where] = min(ticks, ours.get(where, ticks))
-    theirs = {str(space.cells[i]): c for i, c in enumerate(least) if c >= 0}
+    theirs = {str(space.cells[i]): c for i, c in enumerate(runs.least) if c >= 0}
     differ = sorted(k for k in set(ours) | set(theirs) if ours.get(k) != theirs.get(k))
-    c = statistics.median(c_ns) / 1e9
-    s = statistics.median(search_s)
-    r = statistics.median(reach_s)
-    rows: list[dict[str, Any]] = []
-    for name, seconds, settled in (("C", c, c_settled), ("search", s, ours_settled),
-                                   ("reach", r, ours_settled)):
-        rows.append({"name": name, "median_ms": seconds * 1e3, "settled": settled,
-                     "ns_per_state": seconds / settled * 1e9, "x_c": seconds / c,
-                     "x_c_per_state": (seconds / settled) / (c / c_settled)})
+    rows = against_c("", runs)
     later = first_rows(args.repeat)
     differ5e = sum(row.get("differ", 0) for row in rows5e)
     print(f"reach: 100x100 hex map, top 10, fly 24 hovering at AV50 altitude 2, calm; "
