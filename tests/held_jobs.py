@@ -25,6 +25,18 @@ def held(started: str, release: str, name: str, *args: Any) -> bytes:
     return result
 
 
+def held_chunks(started: str, release: str, name: str, *args: Any) -> Iterator[bytes]:
+    """The real streamed job ``name`` (``jobs.reach``: its JSON in chunks), whose first chunk
+    waits for the file ``release``: the worker is inside the answer's writing, where a real big
+    reach spends its time, for as long as the test holds it."""
+    from wingbeat.web import jobs
+
+    Path(started).touch()
+    while not Path(release).exists():
+        time.sleep(0.01)
+    yield from getattr(jobs, name)(*args)
+
+
 def hog(started: str, *_args: Any) -> bytes:
     """A computation that never ends and never lets go of its GIL (one long C loop): in a thread
     of the server it would hold every other request; only killing its process stops it."""
