@@ -213,9 +213,10 @@ export function zoomable(box) {
       `${r3((h + 2 * mh) / v.s)}`;
     svg.setAttribute("viewBox", written);
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-    // an identity transform, not none: its coming and going relaid the whole picture out
+    // an identity transform, not none: its coming and going relaid the whole picture out; and
+    // the layer kept between gestures (made anew as a pan began, it repainted the picture)
     svg.style.transform = "translate(0px, 0px)";
-    svg.style.willChange = "";
+    svg.style.willChange = "transform";
     frameRect = null;
     box.dataset.zoom = String(Math.round((v.s / fitScale(whole)) * 100) / 100);
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
@@ -298,6 +299,7 @@ export function zoomable(box) {
       !group.querySelector(`[transform], [style], text:not(${LOD_CLASSES.map((c) => "." + c)})`);
     coarse.fresh = coarse.able;
     if (coarse.able) watchCells.observe(group, { childList: true, subtree: true });
+    prepare();
   }
 
   // What cell i should be in view v: [its state, the bits that matter].
@@ -443,6 +445,7 @@ export function zoomable(box) {
     watchCells.disconnect();
     for (const node of [coarse.image, ...coarse.stale]) if (node) node.remove();
     Object.assign(coarse, { able: false, image: null, on: false, fresh: false, stale: [] });
+    ahead = null;
     delete box.dataset.coarse;
   }
   const watchCells = new MutationObserver(() => {
@@ -450,6 +453,7 @@ export function zoomable(box) {
     Object.assign(coarse, { image: null, on: false });
     delete box.dataset.coarse;
     if (view && !live) cullSoon();
+    prepare();  // the cells changed: the bitmap is drawn anew
   });
   function coarsen() {
     const want = coarse.able && textless && !svg.classList.contains("threat-on") &&
@@ -475,23 +479,55 @@ export function zoomable(box) {
     const b = bounds();
     return b.width > 0 && b.height > 0 ? Math.sqrt(COARSE_PIXELS / (b.width * b.height)) : 0;
   }
-  // The bitmap: a canvas in a foreignObject under the cells' group (drawn at once: no image to
-  // encode and decode).
-  function makeCoarse() {
+  // The bitmap: a canvas in a foreignObject under the cells' group (no image to encode and
+  // decode). It is drawn ahead, a slice of cells at a time in idle time, from the moment the
+  // picture is placed (drawn at once, it took 40-100 ms at CPU 4× on the 100² map, in the
+  // frame of the zoom out's settle); what is left is drawn when it is wanted.
+  let ahead = null;   // the bitmap being drawn: { group, canvas, ctx, k, b, next, patterns }
+  function startCoarse() {
     const group = svg.querySelector(":scope > g.cells");
     const b = bounds();
     const k = coarseScale();
-    if (!group || !(k > 0)) return;
+    if (!group || !(k > 0)) return null;
     const canvas = document.createElement("canvas");
     canvas.width = Math.ceil(b.width * k);
     canvas.height = Math.ceil(b.height * k);
     const ctx = canvas.getContext("2d");
-    if (!ctx) return;
+    if (!ctx) return null;
     ctx.setTransform(k, 0, 0, k, -b.x * k, -b.y * k);
-    const patterns = new Map();
-    for (const cell of group.children) {
-      for (const shape of cell.children) drawShape(ctx, shape, patterns, svg);
+    return { svg, group, canvas, ctx, k, b, next: 0, patterns: new Map() };
+  }
+  // The cells drawn from d.next on, until the time `until` (performance.now()) if given;
+  // true when every cell is drawn.
+  function drawSome(d, until) {
+    const list = d.group.children;
+    while (d.next < list.length) {
+      for (const shape of list[d.next].children) drawShape(d.ctx, shape, d.patterns, d.svg);
+      d.next += 1;
+      if (until !== undefined && d.next % 16 === 0 && performance.now() > until) return false;
     }
+    return true;
+  }
+  function prepare() {
+    ahead = null;
+    if (!svg || !cells || !coarse.able || coarse.image) return;
+    const d = startCoarse();
+    if (!d) return;
+    ahead = d;
+    const step = (deadline) => {
+      if (ahead !== d) return;
+      const until = performance.now() + Math.min(8, Math.max(2, deadline.timeRemaining() - 1));
+      if (!drawSome(d, until)) idle(step);
+    };
+    idle(step);
+  }
+  function makeCoarse() {
+    const group = svg.querySelector(":scope > g.cells");
+    const d = ahead && ahead.svg === svg && ahead.group === group ? ahead : startCoarse();
+    ahead = null;
+    if (!d) return;
+    drawSome(d);
+    const { canvas, k, b } = d;
     Object.assign(canvas.style, { display: "block", width: "100%", height: "100%" });
     const holder = document.createElementNS(svg.namespaceURI, "foreignObject");
     for (const [name, value] of Object.entries({ x: b.x, y: b.y, width: canvas.width / k,
@@ -502,8 +538,8 @@ export function zoomable(box) {
     holder.append(canvas);
     coarse.image = holder;
     watchCells.disconnect();
-    group.before(holder);
-    watchCells.observe(group, { childList: true, subtree: true });
+    d.group.before(holder);
+    watchCells.observe(d.group, { childList: true, subtree: true });
   }
   // The cells' extent, from the index (no layout read): their centres and size.
   function bounds() {
@@ -811,6 +847,9 @@ function patternOf(ctx, id, patterns, svg) {
 }
 
 const r3 = (n) => Math.round(n * 1000) / 1000;
+// An idle callback (a timer where the browser has none).
+const idle = (f) => (window.requestIdleCallback ? window.requestIdleCallback(f, { timeout: 2000 })
+  : setTimeout(() => f({ timeRemaining: () => 8 }), 50));
 
 // The table's point under a client position, "x,y" in table units to a tenth (origin south-west,
 // y north, from the picture's data-origin-x/-y, data-scale and data-table-height), or "" off the
