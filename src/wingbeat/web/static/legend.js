@@ -14,48 +14,33 @@ const WIDE = 1000;  // a box at least this wide keeps a legend it cuts off in vi
 const SHARE = 0.3;  // ... when it takes at most this share of the box's width
 
 export function keepLegendClear(box, tools) {
-  // What a settle's placing needs, read once and kept (a read of the layout just after the view
-  // changed lays the whole picture out on the spot: 12-35 ms of a settle's frame at CPU 4× on a
-  // 100 × 100 map): the legend's box in the picture's units (per legend drawn), and the box's
-  // and the buttons' rectangles (until either is resized).
-  const legendBox = new WeakMap();
-  let frame = null;   // { b, t }: the box's and the buttons' client rectangles
-  const forget = () => { frame = null; };
-  function place(event) {
+  // Each place is read as the layout has it, with no write before the reads, and written only
+  // when it changed: the legend's own rectangle is its children's but the card, less the move
+  // this module gave it. (Taking the move and the card off first, then reading, laid the
+  // picture out twice in a settle's frame, 12-35 ms at CPU 4× on a 100 × 100 map, and again
+  // for the card's box.)
+  function place() {
     const svg = box.querySelector(":scope > svg");
     // the root's children, not a search of the picture's thousands of nodes
     const groups = svg ? [...svg.children].filter((node) => node.matches(LEGENDS)) : [];
     const legend = groups.find((node) => node.matches("g.legend"));
     if (!legend || !tools) return;
-    // the view the page settled on (zoom.js's data-view, in the picture's units): the legend's
-    // place on screen follows from it without a read of the layout
-    const said = event && event.type === "wingbeat:view" && frame && legendBox.has(legend)
-      ? String(box.dataset.view || "").split(" ").map(Number) : null;
-    let l;
-    let b;
-    let t;
-    let scale;
-    if (said && said.length === 4 && said.every(Number.isFinite) && said[2] > 0) {
-      ({ b, t } = frame);
-      scale = b.width / said[2];
-      const u = legendBox.get(legend);
-      const left = b.left + (u.x - said[0]) * scale;
-      const top = b.top + (u.y - said[1]) * scale;
-      l = { left, top, right: left + u.width * scale, bottom: top + u.height * scale,
-        width: u.width * scale };
-    } else {
-      for (const group of groups) group.removeAttribute("transform");
-      for (const g of groups) g.querySelector(":scope > rect.legend-backdrop")?.remove();
-      l = legend.getBoundingClientRect();
-      t = tools.getBoundingClientRect();
-      b = box.getBoundingClientRect();
-      const matrix = svg.getScreenCTM();
-      if (!matrix || !l.width || !t.width) return;
-      scale = Math.hypot(matrix.a, matrix.b) || 1;
-      const u = legend.getBBox();
-      legendBox.set(legend, { x: u.x, y: u.y, width: u.width, height: u.height });
-      frame = { b, t };
+    const matrix = svg.getScreenCTM();
+    const t = tools.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    if (!matrix || !t.width) return;
+    const scale = Math.hypot(matrix.a, matrix.b) || 1;
+    const [mx, my] = moveOf(legend).map((n) => n * scale);
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const child of legend.children) {
+      if (child.matches("rect.legend-backdrop")) continue;
+      const r = child.getBoundingClientRect();
+      if (!r.width && !r.height) continue;
+      x0 = Math.min(x0, r.left - mx); x1 = Math.max(x1, r.right - mx);
+      y0 = Math.min(y0, r.top - my); y1 = Math.max(y1, r.bottom - my);
     }
+    if (!(x1 > x0)) return;
+    const l = { left: x0, right: x1, top: y0, bottom: y1, width: x1 - x0 };
     // a legend the view cuts off on a wide screen is brought in at its right edge, when it is
     // small there (its halo keeps it readable over the cells it then covers)
     let dx = 0;
@@ -88,13 +73,16 @@ export function keepLegendClear(box, tools) {
   }
   box.addEventListener("wingbeat:view", place);
   box.addEventListener("wingbeat:map-drawn", place);
-  new MutationObserver(() => requestAnimationFrame(() => place())).observe(box, { childList: true });
-  // resized (the window, the drawer): read again, after the view's own settle
-  const again = () => { forget(); requestAnimationFrame(() => place()); };
-  window.addEventListener("resize", again);
-  const resized = new ResizeObserver(again);
-  resized.observe(box);
-  if (tools) resized.observe(tools);
+  new MutationObserver(() => requestAnimationFrame(() => place())).observe(box,
+    { childList: true });
+  window.addEventListener("resize", () => requestAnimationFrame(() => place()));
   place();
   return place;
+}
+
+// The move (translate x y, in the picture's units) this module gave a legend.
+function moveOf(group) {
+  const found = /translate\(\s*(-?[\d.]+)[\s,]+(-?[\d.]+)\s*\)/.exec(
+    group.getAttribute("transform") || "");
+  return found ? [Number(found[1]), Number(found[2])] : [0, 0];
 }
