@@ -207,18 +207,20 @@ export function zoomable(box) {
     // (unclipped, a deep zoom made it the whole map's size at that zoom, and each frame of a
     // zoom out then cost Chromium 20-50 ms at CPU 4× to lay the layer's paint out again).
     const [mw, mh] = [MARGIN * w, MARGIN * h];
-    const shown = [v.x, v.y, w / v.s, h / v.s].map(r3);
-    box.dataset.view = shown.join(" ");
     // A user's pan that ends at the same scale with the view still well inside the picture
     // drawn round the last settled one leaves that picture as it is, moved by the transform
     // alone (the compositor's work): a new viewBox laid every cell out and painted those near
     // the view again, the pan's settle a frame of 40-70 ms at CPU 4× on the 100² map.
-    const [tx, ty] = drawn ? [(drawn.x - v.x) * v.s, (drawn.y - v.y) * v.s] : [0, 0];
+    // (moved by whole pixels: the texts drawn at rest stay sharp)
+    const [tx, ty] = drawn ? [Math.round((drawn.x - v.x) * v.s), Math.round((drawn.y - v.y) * v.s)]
+      : [0, 0];
     const moved = mute && drawn && !rescaled && drawn.w === w && drawn.h === h &&
       Math.abs(drawn.s / v.s - 1) < 1e-9 && Math.abs(tx) <= PAN_KEEP * mw &&
       Math.abs(ty) <= PAN_KEEP * mh && svg.getAttribute("viewBox") === written;
-    if (moved) svg.style.transform = `translate(${tx}px, ${ty}px)`;
-    else {
+    if (moved) {
+      svg.style.transform = `translate(${tx}px, ${ty}px)`;
+      view = v = { x: drawn.x - tx / v.s, y: drawn.y - ty / v.s, s: v.s };  // as it is shown
+    } else {
       Object.assign(svg.style, { left: `${-mw}px`, top: `${-mh}px`, width: `${w + 2 * mw}px`,
         height: `${h + 2 * mh}px`, transformOrigin: `${mw}px ${mh}px` });
       written = `${r3(v.x - mw / v.s)} ${r3(v.y - mh / v.s)} ${r3((w + 2 * mw) / v.s)} ` +
@@ -229,8 +231,11 @@ export function zoomable(box) {
       svg.style.transform = "translate(0px, 0px)";
       drawn = { x: v.x, y: v.y, s: v.s, w, h };
     }
-    // the layer kept between gestures (made anew as a pan began, it repainted the picture)
-    svg.style.willChange = "transform";
+    const shown = [v.x, v.y, w / v.s, h / v.s].map(r3);
+    box.dataset.view = shown.join(" ");
+    // no layer of its own at rest: kept between gestures (it saved the repaint as a pan began)
+    // it drew the small texts blurred
+    svg.style.willChange = "";
     frameRect = null;
     box.dataset.zoom = String(Math.round((v.s / fitScale(whole)) * 100) / 100);
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
