@@ -233,8 +233,8 @@ export function zoomable(box) {
     }
     const shown = [v.x, v.y, w / v.s, h / v.s].map(r3);
     box.dataset.view = shown.join(" ");
-    // no layer of its own at rest: kept between gestures (it saved the repaint as a pan began)
-    // it drew the small texts blurred
+    // no layer of its own at rest (kept between gestures, it saved a repaint as a pan began but
+    // drew the small texts blurred)
     svg.style.willChange = "";
     frameRect = null;
     box.dataset.zoom = String(Math.round((v.s / fitScale(whole)) * 100) / 100);
@@ -529,7 +529,8 @@ export function zoomable(box) {
   }
   function prepare() {
     ahead = null;
-    if (!svg || !cells || !coarse.able || coarse.image) return;
+    if (!svg || !cells || !coarse.able || coarse.image ||
+        svg.classList.contains("threat-on")) return;  // (the threat overlay shows the cells)
     const d = startCoarse();
     if (!d) return;
     ahead = d;
