@@ -29,6 +29,7 @@ const LOD_CLASSES = ["label", "cost", "best-altitude", "note"];
 const CULL_FROM = 300;   // a map of more cells than this keeps only those near the view drawn
 const TEXTS_FROM = 2000; // ... and of more than this only the texts of the cells in view
 const MARGIN = 0.5;      // ... those within this many views' widths and heights of it
+const PAN_KEEP = 0.75;   // a pan's settle within this share of the margin keeps the viewBox
 const BUDGET = 80;       // a frame's changes after a settle: a cell shown or hidden 1, its texts 5
 const BUDGETS = [20, 400]; // ... the least and the most: halved after a frame over 25 ms,
                            // grown by a quarter after one under 20 ms
@@ -63,6 +64,7 @@ export function zoomable(box) {
   let quiet = 0;
   let ticking = false;
   let written = null;     // the viewBox this module last set (its own mutation is no news)
+  let drawn = null;       // the view that viewBox was set for: { x, y, s, w, h }
   const pointers = new Map();
   let pinch = null;       // { distance, mid, view } when two pointers are down
   let drag = null;        // { x, y, view, moved, down } while one is
@@ -205,16 +207,34 @@ export function zoomable(box) {
     // (unclipped, a deep zoom made it the whole map's size at that zoom, and each frame of a
     // zoom out then cost Chromium 20-50 ms at CPU 4× to lay the layer's paint out again).
     const [mw, mh] = [MARGIN * w, MARGIN * h];
-    Object.assign(svg.style, { left: `${-mw}px`, top: `${-mh}px`, width: `${w + 2 * mw}px`,
-      height: `${h + 2 * mh}px`, transformOrigin: `${mw}px ${mh}px` });
+    // A user's pan that ends at the same scale with the view still well inside the picture
+    // drawn round the last settled one leaves that picture as it is, moved by the transform
+    // alone (the compositor's work): a new viewBox laid every cell out and painted those near
+    // the view again, the pan's settle a frame of 40-70 ms at CPU 4× on the 100² map.
+    // (moved by whole pixels: the texts drawn at rest stay sharp)
+    const [tx, ty] = drawn ? [Math.round((drawn.x - v.x) * v.s), Math.round((drawn.y - v.y) * v.s)]
+      : [0, 0];
+    const moved = mute && drawn && !rescaled && drawn.w === w && drawn.h === h &&
+      Math.abs(drawn.s / v.s - 1) < 1e-9 && Math.abs(tx) <= PAN_KEEP * mw &&
+      Math.abs(ty) <= PAN_KEEP * mh && svg.getAttribute("viewBox") === written;
+    if (moved) {
+      svg.style.transform = `translate(${tx}px, ${ty}px)`;
+      view = v = { x: drawn.x - tx / v.s, y: drawn.y - ty / v.s, s: v.s };  // as it is shown
+    } else {
+      Object.assign(svg.style, { left: `${-mw}px`, top: `${-mh}px`, width: `${w + 2 * mw}px`,
+        height: `${h + 2 * mh}px`, transformOrigin: `${mw}px ${mh}px` });
+      written = `${r3(v.x - mw / v.s)} ${r3(v.y - mh / v.s)} ${r3((w + 2 * mw) / v.s)} ` +
+        `${r3((h + 2 * mh) / v.s)}`;
+      svg.setAttribute("viewBox", written);
+      svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+      // an identity transform, not none: its coming and going relaid the whole picture out
+      svg.style.transform = "translate(0px, 0px)";
+      drawn = { x: v.x, y: v.y, s: v.s, w, h };
+    }
     const shown = [v.x, v.y, w / v.s, h / v.s].map(r3);
     box.dataset.view = shown.join(" ");
-    written = `${r3(v.x - mw / v.s)} ${r3(v.y - mh / v.s)} ${r3((w + 2 * mw) / v.s)} ` +
-      `${r3((h + 2 * mh) / v.s)}`;
-    svg.setAttribute("viewBox", written);
-    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-    // an identity transform, not none: its coming and going relaid the whole picture out
-    svg.style.transform = "translate(0px, 0px)";
+    // no layer of its own at rest (kept between gestures, it saved a repaint as a pan began but
+    // drew the small texts blurred)
     svg.style.willChange = "";
     frameRect = null;
     box.dataset.zoom = String(Math.round((v.s / fitScale(whole)) * 100) / 100);
@@ -298,6 +318,7 @@ export function zoomable(box) {
       !group.querySelector(`[transform], [style], text:not(${LOD_CLASSES.map((c) => "." + c)})`);
     coarse.fresh = coarse.able;
     if (coarse.able) watchCells.observe(group, { childList: true, subtree: true });
+    prepare();
   }
 
   // What cell i should be in view v: [its state, the bits that matter].
@@ -443,6 +464,7 @@ export function zoomable(box) {
     watchCells.disconnect();
     for (const node of [coarse.image, ...coarse.stale]) if (node) node.remove();
     Object.assign(coarse, { able: false, image: null, on: false, fresh: false, stale: [] });
+    ahead = null;
     delete box.dataset.coarse;
   }
   const watchCells = new MutationObserver(() => {
@@ -450,6 +472,7 @@ export function zoomable(box) {
     Object.assign(coarse, { image: null, on: false });
     delete box.dataset.coarse;
     if (view && !live) cullSoon();
+    prepare();  // the cells changed: the bitmap is drawn anew
   });
   function coarsen() {
     const want = coarse.able && textless && !svg.classList.contains("threat-on") &&
@@ -475,23 +498,56 @@ export function zoomable(box) {
     const b = bounds();
     return b.width > 0 && b.height > 0 ? Math.sqrt(COARSE_PIXELS / (b.width * b.height)) : 0;
   }
-  // The bitmap: a canvas in a foreignObject under the cells' group (drawn at once: no image to
-  // encode and decode).
-  function makeCoarse() {
+  // The bitmap: a canvas in a foreignObject under the cells' group (no image to encode and
+  // decode). It is drawn ahead, a slice of cells at a time in idle time, from the moment the
+  // picture is placed (drawn at once, it took 40-100 ms at CPU 4× on the 100² map, in the
+  // frame of the zoom out's settle); what is left is drawn when it is wanted.
+  let ahead = null;   // the bitmap being drawn: { group, canvas, ctx, k, b, next, patterns }
+  function startCoarse() {
     const group = svg.querySelector(":scope > g.cells");
     const b = bounds();
     const k = coarseScale();
-    if (!group || !(k > 0)) return;
+    if (!group || !(k > 0)) return null;
     const canvas = document.createElement("canvas");
     canvas.width = Math.ceil(b.width * k);
     canvas.height = Math.ceil(b.height * k);
     const ctx = canvas.getContext("2d");
-    if (!ctx) return;
+    if (!ctx) return null;
     ctx.setTransform(k, 0, 0, k, -b.x * k, -b.y * k);
-    const patterns = new Map();
-    for (const cell of group.children) {
-      for (const shape of cell.children) drawShape(ctx, shape, patterns, svg);
+    return { svg, group, canvas, ctx, k, b, next: 0, patterns: new Map() };
+  }
+  // The cells drawn from d.next on, until the time `until` (performance.now()) if given;
+  // true when every cell is drawn.
+  function drawSome(d, until) {
+    const list = d.group.children;
+    while (d.next < list.length) {
+      for (const shape of list[d.next].children) drawShape(d.ctx, shape, d.patterns, d.svg);
+      d.next += 1;
+      if (until !== undefined && d.next % 16 === 0 && performance.now() > until) return false;
     }
+    return true;
+  }
+  function prepare() {
+    ahead = null;
+    if (!svg || !cells || !coarse.able || coarse.image ||
+        svg.classList.contains("threat-on")) return;  // (the threat overlay shows the cells)
+    const d = startCoarse();
+    if (!d) return;
+    ahead = d;
+    const step = (deadline) => {
+      if (ahead !== d) return;
+      const until = performance.now() + Math.min(8, Math.max(2, deadline.timeRemaining() - 1));
+      if (!drawSome(d, until)) idle(step);
+    };
+    idle(step);
+  }
+  function makeCoarse() {
+    const group = svg.querySelector(":scope > g.cells");
+    const d = ahead && ahead.svg === svg && ahead.group === group ? ahead : startCoarse();
+    ahead = null;
+    if (!d) return;
+    drawSome(d);
+    const { canvas, k, b } = d;
     Object.assign(canvas.style, { display: "block", width: "100%", height: "100%" });
     const holder = document.createElementNS(svg.namespaceURI, "foreignObject");
     for (const [name, value] of Object.entries({ x: b.x, y: b.y, width: canvas.width / k,
@@ -502,8 +558,8 @@ export function zoomable(box) {
     holder.append(canvas);
     coarse.image = holder;
     watchCells.disconnect();
-    group.before(holder);
-    watchCells.observe(group, { childList: true, subtree: true });
+    d.group.before(holder);
+    watchCells.observe(d.group, { childList: true, subtree: true });
   }
   // The cells' extent, from the index (no layout read): their centres and size.
   function bounds() {
@@ -521,9 +577,10 @@ export function zoomable(box) {
   function show(v, gesture) {
     if (!svg || !view) return;
     live = clamp(v);
-    const k = live.s / view.s;
-    const tx = (view.x - live.x) * live.s;
-    const ty = (view.y - live.y) * live.s;
+    const base = drawn || view;  // the view the svg's viewBox shows
+    const k = live.s / base.s;
+    const tx = (base.x - live.x) * live.s;
+    const ty = (base.y - live.y) * live.s;
     svg.style.willChange = "transform";
     svg.style.transform = `translate(${tx}px, ${ty}px) scale(${k})`;
     box.dataset.zoom = String(Math.round((live.s / fitScale(whole)) * 100) / 100);
@@ -811,6 +868,9 @@ function patternOf(ctx, id, patterns, svg) {
 }
 
 const r3 = (n) => Math.round(n * 1000) / 1000;
+// An idle callback (a timer where the browser has none).
+const idle = (f) => (window.requestIdleCallback ? window.requestIdleCallback(f, { timeout: 2000 })
+  : setTimeout(() => f({ timeRemaining: () => 8 }), 50));
 
 // The table's point under a client position, "x,y" in table units to a tenth (origin south-west,
 // y north, from the picture's data-origin-x/-y, data-scale and data-table-height), or "" off the
