@@ -373,7 +373,27 @@ def _app_for(args: list[str]) -> typer.Typer:
 
         for module in modules:
             import_module(module).register(one)
+        one.registered_groups = [_one_of(group, args[1:]) for group in one.registered_groups]
     return one
+
+
+def _one_of(group: typer.models.TyperInfo, args: list[str]) -> typer.models.TyperInfo:
+    """A group (``play``) with only the subcommand ``args`` name (``show``), so Typer builds that
+    one alone; the whole group for its own help, or a name none of its commands has."""
+    name = args[0] if args and not args[0].startswith("-") else None
+    whole = group.typer_instance
+    if name is None or whole is None or whole.registered_groups:
+        return group
+    chosen = [info for info in whole.registered_commands if _name_of(info) == name]
+    if not chosen:
+        return group
+    import copy
+
+    alone = copy.copy(whole)
+    alone.registered_commands = chosen
+    narrowed = copy.copy(group)
+    narrowed.typer_instance = alone
+    return narrowed
 
 
 def _modules_for(args: list[str]) -> list[str]:

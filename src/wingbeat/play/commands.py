@@ -7,7 +7,6 @@ damaged database too: a log that is not what was written stops every command, ``
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -23,6 +22,7 @@ from .._console import (
     parse_query_options,
 )
 from .._jsonout import dumps
+from .._records import dataclass
 from ..errors import WingbeatError
 from ..i18n import _, ngettext
 

@@ -21,11 +21,12 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
+from .._records import dataclass
 from ..errors import (
     EXIT_REFUSED,
     IllegalMoveError,
