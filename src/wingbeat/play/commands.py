@@ -21,7 +21,6 @@ from .._console import (
     out,
     parse_query_options,
 )
-from .._jsonout import dumps
 from .._records import dataclass
 from ..errors import WingbeatError
 from ..i18n import _, ngettext
@@ -84,6 +83,8 @@ def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: boo
     except WingbeatError as exc:  # a refused move is one too: exit 1 (errors.py)
         failed(exc, as_json)
     if as_json:
+        from .._jsonout import dumps  # (orjson: only for a JSON answer)
+
         out.print(dumps(result.to_dict()), markup=False)
     else:
         out.print(result.to_text(), markup=False)
