@@ -233,3 +233,31 @@ def test_a_kept_class_is_the_one_dataclasses_makes() -> None:
     assert Fresh(1) == Fresh(1, []) and repr(Fresh(1)) == "test_a_kept_class_is_the_one_" \
         "dataclasses_makes.<locals>.Fresh(a=1, b=[])"
     assert not hasattr(dataclasses, "exec")  # the builtin again once made
+
+
+@pytest.mark.parametrize(("args", "unused"), [
+    (["--version"], ("wingbeat._api", "wingbeat.rules", "wingbeat._jsonout", "orjson")),
+    (["schema", "dnd5e"], ("wingbeat._api", "orjson")),
+    (["check", "example:giant-bat", "bat", "U35"], ("wingbeat._jsonout", "orjson")),
+])
+def test_a_text_answer_imports_no_json_writer_and_version_no_registry(
+        tmp_path: Path, args: list[str], unused: tuple[str, ...]) -> None:
+    _loaded(_cli(*args), tmp_path)
+    modules = _loaded(_cli(*args), tmp_path)
+    assert not _heavy(modules, unused), modules
+
+
+def test_play_show_rolls_no_dice_and_builds_its_command_alone(tmp_path: Path) -> None:
+    """``play show`` and ``play log`` roll nothing: no dice, no ``random``; and Typer builds only
+    the subcommand run, not all of ``play``'s."""
+    _loaded(_cli("play", "new", "example:giant-bat", "--seed", "7", "--name", "cave"), tmp_path)
+    for command in ("show", "log"):
+        _loaded(_cli("play", command, "cave"), tmp_path)
+        modules = _loaded(_cli("play", command, "cave"), tmp_path)
+        assert not _heavy(modules, ("wingbeat.play.dice", "random")), modules
+    alone = cli._app_for(["play", "show", "cave"])
+    (group,) = alone.registered_groups
+    assert group.typer_instance is not None
+    assert [cli._name_of(c) for c in group.typer_instance.registered_commands] == ["show"]
+    whole = cli._app_for(["play", "--help"]).registered_groups[0].typer_instance
+    assert whole is not None and len(whole.registered_commands) > 5
