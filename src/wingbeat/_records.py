@@ -187,7 +187,7 @@ def code_module_texts(heard: list[tuple[str, str]]) -> dict[str, str]:
                             '``scripts/precomputed.py``."""\n'}
     for part, texts in sorted(parts.items()):
         lines = [f'"""The code of the methods ``_records.dataclass`` writes for the classes of '
-                 f"{part!r}, kept", "so it is read from bytecode. Written by ``python "
+                 f"{part}, kept", "so it is read from bytecode. Written by ``python "
                  "scripts/precomputed.py update``; do not edit.", "(No ``from __future__ import "
                  "annotations``: each text is compiled as ``exec`` compiles it.)\"\"\"",
                  "# ruff: noqa", "# mypy: ignore-errors", "", "CODE = {}"]

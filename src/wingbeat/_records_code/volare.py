@@ -1,4 +1,4 @@
-"""The code of the methods ``_records.dataclass`` writes for the classes of 'volare', kept
+"""The code of the methods ``_records.dataclass`` writes for the classes of volare, kept
 so it is read from bytecode. Written by ``python scripts/precomputed.py update``; do not edit.
 (No ``from __future__ import annotations``: each text is compiled as ``exec`` compiles it.)"""
 # ruff: noqa
