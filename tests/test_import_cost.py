@@ -19,7 +19,7 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 import wingbeat
-from wingbeat import cli
+from wingbeat import _records_code, cli
 
 runner = CliRunner()
 
@@ -139,6 +139,10 @@ def test_every_public_name_resolves() -> None:
         wingbeat.no_such_name  # noqa: B018
 
 
+#: Whether ``_records_code`` was written by this Python (``scripts/precomputed.py``).
+_KEPT_FOR_THIS_PYTHON = f"{sys.version_info[0]}.{sys.version_info[1]}" == _records_code.PYTHON
+
+
 def _heard() -> list[tuple[str, str]]:
     """What ``_records.dataclass`` compiles for every class of the package, in a fresh
     interpreter (a class made before is not heard again)."""
@@ -174,11 +178,16 @@ def test_the_kept_dataclass_code_is_current_and_what_the_compiler_makes() -> Non
     heard = _heard()
     assert heard and all(part for part, _ in heard)
     folder = Path(_records.CODE_FOLDER)
-    for name, text in _records.code_module_texts(heard).items():
-        assert (folder / name).read_text(encoding="utf-8") == text, (
-            f"{name} is stale: python scripts/precomputed.py update")
+    if _KEPT_FOR_THIS_PYTHON:  # (another Python writes other texts: those are compiled)
+        for name, text in _records.code_module_texts(heard).items():
+            assert (folder / name).read_text(encoding="utf-8") == text, (
+                f"{name} is stale: python scripts/precomputed.py update")
     for part, text in heard:
-        kept = import_module(f"wingbeat._records_code.{part}").CODE[_records.source_key(text)]
+        kept = getattr(import_module(f"wingbeat._records_code.{part}"), "CODE", {}).get(
+            _records.source_key(text))
+        if kept is None:
+            assert not _KEPT_FOR_THIS_PYTHON, text
+            continue
         namespace: dict[str, Any] = {}
         # as dataclasses does (not with this module's ``from __future__ import annotations``)
         exec(compile(text, "<string>", "exec", dont_inherit=True), {}, namespace)
@@ -205,7 +214,7 @@ def test_a_command_makes_its_classes_from_the_kept_code(tmp_path: Path) -> None:
                           check=True, env=env)
     made, compiled = json.loads(done.stdout.splitlines()[-1])
     assert made > 20
-    assert compiled == []
+    assert compiled == [] or not _KEPT_FOR_THIS_PYTHON
 
 
 def test_a_kept_class_is_the_one_dataclasses_makes() -> None:
@@ -217,7 +226,7 @@ def test_a_kept_class_is_the_one_dataclasses_makes() -> None:
     from wingbeat.geometry.hexgrid import Hex
 
     here = Hex(3, 5)
-    assert Hex.__init__.__code__.co_filename.endswith("geometry.py")
+    assert Hex.__init__.__code__.co_filename.endswith("geometry.py") or not _KEPT_FOR_THIS_PYTHON
     assert here == Hex(3, 5) and hash(here) == hash(Hex(3, 5)) and here != Hex(5, 3)
     assert repr(here) == "Hex(col=3, row=5)"
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -183,8 +183,12 @@ def code_module_texts(heard: list[tuple[str, str]]) -> dict[str, str]:
     for part, text in heard:
         if part:
             parts.setdefault(part, set()).add(text)
+    import sys
+
     files = {"__init__.py": '"""The code ``_records.dataclass`` reads (``_records``); written by '
-                            '``scripts/precomputed.py``."""\n'}
+                            '``scripts/precomputed.py``."""\n\n#: The Python whose texts these '
+                            "are (another's may differ: compiled as before).\n"
+                            f'PYTHON = "{sys.version_info[0]}.{sys.version_info[1]}"\n'}
     for part, texts in sorted(parts.items()):
         lines = [f'"""The code of the methods ``_records.dataclass`` writes for the classes of '
                  f"{part}, kept", "so it is read from bytecode. Written by ``python "
