@@ -198,9 +198,13 @@ def _load(folder: Path, key: str) -> Scenario | None:
         payload = _checked(key, data)
         if payload is None:
             return None
-        import pickle  # (only when a scenario is read: play log reads none)
+        try:  # pickle's own C reader, without pickle.py's pure-Python one (1-2 ms to import);
+            # only when a scenario is read (play log reads none)
+            from _pickle import loads
+        except ImportError:  # pragma: no cover - another Python
+            from pickle import loads
 
-        found = pickle.loads(payload)
+        found = loads(payload)
     except Exception:  # a damaged or foreign file is as good as none
         return None
     finally:
