@@ -23,7 +23,8 @@ catalogs: $(STAMP)
 messages: $(STAMP)
 	$(BIN)/python scripts/messages.py update
 
-# the registrations and JSON Schemas kept in the package (after a ruleset.toml or schema.py changes)
+# the registrations, JSON Schemas and dataclass code kept in the package (after a ruleset.toml,
+# schema.py or dataclass changes)
 precomputed: $(STAMP)
 	$(BIN)/python scripts/precomputed.py update
 

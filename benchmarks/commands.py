@@ -6,7 +6,8 @@
 
 Each row runs ``PYTHON -m wingbeat ...`` in a fresh process and measures its CPU time (user +
 system, from ``resource.getrusage(RUSAGE_CHILDREN)`` before and after), the median of
-``--repeat`` runs; the floor is ``python -c "import fractions, json, argparse, dataclasses"``.
+``--repeat`` runs; the floor is ``python -c "import fractions, json, argparse, dataclasses"``,
+and ``import typer`` what the command line's library costs alone before any command.
 Issue 29 asks for every command row within 0.12 s. The scenario cache (``WINGBEAT_CACHE_DIR``,
 docs/cli.md) and the play encounters (``XDG_DATA_HOME``) live in a temporary folder, warmed by one
 untimed run of each row (so bytecode, kept in a ``PYTHONPYCACHEPREFIX`` folder there, and the
@@ -38,6 +39,8 @@ from pathlib import Path
 #: The goal of issue 29 for every command row, in ms of CPU.
 GOAL_MS = 120.0
 FLOOR = "import fractions, json, argparse, dataclasses"
+#: Rows that are no command: what the interpreter, and Typer, cost alone.
+FLOORS = ("floor", "import typer")
 
 
 @dataclass
@@ -55,6 +58,7 @@ def _rows() -> list[Row]:
     wb = ["-m", "wingbeat"]
     return [
         Row("floor", ["-c", FLOOR]),
+        Row("import typer", ["-c", "import typer"]),
         Row("--version", [*wb, "--version"]),
         Row("check", [*wb, "check", bat, "bat", "U35"]),
         Row("check (no cache)", [*wb, "check", bat, "bat", "U35"], {"WINGBEAT_CACHE": "off"}),
@@ -158,7 +162,7 @@ def main() -> None:
     for row in rows:
         this = _median_ms(samples[("this", row.name)])
         entry: dict[str, object] = {"name": row.name, "median_ms": this,
-                                    "goal_ms": None if row.name == "floor" else GOAL_MS}
+                                    "goal_ms": None if row.name in FLOORS else GOAL_MS}
         if args.against is not None:
             base = _median_ms(samples[("base", row.name)])
             entry["base_ms"] = base

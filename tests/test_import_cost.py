@@ -19,7 +19,7 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 import wingbeat
-from wingbeat import cli
+from wingbeat import _records_code, cli
 
 runner = CliRunner()
 
@@ -137,3 +137,137 @@ def test_every_public_name_resolves() -> None:
     assert set(wingbeat.__all__) <= set(dir(wingbeat))
     with pytest.raises(AttributeError):
         wingbeat.no_such_name  # noqa: B018
+
+
+#: Whether ``_records_code`` was written by this Python (``scripts/precomputed.py``).
+_KEPT_FOR_THIS_PYTHON = f"{sys.version_info[0]}.{sys.version_info[1]}" == _records_code.PYTHON
+
+
+def _heard() -> list[tuple[str, str]]:
+    """What ``_records.dataclass`` compiles for every class of the package, in a fresh
+    interpreter (a class made before is not heard again)."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import json; from wingbeat import _records\n"
+                               "print(json.dumps(_records.heard_texts('typer')))"],
+        capture_output=True, text=True, check=True)
+    return [(part, text) for part, text in json.loads(done.stdout.splitlines()[-1])]
+
+
+def _same_code(kept: Any, made: Any) -> bool:
+    """Two code objects alike in all but where their text was (file, lines)."""
+    fields = ("co_code", "co_names", "co_varnames", "co_freevars", "co_cellvars", "co_name",
+              "co_qualname", "co_argcount", "co_kwonlyargcount", "co_posonlyargcount",
+              "co_flags", "co_stacksize")
+    if any(getattr(kept, f) != getattr(made, f) for f in fields):
+        return False
+    if len(kept.co_consts) != len(made.co_consts):
+        return False
+    return all(_same_code(a, b) if hasattr(a, "co_code") else a == b and type(a) is type(b)
+               for a, b in zip(kept.co_consts, made.co_consts, strict=True))
+
+
+def test_the_kept_dataclass_code_is_current_and_what_the_compiler_makes() -> None:
+    """``_records_code/`` holds the code of every method ``dataclass`` writes for wingbeat's
+    classes (``python scripts/precomputed.py update`` writes it again after a class changes), and
+    each is the code the compiler makes of that text, so a class made from it is the class
+    ``dataclasses`` makes."""
+    from importlib import import_module
+
+    from wingbeat import _records
+
+    heard = _heard()
+    assert heard and all(part for part, _ in heard)
+    folder = Path(_records.CODE_FOLDER)
+    if _KEPT_FOR_THIS_PYTHON:  # (another Python writes other texts: those are compiled)
+        for name, text in _records.code_module_texts(heard).items():
+            assert (folder / name).read_text(encoding="utf-8") == text, (
+                f"{name} is stale: python scripts/precomputed.py update")
+    for part, text in heard:
+        kept = getattr(import_module(f"wingbeat._records_code.{part}"), "CODE", {}).get(
+            _records.source_key(text))
+        if kept is None:
+            assert not _KEPT_FOR_THIS_PYTHON, text
+            continue
+        namespace: dict[str, Any] = {}
+        # as dataclasses does (not with this module's ``from __future__ import annotations``)
+        exec(compile(text, "<string>", "exec", dont_inherit=True), {}, namespace)
+        assert _same_code(kept, namespace["__create_fn__"].__code__), text
+
+
+def test_a_command_makes_its_classes_from_the_kept_code(tmp_path: Path) -> None:
+    """Every class a command makes with ``_records.dataclass`` reads its methods' code from
+    ``_records_code`` (compiles none), and is the class ``dataclasses`` would make."""
+    code = _cli("check", "example:giant-bat", "bat", "U35") + (
+        "\nimport dataclasses, sys, json\n"
+        "from wingbeat import _records\n"
+        "made = [c for m in list(sys.modules.values()) if (m.__name__ or '').startswith("
+        "'wingbeat.') for c in vars(m).values() if isinstance(c, type) and "
+        "dataclasses.is_dataclass(c) and c.__module__ == m.__name__]\n"
+        "compiled = [f'{c.__qualname__}.{n}' for c in made for n in ('__init__', '__repr__', "
+        "'__eq__', '__setattr__') if n in vars(c) and vars(c)[n].__code__.co_filename == "
+        "'<string>']\n"
+        "print(json.dumps([len(made), compiled]))\n")
+    _loaded(code, tmp_path)
+    env = {**os.environ, "WINGBEAT_CACHE_DIR": str(tmp_path / "cache"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "WINGBEAT_LANG": "en"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env=env)
+    made, compiled = json.loads(done.stdout.splitlines()[-1])
+    assert made > 20
+    assert compiled == [] or not _KEPT_FOR_THIS_PYTHON
+
+
+def test_a_kept_class_is_the_one_dataclasses_makes() -> None:
+    """Frozen, compared, hashed and shown as ``dataclasses`` makes it (and a class whose code is
+    not kept is made as before)."""
+    import dataclasses
+
+    from wingbeat._records import dataclass
+    from wingbeat.geometry.hexgrid import Hex
+
+    here = Hex(3, 5)
+    assert Hex.__init__.__code__.co_filename.endswith("geometry.py") or not _KEPT_FOR_THIS_PYTHON
+    assert here == Hex(3, 5) and hash(here) == hash(Hex(3, 5)) and here != Hex(5, 3)
+    assert repr(here) == "Hex(col=3, row=5)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        here.col = 5  # type: ignore[misc]
+    assert dataclasses.replace(here, col=5) == Hex(5, 5)
+
+    @dataclass(frozen=True)
+    class Fresh:
+        a: int
+        b: list[int] = dataclasses.field(default_factory=list)
+
+    assert Fresh.__init__.__code__.co_filename == "<string>"
+    assert Fresh(1) == Fresh(1, []) and repr(Fresh(1)) == "test_a_kept_class_is_the_one_" \
+        "dataclasses_makes.<locals>.Fresh(a=1, b=[])"
+    assert not hasattr(dataclasses, "exec")  # the builtin again once made
+
+
+@pytest.mark.parametrize(("args", "unused"), [
+    (["--version"], ("wingbeat._api", "wingbeat.rules", "wingbeat._jsonout", "orjson")),
+    (["schema", "dnd5e"], ("wingbeat._api", "orjson")),
+    # (and a cached scenario is read by pickle's C reader alone, without pickle.py)
+    (["check", "example:giant-bat", "bat", "U35"], ("wingbeat._jsonout", "orjson", "pickle")),
+])
+def test_a_text_answer_imports_no_json_writer_and_version_no_registry(
+        tmp_path: Path, args: list[str], unused: tuple[str, ...]) -> None:
+    _loaded(_cli(*args), tmp_path)
+    modules = _loaded(_cli(*args), tmp_path)
+    assert not _heavy(modules, unused), modules
+
+
+def test_play_show_rolls_no_dice_and_builds_its_command_alone(tmp_path: Path) -> None:
+    """``play show`` and ``play log`` roll nothing: no dice, no ``random``; and Typer builds only
+    the subcommand run, not all of ``play``'s."""
+    _loaded(_cli("play", "new", "example:giant-bat", "--seed", "7", "--name", "cave"), tmp_path)
+    for command in ("show", "log"):
+        _loaded(_cli("play", command, "cave"), tmp_path)
+        modules = _loaded(_cli("play", command, "cave"), tmp_path)
+        assert not _heavy(modules, ("wingbeat.play.dice", "random")), modules
+    alone = cli._app_for(["play", "show", "cave"])
+    (group,) = alone.registered_groups
+    assert group.typer_instance is not None
+    assert [cli._name_of(c) for c in group.typer_instance.registered_commands] == ["show"]
+    whole = cli._app_for(["play", "--help"]).registered_groups[0].typer_instance
+    assert whole is not None and len(whole.registered_commands) > 5

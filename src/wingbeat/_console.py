@@ -15,7 +15,6 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TextIO
@@ -30,6 +29,7 @@ from typer._click.utils import make_default_short_help
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
+from ._records import dataclass
 from .errors import (
     EXIT_BAD_INPUT,
     OptionError,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ._records import dataclass
 from .model import Save
 
 if TYPE_CHECKING:  # a roll's generator is the caller's (play's dice): a check rolls nothing

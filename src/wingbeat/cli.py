@@ -11,9 +11,11 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
-import typer
+from ._records import typer_classes
 
-from . import _api
+with typer_classes():  # Typer's own dataclasses read their kept code too (_records)
+    import typer
+
 from ._collector import collector_paused
 from ._console import (
     Command,
@@ -29,7 +31,6 @@ from ._console import (
     out,
     parse_query_options,
 )
-from ._jsonout import encode_answer
 from .errors import EXIT_REFUSED, WingbeatError
 from .examples import example_names
 from .i18n import _
@@ -109,6 +110,8 @@ def _answer(make: Callable[[], Result], as_json: bool,
     try:
         with collector_paused():  # the command ends soon after: nothing to collect
             result = make()
+            if as_json:
+                from ._jsonout import encode_answer  # (orjson: only for a JSON answer)
             answer = (encode_answer(result) if as_json
                       else result.to_text() if text is None else text(result))
     except WingbeatError as exc:
@@ -137,6 +140,8 @@ def reach(scenario: ScenarioArg, creature: CreatureArg, json_: JsonOpt = False,
           ) -> None:
     """Everything the creature can reach this round, each at its least cost."""
     def find() -> Result:
+        from . import _api  # (the registry: not for --version or schema)
+
         bounded(creature=creature)
         return _api.reach(_open(scenario), creature, **parse_query_options(option, no_checks))
 
@@ -215,6 +220,8 @@ def path(
     def find() -> Result:
         bounded(creature=creature, to=to, attack=attack, altitude=altitude, mode=mode,
                 via=",".join(via) if via else None)
+        from . import _api
+
         opened = _open(scenario)
         options = parse_query_options(option, no_checks)
         found = _api.route(opened, creature, to=to, attack=attack, altitude=altitude,
@@ -238,6 +245,8 @@ def check(
 ) -> None:
     """Is this declared move legal? Its cost, checks and what remains; or the rule it breaks."""
     def find() -> Result:
+        from . import _api
+
         bounded(creature=creature, moves=moves)
         return _api.check(_open(scenario), creature, moves, **parse_query_options(option))
 
@@ -253,6 +262,8 @@ def engagement(
 ) -> None:
     """Whether two creatures are in melee, reach-only, or not engaged."""
     def find() -> Result:
+        from . import _api
+
         bounded(a=a, b=b)
         return _api.engagement(_open(scenario), a, b)
 
@@ -283,6 +294,8 @@ def schema(ruleset: Annotated[str | None, typer.Argument(
 @app.command(cls=Command)
 def demo() -> None:
     """Run the built-in giant bat example: reach, cheapest paths, move checks, engagement."""
+    from . import _api
+
     source = "example:giant-bat"
     scenario = _open(source)
     out.print(_("Scenario {source}: a giant bat (fly 8, medium) two levels up at T34, having "
@@ -373,7 +386,27 @@ def _app_for(args: list[str]) -> typer.Typer:
 
         for module in modules:
             import_module(module).register(one)
+        one.registered_groups = [_one_of(group, args[1:]) for group in one.registered_groups]
     return one
+
+
+def _one_of(group: typer.models.TyperInfo, args: list[str]) -> typer.models.TyperInfo:
+    """A group (``play``) with only the subcommand ``args`` name (``show``), so Typer builds that
+    one alone; the whole group for its own help, or a name none of its commands has."""
+    name = args[0] if args and not args[0].startswith("-") else None
+    whole = group.typer_instance
+    if name is None or whole is None or whole.registered_groups:
+        return group
+    chosen = [info for info in whole.registered_commands if _name_of(info) == name]
+    if not chosen:
+        return group
+    import copy
+
+    alone = copy.copy(whole)
+    alone.registered_commands = chosen
+    narrowed = copy.copy(group)
+    narrowed.typer_instance = alone
+    return narrowed
 
 
 def _modules_for(args: list[str]) -> list[str]:

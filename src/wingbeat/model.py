@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic
 
+from ._records import dataclass
 from .i18n import localized_number
 
 if TYPE_CHECKING:  # a type variable's default (PEP 696) is in ``typing`` from Python 3.13 only

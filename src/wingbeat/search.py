@@ -19,10 +19,10 @@ same order, same priorities, same parents.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from . import kernel
+from ._records import dataclass
 from .errors import OptionError
 from .model import Save
 

@@ -4,10 +4,10 @@ step away, the step between two cells); each grid says which directions it steps
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar, Generic, Protocol, Self, TypeVar
 
+from .._records import dataclass
 from ..errors import NotationError
 from ..i18n import _, pgettext
 from .labels import column_label, split_label

@@ -8,10 +8,10 @@ SW (−1, +1) and NW (−1, −1).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import IntEnum
 from typing import ClassVar
 
+from .._records import dataclass
 from ..errors import NotationError
 from ..i18n import _
 from .cells import GridCell, parse_step, text_window

@@ -17,12 +17,12 @@ row and altitude level. How a step that changes more than one axis is paid is th
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import cache
 from math import isqrt
 from typing import ClassVar
 
+from .._records import dataclass
 from .cells import GridCell, parse_step, text_window
 from .labels import column_label
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any
@@ -35,6 +34,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
+from .._records import dataclass
 from ..errors import NotationError, shown
 from ..i18n import _
 from ..narrate import grouped

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from ..errors import IllegalMoveError
 from ..model import Scenario
 from ..rules.base import Battle, Creature, TableBattle
-from .dice import Dice
 from .engine import Piece, Played
+
+if TYPE_CHECKING:  # annotations only: a command that rolls nothing imports no dice
+    from .dice import Dice
 
 __all__ = ["BattleAdapter", "Regroupable", "no_move", "refused", "roster_words", "table_board"]
 

@@ -7,7 +7,6 @@ damaged database too: a log that is not what was written stops every command, ``
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -22,7 +21,7 @@ from .._console import (
     out,
     parse_query_options,
 )
-from .._jsonout import dumps
+from .._records import dataclass
 from ..errors import WingbeatError
 from ..i18n import _, ngettext
 
@@ -84,6 +83,8 @@ def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: boo
     except WingbeatError as exc:  # a refused move is one too: exit 1 (errors.py)
         failed(exc, as_json)
     if as_json:
+        from .._jsonout import dumps  # (orjson: only for a JSON answer)
+
         out.print(dumps(result.to_dict()), markup=False)
     else:
         out.print(result.to_text(), markup=False)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from .._records import dataclass
 from ..chance import Roll, roll_check
 from ..errors import ScenarioError
 from ..i18n import _

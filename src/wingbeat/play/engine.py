@@ -21,11 +21,12 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
+from .._records import dataclass
 from ..errors import (
     EXIT_REFUSED,
     IllegalMoveError,
@@ -39,10 +40,10 @@ from ..model import Scenario
 from ..narrate import event_text, roll_text
 from ..rules import find_ruleset
 from ..rules.registry import ruleset_info, rulesets
-from .dice import Dice
 
-if TYPE_CHECKING:  # an annotation: ``play log`` need not import the grid machinery
+if TYPE_CHECKING:  # annotations: ``play log`` need not import the grid machinery, nor the dice
     from ..rules.grid import GridSpace
+    from .dice import Dice
 
 __all__ = [
     "Action",
@@ -386,7 +387,7 @@ def _start(setup: Setup) -> Entry:
     adapter = setup.adapter
     pieces = adapter.pieces(scenario)
     ids = list(pieces)
-    dice = Dice(setup.seed, 0)
+    dice = _dice_for(setup.seed, 0)
     if setup.order is not None:
         order = _given_order(setup.order, ids)
     else:
@@ -473,6 +474,14 @@ def said(setup: Setup, entry: Entry, before: EncounterState | None) -> Entry:
     return again
 
 
+def _dice_for(seed: int, entry: int) -> Dice:
+    """The dice of one entry (``dice.Dice``): imported by the commands that roll, not by
+    ``play show`` or ``play log``."""
+    from .dice import Dice
+
+    return Dice(seed, entry)
+
+
 def _dice(rolls: Sequence[Mapping[str, Any]]) -> list[tuple[Any, ...]]:
     """What rolls rolled, without their sentences (a save's ``on_failure``)."""
     return [(r.get("creature"), r.get("rule"), r.get("roll"), r.get("faces"), r.get("total"),
@@ -532,7 +541,7 @@ def _move(setup: Setup, state: EncounterState, action: Action) -> Entry:
         raise RefusedMove("turn", _("{creature} has already moved in round {round}; "
                                     "next-round starts the next one").format(
             creature=creature, round=state.round), creature=creature)
-    dice = Dice(setup.seed, state.entries)
+    dice = _dice_for(setup.seed, state.entries)
     played = setup.adapter.move(setup.scenario, state.pieces, creature, action.moves, dice,
                                 action.option_map)
     _refuse_if_illegal(played)
@@ -556,7 +565,7 @@ def _condition(setup: Setup, state: EncounterState, action: Action) -> Entry:
         raise OptionError(_("ruleset {ruleset} takes no condition changes in play; declare "
                             "what a creature does as its move").format(
             ruleset=repr(setup.scenario.ruleset)))
-    dice = Dice(setup.seed, state.entries)
+    dice = _dice_for(setup.seed, state.entries)
     played = cast(ConditionAdapter, adapter).condition(setup.scenario, state.pieces, creature,
                                                        action.moves, dice)
     _refuse_if_illegal(played)
@@ -584,7 +593,7 @@ def _refuse_if_illegal(played: Played, holding: bool = False) -> None:
 
 
 def _next_round(setup: Setup, state: EncounterState, action: Action) -> Entry:
-    dice = Dice(setup.seed, state.entries)
+    dice = _dice_for(setup.seed, state.entries)
     pieces = dict(state.pieces)
     damage = dict(state.damage)
     played_all = []

@@ -31,12 +31,12 @@ import sqlite3
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import accumulate
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
+from .._records import dataclass
 from ..errors import OptionError, WingbeatError
 from ..i18n import N_, _, language, ngettext
 from ..narrate import grouped

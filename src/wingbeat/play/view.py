@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .._records import dataclass
 from ..errors import WingbeatError
 from ..i18n import _, pgettext
 from ..model import Scenario

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from .._records import dataclass
 from ..errors import WingbeatError
 from ..i18n import N_, _
 from ..model import Scenario

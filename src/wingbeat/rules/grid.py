@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import KW_ONLY, dataclass, field, replace
+from dataclasses import KW_ONLY, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Protocol
 
 from .._collector import collector_paused
+from .._records import dataclass
 from ..errors import IllegalMoveError, NotationError
 from ..i18n import _, ngettext, pgettext
 from ..model import Save, format_amount, format_cost

@@ -16,11 +16,12 @@ import json
 import os
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .._records import dataclass
 from ..errors import OptionError, ScenarioError
 from ..i18n import Domain, _
 

@@ -14,9 +14,10 @@ ended.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, field
 from typing import Any, Protocol, runtime_checkable
 
+from .._records import dataclass
 from ..errors import IllegalMoveError
 from ..i18n import _
 from ..model import Save

@@ -8,10 +8,10 @@ and its own lines; the JSON keys and the sentences both share are written here, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from .._records import dataclass
 from ..errors import NotationError
 from ..geometry.table import Point, Table, format_length, parse_point
 from ..i18n import _

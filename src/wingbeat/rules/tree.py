@@ -18,10 +18,10 @@ import json
 import struct
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .._records import dataclass
 from ..model import Save, format_cost
 from ..search import CHECK_SLOTS, Exploration, SettledArrays, explore
 from .grid import GridSpace, _Ends

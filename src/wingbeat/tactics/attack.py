@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .._records import dataclass
 from ..i18n import _
 from ..model import format_amount
 from ..narrate import unit_word

@@ -7,13 +7,13 @@ Exit codes as everywhere: 0 done, 1 a suggested move the rules refuse when accep
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from .._console import Command, JsonOpt, fail, failed, out, parse_query_options
+from .._records import dataclass
 from ..errors import WingbeatError, unknown_creature
 from ..i18n import _
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from .._records import dataclass
 from ..geometry.labels import column_label, split_label
 from ..i18n import _, ngettext, pgettext
 from ..model import Scenario, format_amount

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from fractions import Fraction
 from typing import Any
 
+from .._records import dataclass
 from ..errors import OptionError
 from ..i18n import _, ngettext
 from ..model import Save, format_amount, format_cost

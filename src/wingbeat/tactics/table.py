@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from .._records import dataclass
 from ..errors import WingbeatError
 from ..geometry.table import Point, format_length, geojson
 from ..i18n import _, localized_number

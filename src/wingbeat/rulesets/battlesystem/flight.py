@@ -9,12 +9,13 @@ heading: the reachable area is the sector of half-angle X, as ``reach`` draws it
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
 from shapely.ops import unary_union
 
+from ..._records import dataclass
 from ...errors import IllegalMoveError, ScenarioError
 from ...geometry.table import (
     EPSILON,

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...geometry.table import format_number, format_point, parse_point
 from ...i18n import localized_number
 from ...play.adapter import BattleAdapter, no_move, refused, table_board
-from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
 from . import BattlesystemBattle, BattlesystemUnit, Formation, check_move
 from ._messages import _
 from .model import BattlesystemScenario
 from .rounds import gone_refusal, unit_after
+
+if TYPE_CHECKING:  # annotations only: a command that rolls nothing imports no dice
+    from ...play.dice import Dice
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "BattlesystemPlay"]
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
+from ..._records import dataclass
 from ...geometry.table import format_length, format_number, format_point, geojson
 from ...i18n import localized_number
 from ...model import format_amount, format_cost

@@ -9,8 +9,9 @@ Turn limits are per game round, so nothing else carries over from one round to t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ..._records import dataclass
 from ...errors import IllegalMoveError
 from ...geometry.table import parse_point
 from ._messages import _

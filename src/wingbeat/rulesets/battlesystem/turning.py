@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..._records import dataclass
 from .model import BattlesystemUnit, Game, Maneuverability, Size
 
 __all__ = ["ADND_TURNS", "DND_TURNS", "TurnCategory", "categories", "turn_category"]

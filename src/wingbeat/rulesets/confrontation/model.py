@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from ..._records import dataclass
 from ...geometry.table import Point, Table, TablePolygon
 from ...model import Scenario
 from ...rules.roster import Named, Roster

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
+from ..._records import dataclass
 from ...model import format_cost
 from ._messages import _
 from .model import Edition, Fighter

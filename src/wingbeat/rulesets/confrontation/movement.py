@@ -13,10 +13,11 @@ may be redirected (``redirect:ID``) when its target is gone (C-change).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from typing import Any
 
+from ..._records import dataclass
 from ...errors import IllegalMoveError, NotationError
 from ...geometry.table import (
     EPSILON,

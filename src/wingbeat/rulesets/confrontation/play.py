@@ -18,16 +18,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...geometry.table import format_point, parse_point
 from ...play.adapter import BattleAdapter, refused, table_board
-from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options
 from . import RULESET, ConfrontationBattle, Fighter
 from ._messages import _
 from .model import ConfrontationScenario
 from .rounds import changed_refusal, fighter_after, turn_events
+
+if TYPE_CHECKING:  # annotations only: a command that rolls nothing imports no dice
+    from ...play.dice import Dice
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "TAKES_OPTIONS", "ConfrontationPlay"]
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
+from ..._records import dataclass
 from ...geometry.table import format_length, format_point, geojson
 from ...model import format_amount, format_cost
 from ...narrate import change_word

@@ -9,9 +9,10 @@ unless it made a pursuit move), redirected its assault after landing, or made a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ..._records import dataclass
 from ...errors import IllegalMoveError
 from ._messages import _
 from .model import Fighter

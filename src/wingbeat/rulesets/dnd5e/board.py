@@ -11,11 +11,11 @@ import threading
 from array import array
 from collections import OrderedDict
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
+from ..._records import dataclass
 from ...geometry.hexgrid import Direction
 from ...geometry.labels import column_label
 from ...geometry.squaregrid import Compass, DiagonalRule, grid_distance

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from ..._records import dataclass
 
 __all__ = ["FALL_RATE", "MAX_DICE", "Fall", "fall"]
 

@@ -21,12 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...geometry.labels import split_label
 from ...model import Save, format_amount
 from ...play.adapter import BattleAdapter, no_move, roster_words
-from ...play.dice import Dice
 from ...play.engine import Piece, Played, move_options, must_act
 from ...rules.grid import grid_check
 from . import CONDITIONS, Dnd5eBattle, Dnd5eCreature, GridKind
@@ -44,6 +43,9 @@ from .rounds import (
 )
 from .turn import turn_report, use_word
 from .words import condition_word, mode_doing
+
+if TYPE_CHECKING:  # annotations only: a command that rolls nothing imports no dice
+    from ...play.dice import Dice
 
 __all__ = ["ADAPTER", "FRESH_TURN", "REFUSED_OPTIONS", "Dnd5ePlay"]
 

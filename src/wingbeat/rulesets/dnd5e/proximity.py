@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..._records import dataclass
 from ._messages import _
 from .board import Board, footprint_offsets, shared_board
 from .model import Dnd5eBattle, Dnd5eCreature

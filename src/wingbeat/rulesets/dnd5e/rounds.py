@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from ..._records import dataclass
 from ...errors import NotationError, OptionError
 from ...geometry.labels import split_label
 from ...model import format_cost

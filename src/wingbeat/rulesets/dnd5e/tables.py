@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
+from ..._records import dataclass
 from ...model import Save
 from .board import map_key
 from .falling import Fall

@@ -7,9 +7,9 @@ in a legal space, and whether the action, bonus action and free object interacti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..._records import dataclass
 from ...model import format_amount
 from ...narrate import event_text
 from ...rules.grid import GridMove

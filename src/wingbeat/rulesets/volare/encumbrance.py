@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..._records import dataclass
 from .model import Encumbrance, VolareCreature
 
 __all__ = ["STRENGTH_BREAKS", "FlightLoad", "break_points", "flight_load", "ground_band",

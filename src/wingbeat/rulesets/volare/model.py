@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
+from ..._records import dataclass
 from ...geometry.hexgrid import Direction, Hex
 from ...model import Scenario
 from ...rules.roster import Named, Roster

@@ -13,19 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import IllegalMoveError
 from ...geometry.hexgrid import Direction, parse_hex
 from ...model import format_cost
 from ...play.adapter import BattleAdapter, no_move, roster_words
-from ...play.dice import Dice
 from ...play.engine import SEARCH_ONLY, Piece, Played, move_options, must_act
 from ...rules.grid import grid_check
 from . import Mode, VolareBattle, VolareCreature, VolareSpace, next_round
 from ._messages import N_, _
 from .model import VolareScenario
 from .rounds import play_out, stand_up
+
+if TYPE_CHECKING:  # annotations only: a command that rolls nothing imports no dice
+    from ...play.dice import Dice
 
 __all__ = ["ADAPTER", "REFUSED_OPTIONS", "VolarePlay"]
 

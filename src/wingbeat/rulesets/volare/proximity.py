@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..._records import dataclass
 from ...errors import OptionError
 from ._messages import _, ngettext, pgettext
 from .model import Mode, VolareBattle, VolareCreature

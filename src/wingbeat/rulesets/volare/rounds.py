@@ -11,9 +11,10 @@ never walked again), and stops where a save fails. It knows no dice: the caller 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from ..._records import dataclass
 from ...errors import IllegalMoveError
 from ...model import Save
 from ...rules.grid import GridMove
