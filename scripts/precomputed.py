@@ -42,7 +42,7 @@ def records_code_texts() -> dict[str, str]:
     """``_records_code/``'s files as they should read: the texts a fresh interpreter's
     ``dataclass`` compiles when every module of the package is imported."""
     script = ("import json, sys\nfrom wingbeat import _records\n"
-              "print(json.dumps(_records.code_module_texts(_records.heard_texts('typer'))))\n")
+              "print(json.dumps(_records.code_module_texts(_records.heard_texts())))\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True, env=env)

@@ -148,7 +148,7 @@ def _heard() -> list[tuple[str, str]]:
     interpreter (a class made before is not heard again)."""
     done = subprocess.run(
         [sys.executable, "-c", "import json; from wingbeat import _records\n"
-                               "print(json.dumps(_records.heard_texts('typer')))"],
+                               "print(json.dumps(_records.heard_texts()))"],
         capture_output=True, text=True, check=True)
     return [(part, text) for part, text in json.loads(done.stdout.splitlines()[-1])]
 

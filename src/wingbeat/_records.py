@@ -21,7 +21,7 @@ import builtins
 import os
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["code_module_texts", "dataclass", "heard_texts", "source_key", "typer_classes"]
+__all__ = ["code_module_texts", "dataclass", "heard_texts", "source_key"]
 
 try:  # hashlib's own BLAKE2, without OpenSSL's start-up (as scenario._cache)
     from _blake2 import blake2b
@@ -93,48 +93,6 @@ def _exec(source: Any, globals: dict[str, Any] | None = None,
     locals["__create_fn__"] = FunctionType(code, bound, "__create_fn__")
 
 
-class _Making:
-    """While it lasts, the dataclasses made (``part``'s) read the kept code: ``_exec`` stands in
-    for ``dataclasses``' ``exec``. ``locked``: ``_lock`` held throughout (``dataclass``); an
-    import (``typer_classes``) holds it only to enter and leave, as another thread may wait on
-    it for a class of its own (whose lookup may then miss: only slower, never different)."""
-
-    def __init__(self, part: str, locked: bool):
-        self.part = part
-        self.locked = locked
-        self.before = ""
-
-    def __enter__(self) -> None:
-        global _depth, _making
-        import dataclasses
-
-        with _lock:
-            if self.locked:
-                _lock.acquire()
-            if not _depth:
-                dataclasses.exec = _exec  # type: ignore[attr-defined]  # before the builtin
-            _depth += 1
-            self.before, _making = _making, self.part
-
-    def __exit__(self, *exc: object) -> None:
-        global _depth, _making
-        import dataclasses
-
-        with _lock:
-            _making = self.before
-            _depth -= 1
-            if not _depth:
-                vars(dataclasses).pop("exec", None)
-            if self.locked:
-                _lock.release()
-
-
-def typer_classes() -> _Making:
-    """``with typer_classes(): import typer``: Typer's own dataclasses (``typer._coercion``'s)
-    read their kept code too (``heard_texts`` keeps it, as the part ``typer``)."""
-    return _Making("typer", locked=False)
-
-
 if TYPE_CHECKING:
     from dataclasses import dataclass as dataclass
 else:
@@ -143,8 +101,19 @@ else:
         def wrap(cls):
             import dataclasses
 
-            with _Making(_part(cls.__module__), locked=True):
-                return dataclasses.dataclass(cls, **options)
+            global _depth, _making
+            with _lock:
+                if not _depth:
+                    dataclasses.exec = _exec  # the module's own name, before the builtin
+                _depth += 1
+                making, _making = _making, _part(cls.__module__)
+                try:
+                    return dataclasses.dataclass(cls, **options)
+                finally:
+                    _making = making
+                    _depth -= 1
+                    if not _depth:
+                        vars(dataclasses).pop("exec", None)
         return wrap if cls is None else wrap(cls)
 
 
@@ -155,10 +124,10 @@ _SKIPPED = ("wingbeat.web", "wingbeat.render", "wingbeat.importers", "wingbeat._
             "wingbeat._records_code")
 
 
-def heard_texts(typer: str | None = None) -> list[tuple[str, str]]:
+def heard_texts() -> list[tuple[str, str]]:
     """Every source text ``dataclass`` compiles for wingbeat's own classes, with its part: each
-    module of the package imported in turn; first, the module ``typer`` names, inside
-    ``typer_classes``. Run in a fresh interpreter (a class made before is not heard)."""
+    module of the package imported in turn. Run in a fresh interpreter (a class made before is
+    not heard)."""
     import importlib
     import pkgutil
 
@@ -166,9 +135,6 @@ def heard_texts(typer: str | None = None) -> list[tuple[str, str]]:
 
     global _heard
     _heard = []
-    if typer is not None:
-        with typer_classes():
-            importlib.import_module(typer)
     for info in pkgutil.walk_packages(wingbeat.__path__, "wingbeat."):
         if not info.name.startswith(_SKIPPED):
             importlib.import_module(info.name)

@@ -11,10 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
-from ._records import typer_classes
-
-with typer_classes():  # Typer's own dataclasses read their kept code too (_records)
-    import typer
+import typer
 
 from ._collector import collector_paused
 from ._console import (
