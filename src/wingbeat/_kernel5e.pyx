@@ -95,8 +95,8 @@ def last_search_bytes():
 
 
 cdef struct Rec:
-    # what a search needs of one place and posture (a key: position × 2 + prone)
-    int64_t threat
+    # what a search needs of one place and posture (a key: position × 2 + prone), 32 bytes
+    uint32_t threat  # at most ``MAX_WATCHERS`` hostiles
     int32_t stand_cost  # -1: cannot stand up here
     int32_t stand_cap
     int32_t edge_start
@@ -334,6 +334,7 @@ cdef enum:
     MAX_MET = 8  # distinct occupants told apart (the Tiny rule needs four)
     NO_TOP = -(1 << 30)  # no ground under a footprint off the map
     SHAPE = 7  # ints a step shape takes
+    MAX_TEMPLATES = 256  # classes of plain places whose moves are shared
 
 
 cdef struct Place:
@@ -445,6 +446,19 @@ cdef class Native:
     cdef Span **spans  # pages of PAGE spans, by anchor
     cdef int64_t n_span_pages
     cdef public object landing
+    # plain places share their moves (``plain_class``): per cell 0 not known yet, 1 plain
+    # around, 2 not; the box of cells a place's moves read, relative to its anchor; per watcher
+    # the box of its cells; the templates made
+    cdef public bint templates  # False: every record made in full (the tests compare)
+    cdef int8_t *plain
+    cdef int32_t box[4]  # least and greatest column, then row, offsets from the anchor
+    cdef int32_t reach_z  # the most levels a move or a corner it passes rises or drops
+    cdef int32_t *watch_box  # per watcher: least and greatest column and row of its cells
+    cdef int64_t template_class[MAX_TEMPLATES]
+    cdef Rec template_rec[MAX_TEMPLATES]
+    cdef int32_t n_templates, last_template
+    cdef readonly int64_t shared  # records made from a template (for the tests)
+    cdef bint walked_off  # the last record made in full has a walk off a ledge (its own fall)
 
     def __cinit__(self, tuple numbers, tuple speeds, tuple ground_modes, grid, col, row,
                   ground, ceil, terrain, sides, shapes, corners, offsets, others, occ_start, occ,
@@ -505,10 +519,125 @@ cdef class Native:
         self.spans = <Span **>calloc(<size_t>self.n_span_pages, sizeof(Span *))
         if self.places == NULL or self.spans == NULL:
             raise MemoryError()
+        self.set_templates(cells)
+
+    cdef int set_templates(self, int64_t cells) except -1:
+        """What ``plain_class`` reads: the box of cells around an anchor that its moves, their
+        corners and the footprints at both ends cover, the levels they span, the watchers'
+        boxes; square maps only (a hex grid's cells are not a row-major rectangle)."""
+        cdef int32_t i, j, n_off = self.n_offsets + self.n_small, c, r
+        self.templates = not self.hex
+        self.n_templates = 0
+        self.last_template = 0
+        self.box[0] = self.box[1] = self.box[2] = self.box[3] = 0
+        self.reach_z = 0
+        for i in range(self.n_shapes):  # the anchors a move reaches, and their levels
+            self.box[0] = min(self.box[0], self.shapes[SHAPE * i + 1])
+            self.box[1] = max(self.box[1], self.shapes[SHAPE * i + 1])
+            self.box[2] = min(self.box[2], self.shapes[SHAPE * i + 2])
+            self.box[3] = max(self.box[3], self.shapes[SHAPE * i + 2])
+            self.reach_z = max(self.reach_z, abs(self.shapes[SHAPE * i + 3]))
+            for j in range(self.shapes[SHAPE * i + 5], self.shapes[SHAPE * i + 6]):
+                self.reach_z = max(self.reach_z, abs(self.corners[3 * j + 2]))
+        for j in range(self.n_slots):  # the corners' anchors
+            self.box[0] = min(self.box[0], self.slots[2 * j])
+            self.box[1] = max(self.box[1], self.slots[2 * j])
+            self.box[2] = min(self.box[2], self.slots[2 * j + 1])
+            self.box[3] = max(self.box[3], self.slots[2 * j + 1])
+        c = r = 0  # and every footprint from those anchors, whole or squeezed
+        for i in range(n_off):
+            c = min(c, self.offsets[2 * i])
+            r = min(r, self.offsets[2 * i + 1])
+        self.box[0] += c
+        self.box[2] += r
+        c = r = 0
+        for i in range(n_off):
+            c = max(c, self.offsets[2 * i])
+            r = max(r, self.offsets[2 * i + 1])
+        self.box[1] += c
+        self.box[3] += r
+        self.plain = <int8_t *>calloc(<size_t>cells + 1, sizeof(int8_t))
+        self.watch_box = <int32_t *>malloc((4 * self.n_watchers + 1) * sizeof(int32_t))
+        if self.plain == NULL or self.watch_box == NULL:
+            raise MemoryError()
+        for i in range(self.n_watchers):
+            if self.watchers[6 * i + 1] < self.watchers[6 * i + 2]:
+                extent(self.col, self.watch_cells, self.watchers[6 * i + 1],
+                       self.watchers[6 * i + 2], &self.watch_box[4 * i],
+                       &self.watch_box[4 * i + 1])
+                extent(self.row, self.watch_cells, self.watchers[6 * i + 1],
+                       self.watchers[6 * i + 2], &self.watch_box[4 * i + 2],
+                       &self.watch_box[4 * i + 3])
+        return 0
+
+    cdef bint plain_around(self, int32_t anchor) noexcept:
+        """Every cell of the box around ``anchor`` is on the map, in row-major order, with
+        the same ground and ceiling, and no terrain, wall, side wall or creature (any level):
+        worked out once per cell."""
+        cdef int8_t known = self.plain[anchor]
+        cdef int32_t c0, r0, c, r, cell, g, top
+        if known:
+            return known == 1
+        c0, r0 = self.col[anchor], self.row[anchor]
+        g, top = self.ground[anchor], self.ceil[anchor]
+        self.plain[anchor] = 2
+        for r in range(r0 + self.box[2], r0 + self.box[3] + 1):
+            for c in range(c0 + self.box[0], c0 + self.box[1] + 1):
+                cell = self.cell_at(c, r)
+                if (cell < 0 or cell != anchor + (r - r0) * self.columns + (c - c0)
+                        or self.terrain[cell] or self.ground[cell] != g
+                        or self.ceil[cell] != top
+                        or self.occ_start[cell] != self.occ_start[cell + 1]
+                        or self.sides[r * (self.columns + 2) + c]):
+                    return False
+        self.plain[anchor] = 1
+        return True
+
+    cdef int64_t plain_class(self, int64_t pos, bint prone) except -2:
+        """The class of a plain place and posture, -1 where it is not plain: one whose box
+        of cells is plain (``plain_around``) and where no watcher can reach any place its
+        moves reach. Two places of one class have the same record, moves as offsets and costs
+        alike: what differs between them is only where their levels stand against the ground,
+        the footprint's room (``Span``), the bottom and the top, each counted up to one past
+        the levels a move spans (``reach_z``)."""
+        cdef int32_t anchor = <int32_t>(pos // self.levels)
+        cdef int32_t z = <int32_t>(pos % self.levels) + self.bottom
+        cdef int32_t c0, r0, w, dx, dy, dz, low, high, i, v, far = self.reach_z + 1
+        cdef int32_t *wb
+        cdef int32_t *at
+        cdef Span *s
+        cdef int32_t bounds[7]
+        cdef int64_t cls
+        if not self.plain_around(anchor):
+            return -1
+        c0, r0 = self.col[anchor], self.row[anchor]
+        low = z - self.reach_z
+        high = z + self.reach_z + self.height - 1
+        for w in range(self.n_watchers):
+            at = &self.watchers[6 * w]
+            if at[1] == at[2]:
+                continue
+            wb = &self.watch_box[4 * w]
+            dx = max(0, wb[0] - (c0 + self.box[1]), (c0 + self.box[0]) - wb[1])
+            dy = max(0, wb[2] - (r0 + self.box[3]), (r0 + self.box[2]) - wb[3])
+            dz = max(0, at[3] - high, low - at[4])
+            if 5 * max(dx, dy, dz) <= at[0]:
+                return -1  # a watcher may reach some place here
+        s = self.span(anchor)
+        bounds[0], bounds[1], bounds[2] = self.ground[anchor], s.low, s.high
+        bounds[3], bounds[4], bounds[5], bounds[6] = s.small_low, s.small_high, self.bottom, self.top
+        cls = 1 if prone else 0
+        for i in range(7):
+            v = z - bounds[i]
+            v = -far if v < -far else far if v > far else v
+            cls = cls * (2 * far + 1) + v + far
+        return cls
 
     def __dealloc__(self):
         cdef int64_t i
         free(self.corner_slot)
+        free(self.plain)
+        free(self.watch_box)
         if self.places != NULL:
             for i in range(self.n_pages):
                 free(self.places[i])
@@ -808,6 +937,40 @@ cdef class Native:
 
     # -- the record of a place and posture (``Dnd5eSpace._kernel_fill``) -------------------------
     cdef int32_t make(self, StepTable table, int64_t key) except -1:
+        """The record of ``key``: a plain place's shared with the first of its class
+        (``plain_class``: its moves not made again, nor its neighbours' places), any other's
+        made in full (``make_full``)."""
+        cdef int64_t cls = -1
+        cdef int32_t t, at
+        cdef Rec *r
+        if self.templates:
+            cls = self.plain_class(key >> 1, key & 1)
+            if cls >= 0:
+                t = self.last_template
+                if t < self.n_templates and self.template_class[t] == cls:
+                    self.shared += 1
+                    return table.add_record(key, &self.template_rec[t])
+                for t in range(self.n_templates):
+                    if self.template_class[t] == cls:
+                        self.last_template = t
+                        self.shared += 1
+                        return table.add_record(key, &self.template_rec[t])
+        self.walked_off = False
+        at = self.make_full(table, key)
+        r = &table.recs[at]
+        if (cls >= 0 and self.n_templates < MAX_TEMPLATES and r.jump_start == r.jump_end
+                and not self.walked_off
+                and r.threat == 0 and r.crowded == 0
+                and not (self.jumper and not key & 1
+                         and (self.place(key >> 1).bits >> P_KIND_SHIFT) & 3 == GROUND)):
+            # the first of its class: its record (no jumps, whose reach is wider) is the class's
+            self.template_class[self.n_templates] = cls
+            self.template_rec[self.n_templates] = r[0]
+            self.last_template = self.n_templates
+            self.n_templates += 1
+        return at
+
+    cdef int32_t make_full(self, StepTable table, int64_t key) except -1:
         cdef int64_t pos = key >> 1, dpos, end_pos
         cdef bint prone = key & 1, squeezed, ok, foot_way, walk_off
         cdef Place *src = self.place(pos)
@@ -910,6 +1073,7 @@ cdef class Native:
                     modes[0] = WALK
                     n_modes = 1
                     walk_off = True
+                    self.walked_off = True
             elif src.bits & P_WATER or dst.bits & P_WATER:
                 if prone:
                     continue
