@@ -1353,24 +1353,70 @@ cdef enum:
 
 
 
+cdef struct Near:
+    # the pruning table by place (``Pruning``'s dense form), 12 bytes beside its 8-byte key:
+    # the least spent without Dash and with or without it, and the next key of the same place
+    int32_t plain
+    int32_t dashed
+    int32_t next  # 1 + its index, 0 none
+
+
 cdef class Pruning:
     """``Dnd5eSpace._best``: per place, provoked set and flags but the action and Dash, the least
     spent without Dash and with or without it. A space keeps one across its searches, as the pure
-    search keeps its dict."""
+    search keeps its dict.
+
+    Made with the battle's positions, watchers and levels it is dense: per position the first of
+    its keys (pages of positions, made as a search meets them; a place has one key, or a few
+    when hostiles watch it), each key 20 bytes, no hashing (about 25 B a state on an open map,
+    where the hash table at most half full held 36-52). Made without, a hash table of 16-byte
+    slots at most half full."""
 
     cdef Slot *slots
     cdef int64_t cap, count
+    cdef bint dense
+    cdef int32_t shift  # a key's position: key >> shift
+    cdef int32_t page_bits
+    cdef int32_t **heads  # pages of 1 << page_bits positions: 1 + a key's index, 0 none
+    cdef int64_t n_pages, pages_made
+    cdef int64_t *keys
+    cdef Near *near
+    cdef int64_t cap_keys, cap_near
 
-    def __cinit__(self):
+    def __cinit__(self, int64_t positions=0, int32_t watchers=0, int32_t levels=0):
         self.slots = NULL
         self.cap = 0
         self.count = 0
+        self.dense = positions > 0 and levels > 0
+        if self.dense:
+            self.shift = LOW_BITS + watchers
+            self.page_bits = 6
+            while (1 << self.page_bits) < 4 * levels:  # about four squares' levels a page
+                self.page_bits += 1
+            self.n_pages = (positions >> self.page_bits) + 1
+            self.heads = <int32_t **>calloc(<size_t>self.n_pages, sizeof(int32_t *))
+            if self.heads == NULL:
+                raise MemoryError()
 
     def __dealloc__(self):
+        cdef int64_t i
         free(self.slots)
+        if self.heads != NULL:
+            for i in range(self.n_pages):
+                free(self.heads[i])
+        free(self.heads)
+        free(self.keys)
+        free(self.near)
 
     def __len__(self):
         return self.count
+
+    cdef int64_t written(self) noexcept:
+        """The bytes it wrote (``last_search_bytes``)."""
+        if not self.dense:
+            return self.cap * sizeof(Slot)
+        return (self.n_pages * sizeof(int32_t *) + (self.pages_made << self.page_bits) * 4
+                + self.count * (sizeof(int64_t) + sizeof(Near)))
 
     cdef int resize(self, int64_t cap) except -1:
         """``cap`` slots (a power of two), filled again."""
@@ -1390,10 +1436,28 @@ cdef class Pruning:
         self.slots, self.cap = slots, cap
         return 0
 
+    cdef int32_t *head(self, int64_t key) except NULL:
+        """Where the first key of ``key``'s position is (its page made the first time)."""
+        cdef int64_t pos = key >> self.shift
+        cdef int64_t page = pos >> self.page_bits
+        if page >= self.n_pages:
+            raise ValueError("a position past the pruning table's")
+        if self.heads[page] == NULL:
+            self.heads[page] = <int32_t *>calloc(<size_t>1 << self.page_bits, sizeof(int32_t))
+            if self.heads[page] == NULL:
+                raise MemoryError()
+            self.pages_made += 1
+        return &self.heads[page][pos & ((1 << self.page_bits) - 1)]
+
     def to_dict(self):
         """The same table as the pure search's dict (``NEVER`` where no state without Dash)."""
         cdef int64_t i
         out = {}
+        if self.dense:
+            for i in range(self.count):
+                out[self.keys[i]] = (1 << 62 if self.near[i].plain == NEVER_PLAIN
+                                     else self.near[i].plain, self.near[i].dashed)
+            return out
         for i in range(self.cap):
             if self.slots[i].key >= 0:
                 out[self.slots[i].key] = (
@@ -1410,11 +1474,43 @@ cdef inline uint64_t hash64(int64_t key) noexcept nogil:
     return x
 
 
+cdef inline bint dominated(int32_t *plain, int32_t *dashed, int64_t total, int dash) noexcept:
+    """The test and update of one key: 1 if a state already generated dominates this one."""
+    if plain[0] <= total or (dash and dashed[0] <= total):
+        return 1
+    if not dash and total < plain[0]:
+        plain[0] = <int32_t>total
+    if total < dashed[0]:
+        dashed[0] = <int32_t>total
+    return 0
+
+
+cdef int pruned_near(Pruning p, int64_t key, int64_t total, int dash) except -1:
+    """``pruned`` in the dense table: the keys of the position, newest first."""
+    cdef int32_t *head = p.head(key)
+    cdef int32_t at = head[0]
+    cdef Near *n
+    while at:
+        n = &p.near[at - 1]
+        if p.keys[at - 1] == key:
+            return dominated(&n.plain, &n.dashed, total, dash)
+        at = n.next
+    p.keys = <int64_t *>grow(p.keys, &p.cap_keys, p.count + 1, sizeof(int64_t))
+    p.near = <Near *>grow(p.near, &p.cap_near, p.count + 1, sizeof(Near))
+    p.keys[p.count] = key
+    p.near[p.count] = Near(NEVER_PLAIN if dash else <int32_t>total, <int32_t>total, head[0])
+    p.count += 1
+    head[0] = <int32_t>p.count
+    return 0
+
+
 cdef inline int pruned(Pruning p, int64_t key, int64_t total, int dash) except -1:
     """``_flat_steps``'s test and update: 1 if a state already generated for the same place
     dominates this one."""
     cdef int64_t mask, j
     cdef Slot *slot
+    if p.dense:
+        return pruned_near(p, key, total, dash)
     if (p.count + 1) * 2 > p.cap:  # at most half full: short runs of slots to probe
         p.resize(p.cap * 2 if p.cap else 1024)
     mask = p.cap - 1
@@ -1422,13 +1518,7 @@ cdef inline int pruned(Pruning p, int64_t key, int64_t total, int dash) except -
     while p.slots[j].key >= 0:
         slot = &p.slots[j]
         if slot.key == key:
-            if slot.plain <= total or (dash and slot.dashed <= total):
-                return 1
-            if not dash and total < slot.plain:
-                slot.plain = <int32_t>total
-            if total < slot.dashed:
-                slot.dashed = <int32_t>total
-            return 0
+            return dominated(&slot.plain, &slot.dashed, total, dash)
         j = (j + 1) & mask
     slot = &p.slots[j]
     slot.key = key
@@ -1693,7 +1783,7 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                               + (2 if bits & J_CHECKED else 0) + 4 * dash, avoid_checks)
         global _last_bytes
         _last_bytes = (s.n_entries * (sizeof(Entry) + 1) + s.cap_slots * 4
-                       + queue_bytes(&s.q) + pruning.cap * sizeof(Slot) + s.r.n * 17)
+                       + queue_bytes(&s.q) + pruning.written() + s.r.n * 17)
         return settled_result(&s.r, arrays, DONE)
     finally:
         release(&s)
