@@ -78,6 +78,7 @@ cdef enum:
 cdef enum:
     KEYS_PAGE_BITS = 12
     KEYS_PAGE = 1 << 12
+    MAX_TEMPLATES = 256  # classes of plain places whose record is shared (``Native.make``)
 
 cdef int64_t NEVER = (<int64_t>1) << 62
 #: the step table's edges keep a destination's threat in 32 bits and its position as a 32-bit
@@ -156,11 +157,14 @@ cdef class StepTable:
     creature's space), but for the start.
     """
 
-    cdef int32_t **index  # pages of KEYS_PAGE keys: 1 + its record, 0 not filled yet
-    cdef int64_t n_index_pages, index_pages_made
+    cdef int32_t **index  # pages of KEYS_PAGE keys: 1 + its record, -1 - its shared record, 0
+    cdef int64_t n_index_pages, index_pages_made  # not filled yet
     cdef int64_t n_keys
     cdef Rec *recs
     cdef int64_t n_recs, cap_recs
+    cdef Rec shared[MAX_TEMPLATES]  # plain places' records (``Native.make``), one per class
+    cdef int32_t n_shared
+    cdef int64_t n_shared_keys
     cdef Edge *edges
     cdef int64_t n_edges, cap_edges
     cdef Jump *jumps
@@ -196,7 +200,7 @@ cdef class StepTable:
     @property
     def places(self):
         """How many keys are filled."""
-        return self.n_recs
+        return self.n_recs + self.n_shared_keys
 
     @property
     def nbytes(self):
@@ -209,20 +213,30 @@ cdef class StepTable:
         cdef int32_t *page = self.index[key >> KEYS_PAGE_BITS]
         return page[key & (KEYS_PAGE - 1)] if page != NULL else 0
 
-    cdef int32_t record(self, int64_t key) except -1:
-        """The record of ``key``, made the first time (in C by ``native``, else from ``fill``)."""
+    cdef inline Rec *rec_at(self, int32_t at) noexcept:
+        """The record ``known`` names (not 0)."""
+        return &self.recs[at - 1] if at > 0 else &self.shared[-at - 1]
+
+    cdef inline Rec *rec(self, int64_t key) except NULL:
+        """The record of ``key``, made the first time; valid until the next is made."""
+        cdef int32_t at = self.known(key)
+        return self.rec_at(at if at else self.record(key))
+
+    cdef int32_t record(self, int64_t key) except 0:
+        """The record of ``key`` as ``known`` names it, made the first time (in C by
+        ``native``, else from ``fill``)."""
         cdef int32_t at = self.known(key)
         cdef int32_t bits
         cdef int64_t pos = key >> 1, high, sets
         cdef Rec r
         if at:
-            return at - 1
+            return at
         if self.native is not None:
             return self.native.make(self, key)
         threat, stand_cost, stand_cap, edges, jumps, crowded = self.fill(key)
         at = self.known(key)  # another thread may have filled it meanwhile
         if at:
-            return at - 1
+            return at
         r.threat = threat
         r.stand_cost = stand_cost
         r.stand_cap = stand_cap
@@ -264,25 +278,36 @@ cdef class StepTable:
         r.jump_end = self.n_jumps
         return 0
 
-    cdef int32_t add_record(self, int64_t key, Rec *r) except -1:
+    cdef int32_t *slot(self, int64_t key) except NULL:
+        """Where ``known`` reads ``key``, its page made the first time."""
         cdef int64_t page = key >> KEYS_PAGE_BITS
         if self.index[page] == NULL:
             self.index[page] = <int32_t *>calloc(KEYS_PAGE, sizeof(int32_t))
             if self.index[page] == NULL:
                 raise MemoryError()
             self.index_pages_made += 1
+        return &self.index[page][key & (KEYS_PAGE - 1)]
+
+    cdef int32_t add_record(self, int64_t key, Rec *r) except 0:
+        cdef int32_t *at = self.slot(key)
         self.recs = <Rec *>grow(self.recs, &self.cap_recs, self.n_recs + 1, sizeof(Rec))
         self.recs[self.n_recs] = r[0]
         self.n_recs += 1
-        self.index[page][key & (KEYS_PAGE - 1)] = <int32_t>self.n_recs
-        return <int32_t>(self.n_recs - 1)
+        at[0] = <int32_t>self.n_recs
+        return at[0]
+
+    cdef int32_t add_shared(self, int64_t key, int32_t t) except 0:
+        """``key``'s record is the shared one ``t`` (no copy: a plain place costs its index)."""
+        cdef int32_t *at = self.slot(key)
+        at[0] = -1 - t
+        self.n_shared_keys += 1
+        return at[0]
 
     def entry(self, int64_t key):
         """The record of ``key`` as Python values (for the tests that compare a table filled by
         ``Native`` with one filled by ``fill``): (threat, stand_cost, stand_cap, crowded, edges
         (high, threat, limit, base, bits), jumps (dst, cost, cost_parity, bits, threats))."""
-        cdef int32_t at = self.record(key)
-        cdef Rec *r = &self.recs[at]
+        cdef Rec *r = self.rec(key)
         cdef int64_t i, k
         cdef int64_t pos = key >> 1
         edges = tuple(((((pos + self.edges[i].delta) << self.shift) << LOW_BITS)
@@ -334,7 +359,6 @@ cdef enum:
     MAX_MET = 8  # distinct occupants told apart (the Tiny rule needs four)
     NO_TOP = -(1 << 30)  # no ground under a footprint off the map
     SHAPE = 7  # ints a step shape takes
-    MAX_TEMPLATES = 256  # classes of plain places whose moves are shared
 
 
 cdef struct Place:
@@ -454,8 +478,7 @@ cdef class Native:
     cdef int32_t box[4]  # least and greatest column, then row, offsets from the anchor
     cdef int32_t reach_z  # the most levels a move or a corner it passes rises or drops
     cdef int32_t *watch_box  # per watcher: least and greatest column and row of its cells
-    cdef int64_t template_class[MAX_TEMPLATES]
-    cdef Rec template_rec[MAX_TEMPLATES]
+    cdef int64_t template_class[MAX_TEMPLATES]  # the class of each of the table's ``shared``
     cdef int32_t n_templates, last_template
     cdef readonly int64_t shared  # records made from a template (for the tests)
     cdef bint walked_off  # the last record made in full has a walk off a ledge (its own fall)
@@ -936,7 +959,7 @@ cdef class Native:
         return False
 
     # -- the record of a place and posture (``Dnd5eSpace._kernel_fill``) -------------------------
-    cdef int32_t make(self, StepTable table, int64_t key) except -1:
+    cdef int32_t make(self, StepTable table, int64_t key) except 0:
         """The record of ``key``: a plain place's shared with the first of its class
         (``plain_class``: its moves not made again, nor its neighbours' places), any other's
         made in full (``make_full``)."""
@@ -949,15 +972,15 @@ cdef class Native:
                 t = self.last_template
                 if t < self.n_templates and self.template_class[t] == cls:
                     self.shared += 1
-                    return table.add_record(key, &self.template_rec[t])
+                    return table.add_shared(key, t)
                 for t in range(self.n_templates):
                     if self.template_class[t] == cls:
                         self.last_template = t
                         self.shared += 1
-                        return table.add_record(key, &self.template_rec[t])
+                        return table.add_shared(key, t)
         self.walked_off = False
         at = self.make_full(table, key)
-        r = &table.recs[at]
+        r = table.rec_at(at)
         if (cls >= 0 and self.n_templates < MAX_TEMPLATES and r.jump_start == r.jump_end
                 and not self.walked_off
                 and r.threat == 0 and r.crowded == 0
@@ -965,12 +988,13 @@ cdef class Native:
                          and (self.place(key >> 1).bits >> P_KIND_SHIFT) & 3 == GROUND)):
             # the first of its class: its record (no jumps, whose reach is wider) is the class's
             self.template_class[self.n_templates] = cls
-            self.template_rec[self.n_templates] = r[0]
+            table.shared[self.n_templates] = r[0]
+            table.n_shared = self.n_templates + 1
             self.last_template = self.n_templates
             self.n_templates += 1
         return at
 
-    cdef int32_t make_full(self, StepTable table, int64_t key) except -1:
+    cdef int32_t make_full(self, StepTable table, int64_t key) except 0:
         cdef int64_t pos = key >> 1, dpos, end_pos
         cdef bint prone = key & 1, squeezed, ok, foot_way, walk_off
         cdef Place *src = self.place(pos)
@@ -1701,8 +1725,7 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                 provoked = (code >> LOW_BITS) & watch_mask
                 pos = (code >> LOW_BITS) >> watchers
                 key = pos * 2 + (flags & PRONE)
-                r = table.record(key)
-                rec = &table.recs[r]
+                rec = table.rec(key)
                 auto_dash = can_act and not flags & ACTION
                 dashed = 2 if flags & DASHED else 1
                 # standing up (D-prone): half the speed it moves with
@@ -1829,7 +1852,7 @@ def dnd5e_ends(StepTable table, const int64_t[:] codes, const int32_t[:] priorit
         for i in range(n):  # end_problem: no end in another creature's space but the start's
             code = codes[i]
             pos = (code >> LOW_BITS) >> watchers
-            ends[i] = not (table.recs[table.record(pos * 2 + (code & PRONE))].crowded
+            ends[i] = not (table.rec(pos * 2 + (code & PRONE)).crowded
                            and not (pos == start_pos and (code & FALLING or stuck)))
             if ends[i]:
                 key = (pos << 2) | (code & PRONE) | (2 if code & FALLING else 0)

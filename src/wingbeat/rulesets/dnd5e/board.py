@@ -320,27 +320,41 @@ class FlatBoard:
         square in rows, or every hex of the doubled coordinates: ``Dnd5eMap.contains``)."""
         vmap = board.map
         columns, rows = vmap.columns, vmap.rows
-        grid = array("i", [-1]) * (columns * rows)
-        col = array("i")
         row = array("i")
-        made = 0
-        for r in range(1, rows + 1):
-            first = 1 if not board.hex or r % 2 else 2  # a hex's column and row: both even or odd
-            step = 2 if board.hex else 1
-            count = len(range(first, columns + 1, step))
-            start = (r - 1) * columns + first - 1
-            grid[start:start + step * (count - 1) + 1:step] = array("i", range(made, made + count))
-            col.extend(range(first, columns + 1, step))
-            row.extend(array("i", [r]) * count)
-            made += count
+        if board.hex:
+            grid = array("i", [-1]) * (columns * rows)
+            col = array("i")
+            made = 0
+            for r in range(1, rows + 1):
+                first = 1 if r % 2 else 2  # a hex's column and row: both even or odd
+                count = len(range(first, columns + 1, 2))
+                start = (r - 1) * columns + first - 1
+                grid[start:start + 2 * (count - 1) + 1:2] = array("i", range(made, made + count))
+                col.extend(array("i", range(first, columns + 1, 2)))
+                row.extend(array("i", [r]) * count)
+                made += count
+        else:  # every square, row-major: the cell at a column and row is its index
+            made = columns * rows
+            grid = array("i", range(made))
+            col = array("i", range(1, columns + 1)) * rows
+            for r in range(1, rows + 1):
+                row.extend(array("i", [r]) * columns)
         assert made == len(board.coords)
+        # the cells the map names, over the plain cell's values (an array from a list of a
+        # million ints takes tens of milliseconds)
         terrain = array("i", [0]) * made
+        plain = vmap.cell(0, 0)  # off the map: the plain cell
+        ground = array("i", [plain.ground]) * made
+        ceil = array("i", [min(plain.ceiling, vmap.top + 1) if plain.ceiling is not None
+                           else vmap.top + 1]) * made
         for (c, r), spec in vmap.cells.items():
             i = board.index.get((c, r))
             if i is not None:
                 terrain[i] = ((1 if spec.wall else 0) | (2 if board.difficult[i] else 0)
                               | (4 if board.water[i] else 0) | (8 if spec.climb else 0)
                               | (16 if spec.air_difficult else 0))
+                ground[i] = board.ground[i]
+                ceil[i] = board.ceil[i]
         sides = array("i", [0]) * ((columns + 2) * (rows + 2))
         for (ac, ar), (bc, br) in board.walled:
             if 0 <= ac <= columns + 1 and 0 <= ar <= rows + 1:
@@ -355,8 +369,7 @@ class FlatBoard:
             for corner in passed:
                 corners.extend(corner)
             shapes.extend((_SUFFIX_CODES[suffix], dc, dr, dz, axes, start, len(corners) // 3))
-        return cls(grid, col, row, array("i", board.ground), array("i", board.ceil), terrain,
-                   sides, shapes, corners)
+        return cls(grid, col, row, ground, ceil, terrain, sides, shapes, corners)
 
 
 _BOARDS: OrderedDict[tuple[Any, DiagonalRule], Board] = OrderedDict()  # the board keeps its map
