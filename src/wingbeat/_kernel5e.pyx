@@ -1377,9 +1377,11 @@ cdef enum:
 
 
 
-cdef struct Near:
-    # the pruning table by place (``Pruning``'s dense form), 12 bytes beside its 8-byte key:
-    # the least spent without Dash and with or without it, and the next key of the same place
+cdef packed struct Near:
+    # the pruning table by place (``Pruning``'s dense form), 20 bytes (packed: the key read in
+    # the same cache line as the rest): the key, the least spent without Dash and with or
+    # without it, and the next key of the same place
+    int64_t key
     int32_t plain
     int32_t dashed
     int32_t next  # 1 + its index, 0 none
@@ -1403,9 +1405,8 @@ cdef class Pruning:
     cdef int32_t page_bits
     cdef int32_t **heads  # pages of 1 << page_bits positions: 1 + a key's index, 0 none
     cdef int64_t n_pages, pages_made
-    cdef int64_t *keys
     cdef Near *near
-    cdef int64_t cap_keys, cap_near
+    cdef int64_t cap_near
 
     def __cinit__(self, int64_t positions=0, int32_t watchers=0, int32_t levels=0):
         self.slots = NULL
@@ -1429,7 +1430,6 @@ cdef class Pruning:
             for i in range(self.n_pages):
                 free(self.heads[i])
         free(self.heads)
-        free(self.keys)
         free(self.near)
 
     def __len__(self):
@@ -1440,7 +1440,7 @@ cdef class Pruning:
         if not self.dense:
             return self.cap * sizeof(Slot)
         return (self.n_pages * sizeof(int32_t *) + (self.pages_made << self.page_bits) * 4
-                + self.count * (sizeof(int64_t) + sizeof(Near)))
+                + self.count * sizeof(Near))
 
     cdef int resize(self, int64_t cap) except -1:
         """``cap`` slots (a power of two), filled again."""
@@ -1460,18 +1460,15 @@ cdef class Pruning:
         self.slots, self.cap = slots, cap
         return 0
 
-    cdef int32_t *head(self, int64_t key) except NULL:
-        """Where the first key of ``key``'s position is (its page made the first time)."""
-        cdef int64_t pos = key >> self.shift
-        cdef int64_t page = pos >> self.page_bits
+    cdef int32_t *new_page(self, int64_t page) except NULL:
+        """The page of heads ``page``, made."""
         if page >= self.n_pages:
             raise ValueError("a position past the pruning table's")
+        self.heads[page] = <int32_t *>calloc(<size_t>1 << self.page_bits, sizeof(int32_t))
         if self.heads[page] == NULL:
-            self.heads[page] = <int32_t *>calloc(<size_t>1 << self.page_bits, sizeof(int32_t))
-            if self.heads[page] == NULL:
-                raise MemoryError()
-            self.pages_made += 1
-        return &self.heads[page][pos & ((1 << self.page_bits) - 1)]
+            raise MemoryError()
+        self.pages_made += 1
+        return self.heads[page]
 
     def to_dict(self):
         """The same table as the pure search's dict (``NEVER`` where no state without Dash)."""
@@ -1479,7 +1476,7 @@ cdef class Pruning:
         out = {}
         if self.dense:
             for i in range(self.count):
-                out[self.keys[i]] = (1 << 62 if self.near[i].plain == NEVER_PLAIN
+                out[self.near[i].key] = (1 << 62 if self.near[i].plain == NEVER_PLAIN
                                      else self.near[i].plain, self.near[i].dashed)
             return out
         for i in range(self.cap):
@@ -1509,20 +1506,28 @@ cdef inline bint dominated(int32_t *plain, int32_t *dashed, int64_t total, int d
     return 0
 
 
-cdef int pruned_near(Pruning p, int64_t key, int64_t total, int dash) except -1:
+cdef inline int pruned_near(Pruning p, int64_t key, int64_t total, int dash) except -1:
     """``pruned`` in the dense table: the keys of the position, newest first."""
-    cdef int32_t *head = p.head(key)
-    cdef int32_t at = head[0]
+    cdef int64_t pos = key >> p.shift
+    cdef int32_t *page = p.heads[pos >> p.page_bits]
+    cdef int32_t *head
+    cdef int32_t at
     cdef Near *n
+    if page == NULL:
+        page = p.new_page(pos >> p.page_bits)
+    head = &page[pos & ((1 << p.page_bits) - 1)]
+    at = head[0]
     while at:
         n = &p.near[at - 1]
-        if p.keys[at - 1] == key:
+        if n.key == key:
             return dominated(&n.plain, &n.dashed, total, dash)
         at = n.next
-    p.keys = <int64_t *>grow(p.keys, &p.cap_keys, p.count + 1, sizeof(int64_t))
     p.near = <Near *>grow(p.near, &p.cap_near, p.count + 1, sizeof(Near))
-    p.keys[p.count] = key
-    p.near[p.count] = Near(NEVER_PLAIN if dash else <int32_t>total, <int32_t>total, head[0])
+    n = &p.near[p.count]
+    n.key = key
+    n.plain = NEVER_PLAIN if dash else <int32_t>total
+    n.dashed = <int32_t>total
+    n.next = head[0]
     p.count += 1
     head[0] = <int32_t>p.count
     return 0
