@@ -1392,9 +1392,10 @@ cdef class Pruning:
     spent without Dash and with or without it. A space keeps one across its searches, as the pure
     search keeps its dict.
 
-    Made with the battle's positions, watchers and levels it is dense: per position the first of
-    its keys (pages of positions, made as a search meets them; a place has one key, or a few
-    when hostiles watch it), each key 20 bytes, no hashing (about 25 B a state on an open map,
+    Made with the battle's positions, watchers and levels it is dense: per position (and
+    provoked set, up to three hostiles watching) the first of its keys (pages of positions, made
+    as a search meets them; a place has one key, or a few when hostiles watch it), each key 20
+    bytes, no hashing (about 25 B a state on an open map,
     where the hash table at most half full held 36-52). Made without, a hash table of 16-byte
     slots at most half full."""
 
@@ -1415,6 +1416,10 @@ cdef class Pruning:
         self.dense = positions > 0 and levels > 0
         if self.dense:
             self.shift = LOW_BITS + watchers
+            if watchers <= 3:  # a head per place and provoked set: a chain of one key, mostly
+                self.shift = LOW_BITS
+                positions <<= watchers
+                levels <<= watchers
             self.page_bits = 6
             while (1 << self.page_bits) < 4 * levels:  # about four squares' levels a page
                 self.page_bits += 1
