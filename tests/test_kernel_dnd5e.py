@@ -525,3 +525,31 @@ def test_an_open_map_shares_most_places_moves() -> None:
     if kernel.compiled5e is not None:
         table = _space(scenario, "mover").tables.step_table
         assert shared > table.places // 2
+
+
+@pytest.mark.parametrize("hostiles", [0, 2, 5])
+def test_the_pruning_table_by_place_is_the_pure_searchs(hostiles: int) -> None:
+    """The compiled pruning table, by place (and by provoked set where at most three hostiles
+    watch, by place alone past that), holds what the pure search's ``_best`` holds, after one
+    search and after a second on the same space; and both searches settle alike."""
+    at = ["F4", "H6", "D8", "J9", "E3"]
+    scenario = parsed({"ruleset": "dnd5e",
+                       "map": {"grid": "square", "columns": 14, "rows": 12, "top": 5},
+                       "creatures": [{"id": "mover", "speed": {"walk": 20, "fly": 25},
+                                      "at": "G7", "altitude": 1, "side": "a"},
+                                     *({"id": f"foe{i}", "at": at[i], "side": "b",
+                                        "reach": 10 if i % 2 else 5}
+                                       for i in range(hostiles))]})
+    assert scenario is not None
+    assert_same_search(lambda: _space(scenario, "mover"))
+    pure_space = _space(scenario, "mover")
+    space = _space(scenario, "mover")
+    if kernel.compiled5e is None or space.compiled_search() is None:
+        return
+    assert space.n_watchers == hostiles
+    explore_pure(pure_space)
+    assert space._pruning.to_dict() == pure_space._best
+    pure = explore_pure(pure_space)  # a second search on each space, its table kept
+    found = space.compiled_search()
+    assert space._pruning.to_dict() == pure_space._best
+    assert found is not None and list(found.priority.items()) == list(pure.priority.items())
