@@ -251,7 +251,9 @@ def flattened5e(space: Any, states: bool = False) -> bytes:
         for pos in range(cells * levels):
             place = space.place(pos)
             threat.append(place.threat if place is not None else 0)
-    ints = [*header, *flat.grid, *flat.col, *flat.row, *flat.ground, *flat.ceil, *flat.terrain,
+    grid = getattr(flat, "cell_grid", None)  # a tree whose grid is always whole has none
+    ints = [*header, *(flat.grid if grid is None else grid(board.map.columns, board.map.rows)),
+            *flat.col, *flat.row, *flat.ground, *flat.ceil, *flat.terrain,
             *others, *flat.shapes, *flat.corners, *threat]
     return struct.pack(f"<{len(ints)}i", *ints)
 

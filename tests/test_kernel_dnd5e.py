@@ -381,14 +381,16 @@ def test_the_flat_board_is_the_board_cell_by_cell(grid: str, columns: int, rows:
     assert scenario is not None
     board = shared_board(scenario.battle.map, scenario.battle.options.diagonals)
     flat = board.flat()
-    assert len(flat.grid) == columns * rows
+    assert (len(flat.grid) == 0) == (grid == "square")  # a square map's grid is arithmetic
+    cell_grid = flat.cell_grid(columns, rows)
+    assert len(cell_grid) == columns * rows
     for i, (c, r) in enumerate(board.coords):
-        assert flat.grid[(r - 1) * columns + c - 1] == i
+        assert cell_grid[(r - 1) * columns + c - 1] == i
         assert (flat.col[i], flat.row[i]) == (c, r)
         assert (flat.ground[i], flat.ceil[i]) == (board.ground[i], board.ceil[i])
         assert flat.terrain[i] == (board.wall[i] | 2 * board.difficult[i] | 4 * board.water[i]
                                    | 8 * board.climb[i] | 16 * board.air_difficult[i])
-    assert sorted(i for i in flat.grid if i >= 0) == list(range(len(board.coords)))
+    assert sorted(i for i in cell_grid if i >= 0) == list(range(len(board.coords)))
 
 
 def _on(label: str, columns: int, rows: int, grid: str) -> bool:

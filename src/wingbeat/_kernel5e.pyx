@@ -5,7 +5,9 @@ results identical to ``search.explore`` over ``Dnd5eSpace.steps`` (a pruned sear
 
 What a step from a place can be does not depend on the movement left: ``Dnd5eSpace`` works it out
 once per battle and creature (its ``Tables``), and ``StepTable`` keeps it in flat C arrays, filled
-place by place the first time a search needs one (a call back into Python, ``fill``). The search
+place by place the first time a search needs one (in C by ``Native``, or a call back into Python,
+``fill``); a plain place (open air or ground, nothing near: ``Native.plain_class``) shares the
+record of the first place of its class, its moves not made again. The search
 then does, per step, only what depends on the state: the cost with the ``dmg`` parity, the speed
 left (Dash taken on the step that first needs it), the opportunity attacks drawn (the provoked
 bits), the jumper's run-up, and the pruning of dominated states (``Dnd5eSpace._flat_steps``), in
@@ -16,6 +18,7 @@ for. The bucket queue and the arrays of settled states are ``_bucketqueue``'s, s
 ``_kernel``.
 """
 
+cimport cython
 from cpython cimport array
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint64_t, uint32_t, uint16_t
@@ -145,6 +148,7 @@ cdef void *grow(void *data, int64_t *cap, int64_t need, size_t size) except NULL
 cdef class Native
 
 
+@cython.final
 cdef class StepTable:
     """The steps of one creature's turn on one battle, place by place, whatever the movement
     left: kept on the battle's ``Tables`` and filled as searches meet new places.
@@ -418,6 +422,7 @@ cdef inline int32_t gap_along(const int32_t *axis, const int32_t *cells, int32_t
     return max(0, min_b - max_a, min_a - max_b)
 
 
+@cython.final
 cdef class Native:
     """``StepTable``'s records made in C: what ``Dnd5eSpace._kernel_fill`` works out in Python,
     from the board's cells, the creature's footprints and speeds, and the others' spaces as flat
@@ -427,7 +432,8 @@ cdef class Native:
     once per place: a walk off a ledge (``landing(pos)``: where the fall ends, the flags it sets,
     whether a hostile's space refuses it, D-fly).
 
-    ``numbers``: columns, rows, hex, bottom, top, levels, walled, dmg, burrow, scale, height,
+    ``grid`` empty: a square map, every square, row-major (``FlatBoard``). ``numbers``: columns,
+    rows, hex, bottom, top, levels, walled, dmg, burrow, scale, height,
     squeezed height, whole and squeezed footprint sizes (squeezed 0: it cannot squeeze), raw walk
     and fly speeds (which speed standing up spends), watchers (the provoked bits), jumper, Tiny,
     Strength, the feet it jumps high after a run-up, whether a landing's Acrobatics check can
@@ -445,7 +451,8 @@ cdef class Native:
     cdef int32_t speed[5]
     cdef int32_t ground_modes[2]
     cdef int32_t n_ground_modes
-    cdef int32_t *grid  # (row - 1) × columns + column - 1 → cell, -1 none
+    cdef int32_t *grid  # (row - 1) × columns + column - 1 → cell, -1 none; NULL: that index
+    cdef bint every_square  # no grid: a square map, its cells row-major
     cdef int32_t *col
     cdef int32_t *row
     cdef int32_t *ground
@@ -502,6 +509,9 @@ cdef class Native:
         self.n_ground_modes = len(ground_modes)
         for i in range(self.n_ground_modes):
             self.ground_modes[i] = ground_modes[i]
+        self.every_square = len(grid) == 0
+        if self.every_square and (self.hex or len(col) != <int64_t>self.columns * self.rows):
+            raise ValueError("no grid, and not a whole square map")
         self.grid = _ints(grid)
         self.col = _ints(col)
         self.row = _ints(row)
@@ -674,6 +684,8 @@ cdef class Native:
     cdef inline int32_t cell_at(self, int32_t c, int32_t r) noexcept:
         if c < 1 or r < 1 or c > self.columns or r > self.rows:
             return -1
+        if self.every_square:
+            return (r - 1) * self.columns + c - 1
         return self.grid[(r - 1) * self.columns + c - 1]
 
     cdef int32_t cells_of(self, int32_t anchor, bint squeezed, int32_t *out) noexcept:
@@ -1387,6 +1399,7 @@ cdef packed struct Near:
     int32_t next  # 1 + its index, 0 none
 
 
+@cython.final
 cdef class Pruning:
     """``Dnd5eSpace._best``: per place, provoked set and flags but the action and Dash, the least
     spent without Dash and with or without it. A space keeps one across its searches, as the pure

@@ -296,14 +296,16 @@ _SUFFIX_CODES = {"": 0, "+up": 1, "+down": 2, "up": 3, "down": 4}  # ``_kernel5e
 @dataclass(frozen=True, slots=True)
 class FlatBoard:
     """A board in flat ``array('i')``s for the compiled search's table (``_kernel5e.Native``):
-    the cell at each column and row (``grid``, row-major from A1, -1 where none), each cell's
+    the cell at each column and row (``grid``, row-major from A1, -1 where none; empty on a
+    square map, where the cell at column c, row r is (r - 1) × columns + c - 1: ``cell_grid``),
+    each cell's
     column, row, ground, ceiling and terrain bits (1 wall, 2 difficult, 4 water, 8 climb, 16
     difficult air), the walled sides (``sides``: per square from column 0 and row 0 to one past
     the map's edge, 1 a wall on its east side, 2 on its south side, D-walls) and the steps from a
     cell (``shapes``: suffix code, column, row and level change, axes, its corners' span in
     ``corners``: column, row and level change each), in ``moves_of``'s order."""
 
-    grid: array[int]
+    grid: array[int]  # empty on a square map
     col: array[int]
     row: array[int]
     ground: array[int]
@@ -312,6 +314,11 @@ class FlatBoard:
     sides: array[int]
     shapes: array[int]
     corners: array[int]
+
+    def cell_grid(self, columns: int, rows: int) -> array[int]:
+        """``grid``, made for a square map (where it is left empty): the cell at each column
+        and row, row-major (for a reader that wants it whole, as ``benchmarks/reference.py``)."""
+        return self.grid if self.grid else array("i", range(columns * rows))
 
     @classmethod
     def of(cls, board: Board) -> FlatBoard:
@@ -333,9 +340,9 @@ class FlatBoard:
                 col.extend(array("i", range(first, columns + 1, 2)))
                 row.extend(array("i", [r]) * count)
                 made += count
-        else:  # every square, row-major: the cell at a column and row is its index
-            made = columns * rows
-            grid = array("i", range(made))
+        else:  # every square, row-major: the cell at a column and row is its index (no grid:
+            made = columns * rows  # an array of a million ints from a range takes 50 ms)
+            grid = array("i")
             col = array("i", range(1, columns + 1)) * rows
             for r in range(1, rows + 1):
                 row.extend(array("i", [r]) * columns)
