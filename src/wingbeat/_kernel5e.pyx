@@ -480,7 +480,7 @@ cdef class Native:
     # plain places share their moves (``plain_class``): per cell 0 not known yet, 1 plain
     # around, 2 not; the box of cells a place's moves read, relative to its anchor; per watcher
     # the box of its cells; the templates made
-    cdef public bint templates  # False: every record made in full (the tests compare)
+    cdef public bint templates  # False: every record made in full (a hex map: always)
     cdef int8_t *plain
     cdef int32_t box[4]  # least and greatest column, then row, offsets from the anchor
     cdef int32_t reach_z  # the most levels a move or a corner it passes rises or drops
