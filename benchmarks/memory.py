@@ -8,9 +8,10 @@ first, then the peak resident memory (``ru_maxrss``) is read before and after (a
 is not the search's) and, in another process, (b) ``reach`` with its JSON text (what
 ``wingbeat reach --json`` and ``/api/reach`` build). The growth over the states settled is the
 cost of one state; ``search.MAX_STATES`` times it is the memory of a query at the cap
-(docs/limits.md). A dnd5e search also fills its battle's step table the first time (about 600 B
-a place, kept for the battle's later queries): ``kernel B/state`` is the compiled search's own
-count, without it (``_kernel5e.last_search_bytes``: what it allocated; for volare the entries
+(docs/limits.md). A dnd5e search also fills its battle's step table the first time (kept for
+the battle's later queries: about 600 B a place made in full, a few bytes a plain place, whose
+record is shared): ``kernel B/state`` is the compiled search's own count, without it
+(``_kernel5e.last_search_bytes``: what it wrote, its pruning table too; for volare the entries
 met, the queue and the arrays returned, ``_kernel.last_search_counts``, without the dense
 index's pages), absent in a tree without the count.
 

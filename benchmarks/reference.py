@@ -226,8 +226,10 @@ def unfair5e(space: Any) -> str | None:
     return None
 
 
-def flattened5e(space: Any) -> bytes:
-    """The board, the others and the flyer as ``dial5e.c`` reads them, one run per search."""
+def flattened5e(space: Any, states: bool = False) -> bytes:
+    """The board, the others and the flyer as ``dial5e.c`` reads them, one run per search;
+    ``states``: with the hostiles that watch it and the threat of each place (its "C, same
+    states" search: the provoked set and Dash in each state, as wingbeat's)."""
     board = space.board
     flat = board.flat()
     cells, levels, bottom = len(board.coords), board.levels, board.bottom
@@ -239,12 +241,34 @@ def flattened5e(space: Any) -> bytes:
                 kind = 2 if any(space.blocking[i] for i in found) else 1
                 others[at] = max(others[at], kind)
     col, row = space.me.at
+    watchers = space.n_watchers if states else 0
     header = [board.map.columns, board.map.rows, cells, levels, bottom, space.height,
               space.budget, 5 * space.scale, board.at(col, row), space.me.altitude,
-              len(flat.shapes) // 7, len(flat.corners) // 3, RUNS]
-    ints = [*header, *flat.grid, *flat.col, *flat.row, *flat.ground, *flat.ceil, *flat.terrain,
-            *others, *flat.shapes, *flat.corners]
+              len(flat.shapes) // 7, len(flat.corners) // 3, RUNS, watchers,
+              space.speed[1] * space.scale]
+    threat: list[int] = []
+    if watchers:
+        for pos in range(cells * levels):
+            place = space.place(pos)
+            threat.append(place.threat if place is not None else 0)
+    grid = getattr(flat, "cell_grid", None)  # a tree whose grid is always whole has none
+    ints = [*header, *(flat.grid if grid is None else grid(board.map.columns, board.map.rows)),
+            *flat.col, *flat.row, *flat.ground, *flat.ceil, *flat.terrain,
+            *others, *flat.shapes, *flat.corners, *threat]
     return struct.pack(f"<{len(ints)}i", *ints)
+
+
+def c_alone(binary: Path, data: Path, repeat: int) -> tuple[float, int, list[int]]:
+    """The C search of ``data``, ``repeat`` times: its median CPU seconds, its states settled
+    and its least cost of each place."""
+    c_ns: list[int] = []
+    answer: dict[str, Any] = {}
+    for _ in range(repeat):
+        done = subprocess.run([str(binary), str(data)], check=True, capture_output=True,
+                              text=True)
+        answer = json.loads(done.stdout)
+        c_ns.append(answer["ns"][-1])
+    return statistics.median(c_ns) / 1e9, answer["settled"], answer["least"]
 
 
 def dnd5e_rows(cc: str, repeat: int, tmp: Path,
@@ -294,6 +318,22 @@ def dnd5e_rows(cc: str, repeat: int, tmp: Path,
                      + (f"; {len(left_out)} left out: another creature's space, where the C"
                         f" search passes and a turn never ends" if left_out else ""))
         rows += against_c(f"{name}: ", runs, differ=len(differ))
+        if space.n_watchers:  # the same states as wingbeat's: provoked set and Dash too
+            same_data = tmp / f"{creature}-states.bin"
+            same_data.write_bytes(flattened5e(space, states=True))
+            same, same_settled, same_least = c_alone(binary, same_data, repeat)
+            same_differ = sum(1 for a, b in zip(least, same_least, strict=True) if a != b)
+            rows.append({"name": f"{name}: C, same states", "median_ms": same * 1e3,
+                         "settled": same_settled, "ns_per_state": same / same_settled * 1e9,
+                         "x_c": same / runs.c, "x_c_per_state": (same / same_settled)
+                         / (runs.c / runs.c_settled), "differ": same_differ})
+            for row in rows[-4:-1]:
+                row["x_c_same_states"] = row["median_ms"] / (same * 1e3)
+            notes.append(f"{name}: C, same states: {same_settled:,} settled (wingbeat"
+                         f" {runs.ours_settled:,}); least cost of each place as the plain C"
+                         f" search's: {same_differ} differ; search"
+                         f" {rows[-3]['x_c_same_states']:.2f}x, reach"
+                         f" {rows[-2]['x_c_same_states']:.2f}x that C search")
     return rows, notes
 
 

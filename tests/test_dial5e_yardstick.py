@@ -52,10 +52,24 @@ def test_the_c_yardstick_finds_wingbeats_least_costs(tmp_path: Path) -> None:
     reference = _reference()
     cases = [("harpy", "example:harpy", "harpy"), ("cluttered", CLUTTERED, "hawk")]
     rows, notes = reference.dnd5e_rows(CC, 1, tmp_path, cases)
-    assert [row["name"] for row in rows] == [f"{case}: {what}" for case in ("harpy", "cluttered")
-                                             for what in ("C", "search", "reach")], notes
+    assert [row["name"] for row in rows] == [
+        f"{case}: {what}" for case in ("harpy", "cluttered")
+        for what in ("C", "search", "reach", "C, same states")], notes
     assert all(row["differ"] == 0 for row in rows), notes
     assert all(" 0 differ" in note for note in notes), notes
+
+
+@pytest.mark.skipif(CC is None, reason="no C compiler")
+def test_the_c_search_with_the_same_states_settles_wingbeats(tmp_path: Path) -> None:
+    """"C, same states": with the opportunity attacks drawn and Dash in its states, pruned as
+    wingbeat prunes them, the C search settles as many states as wingbeat's search (the harpy's
+    3.8 times the plain C search's), and the least cost of each place is the plain one's."""
+    reference = _reference()
+    rows, notes = reference.dnd5e_rows(CC, 1, tmp_path, [("harpy", "example:harpy", "harpy")])
+    by_name = {row["name"]: row for row in rows}
+    same = by_name["harpy: C, same states"]
+    assert same["settled"] == by_name["harpy: search"]["settled"] > by_name["harpy: C"]["settled"]
+    assert same["differ"] == 0, notes
 
 
 @pytest.mark.skipif(CC is None, reason="no C compiler")

@@ -381,14 +381,16 @@ def test_the_flat_board_is_the_board_cell_by_cell(grid: str, columns: int, rows:
     assert scenario is not None
     board = shared_board(scenario.battle.map, scenario.battle.options.diagonals)
     flat = board.flat()
-    assert len(flat.grid) == columns * rows
+    assert (len(flat.grid) == 0) == (grid == "square")  # a square map's grid is arithmetic
+    cell_grid = flat.cell_grid(columns, rows)
+    assert len(cell_grid) == columns * rows
     for i, (c, r) in enumerate(board.coords):
-        assert flat.grid[(r - 1) * columns + c - 1] == i
+        assert cell_grid[(r - 1) * columns + c - 1] == i
         assert (flat.col[i], flat.row[i]) == (c, r)
         assert (flat.ground[i], flat.ceil[i]) == (board.ground[i], board.ceil[i])
         assert flat.terrain[i] == (board.wall[i] | 2 * board.difficult[i] | 4 * board.water[i]
                                    | 8 * board.climb[i] | 16 * board.air_difficult[i])
-    assert sorted(i for i in flat.grid if i >= 0) == list(range(len(board.coords)))
+    assert sorted(i for i in cell_grid if i >= 0) == list(range(len(board.coords)))
 
 
 def _on(label: str, columns: int, rows: int, grid: str) -> bool:
@@ -411,3 +413,145 @@ def test_a_grappled_burrower_under_the_ground_stays_there() -> None:
     assert [(s.state["at"], s.state["altitude"], s.state["mode"]) for s in report.states] == [
         ("A1", 0, "burrow")]
     assert_same_answers(scenario, "mover")
+
+
+# -- plain places: a template of their moves -------------------------------------------------------
+
+OPEN = 12
+OPEN_SQUARES = [f"{column_label(c)}{r}" for c in range(1, OPEN + 1) for r in range(1, OPEN + 1)]
+
+
+def _block(col: int, row: int, width: int, height: int) -> list[str]:
+    return [f"{column_label(c)}{r}" for c in range(col, min(OPEN, col + width - 1) + 1)
+            for r in range(row, min(OPEN, row + height - 1) + 1)]
+
+
+@st.composite
+def open_battlefields(draw: st.DrawFn) -> dict[str, Any]:
+    """A 12 × 12 square map, top 3-6, mostly open: a block of raised ground and one of low
+    ceilings (plain inside, edged), a few scattered walls, difficult squares, water, climbable
+    or difficult air; a mover of any size, flying, burrowing, climbing or walking, prone or
+    not, a jumper or not; hostiles that watch part of the map: where ``Native`` shares a plain
+    place's moves with the first place of its class, and where it must not."""
+    top = draw(st.integers(3, 6))
+    cells: list[dict[str, Any]] = []
+    if draw(st.booleans()):
+        cells.append({"at": _block(draw(st.integers(1, 9)), draw(st.integers(1, 9)),
+                                   draw(st.integers(2, 6)), draw(st.integers(2, 6))),
+                      "ground": draw(st.integers(1, 2))})
+    if draw(st.booleans()):
+        cells.append({"at": _block(draw(st.integers(1, 9)), draw(st.integers(1, 9)),
+                                   draw(st.integers(2, 6)), draw(st.integers(2, 6))),
+                      "ceiling": draw(st.integers(2, top))})
+    used = {square for c in cells for square in c["at"]}
+    for extra in ({"wall": True}, {"terrain": "difficult"}, {"terrain": "water"},
+                  {"climb": True, "ground": 1}, {"air": "difficult"}):
+        picked = [s for s in draw(st.lists(st.sampled_from(OPEN_SQUARES), max_size=2,
+                                           unique=True)) if s not in used]
+        used.update(picked)
+        if picked:
+            cells.append({"at": picked, **extra})
+    free = [s for s in OPEN_SQUARES if s not in used and _inner_open(s)]
+    size = draw(st.sampled_from(["tiny", "medium", "medium", "large"]))
+    speed = {"walk": draw(st.sampled_from([0, 10, 20])),
+             "fly": draw(st.sampled_from([0, 15, 20, 30])),
+             "climb": draw(st.sampled_from([0, 10])), "burrow": draw(st.sampled_from([0, 0, 5]))}
+    mover: dict[str, Any] = {"id": "mover", "size": size, "speed": speed,
+                             "at": draw(st.sampled_from(free)), "side": "a",
+                             "hover": bool(speed["fly"]) and draw(st.booleans()),
+                             "conditions": draw(st.lists(st.sampled_from(["prone", "grappled"]),
+                                                         max_size=1))}
+    if speed["fly"]:
+        mover["altitude"] = draw(st.integers(0, top - 1))
+    if draw(st.booleans()):
+        mover["strength"] = draw(st.sampled_from([8, 16]))
+    creatures = [mover]
+    for i in range(draw(st.integers(0, 2))):
+        creatures.append({"id": f"other{i}", "size": draw(st.sampled_from(["medium", "large"])),
+                          "at": draw(st.sampled_from([s for s in free if s != mover["at"]])),
+                          "side": draw(st.sampled_from(["a", "b", "b"])),
+                          "reach": draw(st.sampled_from([5, 10])),
+                          "altitude": draw(st.integers(0, 2))})
+    options = {"diagonals": draw(st.sampled_from(["phb", "dmg"])),
+               "units": draw(st.sampled_from(["ft", "m"]))}
+    return {"ruleset": "dnd5e", "options": options,
+            "map": {"grid": "square", "columns": OPEN, "rows": OPEN, "top": top,
+                    "cells": cells},
+            "creatures": creatures}
+
+
+def _inner_open(label: str) -> bool:
+    return ord(label[0]) - 64 < OPEN and int(label[1:]) < OPEN
+
+
+def _tables_alike(scenario: wingbeat.Scenario) -> int:
+    """The table made in C (plain places from their class's template) against the one filled
+    from Python, key by key over every place a search meets; how many records were shared."""
+    space = _space(scenario, "mover")
+    if kernel.compiled5e is None or space.compiled_search() is None:
+        return 0
+    table = space.tables.step_table
+    by_python = kernel.compiled5e.StepTable(len(space.board.coords) * space.levels * 2,
+                                            space._kernel_fill, space.n_watchers)
+    keys = {(code >> LOW_BITS >> space.n_watchers) * 2 + (code & PRONE)
+            for code in explore_pure(_space(scenario, "mover")).priority}
+    for key in sorted(keys):
+        assert table.entry(key) == by_python.entry(key), key
+    return int(table.native.shared)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(open_battlefields())
+def test_plain_places_share_the_moves_python_makes(data: dict[str, Any]) -> None:
+    """A plain place's record, shared with the first place of its class, is the one Python
+    fills for it (moves, costs, speeds, threats, standing up), on open maps with raised ground,
+    ceilings, scattered terrain and watchers; and the searches and answers stay alike."""
+    scenario = parsed(data)
+    if scenario is None:
+        return
+    _tables_alike(scenario)
+    assert_same_search(lambda: _space(scenario, "mover"))
+
+
+def test_an_open_map_shares_most_places_moves() -> None:
+    """On an open map most places a flyer meets are plain: their records come from a few
+    templates, not made again (a first reach is about as fast as a repeat), and are the same."""
+    scenario = parsed({"ruleset": "dnd5e",
+                       "map": {"grid": "square", "columns": 20, "rows": 20, "top": 6,
+                               "cells": [{"at": ["J10"], "wall": True}]},
+                       "creatures": [{"id": "mover", "speed": {"walk": 10, "fly": 20},
+                                      "at": "E5", "altitude": 2, "side": "a"},
+                                     {"id": "foe", "at": "P15", "side": "b", "reach": 10}]})
+    assert scenario is not None
+    shared = _tables_alike(scenario)
+    if kernel.compiled5e is not None:
+        table = _space(scenario, "mover").tables.step_table
+        assert shared > table.places // 2
+
+
+@pytest.mark.parametrize("hostiles", [0, 2, 5])
+def test_the_pruning_table_by_place_is_the_pure_searchs(hostiles: int) -> None:
+    """The compiled pruning table, by place (and by provoked set where at most three hostiles
+    watch, by place alone past that), holds what the pure search's ``_best`` holds, after one
+    search and after a second on the same space; and both searches settle alike."""
+    at = ["F4", "H6", "D8", "J9", "E3"]
+    scenario = parsed({"ruleset": "dnd5e",
+                       "map": {"grid": "square", "columns": 14, "rows": 12, "top": 5},
+                       "creatures": [{"id": "mover", "speed": {"walk": 20, "fly": 25},
+                                      "at": "G7", "altitude": 1, "side": "a"},
+                                     *({"id": f"foe{i}", "at": at[i], "side": "b",
+                                        "reach": 10 if i % 2 else 5}
+                                       for i in range(hostiles))]})
+    assert scenario is not None
+    assert_same_search(lambda: _space(scenario, "mover"))
+    pure_space = _space(scenario, "mover")
+    space = _space(scenario, "mover")
+    if kernel.compiled5e is None or space.compiled_search() is None:
+        return
+    assert space.n_watchers == hostiles
+    explore_pure(pure_space)
+    assert space._pruning.to_dict() == pure_space._best
+    pure = explore_pure(pure_space)  # a second search on each space, its table kept
+    found = space.compiled_search()
+    assert space._pruning.to_dict() == pure_space._best
+    assert found is not None and list(found.priority.items()) == list(pure.priority.items())

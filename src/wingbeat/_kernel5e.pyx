@@ -5,7 +5,9 @@ results identical to ``search.explore`` over ``Dnd5eSpace.steps`` (a pruned sear
 
 What a step from a place can be does not depend on the movement left: ``Dnd5eSpace`` works it out
 once per battle and creature (its ``Tables``), and ``StepTable`` keeps it in flat C arrays, filled
-place by place the first time a search needs one (a call back into Python, ``fill``). The search
+place by place the first time a search needs one (in C by ``Native``, or a call back into Python,
+``fill``); a plain place (open air or ground, nothing near: ``Native.plain_class``) shares the
+record of the first place of its class, its moves not made again. The search
 then does, per step, only what depends on the state: the cost with the ``dmg`` parity, the speed
 left (Dash taken on the step that first needs it), the opportunity attacks drawn (the provoked
 bits), the jumper's run-up, and the pruning of dominated states (``Dnd5eSpace._flat_steps``), in
@@ -16,6 +18,7 @@ for. The bucket queue and the arrays of settled states are ``_bucketqueue``'s, s
 ``_kernel``.
 """
 
+cimport cython
 from cpython cimport array
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint64_t, uint32_t, uint16_t
@@ -78,6 +81,7 @@ cdef enum:
 cdef enum:
     KEYS_PAGE_BITS = 12
     KEYS_PAGE = 1 << 12
+    MAX_TEMPLATES = 256  # classes of plain places whose record is shared (``Native.make``)
 
 cdef int64_t NEVER = (<int64_t>1) << 62
 #: the step table's edges keep a destination's threat in 32 bits and its position as a 32-bit
@@ -95,8 +99,8 @@ def last_search_bytes():
 
 
 cdef struct Rec:
-    # what a search needs of one place and posture (a key: position × 2 + prone)
-    int64_t threat
+    # what a search needs of one place and posture (a key: position × 2 + prone), 32 bytes
+    uint32_t threat  # at most ``MAX_WATCHERS`` hostiles
     int32_t stand_cost  # -1: cannot stand up here
     int32_t stand_cap
     int32_t edge_start
@@ -144,6 +148,7 @@ cdef void *grow(void *data, int64_t *cap, int64_t need, size_t size) except NULL
 cdef class Native
 
 
+@cython.final
 cdef class StepTable:
     """The steps of one creature's turn on one battle, place by place, whatever the movement
     left: kept on the battle's ``Tables`` and filled as searches meet new places.
@@ -156,11 +161,14 @@ cdef class StepTable:
     creature's space), but for the start.
     """
 
-    cdef int32_t **index  # pages of KEYS_PAGE keys: 1 + its record, 0 not filled yet
-    cdef int64_t n_index_pages, index_pages_made
+    cdef int32_t **index  # pages of KEYS_PAGE keys: 1 + its record, -1 - its shared record, 0
+    cdef int64_t n_index_pages, index_pages_made  # not filled yet
     cdef int64_t n_keys
     cdef Rec *recs
     cdef int64_t n_recs, cap_recs
+    cdef Rec shared[MAX_TEMPLATES]  # plain places' records (``Native.make``), one per class
+    cdef int32_t n_shared
+    cdef int64_t n_shared_keys
     cdef Edge *edges
     cdef int64_t n_edges, cap_edges
     cdef Jump *jumps
@@ -196,7 +204,7 @@ cdef class StepTable:
     @property
     def places(self):
         """How many keys are filled."""
-        return self.n_recs
+        return self.n_recs + self.n_shared_keys
 
     @property
     def nbytes(self):
@@ -209,20 +217,30 @@ cdef class StepTable:
         cdef int32_t *page = self.index[key >> KEYS_PAGE_BITS]
         return page[key & (KEYS_PAGE - 1)] if page != NULL else 0
 
-    cdef int32_t record(self, int64_t key) except -1:
-        """The record of ``key``, made the first time (in C by ``native``, else from ``fill``)."""
+    cdef inline Rec *rec_at(self, int32_t at) noexcept:
+        """The record ``known`` names (not 0)."""
+        return &self.recs[at - 1] if at > 0 else &self.shared[-at - 1]
+
+    cdef inline Rec *rec(self, int64_t key) except NULL:
+        """The record of ``key``, made the first time; valid until the next is made."""
+        cdef int32_t at = self.known(key)
+        return self.rec_at(at if at else self.record(key))
+
+    cdef int32_t record(self, int64_t key) except 0:
+        """The record of ``key`` as ``known`` names it, made the first time (in C by
+        ``native``, else from ``fill``)."""
         cdef int32_t at = self.known(key)
         cdef int32_t bits
         cdef int64_t pos = key >> 1, high, sets
         cdef Rec r
         if at:
-            return at - 1
+            return at
         if self.native is not None:
             return self.native.make(self, key)
         threat, stand_cost, stand_cap, edges, jumps, crowded = self.fill(key)
         at = self.known(key)  # another thread may have filled it meanwhile
         if at:
-            return at - 1
+            return at
         r.threat = threat
         r.stand_cost = stand_cost
         r.stand_cap = stand_cap
@@ -264,25 +282,36 @@ cdef class StepTable:
         r.jump_end = self.n_jumps
         return 0
 
-    cdef int32_t add_record(self, int64_t key, Rec *r) except -1:
+    cdef int32_t *slot(self, int64_t key) except NULL:
+        """Where ``known`` reads ``key``, its page made the first time."""
         cdef int64_t page = key >> KEYS_PAGE_BITS
         if self.index[page] == NULL:
             self.index[page] = <int32_t *>calloc(KEYS_PAGE, sizeof(int32_t))
             if self.index[page] == NULL:
                 raise MemoryError()
             self.index_pages_made += 1
+        return &self.index[page][key & (KEYS_PAGE - 1)]
+
+    cdef int32_t add_record(self, int64_t key, Rec *r) except 0:
+        cdef int32_t *at = self.slot(key)
         self.recs = <Rec *>grow(self.recs, &self.cap_recs, self.n_recs + 1, sizeof(Rec))
         self.recs[self.n_recs] = r[0]
         self.n_recs += 1
-        self.index[page][key & (KEYS_PAGE - 1)] = <int32_t>self.n_recs
-        return <int32_t>(self.n_recs - 1)
+        at[0] = <int32_t>self.n_recs
+        return at[0]
+
+    cdef int32_t add_shared(self, int64_t key, int32_t t) except 0:
+        """``key``'s record is the shared one ``t`` (no copy: a plain place costs its index)."""
+        cdef int32_t *at = self.slot(key)
+        at[0] = -1 - t
+        self.n_shared_keys += 1
+        return at[0]
 
     def entry(self, int64_t key):
         """The record of ``key`` as Python values (for the tests that compare a table filled by
         ``Native`` with one filled by ``fill``): (threat, stand_cost, stand_cap, crowded, edges
         (high, threat, limit, base, bits), jumps (dst, cost, cost_parity, bits, threats))."""
-        cdef int32_t at = self.record(key)
-        cdef Rec *r = &self.recs[at]
+        cdef Rec *r = self.rec(key)
         cdef int64_t i, k
         cdef int64_t pos = key >> 1
         edges = tuple(((((pos + self.edges[i].delta) << self.shift) << LOW_BITS)
@@ -393,6 +422,7 @@ cdef inline int32_t gap_along(const int32_t *axis, const int32_t *cells, int32_t
     return max(0, min_b - max_a, min_a - max_b)
 
 
+@cython.final
 cdef class Native:
     """``StepTable``'s records made in C: what ``Dnd5eSpace._kernel_fill`` works out in Python,
     from the board's cells, the creature's footprints and speeds, and the others' spaces as flat
@@ -402,7 +432,8 @@ cdef class Native:
     once per place: a walk off a ledge (``landing(pos)``: where the fall ends, the flags it sets,
     whether a hostile's space refuses it, D-fly).
 
-    ``numbers``: columns, rows, hex, bottom, top, levels, walled, dmg, burrow, scale, height,
+    ``grid`` empty: a square map, every square, row-major (``FlatBoard``). ``numbers``: columns,
+    rows, hex, bottom, top, levels, walled, dmg, burrow, scale, height,
     squeezed height, whole and squeezed footprint sizes (squeezed 0: it cannot squeeze), raw walk
     and fly speeds (which speed standing up spends), watchers (the provoked bits), jumper, Tiny,
     Strength, the feet it jumps high after a run-up, whether a landing's Acrobatics check can
@@ -420,7 +451,8 @@ cdef class Native:
     cdef int32_t speed[5]
     cdef int32_t ground_modes[2]
     cdef int32_t n_ground_modes
-    cdef int32_t *grid  # (row - 1) × columns + column - 1 → cell, -1 none
+    cdef int32_t *grid  # (row - 1) × columns + column - 1 → cell, -1 none; NULL: that index
+    cdef bint every_square  # no grid: a square map, its cells row-major
     cdef int32_t *col
     cdef int32_t *row
     cdef int32_t *ground
@@ -445,6 +477,18 @@ cdef class Native:
     cdef Span **spans  # pages of PAGE spans, by anchor
     cdef int64_t n_span_pages
     cdef public object landing
+    # plain places share their moves (``plain_class``): per cell 0 not known yet, 1 plain
+    # around, 2 not; the box of cells a place's moves read, relative to its anchor; per watcher
+    # the box of its cells; the templates made
+    cdef public bint templates  # False: every record made in full (a hex map: always)
+    cdef int8_t *plain
+    cdef int32_t box[4]  # least and greatest column, then row, offsets from the anchor
+    cdef int32_t reach_z  # the most levels a move or a corner it passes rises or drops
+    cdef int32_t *watch_box  # per watcher: least and greatest column and row of its cells
+    cdef int64_t template_class[MAX_TEMPLATES]  # the class of each of the table's ``shared``
+    cdef int32_t n_templates, last_template
+    cdef readonly int64_t shared  # records made from a template (for the tests)
+    cdef bint walked_off  # the last record made in full has a walk off a ledge (its own fall)
 
     def __cinit__(self, tuple numbers, tuple speeds, tuple ground_modes, grid, col, row,
                   ground, ceil, terrain, sides, shapes, corners, offsets, others, occ_start, occ,
@@ -465,6 +509,9 @@ cdef class Native:
         self.n_ground_modes = len(ground_modes)
         for i in range(self.n_ground_modes):
             self.ground_modes[i] = ground_modes[i]
+        self.every_square = len(grid) == 0
+        if self.every_square and (self.hex or len(col) != <int64_t>self.columns * self.rows):
+            raise ValueError("no grid, and not a whole square map")
         self.grid = _ints(grid)
         self.col = _ints(col)
         self.row = _ints(row)
@@ -505,10 +552,125 @@ cdef class Native:
         self.spans = <Span **>calloc(<size_t>self.n_span_pages, sizeof(Span *))
         if self.places == NULL or self.spans == NULL:
             raise MemoryError()
+        self.set_templates(cells)
+
+    cdef int set_templates(self, int64_t cells) except -1:
+        """What ``plain_class`` reads: the box of cells around an anchor that its moves, their
+        corners and the footprints at both ends cover, the levels they span, the watchers'
+        boxes; square maps only (a hex grid's cells are not a row-major rectangle)."""
+        cdef int32_t i, j, n_off = self.n_offsets + self.n_small, c, r
+        self.templates = not self.hex
+        self.n_templates = 0
+        self.last_template = 0
+        self.box[0] = self.box[1] = self.box[2] = self.box[3] = 0
+        self.reach_z = 0
+        for i in range(self.n_shapes):  # the anchors a move reaches, and their levels
+            self.box[0] = min(self.box[0], self.shapes[SHAPE * i + 1])
+            self.box[1] = max(self.box[1], self.shapes[SHAPE * i + 1])
+            self.box[2] = min(self.box[2], self.shapes[SHAPE * i + 2])
+            self.box[3] = max(self.box[3], self.shapes[SHAPE * i + 2])
+            self.reach_z = max(self.reach_z, abs(self.shapes[SHAPE * i + 3]))
+            for j in range(self.shapes[SHAPE * i + 5], self.shapes[SHAPE * i + 6]):
+                self.reach_z = max(self.reach_z, abs(self.corners[3 * j + 2]))
+        for j in range(self.n_slots):  # the corners' anchors
+            self.box[0] = min(self.box[0], self.slots[2 * j])
+            self.box[1] = max(self.box[1], self.slots[2 * j])
+            self.box[2] = min(self.box[2], self.slots[2 * j + 1])
+            self.box[3] = max(self.box[3], self.slots[2 * j + 1])
+        c = r = 0  # and every footprint from those anchors, whole or squeezed
+        for i in range(n_off):
+            c = min(c, self.offsets[2 * i])
+            r = min(r, self.offsets[2 * i + 1])
+        self.box[0] += c
+        self.box[2] += r
+        c = r = 0
+        for i in range(n_off):
+            c = max(c, self.offsets[2 * i])
+            r = max(r, self.offsets[2 * i + 1])
+        self.box[1] += c
+        self.box[3] += r
+        self.plain = <int8_t *>calloc(<size_t>cells + 1, sizeof(int8_t))
+        self.watch_box = <int32_t *>malloc((4 * self.n_watchers + 1) * sizeof(int32_t))
+        if self.plain == NULL or self.watch_box == NULL:
+            raise MemoryError()
+        for i in range(self.n_watchers):
+            if self.watchers[6 * i + 1] < self.watchers[6 * i + 2]:
+                extent(self.col, self.watch_cells, self.watchers[6 * i + 1],
+                       self.watchers[6 * i + 2], &self.watch_box[4 * i],
+                       &self.watch_box[4 * i + 1])
+                extent(self.row, self.watch_cells, self.watchers[6 * i + 1],
+                       self.watchers[6 * i + 2], &self.watch_box[4 * i + 2],
+                       &self.watch_box[4 * i + 3])
+        return 0
+
+    cdef bint plain_around(self, int32_t anchor) noexcept:
+        """Every cell of the box around ``anchor`` is on the map, in row-major order, with
+        the same ground and ceiling, and no terrain, wall, side wall or creature (any level):
+        worked out once per cell."""
+        cdef int8_t known = self.plain[anchor]
+        cdef int32_t c0, r0, c, r, cell, g, top
+        if known:
+            return known == 1
+        c0, r0 = self.col[anchor], self.row[anchor]
+        g, top = self.ground[anchor], self.ceil[anchor]
+        self.plain[anchor] = 2
+        for r in range(r0 + self.box[2], r0 + self.box[3] + 1):
+            for c in range(c0 + self.box[0], c0 + self.box[1] + 1):
+                cell = self.cell_at(c, r)
+                if (cell < 0 or cell != anchor + (r - r0) * self.columns + (c - c0)
+                        or self.terrain[cell] or self.ground[cell] != g
+                        or self.ceil[cell] != top
+                        or self.occ_start[cell] != self.occ_start[cell + 1]
+                        or self.sides[r * (self.columns + 2) + c]):
+                    return False
+        self.plain[anchor] = 1
+        return True
+
+    cdef int64_t plain_class(self, int64_t pos, bint prone) except -2:
+        """The class of a plain place and posture, -1 where it is not plain: one whose box
+        of cells is plain (``plain_around``) and where no watcher can reach any place its
+        moves reach. Two places of one class have the same record, moves as offsets and costs
+        alike: what differs between them is only where their levels stand against the ground,
+        the footprint's room (``Span``), the bottom and the top, each counted up to one past
+        the levels a move spans (``reach_z``)."""
+        cdef int32_t anchor = <int32_t>(pos // self.levels)
+        cdef int32_t z = <int32_t>(pos % self.levels) + self.bottom
+        cdef int32_t c0, r0, w, dx, dy, dz, low, high, i, v, far = self.reach_z + 1
+        cdef int32_t *wb
+        cdef int32_t *at
+        cdef Span *s
+        cdef int32_t bounds[7]
+        cdef int64_t cls
+        if not self.plain_around(anchor):
+            return -1
+        c0, r0 = self.col[anchor], self.row[anchor]
+        low = z - self.reach_z
+        high = z + self.reach_z + self.height - 1
+        for w in range(self.n_watchers):
+            at = &self.watchers[6 * w]
+            if at[1] == at[2]:
+                continue
+            wb = &self.watch_box[4 * w]
+            dx = max(0, wb[0] - (c0 + self.box[1]), (c0 + self.box[0]) - wb[1])
+            dy = max(0, wb[2] - (r0 + self.box[3]), (r0 + self.box[2]) - wb[3])
+            dz = max(0, at[3] - high, low - at[4])
+            if 5 * max(dx, dy, dz) <= at[0]:
+                return -1  # a watcher may reach some place here
+        s = self.span(anchor)
+        bounds[0], bounds[1], bounds[2] = self.ground[anchor], s.low, s.high
+        bounds[3], bounds[4], bounds[5], bounds[6] = s.small_low, s.small_high, self.bottom, self.top
+        cls = 1 if prone else 0
+        for i in range(7):
+            v = z - bounds[i]
+            v = -far if v < -far else far if v > far else v
+            cls = cls * (2 * far + 1) + v + far
+        return cls
 
     def __dealloc__(self):
         cdef int64_t i
         free(self.corner_slot)
+        free(self.plain)
+        free(self.watch_box)
         if self.places != NULL:
             for i in range(self.n_pages):
                 free(self.places[i])
@@ -522,6 +684,8 @@ cdef class Native:
     cdef inline int32_t cell_at(self, int32_t c, int32_t r) noexcept:
         if c < 1 or r < 1 or c > self.columns or r > self.rows:
             return -1
+        if self.every_square:
+            return (r - 1) * self.columns + c - 1
         return self.grid[(r - 1) * self.columns + c - 1]
 
     cdef int32_t cells_of(self, int32_t anchor, bint squeezed, int32_t *out) noexcept:
@@ -807,7 +971,42 @@ cdef class Native:
         return False
 
     # -- the record of a place and posture (``Dnd5eSpace._kernel_fill``) -------------------------
-    cdef int32_t make(self, StepTable table, int64_t key) except -1:
+    cdef int32_t make(self, StepTable table, int64_t key) except 0:
+        """The record of ``key``: a plain place's shared with the first of its class
+        (``plain_class``: its moves not made again, nor its neighbours' places), any other's
+        made in full (``make_full``)."""
+        cdef int64_t cls = -1
+        cdef int32_t t, at
+        cdef Rec *r
+        if self.templates:
+            cls = self.plain_class(key >> 1, key & 1)
+            if cls >= 0:
+                t = self.last_template
+                if t < self.n_templates and self.template_class[t] == cls:
+                    self.shared += 1
+                    return table.add_shared(key, t)
+                for t in range(self.n_templates):
+                    if self.template_class[t] == cls:
+                        self.last_template = t
+                        self.shared += 1
+                        return table.add_shared(key, t)
+        self.walked_off = False
+        at = self.make_full(table, key)
+        r = table.rec_at(at)
+        if (cls >= 0 and self.n_templates < MAX_TEMPLATES and r.jump_start == r.jump_end
+                and not self.walked_off
+                and r.threat == 0 and r.crowded == 0
+                and not (self.jumper and not key & 1
+                         and (self.place(key >> 1).bits >> P_KIND_SHIFT) & 3 == GROUND)):
+            # the first of its class: its record (no jumps, whose reach is wider) is the class's
+            self.template_class[self.n_templates] = cls
+            table.shared[self.n_templates] = r[0]
+            table.n_shared = self.n_templates + 1
+            self.last_template = self.n_templates
+            self.n_templates += 1
+        return at
+
+    cdef int32_t make_full(self, StepTable table, int64_t key) except 0:
         cdef int64_t pos = key >> 1, dpos, end_pos
         cdef bint prone = key & 1, squeezed, ok, foot_way, walk_off
         cdef Place *src = self.place(pos)
@@ -910,6 +1109,7 @@ cdef class Native:
                     modes[0] = WALK
                     n_modes = 1
                     walk_off = True
+                    self.walked_off = True
             elif src.bits & P_WATER or dst.bits & P_WATER:
                 if prone:
                     continue
@@ -1189,24 +1389,76 @@ cdef enum:
 
 
 
+cdef packed struct Near:
+    # the pruning table by place (``Pruning``'s dense form), 20 bytes (packed: the key read in
+    # the same cache line as the rest): the key, the least spent without Dash and with or
+    # without it, and the next key of the same place
+    int64_t key
+    int32_t plain
+    int32_t dashed
+    int32_t next  # 1 + its index, 0 none
+
+
+@cython.final
 cdef class Pruning:
     """``Dnd5eSpace._best``: per place, provoked set and flags but the action and Dash, the least
     spent without Dash and with or without it. A space keeps one across its searches, as the pure
-    search keeps its dict."""
+    search keeps its dict.
+
+    Made with the battle's positions, watchers and levels it is dense: per position (and
+    provoked set, up to three hostiles watching) the first of its keys (pages of positions, made
+    as a search meets them; a place has one key, or a few when hostiles watch it), each key 20
+    bytes, no hashing (about 25 B a state on an open map,
+    where the hash table at most half full held 36-52). Made without, a hash table of 16-byte
+    slots at most half full."""
 
     cdef Slot *slots
     cdef int64_t cap, count
+    cdef bint dense
+    cdef int32_t shift  # a key's position: key >> shift
+    cdef int32_t page_bits
+    cdef int32_t **heads  # pages of 1 << page_bits positions: 1 + a key's index, 0 none
+    cdef int64_t n_pages, pages_made
+    cdef Near *near
+    cdef int64_t cap_near
 
-    def __cinit__(self):
+    def __cinit__(self, int64_t positions=0, int32_t watchers=0, int32_t levels=0):
         self.slots = NULL
         self.cap = 0
         self.count = 0
+        self.dense = positions > 0 and levels > 0
+        if self.dense:
+            self.shift = LOW_BITS + watchers
+            if watchers <= 3:  # a head per place and provoked set: a chain of one key, mostly
+                self.shift = LOW_BITS
+                positions <<= watchers
+                levels <<= watchers
+            self.page_bits = 6
+            while (1 << self.page_bits) < 4 * levels:  # about four squares' levels a page
+                self.page_bits += 1
+            self.n_pages = (positions >> self.page_bits) + 1
+            self.heads = <int32_t **>calloc(<size_t>self.n_pages, sizeof(int32_t *))
+            if self.heads == NULL:
+                raise MemoryError()
 
     def __dealloc__(self):
+        cdef int64_t i
         free(self.slots)
+        if self.heads != NULL:
+            for i in range(self.n_pages):
+                free(self.heads[i])
+        free(self.heads)
+        free(self.near)
 
     def __len__(self):
         return self.count
+
+    cdef int64_t written(self) noexcept:
+        """The bytes it wrote (``last_search_bytes``)."""
+        if not self.dense:
+            return self.cap * sizeof(Slot)
+        return (self.n_pages * sizeof(int32_t *) + (self.pages_made << self.page_bits) * 4
+                + self.count * sizeof(Near))
 
     cdef int resize(self, int64_t cap) except -1:
         """``cap`` slots (a power of two), filled again."""
@@ -1226,10 +1478,25 @@ cdef class Pruning:
         self.slots, self.cap = slots, cap
         return 0
 
+    cdef int32_t *new_page(self, int64_t page) except NULL:
+        """The page of heads ``page``, made."""
+        if page >= self.n_pages:
+            raise ValueError("a position past the pruning table's")
+        self.heads[page] = <int32_t *>calloc(<size_t>1 << self.page_bits, sizeof(int32_t))
+        if self.heads[page] == NULL:
+            raise MemoryError()
+        self.pages_made += 1
+        return self.heads[page]
+
     def to_dict(self):
         """The same table as the pure search's dict (``NEVER`` where no state without Dash)."""
         cdef int64_t i
         out = {}
+        if self.dense:
+            for i in range(self.count):
+                out[self.near[i].key] = (1 << 62 if self.near[i].plain == NEVER_PLAIN
+                                     else self.near[i].plain, self.near[i].dashed)
+            return out
         for i in range(self.cap):
             if self.slots[i].key >= 0:
                 out[self.slots[i].key] = (
@@ -1246,11 +1513,51 @@ cdef inline uint64_t hash64(int64_t key) noexcept nogil:
     return x
 
 
+cdef inline bint dominated(int32_t *plain, int32_t *dashed, int64_t total, int dash) noexcept:
+    """The test and update of one key: 1 if a state already generated dominates this one."""
+    if plain[0] <= total or (dash and dashed[0] <= total):
+        return 1
+    if not dash and total < plain[0]:
+        plain[0] = <int32_t>total
+    if total < dashed[0]:
+        dashed[0] = <int32_t>total
+    return 0
+
+
+cdef inline int pruned_near(Pruning p, int64_t key, int64_t total, int dash) except -1:
+    """``pruned`` in the dense table: the keys of the position, newest first."""
+    cdef int64_t pos = key >> p.shift
+    cdef int32_t *page = p.heads[pos >> p.page_bits]
+    cdef int32_t *head
+    cdef int32_t at
+    cdef Near *n
+    if page == NULL:
+        page = p.new_page(pos >> p.page_bits)
+    head = &page[pos & ((1 << p.page_bits) - 1)]
+    at = head[0]
+    while at:
+        n = &p.near[at - 1]
+        if n.key == key:
+            return dominated(&n.plain, &n.dashed, total, dash)
+        at = n.next
+    p.near = <Near *>grow(p.near, &p.cap_near, p.count + 1, sizeof(Near))
+    n = &p.near[p.count]
+    n.key = key
+    n.plain = NEVER_PLAIN if dash else <int32_t>total
+    n.dashed = <int32_t>total
+    n.next = head[0]
+    p.count += 1
+    head[0] = <int32_t>p.count
+    return 0
+
+
 cdef inline int pruned(Pruning p, int64_t key, int64_t total, int dash) except -1:
     """``_flat_steps``'s test and update: 1 if a state already generated for the same place
     dominates this one."""
     cdef int64_t mask, j
     cdef Slot *slot
+    if p.dense:
+        return pruned_near(p, key, total, dash)
     if (p.count + 1) * 2 > p.cap:  # at most half full: short runs of slots to probe
         p.resize(p.cap * 2 if p.cap else 1024)
     mask = p.cap - 1
@@ -1258,13 +1565,7 @@ cdef inline int pruned(Pruning p, int64_t key, int64_t total, int dash) except -
     while p.slots[j].key >= 0:
         slot = &p.slots[j]
         if slot.key == key:
-            if slot.plain <= total or (dash and slot.dashed <= total):
-                return 1
-            if not dash and total < slot.plain:
-                slot.plain = <int32_t>total
-            if total < slot.dashed:
-                slot.dashed = <int32_t>total
-            return 0
+            return dominated(&slot.plain, &slot.dashed, total, dash)
         j = (j + 1) & mask
     slot = &p.slots[j]
     slot.key = key
@@ -1447,8 +1748,7 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                 provoked = (code >> LOW_BITS) & watch_mask
                 pos = (code >> LOW_BITS) >> watchers
                 key = pos * 2 + (flags & PRONE)
-                r = table.record(key)
-                rec = &table.recs[r]
+                rec = table.rec(key)
                 auto_dash = can_act and not flags & ACTION
                 dashed = 2 if flags & DASHED else 1
                 # standing up (D-prone): half the speed it moves with
@@ -1529,7 +1829,7 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                               + (2 if bits & J_CHECKED else 0) + 4 * dash, avoid_checks)
         global _last_bytes
         _last_bytes = (s.n_entries * (sizeof(Entry) + 1) + s.cap_slots * 4
-                       + queue_bytes(&s.q) + pruning.cap * sizeof(Slot) + s.r.n * 17)
+                       + queue_bytes(&s.q) + pruning.written() + s.r.n * 17)
         return settled_result(&s.r, arrays, DONE)
     finally:
         release(&s)
@@ -1575,7 +1875,7 @@ def dnd5e_ends(StepTable table, const int64_t[:] codes, const int32_t[:] priorit
         for i in range(n):  # end_problem: no end in another creature's space but the start's
             code = codes[i]
             pos = (code >> LOW_BITS) >> watchers
-            ends[i] = not (table.recs[table.record(pos * 2 + (code & PRONE))].crowded
+            ends[i] = not (table.rec(pos * 2 + (code & PRONE)).crowded
                            and not (pos == start_pos and (code & FALLING or stuck)))
             if ends[i]:
                 key = (pos << 2) | (code & PRONE) | (2 if code & FALLING else 0)

@@ -296,14 +296,16 @@ _SUFFIX_CODES = {"": 0, "+up": 1, "+down": 2, "up": 3, "down": 4}  # ``_kernel5e
 @dataclass(frozen=True, slots=True)
 class FlatBoard:
     """A board in flat ``array('i')``s for the compiled search's table (``_kernel5e.Native``):
-    the cell at each column and row (``grid``, row-major from A1, -1 where none), each cell's
+    the cell at each column and row (``grid``, row-major from A1, -1 where none; empty on a
+    square map, where the cell at column c, row r is (r - 1) × columns + c - 1: ``cell_grid``),
+    each cell's
     column, row, ground, ceiling and terrain bits (1 wall, 2 difficult, 4 water, 8 climb, 16
     difficult air), the walled sides (``sides``: per square from column 0 and row 0 to one past
     the map's edge, 1 a wall on its east side, 2 on its south side, D-walls) and the steps from a
     cell (``shapes``: suffix code, column, row and level change, axes, its corners' span in
     ``corners``: column, row and level change each), in ``moves_of``'s order."""
 
-    grid: array[int]
+    grid: array[int]  # empty on a square map
     col: array[int]
     row: array[int]
     ground: array[int]
@@ -313,6 +315,11 @@ class FlatBoard:
     shapes: array[int]
     corners: array[int]
 
+    def cell_grid(self, columns: int, rows: int) -> array[int]:
+        """``grid``, made for a square map (where it is left empty): the cell at each column
+        and row, row-major (for a reader that wants it whole, as ``benchmarks/reference.py``)."""
+        return self.grid if self.grid else array("i", range(columns * rows))
+
     @classmethod
     def of(cls, board: Board) -> FlatBoard:
         """Made row by row and from the cells the map names, not cell by cell: a map of a
@@ -320,27 +327,41 @@ class FlatBoard:
         square in rows, or every hex of the doubled coordinates: ``Dnd5eMap.contains``)."""
         vmap = board.map
         columns, rows = vmap.columns, vmap.rows
-        grid = array("i", [-1]) * (columns * rows)
-        col = array("i")
         row = array("i")
-        made = 0
-        for r in range(1, rows + 1):
-            first = 1 if not board.hex or r % 2 else 2  # a hex's column and row: both even or odd
-            step = 2 if board.hex else 1
-            count = len(range(first, columns + 1, step))
-            start = (r - 1) * columns + first - 1
-            grid[start:start + step * (count - 1) + 1:step] = array("i", range(made, made + count))
-            col.extend(range(first, columns + 1, step))
-            row.extend(array("i", [r]) * count)
-            made += count
+        if board.hex:
+            grid = array("i", [-1]) * (columns * rows)
+            col = array("i")
+            made = 0
+            for r in range(1, rows + 1):
+                first = 1 if r % 2 else 2  # a hex's column and row: both even or odd
+                count = len(range(first, columns + 1, 2))
+                start = (r - 1) * columns + first - 1
+                grid[start:start + 2 * (count - 1) + 1:2] = array("i", range(made, made + count))
+                col.extend(array("i", range(first, columns + 1, 2)))
+                row.extend(array("i", [r]) * count)
+                made += count
+        else:  # every square, row-major: the cell at a column and row is its index (no grid:
+            made = columns * rows  # an array of a million ints from a range takes 50 ms)
+            grid = array("i")
+            col = array("i", range(1, columns + 1)) * rows
+            for r in range(1, rows + 1):
+                row.extend(array("i", [r]) * columns)
         assert made == len(board.coords)
+        # the cells the map names, over the plain cell's values (an array from a list of a
+        # million ints takes tens of milliseconds)
         terrain = array("i", [0]) * made
+        plain = vmap.cell(0, 0)  # off the map: the plain cell
+        ground = array("i", [plain.ground]) * made
+        ceil = array("i", [min(plain.ceiling, vmap.top + 1) if plain.ceiling is not None
+                           else vmap.top + 1]) * made
         for (c, r), spec in vmap.cells.items():
             i = board.index.get((c, r))
             if i is not None:
                 terrain[i] = ((1 if spec.wall else 0) | (2 if board.difficult[i] else 0)
                               | (4 if board.water[i] else 0) | (8 if spec.climb else 0)
                               | (16 if spec.air_difficult else 0))
+                ground[i] = board.ground[i]
+                ceil[i] = board.ceil[i]
         sides = array("i", [0]) * ((columns + 2) * (rows + 2))
         for (ac, ar), (bc, br) in board.walled:
             if 0 <= ac <= columns + 1 and 0 <= ar <= rows + 1:
@@ -355,8 +376,7 @@ class FlatBoard:
             for corner in passed:
                 corners.extend(corner)
             shapes.extend((_SUFFIX_CODES[suffix], dc, dr, dz, axes, start, len(corners) // 3))
-        return cls(grid, col, row, array("i", board.ground), array("i", board.ceil), terrain,
-                   sides, shapes, corners)
+        return cls(grid, col, row, ground, ceil, terrain, sides, shapes, corners)
 
 
 _BOARDS: OrderedDict[tuple[Any, DiagonalRule], Board] = OrderedDict()  # the board keeps its map

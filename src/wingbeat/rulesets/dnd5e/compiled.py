@@ -70,7 +70,7 @@ class CompiledSpace(StepSpace):
         if table.native is not None:
             table.native.landing = self._kernel_landing
         if self._pruning is None:
-            self._pruning = compiled.Pruning()
+            self._pruning = compiled.Pruning(positions, self.n_watchers, self.levels)
         numbers = (self.budget, self.n_watchers, int(self.rule is DiagonalRule.DMG),
                    int(self.can_act), int(self.jumper), self.speed[WALK] * self.scale)
         outcome, codes, priorities, parents, kinds = compiled.dnd5e_search(
