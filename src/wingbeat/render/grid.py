@@ -123,6 +123,11 @@ def _step(label: str, direction: str, kind: str, compass: type[Direction] | type
     return cell_label(col, row) if col >= 1 and row >= 1 else None
 
 
+#: The cosine and sine of a flat-topped hex's corners (0°, 60° … 300°), worked out once.
+_HEX_CORNERS = tuple((math.cos(math.radians(a)), math.sin(math.radians(a)))
+                     for a in range(0, 360, 60))
+
+
 @dataclass(frozen=True)
 class HexLayout(_Window):
     """Doubled coordinates drawn flat-topped: a column is a vertical stack of hexes and the next
@@ -154,8 +159,7 @@ class HexLayout(_Window):
     def outline(self, col: int, row: int, inset: float = 0.6) -> list[Point]:
         cx, cy = self.center(col, row)
         r = self.size - inset
-        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
-                for a in range(0, 360, 60)]
+        return [(cx + r * cos, cy + r * sin) for cos, sin in _HEX_CORNERS]
 
     def directions(self) -> tuple[str, ...]:
         return tuple(d.name for d in Direction)
