@@ -103,9 +103,6 @@ cdef enum:
     HASHED = 0
     BAND = 1
     CONE = 2
-    # ``Table.base`` holds a place + ``BIAS``: 0 (calloc), a hex not walked or with no altitude
-    # within reach, gives a negative place, out of the index
-    BIAS = 1 << 30
 
 # search outcomes
 DONE = 0
@@ -175,7 +172,7 @@ cdef inline void relax(Relax *c, int64_t idx, int64_t alt, int64_t posture, int6
     if c.dense == BAND:
         slot = find_dense(c.t, target >> FLAG_BITS, target)
     elif c.dense == CONE:
-        slot = find_near(c.t, <int64_t>c.t.base[idx] + ((alt << 3) + posture - BIAS), target)
+        slot = find_dense(c.t, <int64_t>c.t.base[idx] + (alt << 3) + posture, target)
     else:
         slot = find_hashed(c.t, target)
     if slot < 0:
@@ -389,8 +386,11 @@ cdef struct Table:
     int64_t head_used  # how many this search uses
     int mode  # ``BAND``, ``CONE`` or ``HASHED``
     # by hex, ``cells`` of them (calloc): while walking, its steps from the start + 1; then the
-    # place of its altitude 0, posture 0 + ``BIAS`` (``CONE``), its places those of its
-    # altitudes within reach; 0 for none
+    # place of its altitude 0, posture 0 (``CONE``): its places those of its altitudes within
+    # reach; 0 for a hex not walked or with none, its places then the first ``levels * 8``,
+    # kept for them. The index has as many more places past the last hex's, so that every
+    # place computed lies in it: a state the bound misjudged (none: ``tests/test_kernel.py``)
+    # shares a chain with others, still found by its code, and costs time, never an answer
     int32_t *base
     int32_t *near  # the hexes within reach, nearest first, ``n_near`` of them
     int32_t n_near
@@ -471,17 +471,6 @@ cdef inline int32_t find_dense(Table *t, int64_t place, int64_t code) noexcept n
     return slot
 
 
-cdef inline int32_t find_near(Table *t, int64_t place, int64_t code) noexcept nogil:
-    """The slot of ``code``, made (best NOT_REACHED) when new, through the dense index at
-    ``place`` where that is within the box (always, unless the reach was misjudged: then
-    hashed); -1 when out of memory. A place computed for an altitude out of the box's may
-    fall on another hex's: the two share a chain, each state still found by its code."""
-    cdef int32_t slot, first
-    if <uint64_t>place >= <uint64_t>t.head_used:
-        return find_hashed(t, code)
-    return find_dense(t, place, code)
-
-
 cdef int32_t find_hashed(Table *t, int64_t code) noexcept nogil:
     """The slot of ``code`` through the hash table (a map whose places within reach are too
     many for the dense index): out of line, so that the dense lookup stays small enough to
@@ -514,7 +503,7 @@ DENSE_PLACES = 1 << 27
 
 
 cdef enum:
-    DENSE_LIMIT = 1 << 29  # the most places a dense index could hold (``BIAS`` and int32)
+    DENSE_LIMIT = 1 << 30  # the most places a dense index could hold (int32 places)
 
 
 cdef int64_t within_reach(const Space *s, Table *t, int64_t start, int64_t cells,
@@ -558,6 +547,7 @@ cdef int64_t within_reach(const Space *s, Table *t, int64_t start, int64_t cells
         t.head_used = cells * s.levels * 8
         return t.head_used
     t.mode = CONE
+    total = s.levels * 8  # the places of the hexes not walked, or of no altitude within reach
     if t.near == NULL:
         t.near = <int32_t *>malloc(t.cells * sizeof(int32_t))
         if t.near == NULL:
@@ -593,10 +583,10 @@ cdef int64_t within_reach(const Space *s, Table *t, int64_t start, int64_t cells
         if hi < lo or total > DENSE_LIMIT:
             t.base[cell] = 0
             continue
-        t.base[cell] = <int32_t>(total - lo * 8 + BIAS)
+        t.base[cell] = <int32_t>(total - lo * 8)
         total += (hi - lo + 1) * 8
-    t.head_used = total
-    return total
+    t.head_used = total + s.levels * 8  # (past the last hex's, its altitudes above its window)
+    return t.head_used
 
 
 cdef void forget_reach(Table *t) noexcept nogil:
@@ -680,22 +670,19 @@ cdef inline int64_t place_of(const Table *t, int64_t code, int64_t levels,
     cdef int64_t where = (code >> FLAG_BITS) >> 3
     cdef int64_t idx = <int64_t>(<double>where * per_level)
     cdef int64_t alt = where - idx * levels
-    cdef int64_t place
     while alt < 0:
         idx -= 1
         alt += levels
     while alt >= levels:
         idx += 1
         alt -= levels
-    place = <int64_t>t.base[idx] + (alt << 3) + ((code >> FLAG_BITS) & 7) - BIAS
-    return place if <uint64_t>place < <uint64_t>t.head_used else -1
+    return <int64_t>t.base[idx] + (alt << 3) + ((code >> FLAG_BITS) & 7)
 
 
 cdef void give_spare(Table *t, Queue *q, int64_t levels) noexcept:
     """Keep a finished search's buffers for the next (its dense index and queue emptied), or
     free them (the most they keep: ``SPARE_BYTES``)."""
     cdef int32_t slot
-    cdef int64_t place
     cdef double per_level = 1.0 / <double>levels
     if spare.held or (<size_t>t.room * sizeof(Entry) + <size_t>t.head_room * 4
                       + <size_t>t.cells * 8 + queue_bytes(q) > SPARE_BYTES):
@@ -710,9 +697,7 @@ cdef void give_spare(Table *t, Queue *q, int64_t levels) noexcept:
     elif t.mode == CONE:
         for slot in range(t.count):
             if t.s[slot].chain >= 0:
-                place = place_of(t, t.s[slot].code, levels, per_level)
-                if place >= 0:
-                    t.head[place] = 0
+                t.head[place_of(t, t.s[slot].code, levels, per_level)] = 0
     forget_reach(t)
     t.n_near = 0
     t.head_used = 0
@@ -804,9 +789,9 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
     c.levels = s.levels
     if dense:
         where = (start >> FLAG_BITS) >> 3
-        slot = find_near(t, (t.base[where // s.levels] + (where % s.levels) * 8
-                             + ((start >> FLAG_BITS) & 7) - BIAS) if dense == CONE
-                         else start >> FLAG_BITS, start)
+        slot = find_dense(t, (t.base[where // s.levels] + (where % s.levels) * 8
+                              + ((start >> FLAG_BITS) & 7)) if dense == CONE
+                          else start >> FLAG_BITS, start)
     else:
         slot = find_hashed(t, start)
     if slot < 0:
