@@ -680,12 +680,16 @@ cdef inline int64_t place_of(const Table *t, int64_t code, int64_t levels,
 
 
 cdef void give_spare(Table *t, Queue *q, int64_t levels) noexcept:
-    """Keep a finished search's buffers for the next (its dense index and queue emptied), or
-    free them (the most they keep: ``SPARE_BYTES``)."""
+    """Keep a finished search's buffers for the next (its dense index and queue emptied), in
+    place of any kept that it could not use, or free them (the most they keep:
+    ``SPARE_BYTES``)."""
     cdef int32_t slot
     cdef double per_level = 1.0 / <double>levels
-    if spare.held or (<size_t>t.room * sizeof(Entry) + <size_t>t.head_room * 4
-                      + <size_t>t.cells * 8 + queue_bytes(q) > SPARE_BYTES):
+    if spare.held:  # the spare did not fit this search (a smaller map's): this one's replace it
+        teardown(&spare.t, &spare.q)
+        spare.held = 0
+    if (<size_t>t.room * sizeof(Entry) + <size_t>t.head_room * 4 + <size_t>t.cells * 8
+            + queue_bytes(q) > SPARE_BYTES):
         teardown(t, q)
         return
     if t.mode == BAND:
