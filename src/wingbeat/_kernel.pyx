@@ -26,8 +26,7 @@ from wingbeat._bucketqueue cimport (
 # each step relaxed where it is made, the lookup, the queue): GCC stops inlining in a module this
 # large (its unit-growth limit), so it is asked to, where it understands the request (GCC, Clang;
 # the names are Cython's for ``search`` and its structs, the queue's and the settled states' from
-# ``_bucketqueue``); and not to inline ``find_hashed``, which a dense search almost never calls
-# (its copies at every step would crowd the loop). Elsewhere this declares nothing.
+# ``_bucketqueue``). Elsewhere this declares nothing.
 cdef extern from *:
     """
     #if defined(__GNUC__)
@@ -40,8 +39,6 @@ cdef extern from *:
         struct __pyx_t_8wingbeat_12_bucketqueue_Queue *,
         struct __pyx_t_8wingbeat_12_bucketqueue_Settled *,
         int64_t, int, PyObject *, int32_t) __attribute__((flatten));
-    static int32_t __pyx_f_8wingbeat_7_kernel_find_hashed(
-        struct __pyx_t_8wingbeat_7_kernel_Table *, int64_t) __attribute__((noinline));
     #endif
     """
 
@@ -148,11 +145,6 @@ cdef struct Relax:
     # the index: ``HASHED``, ``BAND`` or ``CONE`` (a constant where ``search`` inlines this)
     int dense
     int64_t levels
-
-
-cdef inline int64_t pack(const Space *s, int64_t idx, int64_t alt, int64_t posture,
-                         int64_t flags) noexcept nogil:
-    return (((idx * s.levels + alt) * 8 + posture) << FLAG_BITS) | flags
 
 
 cdef inline void relax(Relax *c, int64_t idx, int64_t alt, int64_t posture, int64_t flags,
@@ -472,9 +464,9 @@ cdef inline int32_t find_dense(Table *t, int64_t place, int64_t code) noexcept n
 
 
 cdef int32_t find_hashed(Table *t, int64_t code) noexcept nogil:
-    """The slot of ``code`` through the hash table (a map whose places within reach are too
-    many for the dense index): out of line, so that the dense lookup stays small enough to
-    inline. Its entries' ``chain`` is -1."""
+    """The slot of ``code`` through the hash table (a search whose places within reach are too
+    many for the dense index), made (best NOT_REACHED) when new; -1 when out of memory. Its
+    entries' ``chain`` is -1."""
     cdef uint64_t h
     cdef int32_t slot
     if t.index == NULL and make_index(t, 1 << 13) < 0:
