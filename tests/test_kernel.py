@@ -497,6 +497,10 @@ def test_a_search_that_could_reach_every_altitude_indexes_the_map() -> None:
     assert_same_search(low)
     places, walked, hashed = _index()
     assert walked == 0 and hashed == 0 and places == len(low.ground) * low.levels * 8
+    low.kernel_dense_places = places - 1  # the map's places too many: the cone's, fewer
+    assert_same_search(low)
+    fewer, walked, hashed = _index()
+    assert walked > 0 and hashed == 0 and fewer < places
     high = VolareSpace(wingbeat.parse_scenario(_high_flyer(8, top=60)).battle, "f")
     assert_same_search(high)
     places, walked, hashed = _index()
