@@ -891,7 +891,8 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
         _last[4] = t.hashed
         _last[5] = t.head_used
         _last[6] = t.n_near
-        _last[3] = (t.head_used * 4 + t.n_near * 8
+        _last[3] = ((t.head_used if t.mode != BAND or t.head_used < t.count else t.count) * 4
+                    + t.n_near * 8
                     + (<int64_t>(t.mask + 1) * 4 if t.index != NULL else 0))
         give_spare(&t, &q, s.levels)
 
@@ -914,8 +915,8 @@ def last_search_index():
 
 def last_search_bytes():
     """The bytes the last search wrote: its entries, queue, the arrays returned and its index
-    (the dense index's places within reach, the windows and walk that place them, the hash
-    table where one was made), for ``benchmarks/memory.py``."""
+    (the cone's places and the walk that placed them; of the map's places, one a state at most;
+    the hash table where one was made), for ``benchmarks/memory.py``."""
     return _last[0] * sizeof(Entry) + _last[1] + _last[2] * 17 + _last[3]
 
 
