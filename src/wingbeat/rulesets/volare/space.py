@@ -97,7 +97,7 @@ class VolareSpace:
     ruleset = "volare"
     unit = "MP"
     tick = Fraction(1, TICKS_PER_MP)
-    max_states = MAX_STATES  # a state costs ~375 B searching, ~60 B compiled (docs/limits.md)
+    max_states = MAX_STATES  # a state costs ~375 B searching, ~50 B compiled (docs/limits.md)
     #: the compiled kernel hashes the states of a search with more places within reach than this
     #: (None: its own default, 2**27 places); a test lowers it to compare both ways of indexing
     kernel_dense_places: int | None = None
