@@ -11,9 +11,10 @@ cost of one state; ``search.MAX_STATES`` times it is the memory of a query at th
 (docs/limits.md). A dnd5e search also fills its battle's step table the first time (kept for
 the battle's later queries: about 600 B a place made in full, a few bytes a plain place, whose
 record is shared): ``kernel B/state`` is the compiled search's own count, without it
-(``_kernel5e.last_search_bytes``: what it wrote, its pruning table too; for volare the entries
-met, the queue and the arrays returned, ``_kernel.last_search_counts``, without the dense
-index's pages), absent in a tree without the count.
+(``_kernel5e.last_search_bytes``: what it wrote, its pruning table too; for volare
+``_kernel.last_search_bytes``, the entries met, the queue, the arrays returned and the index's
+places within reach, or in an older tree ``last_search_counts``, without the index), absent in
+a tree without the count.
 
 ``--json``: the rows as one JSON object on the last line (``benchmarks/versus.py``).
 """
@@ -88,6 +89,9 @@ def _kernel_bytes(ruleset: str) -> int | None:
     if ruleset == "dnd5e":
         count = getattr(kernel.compiled5e, "last_search_bytes", None)
         return None if count is None else int(count())
+    written = getattr(kernel.compiled, "last_search_bytes", None)  # with its index
+    if written is not None:
+        return int(written())
     counts = getattr(kernel.compiled, "last_search_counts", None)
     if counts is None:
         return None

@@ -391,3 +391,117 @@ def test_the_fallback_is_the_reference() -> None:
         found = explore(space)
     assert type(found) is Exploration
     assert list(found.priority.items()) == list(explore_pure(space).priority.items())
+
+
+# -- the dense index sized to the reach (issue 29: memory per settled state) ---------------------
+
+def _index() -> tuple[int, int, int]:
+    """(places indexed densely, hexes walked within reach, states hashed) of the last search."""
+    counted: tuple[int, int, int] = kernel.compiled.last_search_index()  # type: ignore[union-attr]
+    return counted
+
+
+def _outside_the_cone(space: VolareSpace, found: Exploration) -> list[int]:
+    """The settled states outside the kernel's bound of the reach (``_kernel.within_reach``),
+    worked out here again: ``r`` steps of hexes from the start (a walk of the neighbours'
+    table) cost at least ``r`` cheapest steps (flight, or 12 ticks on foot) but for a violent
+    landing's free walk, and what is left climbs a level for 24 ticks, descends one for 12."""
+    from collections import deque
+
+    _ground, _ceil, nbr = space._tables.flat
+    start, alt0 = divmod((space.start >> 17) >> 3, space.levels)
+    costs = [] if space.gale else list(space.costs)
+    step = min(costs + ([12] if space.walk_budget else []), default=None)
+    free = min(63, space.me.ground // 2) if space.me.ground > 0 else 0
+    budget = max(space.budget, space.walk_budget)
+    steps = {start: 0}
+    todo = deque([start])
+    while todo:
+        cell = todo.popleft()
+        for n in nbr[cell * 6:cell * 6 + 6]:
+            if n >= 0 and n not in steps:
+                steps[n] = steps[cell] + 1
+                todo.append(n)
+    outside = []
+    for code in found.priority:
+        cell, alt = divmod((code >> 17) >> 3, space.levels)
+        r = steps[cell]
+        left = budget - (max(0, r - free) * step if step else 0)
+        if (step is None and r > free) or left < 0 or not alt0 - left // 12 <= alt \
+                <= alt0 + left // 24:
+            outside.append(code)
+    return outside
+
+
+def _high(data: dict[str, Any], top: int = 40, lift: int = 12) -> dict[str, Any]:
+    """``data`` on a map ``top`` levels high, its flyer ``lift`` levels higher (a grounded one
+    where it was): the search can reach only some of the altitudes, so the kernel indexes the
+    cone of places within reach of the start, not every place of the map."""
+    high = {**data, "map": {**data["map"], "top": top}}
+    flyer = {**data["creatures"][0]}
+    if flyer.get("mode") != "grounded":
+        flyer["altitude"] = flyer["altitude"] + lift
+    high["creatures"] = [flyer, *data["creatures"][1:]]
+    return high
+
+
+@RANDOM
+@given(crowded(), st.booleans())
+def test_the_cone_of_places_within_reach_holds_every_state(data: dict[str, Any],
+                                                            avoid: bool) -> None:
+    """On a high map the kernel indexes only the places its budget could reach (a cone around
+    the start, narrower further out): the same search as the pure one, in every wind, class,
+    mode and load, on foot, after a violent landing, crowded; and the bound holds, no state
+    settled outside it."""
+    scenario = parsed(_high(data))
+    if scenario is None:
+        return
+    space = _space(scenario, "f")
+    found = assert_same_search(space, avoid_checks=avoid)
+    assert _outside_the_cone(space, found) == []
+    if kernel.compiled is not None:
+        places, walked, hashed = _index()
+        assert hashed == 0 and walked > 0 and places > 0
+
+
+def _high_flyer(fly: int, top: int = 30) -> dict[str, Any]:
+    """``_big_flyer``'s map, ``top`` levels high, its flyer high above it: a search that can
+    reach only some of the altitudes."""
+    data = _big_flyer(24, 40, top=top, fly=fly)
+    data["creatures"][0].update({"at": "M21", "altitude": top // 2})
+    return data
+
+
+@pytest.mark.parametrize("limit", [0, 1, 3])
+def test_states_past_a_misjudged_reach_are_hashed_alike(limit: int) -> None:
+    """A bound that misjudged the reach would cost time, never answers: the states past it
+    (forced here by shortening the reach) share chains of places kept for them, and are found
+    the same; the next searches, reusing its buffers, too."""
+    if kernel.compiled is None:
+        pytest.skip("the kernel is not built")
+    space = VolareSpace(wingbeat.parse_scenario(_high_flyer(6)).battle, "f")
+    space.kernel_reach_limit = limit
+    found = assert_same_search(space)
+    assert _outside_the_cone(space, found) == []  # (the true bound holds: the forced one not)
+    for again in (_high_flyer(6), _big_flyer(24, 40, top=6, fly=12), _high_flyer(4, top=60)):
+        assert_same_search(VolareSpace(wingbeat.parse_scenario(again).battle, "f"))
+        assert _index()[2] == 0
+
+
+def test_a_search_that_could_reach_every_altitude_indexes_the_map() -> None:
+    """Where the budget could reach (nearly) every altitude the kernel indexes the map's own
+    places (no hex walked), as fast as it was; where it could not, the cone's (fewer places)."""
+    if kernel.compiled is None:
+        pytest.skip("the kernel is not built")
+    low = VolareSpace(wingbeat.parse_scenario(_big_flyer(24, 40, top=6, fly=12)).battle, "f")
+    assert_same_search(low)
+    places, walked, hashed = _index()
+    assert walked == 0 and hashed == 0 and places == len(low.ground) * low.levels * 8
+    low.kernel_dense_places = places - 1  # the map's places too many: the cone's, fewer
+    assert_same_search(low)
+    fewer, walked, hashed = _index()
+    assert walked > 0 and hashed == 0 and fewer < places
+    high = VolareSpace(wingbeat.parse_scenario(_high_flyer(8, top=60)).battle, "f")
+    assert_same_search(high)
+    places, walked, hashed = _index()
+    assert walked > 0 and hashed == 0 and places < len(high.ground) * high.levels * 8 // 4

@@ -22,7 +22,7 @@ def volare_search(
     numbers: tuple[int, int, int, int, int, tuple[int, ...], int, int, int, int, int, int],
     ground: array[int], ceil: array[int], nbr: array[int], start: int, avoid_checks: bool,
     goal: Callable[[int, int], bool] | None, max_states: int, dense_places: int = ...,
-    room: int = ..., occupied: array[int] | None = ...,
+    room: int = ..., occupied: array[int] | None = ..., reach_limit: int = ...,
 ) -> tuple[int, array[int], array[int], array[int], array[int]]: ...
 
 def volare_ends(
@@ -59,6 +59,10 @@ def volare_states_chunks(
 ) -> VolareStates | None: ...
 
 def last_search_counts() -> tuple[int, int, int]: ...
+
+def last_search_bytes() -> int: ...
+
+def last_search_index() -> tuple[int, int, int]: ...
 
 def hex_neighbours(
     columns: int, rows: int, first: array[int], deltas: tuple[tuple[int, int], ...],

@@ -95,6 +95,12 @@ cdef enum:
     K_THRUST = 16
     K_ON_FOOT = 17
 
+# the search's index of states (``Table``)
+cdef enum:
+    HASHED = 0
+    BAND = 1
+    CONE = 2
+
 # search outcomes
 DONE = 0
 TOO_MANY = 1
@@ -136,25 +142,31 @@ cdef struct Relax:
     int32_t limit  # the first past the search's budget, the larger of flight and walking
     int32_t settled  # the settled index of the state being settled
     int failed  # out of memory
-    int dense  # the dense index, not the hash table (a constant where ``search`` inlines this)
+    # the index: ``HASHED``, ``BAND`` or ``CONE`` (a constant where ``search`` inlines this)
+    int dense
+    int64_t levels
 
 
-cdef inline int64_t pack(const Space *s, int64_t idx, int64_t alt, int64_t posture,
-                         int64_t flags) noexcept nogil:
-    return (((idx * s.levels + alt) * 8 + posture) << FLAG_BITS) | flags
-
-
-cdef inline void relax(Relax *c, int64_t target, int cost, int checks, int kind) noexcept nogil:
-    """A step to ``target``: its state reached at a lower priority than before, or first."""
+cdef inline void relax(Relax *c, int64_t idx, int64_t alt, int64_t posture, int64_t flags,
+                       int cost, int checks, int kind) noexcept nogil:
+    """A step to the state of hex ``idx``, altitude ``alt``, ``posture`` and ``flags``: that state
+    reached at a lower priority than before, or first."""
     cdef int32_t delta = cost * SLOTS + checks
     cdef int32_t new, slot
+    cdef int64_t target
     cdef Entry *e
     if delta & c.skip:
         return
     new = c.priority + delta - (delta & c.full)
     if new >= c.buckets:  # past the budget
         return
-    slot = find_dense(c.t, target) if c.dense else find_hashed(c.t, target)
+    target = ((((idx * c.levels + alt) << 3) + posture) << FLAG_BITS) | flags
+    if c.dense == BAND:
+        slot = find_dense(c.t, target >> FLAG_BITS, target)
+    elif c.dense == CONE:
+        slot = find_dense(c.t, <int64_t>c.t.base[idx] + (alt << 3) + posture, target)
+    else:
+        slot = find_hashed(c.t, target)
     if slot < 0:
         c.failed = 1
         return
@@ -193,23 +205,21 @@ cdef inline void landings(const Space *s, Relax *c, int64_t idx, int64_t alt, in
     if s.n_occ and taken(s.occ, s.n_occ, idx * s.levels + alt):
         return  # no landing in another creature's place (V-occupied)
     if moved <= s.half and not flags & FULL_MOVE:
-        relax(c, pack(s, idx, alt, GROUNDED, base | LANDED), 0, 0, K_LAND)
+        relax(c, idx, alt, GROUNDED, base | LANDED, 0, 0, K_LAND)
     if moved < s.half and not flags & FULL_MOVE and s.walk_speed > 0:
         walk = (<int64_t>(s.half - moved) * s.walk_speed) // (2 * s.half)
         if walk > WALK_MAX:
             walk = WALK_MAX
-    relax(c, pack(s, idx, alt, GROUNDED, base | LANDED_FAST | (walk * WALK_UNIT)), 0, 1,
-          K_LAND_FAST)
+    relax(c, idx, alt, GROUNDED, base | LANDED_FAST | (walk * WALK_UNIT), 0, 1, K_LAND_FAST)
 
 
 cdef inline void skim(const Space *s, Relax *c, int64_t idx, int64_t alt, int64_t posture,
                       int64_t flags) noexcept nogil:
-    cdef int64_t target = pack(s, idx, alt, posture,
-                               (flags & ~(PENDING | MAY_CLIMB)) | SKIM_SAVED)
+    cdef int64_t saved = (flags & ~(PENDING | MAY_CLIMB)) | SKIM_SAVED
     if flags & SKIM_SAVED:
-        relax(c, target, 0, 0, K_SKIM)
+        relax(c, idx, alt, posture, saved, 0, 0, K_SKIM)
     elif not (s.n_occ and taken(s.occ, s.n_occ, idx * s.levels + alt)):
-        relax(c, target, 0, 1, K_SKIM_CHECKED)
+        relax(c, idx, alt, posture, saved, 0, 1, K_SKIM_CHECKED)
 
 
 cdef inline int walkable(const Space *s, int64_t idx, int64_t alt, int d) noexcept nogil:
@@ -236,7 +246,7 @@ cdef inline void fly(const Space *s, Relax *c, int64_t idx, int64_t alt, int64_t
     g = s.ground[n]
     if g > alt or alt >= s.ceil[n]:
         return
-    relax(c, pack(s, n, alt, 2 + d, base | PENDING if (g == alt and not skimming) else base),
+    relax(c, n, alt, 2 + d, base | PENDING if (g == alt and not skimming) else base,
           s.costs[d], 0, d)
 
 
@@ -264,25 +274,24 @@ cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogi
         if flags & THRUST:
             base = flags & ~THRUST
             if alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
-                relax(c, pack(s, idx, alt + 1, HOVERING, base), CLIMB, 0, K_UP)
+                relax(c, idx, alt + 1, HOVERING, base, CLIMB, 0, K_UP)
             if s.can_skim and not (s.n_occ and taken(s.occ, s.n_occ, idx * s.levels + alt)):
-                relax(c, pack(s, idx, alt, HOVERING, base | SKIM_SAVED), 0, 1, K_SKIM_CHECKED)
+                relax(c, idx, alt, HOVERING, base | SKIM_SAVED, 0, 1, K_SKIM_CHECKED)
         elif spent == 0 and not flags & (PRONE | FULL_MOVE | LANDED_FAST) and s.may_take_off:
-            relax(c, pack(s, idx, alt, GROUNDED, flags | THRUST | FULL_MOVE), s.half, 0, K_THRUST)
+            relax(c, idx, alt, GROUNDED, flags | THRUST | FULL_MOVE, s.half, 0, K_THRUST)
         walk = flags >> WALK_SHIFT
         if walk and not flags & PRONE:
             for d in range(6):
                 n = walkable(s, idx, alt, d)
                 if n >= 0:
-                    relax(c, pack(s, n, alt, GROUNDED, flags - WALK_UNIT), 0, 0, K_WALK)
+                    relax(c, n, alt, GROUNDED, flags - WALK_UNIT, 0, 0, K_WALK)
         elif s.walk_budget and not flags & NO_WALK and spent + TICKS_PER_MP <= s.walk_budget:
             kept = c.buckets  # a walk keeps to its own budget, checked here, not the flight's
             c.buckets = c.limit
             for d in range(6):
                 n = walkable(s, idx, alt, d)
                 if n >= 0:
-                    relax(c, pack(s, n, alt, GROUNDED, flags | ON_FOOT), TICKS_PER_MP, 0,
-                          K_ON_FOOT)
+                    relax(c, n, alt, GROUNDED, flags | ON_FOOT, TICKS_PER_MP, 0, K_ON_FOOT)
             c.buckets = kept
         return
     if s.gale:
@@ -293,10 +302,10 @@ cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogi
     if drift_due:
         cost = s.pay_cost
         if cost > s.budget - spent and downwind_blocked(s, idx, alt):
-            relax(c, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), s.budget - spent,
-                  0, K_PAY_ALL)
+            relax(c, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID, s.budget - spent, 0,
+                  K_PAY_ALL)
         else:
-            relax(c, pack(s, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID), cost, 0, K_PAY)
+            relax(c, idx, alt, posture, (flags & ~DRIFT_DUE) | PAID, cost, 0, K_PAY)
     if flags & PENDING:
         if drift_due:
             if s.can_skim:
@@ -306,7 +315,7 @@ cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogi
         if s.can_skim:
             skim(s, c, idx, alt, posture, flags)
         if flags & MAY_CLIMB and alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
-            relax(c, pack(s, idx, alt + 1, posture, base), CLIMB, 0, K_UP)
+            relax(c, idx, alt + 1, posture, base, CLIMB, 0, K_UP)
         landings(s, c, idx, alt, base, spent)
         return
     skimming = alt == s.ground[idx]
@@ -323,14 +332,14 @@ cdef void steps(const Space *s, Relax *c, int64_t code, int spent) noexcept nogi
         fly(s, c, idx, alt, base, h - 1 if h else 5, skimming)
         fly(s, c, idx, alt, base, h, skimming)
         fly(s, c, idx, alt, base, h + 1 if h < 5 else 0, skimming)
-    # the same hex: ``rest`` is this state's place, (idx × levels + alt) × 8 + posture
+    # the same hex
     if alt + 1 <= s.top and alt + 1 < s.ceil[idx]:
-        relax(c, ((rest + 8) << FLAG_BITS) | base, CLIMB, 0, K_UP)
+        relax(c, idx, alt + 1, posture, base, CLIMB, 0, K_UP)
     if alt - 1 >= s.ground[idx]:
         nflags = base | PENDING if alt - 1 == s.ground[idx] else base
-        relax(c, ((rest - 8) << FLAG_BITS) | nflags, DESCEND, 0, K_DOWN)
+        relax(c, idx, alt - 1, posture, nflags, DESCEND, 0, K_DOWN)
     if posture >= 2:
-        relax(c, ((rest - posture + HOVERING) << FLAG_BITS) | base, s.stop_cost, 0, K_HOVER)
+        relax(c, idx, alt, HOVERING, base, s.stop_cost, 0, K_HOVER)
     if skimming:
         landings(s, c, idx, alt, base, spent)
 
@@ -355,11 +364,30 @@ cdef struct Table:
     Entry *s
     int32_t count
     int32_t room
-    int32_t *index  # hash table of slots, -1 empty (when ``head`` is NULL)
+    int32_t *index  # hash table of slots, -1 empty: made when a state first needs it
     uint64_t mask
-    # on a map small enough, instead of hashing: the first slot + 1 of each place (cell,
-    # altitude, posture), 0 for none, from calloc (untouched pages cost nothing)
+    # the dense index, where the places the search could reach are few enough: the first slot
+    # + 1 of each place, 0 for none (from calloc: untouched pages cost nothing). ``BAND``: every
+    # place of the map, a state's place its code's own (where the search could reach (nearly)
+    # every altitude); ``CONE``: only the altitudes the search's budget could reach at each hex
+    # within reach of its start (``within_reach``: a cone, narrower further out), a place then
+    # ``base[idx] + alt * 8 + posture`` (a read of ``base`` in each lookup costs 3-8 %, so a
+    # search that could reach every altitude does without)
     int32_t *head
+    int64_t head_room  # how many places ``head`` has room for
+    int64_t head_used  # how many this search uses
+    int mode  # ``BAND``, ``CONE`` or ``HASHED``
+    # by hex, ``cells`` of them (calloc): while walking, its steps from the start + 1; then the
+    # place of its altitude 0, posture 0 (``CONE``): its places those of its altitudes within
+    # reach; 0 for a hex not walked or with none, its places then the first ``levels * 8``,
+    # kept for them. The index has as many more places past the last hex's, so that every
+    # place computed lies in it: a state the bound misjudged (none: ``tests/test_kernel.py``)
+    # shares a chain with others, still found by its code, and costs time, never an answer
+    int32_t *base
+    int32_t *near  # the hexes within reach, nearest first, ``n_near`` of them
+    int32_t n_near
+    int64_t cells
+    int32_t hashed  # the states found through the hash table
 
 
 cdef inline uint64_t hash64(int64_t code) noexcept nogil:
@@ -372,19 +400,23 @@ cdef inline uint64_t hash64(int64_t code) noexcept nogil:
     return x
 
 
-cdef int grow_index(Table *t) noexcept nogil:
-    cdef uint64_t size = (t.mask + 1) * 2
+cdef int make_index(Table *t, uint64_t size) noexcept nogil:
+    """A hash table of ``size`` slots (a power of two) holding every state that was in the
+    last (none at first)."""
     cdef int32_t *index = <int32_t *>malloc(size * sizeof(int32_t))
     cdef int32_t slot
     cdef uint64_t h
     if index == NULL:
         return -1
     memset(index, 0xff, size * sizeof(int32_t))
-    for slot in range(t.count):
-        h = hash64(t.s[slot].code) & (size - 1)
-        while index[h] >= 0:
-            h = (h + 1) & (size - 1)
-        index[h] = slot
+    if t.index != NULL:
+        for slot in range(t.count):
+            if t.s[slot].chain >= 0:
+                continue  # a state of the dense index
+            h = hash64(t.s[slot].code) & (size - 1)
+            while index[h] >= 0:
+                h = (h + 1) & (size - 1)
+            index[h] = slot
     free(t.index)
     t.index = index
     t.mask = size - 1
@@ -413,18 +445,10 @@ cdef inline int32_t new_slot(Table *t, int64_t code) noexcept nogil:
     return slot
 
 
-cdef inline int32_t find_or_add(Table *t, int64_t code) noexcept nogil:
-    """The slot of ``code``, made (best NOT_REACHED) when new; -1 when out of memory."""
-    if t.head == NULL:
-        return find_hashed(t, code)
-    return find_dense(t, code)
-
-
-cdef inline int32_t find_dense(Table *t, int64_t code) noexcept nogil:
-    """``find_or_add`` through the dense index."""
-    cdef int64_t place
+cdef inline int32_t find_dense(Table *t, int64_t place, int64_t code) noexcept nogil:
+    """The slot of ``code``, made (best NOT_REACHED) when new, through the dense index at
+    ``place`` (``BAND``: every place of the map has one); -1 when out of memory."""
     cdef int32_t slot, first
-    place = code >> FLAG_BITS
     first = t.head[place]
     slot = first - 1
     while slot >= 0:
@@ -440,10 +464,13 @@ cdef inline int32_t find_dense(Table *t, int64_t code) noexcept nogil:
 
 
 cdef int32_t find_hashed(Table *t, int64_t code) noexcept nogil:
-    """``find_or_add`` on a map too big for the dense index: out of line, so that the dense
-    lookup stays small enough to inline."""
+    """The slot of ``code`` through the hash table (a search whose places within reach are too
+    many for the dense index), made (best NOT_REACHED) when new; -1 when out of memory. Its
+    entries' ``chain`` is -1."""
     cdef uint64_t h
     cdef int32_t slot
+    if t.index == NULL and make_index(t, 1 << 13) < 0:
+        return -1
     h = hash64(code) & t.mask
     slot = t.index[h]
     while slot >= 0:
@@ -454,77 +481,229 @@ cdef int32_t find_hashed(Table *t, int64_t code) noexcept nogil:
     slot = new_slot(t, code)
     if slot < 0:
         return -1
+    t.s[slot].chain = -1
+    t.hashed += 1
     t.index[h] = slot
-    if <uint64_t>t.count * 2 > t.mask + 1 and grow_index(t) < 0:
+    if <uint64_t>t.count * 2 > t.mask + 1 and make_index(t, (t.mask + 1) * 2) < 0:
         return -1
     return slot
 
 
-#: the most places (cells × altitudes × 8 postures) indexed densely: 512 MB of address space,
-#: of which only the pages of places reached are ever touched
+#: the most places (altitudes × 8 postures of the hexes within reach) indexed densely: 512 MB of
+#: address space, of which only the pages of places reached are ever touched
 DENSE_PLACES = 1 << 27
 
 
-cdef int setup(Table *t, Queue *q, int32_t buckets, int64_t places, int64_t dense,
-               int32_t room) noexcept nogil:
-    memset(t, 0, sizeof(Table))
-    if queue_make(q, buckets) < 0:
-        return -1
-    t.room = room if room > (1 << 12) else (1 << 12)
-    t.mask = (1 << 13) - 1
-    if places <= dense:
-        t.head = <int32_t *>calloc(places, sizeof(int32_t))
-        if t.head == NULL:
+cdef enum:
+    DENSE_LIMIT = 1 << 30  # the most places a dense index could hold (int32 places)
+
+
+cdef int64_t within_reach(const Space *s, Table *t, int64_t start, int64_t cells,
+                          int band, int64_t limit) noexcept nogil:
+    """The box of the dense index (``Table``): the hexes and altitudes the search could reach
+    within its budget. A lower bound of the ticks to reach a hex ``r`` steps away (a
+    breadth-first walk of the neighbours' table, which every step between hexes follows) is
+    ``r`` times the cheapest step between hexes (a flight step; on foot, 12) but for the walk
+    after a violent landing (free, at most half the ground speed and ``WALK_MAX`` hexes); what
+    is left climbs at most ``left / CLIMB`` levels and descends at most ``left / DESCEND`` (no
+    other step changes the altitude), within the hex's ground and ceiling. Returns the places
+    so indexed (``t.head_used``), or -1 when the walk's list cannot be made. A place misjudged
+    out of reach is still found (hashed), so the bound decides memory, never answers."""
+    cdef int64_t cell0 = ((start >> FLAG_BITS) >> 3) // s.levels
+    cdef int64_t alt0 = ((start >> FLAG_BITS) >> 3) % s.levels
+    cdef int64_t budget = s.walk_budget if s.walk_budget > s.budget else s.budget
+    cdef int64_t step = -1, free_walk = 0, reach, r, left, lo, hi
+    cdef int64_t total = 0
+    cdef int32_t i, d, n, cell, head = 0, level_end
+    if not s.gale:
+        for d in range(6):
+            if step < 0 or s.costs[d] < step:
+                step = s.costs[d]
+    if s.walk_budget and (step < 0 or TICKS_PER_MP < step):
+        step = TICKS_PER_MP
+    if s.walk_speed > 0:
+        free_walk = WALK_MAX if s.walk_speed // 2 > WALK_MAX else s.walk_speed // 2
+    if step < 0:
+        reach = free_walk
+    elif step == 0:
+        reach = cells
+    else:
+        reach = budget // step + free_walk
+    if 0 <= limit < reach:
+        reach = limit
+    lo = alt0 - budget // DESCEND
+    hi = alt0 + budget // CLIMB
+    if band and (0 if lo < 0 else lo) <= s.levels // 16 and hi >= s.top - s.levels // 16:
+        t.mode = BAND  # (nearly) every altitude within reach: the map's own places
+        t.n_near = 0
+        t.head_used = cells * s.levels * 8
+        return t.head_used
+    t.mode = CONE
+    total = s.levels * 8  # the places of the hexes not walked, or of no altitude within reach
+    if t.near == NULL:
+        t.near = <int32_t *>malloc(t.cells * sizeof(int32_t))
+        if t.near == NULL:
             return -1
-    t.s = <Entry *>malloc(t.room * sizeof(Entry))
-    t.index = <int32_t *>malloc((t.mask + 1) * sizeof(int32_t))
-    if t.s == NULL or t.index == NULL:
+    t.near[0] = <int32_t>cell0
+    t.n_near = 1
+    t.base[cell0] = 1
+    r = 0
+    while head < t.n_near and r < reach:
+        level_end = t.n_near
+        while head < level_end:
+            cell = t.near[head]
+            head += 1
+            for d in range(6):
+                n = s.nbr[<int64_t>cell * 6 + d]
+                if n >= 0 and t.base[n] == 0:
+                    t.base[n] = <int32_t>(r + 2)
+                    t.near[t.n_near] = n
+                    t.n_near += 1
+        r += 1
+    for i in range(t.n_near):
+        cell = t.near[i]
+        r = t.base[cell] - 1
+        left = budget - (0 if r <= free_walk or step <= 0 else (r - free_walk) * step)
+        lo = alt0 - left // DESCEND
+        if lo < s.ground[cell]:
+            lo = s.ground[cell]
+        hi = alt0 + left // CLIMB
+        if hi > s.top:
+            hi = s.top
+        if hi > s.ceil[cell] - 1:
+            hi = s.ceil[cell] - 1
+        if hi < lo or total > DENSE_LIMIT:
+            t.base[cell] = 0
+            continue
+        t.base[cell] = <int32_t>(total - lo * 8)
+        total += (hi - lo + 1) * 8
+    t.head_used = total + s.levels * 8  # (past the last hex's, its altitudes above its window)
+    return t.head_used
+
+
+cdef void forget_reach(Table *t) noexcept nogil:
+    """The walk's marks emptied (``within_reach`` wrote only those of ``near``)."""
+    cdef int32_t i
+    for i in range(t.n_near):
+        t.base[t.near[i]] = 0
+
+
+cdef int setup(const Space *s, Table *t, Queue *q, int32_t buckets, int64_t cells,
+               int64_t start, int64_t dense, int32_t room, int spared,
+               int64_t limit) noexcept nogil:
+    """The tables of a search: ``t`` and ``q`` as ``take_spare`` left them (``spared``) or
+    empty; the dense index where the places within reach are at most ``dense``. 0, or -1 out
+    of memory (``teardown`` them still)."""
+    cdef int64_t used
+    if not spared:
+        memset(t, 0, sizeof(Table))
+        if queue_make(q, buckets) < 0:
+            return -1
+        t.room = room if room > (1 << 12) else (1 << 12)
+        t.s = <Entry *>malloc(t.room * sizeof(Entry))
+        if t.s == NULL:
+            return -1
+    t.count = 0
+    t.hashed = 0
+    if t.base == NULL:
+        t.cells = cells
+        t.base = <int32_t *>calloc(cells, sizeof(int32_t))
+        if t.base == NULL:
+            return -1
+    used = within_reach(s, t, start, cells, limit < 0, limit)
+    if t.mode == BAND and used > dense:  # the map's places too many: the cone's may do
+        used = within_reach(s, t, start, cells, 0, limit)
+    if used < 0:
         return -1
-    memset(t.index, 0xff, (t.mask + 1) * sizeof(int32_t))
+    if used == 0 or used > dense or used > DENSE_LIMIT:  # too many places: hash them all
+        forget_reach(t)
+        t.n_near = 0
+        t.mode = HASHED
+        t.head_used = 0
+        return 0 if t.index != NULL or make_index(t, 1 << 13) == 0 else -1
+    if used > t.head_room:
+        free(t.head)
+        t.head = <int32_t *>calloc(used, sizeof(int32_t))
+        t.head_room = used
+        if t.head == NULL:
+            t.head_room = 0
+            return -1
     return 0
 
 
 cdef struct Spare:
-    # the buffers of a finished search, kept for the next one on a map of the same size: a
-    # process that has searched before then touches memory it already has, not fresh pages
+    # the buffers of a finished search, kept for the next one on a map of as many hexes or fewer:
+    # a process that has searched before then touches memory it already has, not fresh pages
     # (first touches, page faults, cost a quarter of a search). Taken and given back while the
     # GIL is held; a search that finds none (another thread has it) makes its own.
     Table t
     Queue q
-    int64_t places
     int held
 
 
 cdef Spare spare
 
 
-cdef int take_spare(Table *t, Queue *q, int32_t buckets, int64_t places,
-                    int64_t dense) noexcept:
+cdef int take_spare(Table *t, Queue *q, int32_t buckets, int64_t cells) noexcept:
     """The last search's buffers, emptied, when they fit this search (1), else 0."""
-    if (not spare.held or places > dense or spare.places != places
-            or buckets > spare.q.buckets):
+    if not spare.held or spare.t.cells < cells or buckets > spare.q.buckets:
         return 0
     t[0] = spare.t
     q[0] = spare.q
     spare.held = 0
-    t.count = 0
     return 1
 
 
-cdef void give_spare(Table *t, Queue *q, int64_t places) noexcept:
-    """Keep a finished search's buffers for the next (its dense index and queue emptied), or
-    free them (the most they keep: ``SPARE_BYTES``)."""
+cdef inline int64_t place_of(const Table *t, int64_t code, int64_t levels,
+                             double per_level) noexcept nogil:
+    """The dense index's place of ``code``, or -1 where it is hashed: its hex found by a
+    division in floating point, corrected (an integer division per state would cost more than
+    the rest of emptying)."""
+    cdef int64_t where = (code >> FLAG_BITS) >> 3
+    cdef int64_t idx = <int64_t>(<double>where * per_level)
+    cdef int64_t alt = where - idx * levels
+    while alt < 0:
+        idx -= 1
+        alt += levels
+    while alt >= levels:
+        idx += 1
+        alt -= levels
+    return <int64_t>t.base[idx] + (alt << 3) + ((code >> FLAG_BITS) & 7)
+
+
+cdef void give_spare(Table *t, Queue *q, int64_t levels) noexcept:
+    """Keep a finished search's buffers for the next (its dense index and queue emptied), in
+    place of any kept that it could not use, or free them (the most they keep:
+    ``SPARE_BYTES``)."""
     cdef int32_t slot
-    if t.head == NULL or spare.held or (
-            <size_t>t.room * sizeof(Entry) + <size_t>places * 4 + queue_bytes(q) > SPARE_BYTES):
+    cdef double per_level = 1.0 / <double>levels
+    if spare.held:  # the spare did not fit this search (a smaller map's): this one's replace it
+        teardown(&spare.t, &spare.q)
+        spare.held = 0
+    if (<size_t>t.room * sizeof(Entry) + <size_t>t.head_room * 4 + <size_t>t.cells * 8
+            + queue_bytes(q) > SPARE_BYTES):
         teardown(t, q)
         return
-    for slot in range(t.count):
-        t.head[t.s[slot].code >> FLAG_BITS] = 0
+    if t.mode == BAND:
+        for slot in range(t.count):
+            t.head[t.s[slot].code >> FLAG_BITS] = 0
+    elif t.head_used <= <int64_t>t.count * 6:  # cheaper emptied whole than place by place
+        if t.head_used:
+            memset(t.head, 0, t.head_used * sizeof(int32_t))
+    elif t.mode == CONE:
+        for slot in range(t.count):
+            if t.s[slot].chain >= 0:
+                t.head[place_of(t, t.s[slot].code, levels, per_level)] = 0
+    forget_reach(t)
+    t.n_near = 0
+    t.head_used = 0
+    t.mode = HASHED
+    free(t.index)
+    t.index = NULL
+    t.mask = 0
     queue_empty(q)
     spare.t = t[0]
     spare.q = q[0]
-    spare.places = places
     spare.held = 1
 
 
@@ -532,6 +711,8 @@ cdef void teardown(Table *t, Queue *q) noexcept nogil:
     free(t.s)
     free(t.index)
     free(t.head)
+    free(t.base)
+    free(t.near)
     queue_free(q)
 
 
@@ -565,12 +746,16 @@ cdef int search(const Space *s, Table *t, Queue *q, Settled *r, int64_t start,
     cdef Queue queue = q[0]
     cdef Settled result = r[0]
     cdef int outcome
-    if table.head != NULL:  # two copies of the loop, each knowing which index it reads
+    # three copies of the loop, each knowing which index it reads
+    if table.mode == BAND:
         outcome = settle(&space, &table, &queue, &result, start, avoid_checks, goal, max_states,
-                         1)
+                         BAND)
+    elif table.mode == CONE:
+        outcome = settle(&space, &table, &queue, &result, start, avoid_checks, goal, max_states,
+                         CONE)
     else:
         outcome = settle(&space, &table, &queue, &result, start, avoid_checks, goal, max_states,
-                         0)
+                         HASHED)
     t[0] = table
     q[0] = queue
     r[0] = result
@@ -586,7 +771,7 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
     cdef int32_t buckets = (s.budget + 1) * SLOTS
     cdef int32_t limit = ((s.walk_budget if s.walk_budget > s.budget else s.budget) + 1) * SLOTS
     cdef int32_t priority, slot, count = 0
-    cdef int64_t code
+    cdef int64_t code, where
     cdef int spent, reached = 0, answer
     cdef Cursor cursor
     cdef Relax c
@@ -597,7 +782,14 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
     c.limit = limit
     c.failed = 0
     c.dense = dense
-    slot = find_or_add(t, start)
+    c.levels = s.levels
+    if dense:
+        where = (start >> FLAG_BITS) >> 3
+        slot = find_dense(t, (t.base[where // s.levels] + (where % s.levels) * 8
+                              + ((start >> FLAG_BITS) & 7)) if dense == CONE
+                          else start >> FLAG_BITS, start)
+    else:
+        slot = find_hashed(t, start)
     if slot < 0:
         return 2
     t.s[slot].best = 0
@@ -638,23 +830,26 @@ cdef inline int settle(const Space *s, Table *t, Queue *q, Settled *r, int64_t s
 def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] ceil,
                   const int32_t[::1] nbr, int64_t start, bint avoid_checks, goal,
                   int max_states, int64_t dense_places=DENSE_PLACES, int32_t room=0,
-                  const int64_t[::1] occupied=None):
+                  const int64_t[::1] occupied=None, int64_t reach_limit=-1):
     """Settle every state of a ``volare`` round, cheapest first (``search.explore``).
 
     ``numbers``: (levels, top, budget, half, pay_cost, costs (6), stop_cost, can_skim, gale,
     may_take_off, walk_speed, toward or -1, walk_budget); ``occupied``: the places (cell × levels + altitude)
     where other creatures stand, sorted (V-occupied). Returns (outcome, codes, priorities,
     parents, kinds) in settling order, parents as settled indexes (-1 for the start); outcome 0
-    done, 1 more than ``max_states`` settled (then the arrays are empty). A map of more than
-    ``dense_places`` places is indexed by hashing. ``room``: how many states to make room for at once (the
-    space's estimate; the arrays grow past it, and pages never written cost nothing).
+    done, 1 more than ``max_states`` settled (then the arrays are empty). The states are
+    indexed densely over the places within reach of the start (``within_reach``), hashed where
+    those are more than ``dense_places``. ``room``: how many states to make room for at once
+    (the space's estimate; the arrays grow past it, and pages never written cost nothing).
+    ``reach_limit``, for tests: the hexes indexed densely at most this many steps from the
+    start (the index of a cone, ``CONE``), the states past them hashed.
     """
     cdef Space s
     cdef Table t
     cdef Queue q
     cdef Settled r
     cdef int outcome
-    cdef int64_t places
+    cdef int64_t cells
     cdef int32_t buckets
     cdef _Goal test = None if goal is None else _Goal(goal)
     cdef PyObject *asked = NULL if goal is None else <PyObject *>test
@@ -671,10 +866,10 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
     s.levels32 = <uint32_t>s.levels
     s.n_occ = 0 if occupied is None else occupied.shape[0]
     s.occ = &occupied[0] if s.n_occ else NULL
-    places = <int64_t>(len(ground)) * s.levels * 8
+    cells = len(ground)
     buckets = ((s.walk_budget if s.walk_budget > s.budget else s.budget) + 1) * SLOTS
-    if not take_spare(&t, &q, buckets, places, dense_places) and setup(
-            &t, &q, buckets, places, dense_places, room) < 0:
+    if setup(&s, &t, &q, buckets, cells, start, dense_places, room,
+             take_spare(&t, &q, buckets, cells), reach_limit) < 0:
         teardown(&t, &q)
         raise MemoryError()
     arrays = settled_arrays(&r, room if room > (1 << 12) else (1 << 12))
@@ -693,17 +888,36 @@ def volare_search(tuple numbers, const int32_t[::1] ground, const int32_t[::1] c
         _last[0] = t.count
         _last[1] = <int64_t>queue_bytes(&q)
         _last[2] = r.n
-        give_spare(&t, &q, places)
+        _last[4] = t.hashed
+        _last[5] = t.head_used
+        _last[6] = t.n_near
+        _last[3] = ((t.head_used if t.mode != BAND or t.head_used < t.count else t.count) * 4
+                    + t.n_near * 8
+                    + (<int64_t>(t.mask + 1) * 4 if t.index != NULL else 0))
+        give_spare(&t, &q, s.levels)
 
 
-cdef int64_t _last[3]
+cdef int64_t _last[7]
 
 
 def last_search_counts():
     """(states met, bytes of its queue, states settled) of the last search, for
     ``benchmarks/memory.py``: each state met costs an ``Entry`` (24 bytes) and each settled
-    one 17 bytes in the arrays returned, besides the dense index's pages."""
+    one 17 bytes in the arrays returned, besides the index (``last_search_bytes``)."""
     return _last[0], _last[1], _last[2]
+
+
+def last_search_index():
+    """(places indexed densely, hexes walked within reach, states hashed) of the last search:
+    a search whose every state is within reach hashes none (``tests/test_kernel.py``)."""
+    return _last[5], _last[6], _last[4]
+
+
+def last_search_bytes():
+    """The bytes the last search wrote: its entries, queue, the arrays returned and its index
+    (the cone's places and the walk that placed them; of the map's places, one a state at most;
+    the hash table where one was made), for ``benchmarks/memory.py``."""
+    return _last[0] * sizeof(Entry) + _last[1] + _last[2] * 17 + _last[3]
 
 
 # -- reading a search: the end states a reach lists ------------------------------------------------

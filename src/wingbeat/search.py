@@ -50,8 +50,8 @@ CHECK_SLOTS = 16
 #: A query that would settle more states than this is refused rather than eat the machine's memory:
 #: the map, the altitudes or the speed are larger than a round needs. Measured on volare
 #: (benchmarks/memory.py and kernel.py, docs/limits.md, docs/performance.md): the pure-Python
-#: search holds about 375-415 bytes a settled state, the compiled kernel about 60-80, and a whole
-#: reach with its JSON about 1.8 kB, so at this cap the search stays under 0.4 GB (60 MB compiled)
+#: search holds about 375-415 bytes a settled state, the compiled kernel about 50-55, and a whole
+#: reach with its JSON about 1.8 kB, so at this cap the search stays under 0.4 GB (55 MB compiled)
 #: and the reach report under 2 GB. A space whose states cost more says its own cap
 #: (``max_states``).
 MAX_STATES = 1_000_000

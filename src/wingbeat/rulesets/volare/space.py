@@ -97,10 +97,13 @@ class VolareSpace:
     ruleset = "volare"
     unit = "MP"
     tick = Fraction(1, TICKS_PER_MP)
-    max_states = MAX_STATES  # a state costs ~375 B searching, ~60 B compiled (docs/limits.md)
-    #: the compiled kernel hashes the states of a map with more places than this (None: its own
-    #: default, 2**27 places); a test lowers it to compare both ways of indexing
+    max_states = MAX_STATES  # a state costs ~375 B searching, ~50 B compiled (docs/limits.md)
+    #: the compiled kernel hashes the states of a search with more places within reach than this
+    #: (None: its own default, 2**27 places); a test lowers it to compare both ways of indexing
     kernel_dense_places: int | None = None
+    #: for tests: the kernel indexes densely only the hexes this many steps from the start (None:
+    #: all it could reach), the states past them hashed
+    kernel_reach_limit: int | None = None
 
     def __init__(self, battle: VolareBattle, creature_id: str, *, search: bool = False):
         """``search``: the space is for a search, so a query too large for one is refused here,
@@ -475,7 +478,8 @@ class VolareSpace:
             else self.kernel_dense_places
         outcome, codes, priorities, parents, kinds = compiled.volare_search(
             numbers, ground, ceil, nbr, self.start, avoid_checks, goal, max_states, dense,
-            min(self.estimate().states, max_states + 1, 1 << 24), self._occupied_places())
+            min(self.estimate().states, max_states + 1, 1 << 24), self._occupied_places(),
+            *(() if self.kernel_reach_limit is None else (self.kernel_reach_limit,)))
         if outcome != compiled.DONE:
             raise too_many_states(max_states)
         return SettledArrays(self.start, codes, priorities, parents, kinds, self)
