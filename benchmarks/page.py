@@ -522,7 +522,10 @@ async (count) => {
     ? [] : null;
   const keep = (list) => { for (const e of list) loafs.push({ duration: e.duration,
     blocking: e.blockingDuration, script: e.scripts.reduce((sum, s) => sum + s.duration, 0),
-    layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0 }); };
+    layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+    scripts: e.duration > 50 ? e.scripts.map((s) => ({ url: (s.sourceURL || "").split("/").pop(),
+      fn: s.sourceFunctionName, invoker: s.invoker, duration: s.duration,
+      forced: s.forcedStyleAndLayoutDuration, start: s.startTime - e.startTime })) : [] }); };
   const observer = loafs && new PerformanceObserver((list) => keep(list.getEntries()));
   if (observer) observer.observe({ type: "long-animation-frame" });
   let last = null, i = 0, pointer = 0;
@@ -596,6 +599,18 @@ def _loaf_summary(runs: list[list[dict[str, float]] | None]) -> dict[str, Any]:
             "loaf_max_script_ms": round(longest["script"], 1) if longest else 0.0}
 
 
+def _print_long(run: list[dict[str, Any]] | None) -> None:
+    """Each long animation frame's scripts (where a frame over 50 ms spent its script time)."""
+    for entry in run or []:
+        if entry["duration"] <= 50:
+            continue
+        print(f"  LoAF {entry['duration']:.1f} ms (blocking {entry['blocking']:.1f}, scripts "
+              f"{entry['script']:.1f}, style+layout+paint {entry['layout']:.1f})")
+        for s in entry.get("scripts", []):
+            print(f"    +{s['start']:5.1f} {s['duration']:6.1f} ms (forced layout "
+                  f"{s['forced']:5.1f}) {s['invoker']} {s['fn'] or ''} {s['url']}")
+
+
 def board_main(args: argparse.Namespace) -> None:
     import tempfile
 
@@ -630,6 +645,8 @@ def board_main(args: argparse.Namespace) -> None:
                                   f"{sum(f > 50 for f in frames)} gaps > 50 ms; long animation "
                                   f"frames > 50 ms: {said.get('loaf_over_50ms', 'absent')}"
                                   f" (longest {said.get('loaf_max_ms', '-')})", flush=True)
+                            if args.verbose:
+                                _print_long(long)
             browser.close()
     print()
     print("board frame times (ms) at 1440 × 900 under wheel zooms and drags, every frame of the "
@@ -675,6 +692,8 @@ def main() -> None:
                         help="with --frames: a node_modules folder holding the candidates")
     parser.add_argument("--drag", action="store_true",
                         help="drag preview frame times instead (see above)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="with --board: each long animation frame's scripts")
     parser.add_argument("--json", action="store_true",
                         help="the rows as one JSON object on the last line (not --frames)")
     args = parser.parse_args()

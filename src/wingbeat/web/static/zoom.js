@@ -600,6 +600,11 @@ export function zoomable(box) {
       settle(live);
       return;
     }
+    // a frame before a zoom's settle, the texts out of the view it will settle on are left out
+    // already (hidden by the box's clip, no change seen): the settle's own frame, which lays
+    // every text shown out again at the new scale, no longer restyles them too
+    if (quiet === QUIET - 1 && pointers.size === 0 && view &&
+        Math.abs(live.s / view.s - 1) > 1e-9) quieten(live);
     requestAnimationFrame(tick);
   }
 
