@@ -522,7 +522,10 @@ async (count) => {
     ? [] : null;
   const keep = (list) => { for (const e of list) loafs.push({ duration: e.duration,
     blocking: e.blockingDuration, script: e.scripts.reduce((sum, s) => sum + s.duration, 0),
-    layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0 }); };
+    layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+    scripts: e.duration > 50 ? e.scripts.map((s) => ({ url: (s.sourceURL || "").split("/").pop(),
+      fn: s.sourceFunctionName, invoker: s.invoker, duration: s.duration,
+      forced: s.forcedStyleAndLayoutDuration, start: s.startTime - e.startTime })) : [] }); };
   const observer = loafs && new PerformanceObserver((list) => keep(list.getEntries()));
   if (observer) observer.observe({ type: "long-animation-frame" });
   let last = null, i = 0, pointer = 0;
@@ -570,7 +573,10 @@ def board_times(browser: Any, url: str, rate: int,
     page.set_default_timeout(180_000)
     page.goto(url + "/")
     page.wait_for_selector("#map svg[data-creature]")
-    page.wait_for_function("() => document.getElementById('map').dataset.zoom")
+    # the picture with its reach, settled (a run that began on the first picture also timed
+    # the reach's arrival: a new picture, not a pan or a zoom)
+    page.wait_for_function("""() => { const b = document.getElementById('map');
+        return b.dataset.zoom && !b.dataset.detail && b.querySelector('svg g.cell.reach'); }""")
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     try:
@@ -593,7 +599,24 @@ def _loaf_summary(runs: list[list[dict[str, float]] | None]) -> dict[str, Any]:
             "loaf_max_ms": round(longest["duration"], 1) if longest else 0.0,
             "loaf_max_blocking_ms": round(longest["blocking"], 1) if longest else 0.0,
             "loaf_max_layout_ms": round(longest["layout"], 1) if longest else 0.0,
-            "loaf_max_script_ms": round(longest["script"], 1) if longest else 0.0}
+            "loaf_max_script_ms": round(longest["script"], 1) if longest else 0.0,
+            # the page's own work in a frame (its scripts, then its style, layout and paint):
+            # over 50 ms is the page's doing; a long frame of little work is one the loaded
+            # machine did not run the renderer in
+            "loaf_work_over_50ms_per_run": [sum(e["script"] + e["layout"] > 50 for e in run or [])
+                                            for run in runs]}
+
+
+def _print_long(run: list[dict[str, Any]] | None) -> None:
+    """Each long animation frame's scripts (where a frame over 50 ms spent its script time)."""
+    for entry in run or []:
+        if entry["duration"] <= 50:
+            continue
+        print(f"  LoAF {entry['duration']:.1f} ms (blocking {entry['blocking']:.1f}, scripts "
+              f"{entry['script']:.1f}, style+layout+paint {entry['layout']:.1f})")
+        for s in entry.get("scripts", []):
+            print(f"    +{s['start']:5.1f} {s['duration']:6.1f} ms (forced layout "
+                  f"{s['forced']:5.1f}) {s['invoker']} {s['fn'] or ''} {s['url']}")
 
 
 def board_main(args: argparse.Namespace) -> None:
@@ -629,27 +652,33 @@ def board_main(args: argparse.Namespace) -> None:
                                   f"{_quantile(frames, 0.95):6.1f}  max {max(frames):6.1f} ms, "
                                   f"{sum(f > 50 for f in frames)} gaps > 50 ms; long animation "
                                   f"frames > 50 ms: {said.get('loaf_over_50ms', 'absent')}"
-                                  f" (longest {said.get('loaf_max_ms', '-')})", flush=True)
+                                  f" (longest {said.get('loaf_max_ms', '-')}), of own work "
+                                  f"> 50 ms: {said.get('loaf_work_over_50ms_per_run', ['-'])[0]}",
+                                  flush=True)
+                            if args.verbose:
+                                _print_long(long)
             browser.close()
     print()
     print("board frame times (ms) at 1440 × 900 under wheel zooms and drags, every frame of the "
           "runs together")
     print("(median, p95, max, > 50 ms: gaps between requestAnimationFrame timestamps; LoAF: "
-          "Chromium's long animation frames over 50 ms, each run's, and the longest one's "
-          "duration / blocking / scripts' time)")
+          "Chromium's long animation frames over 50 ms, each run's, those whose own work (scripts, "
+          "style, layout, paint) is over 50 ms, and the longest one's duration / blocking / "
+          "scripts' time)")
     print(f"{'map':8}{'cpu':>5}{'median':>9}{'p95':>9}{'max':>9}{'> 50 ms':>9}{'frames':>8}"
-          f"  {'LoAF > 50 ms (runs)':<22}{'longest LoAF':>22}")
+          f"  {'LoAF > 50 ms (runs)':<36}{'longest LoAF':>22}")
     rows = []
     for (name, rate), frames in results.items():
         over = sum(f > 50 for f in frames) / len(frames)
         said = _loaf_summary(loafs[name, rate])
         counts = (f"{said['loaf_over_50ms']} {said['loaf_over_50ms_per_run']}"
+                  f" work {said['loaf_work_over_50ms_per_run']}"
                   if "loaf_over_50ms" in said else "absent")
         longest = (f"{said['loaf_max_ms']} / {said['loaf_max_blocking_ms']} / "
                    f"{said['loaf_max_script_ms']}" if "loaf_max_ms" in said else "-")
         print(f"{name:8}{rate:>4}x{statistics.median(frames):9.1f}"
               f"{_quantile(frames, 0.95):9.1f}{max(frames):9.1f}{over:9.1%}{len(frames):8}"
-              f"  {counts:<22}{longest:>22}")
+              f"  {counts:<36}{longest:>22}")
         rows.append({"name": f"board {name} cpu {rate}x", "median_ms": statistics.median(frames),
                      "p95_ms": _quantile(frames, 0.95), "max_ms": max(frames),
                      "over_50ms": sum(f > 50 for f in frames), "frames": len(frames),
@@ -675,6 +704,8 @@ def main() -> None:
                         help="with --frames: a node_modules folder holding the candidates")
     parser.add_argument("--drag", action="store_true",
                         help="drag preview frame times instead (see above)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="with --board: each long animation frame's scripts")
     parser.add_argument("--json", action="store_true",
                         help="the rows as one JSON object on the last line (not --frames)")
     args = parser.parse_args()

@@ -273,6 +273,20 @@ export function zoomable(box) {
     }
   }
 
+  // The kinds of text scale s hides that a class on the svg hides (a smaller map's), hidden
+  // now: none is shown (laid out at the old scale, then at the new one).
+  function hideAhead(s) {
+    if (!svg) return;
+    for (const name of LOD_CLASSES) {
+      if (cells && cells.texts && CELL_TEXT[name]) continue;  // the cells' own classes, in cull
+      const sample = svg.querySelector(`text.${name}`);
+      if (!sample || svg.classList.contains(`lod-no-${name}`)) continue;
+      const font = parseFloat(sample.getAttribute("font-size") ||
+        getComputedStyle(sample).fontSize) || 12;
+      if (font * s < LOD_PX - 0.01) svg.classList.add(`lod-no-${name}`);
+    }
+  }
+
   // On a large map only the cells near the view are drawn: within MARGIN views' widths and
   // heights of it, the others hidden, not removed (the page's keys and overlays still find them
   // and their boxes), so a gesture's transform repaints hundreds of cells, not thousands; on a
@@ -599,6 +613,15 @@ export function zoomable(box) {
       ticking = false;
       settle(live);
       return;
+    }
+    // a frame before a zoom's settle, the texts out of the view it will settle on are left out
+    // already (hidden by the box's clip, no change seen): the settle's own frame, which lays
+    // every text shown out again at the new scale, no longer restyles them too
+    // (and on a smaller map the kinds of text the coming scale hides: shown ones wait for it)
+    if (quiet === QUIET - 1 && pointers.size === 0 && view &&
+        Math.abs(live.s / view.s - 1) > 1e-9) {
+      hideAhead(live.s);
+      quieten(live);
     }
     requestAnimationFrame(tick);
   }
