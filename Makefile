@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 .PHONY: demo test stress-test lint bench versus serve clean messages catalogs precomputed
 
 $(STAMP): pyproject.toml setup.py src/wingbeat/_kernel.pyx src/wingbeat/_kernel5e.pyx \
-    src/wingbeat/_bucketqueue.pyx src/wingbeat/_bucketqueue.pxd
+    src/wingbeat/_bucketqueue.pyx src/wingbeat/_bucketqueue.pxd src/wingbeat/_reserve.pyx
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'

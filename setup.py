@@ -1,7 +1,8 @@
 """The optional compiled search kernels (``wingbeat._kernel`` for volare, ``wingbeat._kernel5e``
 for dnd5e, both on ``wingbeat._bucketqueue``, Cython): built when a C compiler and the Python
 headers are there, skipped otherwise, and then the pure-Python search is used
-(``wingbeat.kernel``). And the message catalogs: every ``locale/<lang>/LC_MESSAGES/*.po`` under
+(``wingbeat.kernel``). With them ``wingbeat._reserve``: the memory a web worker keeps to raise
+MemoryError (docs/limits.md). And the message catalogs: every ``locale/<lang>/LC_MESSAGES/*.po`` under
 ``src/wingbeat`` compiled to its ``.mo`` (Babel) before the package's files are gathered, in a wheel
 and in an editable install alike (``wingbeat.i18n`` reads them). Everything else about the package is
 in pyproject.toml."""
@@ -43,7 +44,7 @@ else:
         [Extension(f"wingbeat.{name}", [f"src/wingbeat/{name}.pyx"], optional=True,
                    extra_compile_args=["-O3"])
          # _bucketqueue: the queue and the settled arrays both searches cimport (its .pxd)
-         for name in ("_bucketqueue", "_kernel", "_kernel5e")],
+         for name in ("_bucketqueue", "_kernel", "_kernel5e", "_reserve")],
         compiler_directives={"language_level": "3"}, quiet=True)
     for extension in extensions:
         extension.optional = True  # a failed compile leaves the fallback, never a failed install

@@ -47,6 +47,9 @@ __all__ = ["MEMORY_LIMIT_MB", "STREAM_BYTES", "WORKERS", "OutOfMemory", "PoolErr
            "TooSlow", "WorkerFailed", "WorkerPool", "pool_for"]
 
 WORKERS = 2  # heavy computations at once: the issue's machine has two cores
+# Address space a worker under a limit keeps in reserve, given back when an allocation fails: the
+# room for Python to raise and answer the MemoryError (``_arm_reserve``). It counts in the limit.
+RESERVE_BYTES = 8 << 20
 # Address space one worker may use. The search caps bound the largest accepted query at about
 # 1.8 GB resident (a whole volare reach at 1,000,000 states with its JSON as Python objects,
 # docs/limits.md); the encoded text and its bytes added about 0.3 GB each (a reach's JSON is now
@@ -422,6 +425,7 @@ def _work(conn: Connection, memory: int) -> None:
         if hard != resource.RLIM_INFINITY:
             memory = min(memory, hard)  # a lower limit from the shell (ulimit -v) stays
         resource.setrlimit(resource.RLIMIT_AS, (memory, hard))
+        _arm_reserve()
     while True:
         try:
             message = conn.recv_bytes()
@@ -468,9 +472,25 @@ def _work(conn: Connection, memory: int) -> None:
             os._exit(OUT_OF_MEMORY)
         except OSError:
             os._exit(1)
-        if reply[0] == "memory":
-            os._exit(OUT_OF_MEMORY)
         del body
+        # an allocation that failed took the reserve: a fresh one, or the worker cannot go on
+        if reply[0] == "memory" or (memory and not _arm_reserve(again=True)):
+            os._exit(OUT_OF_MEMORY)
+
+
+def _arm_reserve(again: bool = False) -> bool:
+    """Keep ``RESERVE_BYTES`` in reserve (``wingbeat._reserve``): without it Python 3.11 can
+    spin for good unwinding a MemoryError (a worker then held a core until its time limit).
+    ``again``: only if a failed allocation spent it. False: it was spent and cannot be mapped
+    again. An install without the compiled module goes without (True)."""
+    try:
+        from .. import _reserve
+    except ImportError:
+        return True
+    if again and not _reserve.spent():
+        return True
+    # PYTHONMALLOC may take pymalloc away, and with it the raw allocator's view of every failure
+    return bool(_reserve.arm(RESERVE_BYTES, bool(os.environ.get("PYTHONMALLOC"))))
 
 
 def _gathered(chunks: Iterator[bytes]) -> tuple[bytes, Iterator[bytes] | None]:
