@@ -271,3 +271,128 @@ def test_play_show_rolls_no_dice_and_builds_its_command_alone(tmp_path: Path) ->
     assert [cli._name_of(c) for c in group.typer_instance.registered_commands] == ["show"]
     whole = cli._app_for(["play", "--help"]).registered_groups[0].typer_instance
     assert whole is not None and len(whole.registered_commands) > 5
+
+
+def test_a_move_makes_no_generator_until_it_rolls(tmp_path: Path) -> None:
+    """A declared move that rolls nothing imports no ``random`` (``Dice`` makes its generator at
+    the first roll), and one that rolls rolls as before."""
+    from wingbeat.play.dice import Dice, entry_generator
+
+    _loaded(_cli("play", "new", "example:giant-bat", "--seed", "7", "--name", "cave"), tmp_path)
+    modules = _loaded(_cli("play", "move", "cave", "bat", "U35 down hover"), tmp_path)
+    assert "wingbeat.play.dice" in modules
+    assert not _heavy(modules, ("random",)), modules
+    dice, rng = Dice(7, 3), entry_generator(7, 3)
+    assert [dice.total("2d6", "bat", "fall") for _ in range(3)] == [
+        sum(rng.randint(1, 6) for _ in range(2)) for _ in range(3)]
+
+
+_PENDING = ("import sys, json\nfrom wingbeat._deferred import STARTUP, pending\n"
+            "print(json.dumps([n for n in STARTUP if n in sys.modules "
+            "and not pending(sys.modules[n])]))\n")
+
+
+@pytest.mark.parametrize("args", [
+    ["--version"],
+    ["check", "example:giant-bat", "bat", "U35"],
+    ["reach", "example:giant-bat", "bat"],
+    ["path", "example:giant-bat", "bat", "--to", "U35"],
+    ["engagement", "example:harpy", "harpy", "fighter"],
+    ["schema", "dnd5e"],
+    ["play", "show", "cave"],
+    ["play", "move", "cave", "bat", "U35 down hover"],
+])
+def test_a_command_runs_none_of_the_deferred_modules(tmp_path: Path, args: list[str]) -> None:
+    """``_deferred.STARTUP`` (subprocess, the compressors, ipaddress, tokenize …), which Typer
+    and the standard library import at start, are in ``sys.modules`` but never run by a short
+    command."""
+    _loaded(_cli("play", "new", "example:giant-bat", "--seed", "7", "--name", "cave"), tmp_path)
+    _loaded(_cli(*args), tmp_path)  # its scenario kept (pydantic, on a first read, uses some)
+    if args[:2] == ["play", "move"]:
+        _loaded(_cli("play", "undo", "cave"), tmp_path)
+    env = {**os.environ, "WINGBEAT_CACHE_DIR": str(tmp_path / "cache"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "WINGBEAT_LANG": "en"}
+    done = subprocess.run([sys.executable, "-c", _cli(*args) + "\n" + _PENDING],
+                          capture_output=True, text=True, check=True, env=env)
+    assert json.loads(done.stdout.splitlines()[-1]) == []
+
+
+def test_a_deferred_module_once_used_is_the_module() -> None:
+    """Deferred by ``wingbeat.cli``, each module runs on its first name asked for, in the same
+    object ``import`` gave, and then holds every name a plain import gives; threads asking at
+    once run it once."""
+    code = (
+        "import sys, json, threading\n"
+        "import wingbeat.cli\n"
+        "from wingbeat import _deferred\n"
+        "import subprocess, tokenize, lzma, ipaddress\n"
+        "before = [n for n in _deferred.STARTUP if _deferred.pending(sys.modules[n])]\n"
+        "seen = []\n"
+        "threads = [threading.Thread(target=lambda: seen.append(tokenize.generate_tokens)) "
+        "for _ in range(8)]\n"
+        "[t.start() for t in threads]; [t.join() for t in threads]\n"
+        "ran = subprocess.run([sys.executable, '-c', 'print(6 * 7)'], capture_output=True, "
+        "text=True).stdout.strip()\n"
+        "from lzma import LZMAFile\n"
+        "assert ipaddress.ip_address('10.0.0.1').is_private\n"
+        "names = {n: sorted(vars(sys.modules[n])) for n in _deferred.STARTUP}\n"
+        "same = all(sys.modules[n] is m for n, m in (('subprocess', subprocess), "
+        "('tokenize', tokenize), ('lzma', lzma)))\n"
+        "print(json.dumps([before, len(set(map(id, seen))), ran, same, "
+        "[n for n in _deferred.STARTUP if _deferred.pending(sys.modules[n])], names]))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    before, kinds, ran, same, still, names = json.loads(done.stdout.splitlines()[-1])
+    assert {"subprocess", "tokenize", "lzma", "ipaddress"} <= set(before)
+    assert (kinds, ran, same) == (1, "42", True)
+    assert "shellingham" in still and "subprocess" not in still
+    plain = subprocess.run(
+        [sys.executable, "-c", "import json, sys, importlib\n"
+                               f"names = {list(names)!r}\n"
+                               "print(json.dumps({n: sorted(vars(importlib.import_module(n))) "
+                               "for n in names if n in ('subprocess', 'tokenize', 'lzma', "
+                               "'ipaddress')}))"],
+        capture_output=True, text=True, check=True)
+    for name, plain_names in json.loads(plain.stdout.splitlines()[-1]).items():
+        assert names[name] == plain_names, name
+
+
+#: ``python -m wingbeat`` with every module ``_deferred`` defers imported first (so none is).
+_UNDEFERRED = ("import runpy, subprocess, shellingham, bz2, lzma, ipaddress, tokenize\n"
+               "runpy.run_module('wingbeat', run_name='__main__', alter_sys=True)")
+
+
+def _both(args: list[str], env: dict[str, str]) -> tuple[Any, Any]:
+    """``python -m wingbeat ARGS`` in a fresh process, deferring, and without the deferrals."""
+    deferring = subprocess.run([sys.executable, "-m", "wingbeat", *args], capture_output=True,
+                               text=True, check=False, env=env)
+    plain = subprocess.run([sys.executable, "-c", _UNDEFERRED, *args], capture_output=True,
+                           text=True, check=False, env=env)
+    return deferring, plain
+
+
+@pytest.mark.parametrize("args", [
+    ["--help"],
+    ["check", "--help"],
+    ["check", "example:giant-bat"],
+    ["play", "move", "--no-such-option"],
+    ["nosuchcommand"],
+])
+def test_help_and_errors_read_as_without_the_deferrals(args: list[str]) -> None:
+    """Help and usage errors read, and exit, as they do with every deferred module imported."""
+    env = {**os.environ, "WINGBEAT_LANG": "en", "COLUMNS": "100"}
+    deferring, plain = _both(args, env)
+    assert deferring.stdout and plain.stdout or deferring.stderr
+    assert (deferring.returncode, deferring.stdout, deferring.stderr) == (
+        plain.returncode, plain.stdout, plain.stderr)
+
+
+def test_shell_completion_reads_as_without_the_deferrals() -> None:
+    """Completion (Typer's, through ``subprocess``' and ``shellingham``'s modules when it needs
+    them) answers as before in a fresh process."""
+    env = {**os.environ, "_WINGBEAT_COMPLETE": "complete_bash", "COMP_WORDS": "wingbeat ch",
+           "COMP_CWORD": "1", "WINGBEAT_LANG": "en"}
+    deferring, plain = _both([], env)
+    assert deferring.returncode == 0, deferring.stderr
+    assert "check" in deferring.stdout.split()
+    assert (deferring.stdout, deferring.stderr) == (plain.stdout, plain.stderr)

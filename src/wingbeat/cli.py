@@ -11,6 +11,10 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
+# first: what Typer imports and a command never uses runs on first use (_deferred.STARTUP)
+from . import _deferred  # noqa: F401
+
+# isort: split
 import typer
 
 from ._collector import collector_paused

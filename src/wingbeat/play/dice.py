@@ -7,15 +7,18 @@ and replaying the log give back exactly the same rolls.
 
 from __future__ import annotations
 
-import random
-import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._records import dataclass
-from ..chance import Roll, roll_check
 from ..errors import ScenarioError
 from ..i18n import _
-from ..model import Save
+
+if TYPE_CHECKING:
+    import random
+    import re
+
+    from ..chance import Roll
+    from ..model import Save
 
 try:  # hashlib's own SHA-256 (the same digests), without OpenSSL's start-up (2-3 ms of a command)
     from _sha256 import sha256  # type: ignore[import-not-found]
@@ -24,7 +27,9 @@ except ImportError:  # pragma: no cover - another Python
 
 __all__ = ["Dice", "DiceExpression", "entry_generator", "parse_dice"]
 
-_DICE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
+_DICE_PATTERN = r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$"
+_dice: re.Pattern[str] | None = None  # compiled on the first dice read (not by a move that
+# rolls none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +47,12 @@ class DiceExpression:
 
 def parse_dice(text: str) -> DiceExpression:
     """``"1d6"`` → ``DiceExpression(1, 6)``; ``"d20"`` means one die."""
-    match = _DICE.match(text)
+    global _dice
+    if _dice is None:
+        import re
+
+        _dice = re.compile(_DICE_PATTERN, re.IGNORECASE)
+    match = _dice.match(text)
     if match is None:
         raise ScenarioError(_("expected dice like 1d6 or 2d4+1, got {text}").format(
             text=repr(text)))
@@ -57,19 +67,34 @@ def parse_dice(text: str) -> DiceExpression:
 
 def entry_generator(seed: int, entry: int) -> random.Random:
     """The generator of one log entry: a pure function of the encounter's seed and its number."""
+    import random
+
     digest = sha256(f"wingbeat:{seed}:{entry}".encode()).digest()
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
 class Dice:
-    """The rolls of one log entry, made with its seeded generator and recorded in order."""
+    """The rolls of one log entry, made with its seeded generator and recorded in order.
+
+    The generator is made at the first roll: most moves roll nothing, and ``random`` is a
+    millisecond of a short command's start."""
 
     def __init__(self, seed: int, entry: int):
-        self._rng = entry_generator(seed, entry)
+        self._seed = seed
+        self._entry = entry
+        self._made: random.Random | None = None
         self.rolls: list[dict[str, Any]] = []
+
+    @property
+    def _rng(self) -> random.Random:
+        if self._made is None:
+            self._made = entry_generator(self._seed, self._entry)
+        return self._made
 
     def check(self, check: Save, creature: str) -> Roll:
         """A d100 save against ``check`` (success on a roll at or under its chance)."""
+        from ..chance import roll_check
+
         roll = roll_check(check, self._rng)
         self.rolls.append({"creature": creature, "kind": "save", **check.to_dict(),
                            "roll": roll.roll, "success": roll.success})

@@ -1,0 +1,96 @@
+"""Modules the command line's libraries import but a plain command never uses (standard library,
+and Typer's ``shellingham``), run only when something first reads one of their names.
+
+Typer imports ``subprocess`` (to open a URL, and for shell completion) and ``shellingham`` (to
+name the shell for completion); ``shutil`` imports the compressors ``bz2`` and ``lzma`` (to know
+whether it can make archives), ``urllib.parse`` (through ``pathlib``) imports ``ipaddress`` and
+``linecache`` ``tokenize`` (to read a traceback's source): about 10 ms of a 100 ms command (issue
+29), yet a ``check`` reads none of their names. ``defer`` puts in ``sys.modules`` the module object
+the import system would make (its spec, file and name) with a module ``__getattr__`` (PEP 562) that
+runs the module's code in that same object the first time one of its names is asked for
+(``subprocess.run``, ``from lzma import LZMAFile``), under a lock. An ``import subprocess`` finds it
+there and reads only its ``__spec__`` (which is why ``importlib.util.LazyLoader``, which runs the
+module on any attribute read, does not help on Python 3.11). Nothing changes but when the code runs:
+help, completion and errors use the same modules, run on first use; a Typer release that reads one
+of them at import only makes it run then. Only the command line defers them (a library user's
+imports are untouched). ``tests/test_import_cost.py`` checks the commands run none of them, and that
+a deferred module, once used, is the module itself.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib.util import find_spec, module_from_spec
+from types import ModuleType
+from typing import Any
+
+__all__ = ["STARTUP", "defer", "deferred", "pending"]
+
+#: What ``wingbeat.cli`` defers before importing Typer, each with the compiled module it needs
+#: (where that is missing, the module is imported as before and fails as before).
+STARTUP: dict[str, str | None] = {
+    "subprocess": None,
+    "shellingham": None,
+    "bz2": "_bz2",
+    "lzma": "_lzma",
+    "ipaddress": None,
+    "tokenize": None,
+}
+
+
+def defer(name: str, needs: str | None = None) -> bool:
+    """Put ``name`` in ``sys.modules``, run on first use; False (nothing done) when it is
+    already imported or cannot be found (its own import will say so, as before)."""
+    if name in sys.modules:
+        return False
+    try:
+        spec = find_spec(name)
+        if needs is not None and find_spec(needs) is None:
+            return False
+    except (ImportError, ValueError):
+        return False
+    if spec is None or spec.loader is None:
+        return False
+    module = module_from_spec(spec)
+    from _thread import RLock
+
+    lock = RLock()
+    loading = False
+
+    def __getattr__(attribute: str) -> Any:  # the module's own (PEP 562)
+        nonlocal loading
+        with lock:
+            if module.__dict__.get("__getattr__") is __getattr__ and not loading:
+                loading = True
+                try:
+                    spec.loader.exec_module(module)  # type: ignore[union-attr]
+                except BaseException:
+                    if sys.modules.get(name) is module:
+                        del sys.modules[name]
+                    raise
+                finally:
+                    loading = False
+                if module.__dict__.get("__getattr__") is __getattr__:
+                    del module.__dict__["__getattr__"]
+            elif loading:  # its own code, or a module it imports, asks before it is made
+                try:
+                    return module.__dict__[attribute]
+                except KeyError:
+                    raise AttributeError(f"partially initialized module {name!r} has no "
+                                         f"attribute {attribute!r}") from None
+        return getattr(module, attribute)
+
+    module.__getattr__ = __getattr__  # type: ignore[method-assign]
+    sys.modules[name] = module
+    return True
+
+
+def pending(module: ModuleType) -> bool:
+    """Whether ``module`` is deferred and its code has not run yet."""
+    getter = module.__dict__.get("__getattr__")
+    return getter is not None and getattr(getter, "__module__", None) == __name__
+
+
+#: Importing this module (``wingbeat.cli`` does, before Typer) defers ``STARTUP``: the names it
+#: deferred (none already imported, as in a test run or a program that imported them).
+deferred = tuple(name for name, needs in STARTUP.items() if defer(name, needs))
