@@ -7,7 +7,8 @@
 Each row runs ``PYTHON -m wingbeat ...`` in a fresh process and measures its CPU time (user +
 system, from ``resource.getrusage(RUSAGE_CHILDREN)`` before and after), the median of
 ``--repeat`` runs; the floor is ``python -c "import fractions, json, argparse, dataclasses"``,
-and ``import typer`` what the command line's library costs alone before any command.
+``import typer`` what the command line's library costs alone before any command, and ``import
+shapely`` what the tabletop rulesets' geometry library (with numpy) costs alone.
 Issue 29 asks for every command row within 0.12 s. The scenario cache (``WINGBEAT_CACHE_DIR``,
 docs/cli.md) and the play encounters (``XDG_DATA_HOME``) live in a temporary folder, warmed by one
 untimed run of each row (so bytecode, kept in a ``PYTHONPYCACHEPREFIX`` folder there, and the
@@ -39,8 +40,8 @@ from pathlib import Path
 #: The goal of issue 29 for every command row, in ms of CPU.
 GOAL_MS = 120.0
 FLOOR = "import fractions, json, argparse, dataclasses"
-#: Rows that are no command: what the interpreter, and Typer, cost alone.
-FLOORS = ("floor", "import typer")
+#: Rows that are no command: what the interpreter, Typer and shapely (numpy) cost alone.
+FLOORS = ("floor", "import typer", "import shapely")
 
 
 @dataclass
@@ -70,6 +71,10 @@ def _rows() -> list[Row]:
         Row("play move", [*wb, "play", "move", "cave", "bat", "U35 down hover"],
             before=_fresh_encounter),
         Row("schema dnd5e", [*wb, "schema", "dnd5e"]),
+        # the tabletop rulesets measure with shapely (and so numpy)
+        Row("import shapely", ["-c", "import shapely"]),
+        Row("check pegasi", [*wb, "check", "example:pegasi", "pegasi", "12,20"]),
+        Row("reach morbid-angel", [*wb, "reach", "example:morbid-angel", "angel"]),
     ]
 
 
@@ -172,12 +177,12 @@ def main() -> None:
     def ms(value: object) -> str:
         return "absent" if value is None else f"{value:.0f}"
 
-    header = f"{'command':<18} {'CPU ms':>7}"
+    header = f"{'command':<20} {'CPU ms':>7}"
     if args.against is not None:
         header += f" {'base ms':>8} {'ratio':>6}"
     print(f"{header}   (median of {args.repeat}, load {os.getloadavg()[0]:.1f})")
     for entry in out:
-        line = f"{entry['name']!s:<18} {ms(entry['median_ms']):>7}"
+        line = f"{entry['name']!s:<20} {ms(entry['median_ms']):>7}"
         if args.against is not None:
             ratio = entry["ratio"]
             line += f" {ms(entry['base_ms']):>8} {'-' if ratio is None else f'{ratio:.2f}':>6}"
