@@ -225,8 +225,7 @@ export function zoomable(box) {
     const [tx, ty] = drawn ? [Math.round((drawn.x - v.x) * v.s), Math.round((drawn.y - v.y) * v.s)]
       : [0, 0];
     const slack = 1 - PAN_KEEP;
-    const keep = mute && drawn && drawn.w === w && drawn.h === h && k <= KEEP_UP &&
-      k * (1 + 2 * MARGIN) >= 1 + 2 * MARGIN * slack && svg.getAttribute("viewBox") === written;
+    const keep = mute && keepsScale(v.s);
     // the svg's edges [near, far] (box pixels as laid out) on screen under the transform t, k
     const covers = (t, [lo, hi], m, extent) => t + k * lo <= -slack * m &&
       t + k * hi >= extent + slack * m;
@@ -264,11 +263,22 @@ export function zoomable(box) {
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
     detail(v.s);
     coarsen();
-    if (mute && rescaled) quieten(v);
+    if (mute && rescaled && !keep) quieten(v);
     cullSoon();
     delete box.dataset.gesture;
     box.dispatchEvent(new CustomEvent("wingbeat:view", { detail: {
       viewBox: shown, scale: v.s, zoom: Number(box.dataset.zoom) } }));
+  }
+
+  // Whether a user's view at scale s settles at the scale laid out (settle()): its texts then
+  // need no layout again, and those out of the view are not left out for it.
+  function keepsScale(s) {
+    if (!drawn || !svg) return false;
+    const { w, h } = size();
+    const k = s / drawn.s;
+    return drawn.w === w && drawn.h === h && k <= KEEP_UP &&
+      k * (1 + 2 * MARGIN) >= 1 + 2 * MARGIN * (1 - PAN_KEEP) &&
+      svg.getAttribute("viewBox") === written;
   }
 
   // Texts under 12 px on screen are hidden, a class at a time (each has one size): on a small
@@ -644,7 +654,7 @@ export function zoomable(box) {
     if (quiet === QUIET - 1 && pointers.size === 0 && view &&
         Math.abs(live.s / view.s - 1) > 1e-9) {
       hideAhead(live.s);
-      quieten(live);
+      if (!keepsScale(live.s)) quieten(live);
     }
     requestAnimationFrame(tick);
   }
