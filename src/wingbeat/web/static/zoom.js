@@ -226,6 +226,7 @@ export function zoomable(box) {
       : [0, 0];
     const slack = 1 - PAN_KEEP;
     const keep = mute && keepsScale(v.s);
+    const showsMore = keep && mutes(v.s);  // (before detail() below shows them)
     // the svg's edges [near, far] (box pixels as laid out) on screen under the transform t, k
     const covers = (t, [lo, hi], m, extent) => t + k * lo <= -slack * m &&
       t + k * hi >= extent + slack * m;
@@ -263,7 +264,7 @@ export function zoomable(box) {
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
     detail(v.s);
     coarsen();
-    if (mute && rescaled && !keep) quieten(v);
+    if (mute && rescaled && (!keep || showsMore)) quieten(v);
     cullSoon();
     delete box.dataset.gesture;
     box.dispatchEvent(new CustomEvent("wingbeat:view", { detail: {
@@ -271,7 +272,8 @@ export function zoomable(box) {
   }
 
   // Whether a user's view at scale s settles at the scale laid out (settle()): its texts then
-  // need no layout again, and those out of the view are not left out for it.
+  // need no layout again, and those out of the view are left out for it only when the level
+  // of detail shows a kind of text more (those of the cells in view are laid out first).
   function keepsScale(s) {
     if (!drawn || !svg) return false;
     const { w, h } = size();
@@ -280,6 +282,14 @@ export function zoomable(box) {
       k * (1 + 2 * MARGIN) >= 1 + 2 * MARGIN * (1 - PAN_KEEP) &&
       svg.getAttribute("viewBox") === written;
   }
+
+  const mutes = (s) => !keepsScale(s) || LOD_CLASSES.some((name) => {
+    if (!svg.classList.contains(`lod-no-${name}`) &&
+        !svg.classList.contains(`wb-lod-no-${name}`)) return false;
+    const sample = svg.querySelector(`text.${name}`);
+    return !!sample && (parseFloat(sample.getAttribute("font-size") || "12") || 12) * s >=
+      LOD_PX - 0.01;
+  });
 
   // Texts under 12 px on screen are hidden, a class at a time (each has one size): on a small
   // map by a class on the svg (lod-no-label …); on a large one the cells' texts go by the
@@ -654,7 +664,7 @@ export function zoomable(box) {
     if (quiet === QUIET - 1 && pointers.size === 0 && view &&
         Math.abs(live.s / view.s - 1) > 1e-9) {
       hideAhead(live.s);
-      if (!keepsScale(live.s)) quieten(live);
+      if (mutes(live.s)) quieten(live);
     }
     requestAnimationFrame(tick);
   }
