@@ -33,7 +33,7 @@ draws it with SwiftShader, on the CPU), ``konva`` (canvas), ``leaflet`` (CRS.Sim
 renderer). The libraries come from ``--libs``, a ``node_modules`` folder (``npm install
 pixi.js konva leaflet`` in a throwaway folder); without it only ``svg`` runs.
 
-    python benchmarks/page.py --board [--repeat 3] [--count 240] [--only harpy,big]
+    python benchmarks/page.py --board [--repeat 3] [--count 240] [--only harpy,big] [--wheels 30]
 
 Frame times of the board itself (issue 26, items 1 and 5): the real page (``wingbeat serve``,
 ``static/zoom.js``) on the harpy example and on a 100 × 100 hex map with the fly-24 flyer's reach
@@ -46,7 +46,9 @@ gaps between ``requestAnimationFrame`` timestamps; beside them, the frames Chrom
 long (``PerformanceObserver`` ``long-animation-frame`` entries over 50 ms: the page's own frame,
 from its first task to its paint, which a gap on a loaded machine is not always), per run, with
 the longest one's duration, blocking part, scripts' time and style-layout-paint part (``absent``
-on a browser without them).
+on a browser without them). ``--wheels N``: N wheel steps a zoom (default 30, a zoom in or out
+of up to 15 times); 3 makes each zoom a user's few notches (1.3 times), whose settles keep
+the scale the map is laid out at (the rows are then named ``... wheels 3``).
 
     python benchmarks/page.py --drag [--repeat 3] [--only harpy|big]
 
@@ -511,7 +513,7 @@ creatures:
 #: Gestures on the map, one input a frame: `count` frames of wheel steps (in, then out) and
 #: drags, in turns of 30, each followed by 8 quiet frames; resolves with the frame times.
 GESTURES = """
-async (count) => {
+async ([count, wheels]) => {
   const box = document.querySelector("[data-wb-map]");
   const r = box.getBoundingClientRect();
   const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
@@ -541,7 +543,7 @@ async (count) => {
       if (step < 30) {
         if (turn % 2 === 0) {
           const inward = turn % 4 === 0;
-          box.dispatchEvent(new WheelEvent("wheel", { deltaY: inward ? -60 : 60,
+          if (step < wheels) box.dispatchEvent(new WheelEvent("wheel", { deltaY: inward ? -60 : 60,
             clientX: cx + 80, clientY: cy - 40, bubbles: true, cancelable: true }));
         } else {
           const dx = 12 * step * (turn % 4 === 1 ? 1 : -1);
@@ -566,7 +568,7 @@ async (count) => {
 
 
 def board_times(browser: Any, url: str, rate: int,
-                count: int) -> tuple[list[float], list[dict[str, float]] | None]:
+                count: int, wheels: int = 30) -> tuple[list[float], list[dict[str, float]] | None]:
     """The rAF gaps of a run and its long animation frames (None: the browser has no LoAF)."""
     context = browser.new_context(viewport={"width": 1440, "height": 900})
     page = context.new_page()
@@ -580,7 +582,7 @@ def board_times(browser: Any, url: str, rate: int,
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     try:
-        found: dict[str, Any] = page.evaluate(GESTURES, count)
+        found: dict[str, Any] = page.evaluate(GESTURES, [count, wheels])
     finally:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         context.close()
@@ -642,7 +644,8 @@ def board_main(args: argparse.Namespace) -> None:
                 with server(openings[name]) as url:
                     for run in range(args.repeat):
                         for rate in (1, 4):
-                            frames, long = board_times(browser, url, rate, args.count)
+                            frames, long = board_times(browser, url, rate, args.count,
+                                                       args.wheels)
                             results.setdefault((name, rate), []).extend(frames)
                             runs.setdefault((name, rate), []).append(frames)
                             loafs.setdefault((name, rate), []).append(long)
@@ -679,7 +682,9 @@ def board_main(args: argparse.Namespace) -> None:
         print(f"{name:8}{rate:>4}x{statistics.median(frames):9.1f}"
               f"{_quantile(frames, 0.95):9.1f}{max(frames):9.1f}{over:9.1%}{len(frames):8}"
               f"  {counts:<36}{longest:>22}")
-        rows.append({"name": f"board {name} cpu {rate}x", "median_ms": statistics.median(frames),
+        suffix = f" wheels {args.wheels}" if args.wheels != 30 else ""
+        rows.append({"name": f"board {name} cpu {rate}x{suffix}",
+                     "median_ms": statistics.median(frames),
                      "p95_ms": _quantile(frames, 0.95), "max_ms": max(frames),
                      "over_50ms": sum(f > 50 for f in frames), "frames": len(frames),
                      "over_50ms_per_run": [sum(f > 50 for f in run) for run in runs[name, rate]],
@@ -698,6 +703,8 @@ def main() -> None:
                         help="frame times of the drawing candidates instead (see above)")
     parser.add_argument("--board", action="store_true",
                         help="frame times of the board (zoom.js) on the real page (see above)")
+    parser.add_argument("--wheels", type=int, default=30,
+                        help="with --board, wheel steps a zoom (30: up to 15 times; 3: notches)")
     parser.add_argument("--count", type=int, default=240,
                         help="with --frames or --board: frames a run")
     parser.add_argument("--libs", type=Path, default=None,

@@ -30,6 +30,7 @@ const CULL_FROM = 300;   // a map of more cells than this keeps only those near 
 const TEXTS_FROM = 2000; // ... and of more than this only the texts of the cells in view
 const MARGIN = 0.5;      // ... those within this many views' widths and heights of it
 const PAN_KEEP = 0.75;   // a pan's settle within this share of the margin keeps the viewBox
+const KEEP_UP = 1.5;    // ... and a zoom's, up to this many times the scale laid out (below)
 const BUDGET = 80;       // a frame's changes after a settle: a cell shown or hidden 1, its texts 5
 const BUDGETS = [20, 400]; // ... the least and the most: halved after a frame over 25 ms,
                            // grown by a quarter after one under 20 ms
@@ -64,7 +65,8 @@ export function zoomable(box) {
   let quiet = 0;
   let ticking = false;
   let written = null;     // the viewBox this module last set (its own mutation is no news)
-  let drawn = null;       // the view that viewBox was set for: { x, y, s, w, h }
+  let drawn = null;       // the picture laid out: the box's corner { x, y } at scale s for a
+                          // box w × h, and the svg's extent ex, ey (box pixels)
   const pointers = new Map();
   let pinch = null;       // { distance, mid, view } when two pointers are down
   let drag = null;        // { x, y, view, moved, down } while one is
@@ -207,29 +209,50 @@ export function zoomable(box) {
     // (unclipped, a deep zoom made it the whole map's size at that zoom, and each frame of a
     // zoom out then cost Chromium 20-50 ms at CPU 4× to lay the layer's paint out again).
     const [mw, mh] = [MARGIN * w, MARGIN * h];
-    // A user's pan that ends at the same scale with the view still well inside the picture
-    // drawn round the last settled one leaves that picture as it is, moved by the transform
-    // alone (the compositor's work): a new viewBox laid every cell out and painted those near
-    // the view again, the pan's settle a frame of 40-70 ms at CPU 4× on the 100² map.
-    // (moved by whole pixels: the texts drawn at rest stay sharp)
+    // A user's pan or zoom keeps the scale the cells and their texts are laid out at (the
+    // viewBox's), the transform moving and scaling the picture drawn (painted anew at rest, so
+    // sharp): a viewBox at a new scale makes Chromium lay out every cell's shapes and the texts
+    // shown again, 17-50 ms of a zoom's settle at CPU 4× (SVG lays its content out again when
+    // the root's scale changes, not when it only moves or a CSS transform scales it). Kept while
+    // the new scale is at most KEEP_UP times the one laid out (glyphs set small and drawn large
+    // drift apart) and the svg, the box and its margin as laid out, still covers the box and a
+    // quarter of the margin round it once scaled: as it is when it does where it is (a pan's or
+    // a small zoom's settle, the compositor's work), else placed anew round the view at the same
+    // scale (its viewBox moved, not rescaled). Otherwise it is laid out at the new scale.
+    // (Tried and dropped: the svg made 2^n times larger so that a zoom out by any factor kept
+    // the layout scale: Chromium's frames waited on the raster of the larger layer, docs/web.md.)
+    const k = drawn ? v.s / drawn.s : 1;
     const [tx, ty] = drawn ? [Math.round((drawn.x - v.x) * v.s), Math.round((drawn.y - v.y) * v.s)]
       : [0, 0];
-    const moved = mute && drawn && !rescaled && drawn.w === w && drawn.h === h &&
-      Math.abs(drawn.s / v.s - 1) < 1e-9 && Math.abs(tx) <= PAN_KEEP * mw &&
-      Math.abs(ty) <= PAN_KEEP * mh && svg.getAttribute("viewBox") === written;
-    if (moved) {
-      svg.style.transform = `translate(${tx}px, ${ty}px)`;
+    const slack = 1 - PAN_KEEP;
+    const keep = mute && keepsScale(v.s);
+    const showsMore = keep && mutes(v.s);  // (before detail() below shows them)
+    // the svg's edges [near, far] (box pixels as laid out) on screen under the transform t, k
+    const covers = (t, [lo, hi], m, extent) => t + k * lo <= -slack * m &&
+      t + k * hi >= extent + slack * m;
+    const scaled = (x, y, r) => (Math.abs(r - 1) < 1e-9 ? `translate(${x}px, ${y}px)`
+      : `translate(${x}px, ${y}px) scale(${r})`);
+    if (keep && covers(tx, drawn.ex, mw, w) && covers(ty, drawn.ey, mh, h)) {
+      svg.style.transform = scaled(tx, ty, k);
       view = v = { x: drawn.x - tx / v.s, y: drawn.y - ty / v.s, s: v.s };  // as it is shown
     } else {
-      Object.assign(svg.style, { left: `${-mw}px`, top: `${-mh}px`, width: `${w + 2 * mw}px`,
-        height: `${h + 2 * mh}px`, transformOrigin: `${mw}px ${mh}px` });
-      written = `${r3(v.x - mw / v.s)} ${r3(v.y - mh / v.s)} ${r3((w + 2 * mw) / v.s)} ` +
-        `${r3((h + 2 * mh) / v.s)}`;
+      const d = keep ? drawn.s : v.s;
+      const [W, H] = [w + 2 * mw, h + 2 * mh];
+      // the svg spans [ex0, ex0 + W] box pixels as laid out (the box's corner at 0); kept,
+      // it is centred on the box once the transform k scales it about that corner
+      const ex0 = keep ? Math.round((w / 2 - tx) / k - W / 2) : -mw;
+      const ey0 = keep ? Math.round((h / 2 - ty) / k - H / 2) : -mh;
+      const [ox, oy] = keep ? [drawn.x, drawn.y] : [v.x, v.y];  // the box's corner, in units
+      Object.assign(svg.style, { left: `${ex0}px`, top: `${ey0}px`, width: `${W}px`,
+        height: `${H}px`, transformOrigin: `${-ex0}px ${-ey0}px` });
+      // (the same size as laid out, r3 of the same numbers: the scale is bit for bit the same)
+      written = `${r3(ox + ex0 / d)} ${r3(oy + ey0 / d)} ${r3(W / d)} ${r3(H / d)}`;
       svg.setAttribute("viewBox", written);
       svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-      // an identity transform, not none: its coming and going relaid the whole picture out
-      svg.style.transform = "translate(0px, 0px)";
-      drawn = { x: v.x, y: v.y, s: v.s, w, h };
+      // (an identity transform, not none: its coming and going relaid the whole picture out)
+      svg.style.transform = keep ? scaled(tx, ty, k) : "translate(0px, 0px)";
+      if (keep) view = v = { x: ox - tx / v.s, y: oy - ty / v.s, s: v.s };
+      drawn = { x: ox, y: oy, s: d, w, h, ex: [ex0, ex0 + W], ey: [ey0, ey0 + H] };
     }
     const shown = [v.x, v.y, w / v.s, h / v.s].map(r3);
     box.dataset.view = shown.join(" ");
@@ -241,12 +264,32 @@ export function zoomable(box) {
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
     detail(v.s);
     coarsen();
-    if (mute && rescaled) quieten(v);
+    if (mute && rescaled && (!keep || showsMore)) quieten(v);
     cullSoon();
     delete box.dataset.gesture;
     box.dispatchEvent(new CustomEvent("wingbeat:view", { detail: {
       viewBox: shown, scale: v.s, zoom: Number(box.dataset.zoom) } }));
   }
+
+  // Whether a user's view at scale s settles at the scale laid out (settle()): its texts then
+  // need no layout again, and those out of the view are left out for it only when the level
+  // of detail shows a kind of text more (those of the cells in view are laid out first).
+  function keepsScale(s) {
+    if (!drawn || !svg) return false;
+    const { w, h } = size();
+    const k = s / drawn.s;
+    return drawn.w === w && drawn.h === h && k <= KEEP_UP &&
+      k * (1 + 2 * MARGIN) >= 1 + 2 * MARGIN * (1 - PAN_KEEP) &&
+      svg.getAttribute("viewBox") === written;
+  }
+
+  const mutes = (s) => !keepsScale(s) || LOD_CLASSES.some((name) => {
+    if (!svg.classList.contains(`lod-no-${name}`) &&
+        !svg.classList.contains(`wb-lod-no-${name}`)) return false;
+    const sample = svg.querySelector(`text.${name}`);
+    return !!sample && (parseFloat(sample.getAttribute("font-size") || "12") || 12) * s >=
+      LOD_PX - 0.01;
+  });
 
   // Texts under 12 px on screen are hidden, a class at a time (each has one size): on a small
   // map by a class on the svg (lod-no-label …); on a large one the cells' texts go by the
@@ -621,7 +664,7 @@ export function zoomable(box) {
     if (quiet === QUIET - 1 && pointers.size === 0 && view &&
         Math.abs(live.s / view.s - 1) > 1e-9) {
       hideAhead(live.s);
-      quieten(live);
+      if (mutes(live.s)) quieten(live);
     }
     requestAnimationFrame(tick);
   }
