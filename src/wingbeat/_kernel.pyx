@@ -1180,7 +1180,7 @@ def _compacted(bytes text):
 
 
 #: The bytes of text a chunk of ``VolareStates`` holds at least (all but the last).
-STATES_CHUNK = 1 << 20
+STATES_CHUNK = 1 << 18
 
 
 cdef enum:

@@ -544,8 +544,8 @@ class VolareSpace:
                              compact: bool = False, separator: bytes = b",\n", *,
                              acting: tuple[Sequence[int], Sequence[int]] | None = None,
                              ) -> Iterator[bytes] | None:
-        """The end states' JSON text in chunks of whole states (about a megabyte each), written
-        by the kernel off the search's arrays as they are asked for (``_Ends.states_chunks``,
+        """The end states' JSON text in chunks of whole states (``STATES_CHUNK``), written by
+        the kernel off the search's arrays as they are asked for (``_Ends.states_chunks``,
         which makes ``costs`` by tick, ``actions`` and ``extra``; see
         ``_kernel.volare_states_chunks``): indented at depth 2, or ``compact``; each after the
         one before by ``separator``. None without the kernel, or where a label or a move would
@@ -1502,8 +1502,11 @@ def _mp(ticks: int) -> str:
 # the kinds of step the compiled kernel records (``_kernel.pyx``): 0-5 a flight step in that
 # direction, then these
 #: what a JSON string escapes (``json.dumps(ensure_ascii=False)`` and orjson alike)
-#: The bytes of text a chunk of end states holds at least (``kernel_states_chunks``).
-STATES_CHUNK = 1 << 20
+#: The bytes of text a chunk of end states holds at least (``kernel_states_chunks``): a quarter
+#: of a megabyte stays in the cache while it is written and handed on, and the memory of one is
+#: taken again for the next (a megabyte's was mapped afresh each time, its pages faulted in:
+#: a third more time in all on the 26 MB benchmark, docs/performance.md).
+STATES_CHUNK = 1 << 18
 _JSON_ESCAPED = re.compile('["\\\\\x00-\x1f]')
 
 _KIND_WALK, _KIND_UP, _KIND_DOWN, _KIND_HOVER = 6, 7, 8, 9
