@@ -1180,7 +1180,7 @@ def _compacted(bytes text):
 
 
 #: The bytes of text a chunk of ``VolareStates`` holds at least (all but the last).
-STATES_CHUNK = 1 << 18
+STATES_CHUNK = 1 << 16
 
 
 cdef enum:
@@ -1285,10 +1285,14 @@ cdef inline void put_small(Buf *b, const char *text, Py_ssize_t n) noexcept nogi
 
 
 cdef struct Link:
-    # a settled state's step, for spelling paths: the settled index of the state it left from
-    # (-1: the start), and its move (a cell's label index, or -1 - kind for a word)
+    # a settled state's step, for spelling its way: the settled index of the state it left from
+    # (-1: the start), its move (a cell's label index, or -1 - kind for a word), the length of
+    # its way's path text, and the last step with checks on the way before it (-1: none; for a
+    # step without checks that is the last of its own way too)
     int32_t parent
     int32_t move
+    int32_t length
+    int32_t mark
 
 
 cdef class VolareStates:
@@ -1315,9 +1319,6 @@ cdef class VolareStates:
     cdef Texts label, word, cost, check, deep_check, lit, alt, pose, cost_at, open_at
     cdef Buf b
     cdef Link *link  # each settled state's step
-    cdef int32_t *length  # the length of each settled state's path text
-    cdef int32_t *last  # the last step of each settled state's way with checks, -1 none
-    cdef int32_t *before  # for a step with checks: ``last`` of the way before it
     cdef const char **tail  # by report index: what follows the path (``extra``), or NULL
     cdef Py_ssize_t *tail_size
     cdef Py_ssize_t n, next_state, chunk, n_acting, next_acting
@@ -1338,9 +1339,6 @@ cdef class VolareStates:
         memset(&self.open_at, 0, sizeof(Texts))
         memset(&self.b, 0, sizeof(Buf))
         self.link = NULL
-        self.length = NULL
-        self.last = NULL
-        self.before = NULL
         self.tail = NULL
         self.tail_size = NULL
 
@@ -1355,7 +1353,7 @@ cdef class VolareStates:
                  list deep_checks=None):
         cdef Py_ssize_t settled = codes.shape[0], i, k, s
         cdef int64_t p
-        cdef int32_t *depth = NULL
+        cdef int8_t *depth = NULL  # steps with checks on each way, up to 65
         cdef int32_t size
         cdef bytes text
         cdef list literals, alts, poses, cost_ats, open_ats
@@ -1402,16 +1400,13 @@ cdef class VolareStates:
         self.b.room = self.chunk + (1 << 16)
         self.b.data = <char *>malloc(self.b.room)
         self.link = <Link *>malloc((settled + 1) * sizeof(Link))
-        self.length = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        self.last = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        self.before = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        self.tail = <const char **>calloc(self.n + 1, sizeof(char *))
-        self.tail_size = <Py_ssize_t *>calloc(self.n + 1, sizeof(Py_ssize_t))
-        depth = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        if extra:
+            self.tail = <const char **>calloc(self.n + 1, sizeof(char *))
+            self.tail_size = <Py_ssize_t *>calloc(self.n + 1, sizeof(Py_ssize_t))
+        depth = <int8_t *>malloc(settled + 1)
         try:
-            if self.b.data == NULL or self.link == NULL or self.length == NULL \
-                    or self.last == NULL or self.before == NULL or self.tail == NULL \
-                    or self.tail_size == NULL or depth == NULL:
+            if self.b.data == NULL or self.link == NULL or depth == NULL or (extra and (
+                    self.tail == NULL or self.tail_size == NULL)):
                 raise MemoryError()
             for i, text in extra.items():  # ``keep`` holds ``extra``: the texts stay alive
                 if 0 <= i < self.n:
@@ -1443,9 +1438,8 @@ cdef class VolareStates:
                     self.link[i].parent = <int32_t>p
                     if p < 0:
                         self.link[i].move = 0
-                        self.length[i] = 0
-                        self.last[i] = -1
-                        self.before[i] = -1
+                        self.link[i].length = 0
+                        self.link[i].mark = -1
                         depth[i] = 0
                         continue
                     k = kinds[i]
@@ -1455,14 +1449,11 @@ cdef class VolareStates:
                     else:
                         self.link[i].move = <int32_t>(((codes[i] >> FLAG_BITS) >> 3) // levels)
                         size = <int32_t>self.label.size[self.link[i].move]
-                    self.length[i] = size if parents[p] < 0 else self.length[p] + 1 + size
-                    self.before[i] = self.last[p]
-                    if self.check.size[k]:
-                        self.last[i] = <int32_t>i
-                        depth[i] = depth[p] + 1
-                    else:
-                        self.last[i] = self.last[p]
-                        depth[i] = depth[p]
+                    self.link[i].length = size if parents[p] < 0 \
+                        else self.link[p].length + 1 + size
+                    self.link[i].mark = self.last_check(p)
+                    depth[i] = depth[p] + 1 if self.check.size[k] and depth[p] <= 64 \
+                        else depth[p]
                 for i in range(self.n):
                     if depth[ways[i]] > 64:
                         self.too_many_checks = True  # the dicts say it
@@ -1474,9 +1465,6 @@ cdef class VolareStates:
 
     def __dealloc__(self):
         free(self.link)
-        free(self.length)
-        free(self.last)
-        free(self.before)
         free(self.tail)
         free(self.tail_size)
         free(self.b.data)
@@ -1494,7 +1482,7 @@ cdef class VolareStates:
     cdef int put_path(self, int64_t j) noexcept nogil:
         """The path of the way to settled state ``j``: its moves, first to last, by spaces,
         written from its end back into the room its length takes (one walk to the start)."""
-        cdef Py_ssize_t total = self.length[j], size
+        cdef Py_ssize_t total = self.link[j].length, size
         cdef int64_t p = j
         cdef int32_t m
         cdef const char *text
@@ -1526,6 +1514,13 @@ cdef class VolareStates:
         self.b.size += total
         return 0
 
+    cdef inline int32_t last_check(self, int64_t x) noexcept nogil:
+        """The last step with checks of the way to settled state ``x``: ``x`` itself, or the
+        one its ``mark`` says (-1: none)."""
+        if self.link[x].parent >= 0 and self.check.size[self.kinds[x]]:
+            return <int32_t>x
+        return self.link[x].mark
+
     cdef void put_checks(self, int64_t j, const Texts *checks, int first, int between,
                          int none, int end) noexcept nogil:
         """The checks of the way to settled state ``j``, each kind's text from ``checks``: the
@@ -1533,11 +1528,11 @@ cdef class VolareStates:
         ``between``, then ``end`` (at most 64: ``__init__`` made sure)."""
         cdef int32_t listed[64]
         cdef int count = 0, k
-        cdef int64_t p = self.last[j]
+        cdef int64_t p = self.last_check(j)
         while p >= 0 and count < 64:
             listed[count] = <int32_t>p
             count += 1
-            p = self.before[p]
+            p = self.link[p].mark  # a step with checks: the last before it
         if count == 0:
             put_text(&self.b, &self.lit, none)
             return
@@ -1588,7 +1583,7 @@ cdef class VolareStates:
                 if code & ON_FOOT:
                     put_text(b, &self.lit, L_ON_FOOT)
                 put_text(b, &self.cost_at, self.priorities[j] // SLOTS)
-                checked = self.last[j] >= 0
+                checked = self.last_check(j) >= 0
                 put_text(b, &self.open_at, self.opens[i] * 2 + checked)
                 if checked:
                     self.put_checks(j, &self.check, -1, L_COMMA, L_NO_CHECKS, L_CHECKS_END)
@@ -1605,7 +1600,7 @@ cdef class VolareStates:
                     self.put_path(s)
                     put_text(b, &self.lit, L_ACT_END)
                     put_text(b, &self.lit, L_END)
-                elif self.tail[i] != NULL:
+                elif self.tail != NULL and self.tail[i] != NULL:
                     put_text(b, &self.lit, L_QUOTE)
                     put(b, self.tail[i], self.tail_size[i])
                     put_text(b, &self.lit, L_END)

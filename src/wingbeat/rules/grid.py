@@ -323,8 +323,8 @@ class ReachReport:
 
     def json_state_chunks(self, compact: bool = False, separator: bytes = b",\n",
                           ) -> tuple[dict[str, Any], Iterator[bytes]] | None:
-        """``json_states`` with the states' text in chunks of whole states (a quarter of a
-        megabyte each), each written only when it is asked for: a big reach's answer is never held
+        """``json_states`` with the states' text in chunks of whole states (64 KB
+        each), each written only when it is asked for: a big reach's answer is never held
         whole (``_jsonout.answer_chunks``). ``compact``: each state as
         ``separators=(",", ":")`` writes it; ``separator`` goes between two states."""
         if self._states is not None or self._ends is None:

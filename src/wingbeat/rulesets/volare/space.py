@@ -1502,11 +1502,11 @@ def _mp(ticks: int) -> str:
 # the kinds of step the compiled kernel records (``_kernel.pyx``): 0-5 a flight step in that
 # direction, then these
 #: what a JSON string escapes (``json.dumps(ensure_ascii=False)`` and orjson alike)
-#: The bytes of text a chunk of end states holds at least (``kernel_states_chunks``): a quarter
-#: of a megabyte stays in the cache while it is written and handed on, and the memory of one is
-#: taken again for the next (a megabyte's was mapped afresh each time, its pages faulted in:
-#: a third more time in all on the 26 MB benchmark, docs/performance.md).
-STATES_CHUNK = 1 << 18
+#: The bytes of text a chunk of end states holds at least (``kernel_states_chunks``): 64 KB, a
+#: pipe's own buffer, and under the size (128 KB) from which the C allocator maps each block
+#: afresh and unmaps it when freed; so each chunk takes the memory of the one before, where a
+#: megabyte's pages were faulted in anew every time (docs/performance.md, "Streaming").
+STATES_CHUNK = 1 << 16
 _JSON_ESCAPED = re.compile('["\\\\\x00-\x1f]')
 
 _KIND_WALK, _KIND_UP, _KIND_DOWN, _KIND_HOVER = 6, 7, 8, 9
