@@ -7,7 +7,8 @@ a flyer with fly 24 hovering at its centre at altitude 2, calm wind; its JSON is
 Each run is a fresh interpreter (the command's own situation: its first answer, its memory
 untouched), which parses the battle, makes the reach (``wingbeat.reach``: the search's end), then
 writes the answer as the command does (``_console.out``) into a pipe that a thread of the
-benchmark reads to its end. Rows, medians of ``--repeat`` runs:
+benchmark reads to its end (into one buffer of ``READ_BYTES``, used again). Rows, medians of
+``--repeat`` runs:
 
 - ``first byte``: wall time from the reach's end to the first byte read from the pipe;
 - ``written``: wall time from the reach's end to the last byte read;
@@ -58,6 +59,23 @@ SCENARIO = {
 _THREAD = getattr(resource, "RUSAGE_THREAD", resource.RUSAGE_SELF)
 
 
+#: What a read of the pipe takes at most: into one buffer, used again, as a program that reads
+#: a pipe does (a fresh ``bytes`` a read, as ``os.read`` makes, had its pages faulted in each
+#: time: 16 ms of the reader's CPU for the 26 MB once the pipe holds a megabyte).
+READ_BYTES = 1 << 20
+
+
+def _read_into(fd: int, buffer: memoryview) -> int:
+    """One read of ``fd`` into ``buffer``: how many bytes came (0 at the end)."""
+    readv = getattr(os, "readv", None)
+    if readv is not None:
+        got: int = readv(fd, [buffer])
+        return got
+    data = os.read(fd, len(buffer))
+    buffer[:len(data)] = data
+    return len(data)
+
+
 class _Reader(threading.Thread):
     """Reads a pipe to its end: when its first byte came and when its last did."""
 
@@ -69,13 +87,14 @@ class _Reader(threading.Thread):
         self.size = 0
 
     def run(self) -> None:
+        buffer = memoryview(bytearray(READ_BYTES))
         while True:
-            data = os.read(self.fd, 1 << 20)
-            if not data:
+            got = _read_into(self.fd, buffer)
+            if not got:
                 break
             if self.first is None:
                 self.first = time.perf_counter()
-            self.size += len(data)
+            self.size += got
             self.last = time.perf_counter()
         os.close(self.fd)
 
@@ -152,9 +171,9 @@ def command(path: Path, env: dict[str, str]) -> dict[str, float]:
                                 "--json"], stdout=subprocess.PIPE, env=env)
     assert process.stdout is not None
     first = None
+    buffer = memoryview(bytearray(READ_BYTES))
     while True:
-        data = process.stdout.read1(1 << 20)
-        if not data:
+        if not _read_into(process.stdout.fileno(), buffer):
             break
         if first is None:
             first = time.perf_counter()
