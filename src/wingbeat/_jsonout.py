@@ -67,8 +67,9 @@ def encode_answer(result: Any) -> bytes:
 FORMS = ("json", "compact", "jsonl")
 
 #: The bytes of text a chunk of states holds at least (all but the last): a big answer is
-#: written in pieces of this size, never held whole.
-CHUNK_BYTES = 1 << 20
+#: written in pieces of this size, never held whole (64 KB, as the kernel's: see
+#: ``rulesets/volare/space.py`` ``STATES_CHUNK``).
+CHUNK_BYTES = 1 << 16
 
 #: What goes between two states, and around the list, in each form.
 _SEPARATOR = {"json": b",\n", "compact": b",", "jsonl": b"\n"}
@@ -76,11 +77,12 @@ _SEPARATOR = {"json": b",\n", "compact": b",", "jsonl": b"\n"}
 
 def answer_chunks(result: Any, form: str = "json") -> Iterator[bytes]:
     """The answer's JSON text (``encode(result.to_dict())`` joined, in ``form``), in chunks:
-    the fields before the states first, then the states a megabyte at a time, each written as
-    it is asked for. Where the answer writes its states itself (``json_state_chunks``: a reach
-    report's, straight from the search's arrays) no dict is made a state; elsewhere each state
-    is encoded on its own from ``to_dict``. Nothing is yielded before the states' first chunk
-    is written, so an answer that cannot be written fails before its first byte."""
+    the fields before the states first, then the states 64 KB at a time,
+    each written as it is asked for. Where the answer writes its states itself
+    (``json_state_chunks``: a reach report's, straight from the search's arrays) no dict is
+    made a state; elsewhere each state is encoded on its own from ``to_dict``. Nothing is
+    yielded before the states' first chunk is written, so an answer that cannot be written
+    fails before its first byte."""
     if form not in FORMS:
         raise ValueError(f"form {form!r}: not one of {FORMS}")
     separator = _SEPARATOR[form]

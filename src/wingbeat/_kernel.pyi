@@ -34,6 +34,12 @@ def volare_opens(
     attacks: array[int],
 ) -> tuple[array[int], array[int]]: ...
 
+def volare_acting(
+    codes: array[int], priorities: array[int], ways: Sequence[int], stuck: Sequence[int],
+    later: Sequence[int], start: int, half: int, pay_cost: int, attacks: array[int],
+    walk_half: int = ...,
+) -> tuple[array[int], array[int]]: ...
+
 def volare_states_json(
     codes: array[int], priorities: array[int], parents: array[int], kinds: array[int],
     ways: Sequence[int], opens: Sequence[int], ground: array[int], levels: int,
@@ -56,6 +62,8 @@ def volare_states_chunks(
     labels: list[bytes], modes: list[bytes], headings: list[bytes], costs: list[bytes],
     actions: list[bytes], words: list[bytes | None], checks: list[bytes | None],
     extra: dict[int, bytes], compact: bool = ..., separator: bytes = ..., chunk: int = ...,
+    acting_at: Sequence[int] | None = ..., acting_ways: Sequence[int] | None = ...,
+    deep_checks: list[bytes | None] | None = ...,
 ) -> VolareStates | None: ...
 
 def last_search_counts() -> tuple[int, int, int]: ...

@@ -1180,7 +1180,7 @@ def _compacted(bytes text):
 
 
 #: The bytes of text a chunk of ``VolareStates`` holds at least (all but the last).
-STATES_CHUNK = 1 << 20
+STATES_CHUNK = 1 << 16
 
 
 cdef enum:
@@ -1201,10 +1201,18 @@ cdef enum:
     L_CHECKS_END = 13
     L_QUOTE = 14
     L_END = 15
+    L_ACT_COST = 16
+    L_ACT_CHECKS = 17
+    L_ACT_NO_CHECKS = 18
+    L_ACT_FIRST_CHECK = 19
+    L_ACT_CHECKS_END = 20
+    L_ACT_END = 21
+    L_QUOTE_END = 22
 
 
 #: The literal pieces of a state's text: indented (as ``json.dumps(indent=2)`` writes a state
-#: at depth 2) and compact (``separators=(",", ":")``), in the order of the ``L_*`` names.
+#: at depth 2) and compact (``separators=(",", ":")``), in the order of the ``L_*`` names; the
+#: last seven those of its ``to_act`` (``rules/grid.py``'s ``_Ends._to_act`` writes the same).
 LITERALS = (
     (b'    {\n      "at": "',
      b'",\n      "altitude": ',
@@ -1221,7 +1229,14 @@ LITERALS = (
      b'[\n',
      b'\n      ],\n      "path": "',
      b'"',
-     b'\n    }'),
+     b'\n    }',
+     b',\n      "to_act": {\n        "cost": ',
+     b',\n        "checks": ',
+     b'[],\n        "path": "',
+     b'[\n',
+     b'\n        ],\n        "path": "',
+     b'"\n      }',
+     b'"\n    }'),
     (b'{"at":"',
      b'","altitude":',
      b',"mode":',
@@ -1237,55 +1252,93 @@ LITERALS = (
      b'[',
      b'],"path":"',
      b'"',
-     b'}'),
+     b'}',
+     b',"to_act":{"cost":',
+     b',"checks":',
+     b'[],"path":"',
+     b'[',
+     b'],"path":"',
+     b'"}',
+     b'"}'),
 )
+
+
+cdef inline void put_small(Buf *b, const char *text, Py_ssize_t n) noexcept nogil:
+    """``put`` for the short pieces most of a state is made of: up to 16 bytes in two
+    overlapping word moves instead of a call."""
+    cdef char *d
+    if n > 16 or (b.size + n > b.room):
+        put(b, text, n)
+        return
+    d = b.data + b.size
+    if n >= 8:
+        memcpy(d, text, 8)
+        memcpy(d + n - 8, text + n - 8, 8)
+    elif n >= 4:
+        memcpy(d, text, 4)
+        memcpy(d + n - 4, text + n - 4, 4)
+    elif n > 0:
+        d[0] = text[0]
+        d[n >> 1] = text[n >> 1]
+        d[n - 1] = text[n - 1]
+    b.size += n
+
+
+cdef struct Link:
+    # a settled state's step, for spelling its way: the settled index of the state it left from
+    # (-1: the start), its move (a cell's label index, or -1 - kind for a word), the length of
+    # its way's path text, and the last step with checks on the way before it (-1: none; for a
+    # step without checks that is the last of its own way too)
+    int32_t parent
+    int32_t move
+    int32_t length
+    int32_t mark
 
 
 cdef class VolareStates:
     """A ``volare`` reach's end states as JSON text, written in chunks of whole states (each at
     least ``chunk`` bytes but the last) straight from the search's arrays: iterate it. See
     ``volare_states_chunks``. Each state's path is spelled as it is written, walking its way
-    back through the settled states' parents; each chunk reuses one buffer, so neither the
-    answer's text nor every way's path is ever held whole."""
+    back through the settled states' parents once, from its last move to its first, into the
+    room its length (known for every settled state) takes; each chunk reuses one buffer, so
+    neither the answer's text nor every way's path is ever held whole. The pieces of a state's
+    text between its values are joined once beforehand (by altitude, by posture, by cost, by
+    kind of open actions), so a state takes a dozen copies."""
 
     cdef const int64_t[::1] codes
     cdef const int32_t[::1] priorities
-    cdef const int32_t[::1] parents
     cdef const int8_t[::1] kinds
     cdef const int32_t[::1] ways
     cdef const int8_t[::1] opens
     cdef const int32_t[::1] ground
+    cdef const int32_t[::1] acting_at
+    cdef const int32_t[::1] acting_ways
     cdef int64_t levels
     cdef list keep  # the lists of bytes the Texts point into
     cdef dict extra
-    cdef Texts label, mode, heading, cost, action, word, check, lit
+    cdef Texts label, word, cost, check, deep_check, lit, alt, pose, cost_at, open_at
     cdef Buf b
-    cdef int32_t *last  # the last step of each settled state's way with checks, -1 none
-    cdef int32_t *before  # for a step with checks: ``last`` of the way before it
-    cdef int32_t *move  # each settled state's move: a cell (its label's index) or, -1 - k, a word
-    cdef int32_t *steps  # a way's moves, last first, as its path is spelled
-    cdef Py_ssize_t steps_room
+    cdef Link *link  # each settled state's step
     cdef const char **tail  # by report index: what follows the path (``extra``), or NULL
     cdef Py_ssize_t *tail_size
-    cdef Py_ssize_t n, next_state, chunk
+    cdef Py_ssize_t n, next_state, chunk, n_acting, next_acting
     cdef int compact
-    cdef bytes separator
+    cdef bytes separator, first_at, sep_at
     cdef public bint too_many_checks
 
     def __cinit__(self):
         memset(&self.label, 0, sizeof(Texts))
-        memset(&self.mode, 0, sizeof(Texts))
-        memset(&self.heading, 0, sizeof(Texts))
-        memset(&self.cost, 0, sizeof(Texts))
-        memset(&self.action, 0, sizeof(Texts))
         memset(&self.word, 0, sizeof(Texts))
+        memset(&self.cost, 0, sizeof(Texts))
         memset(&self.check, 0, sizeof(Texts))
+        memset(&self.deep_check, 0, sizeof(Texts))
         memset(&self.lit, 0, sizeof(Texts))
+        memset(&self.alt, 0, sizeof(Texts))
+        memset(&self.pose, 0, sizeof(Texts))
+        memset(&self.cost_at, 0, sizeof(Texts))
+        memset(&self.open_at, 0, sizeof(Texts))
         memset(&self.b, 0, sizeof(Buf))
-        self.last = NULL
-        self.before = NULL
-        self.move = NULL
-        self.steps = NULL
+        self.link = NULL
         self.tail = NULL
         self.tail_size = NULL
 
@@ -1295,145 +1348,201 @@ cdef class VolareStates:
                  const int32_t[::1] ground, int64_t levels,
                  list labels, list modes, list headings, list costs, list actions,
                  list words, list checks, dict extra, bint compact=False,
-                 bytes separator=b",\n", Py_ssize_t chunk=STATES_CHUNK):
-        cdef Py_ssize_t settled = codes.shape[0], i, k
+                 bytes separator=b",\n", Py_ssize_t chunk=STATES_CHUNK,
+                 const int32_t[::1] acting_at=None, const int32_t[::1] acting_ways=None,
+                 list deep_checks=None):
+        cdef Py_ssize_t settled = codes.shape[0], i, k, s
         cdef int64_t p
-        cdef int32_t *depth = NULL
+        cdef int8_t *depth = NULL  # steps with checks on each way, up to 65
+        cdef int32_t size
         cdef bytes text
-        cdef list literals
-        self.codes, self.priorities, self.parents, self.kinds = codes, priorities, parents, kinds
+        cdef list literals, alts, poses, cost_ats, open_ats
+        self.codes, self.priorities, self.kinds = codes, priorities, kinds
         self.ways, self.opens, self.ground, self.levels = ways, opens, ground, levels
+        self.n_acting = 0 if acting_at is None else acting_at.shape[0]
+        if self.n_acting:
+            if acting_ways is None or acting_ways.shape[0] != self.n_acting \
+                    or deep_checks is None or len(deep_checks) != len(checks):
+                raise ValueError("acting: a settled way for each end state, and each kind's "
+                                 "checks at depth 5")
+            self.acting_at, self.acting_ways = acting_at, acting_ways
+        else:
+            deep_checks = []
+        if len(modes) != 8 or len(headings) != 8 or len(words) < 19 or len(checks) < 18:
+            raise ValueError("modes and headings: one for each of the 8 postures; words and "
+                             "checks: one for each kind of step")
         if compact:  # the fragments that hold layout, compacted once (labels and words are
             # inside strings: as they are)
             actions = [_compacted(t) for t in actions]
             checks = [None if t is None else _compacted(t) for t in checks]
+            deep_checks = [None if t is None else _compacted(t) for t in deep_checks]
             extra = {i: _compacted(t) for i, t in extra.items()}
         literals = list(LITERALS[1 if compact else 0])
-        self.keep = [labels, modes, headings, costs, actions, words, checks, extra, literals]
+        # the pieces between a state's values, joined once
+        alts = [literals[L_ALTITUDE] + str(a).encode() for a in range(levels)]
+        poses = [literals[L_MODE] + modes[i // 2] + literals[L_HEADING] + headings[i // 2]
+                 + literals[L_SKIMMING if i % 2 else L_NOT_SKIMMING] for i in range(16)]
+        cost_ats = [literals[L_COST] + c + literals[L_COMMA] for c in costs]
+        open_ats = [a + literals[L_CHECKS] + literals[L_FIRST_CHECK if i % 2 else L_NO_CHECKS]
+                    for a in actions for i in range(2)]
+        self.first_at = literals[L_AT]
+        self.sep_at = separator + literals[L_AT]
+        self.keep = [labels, costs, checks, deep_checks, extra, literals, alts, poses, cost_ats,
+                     open_ats, words]
         self.extra = extra
         self.n = ways.shape[0]
         self.next_state = 0
+        self.next_acting = 0
         self.chunk = max(chunk, 1)
         self.compact = compact
         self.separator = separator
         self.too_many_checks = False
         self.b.room = self.chunk + (1 << 16)
         self.b.data = <char *>malloc(self.b.room)
-        self.steps_room = 256
-        self.steps = <int32_t *>malloc(self.steps_room * sizeof(int32_t))
-        self.last = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        self.before = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        self.move = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
-        self.tail = <const char **>calloc(self.n + 1, sizeof(char *))
-        self.tail_size = <Py_ssize_t *>calloc(self.n + 1, sizeof(Py_ssize_t))
-        depth = <int32_t *>malloc((settled + 1) * sizeof(int32_t))
+        self.link = <Link *>malloc((settled + 1) * sizeof(Link))
+        if extra:
+            self.tail = <const char **>calloc(self.n + 1, sizeof(char *))
+            self.tail_size = <Py_ssize_t *>calloc(self.n + 1, sizeof(Py_ssize_t))
+        depth = <int8_t *>malloc(settled + 1)
         try:
-            if self.b.data == NULL or self.steps == NULL or self.last == NULL \
-                    or self.before == NULL or self.move == NULL or self.tail == NULL \
-                    or self.tail_size == NULL or depth == NULL:
+            if self.b.data == NULL or self.link == NULL or depth == NULL or (extra and (
+                    self.tail == NULL or self.tail_size == NULL)):
                 raise MemoryError()
             for i, text in extra.items():  # ``keep`` holds ``extra``: the texts stay alive
                 if 0 <= i < self.n:
                     self.tail[i] = text
                     self.tail_size[i] = len(text)
             texts_of(&self.label, labels)
-            texts_of(&self.mode, modes)
-            texts_of(&self.heading, headings)
-            texts_of(&self.cost, costs)
-            texts_of(&self.action, actions)
             texts_of(&self.word, words)
+            texts_of(&self.cost, costs)
             texts_of(&self.check, checks)
+            texts_of(&self.deep_check, deep_checks)
             texts_of(&self.lit, literals)
-            # every settled state's chain of steps with checks, in settling order (each after
-            # its parent), and how many those are (``depth``): a way with more than a round can
-            # hold is refused here, before a byte is written
+            texts_of(&self.alt, alts)
+            texts_of(&self.pose, poses)
+            texts_of(&self.cost_at, cost_ats)
+            texts_of(&self.open_at, open_ats)
+            for i in range(self.n_acting):
+                s = acting_ways[i]
+                if not (0 <= acting_at[i] < self.n and 0 <= s < settled) or (
+                        i and acting_at[i] <= acting_at[i - 1]) or (
+                        priorities[s] // SLOTS >= self.cost.n):
+                    raise ValueError("acting: end states in order, each with a settled way")
+            # every settled state's step, the length of its path text, its chain of steps with
+            # checks, in settling order (each after its parent), and how many those are
+            # (``depth``): a way with more than a round can hold is refused here, before a byte
+            # is written
             with nogil:
                 for i in range(settled):
                     p = parents[i]
-                    k = kinds[i]
-                    self.move[i] = <int32_t>(-1 - k if self.word.size[k] else
-                                             ((codes[i] >> FLAG_BITS) >> 3) // levels)
+                    self.link[i].parent = <int32_t>p
                     if p < 0:
-                        self.last[i] = -1
-                        self.before[i] = -1
+                        self.link[i].move = 0
+                        self.link[i].length = 0
+                        self.link[i].mark = -1
                         depth[i] = 0
+                        continue
+                    k = kinds[i]
+                    if self.word.size[k]:
+                        self.link[i].move = <int32_t>(-1 - k)
+                        size = <int32_t>self.word.size[k]
                     else:
-                        self.before[i] = self.last[p]
-                        if self.check.size[k]:
-                            self.last[i] = <int32_t>i
-                            depth[i] = depth[p] + 1
-                        else:
-                            self.last[i] = self.last[p]
-                            depth[i] = depth[p]
+                        self.link[i].move = <int32_t>(((codes[i] >> FLAG_BITS) >> 3) // levels)
+                        size = <int32_t>self.label.size[self.link[i].move]
+                    self.link[i].length = size if parents[p] < 0 \
+                        else self.link[p].length + 1 + size
+                    self.link[i].mark = self.last_check(p)
+                    depth[i] = depth[p] + 1 if self.check.size[k] and depth[p] <= 64 \
+                        else depth[p]
                 for i in range(self.n):
                     if depth[ways[i]] > 64:
                         self.too_many_checks = True  # the dicts say it
+                for i in range(self.n_acting):
+                    if depth[acting_ways[i]] > 64:
+                        self.too_many_checks = True
         finally:
             free(depth)
 
     def __dealloc__(self):
-        free(self.last)
-        free(self.before)
-        free(self.move)
-        free(self.steps)
+        free(self.link)
         free(self.tail)
         free(self.tail_size)
         free(self.b.data)
         free_texts(&self.label)
-        free_texts(&self.mode)
-        free_texts(&self.heading)
-        free_texts(&self.cost)
-        free_texts(&self.action)
         free_texts(&self.word)
+        free_texts(&self.cost)
         free_texts(&self.check)
+        free_texts(&self.deep_check)
         free_texts(&self.lit)
+        free_texts(&self.alt)
+        free_texts(&self.pose)
+        free_texts(&self.cost_at)
+        free_texts(&self.open_at)
 
     cdef int put_path(self, int64_t j) noexcept nogil:
-        """The path of the way to settled state ``j``: its moves, first to last, by spaces
-        (the way walked back once to list its moves and measure it, then written forward)."""
-        cdef Py_ssize_t count = 0, room, total = 0, size, c
+        """The path of the way to settled state ``j``: its moves, first to last, by spaces,
+        written from its end back into the room its length takes (one walk to the start)."""
+        cdef Py_ssize_t total = self.link[j].length, size
         cdef int64_t p = j
         cdef int32_t m
-        cdef void *grown
         cdef const char *text
-        cdef char *out
-        while self.parents[p] >= 0:
-            if count == self.steps_room:
-                room = self.steps_room * 2
-                grown = realloc(self.steps, room * sizeof(int32_t))
-                if grown == NULL:
-                    self.b.failed = 1
-                    return -1
-                self.steps = <int32_t *>grown
-                self.steps_room = room
-            m = self.move[p]
-            self.steps[count] = m
-            total += 1 + (self.word.size[-1 - m] if m < 0 else self.label.size[m])
-            count += 1
-            p = self.parents[p]
-        if count == 0:
+        cdef char *end
+        if total == 0:
             return 0
-        total -= 1
         if self.b.size + total > self.b.room and grow_buf(&self.b, total) < 0:
             return -1
-        out = self.b.data + self.b.size
-        while count > 0:
-            count -= 1
-            m = self.steps[count]
+        end = self.b.data + self.b.size + total
+        while True:
+            m = self.link[p].move
             if m < 0:
                 text = self.word.text[-1 - m]
                 size = self.word.size[-1 - m]
             else:
                 text = self.label.text[m]
                 size = self.label.size[m]
-            for c in range(size):
-                out[c] = text[c]
-            out += size
-            if count:
-                out[0] = 32
-                out += 1
+            end -= size
+            if size <= 8 and size >= 4:
+                memcpy(end, text, 4)
+                memcpy(end + size - 4, text + size - 4, 4)
+            else:
+                memcpy(end, text, size)
+            p = self.link[p].parent
+            if self.link[p].parent < 0:
+                break
+            end -= 1
+            end[0] = 32
         self.b.size += total
         return 0
+
+    cdef inline int32_t last_check(self, int64_t x) noexcept nogil:
+        """The last step with checks of the way to settled state ``x``: ``x`` itself, or the
+        one its ``mark`` says (-1: none)."""
+        if self.link[x].parent >= 0 and self.check.size[self.kinds[x]]:
+            return <int32_t>x
+        return self.link[x].mark
+
+    cdef void put_checks(self, int64_t j, const Texts *checks, int first, int between,
+                         int none, int end) noexcept nogil:
+        """The checks of the way to settled state ``j``, each kind's text from ``checks``: the
+        literal ``none`` where it has none, else ``first`` (-1: written already), the texts by
+        ``between``, then ``end`` (at most 64: ``__init__`` made sure)."""
+        cdef int32_t listed[64]
+        cdef int count = 0, k
+        cdef int64_t p = self.last_check(j)
+        while p >= 0 and count < 64:
+            listed[count] = <int32_t>p
+            count += 1
+            p = self.link[p].mark  # a step with checks: the last before it
+        if count == 0:
+            put_text(&self.b, &self.lit, none)
+            return
+        if first >= 0:
+            put_text(&self.b, &self.lit, first)
+        for k in range(count - 1, -1, -1):
+            if k != count - 1:
+                put_small(&self.b, self.lit.text[between], self.lit.size[between])
+            put_text(&self.b, checks, self.kinds[listed[k]])
+        put_text(&self.b, &self.lit, end)
 
     def __iter__(self):
         return self
@@ -1441,16 +1550,18 @@ cdef class VolareStates:
     def __next__(self):
         """The next chunk: whole states, each after the one before by ``separator``."""
         cdef Buf *b = &self.b
-        cdef Py_ssize_t i, k
-        cdef int64_t code, rest, idx, alt, posture, j, p
-        cdef int32_t listed[64]
-        cdef int count
-        cdef const char *sep = self.separator
-        cdef Py_ssize_t sep_size = len(self.separator)
+        cdef Py_ssize_t i, a
+        cdef int64_t code, rest, idx, alt, posture, j, s
+        cdef int checked
+        cdef const char *sep_at = self.sep_at
+        cdef Py_ssize_t sep_at_size = len(self.sep_at)
+        cdef const char *first_at = self.first_at
+        cdef Py_ssize_t first_at_size = len(self.first_at)
         if self.next_state >= self.n or self.too_many_checks:
             raise StopIteration
         b.size = 0
         i = self.next_state
+        a = self.next_acting
         with nogil:  # another thread (a reader) runs while a chunk is written
             while i < self.n and b.size < self.chunk:
                 j = self.ways[i]
@@ -1460,53 +1571,48 @@ cdef class VolareStates:
                 idx = (rest >> 3) // self.levels
                 alt = (rest >> 3) % self.levels
                 if i:
-                    put(b, sep, sep_size)
-                put_text(b, &self.lit, L_AT)
-                put_text(b, &self.label, idx)
-                put_text(b, &self.lit, L_ALTITUDE)
-                put_int(b, alt)
-                put_text(b, &self.lit, L_MODE)
-                put_text(b, &self.mode, posture)
-                put_text(b, &self.lit, L_HEADING)
-                put_text(b, &self.heading, posture)
-                if posture != GROUNDED and alt == self.ground[idx] and not code & PENDING:
-                    put_text(b, &self.lit, L_SKIMMING)
+                    put(b, sep_at, sep_at_size)
                 else:
-                    put_text(b, &self.lit, L_NOT_SKIMMING)
+                    put(b, first_at, first_at_size)
+                put_small(b, self.label.text[idx], self.label.size[idx])
+                put_small(b, self.alt.text[alt], self.alt.size[alt])
+                put_text(b, &self.pose, posture * 2 + (
+                    posture != GROUNDED and alt == self.ground[idx] and not code & PENDING))
                 if code & PRONE:
                     put_text(b, &self.lit, L_PRONE)
                 if code & ON_FOOT:
                     put_text(b, &self.lit, L_ON_FOOT)
-                put_text(b, &self.lit, L_COST)
-                put_text(b, &self.cost, self.priorities[j] // SLOTS)
-                put_text(b, &self.lit, L_COMMA)
-                put_text(b, &self.action, self.opens[i])
-                put_text(b, &self.lit, L_CHECKS)
-                # the steps with checks, last first (at most 64: ``__init__`` made sure)
-                count = 0
-                p = self.last[j]
-                while p >= 0 and count < 64:
-                    listed[count] = <int32_t>p
-                    count += 1
-                    p = self.before[p]
-                if count == 0:
-                    put_text(b, &self.lit, L_NO_CHECKS)
-                else:
-                    for k in range(count - 1, -1, -1):
-                        put_text(b, &self.lit, L_FIRST_CHECK if k == count - 1 else L_COMMA)
-                        put_text(b, &self.check, self.kinds[listed[k]])
-                    put_text(b, &self.lit, L_CHECKS_END)
+                put_text(b, &self.cost_at, self.priorities[j] // SLOTS)
+                checked = self.last_check(j) >= 0
+                put_text(b, &self.open_at, self.opens[i] * 2 + checked)
+                if checked:
+                    self.put_checks(j, &self.check, -1, L_COMMA, L_NO_CHECKS, L_CHECKS_END)
                 self.put_path(j)
-                put_text(b, &self.lit, L_QUOTE)
-                if self.tail[i] != NULL:
+                if a < self.n_acting and self.acting_at[a] == i:
+                    s = self.acting_ways[a]
+                    a += 1
+                    put_text(b, &self.lit, L_QUOTE)
+                    put_text(b, &self.lit, L_ACT_COST)
+                    put_text(b, &self.cost, self.priorities[s] // SLOTS)
+                    put_text(b, &self.lit, L_ACT_CHECKS)
+                    self.put_checks(s, &self.deep_check, L_ACT_FIRST_CHECK, L_COMMA,
+                                    L_ACT_NO_CHECKS, L_ACT_CHECKS_END)
+                    self.put_path(s)
+                    put_text(b, &self.lit, L_ACT_END)
+                    put_text(b, &self.lit, L_END)
+                elif self.tail != NULL and self.tail[i] != NULL:
+                    put_text(b, &self.lit, L_QUOTE)
                     put(b, self.tail[i], self.tail_size[i])
-                put_text(b, &self.lit, L_END)
+                    put_text(b, &self.lit, L_END)
+                else:
+                    put_text(b, &self.lit, L_QUOTE_END)
                 if b.failed:
                     break
                 i += 1
         if b.failed:
             raise MemoryError()
         self.next_state = i
+        self.next_acting = a
         return b.data[:b.size]
 
 
@@ -1516,7 +1622,9 @@ def volare_states_chunks(const int64_t[::1] codes, const int32_t[::1] priorities
                          const int32_t[::1] ground, int64_t levels,
                          list labels, list modes, list headings, list costs, list actions,
                          list words, list checks, dict extra, bint compact=False,
-                         bytes separator=b",\n", Py_ssize_t chunk=STATES_CHUNK):
+                         bytes separator=b",\n", Py_ssize_t chunk=STATES_CHUNK,
+                         const int32_t[::1] acting_at=None,
+                         const int32_t[::1] acting_ways=None, list deep_checks=None):
     """The JSON of a ``volare`` reach's end states (``ReachReport.to_dict()["states"]``), as an
     iterator of chunks of about ``chunk`` bytes (``VolareStates``), or None where a way holds
     more checks than a round can (the dicts then say it). Each state an object indented at
@@ -1529,11 +1637,15 @@ def volare_states_chunks(const int64_t[::1] codes, const int32_t[::1] priorities
     and words without their quotes): ``labels`` by cell, ``modes`` and ``headings`` by posture,
     ``costs`` by tick, ``actions`` (``"can_act": …,\\n      "actions": […],\\n``), ``words``
     (the move of each kind of step, None for a hex), ``checks`` (each kind's checks, objects at
-    depth 4, or None), ``extra`` (report index: what follows the path, the ``to_act``).
+    depth 4, or None), ``extra`` (report index: what follows the path). An end state's
+    ``to_act`` is written here where ``acting_at`` (indices in ``ways``' order, ascending) and
+    ``acting_ways`` (the settled index of each one's way that can act: ``volare_acting``) say
+    so, its checks from ``deep_checks`` (as ``checks``, objects at depth 5); else from
+    ``extra``.
     """
     states = VolareStates(codes, priorities, parents, kinds, ways, opens, ground, levels,
                           labels, modes, headings, costs, actions, words, checks, extra,
-                          compact, separator, chunk)
+                          compact, separator, chunk, acting_at, acting_ways, deep_checks)
     return None if states.too_many_checks else states
 
 
@@ -1550,6 +1662,106 @@ def volare_states_json(const int64_t[::1] codes, const int32_t[::1] priorities,
     return None if states is None else b"".join(states)
 
 
+cdef inline int open_kind(int64_t code, int spent, int half, int pay_cost,
+                          int walk_half) noexcept nogil:
+    """``VolareSpace.actions`` of state ``code`` after ``spent`` ticks, as ``volare_opens``
+    numbers it: 0 nothing but free actions, 1 grounded, 2 hovering, 3 moving."""
+    cdef int64_t flags = code & FLAG_MASK
+    cdef int64_t posture = (code >> FLAG_BITS) & 7
+    cdef int moved = spent
+    if flags & PAID:
+        moved = spent - pay_cost if spent > pay_cost else 0
+    if flags & (LANDED | PENDING):
+        return 0
+    if flags & ON_FOOT:
+        return 1 if spent <= walk_half else 0
+    if flags & FULL_MOVE or moved > half:
+        return 0
+    if posture == GROUNDED:
+        return 1
+    if posture == HOVERING:
+        return 2
+    return 3
+
+
+def volare_acting(const int64_t[:] codes, const int32_t[:] priorities, const int32_t[:] ways,
+                  const int32_t[:] stuck, const int32_t[:] later, int64_t start, int half,
+                  int pay_cost, const int8_t[:] attacks, int walk_half=0):
+    """``rules/grid.py``'s ``_acting_alternatives`` for a ``volare`` reach, off the settled
+    arrays in one pass, without a call per state: for each end state that cannot attack though
+    a way to it could (``stuck``, indices in ``ways``' order, as ``volare_opens`` gives them),
+    the first of the dearer ways (``later``, settled indices in settling order, as
+    ``volare_ends`` gives them) to the same end state (``end_key``) that leaves the attack
+    (``attacks``, by ``volare_opens``' kind). Settling order is priority order, and ``volare``
+    ranks equally cheap ways that both keep the attack alike (no opportunity attacks,
+    ``grid.way_rank``), so the first such way is the one ``way_rank`` chooses.
+
+    Returns ``(at, acting)``, arrays of the same length: the indices in ``ways``' order of the
+    end states that have such a way (ascending), and each one's settled index.
+    """
+    cdef Py_ssize_t n = stuck.shape[0], nl = later.shape[0], i, k, found = 0
+    cdef Py_ssize_t size = 16
+    cdef uint64_t h, mask
+    cdef int64_t key, code, start_place = start >> FLAG_BITS
+    cdef int64_t *keys
+    cdef int32_t *slot_of  # by hash slot: the index in ``stuck`` of the key there
+    cdef int32_t *best  # by index in ``stuck``: the settled index of its way that can act, -1
+    cdef array.array at, acting
+    cdef int32_t *a
+    cdef int32_t *w
+    if attacks.shape[0] < 4:
+        raise ValueError("attacks: one flag for each of the 4 kinds of open actions")
+    while size < 2 * n:
+        size *= 2
+    mask = <uint64_t>(size - 1)
+    keys = <int64_t *>malloc(size * sizeof(int64_t))
+    slot_of = <int32_t *>malloc(size * sizeof(int32_t))
+    best = <int32_t *>malloc((n + 1) * sizeof(int32_t))
+    try:
+        if keys == NULL or slot_of == NULL or best == NULL:
+            raise MemoryError()
+        with nogil:
+            memset(slot_of, 0xff, size * sizeof(int32_t))
+            for k in range(n):
+                best[k] = -1
+                key = end_key(codes[ways[stuck[k]]], start_place)
+                h = hash64(key) & mask
+                while slot_of[h] >= 0 and keys[h] != key:
+                    h = (h + 1) & mask
+                if slot_of[h] < 0:  # end keys are distinct: always
+                    keys[h] = key
+                    slot_of[h] = <int32_t>k
+            for i in range(nl):
+                code = codes[later[i]]
+                key = end_key(code, start_place)
+                h = hash64(key) & mask
+                while slot_of[h] >= 0 and keys[h] != key:
+                    h = (h + 1) & mask
+                k = slot_of[h]
+                if k < 0 or best[k] >= 0:
+                    continue
+                if attacks[open_kind(code, priorities[later[i]] // SLOTS, half, pay_cost,
+                                     walk_half)]:
+                    best[k] = later[i]
+                    found += 1
+        at = array.clone(array.array("i"), found, zero=False)
+        acting = array.clone(array.array("i"), found, zero=False)
+        a = <int32_t *>at.data.as_voidptr
+        w = <int32_t *>acting.data.as_voidptr
+        with nogil:
+            found = 0
+            for k in range(n):
+                if best[k] >= 0:
+                    a[found] = stuck[k]
+                    w[found] = best[k]
+                    found += 1
+        return at, acting
+    finally:
+        free(keys)
+        free(slot_of)
+        free(best)
+
+
 def volare_opens(const int64_t[:] codes, const int32_t[:] priorities, const int32_t[:] ways,
                  int half, int pay_cost, const int8_t[:] attacks, int walk_half=0):
     """What each end state leaves open (``VolareSpace.actions``), as an index: 0 nothing but
@@ -1558,8 +1770,8 @@ def volare_opens(const int64_t[:] codes, const int32_t[:] priorities, const int3
     dearer way may help (``could_act``). ``attacks[k]``: whether the actions of index k include
     the attack; ``walk_half``: the half move on foot, in ticks of walking (V-walk)."""
     cdef Py_ssize_t n = ways.shape[0], i, m = 0
-    cdef int64_t code, flags, posture
-    cdef int spent, moved, which
+    cdef int64_t code, posture
+    cdef int which
     cdef array.array opens = array.clone(array.array("b"), n, zero=False)
     cdef array.array stuck = array.clone(array.array("i"), n, zero=False)
     cdef int8_t *o = <int8_t *>opens.data.as_voidptr
@@ -1569,24 +1781,8 @@ def volare_opens(const int64_t[:] codes, const int32_t[:] priorities, const int3
     with nogil:
         for i in range(n):
             code = codes[ways[i]]
-            spent = priorities[ways[i]] // SLOTS
-            flags = code & FLAG_MASK
             posture = (code >> FLAG_BITS) & 7
-            moved = spent
-            if flags & PAID:
-                moved = spent - pay_cost if spent > pay_cost else 0
-            if flags & (LANDED | PENDING):
-                which = 0
-            elif flags & ON_FOOT:
-                which = 1 if spent <= walk_half else 0
-            elif flags & FULL_MOVE or moved > half:
-                which = 0
-            elif posture == GROUNDED:
-                which = 1
-            elif posture == HOVERING:
-                which = 2
-            else:
-                which = 3
+            which = open_kind(code, priorities[ways[i]] // SLOTS, half, pay_cost, walk_half)
             o[i] = <int8_t>which
             if not attacks[which] and posture < 2:
                 w[m] = <int32_t>i

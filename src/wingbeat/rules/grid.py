@@ -323,7 +323,7 @@ class ReachReport:
 
     def json_state_chunks(self, compact: bool = False, separator: bytes = b",\n",
                           ) -> tuple[dict[str, Any], Iterator[bytes]] | None:
-        """``json_states`` with the states' text in chunks of whole states (about a megabyte
+        """``json_states`` with the states' text in chunks of whole states (64 KB
         each), each written only when it is asked for: a big reach's answer is never held
         whole (``_jsonout.answer_chunks``). ``compact``: each state as
         ``separators=(",", ":")`` writes it; ``separator`` goes between two states."""
@@ -736,6 +736,7 @@ class _Ends:
         self._ticks: list[int] | None = None
         self._actions: list[tuple[str, ...]] | None = None
         self._acting: dict[int, int] | None = None
+        self._acting_ways: tuple[tuple[Sequence[int], Sequence[int]] | None] | None = None
         self._opens: tuple[Any, ...] | None = None
         self._index: Sequence[int] | None = None  # settled indices of the best ways (arrays)
         self._later: list[int] = []
@@ -842,8 +843,26 @@ class _Ends:
             self._later_priority = made
         return self._later_priority
 
+    def acting_ways(self) -> tuple[Sequence[int], Sequence[int]] | None:
+        """``acting`` read off the kernel's arrays (optional hook ``kernel_acting(found, ways,
+        stuck, later)``): the report indices of the end states that have a dearer way that can
+        act, ascending, and each one's settled index; None without the hook or the arrays, or
+        where ties between end states were ranked here (``_select``)."""
+        if self._acting_ways is None:
+            hook: Callable[..., Any] | None = getattr(self.space, "kernel_acting", None)
+            opens = self.opens() if hook is not None and self._index is not None else None
+            self._acting_ways = (None,) if hook is None or opens is None else (
+                hook(self.found, self._index, opens[2], self._later_index),)
+        return self._acting_ways[0]
+
     def acting(self) -> dict[int, int]:
         """For end states whose best way cannot attack, the best way that still can."""
+        if self._acting is None and self.acting_ways() is not None:
+            at, acting = self.acting_ways()  # type: ignore[misc]
+            codes = self.found.codes  # type: ignore[attr-defined]
+            ways = self._index
+            assert ways is not None
+            self._acting = {codes[ways[i]]: codes[s] for i, s in zip(at, acting, strict=True)}
         if self._acting is None:
             opens = self.opens()
             self._acting = _acting_alternatives(
@@ -1037,6 +1056,10 @@ class _Ends:
                 return None
         actions = [(f'      "can_act": {"true" if "attack" in a else "false"},\n'
                     f'      "actions": {_json_text(list(a), 3)},\n').encode() for a in known]
+        acting = self.acting_ways()
+        if acting is not None:  # the space writes each ``to_act`` too
+            return write(found, ways, opens, costs, actions, {}, _json_text, compact,
+                         separator, acting=acting)
         extra = self._to_act(found)
         return write(found, ways, opens, costs, actions, extra, _json_text, compact, separator)
 

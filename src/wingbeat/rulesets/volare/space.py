@@ -515,6 +515,22 @@ class VolareSpace:
                                 attacks, self.walk_half)
         return kinds, opens, stuck
 
+    def kernel_acting(self, found: SettledArrays, ways: Sequence[int], stuck: Sequence[int],
+                      later: Sequence[int]) -> tuple[Sequence[int], Sequence[int]] | None:
+        """``grid_reach``'s ``to_act`` ways off the kernel's arrays (``_kernel.volare_acting``:
+        the same ``end_key`` and ``actions``, in one pass): the indices in ``ways`` of the end
+        states that have one, and each one's settled index; None without the kernel."""
+        compiled = kernel.compiled
+        acting_of = getattr(compiled, "volare_acting", None)
+        if acting_of is None or not isinstance(later, array):
+            return None
+        kinds = [("free",), self._open_grounded, self._open_hovering, self._open_moving]
+        attacks = array("b", [int("attack" in kind) for kind in kinds])
+        acting: tuple[Sequence[int], Sequence[int]] = acting_of(
+            found.codes, found.priorities, ways, stuck, later, self.start, self.half,
+            self.pay_cost, attacks, self.walk_half)
+        return acting
+
     def kernel_states_json(self, found: SettledArrays, ways: Sequence[int], opens: Sequence[int],
                            costs: list[bytes], actions: list[bytes], extra: dict[int, bytes],
                            json_text: Callable[[Any, int], str]) -> bytes | None:
@@ -525,14 +541,16 @@ class VolareSpace:
     def kernel_states_chunks(self, found: SettledArrays, ways: Sequence[int],
                              opens: Sequence[int], costs: list[bytes], actions: list[bytes],
                              extra: dict[int, bytes], json_text: Callable[[Any, int], str],
-                             compact: bool = False, separator: bytes = b",\n",
+                             compact: bool = False, separator: bytes = b",\n", *,
+                             acting: tuple[Sequence[int], Sequence[int]] | None = None,
                              ) -> Iterator[bytes] | None:
-        """The end states' JSON text in chunks of whole states (about a megabyte each), written
-        by the kernel off the search's arrays as they are asked for (``_Ends.states_chunks``,
+        """The end states' JSON text in chunks of whole states (``STATES_CHUNK``), written by
+        the kernel off the search's arrays as they are asked for (``_Ends.states_chunks``,
         which makes ``costs`` by tick, ``actions`` and ``extra``; see
         ``_kernel.volare_states_chunks``): indented at depth 2, or ``compact``; each after the
         one before by ``separator``. None without the kernel, or where a label or a move would
-        need escaping in JSON (the dicts then say it)."""
+        need escaping in JSON (the dicts then say it). ``acting`` (``kernel_acting``): the
+        end states whose ``to_act`` the kernel writes, else ``extra`` holds its text."""
         compiled = kernel.compiled
         write = getattr(compiled, "volare_states_chunks", None)
         if write is None or len(costs) <= self.search_budget \
@@ -543,16 +561,20 @@ class VolareSpace:
             return None
         words: list[bytes | None] = [None if not word else word.encode() for word in _KIND_MOVES]
         checks: list[bytes | None] = []
+        deep: list[bytes | None] = []  # as they stand in a ``to_act``, a level deeper
         for kind in range(len(_KIND_MOVES)):
-            said = [" " * 8 + json_text(c.to_dict(), 4) for c in self.kernel_checks(kind)]
-            checks.append(",\n".join(said).encode() if said else None)
+            said = [c.to_dict() for c in self.kernel_checks(kind)]
+            checks.append(",\n".join(" " * 8 + json_text(c, 4) for c in said).encode()
+                          if said else None)
+            deep.append(",\n".join(" " * 10 + json_text(c, 5) for c in said).encode()
+                        if said else None)
         modes = [json_text(name, 0).encode() for name in _MODE_NAMES]
         headings = [json_text(name, 0).encode() for name in _HEADINGS]
         ground, _ceil, _nbr = self._tables.flat
         chunks: Iterator[bytes] | None = write(
             found.codes, found.priorities, found.parents, found.kinds, ways, opens, ground,
             self.levels, labels, modes, headings, costs, actions, words, checks, extra,
-            compact, separator, STATES_CHUNK)
+            compact, separator, STATES_CHUNK, *(() if acting is None else (*acting, deep)))
         return chunks
 
     def _json_labels(self) -> list[bytes] | None:
@@ -1480,8 +1502,11 @@ def _mp(ticks: int) -> str:
 # the kinds of step the compiled kernel records (``_kernel.pyx``): 0-5 a flight step in that
 # direction, then these
 #: what a JSON string escapes (``json.dumps(ensure_ascii=False)`` and orjson alike)
-#: The bytes of text a chunk of end states holds at least (``kernel_states_chunks``).
-STATES_CHUNK = 1 << 20
+#: The bytes of text a chunk of end states holds at least (``kernel_states_chunks``): 64 KB, a
+#: pipe's own buffer, and under the size (128 KB) from which the C allocator maps each block
+#: afresh and unmaps it when freed; so each chunk takes the memory of the one before, where a
+#: megabyte's pages were faulted in anew every time (docs/performance.md, "Streaming").
+STATES_CHUNK = 1 << 16
 _JSON_ESCAPED = re.compile('["\\\\\x00-\x1f]')
 
 _KIND_WALK, _KIND_UP, _KIND_DOWN, _KIND_HOVER = 6, 7, 8, 9
