@@ -129,12 +129,20 @@ function render(view) {
     li.textContent = p.text;
     pending.appendChild(li);
   }
+  // the creature the player picked stays picked while the turn is the same (a refetch, a live
+  // event): only a new turn, or another encounter, puts the next one in the box again
   const select = $("creature-select");
+  const picked = select.value;
+  const turn = [info.id, state.round, ...state.moved].join("|");
+  const sameTurn = select.dataset.turn === turn;
+  select.dataset.turn = turn;
   select.textContent = "";
   for (const id of state.order) {
     if (!state.moved.includes(id)) option(select, id, names[id] && names[id] !== id ? `${names[id]} (${id})` : id);
   }
-  if (state.next) select.value = state.next;
+  if (sameTurn && picked && state.order.includes(picked) && !state.moved.includes(picked)) {
+    select.value = picked;
+  } else if (state.next) select.value = state.next;
   $("move-button").disabled = !state.next;
   renderConditions(view);
   playView(view);
