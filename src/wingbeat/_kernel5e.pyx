@@ -1426,7 +1426,7 @@ cdef enum:
 cdef struct Near:
     # the pruning table by place (``Pruning``'s dense form), 16 bytes (was 20, the whole key):
     # the least spent without Dash and with or without it, the next key of the same head, and
-    # the key's bits its head does not say (``Pruning.low_of``)
+    # the key's bits its head does not say (``pruned_near``)
     int32_t plain
     int32_t dashed
     int32_t next  # 1 + its index, 0 none
@@ -1485,19 +1485,17 @@ cdef class Pruning:
             if self.heads == NULL:
                 raise MemoryError()
 
-    cdef inline int64_t low_of(self, int64_t key) noexcept:
-        """The bits of ``key`` under its head: its flags (and the rest of its 29 low bits),
-        and, where heads are by position only, its provoked set past its 9 flag bits; -1 for a
-        key with bits past its flags there (euclid's, never in a compiled search)."""
+    cdef int64_t wide_low(self, int64_t key) noexcept:
+        """The bits of ``key`` under its head where heads are by position only: its flags, and
+        its provoked set past its 9 flag bits; -1 for a key with bits past its flags in its 29
+        low bits (euclid's, never in a compiled search)."""
         cdef int64_t low = key & (((<int64_t>1) << LOW_BITS) - 1)
-        if self.wide:
-            if low & ~(<int64_t>FLAG_MASK):
-                return -1
-            low |= ((key >> LOW_BITS) & self.watch_mask) << 9
-        return low
+        if low & ~(<int64_t>FLAG_MASK):
+            return -1
+        return low | (((key >> LOW_BITS) & self.watch_mask) << 9)
 
     cdef inline int64_t key_of(self, int64_t head, uint32_t low) noexcept:
-        """The key ``low_of`` took ``low`` from, under ``head``."""
+        """The key ``pruned_near`` took ``low`` from, under ``head``."""
         if self.wide:
             return ((head << self.shift) | (<int64_t>(low >> 9) << LOW_BITS)
                     | (low & FLAG_MASK))
@@ -1602,10 +1600,14 @@ cdef inline int pruned_near(Pruning p, int64_t key, int64_t total, int dash) exc
     cdef int32_t *page = p.heads[head_at >> p.page_bits]
     cdef int32_t *head
     cdef int32_t at
-    cdef int64_t low = p.low_of(key)
+    cdef uint32_t low = <uint32_t>(key & (((<int64_t>1) << LOW_BITS) - 1))  # under its head
+    cdef int64_t wide
     cdef Near *n
-    if low < 0:
-        raise ValueError("a code with euclid bits in the compiled pruning table")
+    if p.wide:
+        wide = p.wide_low(key)
+        if wide < 0:
+            raise ValueError("a code with euclid bits in the compiled pruning table")
+        low = <uint32_t>wide
     if page == NULL:
         page = p.new_page(head_at >> p.page_bits)
     head = &page[head_at & ((1 << p.page_bits) - 1)]
@@ -1617,7 +1619,7 @@ cdef inline int pruned_near(Pruning p, int64_t key, int64_t total, int dash) exc
         at = n.next
     p.near = <Near *>grow(p.near, &p.cap_near, p.count + 1, sizeof(Near))
     n = &p.near[p.count]
-    n.low = <uint32_t>low
+    n.low = low
     n.plain = NEVER_PLAIN if dash else <int32_t>total
     n.dashed = <int32_t>total
     n.next = head[0]
