@@ -1420,6 +1420,7 @@ cdef struct Slot:
 
 cdef enum:
     NEVER_PLAIN = 0x7fffffff
+    BIG_SLOTS = 1 << 19  # a search's hash table from this many slots (2 MB) three quarters full
 
 
 
@@ -1666,6 +1667,7 @@ cdef struct Search:
     int64_t cap_kinds
     int32_t *slots  # hash of codes → entry index, -1 empty
     int64_t cap_slots
+    int64_t limit  # the entries past which the slots are doubled (``rehash``)
     Queue q  # of entries, by priority
     Settled r  # the states settled, in the arrays returned
 
@@ -1692,17 +1694,18 @@ cdef int rehash(Search *s, int64_t cap) except -1:
     free(s.slots)
     s.slots = slots
     s.cap_slots = cap
+    # at most half full while the slots fit a core's caches (short runs of slots to probe,
+    # each probe reading a state's code: three quarters full cost the harpy's search 26 % more
+    # first-level misses and 5 % more time); past 2 MB, at most three quarters full (fly 90's
+    # table 2 MB, not 4: a search's slots 5-11 B a state there, not 8-16)
+    s.limit = cap // 2 if cap < BIG_SLOTS else cap // 4 * 3
     return 0
 
 
 cdef int64_t entry_of(Search *s, int64_t code) except -2:
     """The entry of ``code``, made (best -1) if new."""
     cdef int64_t mask, j, e
-    # at most three quarters full, doubling (a power of two: the mask): a table is between
-    # 3/8 and 3/4 full, 5-11 B a state, not 8-16 (the harpy's and the open maps' searches of
-    # reference.py fall under half full either way; a search three fifths full, fly 90's,
-    # was no slower and its table half the size)
-    if (s.n_entries + 1) * 4 > s.cap_slots * 3:
+    if s.n_entries >= s.limit:
         rehash(s, s.cap_slots * 2)
     mask = s.cap_slots - 1
     j = hash64(code) & mask
@@ -1798,6 +1801,7 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
     s.cap_kinds = 0
     s.slots = NULL
     s.cap_slots = 0
+    s.limit = 0
     try:
         if queue_make(&s.q, <int32_t>n_buckets) < 0:
             raise MemoryError()
