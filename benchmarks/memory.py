@@ -1,6 +1,6 @@
 """Benchmark: memory per settled state, for the search alone and for a full reach with its JSON.
 
-    python benchmarks/memory.py [--json]
+    python benchmarks/memory.py [--ruleset volare|dnd5e] [--json]
 
 Each case runs in a fresh interpreter (``--case``): the scenario is loaded and the map flattened
 first, then the peak resident memory (``ru_maxrss``) is read before and after (a) the search alone
@@ -14,7 +14,11 @@ record is shared): ``kernel B/state`` is the compiled search's own count, withou
 (``_kernel5e.last_search_bytes``: what it wrote, its pruning table too; for volare
 ``_kernel.last_search_bytes``, the entries met, the queue, the arrays returned and the index's
 places within reach, or in an older tree ``last_search_counts``, without the index), absent in
-a tree without the count.
+a tree without the count. ``table B/state`` (dnd5e) is what the battle's step table holds after
+the search (``StepTable.nbytes``: its index's pages, records and moves; with ``Native.nbytes``,
+its places' and footprints' pages, where the tree counts them), kept for the battle's later
+queries and part of the resident growth; ``kernel_parts`` in the JSON rows splits the kernel's
+count (``_kernel5e.last_search_parts``, where the tree has it).
 
 ``--json``: the rows as one JSON object on the last line (``benchmarks/versus.py``).
 """
@@ -68,16 +72,34 @@ def run_case(ruleset: str, speed: int, what: str) -> dict[str, Any]:
     before = _peak_kb()
     began = time.perf_counter()
     counted = None
+    table = parts = None
     if what == "search":
         settled = len(explore(space))
         size = 0
         counted = _kernel_bytes(ruleset)
+        if isinstance(space, Dnd5eSpace):
+            table, parts = _table_bytes(space)
     else:
         report = find_ruleset(ruleset).reach(scenario, "flyer", {})
         size = len(json.dumps(report.to_dict()))
         settled = 0
     return {"settled": settled, "kb": _peak_kb() - before, "seconds": time.perf_counter() - began,
-            "json_bytes": size, "kernel_bytes": counted}
+            "json_bytes": size, "kernel_bytes": counted, "table_bytes": table,
+            "kernel_parts": parts}
+
+
+def _table_bytes(space: Dnd5eSpace) -> tuple[int | None, dict[str, int] | None]:
+    """The step table's bytes after a dnd5e search (with its ``Native``'s where counted), and
+    the kernel's count by part, where this tree has them."""
+    from wingbeat import kernel
+
+    step_table = getattr(space.tables, "step_table", None)
+    size = None if step_table is None else int(step_table.nbytes)
+    native = getattr(step_table, "native", None)
+    if size is not None and native is not None:
+        size += int(getattr(native, "nbytes", 0))
+    parts = getattr(kernel.compiled5e, "last_search_parts", None)
+    return size, (None if parts is None or not kernel.in_use() else dict(parts()))
 
 
 def _kernel_bytes(ruleset: str) -> int | None:
@@ -104,15 +126,20 @@ def main() -> None:
     parser.add_argument("--case", nargs=3, metavar=("RULESET", "SPEED", "WHAT"),
                         help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="the rows as JSON, last line")
+    parser.add_argument("--ruleset", choices=("volare", "dnd5e"),
+                        help="only this ruleset's cases")
     args = parser.parse_args()
     if args.case:
         ruleset, speed, what = args.case
         print(json.dumps(run_case(ruleset, int(speed), what)))
         return
     print(f"{'case':<14}{'settled':>10}{'search B/state':>16}{'kernel B/state':>16}"
-          f"{'reach+JSON B/state':>20}{'search s':>10}{'reach s':>9}{'JSON MB':>9}")
+          f"{'table B/state':>15}{'reach+JSON B/state':>20}{'search s':>10}{'reach s':>9}"
+          f"{'JSON MB':>9}")
     rows = []
     for ruleset, speed in CASES:
+        if args.ruleset and ruleset != args.ruleset:
+            continue
         out = {}
         for what in ("search", "reach"):
             done = subprocess.run([sys.executable, __file__, "--case", ruleset, str(speed), what],
@@ -123,14 +150,19 @@ def main() -> None:
         row = {"name": f"{ruleset} {speed}", "settled": n,
                "search_bytes_per_state": out["search"]["kb"] * 1024 / n,
                "kernel_bytes_per_state": None if counted is None else counted / n,
+               "table_bytes_per_state": (None if out["search"].get("table_bytes") is None
+                                         else out["search"]["table_bytes"] / n),
+               "kernel_parts": out["search"].get("kernel_parts"),
                "reach_json_bytes_per_state": out["reach"]["kb"] * 1024 / n,
                "median_ms": out["search"]["seconds"] * 1e3,
                "reach_ms": out["reach"]["seconds"] * 1e3,
                "json_mb": out["reach"]["json_bytes"] / 1e6}
         rows.append(row)
         kernel_cell = "-" if counted is None else f"{counted / n:,.0f}"
+        table_cell = ("-" if row["table_bytes_per_state"] is None
+                      else f"{row['table_bytes_per_state']:,.0f}")
         print(f"{row['name']:<14}{n:>10,}{row['search_bytes_per_state']:>16,.0f}"
-              f"{kernel_cell:>16}{row['reach_json_bytes_per_state']:>20,.0f}"
+              f"{kernel_cell:>16}{table_cell:>15}{row['reach_json_bytes_per_state']:>20,.0f}"
               f"{out['search']['seconds']:>10.1f}{out['reach']['seconds']:>9.1f}"
               f"{row['json_mb']:>9.1f}", flush=True)
     if args.json:

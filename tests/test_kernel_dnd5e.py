@@ -545,3 +545,48 @@ def test_the_pruning_table_by_place_is_the_pure_searchs(hostiles: int) -> None:
     found = space.compiled_search()
     assert space._pruning.to_dict() == pure_space._best
     assert found is not None and list(found.priority.items()) == list(pure.priority.items())
+
+
+def test_past_the_dense_pruning_tables_watchers_the_hash_table_prunes_alike() -> None:
+    """24 hostiles watching: a key's provoked set and flags no longer fit the dense table's 32
+    bits under a position's head, so the pruning table is hashed; it holds what ``_best``
+    holds, and the searches settle alike."""
+    at = [*(f"{c}{r}" for r in (1, 8) for c in "ABCDEFGH"),
+          *(f"{c}{r}" for c in "AH" for r in range(2, 6))]
+    scenario = parsed({"ruleset": "dnd5e",  # small: 24 provoked bits leave 9 for the position
+                       "map": {"grid": "square", "columns": 8, "rows": 8, "top": 2},
+                       "creatures": [{"id": "mover", "speed": {"walk": 10, "fly": 10},
+                                      "at": "D4", "altitude": 1, "side": "a"},
+                                     *({"id": f"foe{i}", "at": cell, "side": "b"}
+                                       for i, cell in enumerate(at))]})
+    assert scenario is not None
+    assert_same_search(lambda: _space(scenario, "mover"))
+    pure_space = _space(scenario, "mover")
+    space = _space(scenario, "mover")
+    if kernel.compiled5e is None:
+        return
+    assert space.compiled_search() is not None
+    assert space.n_watchers == len(at) == 24
+    explore_pure(pure_space)
+    assert space._pruning.to_dict() == pure_space._best
+
+
+def test_the_kernels_count_is_its_parts() -> None:
+    """``last_search_bytes`` (what ``benchmarks/memory.py`` reports) is the sum of the parts
+    ``last_search_parts`` names, each counted after the search: states met, hash slots, queue,
+    pruning table, the arrays returned."""
+    compiled = kernel.compiled5e
+    if compiled is None:
+        return
+    scenario = parsed({"ruleset": "dnd5e",
+                       "map": {"grid": "square", "columns": 12, "rows": 12, "top": 4},
+                       "creatures": [{"id": "mover", "speed": {"walk": 20, "fly": 20},
+                                      "at": "F6", "altitude": 1}]})
+    assert scenario is not None
+    found = _space(scenario, "mover").compiled_search()
+    assert found is not None
+    parts = compiled.last_search_parts()
+    assert set(parts) == {"entries", "slots", "queue", "pruning", "settled"}
+    assert sum(parts.values()) == compiled.last_search_bytes()
+    assert parts["settled"] == 17 * len(found.priority)
+    assert all(size > 0 for size in parts.values())

@@ -24,9 +24,9 @@ from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint64_t, uint32_t, uint16_t
 
 from wingbeat._bucketqueue cimport (
-    SLOTS, Cursor, Queue, Settled, next_priority, order_ways, pop, priority_of, push, queue_bytes,
-    queue_free, queue_make, read_up_to, settled_arrays, settled_result, stop_after_priority,
-    write_settled)
+    SLOTS, Bucket, Cursor, Queue, Settled, next_priority, order_ways, pop, priority_of, push,
+    queue_bytes, queue_free, queue_make, read_up_to, settled_arrays, settled_result,
+    stop_after_priority, write_settled)
 
 # flags: rulesets/dnd5e/space.py
 cdef enum:
@@ -79,8 +79,11 @@ cdef enum:
     J_FLIP = 8  # the dmg parity flips
 
 cdef enum:
-    KEYS_PAGE_BITS = 12
-    KEYS_PAGE = 1 << 12
+    # a page of the step table's index: 1,024 keys, 4 kB (a page of memory: one a row of a
+    # map's squares an open search crosses touches about 3 of them at top 60, not 12 kB of
+    # 16 kB ones)
+    KEYS_PAGE_BITS = 10
+    KEYS_PAGE = 1 << 10
     MAX_TEMPLATES = 256  # classes of plain places whose record is shared (``Native.make``)
 
 cdef int64_t NEVER = (<int64_t>1) << 62
@@ -89,6 +92,14 @@ cdef int64_t NEVER = (<int64_t>1) << 62
 MAX_WATCHERS = 32
 MAX_POSITIONS = 1 << 30
 cdef int64_t _last_bytes = 0
+cdef int64_t _last_parts[5]
+
+
+def last_search_parts():
+    """What ``last_search_bytes`` adds up, by part (for the benchmarks): states met (entries),
+    hash slots, queue and buckets, pruning table, states settled (the arrays returned)."""
+    return {"entries": _last_parts[0], "slots": _last_parts[1], "queue": _last_parts[2],
+            "pruning": _last_parts[3], "settled": _last_parts[4]}
 
 
 def last_search_bytes():
@@ -161,8 +172,12 @@ cdef class StepTable:
     creature's space), but for the start.
     """
 
-    cdef int32_t **index  # pages of KEYS_PAGE keys: 1 + its record, -1 - its shared record, 0
-    cdef int64_t n_index_pages, index_pages_made  # not filled yet
+    # pages of KEYS_PAGE keys: 1 + its record, -1 - its shared record, 0 not filled yet; a
+    # key's slot is its position, and past ``half`` for a prone key (``slot_of``): a creature
+    # that never lies prone touches 4 B a place, not its prone keys' too
+    cdef int32_t **index
+    cdef int64_t half
+    cdef int64_t n_index_pages, index_pages_made
     cdef int64_t n_keys
     cdef Rec *recs
     cdef int64_t n_recs, cap_recs
@@ -182,6 +197,7 @@ cdef class StepTable:
     def __cinit__(self, int64_t n_keys, fill, int32_t shift=0):
         # paged: a map of a million squares and 400 levels has 800 million keys, a search meets
         # a few thousand
+        self.half = (n_keys + 1) >> 1
         self.n_index_pages = (n_keys >> KEYS_PAGE_BITS) + 1
         self.index = <int32_t **>calloc(<size_t>self.n_index_pages, sizeof(int32_t *))
         if self.index == NULL:
@@ -213,9 +229,14 @@ cdef class StepTable:
                 + self.cap_recs * sizeof(Rec) + self.cap_edges * sizeof(Edge)
                 + self.cap_jumps * sizeof(Jump) + self.cap_chain * 8)
 
+    cdef inline int64_t slot_of(self, int64_t key) noexcept:
+        """Where the index keeps ``key`` (position × 2 + prone): the standing keys first."""
+        return (key >> 1) + (key & 1) * self.half
+
     cdef inline int32_t known(self, int64_t key) noexcept:
-        cdef int32_t *page = self.index[key >> KEYS_PAGE_BITS]
-        return page[key & (KEYS_PAGE - 1)] if page != NULL else 0
+        cdef int64_t at = self.slot_of(key)
+        cdef int32_t *page = self.index[at >> KEYS_PAGE_BITS]
+        return page[at & (KEYS_PAGE - 1)] if page != NULL else 0
 
     cdef inline Rec *rec_at(self, int32_t at) noexcept:
         """The record ``known`` names (not 0)."""
@@ -284,13 +305,14 @@ cdef class StepTable:
 
     cdef int32_t *slot(self, int64_t key) except NULL:
         """Where ``known`` reads ``key``, its page made the first time."""
-        cdef int64_t page = key >> KEYS_PAGE_BITS
+        cdef int64_t at = self.slot_of(key)
+        cdef int64_t page = at >> KEYS_PAGE_BITS
         if self.index[page] == NULL:
             self.index[page] = <int32_t *>calloc(KEYS_PAGE, sizeof(int32_t))
             if self.index[page] == NULL:
                 raise MemoryError()
             self.index_pages_made += 1
-        return &self.index[page][key & (KEYS_PAGE - 1)]
+        return &self.index[page][at & (KEYS_PAGE - 1)]
 
     cdef int32_t add_record(self, int64_t key, Rec *r) except 0:
         cdef int32_t *at = self.slot(key)
@@ -665,6 +687,18 @@ cdef class Native:
             v = -far if v < -far else far if v > far else v
             cls = cls * (2 * far + 1) + v + far
         return cls
+
+    @property
+    def nbytes(self):
+        """The bytes its pages of places and spans and its per-cell arrays hold."""
+        cdef int64_t i, size = (self.n_pages + self.n_span_pages) * sizeof(void *)
+        for i in range(self.n_pages):
+            if self.places[i] != NULL:
+                size += PAGE * sizeof(Place)
+        for i in range(self.n_span_pages):
+            if self.spans[i] != NULL:
+                size += PAGE * sizeof(Span)
+        return size
 
     def __dealloc__(self):
         cdef int64_t i
@@ -1386,18 +1420,24 @@ cdef struct Slot:
 
 cdef enum:
     NEVER_PLAIN = 0x7fffffff
+    BIG_SLOTS = 1 << 19  # a search's hash table from this many slots (2 MB) three quarters full
 
 
 
-cdef packed struct Near:
-    # the pruning table by place (``Pruning``'s dense form), 20 bytes (packed: the key read in
-    # the same cache line as the rest): the key, the least spent without Dash and with or
-    # without it, and the next key of the same place
-    int64_t key
+cdef struct Near:
+    # the pruning table by place (``Pruning``'s dense form), 16 bytes (was 20, the whole key):
+    # the least spent without Dash and with or without it, the next key of the same head, and
+    # the key's bits its head does not say (``pruned_near``)
     int32_t plain
     int32_t dashed
     int32_t next  # 1 + its index, 0 none
+    uint32_t low
 
+
+cdef enum:
+    # the most watchers the dense pruning table takes (a key's provoked set and flags in 32
+    # bits where its head is a position's); past them, the hash table
+    MAX_DENSE_WATCHERS = 32 - 9
 
 @cython.final
 cdef class Pruning:
@@ -1405,19 +1445,21 @@ cdef class Pruning:
     spent without Dash and with or without it. A space keeps one across its searches, as the pure
     search keeps its dict.
 
-    Made with the battle's positions, watchers and levels it is dense: per position (and
-    provoked set, up to three hostiles watching) the first of its keys (pages of positions, made
-    as a search meets them; a place has one key, or a few when hostiles watch it), each key 20
-    bytes, no hashing (about 25 B a state on an open map,
-    where the hash table at most half full held 36-52). Made without, a hash table of 16-byte
-    slots at most half full."""
+    Made with the battle's positions, watchers (at most ``MAX_DENSE_WATCHERS``) and levels it
+    is dense: per position (and provoked set, up to three hostiles watching) the first of its
+    keys (pages of positions, made as a search meets them; a place has one key, or a few when
+    hostiles watch it), each key 16 bytes, no hashing (about 21 B a state on an open map, where
+    the hash table at most half full held 36-52). Made without, a hash table of 16-byte slots
+    at most half full."""
 
     cdef Slot *slots
     cdef int64_t cap, count
     cdef bint dense
-    cdef int32_t shift  # a key's position: key >> shift
+    cdef int32_t shift  # a key's head: key >> shift
+    cdef bint wide  # heads by position only: a key's provoked set is in its ``low``
+    cdef int64_t watch_mask
     cdef int32_t page_bits
-    cdef int32_t **heads  # pages of 1 << page_bits positions: 1 + a key's index, 0 none
+    cdef int32_t **heads  # pages of 1 << page_bits heads: 1 + a key's index, 0 none
     cdef int64_t n_pages, pages_made
     cdef Near *near
     cdef int64_t cap_near
@@ -1426,11 +1468,14 @@ cdef class Pruning:
         self.slots = NULL
         self.cap = 0
         self.count = 0
-        self.dense = positions > 0 and levels > 0
+        self.dense = positions > 0 and levels > 0 and watchers <= MAX_DENSE_WATCHERS
         if self.dense:
             self.shift = LOW_BITS + watchers
+            self.wide = True
+            self.watch_mask = ((<int64_t>1) << watchers) - 1
             if watchers <= 3:  # a head per place and provoked set: a chain of one key, mostly
                 self.shift = LOW_BITS
+                self.wide = False
                 positions <<= watchers
                 levels <<= watchers
             self.page_bits = 6
@@ -1440,6 +1485,22 @@ cdef class Pruning:
             self.heads = <int32_t **>calloc(<size_t>self.n_pages, sizeof(int32_t *))
             if self.heads == NULL:
                 raise MemoryError()
+
+    cdef int64_t wide_low(self, int64_t key) noexcept:
+        """The bits of ``key`` under its head where heads are by position only: its flags, and
+        its provoked set past its 9 flag bits; -1 for a key with bits past its flags in its 29
+        low bits (euclid's, never in a compiled search)."""
+        cdef int64_t low = key & (((<int64_t>1) << LOW_BITS) - 1)
+        if low & ~(<int64_t>FLAG_MASK):
+            return -1
+        return low | (((key >> LOW_BITS) & self.watch_mask) << 9)
+
+    cdef inline int64_t key_of(self, int64_t head, uint32_t low) noexcept:
+        """The key ``pruned_near`` took ``low`` from, under ``head``."""
+        if self.wide:
+            return ((head << self.shift) | (<int64_t>(low >> 9) << LOW_BITS)
+                    | (low & FLAG_MASK))
+        return (head << self.shift) | low
 
     def __dealloc__(self):
         cdef int64_t i
@@ -1490,12 +1551,22 @@ cdef class Pruning:
 
     def to_dict(self):
         """The same table as the pure search's dict (``NEVER`` where no state without Dash)."""
-        cdef int64_t i
+        cdef int64_t i, page, head
+        cdef int32_t at
+        cdef Near *n
         out = {}
         if self.dense:
-            for i in range(self.count):
-                out[self.near[i].key] = (1 << 62 if self.near[i].plain == NEVER_PLAIN
-                                     else self.near[i].plain, self.near[i].dashed)
+            for page in range(self.n_pages):
+                if self.heads[page] == NULL:
+                    continue
+                for i in range(1 << self.page_bits):
+                    head = (page << self.page_bits) + i
+                    at = self.heads[page][i]
+                    while at:
+                        n = &self.near[at - 1]
+                        out[self.key_of(head, n.low)] = (
+                            1 << 62 if n.plain == NEVER_PLAIN else n.plain, n.dashed)
+                        at = n.next
             return out
         for i in range(self.cap):
             if self.slots[i].key >= 0:
@@ -1525,24 +1596,31 @@ cdef inline bint dominated(int32_t *plain, int32_t *dashed, int64_t total, int d
 
 
 cdef inline int pruned_near(Pruning p, int64_t key, int64_t total, int dash) except -1:
-    """``pruned`` in the dense table: the keys of the position, newest first."""
-    cdef int64_t pos = key >> p.shift
-    cdef int32_t *page = p.heads[pos >> p.page_bits]
+    """``pruned`` in the dense table: the keys of the head, newest first."""
+    cdef int64_t head_at = key >> p.shift
+    cdef int32_t *page = p.heads[head_at >> p.page_bits]
     cdef int32_t *head
     cdef int32_t at
+    cdef uint32_t low = <uint32_t>(key & (((<int64_t>1) << LOW_BITS) - 1))  # under its head
+    cdef int64_t wide
     cdef Near *n
+    if p.wide:
+        wide = p.wide_low(key)
+        if wide < 0:
+            raise ValueError("a code with euclid bits in the compiled pruning table")
+        low = <uint32_t>wide
     if page == NULL:
-        page = p.new_page(pos >> p.page_bits)
-    head = &page[pos & ((1 << p.page_bits) - 1)]
+        page = p.new_page(head_at >> p.page_bits)
+    head = &page[head_at & ((1 << p.page_bits) - 1)]
     at = head[0]
     while at:
         n = &p.near[at - 1]
-        if n.key == key:
+        if n.low == low:
             return dominated(&n.plain, &n.dashed, total, dash)
         at = n.next
     p.near = <Near *>grow(p.near, &p.cap_near, p.count + 1, sizeof(Near))
     n = &p.near[p.count]
-    n.key = key
+    n.low = low
     n.plain = NEVER_PLAIN if dash else <int32_t>total
     n.dashed = <int32_t>total
     n.next = head[0]
@@ -1589,6 +1667,7 @@ cdef struct Search:
     int64_t cap_kinds
     int32_t *slots  # hash of codes → entry index, -1 empty
     int64_t cap_slots
+    int64_t limit  # the entries past which the slots are doubled (``rehash``)
     Queue q  # of entries, by priority
     Settled r  # the states settled, in the arrays returned
 
@@ -1615,13 +1694,18 @@ cdef int rehash(Search *s, int64_t cap) except -1:
     free(s.slots)
     s.slots = slots
     s.cap_slots = cap
+    # at most half full while the slots fit a core's caches (short runs of slots to probe,
+    # each probe reading a state's code: three quarters full cost the harpy's search 26 % more
+    # first-level misses and 5 % more time); past 2 MB, at most three quarters full (fly 90's
+    # table 2 MB, not 4: a search's slots 5-11 B a state there, not 8-16)
+    s.limit = cap // 2 if cap < BIG_SLOTS else cap // 4 * 3
     return 0
 
 
 cdef int64_t entry_of(Search *s, int64_t code) except -2:
     """The entry of ``code``, made (best -1) if new."""
     cdef int64_t mask, j, e
-    if (s.n_entries + 1) * 2 > s.cap_slots:
+    if s.n_entries >= s.limit:
         rehash(s, s.cap_slots * 2)
     mask = s.cap_slots - 1
     j = hash64(code) & mask
@@ -1701,6 +1785,8 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
     cdef Rec *rec
     cdef Edge *edge
     cdef Jump *jump
+    cdef Bucket *bucket
+    cdef int64_t read_bytes = 0  # the slots of the buckets read and freed
     cdef tuple arrays
     budget, watchers, dmg_, can_act_, jumper_, walk_ticks = numbers
     dmg = dmg_
@@ -1715,6 +1801,7 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
     s.cap_kinds = 0
     s.slots = NULL
     s.cap_slots = 0
+    s.limit = 0
     try:
         if queue_make(&s.q, <int32_t>n_buckets) < 0:
             raise MemoryError()
@@ -1729,6 +1816,15 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
             while True:
                 e = pop(&cursor)
                 if e < 0:
+                    # the priority is read, and no step pushes to it again: its bucket's slots
+                    # go back to the allocator, for the buckets still to come (a search holds
+                    # the buckets of its frontier, not of every priority it read)
+                    bucket = cursor.bucket
+                    read_bytes += <int64_t>bucket.room * sizeof(int32_t)
+                    free(bucket.slot)
+                    bucket.slot = NULL
+                    bucket.n = bucket.room = 0
+                    cursor.at = 0
                     break
                 if s.entries[e].best != priority:
                     continue  # a dearer entry of a state since reached more cheaply
@@ -1828,8 +1924,13 @@ def dnd5e_search(StepTable table, Pruning pruning, tuple numbers, int64_t start,
                               K_JUMP + (1 if bits & J_HIGH else 0)
                               + (2 if bits & J_CHECKED else 0) + 4 * dash, avoid_checks)
         global _last_bytes
-        _last_bytes = (s.n_entries * (sizeof(Entry) + 1) + s.cap_slots * 4
-                       + queue_bytes(&s.q) + pruning.written() + s.r.n * 17)
+        _last_parts[0] = s.n_entries * (sizeof(Entry) + 1)
+        _last_parts[1] = s.cap_slots * 4
+        _last_parts[2] = queue_bytes(&s.q) + read_bytes
+        _last_parts[3] = pruning.written()
+        _last_parts[4] = s.r.n * 17
+        _last_bytes = (_last_parts[0] + _last_parts[1] + _last_parts[2] + _last_parts[3]
+                       + _last_parts[4])
         return settled_result(&s.r, arrays, DONE)
     finally:
         release(&s)
