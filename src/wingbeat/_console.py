@@ -134,10 +134,13 @@ def _widen_pipe(raw: Any) -> None:
     26 MB reach read from a pipe: a tenth less CPU, and its end sooner; docs/performance.md).
     Anything else (a file, a terminal, a pipe that may not grow, another system) stays as it
     is."""
-    import fcntl
     import os
     import stat
 
+    try:
+        import fcntl
+    except ImportError:  # Windows: its pipes stay as they are
+        return
     widen = getattr(fcntl, "F_SETPIPE_SZ", None)
     try:
         fd = raw.fileno()
