@@ -396,3 +396,21 @@ def test_shell_completion_reads_as_without_the_deferrals() -> None:
     assert deferring.returncode == 0, deferring.stderr
     assert "check" in deferring.stdout.split()
     assert (deferring.stdout, deferring.stderr) == (plain.stdout, plain.stderr)
+
+
+@pytest.mark.parametrize("given", [None, "3"])
+def test_the_command_line_keeps_numpy_to_one_blas_thread_unless_told(
+        tmp_path: Path, given: str | None) -> None:
+    """numpy's OpenBLAS starts a thread per core that spin while it loads (60 ms of CPU for a
+    tabletop command that does no linear algebra): the CLI asks for one, a user's setting wins."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    code = "import os, wingbeat.cli\nprint(os.environ.get('OPENBLAS_NUM_THREADS'))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env=env)
+    assert done.stdout.split() == [given or "1"]
+    library = subprocess.run([sys.executable, "-c", "import os, wingbeat, wingbeat.rules\n"
+                              "print(os.environ.get('OPENBLAS_NUM_THREADS'))"],
+                             capture_output=True, text=True, check=True, env=env)
+    assert library.stdout.split() == [str(given)]  # the library leaves it alone

@@ -7,9 +7,14 @@ rule.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
+
+# numpy (under shapely: the tabletop rulesets) starts one OpenBLAS thread per core, and they spin
+# for 60 ms of CPU while it loads; no command does linear algebra. A user's own setting wins.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 # first: what Typer imports and a command never uses runs on first use (_deferred.STARTUP)
 from . import _deferred  # noqa: F401
