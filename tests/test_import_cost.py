@@ -414,3 +414,46 @@ def test_the_command_line_keeps_numpy_to_one_blas_thread_unless_told(
                               "print(os.environ.get('OPENBLAS_NUM_THREADS'))"],
                              capture_output=True, text=True, check=True, env=env)
     assert library.stdout.split() == [str(given)]  # the library leaves it alone
+
+
+def _collector_after(code: str, tmp_path: Path) -> list[Any]:
+    """``[enabled, frozen objects]`` of the collector after ``code``, in a fresh interpreter."""
+    script = f"{code}\nimport gc, json\nprint(json.dumps([gc.isenabled(), gc.get_freeze_count()]))"
+    env = {**os.environ, "WINGBEAT_CACHE_DIR": str(tmp_path / "cache"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "WINGBEAT_LANG": "en"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result: list[Any] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+@pytest.mark.parametrize("code", [
+    "import wingbeat.cli",
+    _cli("--version"),
+    _cli("check", "example:giant-bat", "bat", "U35"),
+    _cli("play", "new", "example:giant-bat", "--seed", "7"),
+])
+def test_starting_up_leaves_the_collector_on_with_start_up_out_of_its_reach(
+        tmp_path: Path, code: str) -> None:
+    """The collector waits while the CLI starts (``_deferred``), then is on again, what start-up
+    made frozen: a program importing the CLI, a command run in its process, keep collecting."""
+    enabled, frozen = _collector_after(code, tmp_path)
+    assert enabled
+    assert frozen > 10_000  # Typer's and wingbeat's modules, classes and functions
+
+
+def test_a_program_without_the_collector_keeps_it_off(tmp_path: Path) -> None:
+    assert _collector_after("import gc\ngc.disable()\nimport wingbeat.cli",
+                            tmp_path) == [False, 0]
+    # the library alone does not touch it
+    assert _collector_after("import wingbeat, wingbeat.rules", tmp_path) == [True, 0]
+
+
+def test_a_play_command_turns_the_collector_on_again_when_it_fails(tmp_path: Path) -> None:
+    """``play``'s commands run with the collector paused (as the grid commands' ``_answer``): bad
+    input, which exits, leaves it on as it was."""
+    _collector_after(_cli("play", "new", "example:giant-bat", "--seed", "7"), tmp_path)
+    for args in (("play", "show", "no-such-encounter"), ("play", "move", "1", "bat", "Z99"),
+                 ("play", "show", "1")):
+        assert _collector_after(_cli(*args), tmp_path)[0], args

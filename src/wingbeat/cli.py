@@ -37,6 +37,7 @@ from ._console import (
     out,
     parse_query_options,
 )
+from ._deferred import resume as _resume_collecting
 from .errors import EXIT_REFUSED, WingbeatError
 from .examples import example_names
 from .i18n import _
@@ -438,11 +439,17 @@ def main() -> None:
     lang, args = _language_from(sys.argv[1:])
     set_language(lang)
     try:
-        _app_for(args)(args=args, prog_name="wingbeat")
+        with collector_paused():  # the command's own modules: more of start-up (_deferred)
+            command = _app_for(args)
+        command(args=args, prog_name="wingbeat")
     except WingbeatError as exc:  # pragma: no cover - commands catch their own
         err.print(error_line(str(exc)), markup=False)
         sys.exit(exc.exit_code)
 
+
+# start-up is over: the collector paused by _deferred on again, with what start-up made (Typer, the
+# command tree) out of its reach
+_resume_collecting()
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -73,6 +73,14 @@ def _run(make: Callable[[EncounterStore], Result], db: Path | None, as_json: boo
     there says so, and leaves no empty file (nor directory) behind. The commands that only read
     (show, log, replay, list) open it ``readonly``, so they work on a read-only database too.
     """
+    from .._collector import collector_paused
+
+    with collector_paused():  # as the grid commands (cli._answer): the command ends soon after
+        _run_paused(make, db, as_json, create, readonly)
+
+
+def _run_paused(make: Callable[[EncounterStore], Result], db: Path | None, as_json: bool,
+                create: bool, readonly: bool) -> None:
     from ..scenario._cache import keeping
     from .store import EncounterStore, default_db_path
 
