@@ -457,3 +457,78 @@ def test_a_play_command_turns_the_collector_on_again_when_it_fails(tmp_path: Pat
     for args in (("play", "show", "no-such-encounter"), ("play", "move", "1", "bat", "Z99"),
                  ("play", "show", "1")):
         assert _collector_after(_cli(*args), tmp_path)[0], args
+
+
+def test_every_kept_pattern_is_what_the_compiler_makes() -> None:
+    """Each program ``_records_code/patterns.py`` keeps is the one ``re``'s compiler makes of its
+    text now, and the pattern made from it is equal to the compiled one (text, flags, program)."""
+    import _sre  # type: ignore[import-not-found]
+    import re
+
+    from wingbeat import _records_patterns
+    from wingbeat._records_code import patterns
+
+    assert patterns.KEPT
+    if patterns.PYTHON != _records_patterns._PYTHON or patterns.MAGIC != _sre.MAGIC:
+        pytest.skip("kept for another Python: never installed here")
+    for pattern, flags, *kept in patterns.KEPT:
+        assert _records_patterns.made(pattern, flags) == tuple(kept), pattern
+        fresh = re._compiler.compile(pattern, flags)  # type: ignore[attr-defined]
+        assert _sre.compile(pattern, *kept) == fresh
+        assert (fresh.groups, fresh.groupindex, fresh.flags) == (kept[2], kept[3], kept[0])
+
+
+def _compiled_by(code: str, tmp_path: Path) -> list[list[Any]]:
+    """``[pattern, flags]`` of every pattern ``re``'s compiler compiles while ``code`` runs in a
+    fresh interpreter (after ``wingbeat``'s own ``__init__``)."""
+    script = ("import re, re._compiler, json\nseen = []\ncompile_ = re._compiler.compile\n"
+              "def hearing(p, flags=0):\n    seen.append([repr(p), int(flags)])\n"
+              "    return compile_(p, flags)\nre._compiler.compile = hearing\n"
+              f"{code}\nprint(json.dumps(seen))\n")
+    env = {**os.environ, "WINGBEAT_CACHE_DIR": str(tmp_path / "cache"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "WINGBEAT_LANG": "en"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result: list[list[Any]] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+@pytest.mark.parametrize("args", [
+    ["--version"],
+    ["check", "example:giant-bat", "bat", "U35"],
+    ["reach", "example:giant-bat", "bat"],
+    ["play", "move", "cave", "bat", "U35 down hover"],
+])
+def test_a_command_compiles_none_of_the_kept_patterns(tmp_path: Path, args: list[str]) -> None:
+    """A short command reads its modules' patterns (wingbeat's and the standard library's) from
+    ``_records_code/patterns.py``: what it still compiles is Typer's own (a handful)."""
+    from wingbeat import _records_patterns
+    from wingbeat._records_code import patterns
+
+    if patterns.PYTHON != _records_patterns._PYTHON:
+        pytest.skip("kept for another Python: never installed here")
+    _loaded(_cli("play", "new", "example:giant-bat", "--seed", "7", "--name", "cave"), tmp_path)
+    _loaded(_cli(*args), tmp_path)  # the scenario cached (its first read compiles YAML's)
+    compiled = _compiled_by(_cli(*args), tmp_path)
+    kept = {(repr(p[0]), p[1]) for p in patterns.KEPT}
+    assert not [c for c in compiled if tuple(c) in kept]
+    assert len(compiled) <= 5, compiled  # Typer's own
+
+
+def test_the_kept_patterns_are_heard_while_the_cli_imports() -> None:
+    """``scripts/precomputed.py`` keeps what ``heard_patterns`` hears: the standard library's and
+    wingbeat's patterns, none of a third party's (Typer's next release may change them)."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from wingbeat import _records_patterns as kept\n"
+                               "heard = kept.heard_patterns()\nimport json\n"
+                               "print(json.dumps([[repr(p), f] for p, f in heard]))"],
+        capture_output=True, text=True, check=True)
+    heard = {(p, f) for p, f in json.loads(done.stdout.splitlines()[-1])}
+    assert len(heard) > 20
+    assert r"'\\033\\[[;?0-9]*[a-zA-Z]'" not in {p for p, _ in heard}  # Typer's click's
+    from wingbeat._records_code import patterns
+
+    if f"{sys.version_info[0]}.{sys.version_info[1]}" == patterns.PYTHON:
+        assert {(repr(p[0]), p[1]) for p in patterns.KEPT} == heard, (
+            "_records_code/patterns.py is stale: python scripts/precomputed.py update")

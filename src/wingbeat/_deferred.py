@@ -22,7 +22,8 @@ as long as the process and frees almost none, so the two dozen collections they 
 of a 100 ms command) walk them for nothing. Importing this module pauses the collector (if it was
 on); ``resume``, at the end of ``wingbeat.cli``'s import, moves what start-up made out of its reach
 (``gc.freeze``, as ``web/warm.py`` does for the server's workers) and turns it on again, so a
-command's own collections walk only what the command makes.
+command's own collections walk only what the command makes. And the regular expressions start-up
+compiles are read already compiled (``_records_patterns``, installed here, before Typer).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ import sys
 from importlib.util import find_spec, module_from_spec
 from types import ModuleType
 from typing import Any
+
+from . import _records_patterns
 
 __all__ = ["STARTUP", "defer", "deferred", "pending", "resume"]
 
@@ -124,6 +127,9 @@ def resume() -> None:
         gc.freeze()
         gc.enable()
 
+
+# the patterns Typer's standard library and wingbeat compile as they import: read, not compiled
+_records_patterns.install()
 
 #: Importing this module (``wingbeat.cli`` does, before Typer) defers ``STARTUP``: the names it
 #: deferred (none already imported, as in a test run or a program that imported them).
