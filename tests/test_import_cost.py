@@ -358,7 +358,7 @@ def test_a_deferred_module_once_used_is_the_module() -> None:
 
 
 #: ``python -m wingbeat`` with every module ``_deferred`` defers imported first (so none is).
-_UNDEFERRED = ("import runpy, subprocess, shellingham, bz2, lzma, ipaddress, tokenize\n"
+_UNDEFERRED = ("import runpy, subprocess, shellingham, bz2, lzma, ipaddress, tokenize, difflib\n"
                "runpy.run_module('wingbeat', run_name='__main__', alter_sys=True)")
 
 
@@ -532,3 +532,28 @@ def test_the_kept_patterns_are_heard_while_the_cli_imports() -> None:
     if f"{sys.version_info[0]}.{sys.version_info[1]}" == patterns.PYTHON:
         assert {(repr(p[0]), p[1]) for p in patterns.KEPT} == heard, (
             "_records_code/patterns.py is stale: python scripts/precomputed.py update")
+
+
+def test_a_stand_in_runs_its_module_and_calls_its_own() -> None:
+    """``difflib.get_close_matches`` (read by Typer as it imports) answers as the module's own,
+    which it runs on its first call; ``from difflib import …`` alone runs nothing."""
+    code = (
+        "import sys, json\n"
+        "import wingbeat.cli\n"
+        "from wingbeat import _deferred\n"
+        "import typer.core\n"
+        "from difflib import get_close_matches\n"
+        "before = [n for n in _deferred.FORWARDED if _deferred.pending(sys.modules[n])]\n"
+        "close = typer.core.get_close_matches('chek', ['check', 'reach'])\n"
+        "import difflib\n"
+        "own = [difflib.get_close_matches.__module__, difflib is sys.modules['difflib'],"
+        " difflib.SequenceMatcher.__name__, hasattr(difflib, '__path__')]\n"
+        "print(json.dumps([before, close, own, [n for n in _deferred.FORWARDED "
+        "if _deferred.pending(sys.modules[n])]]))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    before, close, own, after = json.loads(done.stdout.splitlines()[-1])
+    assert before == ["difflib"]
+    assert close == ["check"]
+    assert own == ["difflib", True, "SequenceMatcher", False]
+    assert after == []

@@ -17,6 +17,12 @@ of them at import only makes it run then. Only the command line defers them (a l
 imports are untouched). ``tests/test_import_cost.py`` checks the commands run none of them, and that
 a deferred module, once used, is the module itself.
 
+A module that Typer or the standard library imports with ``from M import f`` reads ``f`` at
+once; where ``f`` is all it reads (``difflib.get_close_matches``, for a mistyped command's or
+option's suggestions: ``difflib`` and ``heapq``, about 1 ms), ``FORWARDED`` gives the
+deferred module a stand-in ``f`` that runs the module on its first call and calls the module's own
+``f``: the importer holds the stand-in, everyone else the module's own.
+
 The collector waits too: starting up (Typer, ``wingbeat.cli``) makes some 60,000 objects that live
 as long as the process and frees almost none, so the two dozen collections they set off (4-7 ms
 of a 100 ms command) walk them for nothing. Importing this module pauses the collector (if it was
@@ -36,7 +42,7 @@ from typing import Any
 
 from . import _records_patterns
 
-__all__ = ["STARTUP", "defer", "deferred", "pending", "resume"]
+__all__ = ["FORWARDED", "STARTUP", "defer", "deferred", "pending", "resume"]
 
 #: What ``wingbeat.cli`` defers before importing Typer, each with the compiled module it needs
 #: (where that is missing, the module is imported as before and fails as before).
@@ -50,6 +56,12 @@ STARTUP: dict[str, str | None] = {
     "linecache": None,
     "textwrap": None,
     "fnmatch": None,
+    "difflib": None,
+}
+
+#: Functions read by a ``from`` import at start-up, the deferred module's stand-ins for them.
+FORWARDED: dict[str, tuple[str, ...]] = {
+    "difflib": ("get_close_matches",),  # typer.core, Typer's click's parser
 }
 
 
@@ -74,6 +86,9 @@ def defer(name: str, needs: str | None = None) -> bool:
 
     def __getattr__(attribute: str) -> Any:  # the module's own (PEP 562)
         nonlocal loading
+        if attribute == "__path__" and spec.submodule_search_locations is None:
+            # what ``from M import f`` asks first (is M a package?): a module never has one
+            raise AttributeError(f"module {name!r} has no attribute '__path__'")
         with lock:
             if module.__dict__.get("__getattr__") is __getattr__ and not loading:
                 loading = True
@@ -96,8 +111,23 @@ def defer(name: str, needs: str | None = None) -> bool:
         return getattr(module, attribute)
 
     module.__getattr__ = __getattr__  # type: ignore[method-assign]
+    for attribute in FORWARDED.get(name, ()):
+        setattr(module, attribute, _stand_in(attribute, __getattr__))
     sys.modules[name] = module
+    parent, _, child = name.rpartition(".")
+    if parent:  # as the import system binds a submodule in its package
+        setattr(sys.modules[parent], child, module)
     return True
+
+
+def _stand_in(attribute: str, run: Any) -> Any:
+    """A function that runs its deferred module (``run``: the module's ``__getattr__``) and calls
+    the module's own ``attribute``."""
+    def stand_in(*args: Any, **kwargs: Any) -> Any:
+        return run(attribute)(*args, **kwargs)
+
+    stand_in.__name__ = stand_in.__qualname__ = attribute
+    return stand_in
 
 
 def pending(module: ModuleType) -> bool:
