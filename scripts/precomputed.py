@@ -5,9 +5,7 @@ again at run time) and the scenario file's JSON Schemas
 (``src/wingbeat/scenario/schema/*.json``, from the pydantic models; ``docs/schema/`` holds the same
 files for editors), and the code of the methods ``dataclass`` writes for wingbeat's classes
 (``src/wingbeat/_records_code/``, read from bytecode rather than compiled at each start; heard
-in a fresh interpreter, by the Python running this script: its texts are what that Python writes),
-and the programs of the regular expressions a short command's modules compile as they import
-(``src/wingbeat/_records_code/patterns.py``, read by ``_records_patterns``; heard the same way).
+in a fresh interpreter, by the Python running this script: its texts are what that Python writes).
 
     python scripts/precomputed.py update   # write them again (after a ruleset.toml or schema.py)
     python scripts/precomputed.py check    # exit 1, naming the stale files, if one differs
@@ -52,19 +50,6 @@ def records_code_texts() -> dict[str, str]:
     return files
 
 
-def patterns_text() -> str:
-    """``_records_code/patterns.py`` as it should read: the patterns a fresh interpreter compiles
-    while the command line's modules import, each with what the compiler makes of it."""
-    script = ("from wingbeat import _records_patterns as kept\n"
-              "text = kept.kept_module_text(kept.heard_patterns())\n"
-              "import json\nprint(json.dumps(text))\n")  # (json's patterns heard first)
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=True, env=env)
-    text: str = json.loads(done.stdout.splitlines()[-1])
-    return text
-
-
 def expected() -> dict[Path, str]:
     """Every precomputed file and what it should hold."""
     from wingbeat._records import CODE_FOLDER
@@ -72,7 +57,6 @@ def expected() -> dict[Path, str]:
     files = {Path(BUILTIN_FILE): registrations_text()}
     for name, text in records_code_texts().items():
         files[Path(CODE_FOLDER) / name] = text
-    files[Path(CODE_FOLDER) / "patterns.py"] = patterns_text()
     for ruleset, name in stored_names().items():
         text = made_schema_text(ruleset)
         files[Path(STORED) / name] = text

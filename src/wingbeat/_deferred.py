@@ -29,8 +29,7 @@ they set off, and the last one at exit, walk them for nothing (with them, a tent
 short command's CPU). Importing this module pauses the collector (if it was on); ``resume``, at the
 end of ``wingbeat.cli``'s import, moves what start-up made out of its reach (``gc.freeze``, as
 ``web/warm.py`` does for the server's workers) and turns it on again, so a command's own collections
-walk only what the command makes. And the regular expressions start-up compiles are read already
-compiled (``_records_patterns``, installed here, before Typer).
+walk only what the command makes.
 """
 
 from __future__ import annotations
@@ -40,8 +39,6 @@ import sys
 from importlib.util import find_spec, module_from_spec
 from types import ModuleType
 from typing import Any
-
-from . import _records_patterns
 
 __all__ = ["FORWARDED", "STARTUP", "defer", "deferred", "pending", "resume"]
 
@@ -156,8 +153,6 @@ def resume() -> None:
         gc.enable()
 
 
-# the patterns Typer's standard library and wingbeat compile as they import: read, not compiled
-_records_patterns.install()
 
 #: Importing this module (``wingbeat.cli`` does, before Typer) defers ``STARTUP``: the names it
 #: deferred (none already imported, as in a test run or a program that imported them).
