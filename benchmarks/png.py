@@ -11,6 +11,11 @@ milliseconds of CPU time (user + system), of:
   (``resvg_py.svg_to_bytes(svg_string=..., zoom=1)``, the system's fonts);
 - ``resvg``: the ``resvg`` wheel alone on that text, the system's fonts (``Options.default()``,
   ``load_system_fonts``, ``Tree.from_str``, ``render``);
+- ``resvg-faces``: the ``resvg`` wheel on that text as written, with the DejaVu faces handed
+  over as bytes (``raster._options``): what ``svg_to_png`` cost before the cells' words were
+  gathered for it;
+- ``grouped``: ``raster.grouped_words`` alone, gathering the cells' labels and costs into one
+  ``<text>`` per style (what ``svg_to_png`` does first);
 - ``svg_to_png``: ``wingbeat.render.png.svg_to_png`` on that text, as ``render`` calls it;
 - ``cmd-svg`` and ``cmd-png``: the whole ``python -m wingbeat render example:X [creature] -o
   out.svg|.png``, a new process each run (its CPU time from ``RUSAGE_CHILDREN``).
@@ -108,7 +113,8 @@ def in_process_rows(runs: int) -> list[dict[str, Any]]:
 
 
 def renderers(svg: str) -> dict[str, Callable[[], bytes] | None]:
-    """resvg-py alone, the resvg wheel alone, and wingbeat's ``svg_to_png`` (None: absent)."""
+    """resvg-py alone, the resvg wheel alone (the system's fonts, then the faces as bytes),
+    the words' gathering and wingbeat's ``svg_to_png`` (None: absent)."""
     found: dict[str, Callable[[], bytes] | None] = {}
     try:
         import resvg_py
@@ -127,6 +133,27 @@ def renderers(svg: str) -> dict[str, Callable[[], bytes] | None]:
         found["resvg"] = plain
     except ImportError:
         found["resvg"] = None
+    try:
+        from wingbeat.render import raster
+
+        binding = raster._resvg()
+        if binding is None:
+            raise ImportError("no resvg wheel")
+
+        def as_written() -> bytes:
+            options = raster._options(binding, svg)
+            tree = binding.usvg.Tree.from_str(svg, options)
+            return bytes(binding.render(tree, (1, 0, 0, 0, 1, 0), bg_size=tree.int_size()))
+
+        found["resvg-faces"] = as_written
+    except (ImportError, AttributeError):
+        found["resvg-faces"] = None
+    try:
+        from wingbeat.render.raster import grouped_words
+
+        found["grouped"] = lambda: grouped_words(svg).encode()
+    except ImportError:
+        found["grouped"] = None
     try:
         from wingbeat.render.png import svg_to_png
 

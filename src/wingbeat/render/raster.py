@@ -201,29 +201,28 @@ def grouped_words(svg: str) -> str:
     positions) in a ``label`` or ``cost`` class are moved. Those lie inside their own cell,
     clear of every other cell's shapes, so drawing them after the cells drawn in between
     changes no pixel; the tests compare the pixels of every example, with and without a reach."""
-    found = [word for word in _CELL_WORD.finditer(svg) if not _PER_CHARACTER.search(word[3])]
-    if len(found) < 2:
+    parts = _CELL_WORD.split(svg)  # between, x, y, style, word, between, x ... between
+    styles = parts[3::5]
+    counts: dict[str, int] = {}
+    for style in styles:
+        counts[style] = counts.get(style, 0) + 1
+    moved = {style for style, count in counts.items()
+             if count > 1 and not _PER_CHARACTER.search(style)}
+    if not moved:
         return svg
-    styles: dict[str, list[re.Match[str]]] = {}
-    for word in found:
-        styles.setdefault(word[3], []).append(word)
-    last = {id(words[-1]): style for style, words in styles.items() if len(words) > 1}
-    if not last:
-        return svg
-    pieces: list[str] = []
-    start = 0
-    for word in found:
-        if len(styles[word[3]]) == 1:
-            continue
-        pieces.append(svg[start:word.start()])
-        style = last.get(id(word))
-        if style is not None:
-            pieces.append(f"<text {style}>")
-            pieces.extend(f'<tspan x="{w[1]}" y="{w[2]}">{w[4]}</tspan>' for w in styles[style])
-            pieces.append("</text>")
-        start = word.end()
-    pieces.append(svg[start:])
-    return "".join(pieces)
+    last = {style: i for i, style in enumerate(styles) if style in moved}
+    spans: dict[str, list[str]] = {style: [] for style in moved}
+    out = [parts[0]]
+    for i, style in enumerate(styles):
+        x, y, word, after = parts[5 * i + 1], parts[5 * i + 2], parts[5 * i + 4], parts[5 * i + 5]
+        if style in moved:
+            spans[style].append(f'<tspan x="{x}" y="{y}">{word}</tspan>')
+            if last[style] == i:
+                out.append(f"<text {style}>{''.join(spans[style])}</text>")
+        else:
+            out.append(f'<text x="{x}" y="{y}" {style}>{word}</text>')
+        out.append(after)
+    return "".join(out)
 
 
 def _scaled(side: int, zoom: float) -> int:
