@@ -153,9 +153,24 @@ def _wanted_faces(svg: str) -> list[str] | None:
         wanted.append("bold")
     if italic:
         wanted.append("italic")
-    if bold and italic:
+    if bold and italic and _bold_and_italic(svg):
         wanted.append("bold italic")
     return wanted
+
+
+def _bold_and_italic(svg: str) -> bool:
+    """Whether a text of ``svg`` may be bold and italic at once. Not when every weight and
+    style is an attribute of a ``<text>`` that has only one of them (the harpy's map: a
+    fourth face is 1.5 ms to read and parse); when one sits on a group, a ``tspan`` or a style
+    sheet, it may be inherited, and the answer is yes."""
+    kinds: dict[int, set[str]] = {}
+    for pattern, kind in ((_BOLD, "bold"), (_ITALIC, "italic")):
+        for found in pattern.finditer(svg):
+            tag = svg.rfind("<", 0, found.start())
+            if not svg.startswith("<text ", tag) or ">" in svg[tag:found.start()]:
+                return True
+            kinds.setdefault(tag, set()).add(kind)
+    return any(len(both) == 2 for both in kinds.values())
 
 
 def _options(binding: Any, svg: str) -> Any:
