@@ -3,7 +3,7 @@
     python benchmarks/png.py [--runs 5] [--base /path/to/other/src] [--json]
 
 For each example (and the harpy and the giant bat with their reach drawn) it prints medians, in
-milliseconds of CPU time (user + system), of:
+milliseconds of CPU time (user + system), of (the in-process rows interleaved, run by run):
 
 - ``svg``: ``render_svg`` in this process (the scenario already open, the drawing modules
   imported: a second drawing);
@@ -17,6 +17,9 @@ milliseconds of CPU time (user + system), of:
 - ``grouped``: ``raster.grouped_words`` alone, gathering the cells' labels and costs into one
   ``<text>`` per style (what ``svg_to_png`` does first);
 - ``svg_to_png``: ``wingbeat.render.png.svg_to_png`` on that text, as ``render`` calls it;
+- ``parse``, ``draw`` and ``canvas``: its resvg part split: ``Tree.from_str`` of the text it hands
+  over, ``render`` of that tree (drawing and PNG encoding), and ``render`` of an empty picture
+  of the same size (allocating and encoding the pixels: the floor);
 - ``cmd-svg`` and ``cmd-png``: the whole ``python -m wingbeat render example:X [creature] -o
   out.svg|.png``, a new process each run (its CPU time from ``RUSAGE_CHILDREN``).
 
@@ -102,14 +105,48 @@ def in_process_rows(runs: int) -> list[dict[str, Any]]:
         svg = draw()
         name = case_name(example, creature)
         rows.append(row(f"svg:{name}", cpu_ms(draw, runs), bytes=len(svg.encode())))
-        for label, work in renderers(svg).items():
+        works = {**renderers(svg), **resvg_parts(svg)}
+        ready = {label: work for label, work in works.items() if work is not None}
+        sizes = {label: len(work()) for label, work in ready.items()}
+        times: dict[str, list[float]] = {label: [] for label in ready}
+        for _ in range(runs):  # interleaved: each run times every way once
+            for label, work in ready.items():
+                times[label] += cpu_ms(work, 1)
+        for label, work in works.items():
             if work is None:
                 rows.append({"name": f"{label}:{name}", "median_ms": None, "runs": 0,
                              "absent": True})
-                continue
-            out = work()
-            rows.append(row(f"{label}:{name}", cpu_ms(work, runs), bytes=len(out)))
+            else:
+                rows.append(row(f"{label}:{name}", times[label], bytes=sizes[label]))
     return rows
+
+
+def resvg_parts(svg: str) -> dict[str, Callable[[], bytes] | None]:
+    """What ``svg_to_png`` spends in resvg: ``parse`` (``Tree.from_str`` of the text it hands
+    over: XML, styles and the text's layout), ``draw`` (``render`` of that tree: the drawing
+    and the PNG's encoding) and ``canvas`` (``render`` of an empty picture of the same size: the
+    floor, allocating and encoding the pixels)."""
+    try:
+        from wingbeat.render import raster
+
+        binding = raster._resvg()
+        gathered = getattr(raster, "grouped_words", lambda text: text)(svg)
+        options = raster._options(binding, gathered)
+        tree = binding.usvg.Tree.from_str(gathered, options)
+    except (ImportError, AttributeError):
+        return {"parse": None, "draw": None, "canvas": None}
+    width, height = tree.int_size()
+    empty = binding.usvg.Tree.from_str(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"/>', options)
+    identity = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0)
+
+    def parse() -> bytes:
+        binding.usvg.Tree.from_str(gathered, options)
+        return b""
+
+    return {"parse": parse,
+            "draw": lambda: bytes(binding.render(tree, identity, bg_size=(width, height))),
+            "canvas": lambda: bytes(binding.render(empty, identity, bg_size=(width, height)))}
 
 
 def renderers(svg: str) -> dict[str, Callable[[], bytes] | None]:
