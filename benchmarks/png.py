@@ -112,8 +112,8 @@ def in_process_rows(runs: int) -> list[dict[str, Any]]:
         for _ in range(runs):  # interleaved: each run times every way once
             for label, work in ready.items():
                 times[label] += cpu_ms(work, 1)
-        for label, work in works.items():
-            if work is None:
+        for label in works:
+            if label not in ready:
                 rows.append({"name": f"{label}:{name}", "median_ms": None, "runs": 0,
                              "absent": True})
             else:
@@ -129,7 +129,9 @@ def resvg_parts(svg: str) -> dict[str, Callable[[], bytes] | None]:
     try:
         from wingbeat.render import raster
 
-        binding = raster._resvg()
+        binding: Any = raster._resvg()
+        if binding is None:
+            raise ImportError("no resvg wheel")
         gathered = getattr(raster, "grouped_words", lambda text: text)(svg)
         options = raster._options(binding, gathered)
         tree = binding.usvg.Tree.from_str(gathered, options)
@@ -173,14 +175,14 @@ def renderers(svg: str) -> dict[str, Callable[[], bytes] | None]:
     try:
         from wingbeat.render import raster
 
-        binding = raster._resvg()
-        if binding is None:
+        wheel: Any = raster._resvg()
+        if wheel is None:
             raise ImportError("no resvg wheel")
 
         def as_written() -> bytes:
-            options = raster._options(binding, svg)
-            tree = binding.usvg.Tree.from_str(svg, options)
-            return bytes(binding.render(tree, (1, 0, 0, 0, 1, 0), bg_size=tree.int_size()))
+            options = raster._options(wheel, svg)
+            tree = wheel.usvg.Tree.from_str(svg, options)
+            return bytes(wheel.render(tree, (1, 0, 0, 0, 1, 0), bg_size=tree.int_size()))
 
         found["resvg-faces"] = as_written
     except (ImportError, AttributeError):
