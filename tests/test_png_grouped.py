@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import importlib.util
 from fractions import Fraction
 from typing import Any
 
@@ -108,3 +109,13 @@ def test_what_a_group_would_change_stays_alone(word: str) -> None:
 def test_one_word_or_none_is_left_as_it_is() -> None:
     for svg in ("", "<svg/>", '<svg><text x="1" y="2" class="label">A1</text></svg>'):
         assert raster.grouped_words(svg) == svg
+
+
+@pytest.mark.skipif(importlib.util.find_spec("resvg_py") is None, reason="needs resvg-py")
+def test_resvg_py_draws_the_gathered_words_the_same() -> None:
+    """Where only resvg-py is installed it is handed the gathered words too."""
+    import resvg_py
+
+    svg = drawn("giant-bat", "bat")
+    assert bytes(resvg_py.svg_to_bytes(svg_string=raster.grouped_words(svg), zoom=1.0)) == bytes(
+        resvg_py.svg_to_bytes(svg_string=svg, zoom=1.0))
