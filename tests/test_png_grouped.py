@@ -1,6 +1,6 @@
-"""resvg is handed the cells' labels and costs gathered into one ``<text>`` per style (issue 29:
-a PNG at the cost of its SVG plus resvg): the PNG bytes stay those of the map as written, and
-the SVG a user gets keeps one ``<text class="label">`` per cell."""
+"""resvg is handed the cells' labels gathered into one ``<text>`` per style (issue 29: a PNG at
+the cost of its SVG plus resvg): the PNG bytes stay those of the map as written, and the SVG a
+user gets keeps one ``<text class="label">`` per cell."""
 
 from __future__ import annotations
 
@@ -97,7 +97,8 @@ def test_words_of_one_style_are_drawn_where_the_last_one_stood() -> None:
 @pytest.mark.parametrize("word", [
     '<text x="1" y="2" class="label">A 1</text>',  # spaces would collapse across tspans
     '<text x="1" y="2" dy="3" class="label">A1</text>',  # dy moves a text's first letter
-    '<text x="1" y="2" rotate="30" class="cost">7</text>',  # rotate runs over the letters
+    '<text x="1" y="2" rotate="30" class="label">A1</text>',  # rotate runs over the letters
+    '<text x="1" y="2" class="cost">7</text>',  # a cost may touch the marks drawn after it
     '<text x="1" y="2" class="label"><tspan>A</tspan>1</text>',
     '<text x="1" y="2" class="labels">A1</text>',
 ])
@@ -119,3 +120,25 @@ def test_resvg_py_draws_the_gathered_words_the_same() -> None:
     svg = drawn("giant-bat", "bat")
     assert bytes(resvg_py.svg_to_bytes(svg_string=raster.grouped_words(svg), zoom=1.0)) == bytes(
         resvg_py.svg_to_bytes(svg_string=svg, zoom=1.0))
+
+
+@pytest.mark.skipif(not HAS_BINDING, reason="needs the resvg wheel")
+@pytest.mark.parametrize(("grid", "columns", "rows"), [("hex", 14, 18), ("hex", 30, 44),
+                                                       ("square", 28, 24)])
+def test_dnd5e_maps_no_example_has_draw_the_same_png(grid: str, columns: int, rows: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """dnd5e's hexes (no example has them) and wide maps' four-letter labels: on a hex a
+    cost touches the terrain mark drawn after it, so only the labels move."""
+    scenario = wingbeat.parse_scenario({
+        "ruleset": "dnd5e",
+        "map": {"grid": grid, "columns": columns, "rows": rows, "top": 4,
+                "cells": [{"at": ["D4", "E5", "F6"], "terrain": "difficult"},
+                          {"at": ["H8", "G9", "I9"], "ground": 2},
+                          {"at": ["B8"], "ceiling": 3}, {"at": ["C9"], "wall": True}]},
+        "creatures": [{"id": "harpy", "name": "Harpy", "speed": {"walk": 20, "fly": 40},
+                       "at": "B2", "altitude": 1}]}, source="maps")
+    for reach in (None, wingbeat.reach(scenario, "harpy")):
+        svg = render_svg(scenario, reach=reach, creature="harpy")
+        assert f'data-grid="{grid}"' in svg and svg.count('class="label"') > 100
+        assert raster.grouped_words(svg).count("<tspan ") > 100
+        assert raster.svg_to_png_bytes(svg, 1.0) == as_written(svg, 1.0, monkeypatch)

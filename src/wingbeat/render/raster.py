@@ -12,9 +12,9 @@ the same pixels. Two costs around the drawing are avoided here:
   (bold, italic) are loaded. A picture that names another family, or holds characters DejaVu Sans
   may not have, gets the system's fonts as before.
 
-What resvg is handed is the map with its cell labels and costs gathered (``grouped_words``): one
-``<text>`` of ``<tspan>``s per style instead of one ``<text>`` each, the same pixels for a fifth
-less of resvg's text layout. The SVG the user gets keeps one ``<text class="label">`` per cell.
+What resvg is handed is the map with its cell labels gathered (``grouped_words``): one ``<text>``
+of ``<tspan>``s per style instead of one ``<text>`` each, the same pixels for a fifth less of
+resvg's text layout. The SVG the user gets keeps one ``<text class="label">`` per cell.
 """
 
 from __future__ import annotations
@@ -61,8 +61,8 @@ _BOLD = re.compile(r"""font-weight\s*[=:]\s*["']?\s*(?:bold|bolder|[6-9]00)""")
 _ITALIC = re.compile(r"""font-style\s*[=:]\s*["']?\s*(?:italic|oblique)""")
 _FAMILY_NAMED = re.compile(r"""font-family\s*[=:]\s*["']?\s*([^"';,]+)""")
 
-#: A cell's label or cost: a word, in the attribute order ``svg.text`` writes (x, y, the rest).
-_CELL_WORD = re.compile(r'<text x="([^"<>]*)" y="([^"<>]*)" ([^<>]*class="(?:label|cost)"[^<>]*)>'
+#: A cell's label: a word, in the attribute order ``svg.text`` writes (x, y, the rest).
+_CELL_WORD = re.compile(r'<text x="([^"<>]*)" y="([^"<>]*)" ([^<>]*class="label"[^<>]*)>'
                         r"([^<\s]+)</text>")
 #: Attributes whose meaning would change inside a group (they apply per character, or to the
 #: first one): a word carrying one stays where it is.
@@ -208,14 +208,16 @@ def svg_to_png_bytes(svg: str, zoom: float) -> bytes:
 
 
 def grouped_words(svg: str) -> str:
-    """``svg`` with its cells' labels and costs of one style drawn by one ``<text>`` of
-    ``<tspan x= y=>``s, where the last of them stood: the same pixels, and resvg lays out one
-    element instead of hundreds (744 labels of the giant bat's map: 22 → 17 ms of its 120).
+    """``svg`` with its cells' labels of one style drawn by one ``<text>`` of ``<tspan x= y=>``s,
+    where the last of them stood: the same pixels, and resvg lays out one element instead of
+    hundreds (744 labels of the giant bat's map: 22 → 18 ms of its 120).
 
     Only words (no spaces, whose collapsing would then span tspans, no per-character
-    positions) in a ``label`` or ``cost`` class are moved. Those lie inside their own cell,
-    clear of every other cell's shapes, so drawing them after the cells drawn in between
-    changes no pixel; the tests compare the pixels of every example, with and without a reach."""
+    positions) of class ``label`` are moved. A label lies at the top of its own cell, clear of
+    every other cell's shapes and of the marks drawn after it in its cell, so drawing it later
+    changes no pixel; the tests compare the pixels of every example, with and without a reach,
+    and of hex and square maps of both grid rulesets. A cell's cost is left in place: on a
+    dnd5e hex it can touch the terrain mark drawn after it."""
     parts = _CELL_WORD.split(svg)  # between, x, y, style, word, between, x ... between
     styles = parts[3::5]
     counts: dict[str, int] = {}
