@@ -3,7 +3,7 @@
     python benchmarks/png.py [--runs 5] [--base /path/to/other/src] [--json]
 
 For each example (and the harpy and the giant bat with their reach drawn) it prints medians, in
-milliseconds of CPU time (user + system), of:
+milliseconds of CPU time (user + system), of (the in-process rows interleaved, run by run):
 
 - ``svg``: ``render_svg`` in this process (the scenario already open, the drawing modules
   imported: a second drawing);
@@ -11,7 +11,15 @@ milliseconds of CPU time (user + system), of:
   (``resvg_py.svg_to_bytes(svg_string=..., zoom=1)``, the system's fonts);
 - ``resvg``: the ``resvg`` wheel alone on that text, the system's fonts (``Options.default()``,
   ``load_system_fonts``, ``Tree.from_str``, ``render``);
+- ``resvg-faces``: the ``resvg`` wheel on that text as written, with the DejaVu faces handed
+  over as bytes (``raster._options``): what ``svg_to_png`` cost before the cells' words were
+  gathered for it;
+- ``grouped``: ``raster.grouped_words`` alone, gathering the cells' labels and costs into one
+  ``<text>`` per style (what ``svg_to_png`` does first);
 - ``svg_to_png``: ``wingbeat.render.png.svg_to_png`` on that text, as ``render`` calls it;
+- ``parse``, ``draw`` and ``canvas``: its resvg part split: ``Tree.from_str`` of the text it hands
+  over, ``render`` of that tree (drawing and PNG encoding), and ``render`` of an empty picture
+  of the same size (allocating and encoding the pixels: the floor);
 - ``cmd-svg`` and ``cmd-png``: the whole ``python -m wingbeat render example:X [creature] -o
   out.svg|.png``, a new process each run (its CPU time from ``RUSAGE_CHILDREN``).
 
@@ -97,18 +105,55 @@ def in_process_rows(runs: int) -> list[dict[str, Any]]:
         svg = draw()
         name = case_name(example, creature)
         rows.append(row(f"svg:{name}", cpu_ms(draw, runs), bytes=len(svg.encode())))
-        for label, work in renderers(svg).items():
-            if work is None:
+        works = {**renderers(svg), **resvg_parts(svg)}
+        ready = {label: work for label, work in works.items() if work is not None}
+        sizes = {label: len(work()) for label, work in ready.items()}
+        times: dict[str, list[float]] = {label: [] for label in ready}
+        for _ in range(runs):  # interleaved: each run times every way once
+            for label, work in ready.items():
+                times[label] += cpu_ms(work, 1)
+        for label in works:
+            if label not in ready:
                 rows.append({"name": f"{label}:{name}", "median_ms": None, "runs": 0,
                              "absent": True})
-                continue
-            out = work()
-            rows.append(row(f"{label}:{name}", cpu_ms(work, runs), bytes=len(out)))
+            else:
+                rows.append(row(f"{label}:{name}", times[label], bytes=sizes[label]))
     return rows
 
 
+def resvg_parts(svg: str) -> dict[str, Callable[[], bytes] | None]:
+    """What ``svg_to_png`` spends in resvg: ``parse`` (``Tree.from_str`` of the text it hands
+    over: XML, styles and the text's layout), ``draw`` (``render`` of that tree: the drawing
+    and the PNG's encoding) and ``canvas`` (``render`` of an empty picture of the same size: the
+    floor, allocating and encoding the pixels)."""
+    try:
+        from wingbeat.render import raster
+
+        binding: Any = raster._resvg()
+        if binding is None:
+            raise ImportError("no resvg wheel")
+        gathered = getattr(raster, "grouped_words", lambda text: text)(svg)
+        options = raster._options(binding, gathered)
+        tree = binding.usvg.Tree.from_str(gathered, options)
+    except (ImportError, AttributeError):
+        return {"parse": None, "draw": None, "canvas": None}
+    width, height = tree.int_size()
+    empty = binding.usvg.Tree.from_str(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"/>', options)
+    identity = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0)
+
+    def parse() -> bytes:
+        binding.usvg.Tree.from_str(gathered, options)
+        return b""
+
+    return {"parse": parse,
+            "draw": lambda: bytes(binding.render(tree, identity, bg_size=(width, height))),
+            "canvas": lambda: bytes(binding.render(empty, identity, bg_size=(width, height)))}
+
+
 def renderers(svg: str) -> dict[str, Callable[[], bytes] | None]:
-    """resvg-py alone, the resvg wheel alone, and wingbeat's ``svg_to_png`` (None: absent)."""
+    """resvg-py alone, the resvg wheel alone (the system's fonts, then the faces as bytes),
+    the words' gathering and wingbeat's ``svg_to_png`` (None: absent)."""
     found: dict[str, Callable[[], bytes] | None] = {}
     try:
         import resvg_py
@@ -127,6 +172,27 @@ def renderers(svg: str) -> dict[str, Callable[[], bytes] | None]:
         found["resvg"] = plain
     except ImportError:
         found["resvg"] = None
+    try:
+        from wingbeat.render import raster
+
+        wheel: Any = raster._resvg()
+        if wheel is None:
+            raise ImportError("no resvg wheel")
+
+        def as_written() -> bytes:
+            options = raster._options(wheel, svg)
+            tree = wheel.usvg.Tree.from_str(svg, options)
+            return bytes(wheel.render(tree, (1, 0, 0, 0, 1, 0), bg_size=tree.int_size()))
+
+        found["resvg-faces"] = as_written
+    except (ImportError, AttributeError):
+        found["resvg-faces"] = None
+    try:
+        from wingbeat.render.raster import grouped_words
+
+        found["grouped"] = lambda: grouped_words(svg).encode()
+    except ImportError:
+        found["grouped"] = None
     try:
         from wingbeat.render.png import svg_to_png
 
