@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from ...geometry.opentable import OpenTable
 from ...geometry.table import EPSILON, Point, distance
 from ._messages import _
 from .model import ConfrontationBattle, Fighter, Obstacle
@@ -61,7 +62,7 @@ class Terrain:
         self.fighter = fighter
         self.start = fighter.at if start is None else start
         self.gone = frozenset(gone)
-        self._spaces: dict[tuple[int, Fraction], FreeSpace] = {}
+        self._spaces: dict[tuple[int, Fraction], FreeSpace | OpenTable] = {}
         self._unclear: dict[int, BaseGeometry | None] = {}
         self._bands: dict[int, BaseGeometry] = {}
         self._others = [f for f in battle.fighters
@@ -88,9 +89,12 @@ class Terrain:
     def _blockers(self, tier: int) -> list[tuple[str, BaseGeometry, BaseGeometry, bool]]:
         """What blocks a leg at ``tier``: (name, the shape its centre is kept out of, the piece's
         own outline, whether it is a base)."""
+        found: list[tuple[str, BaseGeometry, BaseGeometry, bool]] = []
+        if not (tier == 0 and self._others) and not any(
+                o.blocks(tier) for o in self.battle.obstacles):
+            return found  # nothing to go around: no shape to make
         from shapely.geometry import Point as ShapelyPoint
 
-        found: list[tuple[str, BaseGeometry, BaseGeometry, bool]] = []
         here = ShapelyPoint(self.start)
         for i, o in enumerate(self.battle.obstacles):
             if not o.blocks(tier) or o.outline.holds(self.start):
@@ -120,17 +124,21 @@ class Terrain:
         return max((z.factor for z in self.battle.zones if z.outline.holds(self.start)),
                    default=Fraction(1))
 
-    def space(self, tier: int, factor: Fraction = Fraction(1)) -> FreeSpace:
+    def space(self, tier: int, factor: Fraction = Fraction(1)) -> FreeSpace | OpenTable:
         """Free space for its centre at ``tier``; at tier 0, zones worse than ``factor`` are kept
-        out too."""
-        from ...geometry.freespace import FreeSpace
-
+        out too. With nothing kept out, the table itself (``OpenTable``: its legs and routes by
+        comparisons, without shapely)."""
         key = (tier, factor if tier == 0 else Fraction(1))
         if key not in self._spaces:
             shapes = [kept for _, kept, _, _ in self._blockers(tier)]
             if tier == 0:
                 shapes += [z.outline.shape() for z in self.battle.zones if z.factor > factor]
-            self._spaces[key] = FreeSpace(self.battle.table, shapes, TOLERANCE)
+            if shapes:
+                from ...geometry.freespace import FreeSpace
+
+                self._spaces[key] = FreeSpace(self.battle.table, shapes, TOLERANCE)
+            else:
+                self._spaces[key] = OpenTable(self.battle.table, TOLERANCE)
         return self._spaces[key]
 
     def factors(self) -> list[Fraction]:
