@@ -75,8 +75,8 @@ def _rows() -> list[Row]:
         Row("import shapely", ["-c", "import shapely"]),
         Row("check pegasi", [*wb, "check", "example:pegasi", "pegasi", "12,20"]),
         Row("reach morbid-angel", [*wb, "reach", "example:morbid-angel", "angel"]),
-        # tabletop commands that measure points only (no shapely since issue 29), then ones that
-        # go around scenery or draw an area (shapely)
+        # tabletop commands that measure points only (no shapely since issue 29: legs clear of
+        # the scenery), then ones that go around scenery or draw an area (shapely)
         Row("path pegasi", [*wb, "path", "example:pegasi", "pegasi", "--to", "30,30"]),
         Row("engagement pegasi", [*wb, "engagement", "example:pegasi", "pegasi", "griffons"]),
         Row("check angel t2", [*wb, "check", "example:morbid-angel", "angel", "40,30"]),
@@ -85,6 +85,7 @@ def _rows() -> list[Row]:
         Row("play move sky", [*wb, "play", "move", "sky", "pegasi", "12,20"],
             before=_fresh_encounter),
         Row("check gargoyle t1", [*wb, "check", "example:morbid-angel", "gargoyle", "60,30"]),
+        Row("path knight t0", [*wb, "path", "example:morbid-angel", "knight", "--to", "50,55"]),
         Row("reach pegasi", [*wb, "reach", "example:pegasi", "pegasi"]),
     ]
 

@@ -441,6 +441,9 @@ def _tabletop_args(args: list[str], tmp_path: Path) -> list[str]:
     ["check", "example:morbid-angel", "angel", "40,30"],  # tier 2 ignores all scenery
     ["path", "example:morbid-angel", "angel", "--to", "70,70", "--json"],
     ["engagement", "example:morbid-angel", "angel", "gargoyle"],
+    ["check", "example:morbid-angel", "gargoyle", "60,30"],  # tier 1, away from the ruin
+    ["check", "example:morbid-angel", "knight", "35,45"],  # tier 0, its base clear of scenery
+    ["path", "example:morbid-angel", "gargoyle", "--to", "60,30"],
     ["check", "OPEN", "walker", "20,10 20,30"],
     ["check", "OPEN", "flyer", "70,60 70,70"],
     ["path", "OPEN", "walker", "--to", "100,100"],
@@ -448,9 +451,9 @@ def _tabletop_args(args: list[str], tmp_path: Path) -> list[str]:
 ])
 def test_a_tabletop_command_that_measures_only_points_loads_no_shapely(
         tmp_path: Path, args: list[str]) -> None:
-    """Battlesystem's checks and paths, a flyer at tier 2, a table with nothing on it and a
-    picture with no reach measure points and lengths: no shapely, so no numpy (a tenth of a
-    second)."""
+    """Battlesystem's checks and paths, a flyer at tier 2, legs that keep clear of the scenery
+    and the bases (an empty table: all of them) and a picture with no reach measure points and
+    lengths: no shapely, so no numpy (a tenth of a second)."""
     args = _tabletop_args(args, tmp_path)
     _loaded(_cli(*args), tmp_path)  # the scenario cached, as at a table
     modules = _loaded(_cli(*args), tmp_path)
@@ -462,7 +465,7 @@ def test_a_tabletop_command_that_measures_only_points_loads_no_shapely(
 @pytest.mark.parametrize("args", [
     ["reach", "example:pegasi", "pegasi"],
     ["reach", "example:morbid-angel", "angel"],
-    ["check", "example:morbid-angel", "gargoyle", "60,30"],  # tier 1 goes around the ruin
+    ["check", "example:morbid-angel", "gargoyle", "50,55"],  # tier 1: through the ruin
     ["path", "example:morbid-angel", "knight", "--to", "50,55"],  # tier 0 walks around all
     ["reach", "OPEN", "walker"],
 ])

@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from ...geometry.opentable import OpenTable
+from ...geometry.opentable import Box, OpenTable, clear_of, widened
 from ...geometry.table import EPSILON, Point, distance
 from ._messages import _
 from .model import ConfrontationBattle, Fighter, Obstacle
@@ -62,14 +62,28 @@ class Terrain:
         self.fighter = fighter
         self.start = fighter.at if start is None else start
         self.gone = frozenset(gone)
-        self._spaces: dict[tuple[int, Fraction], FreeSpace | OpenTable] = {}
+        self._spaces: dict[tuple[int, Fraction], OpenTable] = {}
+        self._boxed: dict[int, list[Box]] = {}
         self._unclear: dict[int, BaseGeometry | None] = {}
         self._bands: dict[int, BaseGeometry] = {}
         self._others = [f for f in battle.fighters
                         if f.tier == 0 and f.id != fighter.id and f.id not in self.gone]
 
-    # (the shapes below are made when first asked for: a move in the air, or on an empty table,
-    # measures points only and never loads shapely)
+    # (the shapes below are made when first asked for: a move in the air, on an empty table or
+    # away from the scenery and the bases measures points only and never loads shapely)
+
+    def _boxes(self, tier: int) -> list[Box]:
+        """Boxes holding every shape that blocks a leg at ``tier`` and every place a move may not
+        end there (``unclear``): at tier 0 each obstacle and each other base grown by this base's
+        radius, at tier 1 each obstacle over 15 cm. Away from them shapely has nothing to say."""
+        if tier not in self._boxed:
+            grow = self.fighter.radius if tier == 0 else 0.0
+            boxes = [widened(o.outline.points, grow) for o in self.battle.obstacles
+                     if o.blocks(tier)]
+            if tier == 0:
+                boxes += [widened([f.at], f.radius + grow) for f in self._others]
+            self._boxed[tier] = boxes
+        return self._boxed[tier]
 
     @cached_property
     def _bases(self) -> dict[str, BaseGeometry]:
@@ -121,25 +135,32 @@ class Terrain:
     @property
     def start_factor(self) -> Fraction:
         """The worst zone the fighter stands in: it is in it whatever way it goes."""
-        return max((z.factor for z in self.battle.zones if z.outline.holds(self.start)),
-                   default=Fraction(1))
+        return max((z.factor for z in self.battle.zones
+                    if not clear_of([widened(z.outline.points)], self.start)
+                    and z.outline.holds(self.start)), default=Fraction(1))
 
-    def space(self, tier: int, factor: Fraction = Fraction(1)) -> FreeSpace | OpenTable:
+    def space(self, tier: int, factor: Fraction = Fraction(1)) -> OpenTable:
         """Free space for its centre at ``tier``; at tier 0, zones worse than ``factor`` are kept
-        out too. With nothing kept out, the table itself (``OpenTable``: its legs and routes by
-        comparisons, without shapely)."""
+        out too. A leg or a route clear of every box holding them is answered by comparisons
+        (``OpenTable``), the rest by the shapely ``FreeSpace``, made when first needed."""
         key = (tier, factor if tier == 0 else Fraction(1))
         if key not in self._spaces:
-            shapes = [kept for _, kept, _, _ in self._blockers(tier)]
+            boxes = list(self._boxes(tier))
             if tier == 0:
-                shapes += [z.outline.shape() for z in self.battle.zones if z.factor > factor]
-            if shapes:
-                from ...geometry.freespace import FreeSpace
-
-                self._spaces[key] = FreeSpace(self.battle.table, shapes, TOLERANCE)
-            else:
-                self._spaces[key] = OpenTable(self.battle.table, TOLERANCE)
+                boxes += [widened(z.outline.points) for z in self.battle.zones
+                          if z.factor > factor]
+            self._spaces[key] = OpenTable(self.battle.table, TOLERANCE, boxes,
+                                          lambda: self._free_space(*key))
         return self._spaces[key]
+
+    def _free_space(self, tier: int, factor: Fraction) -> FreeSpace:
+        """The shapely free space ``space`` stands for."""
+        from ...geometry.freespace import FreeSpace
+
+        shapes = [kept for _, kept, _, _ in self._blockers(tier)]
+        if tier == 0:
+            shapes += [z.outline.shape() for z in self.battle.zones if z.factor > factor]
+        return FreeSpace(self.battle.table, shapes, TOLERANCE)
 
     def factors(self) -> list[Fraction]:
         """The zone factors a ground move may end up paying, the start's zone first."""
@@ -189,6 +210,8 @@ class Terrain:
     def end_problem(self, tier: int, p: Point) -> str | None:
         """Why a move may not end at ``p`` at ``tier``, in a sentence (the caller says which
         move ends where); None if it may."""
+        if clear_of(self._boxes(tier), p):
+            return None  # away from every base and piece of scenery that counts at this tier
         unclear = self.unclear(tier)
         if unclear is None:
             return None
