@@ -75,6 +75,18 @@ def _rows() -> list[Row]:
         Row("import shapely", ["-c", "import shapely"]),
         Row("check pegasi", [*wb, "check", "example:pegasi", "pegasi", "12,20"]),
         Row("reach morbid-angel", [*wb, "reach", "example:morbid-angel", "angel"]),
+        # tabletop commands that measure points only (no shapely since issue 29: legs clear of
+        # the scenery), then ones that go around scenery or draw an area (shapely)
+        Row("path pegasi", [*wb, "path", "example:pegasi", "pegasi", "--to", "30,30"]),
+        Row("engagement pegasi", [*wb, "engagement", "example:pegasi", "pegasi", "griffons"]),
+        Row("check angel t2", [*wb, "check", "example:morbid-angel", "angel", "40,30"]),
+        Row("path angel t2", [*wb, "path", "example:morbid-angel", "angel", "--to", "70,70"]),
+        Row("play show sky", [*wb, "play", "show", "sky"]),
+        Row("play move sky", [*wb, "play", "move", "sky", "pegasi", "12,20"],
+            before=_fresh_encounter),
+        Row("check gargoyle t1", [*wb, "check", "example:morbid-angel", "gargoyle", "60,30"]),
+        Row("path knight t0", [*wb, "path", "example:morbid-angel", "knight", "--to", "50,55"]),
+        Row("reach pegasi", [*wb, "reach", "example:pegasi", "pegasi"]),
     ]
 
 
@@ -113,10 +125,12 @@ class Tree:
         return (end.ru_utime - start.ru_utime) + (end.ru_stime - start.ru_stime)
 
     def prepare(self) -> None:
-        """The encounter ``cave`` (kept pristine beside the data folder for ``play move``)."""
-        subprocess.run([self.python, "-m", "wingbeat", "play", "new", "example:giant-bat",
-                        "--seed", "7", "--name", "cave"], env=self.env({}),
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        """The encounters ``cave`` (the giant bat) and ``sky`` (the pegasi, a tabletop game),
+        kept pristine beside the data folder for ``play move``."""
+        for example, name in (("example:giant-bat", "cave"), ("example:pegasi", "sky")):
+            subprocess.run([self.python, "-m", "wingbeat", "play", "new", example,
+                            "--seed", "7", "--name", name], env=self.env({}),
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         data = self.home / "data"
         if data.exists():
             shutil.copytree(data, self.home / "pristine")

@@ -15,7 +15,8 @@ from shapely.geometry import Point as SP
 import wingbeat
 from answers import checked, reached
 from conformance import assert_route_agrees
-from wingbeat.geometry.table import FreeSpace, Table
+from wingbeat.geometry.freespace import FreeSpace
+from wingbeat.geometry.table import Table
 from wingbeat.rulesets.confrontation import ConfrontationMove, ConfrontationReach
 
 MM = 0.1

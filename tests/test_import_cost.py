@@ -482,3 +482,64 @@ def test_a_stand_in_runs_its_module_and_calls_its_own() -> None:
     assert close == ["check"]
     assert own == ["difflib", True, "SequenceMatcher", False]
     assert after == []
+
+
+#: A tabletop scenario with nothing on its table: a walker's and a flyer's legs are compared
+#: against the table's sides (``geometry.opentable``), with no shape to go around.
+_OPEN_TABLE = """ruleset: confrontation
+map: {table: [120, 120]}
+creatures:
+  - {id: walker, mou: {ground: 10, air: 0}, at: [10, 10]}
+  - {id: flyer, mou: {ground: 10, air: 15}, tier: 1, at: [60, 60]}
+"""
+
+
+def _tabletop_args(args: list[str], tmp_path: Path) -> list[str]:
+    open_table = tmp_path / "open.yaml"
+    open_table.write_text(_OPEN_TABLE, encoding="utf-8")
+    return [str(open_table) if a == "OPEN" else str(tmp_path / a[4:]) if a.startswith("TMP/")
+            else a for a in args]
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "example:pegasi", "pegasi", "12,20"],
+    ["check", "example:pegasi", "pegasi", "up 30,40 60,10 down", "--json"],
+    ["path", "example:pegasi", "pegasi", "--to", "30,30"],
+    ["engagement", "example:pegasi", "pegasi", "griffons"],
+    ["check", "example:morbid-angel", "angel", "40,30"],  # tier 2 ignores all scenery
+    ["path", "example:morbid-angel", "angel", "--to", "70,70", "--json"],
+    ["engagement", "example:morbid-angel", "angel", "gargoyle"],
+    ["check", "example:morbid-angel", "gargoyle", "60,30"],  # tier 1, away from the ruin
+    ["check", "example:morbid-angel", "knight", "35,45"],  # tier 0, its base clear of scenery
+    ["path", "example:morbid-angel", "gargoyle", "--to", "60,30"],
+    ["check", "OPEN", "walker", "20,10 20,30"],
+    ["check", "OPEN", "flyer", "70,60 70,70"],
+    ["path", "OPEN", "walker", "--to", "100,100"],
+    ["render", "example:morbid-angel", "-o", "TMP/table.svg"],
+])
+def test_a_tabletop_command_that_measures_only_points_loads_no_shapely(
+        tmp_path: Path, args: list[str]) -> None:
+    """Battlesystem's checks and paths, a flyer at tier 2, legs that keep clear of the scenery
+    and the bases (an empty table: all of them) and a picture with no reach measure points and
+    lengths: no shapely, so no numpy (a tenth of a second)."""
+    args = _tabletop_args(args, tmp_path)
+    _loaded(_cli(*args), tmp_path)  # the scenario cached, as at a table
+    modules = _loaded(_cli(*args), tmp_path)
+    assert "wingbeat.geometry.table" in modules or args[0] == "render"
+    assert not _heavy(modules, ("shapely", "numpy", "wingbeat.geometry.areas",
+                                "wingbeat.geometry.freespace")), modules
+
+
+@pytest.mark.parametrize("args", [
+    ["reach", "example:pegasi", "pegasi"],
+    ["reach", "example:morbid-angel", "angel"],
+    ["check", "example:morbid-angel", "gargoyle", "50,55"],  # tier 1: through the ruin
+    ["path", "example:morbid-angel", "knight", "--to", "50,55"],  # tier 0 walks around all
+    ["reach", "OPEN", "walker"],
+])
+def test_a_tabletop_command_that_draws_or_goes_around_still_loads_shapely(
+        tmp_path: Path, args: list[str]) -> None:
+    """An area (a reach) and a way around scenery are shapely's."""
+    args = _tabletop_args(args, tmp_path)
+    modules = _loaded(_cli(*args), tmp_path)
+    assert {"shapely", "numpy"} <= modules

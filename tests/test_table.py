@@ -11,15 +11,14 @@ from shapely.geometry import Point as SP
 from shapely.geometry import Polygon
 
 from wingbeat.errors import NotationError
+from wingbeat.geometry.areas import disc, sector
+from wingbeat.geometry.freespace import FreeSpace
 from wingbeat.geometry.table import (
-    FreeSpace,
     Table,
     angle_between,
     bearing,
-    disc,
     format_point,
     parse_point,
-    sector,
     within_sector,
 )
 

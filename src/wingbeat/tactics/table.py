@@ -18,7 +18,7 @@ from typing import Any
 
 from .._records import dataclass
 from ..errors import WingbeatError
-from ..geometry.table import Point, format_length, geojson
+from ..geometry.table import Point, format_length
 from ..i18n import _, localized_number
 from ..model import Scenario
 from ..narrate import field_word
@@ -59,6 +59,8 @@ class ThreatArea:
     by: tuple[tuple[str, str], ...]  # (creature, how)
 
     def to_dict(self, level_key: str) -> dict[str, Any]:
+        from ..geometry.areas import geojson
+
         return {level_key: self.level, "count": len(self.by),
                 "by": [{"creature": c, "how": how} for c, how in self.by],
                 "area": geojson(self.area)}

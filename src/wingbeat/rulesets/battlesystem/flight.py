@@ -13,8 +13,6 @@ from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
-from shapely.ops import unary_union
-
 from ..._records import dataclass
 from ...errors import IllegalMoveError, ScenarioError
 from ...geometry.table import (
@@ -25,7 +23,6 @@ from ...geometry.table import (
     distance,
     format_point,
     point_named,
-    sector,
 )
 from ...rules.tabletop import waypoint
 from ._messages import _, ngettext
@@ -63,6 +60,10 @@ def _climb_levels(start: int, end: int) -> int:
 
 def reach(battle: BattlesystemBattle, unit: BattlesystemUnit) -> BattlesystemReach:
     """For each altitude the unit can end at, the area it can reach (B-report)."""
+    from shapely.ops import unary_union  # the areas: only a reach draws them
+
+    from ...geometry.areas import sector
+
     rate = unit.fly
     names = battle.level_names
     areas = []

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from dataclasses import field
 from fractions import Fraction
-from typing import Any
-
-from shapely.geometry.base import BaseGeometry
+from typing import TYPE_CHECKING, Any
 
 from ..._records import dataclass
-from ...geometry.table import format_length, format_number, format_point, geojson
+from ...geometry.table import format_length, format_number, format_point
 from ...i18n import localized_number
 from ...model import format_amount, format_cost
 from ...narrate import event_text
@@ -17,6 +15,9 @@ from ...rules.reports import MoveReport
 from ...rules.tabletop import TableEngagement, TableReach, TableStep, area_words
 from ._messages import _, ngettext
 from .turning import TurnCategory
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 __all__ = ["AltitudeArea", "BattlesystemEngagement", "BattlesystemMove", "BattlesystemReach",
            "Leg", "SectorPart", "degrees", "inches", "length", "number"]
@@ -74,6 +75,8 @@ class AltitudeArea:
     formation: str
 
     def to_dict(self) -> dict[str, Any]:
+        from ...geometry.areas import geojson
+
         return {
             "altitude": self.altitude,
             "height": format_cost(self.height),

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
-
-from shapely.geometry.base import BaseGeometry
+from typing import TYPE_CHECKING, Any
 
 from ..._records import dataclass
-from ...geometry.table import format_length, format_point, geojson
+from ...geometry.table import format_length, format_point
 from ...model import format_amount, format_cost
 from ...narrate import change_word
 from ...rules.reports import MoveReport
@@ -16,6 +14,9 @@ from ...rules.tabletop import TableEngagement, TableReach, TableStep, area_words
 from ._messages import _
 from .mou import Budget
 from .words import cm, length, number
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 __all__ = ["ConfrontationEngagement", "ConfrontationMove", "ConfrontationReach", "Stage",
            "TierArea"]
@@ -35,6 +36,8 @@ class TierArea:
     notes: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
+        from ...geometry.areas import geojson
+
         first = self.ways[0][0]
         return {
             "tier": self.tier,

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field, field_validator
-from shapely.geometry import Polygon
 
 from ...errors import ScenarioError
 from ...geometry.table import Point, TablePolygon, format_point
@@ -142,7 +141,7 @@ def _outline(points: list[tuple[float, float]], name: str, where: str) -> TableP
     if not all(abs(c) <= 10 * MAX_TABLE for p in corners for c in p):
         raise ScenarioError(_("expected coordinates within ±{most} cm").format(
             most=10 * MAX_TABLE), where=where)
-    shape = Polygon(corners)
+    shape = TablePolygon(corners).shape()
     if not shape.is_valid or shape.area <= 0:
         raise ScenarioError(_("expected a simple polygon (its edges must not cross) with an "
                               "area"), where=where)

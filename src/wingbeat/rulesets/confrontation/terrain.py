@@ -26,23 +26,19 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING
 
-import shapely
-from shapely.geometry import LineString, Polygon
-from shapely.geometry import Point as ShapelyPoint
-from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
-
-from ...geometry.table import (
-    EPSILON,
-    FreeSpace,
-    Point,
-    disc,
-    distance,
-)
+from ...geometry.opentable import Box, OpenTable, clear_of, widened
+from ...geometry.table import EPSILON, Point, distance
 from ._messages import _
 from .model import ConfrontationBattle, Fighter, Obstacle
 from .words import and_list, number
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
+
+    from ...geometry.freespace import FreeSpace
 
 __all__ = ["BASE_SLACK", "TOLERANCE", "Terrain"]
 
@@ -66,18 +62,41 @@ class Terrain:
         self.fighter = fighter
         self.start = fighter.at if start is None else start
         self.gone = frozenset(gone)
-        self._spaces: dict[tuple[int, Fraction], FreeSpace] = {}
+        self._spaces: dict[tuple[int, Fraction], OpenTable] = {}
+        self._boxed: dict[int, list[Box]] = {}
         self._unclear: dict[int, BaseGeometry | None] = {}
         self._bands: dict[int, BaseGeometry] = {}
-        radius = fighter.radius
         self._others = [f for f in battle.fighters
                         if f.tier == 0 and f.id != fighter.id and f.id not in self.gone]
-        #: Where this fighter's centre may not be on the ground, for each other model's base.
-        self._bases = {f.id: _base_disc(f.at, f.radius + radius - BASE_SLACK)
-                       for f in self._others}
-        #: ... and for each obstacle: its outline grown by half this fighter's base.
-        self._grown = {i: _grown(o.outline.shape(), radius - BASE_SLACK)
-                       for i, o in enumerate(battle.obstacles)}
+
+    # (the shapes below are made when first asked for: a move in the air, on an empty table or
+    # away from the scenery and the bases measures points only and never loads shapely)
+
+    def _boxes(self, tier: int) -> list[Box]:
+        """Boxes holding every shape that blocks a leg at ``tier`` and every place a move may not
+        end there (``unclear``): at tier 0 each obstacle and each other base grown by this base's
+        radius, at tier 1 each obstacle over 15 cm. Away from them shapely has nothing to say."""
+        if tier not in self._boxed:
+            grow = self.fighter.radius if tier == 0 else 0.0
+            boxes = [widened(o.outline.points, grow) for o in self.battle.obstacles
+                     if o.blocks(tier)]
+            if tier == 0:
+                boxes += [widened([f.at], f.radius + grow) for f in self._others]
+            self._boxed[tier] = boxes
+        return self._boxed[tier]
+
+    @cached_property
+    def _bases(self) -> dict[str, BaseGeometry]:
+        """Where this fighter's centre may not be on the ground, for each other model's base."""
+        radius = self.fighter.radius
+        return {f.id: _base_disc(f.at, f.radius + radius - BASE_SLACK) for f in self._others}
+
+    @cached_property
+    def _grown(self) -> dict[int, BaseGeometry]:
+        """... and for each obstacle: its outline grown by half this fighter's base."""
+        radius = self.fighter.radius
+        return {i: _grown(o.outline.shape(), radius - BASE_SLACK)
+                for i, o in enumerate(self.battle.obstacles)}
 
     # -- what stands in the way ----------------------------------------------------------------
 
@@ -85,6 +104,11 @@ class Terrain:
         """What blocks a leg at ``tier``: (name, the shape its centre is kept out of, the piece's
         own outline, whether it is a base)."""
         found: list[tuple[str, BaseGeometry, BaseGeometry, bool]] = []
+        if not (tier == 0 and self._others) and not any(
+                o.blocks(tier) for o in self.battle.obstacles):
+            return found  # nothing to go around: no shape to make
+        from shapely.geometry import Point as ShapelyPoint
+
         here = ShapelyPoint(self.start)
         for i, o in enumerate(self.battle.obstacles):
             if not o.blocks(tier) or o.outline.holds(self.start):
@@ -111,19 +135,32 @@ class Terrain:
     @property
     def start_factor(self) -> Fraction:
         """The worst zone the fighter stands in: it is in it whatever way it goes."""
-        return max((z.factor for z in self.battle.zones if z.outline.holds(self.start)),
-                   default=Fraction(1))
+        return max((z.factor for z in self.battle.zones
+                    if not clear_of([widened(z.outline.points)], self.start)
+                    and z.outline.holds(self.start)), default=Fraction(1))
 
-    def space(self, tier: int, factor: Fraction = Fraction(1)) -> FreeSpace:
+    def space(self, tier: int, factor: Fraction = Fraction(1)) -> OpenTable:
         """Free space for its centre at ``tier``; at tier 0, zones worse than ``factor`` are kept
-        out too."""
+        out too. A leg or a route clear of every box holding them is answered by comparisons
+        (``OpenTable``), the rest by the shapely ``FreeSpace``, made when first needed."""
         key = (tier, factor if tier == 0 else Fraction(1))
         if key not in self._spaces:
-            shapes = [kept for _, kept, _, _ in self._blockers(tier)]
+            boxes = list(self._boxes(tier))
             if tier == 0:
-                shapes += [z.outline.shape() for z in self.battle.zones if z.factor > factor]
-            self._spaces[key] = FreeSpace(self.battle.table, shapes, TOLERANCE)
+                boxes += [widened(z.outline.points) for z in self.battle.zones
+                          if z.factor > factor]
+            self._spaces[key] = OpenTable(self.battle.table, TOLERANCE, boxes,
+                                          lambda: self._free_space(*key))
         return self._spaces[key]
+
+    def _free_space(self, tier: int, factor: Fraction) -> FreeSpace:
+        """The shapely free space ``space`` stands for."""
+        from ...geometry.freespace import FreeSpace
+
+        shapes = [kept for _, kept, _, _ in self._blockers(tier)]
+        if tier == 0:
+            shapes += [z.outline.shape() for z in self.battle.zones if z.factor > factor]
+        return FreeSpace(self.battle.table, shapes, TOLERANCE)
 
     def factors(self) -> list[Fraction]:
         """The zone factors a ground move may end up paying, the start's zone first."""
@@ -145,8 +182,12 @@ class Terrain:
                 shapes += [self._band(i) for i in range(len(self.battle.obstacles))]
             elif tier == 1:
                 shapes = [o.outline.shape() for o in self.battle.obstacles if o.blocks(1)]
-            merged = unary_union(shapes) if shapes else None
-            if merged is not None:
+            merged = None
+            if shapes:
+                import shapely
+                from shapely.ops import unary_union
+
+                merged = unary_union(shapes)
                 shapely.prepare(merged)
             self._unclear[tier] = merged
         return self._unclear[tier]
@@ -155,6 +196,8 @@ class Terrain:
         """Where its centre would put its base across obstacle ``index``'s edge: the outline
         grown by half its base, less the outline shrunk by as much."""
         if index not in self._bands:
+            import shapely
+
             by = self.fighter.radius - BASE_SLACK
             inner = self.battle.obstacles[index].outline.shape().buffer(
                 -by, quad_segs=_quad_segs(by))
@@ -167,9 +210,15 @@ class Terrain:
     def end_problem(self, tier: int, p: Point) -> str | None:
         """Why a move may not end at ``p`` at ``tier``, in a sentence (the caller says which
         move ends where); None if it may."""
+        if clear_of(self._boxes(tier), p):
+            return None  # away from every base and piece of scenery that counts at this tier
         unclear = self.unclear(tier)
+        if unclear is None:
+            return None
+        from shapely.geometry import Point as ShapelyPoint
+
         here = ShapelyPoint(p)
-        if unclear is None or not unclear.contains(here):
+        if not unclear.contains(here):
             return None
         if tier == 1:
             tall = [_label(o) for o in self.battle.obstacles
@@ -201,6 +250,11 @@ class Terrain:
     def region(self, tier: int, budget: Fraction) -> BaseGeometry:
         """Everything its centre can pass through at ``tier`` within ``budget`` cm, going around
         what blocks (``ends`` keeps the places it may end at)."""
+        from shapely.geometry import LineString
+        from shapely.ops import unary_union
+
+        from ...geometry.areas import disc
+
         if budget < 0:
             return LineString()
         if tier == 2:
@@ -232,6 +286,9 @@ class Terrain:
         space = self.space(tier, self.factors()[-1])  # blockers only, no zone kept out
         if space.visible(a, b):
             return None
+        from shapely.geometry import LineString
+        from shapely.geometry import Point as ShapelyPoint
+
         leg = LineString([a, b]) if a != b else ShapelyPoint(b)
         end = ShapelyPoint(b)
         near = self._blockers(tier)
@@ -278,6 +335,8 @@ def _quad_segs(radius: float) -> int:
 def _rounded(shape: BaseGeometry) -> BaseGeometry:
     """``shape`` with its corners rounded to the 6 decimals ``format_point`` writes: a route
     ``path`` finds around it reads back, through its text, as the very same corners."""
+    import shapely
+
     corners = shapely.get_coordinates(shape).tolist()
     out = shapely.set_coordinates(shape, [[round(x, 6), round(y, 6)] for x, y in corners])
     return out if out.is_valid else shapely.make_valid(out)
@@ -285,6 +344,10 @@ def _rounded(shape: BaseGeometry) -> BaseGeometry:
 
 def _base_disc(centre: Point, radius: float) -> BaseGeometry:
     """The disc a base keeps out (its corners rounded as ``_rounded`` says)."""
+    from shapely.geometry import Polygon
+
+    from ...geometry.areas import disc
+
     shape = disc(centre, radius, TOLERANCE)
     corners = shape.exterior.coords if isinstance(shape, Polygon) else ()
     return Polygon([(round(x, 6), round(y, 6)) for x, y in corners])
