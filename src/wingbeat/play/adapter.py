@@ -113,7 +113,7 @@ def roster_words(battle: Battle) -> dict[str, Any]:
 def table_board(battle: TableBattle, unit: str, **own: Any) -> dict[str, Any]:
     """A tabletop's board: the table's size in ``unit``, the ruleset's ``own`` facts (its game
     and levels, its edition and tiers), and who is on it."""
-    from ..geometry.table import format_number  # shapely: only a tabletop's board needs it
+    from ..geometry.table import format_number  # only a tabletop's board reads the table
 
     return {"grid": "table", "unit": unit, "width": format_number(battle.table.width),
             "height": format_number(battle.table.height), **own, **roster_words(battle)}
