@@ -268,6 +268,7 @@ export function zoomable(box) {
     if (mute && rescaled && (!keep || showsMore)) quieten(v);
     cullSoon();
     delete box.dataset.gesture;
+    rehoverSoon();
     box.dispatchEvent(new CustomEvent("wingbeat:view", { detail: {
       viewBox: shown, scale: v.s, zoom: Number(box.dataset.zoom) } }));
   }
@@ -399,7 +400,9 @@ export function zoomable(box) {
   // What cell i should be in view v: its state and, << 8, the bits that matter (one number:
   // no array made per cell, 10,000 a settle on the 100² map).
   function wanted(i, around, inside) {
-    if (coarse.on) return OFF | (OFF << 8);  // the bitmap shows them
+    // the bitmap shows them (and a smaller map's texts muted for a zoom are let go: hidden
+    // under it, a muted cell stayed muted, its texts left out once drawn again)
+    if (coarse.on) return OFF | ((cells.texts ? OFF : OFF | MUTE) << 8);
     const { x, y } = cells;
     const far = x[i] < around[0] || x[i] > around[2] || y[i] < around[1] || y[i] > around[3];
     // a smaller map: far cells hidden, every text shown that the svg's level of detail shows
@@ -838,7 +841,9 @@ export function zoomable(box) {
   }, true);
 
   // What lies under the pointer: a cell's label, or a table's point.
+  let at = null;    // the mouse's place over the box (client pixels), for the hover after a zoom
   function hover(event) {
+    if (event.pointerType === "mouse") at = { x: event.clientX, y: event.clientY };
     const target = event.target;
     const cell = target && target.closest && target.closest("g.cell[data-cell]");
     let said = cell ? cell.getAttribute("data-cell") : "";
@@ -847,7 +852,25 @@ export function zoomable(box) {
     }
     if (box.dataset.wbHover !== said) box.dataset.wbHover = said;
   }
-  box.addEventListener("pointerleave", () => { box.dataset.wbHover = ""; });
+  box.addEventListener("pointerleave", () => { box.dataset.wbHover = ""; at = null; });
+
+  // A settled view moved the map under a still mouse: what is under it now, once the frame is
+  // drawn (a hit test then lays nothing out again), is hovered and said ("wingbeat:hover",
+  // detail: the element and the point) for the hover card (mapview.js).
+  let rehovering = false;
+  function rehoverSoon() {
+    if (!at || rehovering) return;
+    rehovering = true;
+    requestAnimationFrame(() => setTimeout(() => {
+      rehovering = false;
+      if (!at || live || !svg) return;
+      const target = document.elementFromPoint(at.x, at.y);
+      if (!target || !box.contains(target)) return;
+      hover({ target, clientX: at.x, clientY: at.y });
+      box.dispatchEvent(new CustomEvent("wingbeat:hover", { detail: {
+        target, x: at.x, y: at.y } }));
+    }, 0));
+  }
 
   // Keys on the map: + and − zoom, 0 frames the action, Shift+arrows pan (a sixth of the box).
   box.addEventListener("keydown", (event) => {
