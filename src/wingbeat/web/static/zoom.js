@@ -336,15 +336,20 @@ export function zoomable(box) {
 
   // The kinds of text scale s hides that a class on the svg hides (a smaller map's), hidden
   // now: none is shown (laid out at the old scale, then at the new one).
+  // And those it shows again are held in the cells already (hold(): a restyle, no change seen
+  // while the svg's class still hides them), so the settle's frame only drops that class.
   function hideAhead(s) {
     if (!svg) return;
     for (const name of LOD_CLASSES) {
       if (cells && cells.texts && CELL_TEXT[name]) continue;  // the cells' own classes, in cull
       const sample = svg.querySelector(`text.${name}`);
-      if (!sample || svg.classList.contains(`lod-no-${name}`)) continue;
+      if (!sample) continue;
       const font = parseFloat(sample.getAttribute("font-size") ||
         getComputedStyle(sample).fontSize) || 12;
-      if (font * s < LOD_PX - 0.01) svg.classList.add(`lod-no-${name}`);
+      const off = font * s < LOD_PX - 0.01;
+      const was = svg.classList.contains(`lod-no-${name}`);
+      if (off && !was) svg.classList.add(`lod-no-${name}`);
+      else if (!off && was && cells && CELL_TEXT[name]) hold(CELL_TEXT[name]);
     }
   }
 
@@ -397,8 +402,9 @@ export function zoomable(box) {
     prepare();
   }
 
-  // What cell i should be in view v: its state and, << 8, the bits that matter (one number:
-  // no array made per cell, 10,000 a settle on the 100² map).
+  // What cell i should be in the view whose regions() are around, inside: its state and,
+  // << 8, the bits that matter (one number: no array made per cell, 10,000 a settle on the
+  // 100² map).
   function wanted(i, around, inside) {
     // the bitmap shows them (and a smaller map's texts muted for a zoom are let go: hidden
     // under it, a muted cell stayed muted, its texts left out once drawn again)
