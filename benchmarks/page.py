@@ -579,6 +579,11 @@ def board_times(browser: Any, url: str, rate: int,
     # the reach's arrival: a new picture, not a pan or a zoom)
     page.wait_for_function("""() => { const b = document.getElementById('map');
         return b.dataset.zoom && !b.dataset.detail && b.querySelector('svg g.cell.reach'); }""")
+    # ... and no picture still coming (the page may ask for the same map again as it opens: a
+    # run that timed its arrival, `Response.text.then` in mapview.js, timed a new picture)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("""() => { const b = document.getElementById('map');
+        return b.dataset.zoom && !b.dataset.detail; }""")
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     try:

@@ -296,6 +296,17 @@ export function wireMap(box, hoverLabel) {
       event.clientY);
   });
   box.addEventListener("pointerleave", () => hover(null));
+  // a zoom or a pan moves the map under the pointer: the card goes with the first wheel step
+  // or settled view, and comes back for the cell under the pointer then (zoom.js says it)
+  box.addEventListener("wheel", () => hover(null), { passive: true });
+  box.addEventListener("wingbeat:view", () => hover(null));
+  box.addEventListener("wingbeat:hover", (event) => {
+    const { target, x, y } = event.detail;
+    const cell = target.closest && target.closest("g.cell[data-cell]");
+    if (cell) { hover(cell.getAttribute("data-cell"), x, y); return; }
+    const svg = target.closest && target.closest("svg.table-map");
+    hover(svg ? tablePoint(svg, x, y) : null, x, y);
+  });
   box.addEventListener("focusin", (event) => {
     const cell = event.target.closest && event.target.closest("g.cell[data-cell]");
     if (!cell) return;

@@ -35,6 +35,7 @@ const BUDGET = 80;       // a frame's changes after a settle: a cell shown or hi
 const BUDGETS = [20, 400]; // ... the least and the most: halved after a frame over 25 ms,
                            // grown by a quarter after one under 20 ms
 const TEXT_COST = 5;
+const CHUNK_MS = 6;      // ... and at most this much script a frame (performance.now())
 const COARSE_FROM = CULL_FROM;  // a map of more cells than this is a bitmap when zoomed out:
 const COARSE_PIXELS = 300000;   // ... of this many pixels (a larger one made every frame's
                                 // commit slower: 0.3 Mpx 44 ms a run, 0.5 150, 1 220, 4 1,850)
@@ -267,6 +268,7 @@ export function zoomable(box) {
     if (mute && rescaled && (!keep || showsMore)) quieten(v);
     cullSoon();
     delete box.dataset.gesture;
+    rehoverSoon();
     box.dispatchEvent(new CustomEvent("wingbeat:view", { detail: {
       viewBox: shown, scale: v.s, zoom: Number(box.dataset.zoom) } }));
   }
@@ -310,23 +312,44 @@ export function zoomable(box) {
       const font = parseFloat(sample.getAttribute("font-size") ||
         getComputedStyle(sample).fontSize) || 12;
       const off = font * s < LOD_PX - 0.01;
+      // a smaller map's kind of cell text shown again: held in every cell first, and brought
+      // back a few cells a frame, those in view first (cull()), not all laid out in one frame
+      if (!off && bit && cells && !cells.texts && svg.classList.contains(mine)) hold(bit);
       svg.classList.toggle(mine, off);
       if (off) hidden |= bit;
       else textless = false;
     }
   }
 
+  // Every cell of a smaller map whose texts show is given wb-no-label (or wb-no-cost): a
+  // restyle, no layout (the texts stay out). At the harpy's 400 cells, all its labels laid out
+  // at once took 46-92 ms of one settle at CPU 4×.
+  function hold(bit) {
+    const { list, state } = cells;
+    const name = STATES[Math.log2(bit)];
+    for (let i = 0; i < state.length; i++) {
+      if (state[i] & (bit | MUTE)) continue;
+      state[i] |= bit;
+      list[i].classList.add(name);
+    }
+  }
+
   // The kinds of text scale s hides that a class on the svg hides (a smaller map's), hidden
   // now: none is shown (laid out at the old scale, then at the new one).
+  // And those it shows again are held in the cells already (hold(): a restyle, no change seen
+  // while the svg's class still hides them), so the settle's frame only drops that class.
   function hideAhead(s) {
     if (!svg) return;
     for (const name of LOD_CLASSES) {
       if (cells && cells.texts && CELL_TEXT[name]) continue;  // the cells' own classes, in cull
       const sample = svg.querySelector(`text.${name}`);
-      if (!sample || svg.classList.contains(`lod-no-${name}`)) continue;
+      if (!sample) continue;
       const font = parseFloat(sample.getAttribute("font-size") ||
         getComputedStyle(sample).fontSize) || 12;
-      if (font * s < LOD_PX - 0.01) svg.classList.add(`lod-no-${name}`);
+      const off = font * s < LOD_PX - 0.01;
+      const was = svg.classList.contains(`lod-no-${name}`);
+      if (off && !was) svg.classList.add(`lod-no-${name}`);
+      else if (!off && was && cells && CELL_TEXT[name]) hold(CELL_TEXT[name]);
     }
   }
 
@@ -343,6 +366,7 @@ export function zoomable(box) {
   function index() {
     cells = null;
     pending = [];
+    scan = null;
     due = false;
     delete box.dataset.detail;
     // the picture redrawn in place around the same cells (a click's route): the bitmap stays
@@ -378,16 +402,21 @@ export function zoomable(box) {
     prepare();
   }
 
-  // What cell i should be in view v: [its state, the bits that matter].
-  function wanted(i, v, around, inside) {
-    if (coarse.on) return [OFF, OFF];  // the bitmap shows them
+  // What cell i should be in the view whose regions() are around, inside: its state and,
+  // << 8, the bits that matter (one number: no array made per cell, 10,000 a settle on the
+  // 100² map).
+  function wanted(i, around, inside) {
+    // the bitmap shows them (and a smaller map's texts muted for a zoom are let go: hidden
+    // under it, a muted cell stayed muted, its texts left out once drawn again)
+    if (coarse.on) return OFF | ((cells.texts ? OFF : OFF | MUTE) << 8);
     const { x, y } = cells;
-    const [x0, y0, x1, y1] = around;
-    const far = x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1;
-    if (!cells.texts) return far ? [OFF, OFF | MUTE] : [0, OFF | MUTE];
-    if (far) return [OFF, OFF];
-    if (!seen(i, inside) || (hidden & ALL_TEXT) === ALL_TEXT) return [0, OFF | NEAR];
-    return [NEAR | hidden, OFF | NEAR | ALL_TEXT];
+    const far = x[i] < around[0] || x[i] > around[2] || y[i] < around[1] || y[i] > around[3];
+    // a smaller map: far cells hidden, every text shown that the svg's level of detail shows
+    // (those hold() held are let go)
+    if (!cells.texts) return (far ? OFF : 0) | ((OFF | MUTE | (ALL_TEXT & ~hidden)) << 8);
+    if (far) return OFF | (OFF << 8);
+    if (!seen(i, inside) || (hidden & ALL_TEXT) === ALL_TEXT) return (OFF | NEAR) << 8;
+    return NEAR | hidden | ((OFF | NEAR | ALL_TEXT) << 8);
   }
   const seen = (i, [a0, b0, a1, b1]) =>
     cells.x[i] >= a0 && cells.x[i] <= a1 && cells.y[i] >= b0 && cells.y[i] <= b1;
@@ -422,31 +451,38 @@ export function zoomable(box) {
   // shown or hidden cost as much as TEXT_COST cells shown or hidden), BUDGET at first, then
   // as the frames show the machine's pace (BUDGETS). box.dataset.detail is
   // "pending" until the last is done.
-  function cull(v) {
-    if (!cells) return;
-    const [around, inside] = regions(v);
-    const cx = (inside[0] + inside[2]) / 2;
-    const cy = (inside[1] + inside[3]) / 2;
+  // The scan is itself bounded (CHUNK_MS of script a frame, then on in the next one: on the
+  // 100² map its 10,000 cells took 10-40 ms of one frame at CPU 4×); false until it is done.
+  let scan = null;    // the scan under way: { v, i, first, near, far, around, inside }
+  function cull(v, until) {
+    if (!cells) return true;
+    if (!scan || scan.v !== v) {
+      const [around, inside] = regions(v);
+      scan = { v, i: 0, first: [], near: [], far: [], around, inside };
+    }
+    const { around, inside, first, near, far } = scan;
     const { x, y, state } = cells;
-    const first = [];
-    const near = [];
-    const far = [];
     const [x0, y0, x1, y1] = around;
-    for (let i = 0; i < state.length; i++) {
-      const [want, care] = wanted(i, v, around, inside);
-      if (((state[i] ^ want) & care) === 0) continue;
+    for (let i = scan.i; i < state.length; i++) {
+      if ((i & 255) === 255 && performance.now() > until) { scan.i = i; return false; }
+      const w = wanted(i, around, inside);
+      if (((state[i] ^ w) & (w >> 8)) === 0) continue;
       if (seen(i, inside)) first.push(i);
       else if (x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1) far.push(i);
       else near.push(i);
     }
-    const distance = (i) => Math.hypot(x[i] - cx, y[i] - cy);
-    first.sort((i, j) => distance(i) - distance(j));
+    scan = null;
+    const cx = (inside[0] + inside[2]) / 2;
+    const cy = (inside[1] + inside[3]) / 2;
+    const distance = new Map(first.map((i) => [i, (x[i] - cx) ** 2 + (y[i] - cy) ** 2]));
+    first.sort((i, j) => distance.get(i) - distance.get(j));
     pending = first.concat(near, far);
     done = 0;
     if (pending.length) {
       box.dataset.detail = "pending";
       if (!chunking) { chunking = true; requestAnimationFrame(chunk); }
     } else delete box.dataset.detail;
+    return true;
   }
   // The cells' changes are worked out in the frame after the settle (the settle's own frame
   // lays the picture out at its new scale), and made from the frame after that.
@@ -469,20 +505,29 @@ export function zoomable(box) {
     lastChunk = 0;
     if (!cells || !view || !svg) { pending = []; delete box.dataset.detail; return; }
     if (live) return;  // a gesture: its settle starts over
-    if (due) {
+    if (due) {  // a settle: its changes worked out anew
       due = false;
-      cull(view);
+      scan = null;
+      pending = [];
+    }
+    if (scan || !pending.length) {
+      const finished = cull(view, performance.now() + CHUNK_MS);
+      if (!finished) { chunking = true; requestAnimationFrame(chunk); }
       return;
     }
     const [around, inside] = regions(view);
     const { list, state } = cells;
     let spent = 0;
     lastChunk = now;
+    // and at most CHUNK_MS of script (the cells' classes; the restyle and layout they cause
+    // come after, in the frame, which the budget's pace follows)
+    const until = performance.now() + CHUNK_MS;
     while (done < pending.length && spent < budget) {
+      if ((done & 15) === 15 && performance.now() > until) break;
       const i = pending[done++];
-      const [want, care] = wanted(i, view, around, inside);
+      const w = wanted(i, around, inside);
       const was = state[i];
-      const next = (was & ~care) | want;
+      const next = (was & ~(w >> 8)) | (w & 255);
       if (next === was) continue;
       const cell = list[i];
       const changed = was ^ next;
@@ -501,7 +546,7 @@ export function zoomable(box) {
     }
   }
   const texts = (bits) => (cells.texts ? (bits & OFF || !(bits & NEAR) ? ALL_TEXT
-    : bits & ALL_TEXT) : bits & MUTE);
+    : bits & ALL_TEXT) : bits & (MUTE | ALL_TEXT));
 
   // The coarse picture (issue 26's last target): at a scale where the level of detail hides
   // every cell text, a large map's cells are drawn once as one bitmap of their shapes (a canvas
@@ -580,7 +625,7 @@ export function zoomable(box) {
     while (d.next < list.length) {
       for (const shape of list[d.next].children) drawShape(d.ctx, shape, d.patterns, d.svg);
       d.next += 1;
-      if (until !== undefined && d.next % 16 === 0 && performance.now() > until) return false;
+      if (until !== undefined && d.next % 4 === 0 && performance.now() > until) return false;
     }
     return true;
   }
@@ -802,7 +847,9 @@ export function zoomable(box) {
   }, true);
 
   // What lies under the pointer: a cell's label, or a table's point.
+  let at = null;    // the mouse's place over the box (client pixels), for the hover after a zoom
   function hover(event) {
+    if (event.pointerType === "mouse") at = { x: event.clientX, y: event.clientY };
     const target = event.target;
     const cell = target && target.closest && target.closest("g.cell[data-cell]");
     let said = cell ? cell.getAttribute("data-cell") : "";
@@ -811,7 +858,25 @@ export function zoomable(box) {
     }
     if (box.dataset.wbHover !== said) box.dataset.wbHover = said;
   }
-  box.addEventListener("pointerleave", () => { box.dataset.wbHover = ""; });
+  box.addEventListener("pointerleave", () => { box.dataset.wbHover = ""; at = null; });
+
+  // A settled view moved the map under a still mouse: what is under it now, once the frame is
+  // drawn (a hit test then lays nothing out again), is hovered and said ("wingbeat:hover",
+  // detail: the element and the point) for the hover card (mapview.js).
+  let rehovering = false;
+  function rehoverSoon() {
+    if (!at || rehovering) return;
+    rehovering = true;
+    requestAnimationFrame(() => setTimeout(() => {
+      rehovering = false;
+      if (!at || live || !svg) return;
+      const target = document.elementFromPoint(at.x, at.y);
+      if (!target || !box.contains(target)) return;
+      hover({ target, clientX: at.x, clientY: at.y });
+      box.dispatchEvent(new CustomEvent("wingbeat:hover", { detail: {
+        target, x: at.x, y: at.y } }));
+    }, 0));
+  }
 
   // Keys on the map: + and − zoom, 0 frames the action, Shift+arrows pan (a sixth of the box).
   box.addEventListener("keydown", (event) => {
