@@ -32,16 +32,24 @@ NEVER = ("pydantic", "yaml", "rich", "shapely", "fastapi", "starlette", "uvicorn
          "importlib.metadata", "tomllib", "pkgutil")
 
 
-def _loaded(code: str, tmp_path: Path) -> set[str]:
-    """The modules a fresh interpreter holds after running ``code`` (its own cache folders)."""
-    script = f"{code}\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))\n"
-    env = {**os.environ, "WINGBEAT_CACHE_DIR": str(tmp_path / "cache"),
-           "XDG_DATA_HOME": str(tmp_path / "data"), "WINGBEAT_LANG": "en"}
-    env.pop("WINGBEAT_CACHE", None)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+def _answer(code: str, tmp_path: Path | None = None) -> Any:
+    """The JSON that ``code`` prints last, run in a fresh interpreter (with ``tmp_path``: its own
+    cache and data folders, in English)."""
+    env = None
+    if tmp_path is not None:
+        env = {**os.environ, "WINGBEAT_CACHE_DIR": str(tmp_path / "cache"),
+               "XDG_DATA_HOME": str(tmp_path / "data"), "WINGBEAT_LANG": "en"}
+        env.pop("WINGBEAT_CACHE", None)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=False, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
-    return set(json.loads(done.stdout.splitlines()[-1]))
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def _loaded(code: str, tmp_path: Path) -> set[str]:
+    """The modules a fresh interpreter holds after running ``code`` (its own cache folders)."""
+    return set(_answer(f"{code}\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))\n",
+                       tmp_path))
 
 
 def _cli(*args: str) -> str:
@@ -146,11 +154,9 @@ _KEPT_FOR_THIS_PYTHON = f"{sys.version_info[0]}.{sys.version_info[1]}" == _recor
 def _heard() -> list[tuple[str, str]]:
     """What ``_records.dataclass`` compiles for every class of the package, in a fresh
     interpreter (a class made before is not heard again)."""
-    done = subprocess.run(
-        [sys.executable, "-c", "import json; from wingbeat import _records\n"
-                               "print(json.dumps(_records.heard_texts()))"],
-        capture_output=True, text=True, check=True)
-    return [(part, text) for part, text in json.loads(done.stdout.splitlines()[-1])]
+    heard = _answer("import json; from wingbeat import _records\n"
+                    "print(json.dumps(_records.heard_texts()))")
+    return [(part, text) for part, text in heard]
 
 
 def _same_code(kept: Any, made: Any) -> bool:
@@ -208,11 +214,7 @@ def test_a_command_makes_its_classes_from_the_kept_code(tmp_path: Path) -> None:
         "'<string>']\n"
         "print(json.dumps([len(made), compiled]))\n")
     _loaded(code, tmp_path)
-    env = {**os.environ, "WINGBEAT_CACHE_DIR": str(tmp_path / "cache"),
-           "XDG_DATA_HOME": str(tmp_path / "data"), "WINGBEAT_LANG": "en"}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, env=env)
-    made, compiled = json.loads(done.stdout.splitlines()[-1])
+    made, compiled = _answer(code, tmp_path)
     assert made > 20
     assert compiled == [] or not _KEPT_FOR_THIS_PYTHON
 
@@ -310,11 +312,7 @@ def test_a_command_runs_none_of_the_deferred_modules(tmp_path: Path, args: list[
     _loaded(_cli(*args), tmp_path)  # its scenario kept (pydantic, on a first read, uses some)
     if args[:2] == ["play", "move"]:
         _loaded(_cli("play", "undo", "cave"), tmp_path)
-    env = {**os.environ, "WINGBEAT_CACHE_DIR": str(tmp_path / "cache"),
-           "XDG_DATA_HOME": str(tmp_path / "data"), "WINGBEAT_LANG": "en"}
-    done = subprocess.run([sys.executable, "-c", _cli(*args) + "\n" + _PENDING],
-                          capture_output=True, text=True, check=True, env=env)
-    assert json.loads(done.stdout.splitlines()[-1]) == []
+    assert _answer(_cli(*args) + "\n" + _PENDING, tmp_path) == []
 
 
 def test_a_deferred_module_once_used_is_the_module() -> None:
@@ -340,9 +338,7 @@ def test_a_deferred_module_once_used_is_the_module() -> None:
         "('tokenize', tokenize), ('lzma', lzma)))\n"
         "print(json.dumps([before, len(set(map(id, seen))), ran, same, "
         "[n for n in _deferred.STARTUP if _deferred.pending(sys.modules[n])], names]))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
-    before, kinds, ran, same, still, names = json.loads(done.stdout.splitlines()[-1])
+    before, kinds, ran, same, still, names = _answer(code)
     assert {"subprocess", "tokenize", "lzma", "ipaddress"} <= set(before)
     assert (kinds, ran, same) == (1, "42", True)
     assert "shellingham" in still and "subprocess" not in still
@@ -418,13 +414,9 @@ def test_the_command_line_keeps_numpy_to_one_blas_thread_unless_told(
 
 def _collector_after(code: str, tmp_path: Path) -> list[Any]:
     """``[enabled, frozen objects]`` of the collector after ``code``, in a fresh interpreter."""
-    script = f"{code}\nimport gc, json\nprint(json.dumps([gc.isenabled(), gc.get_freeze_count()]))"
-    env = {**os.environ, "WINGBEAT_CACHE_DIR": str(tmp_path / "cache"),
-           "XDG_DATA_HOME": str(tmp_path / "data"), "WINGBEAT_LANG": "en"}
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=False, env=env)
-    assert done.returncode == 0, done.stderr[-2000:]
-    result: list[Any] = json.loads(done.stdout.splitlines()[-1])
+    result: list[Any] = _answer(
+        f"{code}\nimport gc, json\nprint(json.dumps([gc.isenabled(), gc.get_freeze_count()]))",
+        tmp_path)
     return result
 
 
@@ -475,9 +467,7 @@ def test_a_stand_in_runs_its_module_and_calls_its_own() -> None:
         " difflib.SequenceMatcher.__name__, hasattr(difflib, '__path__')]\n"
         "print(json.dumps([before, close, own, [n for n in _deferred.FORWARDED "
         "if _deferred.pending(sys.modules[n])]]))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
-    before, close, own, after = json.loads(done.stdout.splitlines()[-1])
+    before, close, own, after = _answer(code)
     assert before == ["difflib"]
     assert close == ["check"]
     assert own == ["difflib", True, "SequenceMatcher", False]
