@@ -126,3 +126,17 @@ def choose_example(page: Page, name: str) -> None:
     page.select_option("#scenario-select", f"example:{name}")
     if page.locator("#drawer-close").is_visible():
         page.click("#drawer-close")
+
+
+def new_encounter(page: Page, scenario: str, *, seed: str | None = None,
+                  name: str | None = None) -> None:
+    """Start an encounter from ``scenario`` on the play page, as a game master does: choose it
+    once the list holds it, give the seed and the name if any, press *Start encounter*. What
+    the test waits for next is its own."""
+    page.wait_for_selector(f"#scenario-select option[value='{scenario}']", state="attached")
+    page.select_option("#scenario-select", scenario)
+    if seed is not None:
+        page.fill("#seed-input", seed)
+    if name is not None:
+        page.fill("#name-input", name)
+    page.click("#new-button")

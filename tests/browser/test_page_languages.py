@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 import pytest
+from pages import new_encounter
 from playwright.sync_api import expect
 
 from english import english_words
@@ -97,11 +98,7 @@ def test_the_play_page_speaks_the_browser_language(browser: Any, play_site: str,
     context = _context(browser, locale, lang)
     page, problems = _opened(context, play_site + "/static/play.html")
     assert page.get_attribute("html", "lang") == lang
-    page.wait_for_selector("#scenario-select option[value='example:giant-bat']",
-                           state="attached")
-    page.select_option("#scenario-select", "example:giant-bat")
-    page.fill("#seed-input", "7")
-    page.click("#new-button")
+    new_encounter(page, "example:giant-bat", seed="7")
     expect(page.locator("#round")).to_have_text("1")
     page.select_option("#creature-select", "bat")
     page.fill("#moves-input", "U35 down hover")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pages import new_encounter
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -39,11 +40,7 @@ def test_play_two_rounds_in_the_page(play_site: str, browser: Any, tmp_path: Pat
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(play_site + "/")
     page.click("text=Play an encounter")
-    page.wait_for_selector("#scenario-select option[value='example:giant-bat']", state="attached")
-    page.select_option("#scenario-select", "example:giant-bat")
-    page.fill("#seed-input", "7")
-    page.fill("#name-input", "table")
-    page.click("#new-button")
+    new_encounter(page, "example:giant-bat", seed="7", name="table")
     _round_is(page, 1)
     assert "Encounter 1 (table)" in page.text_content("#encounter-info")
 
@@ -89,12 +86,7 @@ def test_a_move_with_options_in_the_page(play_site: str, browser: Any) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(play_site + "/static/play.html")
-    page.wait_for_selector("#scenario-select option[value='example:morbid-angel']",
-                           state="attached")
-    page.select_option("#scenario-select", "example:morbid-angel")
-    page.fill("#seed-input", "3")
-    page.fill("#name-input", "ruins")
-    page.click("#new-button")
+    new_encounter(page, "example:morbid-angel", seed="3", name="ruins")
     _round_is(page, 1)
     expect(page.locator("#encounter-info")).to_contain_text("(ruins)")
 
@@ -123,10 +115,7 @@ def test_the_creature_picked_stays_picked_while_the_turn_is_the_same(play_site: 
     pick and their move, and the move went out for the next creature instead (a CI flake)."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(play_site + "/static/play.html")
-    page.wait_for_selector("#scenario-select option[value='example:giant-bat']", state="attached")
-    page.select_option("#scenario-select", "example:giant-bat")
-    page.fill("#name-input", "picked")
-    page.click("#new-button")
+    new_encounter(page, "example:giant-bat", name="picked")
     expect(page.locator("#encounter-info")).to_contain_text("(picked)")
     first = page.input_value("#creature-select")
     other = next(v for v in page.eval_on_selector_all("#creature-select option",

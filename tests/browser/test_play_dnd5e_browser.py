@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pages import new_encounter
 from playwright.sync_api import expect
 from servers import serving
 
@@ -32,10 +33,7 @@ def test_knock_a_harpy_prone_from_the_page(dnd_server: str, browser: Any) -> Non
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(dnd_server + "/")
-    page.wait_for_selector("#scenario-select option[value='example:harpy']", state="attached")
-    page.select_option("#scenario-select", "example:harpy")
-    page.fill("#seed-input", "5")
-    page.click("#new-button")
+    new_encounter(page, "example:harpy", seed="5")
     expect(page.locator("#round")).to_have_text("1")
     expect(page.locator("#condition-form")).to_be_visible()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pages import closed, opened, serious
+from pages import closed, new_encounter, opened, serious
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -16,10 +16,7 @@ TV = (1920, 1080)
 
 def started(page: Page, example: str = "example:giant-bat") -> str:
     """A new encounter from ``example`` (seed 7); its number."""
-    page.wait_for_selector(f"#scenario-select option[value='{example}']", state="attached")
-    page.select_option("#scenario-select", example)
-    page.fill("#seed-input", "7")
-    page.locator("#new-button").click()
+    new_encounter(page, example, seed="7")
     expect(page.locator("#round")).to_have_text("1")
     page.wait_for_selector("#board svg#map-image")
     return page.evaluate("location.hash").split("=")[1]

@@ -10,7 +10,16 @@ import re
 from typing import Any
 
 import pytest
-from pages import answers_read, api, closed, opened, serious, shot_path, watch_answers
+from pages import (
+    answers_read,
+    api,
+    closed,
+    new_encounter,
+    opened,
+    serious,
+    shot_path,
+    watch_answers,
+)
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -269,9 +278,7 @@ def test_confrontation_threat_tiers_and_dive_advice(browser: Any, play_site: str
 
 
 def start(page: Page, scenario: str) -> None:
-    page.select_option("#scenario-select", scenario)
-    page.fill("#seed-input", "1")
-    page.click("#new-button")
+    new_encounter(page, scenario, seed="1")
     expect(page.locator("#round")).to_have_text("1")
 
 
