@@ -12,11 +12,11 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 
 import shapely
+from shapely import unary_union
 from shapely.geometry import LinearRing, LineString, Polygon, box
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
-from shapely.ops import unary_union
 
 from .areas import disc
 from .table import EPSILON, Point, Table, TablePolygon, distance

@@ -60,7 +60,7 @@ def _climb_levels(start: int, end: int) -> int:
 
 def reach(battle: BattlesystemBattle, unit: BattlesystemUnit) -> BattlesystemReach:
     """For each altitude the unit can end at, the area it can reach (B-report)."""
-    from shapely.ops import unary_union  # the areas: only a reach draws them
+    from shapely import unary_union  # the areas: only a reach draws them
 
     from ...geometry.areas import sector
 

@@ -185,7 +185,7 @@ class Terrain:
             merged = None
             if shapes:
                 import shapely
-                from shapely.ops import unary_union
+                from shapely import unary_union
 
                 merged = unary_union(shapes)
                 shapely.prepare(merged)
@@ -250,8 +250,8 @@ class Terrain:
     def region(self, tier: int, budget: Fraction) -> BaseGeometry:
         """Everything its centre can pass through at ``tier`` within ``budget`` cm, going around
         what blocks (``ends`` keeps the places it may end at)."""
+        from shapely import unary_union
         from shapely.geometry import LineString
-        from shapely.ops import unary_union
 
         from ...geometry.areas import disc
 
