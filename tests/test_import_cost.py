@@ -533,3 +533,36 @@ def test_a_tabletop_command_that_draws_or_goes_around_still_loads_shapely(
     args = _tabletop_args(args, tmp_path)
     modules = _loaded(_cli(*args), tmp_path)
     assert {"shapely", "numpy"} <= modules
+
+
+@pytest.mark.parametrize("args", [
+    ["reach", "example:pegasi", "pegasi"],
+    ["reach", "example:morbid-angel", "angel"],
+    ["path", "example:morbid-angel", "knight", "--to", "50,55"],  # round the ruin
+])
+def test_a_tabletop_reach_or_way_round_loads_no_grid_search_nor_shapely_ops(
+        tmp_path: Path, args: list[str]) -> None:
+    """A tabletop reach's text is not a grid's table of rows, so it needs no grid search to
+    be told so; the areas and the free space take their unions from shapely itself, not from
+    ``shapely.ops`` (its polygonizing, labels and prepared shapes)."""
+    _loaded(_cli(*args), tmp_path)  # the scenario cached, as at a table
+    modules = _loaded(_cli(*args), tmp_path)
+    assert "shapely" in modules
+    assert not _heavy(modules, ("wingbeat.rules.grid", "wingbeat.search", "shapely.ops",
+                                "shapely.prepared", "shapely.algorithms.polylabel")), modules
+
+
+@pytest.mark.parametrize("args", [
+    ["reach", "example:morbid-angel", "angel"],
+    ["check", "example:giant-bat", "bat", "U35"],
+])
+def test_a_command_leaves_what_it_made_out_of_the_collectors_last_passes(
+        tmp_path: Path, args: list[str]) -> None:
+    """The process ends with the command: what it made (numpy's and shapely's modules for a
+    tabletop reach) is frozen as start-up's is, so shutdown's collections walk none of it; the
+    collector stays on."""
+    _collector_after(_cli(*args), tmp_path)  # the scenario cached
+    after = _answer(f"{_cli(*args)}\nimport gc, json\n"
+                    "print(json.dumps([gc.isenabled(), len(gc.get_objects())]))", tmp_path)
+    assert after[0]
+    assert after[1] < 1_000  # (the printing's own few; tens of thousands without the freeze)
