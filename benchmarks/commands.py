@@ -7,8 +7,10 @@
 Each row runs ``PYTHON -m wingbeat ...`` in a fresh process and measures its CPU time (user +
 system, from ``resource.getrusage(RUSAGE_CHILDREN)`` before and after), the median of
 ``--repeat`` runs; the floor is ``python -c "import fractions, json, argparse, dataclasses"``,
-``import typer`` what the command line's library costs alone before any command, and ``import
-shapely`` what the tabletop rulesets' geometry library (with numpy) costs alone.
+``import typer`` what the command line's library costs alone before any command, ``import
+shapely`` what the tabletop rulesets' geometry library (with numpy) costs alone, and ``import
+cli, shapely`` the two together as a tabletop reach starts (``wingbeat.cli`` keeps numpy to one
+BLAS thread): the floor under a reach's areas or a way round scenery.
 Issue 29 asks for every command row within 0.12 s. The scenario cache (``WINGBEAT_CACHE_DIR``,
 docs/cli.md) and the play encounters (``XDG_DATA_HOME``) live in a temporary folder, warmed by one
 untimed run of each row (so bytecode, kept in a ``PYTHONPYCACHEPREFIX`` folder there, and the
@@ -41,7 +43,7 @@ from pathlib import Path
 GOAL_MS = 120.0
 FLOOR = "import fractions, json, argparse, dataclasses"
 #: Rows that are no command: what the interpreter, Typer and shapely (numpy) cost alone.
-FLOORS = ("floor", "import typer", "import shapely")
+FLOORS = ("floor", "import typer", "import shapely", "import cli, shapely")
 
 
 @dataclass
@@ -73,6 +75,9 @@ def _rows() -> list[Row]:
         Row("schema dnd5e", [*wb, "schema", "dnd5e"]),
         # the tabletop rulesets measure with shapely (and so numpy)
         Row("import shapely", ["-c", "import shapely"]),
+        # a tabletop reach's floor: the command line started (one BLAS thread) and shapely
+        # imported, before any module or work of the command's own
+        Row("import cli, shapely", ["-c", "import wingbeat.cli, shapely"]),
         Row("check pegasi", [*wb, "check", "example:pegasi", "pegasi", "12,20"]),
         Row("reach morbid-angel", [*wb, "reach", "example:morbid-angel", "angel"]),
         # tabletop commands that measure points only (no shapely since issue 29: legs clear of

@@ -182,8 +182,10 @@ class ConfrontationRuleset:
             raise NotationError(_("tier {tier} is more than one step from tier {start}: tiers "
                                   "change one step a turn (C-change)").format(
                 tier=tier, start=fighter.tier))
-        reports = [check_move(battle, fighter, text, factor, pursuit)
-                   for text in route_moves(battle, fighter, goal, tier)]
+        # the routes are found and then checked in one free space (made once: issue 29)
+        terrain = Terrain(battle, fighter)
+        reports = [check_move(battle, fighter, text, factor, pursuit, terrain)
+                   for text in route_moves(battle, fighter, goal, tier, terrain)]
         if not reports:
             return check_move(battle, fighter, f"{to}" if tier == fighter.tier else
                               ("up " if tier > fighter.tier else "") + to +

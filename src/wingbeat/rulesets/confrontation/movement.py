@@ -246,9 +246,11 @@ class _Move:
 
 
 def check_move(battle: ConfrontationBattle, fighter: Fighter, text: str, factor: Fraction,
-               pursuit: bool) -> ConfrontationMove:
+               pursuit: bool, terrain: Terrain | None = None) -> ConfrontationMove:
     """Validate a declared move: waypoints ``x,y``, ``up``/``down`` (``land``), ``dive:ID``,
-    ``redirect:ID`` (after landing, C-change), then ``pursue`` and the pursuit move's waypoints."""
+    ``redirect:ID`` (after landing, C-change), then ``pursue`` and the pursuit move's waypoints.
+    ``terrain``: the fighter's from where it stands, if one is made already (``path`` found its
+    routes in it: the same free space, not made twice)."""
     tokens = _parse(battle, text)
     kinds = [t.kind for t in tokens]
     if "pursue" in kinds and (pursuit or kinds.count("pursue") > 1):
@@ -261,7 +263,10 @@ def check_move(battle: ConfrontationBattle, fighter: Fighter, text: str, factor:
         order = max((Order.BEFORE, Order.AFTER), key=lambda o: budget(
             battle.edition, fighter, fighter.tier, change, o, factor).total)
     plan = None if pursuit and change is not None else change
-    move = _Move(battle, fighter, Terrain(battle, fighter),
+    if terrain is None or (terrain.battle, terrain.fighter, terrain.start, terrain.gone) != (
+            battle, fighter, fighter.at, frozenset()):
+        terrain = Terrain(battle, fighter)
+    move = _Move(battle, fighter, terrain,
                  budget(battle.edition, fighter, fighter.tier, plan, order, factor),
                  fighter.tier, fighter.at, pursuit=pursuit)
     move.ground_factor = move.terrain.start_factor if fighter.tier == 0 else Fraction(1)
@@ -567,9 +572,11 @@ def _pursue(move: _Move) -> tuple[str, str] | None:
 # -- path -------------------------------------------------------------------------------------
 
 def route_moves(battle: ConfrontationBattle, fighter: Fighter, goal: Point,
-                tier: int) -> list[str]:
-    """Candidate declared moves to ``goal`` at ``tier``, each the shortest of its kind."""
-    terrain = Terrain(battle, fighter)
+                tier: int, terrain: Terrain | None = None) -> list[str]:
+    """Candidate declared moves to ``goal`` at ``tier``, each the shortest of its kind (found in
+    ``terrain``, the fighter's from where it stands, made here if not given)."""
+    if terrain is None:
+        terrain = Terrain(battle, fighter)
     t0 = fighter.tier
 
     def legs(at_tier: int) -> list[str] | None:
