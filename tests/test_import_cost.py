@@ -566,3 +566,15 @@ def test_a_command_leaves_what_it_made_out_of_the_collectors_last_passes(
                     "print(json.dumps([gc.isenabled(), len(gc.get_objects())]))", tmp_path)
     assert after[0]
     assert after[1] < 1_000  # (the printing's own few; tens of thousands without the freeze)
+
+
+def test_the_core_commands_annotations_are_objects_not_text() -> None:
+    """Typer reads each parameter from its function's annotations: written as text (``from
+    __future__ import annotations``) every one is compiled and evaluated again as a command
+    starts, so ``wingbeat.cli`` keeps them evaluated once, as its functions are made."""
+    functions = [info.callback for info in cli._core.registered_commands]
+    functions.append(cli._core.registered_callback.callback)  # type: ignore[union-attr]
+    for function in functions:
+        assert function is not None
+        text = [name for name, hint in function.__annotations__.items() if isinstance(hint, str)]
+        assert not text, (function.__name__, text)

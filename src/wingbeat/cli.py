@@ -5,7 +5,9 @@ One place (``_answer``/``main``) turns a ``WingbeatError`` into its message and 
 rule.
 """
 
-from __future__ import annotations
+# (no ``from __future__ import annotations``: Typer reads each command's annotations, and as
+# strings it would compile and evaluate every one of them, a millisecond or two of a short command
+# (issue 29); as written they are evaluated once, as the functions are made)
 
 import os
 import sys
@@ -104,15 +106,15 @@ def _language_from(argv: list[str]) -> tuple[str, list[str]]:
     return chosen or environment_language(), rest
 
 
-def _open(where: str) -> Scenario:
+def _open(where: str) -> "Scenario":
     """The scenario a command names, through the CLI's cache of validated scenarios."""
     from .scenario._cache import open_cached
 
     return open_cached(where)
 
 
-def _answer(make: Callable[[], Result], as_json: bool,
-            text: Callable[[Result], str] | None = None) -> None:
+def _answer(make: "Callable[[], Result]", as_json: bool,
+            text: "Callable[[Result], str] | None" = None) -> None:
     """Run a query, print its answer, and exit 1 if it is an illegal move or no path."""
     try:
         with collector_paused():  # the command ends soon after: nothing to collect
@@ -146,7 +148,7 @@ def reach(scenario: ScenarioArg, creature: CreatureArg, json_: JsonOpt = False,
                    "for each end state.")] = None,
           ) -> None:
     """Everything the creature can reach this round, each at its least cost."""
-    def find() -> Result:
+    def find() -> "Result":
         from . import _api  # (the registry: not for --version or schema)
 
         bounded(creature=creature)
@@ -174,7 +176,7 @@ def _reach_form(format_: str | None, json_: bool) -> str | None:
     return "jsonl" if wanted == "jsonl" else "json"
 
 
-def _stream(make: Callable[[], Result], form: str) -> None:
+def _stream(make: "Callable[[], Result]", form: str) -> None:
     """``_answer`` for a JSON answer written as it is made (``_jsonout.answer_chunks``): a big
     reach's first bytes leave before its last are written, and its text is never held whole."""
     from ._jsonout import answer_chunks
@@ -191,7 +193,7 @@ def _stream(make: Callable[[], Result], form: str) -> None:
         raise typer.Exit(EXIT_REFUSED)
 
 
-def _first_rows(result: Result) -> str:
+def _first_rows(result: "Result") -> str:
     # a grid's reach (the one with a table of rows) exists only once its module ran: a tabletop
     # reach does not import the grid search to be told it is none (issue 29)
     grid = sys.modules.get("wingbeat.rules.grid")
@@ -226,7 +228,7 @@ def path(
 ) -> None:
     """The cheapest way to a destination (or to an attack position) this round, step by step;
     to an attack position, with advice's best place when advice ranks another first."""
-    def find() -> Result:
+    def find() -> "Result":
         bounded(creature=creature, to=to, attack=attack, altitude=altitude, mode=mode,
                 via=",".join(via) if via else None)
         from . import _api
@@ -253,7 +255,7 @@ def check(
     option: OptionOpt = None,
 ) -> None:
     """Is this declared move legal? Its cost, checks and what remains; or the rule it breaks."""
-    def find() -> Result:
+    def find() -> "Result":
         from . import _api
 
         bounded(creature=creature, moves=moves)
@@ -270,7 +272,7 @@ def engagement(
     json_: JsonOpt = False,
 ) -> None:
     """Whether two creatures are in melee, reach-only, or not engaged."""
-    def find() -> Result:
+    def find() -> "Result":
         from . import _api
 
         bounded(a=a, b=b)
