@@ -90,6 +90,8 @@ class AltitudeArea:
 
 @dataclass(frozen=True, kw_only=True)
 class BattlesystemReach(TableReach):
+    """Where a unit can fly this round, altitude by altitude, with its turns."""
+
     game: str
     rate: Fraction
     heading: float
@@ -228,6 +230,8 @@ class BattlesystemMove(MoveReport):
 
 @dataclass(frozen=True, kw_only=True)
 class BattlesystemEngagement(TableEngagement):
+    """Whether two units are in contact, with their altitudes (B-alt)."""
+
     altitudes: tuple[str, str]
 
     rule = "B-alt"

@@ -136,6 +136,8 @@ class Fighter(Named):
 
 @dataclass(frozen=True)
 class ConfrontationBattle(Roster[Fighter]):
+    """The table at the start of an activation: its edition, scenery and fighters."""
+
     #: A fighter is this table's creature (``rules.roster``).
     members = "fighters"
 

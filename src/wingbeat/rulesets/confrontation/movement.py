@@ -142,6 +142,8 @@ def reach(battle: ConfrontationBattle, fighter: Fighter, factor: Fraction,
 
 @dataclass(frozen=True)
 class _Token:
+    """One word of a declared move: a waypoint, a tier change, a dive, a redirect."""
+
     kind: str  # "point" | "up" | "down" | "dive" | "redirect" | "pursue"
     text: str
     point: Point | None = None
@@ -190,6 +192,8 @@ def _plan(tokens: list[_Token], start_tier: int) -> tuple[Change | None, Order |
 
 @dataclass
 class _Move:
+    """A declared move as it is checked, step by step: where it stands and what is spent."""
+
     battle: ConfrontationBattle
     fighter: Fighter
     terrain: Terrain

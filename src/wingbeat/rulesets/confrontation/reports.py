@@ -54,6 +54,8 @@ class TierArea:
 
 @dataclass(frozen=True, kw_only=True)
 class ConfrontationReach(TableReach):
+    """Where a fighter can end this activation, tier by tier, with its MOU and vision."""
+
     edition: str
     tier: int
     mou: tuple[Fraction, Fraction]
@@ -217,6 +219,8 @@ class ConfrontationMove(MoveReport):
 
 @dataclass(frozen=True, kw_only=True)
 class ConfrontationEngagement(TableEngagement):
+    """Whether two fighters are in contact, with their tiers and what each sees (C-adj)."""
+
     tiers: tuple[int, int]
     between_tiers: str
     dive: str | None
