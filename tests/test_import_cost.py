@@ -604,3 +604,18 @@ def test_no_collection_walks_what_the_answer_made(tmp_path: Path, args: list[str
             "import json\nprint(json.dumps(walked))")
     walked = _answer(code, tmp_path)
     assert max(walked, default=0) < 15_000, walked  # (start-up's typing: 7,000 at most)
+
+
+def test_a_program_running_commands_in_its_process_keeps_collecting_their_objects(
+        tmp_path: Path) -> None:
+    """Only a process that ends with its command (``main``) keeps what the command made out of
+    the collector's reach; a program that runs commands itself (Typer's ``CliRunner``, as tests
+    and tools do) freezes nothing more than start-up did."""
+    frozen = _answer(
+        "import gc, json\nimport wingbeat.cli as cli\nfrom typer.testing import CliRunner\n"
+        "before = gc.get_freeze_count()\nrunner = CliRunner()\n"
+        "for args in (['reach', 'example:morbid-angel', 'angel'],\n"
+        "             ['check', 'example:giant-bat', 'bat', 'U35', '--json']):\n"
+        "    assert runner.invoke(cli.app, args).exit_code == 0\n"
+        "print(json.dumps([before, gc.get_freeze_count(), gc.isenabled()]))", tmp_path)
+    assert frozen[1] <= frozen[0] and frozen[2], frozen  # (a frozen object freed leaves it)

@@ -134,16 +134,22 @@ def _answer(make: "Callable[[], Result]", as_json: bool,
         raise typer.Exit(EXIT_REFUSED)
 
 
+#: Whether this process ends with the command it runs (``main``, the console script), not a
+#: program that runs commands in its own process (Typer's ``CliRunner``), which keeps collecting.
+_ENDS_WITH_COMMAND = False
+
+
 def _kept_to_the_end() -> None:
     """What the command made while the collector waited (the answer, and the modules its question
     imported: numpy's and shapely's for a tabletop reach) lives until the process ends with the
     answer: it joins start-up's, out of the collector's reach (``gc.freeze``), so the collection
     the collector would start as soon as it is on again does not walk it all for nothing (3 to 8
     ms of a short command, issue 29). Only cyclic garbage waits for the exit; the rest is freed
-    as ever."""
-    import gc
+    as ever. Only when the process ends with the command (``main``)."""
+    if _ENDS_WITH_COMMAND:
+        import gc
 
-    gc.freeze()
+        gc.freeze()
 
 
 #: End states a reach table shows by default: the cheapest; --all shows every one.
@@ -454,8 +460,10 @@ def main() -> None:
     the user for bad input."""
     from .i18n import set_language
 
+    global _ENDS_WITH_COMMAND
     lang, args = _language_from(sys.argv[1:])
     set_language(lang)
+    _ENDS_WITH_COMMAND = True
     try:
         with collector_paused():  # the command's own modules: more of start-up (_deferred)
             command = _app_for(args)
