@@ -143,7 +143,7 @@ def _kept_to_the_end() -> None:
     """What the command made while the collector waited (the answer, and the modules its question
     imported: numpy's and shapely's for a tabletop reach) lives until the process ends with the
     answer: it joins start-up's, out of the collector's reach (``gc.freeze``), so the collection
-    the collector would start as soon as it is on again does not walk it all for nothing (3 to 8
+    the collector would start as soon as it is on again does not walk it all for nothing (2 to 7
     ms of a short command, issue 29). Only cyclic garbage waits for the exit; the rest is freed
     as ever. Only when the process ends with the command (``main``)."""
     if _ENDS_WITH_COMMAND:
