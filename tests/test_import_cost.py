@@ -619,3 +619,21 @@ def test_a_program_running_commands_in_its_process_keeps_collecting_their_object
         "    assert runner.invoke(cli.app, args).exit_code == 0\n"
         "print(json.dumps([before, gc.get_freeze_count(), gc.isenabled()]))", tmp_path)
     assert frozen[1] <= frozen[0] and frozen[2], frozen  # (a frozen object freed leaves it)
+
+
+@pytest.mark.parametrize("args", [
+    ["reach", "example:morbid-angel", "angel"],
+    ["path", "example:morbid-angel", "knight", "--to", "50,55"],
+    ["reach", "example:pegasi", "pegasi", "--json"],
+    ["check", "example:giant-bat", "bat", "U35"],
+])
+def test_a_command_with_nothing_to_escape_compiles_no_pattern_of_errors(
+        tmp_path: Path, args: list[str]) -> None:
+    """``wingbeat.errors`` compiles its patterns (a terminal's controls) on first use, not at
+    import (1 ms of every command): a command whose text has none to escape compiles neither of
+    the text's two. (The bytes' small one is compiled once a text holds a byte C2 in UTF-8, as the
+    angel's ``360°`` does: 0.1 ms.)"""
+    _answer(f"{_cli(*args)}\nprint(1)", tmp_path)  # the scenario cached
+    compiled = _answer(f"{_cli(*args)}\nimport json\nfrom wingbeat import errors\n"
+                       "print(json.dumps(errors._pattern.cache_info().currsize))", tmp_path)
+    assert compiled == 0

@@ -12,6 +12,7 @@ command line: 2 bad input, 1 a move the rules refuse), ``http_status`` (the web 
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any, TypeVar
 
 __all__ = [
@@ -38,8 +39,22 @@ EXIT_BAD_INPUT = 2
 #: What a terminal must never receive as it is: C0 controls (an escape sequence sets the window's
 #: title or clears the screen), DEL, C1 controls (``\x9b`` starts a sequence too) and lone
 #: surrogates (no encoder takes them). Line ends and tabs are kept where text has lines.
-_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-_UNPRINTABLE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+#: (Patterns compiled on first use, ``_pattern``: most commands print nothing that needs one, and
+#: compiling the three at import cost every command 1 ms.)
+_UNPRINTABLE = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]"
+_UNPRINTABLE_LINE = r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]"
+
+
+@cache
+def _pattern(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled, once."""
+    return re.compile(pattern)
+
+
+@cache
+def _bytes_pattern(pattern: bytes) -> re.Pattern[bytes]:
+    """``pattern`` compiled, once."""
+    return re.compile(pattern)
 
 
 def _escaped(match: re.Match[str]) -> str:
@@ -61,14 +76,14 @@ def printable(text: str) -> str:
     written as an escape (``\x1b``, ``\ud800``)."""
     if printable_bytes(text.encode("utf-8", "surrogatepass")):
         return text
-    return _UNPRINTABLE.sub(_escaped, text)
+    return _pattern(_UNPRINTABLE).sub(_escaped, text)
 
 
 #: The bytes of C0 controls but line end and tab, and DEL: deleted to tell whether any is there.
 _CONTROL_BYTES = bytes([*range(0x09), *range(0x0B, 0x20), 0x7F])
 #: A C1 control in UTF-8 (``\xc2\x80`` … ``\xc2\x9f``) or a lone surrogate as ``surrogatepass``
 #: writes it (``\xed\xa0`` … ``\xed\xbf``).
-_WIDE_UNPRINTABLE = re.compile(rb"\xc2[\x80-\x9f]|\xed[\xa0-\xbf]")
+_WIDE_UNPRINTABLE = rb"\xc2[\x80-\x9f]|\xed[\xa0-\xbf]"
 
 
 def printable_bytes(data: bytes, *, json: bool = False) -> bool:
@@ -85,15 +100,18 @@ def printable_bytes(data: bytes, *, json: bool = False) -> bool:
         return False
     if b"\xc2" not in data and b"\xed" not in data:
         return True
-    return _WIDE_UNPRINTABLE.search(data) is None
+    return _bytes_pattern(_WIDE_UNPRINTABLE).search(data) is None
 
 
 def one_line(text: str) -> str:
     r"""``text`` as one line safe for a terminal: line ends escaped too (``\n``), so an id with a
     newline cannot forge a second ``error:`` line."""
-    if _UNPRINTABLE_LINE.search(text) is None:
+    if text.isprintable():  # no control character, no surrogate: nothing to escape, no pattern
         return text
-    return _UNPRINTABLE_LINE.sub(_escaped, text)
+    found = _pattern(_UNPRINTABLE_LINE)
+    if found.search(text) is None:
+        return text
+    return found.sub(_escaped, text)
 
 
 #: The most characters of a user's text an error message quotes.
