@@ -219,3 +219,76 @@ def test_a_flipped_entry_changes_nothing_the_command_line_says(folder: Path,
         again = runner.invoke(app, command)
         assert (again.exit_code, again.stdout) == (0, first.stdout), bit
         assert again.exception is None, bit
+
+
+# -- round 33: the code's fingerprint, cheaper, still changed by every file a scenario is read with
+def code_copy(tmp_path: Path) -> Path:
+    """The package's files, as ``_code_fingerprint`` walks them, copied (their times kept)."""
+    import shutil
+
+    package = Path(_cache.__file__).resolve().parent.parent
+    copy = tmp_path / "wingbeat"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__", "static",
+                                                                 "locale"))
+    return copy
+
+
+def test_every_file_a_scenario_is_read_with_changes_the_fingerprint(tmp_path: Path) -> None:
+    """An editable install edited in place (same size, a new time), a file added or removed:
+    the fingerprint differs, so no scenario kept before is served."""
+    root = code_copy(tmp_path)
+    before = _cache._fingerprint(str(root))
+    walked = [path for path in root.rglob("*") if path.is_file()
+              and path.suffix in (".py", ".toml", ".so", ".json")
+              and path.relative_to(root).parts[0] not in _cache._NOT_READING]
+    assert len(walked) > 100 and any(p.name == "ruleset.toml" for p in walked)
+    for path in walked:
+        info = path.stat()
+        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns + 1))
+        assert _cache._fingerprint(str(root)) != before, path
+        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert _cache._fingerprint(str(root)) == before
+    schema = root / "rulesets" / "confrontation" / "schema.py"
+    info = schema.stat()
+    schema.write_text(schema.read_text(encoding="utf-8") + "#", encoding="utf-8")
+    os.utime(schema, ns=(info.st_atime_ns, info.st_mtime_ns))  # the same time, one byte more
+    assert _cache._fingerprint(str(root)) != before
+    schema.write_text(schema.read_text(encoding="utf-8")[:-1], encoding="utf-8")
+    os.utime(schema, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert _cache._fingerprint(str(root)) == before
+    (root / "scenario" / "added.py").write_text("", encoding="utf-8")
+    assert _cache._fingerprint(str(root)) != before
+    (root / "scenario" / "added.py").unlink()
+    (root / "rules" / "registry.py").unlink()
+    assert _cache._fingerprint(str(root)) != before
+
+
+def test_the_parts_the_fingerprint_leaves_out_are_not_read_with(tmp_path: Path) -> None:
+    """What the fingerprint does not walk (``_NOT_READING``) is never imported while a scenario
+    is read: every example and every scenario of the tests' data, each from its text, in a
+    fresh interpreter. A change there cannot make a kept scenario stale."""
+    root = code_copy(tmp_path)
+    before = _cache._fingerprint(str(root))
+    for part in sorted(_cache._NOT_READING):
+        (root / part / "__init__.py").write_text("# changed\n", encoding="utf-8")
+    assert _cache._fingerprint(str(root)) == before
+    data = Path(__file__).resolve().parent / "data"
+    program = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from wingbeat.examples import example_names, example_text\n"
+        "from wingbeat.scenario._load import read_scenario_text\n"
+        "from wingbeat.errors import WingbeatError\n"
+        "for name in example_names():\n"
+        "    read_scenario_text(example_text(name), source='example:' + name)\n"
+        f"for path in sorted(Path({str(data)!r}).rglob('*.yaml')):\n"
+        "    try:\n"
+        "        read_scenario_text(path.read_text(encoding='utf-8'), source=str(path),\n"
+        "                           base=str(path.parent))\n"
+        "    except (WingbeatError, UnicodeDecodeError):\n"
+        "        pass\n"
+        "print(' '.join(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          check=True)
+    parts = {name.split(".")[1] for name in done.stdout.split() if name.startswith("wingbeat.")}
+    assert parts and not parts & _cache._NOT_READING

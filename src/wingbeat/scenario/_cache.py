@@ -146,9 +146,14 @@ def _key(text: str, source: str) -> str:
 
 @cache
 def _code_fingerprint() -> bytes:
-    """Every source file of the package, its name, size and time: a changed rule, schema or model
-    (an upgrade, or an edit in a source checkout) never meets a scenario kept before it."""
-    root = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    """Every source file of the package a scenario is read with, its name, size and time: a
+    changed rule, schema or model (an upgrade, or an edit in a source checkout) never meets a
+    scenario kept before it."""
+    return _fingerprint(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+
+
+def _fingerprint(root: str) -> bytes:
+    """``_code_fingerprint`` of the package at ``root``."""
     found: list[str] = []
     folders = [("", root)]
     while folders:  # os.walk's folders, without its path arithmetic (a third of the time)
@@ -156,9 +161,8 @@ def _code_fingerprint() -> bytes:
         with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.is_dir():
-                    # the pages' files, the catalogs and bytecode hold no code a scenario is
-                    # read with
-                    if entry.name not in _NO_CODE and not entry.is_symlink():
+                    if (entry.name not in _NO_CODE and not entry.is_symlink()
+                            and (relative or entry.name not in _NOT_READING)):
                         folders.append((relative + entry.name + "/", entry.path))
                 elif entry.name.endswith((".py", ".toml", ".so", ".pyd", ".json")):
                     info = entry.stat()
@@ -170,8 +174,15 @@ def _code_fingerprint() -> bytes:
 
 
 #: Folders ``_code_fingerprint`` does not walk (walking the pages' files and the catalogs cost
-#: every cached command a few ms).
+#: every cached command a few ms): the pages' files, the catalogs and bytecode hold no code a
+#: scenario is read with.
 _NO_CODE = frozenset({"__pycache__", "static", "locale"})
+#: The package's own parts that reading a scenario never imports (the web app, the pictures, the
+#: importers of other formats, play and the tactics: what is done with a scenario once read), so
+#: a file of theirs changed changes no kept scenario; not walking their 60 files saves every
+#: cached command a third of the fingerprint. ``tests/test_scenario_cache.py`` reads every example
+#: from its text and checks that none of them was imported.
+_NOT_READING = frozenset({"web", "render", "importers", "play", "tactics"})
 
 
 def _private(info: os.stat_result) -> bool:
