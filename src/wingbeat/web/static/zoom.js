@@ -17,6 +17,7 @@
 // tokens ([data-wb-token]) with a margin.
 
 import { t } from "./i18n.js";
+import { cellIndex, cellUnder, cellsBox, forgetCells } from "./cellindex.js";
 const STEP = 1.25;       // a button's or a key's zoom
 const MAX_PX = 6;        // the most screen pixels per SVG unit (a 12-unit label at 72 px)
 const MIN_CELLS = 9;      // the opening view spans at least this many cells each way
@@ -109,10 +110,9 @@ export function zoomable(box) {
   // Two creatures side by side are no view of a fight: the action's box spans at least
   // MIN_CELLS cells each way (centred on it), so the board round them is seen too.
   function roomy(b) {
-    const cell = svg.querySelector("g.cell :is(polygon, rect, path)");
-    if (!cell || b === whole) return b;
-    const c = cell.getBBox();
-    const least = MIN_CELLS * Math.max(c.width, c.height);
+    const { list, shapes } = cellIndex(svg);  // (cellindex.js: from attributes, no layout)
+    if (!list.length || b === whole) return b;
+    const least = MIN_CELLS * Math.max(shapes[0].w, shapes[0].h);
     const w = Math.max(b[2], least);
     const h = Math.max(b[3], least);
     return [b[0] - (w - b[2]) / 2, b[1] - (h - b[3]) / 2, w, h];
@@ -167,11 +167,8 @@ export function zoomable(box) {
     const add = (x, y) => {
       x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
     };
-    for (const shape of svg.querySelectorAll("g.cell.reach > :is(polygon, rect, path)")) {
-      const b = shape.getBBox();
-      add(b.x, b.y);
-      add(b.x + b.width, b.y + b.height);
-    }
+    const reach = cellsBox(svg, (cell) => cell.classList.contains("reach"));
+    if (reach) { add(reach[0], reach[1]); add(reach[2], reach[3]); }
     const margin = Math.max(x1 - x0, y1 - y0, whole[2] / 8, whole[3] / 8) * 0.1;
     return [x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin];
   }
@@ -179,10 +176,10 @@ export function zoomable(box) {
   // On a narrow screen the opening view is at least large enough for a cell to take a finger.
   function touchScale() {
     if (size().w >= 800) return 0;
-    const cell = svg.querySelector("g.cell :is(polygon, rect, path)");
-    if (!cell) return 0;
-    const b = cell.getBBox();
-    return b.width > 0 ? TOUCH_CELL / Math.min(b.width, b.height || b.width) : 0;
+    const { list, shapes } = cellIndex(svg);
+    if (!list.length) return 0;
+    const b = shapes[0];
+    return b.w > 0 ? TOUCH_CELL / Math.min(b.w, b.h || b.w) : 0;
   }
 
   function frameAction(mute = true) {
@@ -375,19 +372,16 @@ export function zoomable(box) {
       !watchCells.takeRecords().length;
     if (!keep) forget();
     if (!svg) return;
-    const list = [...svg.querySelectorAll("g.cell")];
+    forgetCells(svg);  // (a picture redrawn in place: its cells anew)
+    const found = cellIndex(svg);
+    const list = found.list;
     const texts = list.length > TEXTS_FROM;
     svg.classList.toggle("wb-cull", texts);
     if (list.length <= CULL_FROM) return;
-    const x = new Float64Array(list.length);
-    const y = new Float64Array(list.length);
+    const { x, y, size } = found;  // the cells' centres and size (cellindex.js, no layout)
+    catcher(group, found);
     const state = new Uint8Array(list.length);
-    let size = 0;
     list.forEach((cell, i) => {
-      const b = (cell.querySelector("polygon, rect, path") || cell).getBBox();
-      x[i] = b.x + b.width / 2;
-      y[i] = b.y + b.height / 2;
-      size = Math.max(size, b.width, b.height);
       state[i] = STATES.reduce((bits, name, k) =>
         bits | (cell.classList.contains(name) ? 1 << k : 0), 0);
     });
@@ -400,6 +394,25 @@ export function zoomable(box) {
     coarse.fresh = coarse.able;
     if (coarse.able) watchCells.observe(group, { childList: true, subtree: true });
     prepare();
+  }
+
+  // A large map's far cells are out of the layout (wb-off, display: none): a transparent rect
+  // over the cells' extent, under their group, takes the pointer there, and the hit tests
+  // (cellindex.js's cellUnder) name the cell under it by arithmetic.
+  function catcher(group, found) {
+    if (!group || !found.list.length) return;
+    const b = cellsBox(svg);
+    let rect = svg.querySelector(":scope > rect.wb-catch");
+    if (!rect) {
+      rect = document.createElementNS(svg.namespaceURI, "rect");
+      for (const [name, value] of Object.entries({ class: "wb-catch", fill: "none",
+        "pointer-events": "all", "aria-hidden": "true" })) rect.setAttribute(name, value);
+    }
+    for (const [name, value] of Object.entries({ x: b[0], y: b[1], width: b[2] - b[0],
+      height: b[3] - b[1] })) rect.setAttribute(name, String(value));
+    // under the cells and the bitmap (kept just before the cells' group: index() checks that)
+    const below = coarse.image && coarse.image.nextElementSibling === group ? coarse.image : group;
+    if (rect.nextElementSibling !== below) below.before(rect);
   }
 
   // What cell i should be in the view whose regions() are around, inside: its state and,
@@ -850,8 +863,8 @@ export function zoomable(box) {
   let at = null;    // the mouse's place over the box (client pixels), for the hover after a zoom
   function hover(event) {
     if (event.pointerType === "mouse") at = { x: event.clientX, y: event.clientY };
-    const target = event.target;
-    const cell = target && target.closest && target.closest("g.cell[data-cell]");
+    // the cell hit, or the one out of the layout under it (cellindex.js)
+    const cell = cellUnder(event.target, event.clientX, event.clientY);
     let said = cell ? cell.getAttribute("data-cell") : "";
     if (!said && svg && svg.classList.contains("table-map") && svg.getScreenCTM()) {
       try { said = tablePoint(svg, event.clientX, event.clientY) || ""; } catch { said = ""; }
