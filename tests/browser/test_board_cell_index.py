@@ -9,12 +9,15 @@ was out of the layout land on that cell.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pages import closed, opened
+from playwright.sync_api import Page, expect
 from test_board import settled
-from test_drag import ready
+from test_board_bitmap import BIG
+from test_drag import preview_of, ready
 
 pytestmark = pytest.mark.browser
 
@@ -76,3 +79,54 @@ def test_the_arithmetic_answers_as_the_hit_test(browser: Any, server: str, name:
     hit = {f[0] for f in seen["found"]}
     assert len(hit) >= 0.9 * seen["cells"], (len(hit), seen["cells"])
     closed(page)
+
+
+def big_map(page: Page, tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_text(BIG, encoding="utf-8")
+    page.locator("#upload").set_input_files(str(big))
+    expect(page.locator("#map svg")).to_have_attribute("data-creature", "roc")
+    settled(page)
+
+
+def test_a_cell_out_of_the_layout_is_clicked_hovered_and_reached(page: Page,
+                                                                 tmp_path: Path) -> None:
+    big_map(page, tmp_path)
+    # far cells are out of the layout (display: none), not only hidden
+    far = page.evaluate("""() => [...document.querySelectorAll('#map g.cell.wb-off')]
+      .slice(0, 50).map((c) => getComputedStyle(c).display)""")
+    assert far and set(far) == {"none"}
+    # zoomed out to the bitmap: every cell out of the layout, each still answers
+    page.get_by_role("button", name="Whole map").click()
+    settled(page)
+    expect(page.locator("#map")).to_have_attribute("data-coarse", "")
+    for label in ("AV40", "AX58", "BA47"):
+        x, y, display = page.evaluate(CENTRE, label)
+        assert display == "none", label
+        page.mouse.move(x, y)
+        expect(page.locator("#map")).to_have_attribute("data-wb-hover", label)
+        page.mouse.click(x, y)
+        expect(page.locator("#map-answer")).to_contain_text(label)
+    # the keyboard's cursor moves onto a cell out of the layout, which is then drawn
+    page.locator("#map").focus()
+    page.keyboard.press("ArrowUp")
+    focused = page.locator("#map g.cell:focus")
+    expect(focused).to_have_count(1)
+    expect(focused).to_be_visible()
+
+
+def test_a_drag_onto_a_cell_out_of_the_layout(page: Page, tmp_path: Path) -> None:
+    big_map(page, tmp_path)
+    page.get_by_role("button", name="Whole map").click()
+    settled(page)
+    expect(page.locator("#map")).to_have_attribute("data-coarse", "")
+    x, y, _ = page.evaluate(CENTRE, "AV50")
+    tx, ty, display = page.evaluate(CENTRE, "AV44")
+    assert display == "none"
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move((x + tx) / 2, (y + ty) / 2, steps=4)
+    page.mouse.move(tx, ty, steps=4)
+    data = preview_of(page, "AV44")
+    assert data["place"] == "AV44"
+    page.mouse.up()

@@ -197,3 +197,18 @@ export function cellsBox(svg, filter = null) {
   }
   return x0 <= x1 ? [x0, y0, x1, y1] : null;
 }
+
+/**
+ * The screen box { left, top, right, bottom } (client pixels) of svg's cell labelled `label`,
+ * from its outline and the svg's screen matrix: a cell out of the layout has no box of its own.
+ */
+export function screenBoxOf(svg, label) {
+  const c = centreOfLabel(svg, label);
+  const m = c && svg.getScreenCTM();
+  if (!m) return null;
+  const o = cellIndex(svg).shapes[cellIndex(svg).byLabel.get(label)];
+  const at = (x, y) => new DOMPoint(x, y).matrixTransform(m);
+  const [a, b] = [at(o.x - o.w / 2, o.y - o.h / 2), at(o.x + o.w / 2, o.y + o.h / 2)];
+  return { left: Math.min(a.x, b.x), top: Math.min(a.y, b.y), right: Math.max(a.x, b.x),
+    bottom: Math.max(a.y, b.y) };
+}

@@ -21,7 +21,7 @@
 import { colon, t } from "./i18n.js";
 import { decodeReachTree } from "./reachtree.js";
 import { amount, fetchKeyed, loadStyle, neighbourCell, query, svgElement } from "./common.js";
-import { centreOfLabel, labelNear } from "./cellindex.js";
+import { centreOfLabel, labelNear, screenBoxOf } from "./cellindex.js";
 
 const DRAG = 5;        // pixels before a press on a token is a drag
 const TIMES = 2000;    // preview frame times kept
@@ -493,8 +493,9 @@ export function wireDrag(box, hooks) {
     let x = drag.x;
     let y = drag.y;
     if (drag.keyboard && answer.place) {
-      const cell = box.querySelector(`g.cell[data-cell="${CSS.escape(answer.place)}"]`);
-      if (cell) { const c = cell.getBoundingClientRect(); x = c.right; y = c.bottom; }
+      const svg = svgOf();  // (from the cells' index: a far cell may be out of the layout)
+      const c = svg && screenBoxOf(svg, answer.place);
+      if (c) { x = c.right; y = c.bottom; }
     }
     const left = x - r.left;
     const top = y - r.top;
@@ -569,11 +570,14 @@ export function wireDrag(box, hooks) {
     if (event.pointerType === "mouse") event.stopPropagation();
     const id = token.getAttribute("data-wb-token");
     const from = tokenAt(id);
-    const home = from && box.querySelector(`g.cell[data-cell="${CSS.escape(from)}"]`);
+    const svg = svgOf();
+    // (its box from the cells' index: zoomed out, the cell is out of the layout, display: none)
+    const home = from && svg && screenBoxOf(svg, from);
     let dx = 0;
     let dy = 0;
     if (home) {  // the grab's offset from the token's own cell (a Large creature's north-west)
-      const c = home.getBoundingClientRect();
+      const c = { left: home.left, top: home.top, width: home.right - home.left,
+        height: home.bottom - home.top };
       dx = event.clientX - (c.left + c.width / 2);
       dy = event.clientY - (c.top + c.height / 2);
     }
