@@ -451,6 +451,22 @@ export function zoomable(box) {
       list[i].classList.toggle(STATES[Math.log2(bit)], (state[i] & bit) !== 0);
     }
   }
+  // A frame before a settle at a new scale, the cells shown outside the region the coming view
+  // keeps drawn leave the layout already (wb-off: a removal, no layout; outside the box's clip,
+  // so nothing seen changes): the settle's frame then lays out at the new scale only the cells
+  // near the new view (a full zoom in on the 100² map laid out the 2,650 cells of the view it
+  // left: 15-30 ms of forced layout at CPU 4×).
+  function offAhead(v) {
+    if (!cells) return;
+    const [x0, y0, x1, y1] = regions(v)[0];
+    const { list, state, x, y } = cells;
+    for (let i = 0; i < state.length; i++) {
+      if (state[i] & OFF) continue;
+      if (x[i] >= x0 && x[i] <= x1 && y[i] >= y0 && y[i] <= y1) continue;
+      state[i] |= OFF;
+      list[i].classList.add(STATES[0]);
+    }
+  }
   function regions(v) {
     const { w, h } = size();
     const [vw, vh] = [w / v.s, h / v.s];
@@ -723,6 +739,7 @@ export function zoomable(box) {
         Math.abs(live.s / view.s - 1) > 1e-9) {
       hideAhead(live.s);
       if (mutes(live.s)) quieten(live);
+      if (!keepsScale(live.s)) offAhead(live);
     }
     requestAnimationFrame(tick);
   }
