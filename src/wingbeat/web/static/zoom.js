@@ -456,9 +456,15 @@ export function zoomable(box) {
   // so nothing seen changes): the settle's frame then lays out at the new scale only the cells
   // near the new view (a full zoom in on the 100² map laid out the 2,650 cells of the view it
   // left: 15-30 ms of forced layout at CPU 4×).
+  // Zoomed out to where the bitmap shows, every cell leaves, the bitmap shown under them
+  // (its settle no longer lays out the cells it hides a few a frame after).
   function offAhead(v) {
     if (!cells) return;
-    const [x0, y0, x1, y1] = regions(v)[0];
+    const all = coarseAt(v.s);
+    if (all && !coarse.image) makeCoarse();
+    if (all && coarse.image) coarse.image.style.display = "";
+    const [x0, y0, x1, y1] = all && coarse.image ? [Infinity, Infinity, -Infinity, -Infinity]
+      : regions(v)[0];
     const { list, state, x, y } = cells;
     for (let i = 0; i < state.length; i++) {
       if (state[i] & OFF) continue;
@@ -564,7 +570,8 @@ export function zoomable(box) {
         if (changed & (1 << k)) cell.classList.toggle(STATES[k], (next & (1 << k)) !== 0);
       }
       state[i] = next;
-      spent += texts(was) === texts(next) ? 1 : TEXT_COST;
+      // (a cell back in the layout is laid out, its shapes and texts: as much as its texts)
+      spent += texts(was) === texts(next) && !(was & ~next & OFF) ? 1 : TEXT_COST;
     }
     if (done < pending.length) { chunking = true; requestAnimationFrame(chunk); }
     else {
@@ -605,6 +612,19 @@ export function zoomable(box) {
     if (view && !live) cullSoon();
     prepare();  // the cells changed: the bitmap is drawn anew
   });
+  // Whether scale s shows the bitmap (every cell text hidden by the level of detail, as
+  // detail(s) finds it).
+  function coarseAt(s) {
+    return coarse.able && !svg.classList.contains("threat-on") &&
+      s * (window.devicePixelRatio || 1) <= coarseScale() * COARSE_STRETCH &&
+      LOD_CLASSES.every((name) => {
+        const sample = svg.querySelector(`text.${name}`);
+        if (!sample) return true;
+        const font = parseFloat(sample.getAttribute("font-size") ||
+          getComputedStyle(sample).fontSize) || 12;
+        return font * s < LOD_PX - 0.01;
+      });
+  }
   function coarsen() {
     const want = coarse.able && textless && !svg.classList.contains("threat-on") &&
       view.s * (window.devicePixelRatio || 1) <= coarseScale() * COARSE_STRETCH;
