@@ -151,8 +151,9 @@ export function cellAtClient(svg, clientX, clientY) {
 
 /**
  * The cell an event's target and client point name: the cell hit if it is laid out (what the
- * user sees), else, over the map's own layer (the svg, its cells' group, or zoom.js's layer that
- * takes the pointer where cells are out of the layout), the cell there by arithmetic.
+ * user sees), else, over the map's own ground (the svg, its cells' group, or the picture's
+ * background rect under them, which takes the pointer where cells are out of the layout), the
+ * cell there by arithmetic.
  */
 export function cellUnder(target, clientX, clientY) {
   if (!target || !target.closest) return null;
@@ -160,8 +161,9 @@ export function cellUnder(target, clientX, clientY) {
   if (hit) return hit;
   const svg = target.closest("svg");
   if (!svg || svg.classList.contains("table-map")) return null;
-  if (target !== svg && !target.matches("g.cells, rect.wb-catch")) return null;
-  return cellAtClient(svg, clientX, clientY);
+  const ground = target === svg || target.matches("g.cells") ||
+    (target.localName === "rect" && target.parentNode === svg);
+  return ground ? cellAtClient(svg, clientX, clientY) : null;
 }
 
 /** A cell's centre and size { x, y, size } in the picture's units, from the index. */

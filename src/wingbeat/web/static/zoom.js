@@ -263,6 +263,7 @@ export function zoomable(box) {
     detail(v.s);
     coarsen();
     if (mute && rescaled && (!keep || showsMore)) quieten(v);
+    if (!mute) showNear(v);
     cullSoon();
     delete box.dataset.gesture;
     rehoverSoon();
@@ -379,7 +380,6 @@ export function zoomable(box) {
     svg.classList.toggle("wb-cull", texts);
     if (list.length <= CULL_FROM) return;
     const { x, y, size } = found;  // the cells' centres and size (cellindex.js, no layout)
-    catcher(group, found);
     const state = new Uint8Array(list.length);
     list.forEach((cell, i) => {
       state[i] = STATES.reduce((bits, name, k) =>
@@ -394,25 +394,6 @@ export function zoomable(box) {
     coarse.fresh = coarse.able;
     if (coarse.able) watchCells.observe(group, { childList: true, subtree: true });
     prepare();
-  }
-
-  // A large map's far cells are out of the layout (wb-off, display: none): a transparent rect
-  // over the cells' extent, under their group, takes the pointer there, and the hit tests
-  // (cellindex.js's cellUnder) name the cell under it by arithmetic.
-  function catcher(group, found) {
-    if (!group || !found.list.length) return;
-    const b = cellsBox(svg);
-    let rect = svg.querySelector(":scope > rect.wb-catch");
-    if (!rect) {
-      rect = document.createElementNS(svg.namespaceURI, "rect");
-      for (const [name, value] of Object.entries({ class: "wb-catch", fill: "none",
-        "pointer-events": "all", "aria-hidden": "true" })) rect.setAttribute(name, value);
-    }
-    for (const [name, value] of Object.entries({ x: b[0], y: b[1], width: b[2] - b[0],
-      height: b[3] - b[1] })) rect.setAttribute(name, String(value));
-    // under the cells and the bitmap (kept just before the cells' group: index() checks that)
-    const below = coarse.image && coarse.image.nextElementSibling === group ? coarse.image : group;
-    if (rect.nextElementSibling !== below) below.before(rect);
   }
 
   // What cell i should be in the view whose regions() are around, inside: its state and,
@@ -471,6 +452,18 @@ export function zoomable(box) {
       if (x[i] >= x0 && x[i] <= x1 && y[i] >= y0 && y[i] <= y1) continue;
       state[i] |= OFF;
       list[i].classList.add(STATES[0]);
+    }
+  }
+  // Not a user's gesture (the box resized, the table view): the cells near the view come back
+  // into the layout at once, not a few a frame (a resize is no frame to keep short).
+  function showNear(v) {
+    if (!cells || coarse.on) return;
+    const [x0, y0, x1, y1] = regions(v)[0];
+    const { list, state, x, y } = cells;
+    for (let i = 0; i < state.length; i++) {
+      if (!(state[i] & OFF) || x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1) continue;
+      state[i] &= ~OFF;
+      list[i].classList.remove(STATES[0]);
     }
   }
   function regions(v) {
