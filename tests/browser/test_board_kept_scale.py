@@ -38,9 +38,12 @@ CELLS = """() => {
     const said = [r.left + (ux - x) * s, r.top + (uy - y) * s];
     if (said[0] < r.left + r.width * 0.3 || said[0] > r.left + r.width * 0.7 ||
         said[1] < r.top + r.height * 0.3 || said[1] > r.top + r.height * 0.7) continue;
-    const c = shape.getBoundingClientRect();
     // (drag.js and the legend map points by the svg's screen matrix: it says the same)
     const m = new DOMPoint(ux, uy).matrixTransform(box.querySelector('svg').getScreenCTM());
+    // a cell out of the layout (under the zoomed-out bitmap, display: none) has no box: the
+    // bitmap draws it where the screen matrix says (and the hover below names it there)
+    const c = shape.getClientRects().length ? shape.getBoundingClientRect()
+      : { left: m.x, top: m.y, width: 0, height: 0 };
     found.push([cell.getAttribute('data-cell'), c.left + c.width / 2, c.top + c.height / 2,
       said[0], said[1], m.x, m.y]);
   }

@@ -84,6 +84,7 @@ def _smallest(page: Page, svg: str, kind: str) -> float:
     """The smallest on-screen height (px) of the map's cell texts of ``kind`` (label, cost)."""
     heights: list[float] = page.evaluate(
         """([svg, kind]) => [...document.querySelectorAll(`${svg} g.cell text.${kind}`)]
+             .filter((t) => !t.closest('g.cell.wb-off'))  // (far cells: out of the layout)
              .map((t) => t.getBoundingClientRect().height)""", [svg, kind])
     assert heights, (svg, kind)
     return min(heights)

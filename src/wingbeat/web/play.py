@@ -308,8 +308,8 @@ def create_play_app(db: str | Path | None = None, hosts: Iterable[str] = ()) -> 
 
     @app.get("/static/{name}.js", include_in_schema=False)
     def script(name: str) -> FileResponse:
-        if name not in ("play", "common", "zoom", "playthreat", "threat", "playdrag", "drag",
-                        "reachtree", "tablegesture", "legend", "share", "live",
+        if name not in ("play", "common", "cellindex", "zoom", "playthreat", "threat",
+                        "playdrag", "drag", "reachtree", "tablegesture", "legend", "share", "live",
                         "proposals", "reveal", "i18n"):  # play.js and the modules it imports
             raise HTTPException(status_code=404)
         return FileResponse(STATIC / f"{name}.js", media_type="text/javascript")

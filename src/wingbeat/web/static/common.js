@@ -3,6 +3,7 @@
 // notation, placeholder, option word and amount they show comes from the server.
 
 import { amount as amountSaid, t } from "./i18n.js";
+import { cellIndex, centreOf } from "./cellindex.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -77,32 +78,42 @@ export function svgElement(ns, tag, attributes, text) {
   return node;
 }
 
-// The centre of a grid cell (g.cell) in the picture's units: its terrain shape's box.
+// The centre of a grid cell (g.cell) in the picture's units: its terrain shape's, from the
+// cells' index (cellindex.js: its attributes, no layout; a cell out of the layout has no box).
 export function cellBoxCentre(cell) {
-  const box = (cell.querySelector("polygon, rect, path") || cell).getBBox();
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  return centreOf(cell);
 }
 
 // The cell of `svg` next to `from` (a g.cell) in the direction (dx, dy): the nearest whose centre
 // lies within 60° of that way, the straighter of two as near (hex columns zigzag, so "next" is
 // found by geometry, not by labels: right from R22 is S21 or S23, the next column). centreOf
-// gives a cell's centre (default: its shape's box). The keyboard's cursor on both pages.
-export function neighbourCell(svg, from, dx, dy, centreOf = cellBoxCentre) {
-  const here = centreOf(from);
+// gives a cell's centre (default: the cells' index). The keyboard's cursor on both pages.
+export function neighbourCell(svg, from, dx, dy, centreOf = null) {
+  const index = centreOf ? null : cellIndex(svg);
+  const here = centreOf ? centreOf(from) : cellBoxCentre(from);
   let best = null;
   let bestScore = Infinity;
-  for (const cell of svg.querySelectorAll("g.cell[data-cell]")) {
-    if (cell === from) continue;
-    const there = centreOf(cell);
-    if (!there) continue;
+  const consider = (cell, there) => {
     const ax = there.x - here.x;
     const ay = there.y - here.y;
     const distance = Math.hypot(ax, ay);
-    if (distance < 0.5) continue;
+    if (distance < 0.5) return;
     const cos = (ax * dx + ay * dy) / distance;
-    if (cos < 0.49) continue;
+    if (cos < 0.49) return;
     const score = distance * (1 + 0.1 * (1 - cos));
     if (score < bestScore) { bestScore = score; best = cell; }
+  };
+  if (index) {
+    const { list, x, y } = index;
+    for (let i = 0; i < list.length; i++) {
+      if (list[i] !== from && list[i].hasAttribute("data-cell")) consider(list[i], { x: x[i], y: y[i] });
+    }
+    return best;
+  }
+  for (const cell of svg.querySelectorAll("g.cell[data-cell]")) {
+    if (cell === from) continue;
+    const there = centreOf(cell);
+    if (there) consider(cell, there);
   }
   return best;
 }

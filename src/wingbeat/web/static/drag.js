@@ -21,6 +21,7 @@
 import { colon, t } from "./i18n.js";
 import { decodeReachTree } from "./reachtree.js";
 import { amount, fetchKeyed, loadStyle, neighbourCell, query, svgElement } from "./common.js";
+import { centreOfLabel, labelNear, screenBoxOf } from "./cellindex.js";
 
 const DRAG = 5;        // pixels before a press on a token is a drag
 const TIMES = 2000;    // preview frame times kept
@@ -34,104 +35,24 @@ function svgNode(tag, attributes) {
 // ---------------------------------------------------------------------------------------------
 // Grid geometry: the cell under a client point, a cell's centre in the picture's units.
 
-const centres = new WeakMap();  // svg -> Map(label -> {x, y})
-
-// The centre of a cell's shape from its own attributes (a polygon's points, a rect's box), so a
-// cell the board hides (culled, display: none) still has one; else its box.
-function shapeCentre(cell) {
-  const shape = cell.querySelector("polygon, rect, path") || cell;
-  if (shape.tagName === "polygon") {
-    const n = (shape.getAttribute("points") || "").trim().split(/[\s,]+/).map(Number);
-    if (n.length >= 4 && n.every(Number.isFinite)) {
-      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-      for (let i = 0; i + 1 < n.length; i += 2) {
-        x0 = Math.min(x0, n[i]); x1 = Math.max(x1, n[i]);
-        y0 = Math.min(y0, n[i + 1]); y1 = Math.max(y1, n[i + 1]);
-      }
-      return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, size: Math.max(x1 - x0, y1 - y0) };
-    }
-  } else if (shape.tagName === "rect" && !shape.hasAttribute("transform")) {
-    const [x, y, w, h] = ["x", "y", "width", "height"].map((k) => Number(shape.getAttribute(k) || 0));
-    if (w && h) return { x: x + w / 2, y: y + h / 2, size: Math.max(w, h) };
-  }
-  const b = shape.getBBox();
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2, size: Math.max(b.width, b.height) };
-}
+// (cellindex.js: every cell's centre from its shape's attributes, so a cell the board leaves out
+// of the layout, display: none, still has one; the cell under a point by arithmetic)
+const matrices = new WeakMap();  // svg -> the inverse of its screen matrix, as last asked
 
 function cellCentre(svg, label) {
-  let known = centres.get(svg);
-  if (!known) { known = new Map(); centres.set(svg, known); }
-  if (known.has(label)) return known.get(label);
-  const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(label)}"]`);
-  if (!cell) return null;
-  const c = shapeCentre(cell);
-  known.set(label, c);
-  return c;
-}
-
-// Every cell's centre in a bucket grid (built once per picture), so the cell under the pointer
-// is a look-up, not a hit test of thousands of shapes.
-const indexes = new WeakMap();  // svg -> {size, buckets, matrix}
-
-function cellIndex(svg) {
-  let index = indexes.get(svg);
-  if (index) return index;
-  const known = new Map();
-  centres.set(svg, known);
-  let size = 0;
-  const all = [];
-  for (const cell of svg.querySelectorAll("g.cell[data-cell]")) {
-    const c = shapeCentre(cell);
-    const label = cell.getAttribute("data-cell");
-    known.set(label, c);
-    all.push([label, c]);
-    if (!size) size = c.size;
-  }
-  size = size || 1;
-  const buckets = new Map();
-  for (const [label, c] of all) {
-    const key = `${Math.floor(c.x / size)},${Math.floor(c.y / size)}`;
-    if (!buckets.has(key)) buckets.set(key, []);
-    buckets.get(key).push([label, c]);
-  }
-  index = { size, buckets, matrix: null };
-  indexes.set(svg, index);
-  return index;
+  return centreOfLabel(svg, label);
 }
 
 /** The label of the cell of `svg` whose centre is nearest the client point, or null. */
 export function cellNear(svg, x, y, fresh = false) {
-  const index = cellIndex(svg);
-  if (!index.matrix || fresh) {
-    const m = svg.getScreenCTM();
-    if (!m) return null;
-    index.matrix = m.inverse();
+  let m = matrices.get(svg);
+  if (!m || fresh) {
+    const screen = svg.getScreenCTM();
+    if (!screen) return null;
+    m = screen.inverse();
+    matrices.set(svg, m);
   }
-  const m = index.matrix;
-  const px = m.a * x + m.c * y + m.e;
-  const py = m.b * x + m.d * y + m.f;
-  const bx = Math.floor(px / index.size);
-  const by = Math.floor(py / index.size);
-  let best = null;
-  let bestDistance = index.size * 0.75;
-  for (let i = -1; i <= 1; i++) {
-    for (let j = -1; j <= 1; j++) {
-      for (const [label, c] of index.buckets.get(`${bx + i},${by + j}`) || []) {
-        const d = Math.hypot(c.x - px, c.y - py);
-        if (d < bestDistance) { bestDistance = d; best = label; }
-      }
-    }
-  }
-  return best;
-}
-
-/** The label of the grid cell at client point (x, y), or null (a hit test). */
-export function cellAt(x, y) {
-  for (const node of document.elementsFromPoint(x, y)) {
-    const cell = node.closest && node.closest("g.cell[data-cell]");
-    if (cell) return cell.getAttribute("data-cell");
-  }
-  return null;
+  return labelNear(svg, m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f);
 }
 
 // The cells of a way's notation, in order ("U35 down hover" -> U35; dnd5e "C5+up", "dash K11").
@@ -147,8 +68,7 @@ function cellsOf(svg, moves) {
 // The nearest cell from `label` in the direction (dx, dy) (common.js), by the cells' centres.
 function nextCell(svg, label, dx, dy) {
   const from = svg.querySelector(`g.cell[data-cell="${CSS.escape(label)}"]`);
-  const next = from && neighbourCell(svg, from, dx, dy,
-    (cell) => cellCentre(svg, cell.getAttribute("data-cell")));
+  const next = from && neighbourCell(svg, from, dx, dy);
   return next ? next.getAttribute("data-cell") : null;
 }
 
@@ -573,8 +493,9 @@ export function wireDrag(box, hooks) {
     let x = drag.x;
     let y = drag.y;
     if (drag.keyboard && answer.place) {
-      const cell = box.querySelector(`g.cell[data-cell="${CSS.escape(answer.place)}"]`);
-      if (cell) { const c = cell.getBoundingClientRect(); x = c.right; y = c.bottom; }
+      const svg = svgOf();  // (from the cells' index: a far cell may be out of the layout)
+      const c = svg && screenBoxOf(svg, answer.place);
+      if (c) { x = c.right; y = c.bottom; }
     }
     const left = x - r.left;
     const top = y - r.top;
@@ -649,11 +570,14 @@ export function wireDrag(box, hooks) {
     if (event.pointerType === "mouse") event.stopPropagation();
     const id = token.getAttribute("data-wb-token");
     const from = tokenAt(id);
-    const home = from && box.querySelector(`g.cell[data-cell="${CSS.escape(from)}"]`);
+    const svg = svgOf();
+    // (its box from the cells' index: zoomed out, the cell is out of the layout, display: none)
+    const home = from && svg && screenBoxOf(svg, from);
     let dx = 0;
     let dy = 0;
     if (home) {  // the grab's offset from the token's own cell (a Large creature's north-west)
-      const c = home.getBoundingClientRect();
+      const c = { left: home.left, top: home.top, width: home.right - home.left,
+        height: home.bottom - home.top };
       dx = event.clientX - (c.left + c.width / 2);
       dy = event.clientY - (c.top + c.height / 2);
     }

@@ -5,6 +5,7 @@
 
 import { t } from "./i18n.js";
 import { el, errorOf, fetchKeyed, neighbourCell, query, svgElement } from "./common.js";
+import { cellUnder } from "./cellindex.js";
 
 // Where clicks and keys on the map go: set by the page (onPick(place), onHover(place|null)).
 const handlers = { onPick: null, onHover: null };
@@ -239,7 +240,8 @@ function markPoint(svg, spot) {
 // Wire the box once: clicks, keys and hovers on whatever map it holds.
 export function wireMap(box, hoverLabel) {
   box.addEventListener("click", (event) => {
-    const cell = event.target.closest && event.target.closest("g.cell[data-cell]");
+    // the cell clicked, laid out or not (a far cell zoom.js left out: cellindex.js)
+    const cell = cellUnder(event.target, event.clientX, event.clientY);
     if (cell) {
       moveCursor(cell);
       handlers.onPick(cell.getAttribute("data-cell"));
@@ -289,7 +291,7 @@ export function wireMap(box, hoverLabel) {
   };
   box.addEventListener("pointermove", (event) => {
     if (event.pointerType !== "mouse" || event.buttons) return;
-    const cell = event.target.closest && event.target.closest("g.cell[data-cell]");
+    const cell = cellUnder(event.target, event.clientX, event.clientY);
     if (cell) { hover(cell.getAttribute("data-cell"), event.clientX, event.clientY); return; }
     const svg = event.target.closest && event.target.closest("svg.table-map");
     hover(svg ? tablePoint(svg, event.clientX, event.clientY) : null, event.clientX,
@@ -302,7 +304,7 @@ export function wireMap(box, hoverLabel) {
   box.addEventListener("wingbeat:view", () => hover(null));
   box.addEventListener("wingbeat:hover", (event) => {
     const { target, x, y } = event.detail;
-    const cell = target.closest && target.closest("g.cell[data-cell]");
+    const cell = cellUnder(target, x, y);
     if (cell) { hover(cell.getAttribute("data-cell"), x, y); return; }
     const svg = target.closest && target.closest("svg.table-map");
     hover(svg ? tablePoint(svg, x, y) : null, x, y);

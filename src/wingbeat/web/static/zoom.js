@@ -17,6 +17,7 @@
 // tokens ([data-wb-token]) with a margin.
 
 import { t } from "./i18n.js";
+import { cellIndex, cellUnder, cellsBox, forgetCells } from "./cellindex.js";
 const STEP = 1.25;       // a button's or a key's zoom
 const MAX_PX = 6;        // the most screen pixels per SVG unit (a 12-unit label at 72 px)
 const MIN_CELLS = 9;      // the opening view spans at least this many cells each way
@@ -109,10 +110,9 @@ export function zoomable(box) {
   // Two creatures side by side are no view of a fight: the action's box spans at least
   // MIN_CELLS cells each way (centred on it), so the board round them is seen too.
   function roomy(b) {
-    const cell = svg.querySelector("g.cell :is(polygon, rect, path)");
-    if (!cell || b === whole) return b;
-    const c = cell.getBBox();
-    const least = MIN_CELLS * Math.max(c.width, c.height);
+    const { list, shapes } = cellIndex(svg);  // (cellindex.js: from attributes, no layout)
+    if (!list.length || b === whole) return b;
+    const least = MIN_CELLS * Math.max(shapes[0].w, shapes[0].h);
     const w = Math.max(b[2], least);
     const h = Math.max(b[3], least);
     return [b[0] - (w - b[2]) / 2, b[1] - (h - b[3]) / 2, w, h];
@@ -167,11 +167,8 @@ export function zoomable(box) {
     const add = (x, y) => {
       x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
     };
-    for (const shape of svg.querySelectorAll("g.cell.reach > :is(polygon, rect, path)")) {
-      const b = shape.getBBox();
-      add(b.x, b.y);
-      add(b.x + b.width, b.y + b.height);
-    }
+    const reach = cellsBox(svg, (cell) => cell.classList.contains("reach"));
+    if (reach) { add(reach[0], reach[1]); add(reach[2], reach[3]); }
     const margin = Math.max(x1 - x0, y1 - y0, whole[2] / 8, whole[3] / 8) * 0.1;
     return [x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin];
   }
@@ -179,10 +176,10 @@ export function zoomable(box) {
   // On a narrow screen the opening view is at least large enough for a cell to take a finger.
   function touchScale() {
     if (size().w >= 800) return 0;
-    const cell = svg.querySelector("g.cell :is(polygon, rect, path)");
-    if (!cell) return 0;
-    const b = cell.getBBox();
-    return b.width > 0 ? TOUCH_CELL / Math.min(b.width, b.height || b.width) : 0;
+    const { list, shapes } = cellIndex(svg);
+    if (!list.length) return 0;
+    const b = shapes[0];
+    return b.w > 0 ? TOUCH_CELL / Math.min(b.w, b.h || b.w) : 0;
   }
 
   function frameAction(mute = true) {
@@ -266,6 +263,7 @@ export function zoomable(box) {
     detail(v.s);
     coarsen();
     if (mute && rescaled && (!keep || showsMore)) quieten(v);
+    if (!mute) showNear(v);
     cullSoon();
     delete box.dataset.gesture;
     rehoverSoon();
@@ -375,19 +373,15 @@ export function zoomable(box) {
       !watchCells.takeRecords().length;
     if (!keep) forget();
     if (!svg) return;
-    const list = [...svg.querySelectorAll("g.cell")];
+    forgetCells(svg);  // (a picture redrawn in place: its cells anew)
+    const found = cellIndex(svg);
+    const list = found.list;
     const texts = list.length > TEXTS_FROM;
     svg.classList.toggle("wb-cull", texts);
     if (list.length <= CULL_FROM) return;
-    const x = new Float64Array(list.length);
-    const y = new Float64Array(list.length);
+    const { x, y, size } = found;  // the cells' centres and size (cellindex.js, no layout)
     const state = new Uint8Array(list.length);
-    let size = 0;
     list.forEach((cell, i) => {
-      const b = (cell.querySelector("polygon, rect, path") || cell).getBBox();
-      x[i] = b.x + b.width / 2;
-      y[i] = b.y + b.height / 2;
-      size = Math.max(size, b.width, b.height);
       state[i] = STATES.reduce((bits, name, k) =>
         bits | (cell.classList.contains(name) ? 1 << k : 0), 0);
     });
@@ -436,6 +430,40 @@ export function zoomable(box) {
       if (!shows(state[i]) || (seen(i, inside) && !none)) continue;
       state[i] ^= bit;
       list[i].classList.toggle(STATES[Math.log2(bit)], (state[i] & bit) !== 0);
+    }
+  }
+  // A frame before a settle at a new scale, the cells shown outside the region the coming view
+  // keeps drawn leave the layout already (wb-off: a removal, no layout; outside the box's clip,
+  // so nothing seen changes): the settle's frame then lays out at the new scale only the cells
+  // near the new view (a full zoom in on the 100² map laid out the 2,650 cells of the view it
+  // left: 15-30 ms of forced layout at CPU 4×).
+  // Zoomed out to where the bitmap shows, every cell leaves, the bitmap shown under them
+  // (its settle no longer lays out the cells it hides a few a frame after).
+  function offAhead(v) {
+    if (!cells) return;
+    const all = coarseAt(v.s);
+    if (all && !coarse.image) makeCoarse();
+    if (all && coarse.image) coarse.image.style.display = "";
+    const [x0, y0, x1, y1] = all && coarse.image ? [Infinity, Infinity, -Infinity, -Infinity]
+      : regions(v)[0];
+    const { list, state, x, y } = cells;
+    for (let i = 0; i < state.length; i++) {
+      if (state[i] & OFF) continue;
+      if (x[i] >= x0 && x[i] <= x1 && y[i] >= y0 && y[i] <= y1) continue;
+      state[i] |= OFF;
+      list[i].classList.add(STATES[0]);
+    }
+  }
+  // Not a user's gesture (the box resized, the table view): the cells near the view come back
+  // into the layout at once, not a few a frame (a resize is no frame to keep short).
+  function showNear(v) {
+    if (!cells || coarse.on) return;
+    const [x0, y0, x1, y1] = regions(v)[0];
+    const { list, state, x, y } = cells;
+    for (let i = 0; i < state.length; i++) {
+      if (!(state[i] & OFF) || x[i] < x0 || x[i] > x1 || y[i] < y0 || y[i] > y1) continue;
+      state[i] &= ~OFF;
+      list[i].classList.remove(STATES[0]);
     }
   }
   function regions(v) {
@@ -535,7 +563,8 @@ export function zoomable(box) {
         if (changed & (1 << k)) cell.classList.toggle(STATES[k], (next & (1 << k)) !== 0);
       }
       state[i] = next;
-      spent += texts(was) === texts(next) ? 1 : TEXT_COST;
+      // (a cell back in the layout is laid out, its shapes and texts: as much as its texts)
+      spent += texts(was) === texts(next) && !(was & ~next & OFF) ? 1 : TEXT_COST;
     }
     if (done < pending.length) { chunking = true; requestAnimationFrame(chunk); }
     else {
@@ -576,6 +605,19 @@ export function zoomable(box) {
     if (view && !live) cullSoon();
     prepare();  // the cells changed: the bitmap is drawn anew
   });
+  // Whether scale s shows the bitmap (every cell text hidden by the level of detail, as
+  // detail(s) finds it).
+  function coarseAt(s) {
+    return coarse.able && !svg.classList.contains("threat-on") &&
+      s * (window.devicePixelRatio || 1) <= coarseScale() * COARSE_STRETCH &&
+      LOD_CLASSES.every((name) => {
+        const sample = svg.querySelector(`text.${name}`);
+        if (!sample) return true;
+        const font = parseFloat(sample.getAttribute("font-size") ||
+          getComputedStyle(sample).fontSize) || 12;
+        return font * s < LOD_PX - 0.01;
+      });
+  }
   function coarsen() {
     const want = coarse.able && textless && !svg.classList.contains("threat-on") &&
       view.s * (window.devicePixelRatio || 1) <= coarseScale() * COARSE_STRETCH;
@@ -710,6 +752,7 @@ export function zoomable(box) {
         Math.abs(live.s / view.s - 1) > 1e-9) {
       hideAhead(live.s);
       if (mutes(live.s)) quieten(live);
+      if (!keepsScale(live.s)) offAhead(live);
     }
     requestAnimationFrame(tick);
   }
@@ -850,8 +893,8 @@ export function zoomable(box) {
   let at = null;    // the mouse's place over the box (client pixels), for the hover after a zoom
   function hover(event) {
     if (event.pointerType === "mouse") at = { x: event.clientX, y: event.clientY };
-    const target = event.target;
-    const cell = target && target.closest && target.closest("g.cell[data-cell]");
+    // the cell hit, or the one out of the layout under it (cellindex.js)
+    const cell = cellUnder(event.target, event.clientX, event.clientY);
     let said = cell ? cell.getAttribute("data-cell") : "";
     if (!said && svg && svg.classList.contains("table-map") && svg.getScreenCTM()) {
       try { said = tablePoint(svg, event.clientX, event.clientY) || ""; } catch { said = ""; }
