@@ -476,9 +476,7 @@ def main() -> None:
         # tabletop reach) goes with the process, and the collector's passes at shutdown would
         # only walk it first (5-6 ms of a tabletop reach, issue 29), as start-up's objects are
         # already kept out of them (_deferred.resume)
-        import gc
-
-        gc.freeze()
+        _kept_to_the_end()
 
 
 # start-up is over: the collector paused by _deferred on again, with what start-up made (Typer, the

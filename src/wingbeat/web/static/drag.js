@@ -39,10 +39,6 @@ function svgNode(tag, attributes) {
 // of the layout, display: none, still has one; the cell under a point by arithmetic)
 const matrices = new WeakMap();  // svg -> the inverse of its screen matrix, as last asked
 
-function cellCentre(svg, label) {
-  return centreOfLabel(svg, label);
-}
-
 /** The label of the cell of `svg` whose centre is nearest the client point, or null. */
 export function cellNear(svg, x, y, fresh = false) {
   let m = matrices.get(svg);
@@ -60,7 +56,7 @@ function cellsOf(svg, moves) {
   const out = [];
   for (const word of String(moves || "").split(/\s+/)) {
     const found = /^([A-Za-z]+\d+)/.exec(word.replace(/^dash[:-]?/i, ""));
-    if (found && cellCentre(svg, found[1])) out.push(found[1]);
+    if (found && centreOfLabel(svg, found[1])) out.push(found[1]);
   }
   return out;
 }
@@ -256,7 +252,7 @@ export function wireDrag(box, hooks) {
     return svg ? cellNear(svg, e.clientX, e.clientY, true) : null;
   });
   const svgOf = () => box.querySelector(":scope > svg") || box.querySelector("svg");
-  const pointsOf = hooks.points || ((place) => { const svg = svgOf(); return svg && cellCentre(svg, place); });
+  const pointsOf = hooks.points || ((place) => { const svg = svgOf(); return svg && centreOfLabel(svg, place); });
   const tokenAt = hooks.at || ((id) => {
     const node = box.querySelector(`[data-wb-token="${CSS.escape(id)}"]`);
     return node && node.getAttribute("data-at");
