@@ -151,3 +151,41 @@ def test_a_screen_that_lost_its_connection_catches_up(browser: Any, tmp_path: Pa
         finally:
             page.context.close()
     assert problems == [], f"the page raised: {problems}"
+
+
+def test_a_page_whose_first_request_is_lost_asks_again_and_starts(
+        browser: Any, tmp_path: Path) -> None:
+    """The rulesets are the first thing a page asks for: lost to the network (a page opened as
+    the server restarts), the page says so and asks again, rather than stay silent and empty."""
+    app = create_app()
+    app.state.play_db = tmp_path / "lost.sqlite3"
+    problems: list[str] = []
+    with serving(app) as base, httpx.Client(base_url=base, timeout=WAIT_MS / 1000) as api:
+        new = api.post("/api/play/encounters", json={
+            "scenario": "example:giant-bat", "seed": 4, "order": ["bat", "chamois"]}).json()
+        ref = new["encounter"]["id"]
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        lost: list[str] = []
+        released: list[bool] = []
+
+        def first_lost(route: Any) -> None:
+            if not released:  # every try fails until the page has said the connection is gone
+                lost.append(route.request.url)
+                route.abort("internetdisconnected")
+            else:
+                route.continue_()
+        context.route("**/api/rulesets*", first_lost)
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.on("pageerror", lambda exc: problems.append(str(exc)))
+        try:
+            page.goto(f"{base}/static/play.html#encounter={ref}")
+            expect(page.locator("#error")).to_contain_text("no connection to the server")
+            released.append(True)
+            _shows(page, new["version"])  # it asked again, started, and opened the encounter
+            expect(page.locator("#error")).to_be_hidden()
+            expect(page.locator("#map-tools button").first).to_be_visible()
+            assert lost, "the first request was never lost"
+        finally:
+            context.close()
+    assert problems == [], f"the page raised: {problems}"

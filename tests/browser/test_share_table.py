@@ -207,9 +207,14 @@ def test_a_move_for_the_other_side_is_refused_and_no_key_gets_401(
         stranger = browser.new_context(viewport={"width": 1024, "height": 768})
         try:
             page = stranger.new_page()
+            said = _listened(page)
             page.goto(f"{table.url}/static/play.html#encounter={ref}")
-            expect(page.locator("#no-key")).to_contain_text(
-                "open the link the game master gave you")
+            try:
+                expect(page.locator("#no-key")).to_contain_text(
+                    "open the link the game master gave you")
+            except AssertionError as missing:  # once in many runs: say what the page saw
+                raise AssertionError(f"{missing}\nthe stranger's page: {said}; #error: "
+                                     f"{page.locator('#error').text_content()!r}") from None
             expect(page.locator("#board [data-wb-token]")).to_have_count(0)
             assert page.evaluate(f"() => fetch('/api/play/encounters/{ref}')"
                                  ".then((r) => r.status)") == 401
@@ -223,6 +228,18 @@ def test_a_move_for_the_other_side_is_refused_and_no_key_gets_401(
         for page in seats.all:
             expect(page.locator(f'#encounter-select option[value="{other}"]')).to_be_attached()
             expect(page.locator("#encounter-select")).to_have_value(ref)
+
+
+def _listened(page: Any) -> list[str]:
+    """What a page says while it loads (console lines, uncaught errors, failed and finished
+    requests with their status), to name the cause when an expected state never comes."""
+    said: list[str] = []
+    page.on("console", lambda message: said.append(f"console {message.type}: {message.text}"))
+    page.on("pageerror", lambda error: said.append(f"error: {error}"))
+    page.on("requestfailed", lambda request: said.append(
+        f"failed {request.url}: {request.failure}"))
+    page.on("response", lambda response: said.append(f"{response.status} {response.url}"))
+    return said
 
 
 def _recorded(context: Any, bodies: list[tuple[str, bytes]]) -> None:

@@ -229,12 +229,34 @@ export function eventText(event) {
   return event.text || event.type;
 }
 
+// A request a page cannot start without, asked again while the network fails it (a page opened
+// as the server restarts, or a phone between networks): the error box says so meanwhile, and the
+// next try comes when the browser is back online or after a pause that doubles up to 8 s. Any
+// other failure (a refusal, a 401) is the caller's at once.
+export async function untilConnected(ask) {
+  for (let pause = 500; ; pause = Math.min(2 * pause, 8000)) {
+    try {
+      const answer = await ask();
+      const box = document.getElementById("error");
+      if (box && box.dataset.network !== undefined) showError("");
+      return answer;
+    } catch (error) {
+      if (!error || !error.network) throw error;
+      showError(error);
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        window.addEventListener("online", () => { clearTimeout(timer); resolve(); }, { once: true });
+      });
+    }
+  }
+}
+
 // Every registered ruleset (id → its registration: hints, capabilities …) and the units whose
 // amounts read as decimals, fetched once per page.
 let registry = null;
 export function rulesets() {
   if (!registry) {
-    registry = api("rulesets").then((answer) => ({
+    registry = untilConnected(() => api("rulesets")).then((answer) => ({
       byId: Object.fromEntries(answer.rulesets.map((one) => [one.id, one])),
       lengthUnits: new Set(answer.length_units || []),
     }));
