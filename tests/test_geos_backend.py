@@ -224,3 +224,17 @@ def test_a_geos_refusal_is_an_error_not_a_crash():
     line = ours("LineString")([(0, 0), (1, 1)])
     with pytest.raises(geos.GeosError):
         assert line.exterior is None  # a line has no shell: GEOS says so, we raise
+
+
+def test_shapely_geometries_are_taken_as_arguments():
+    """A shapely geometry given to a ``Shape`` is read through its WKB and held until GEOS is
+    done with it (a copy freed too early would crash the interpreter)."""
+    a = ours("Polygon")([(0, 0), (10, 0), (10, 10), (0, 10)])
+    inside = theirs("Point")((5, 5))
+    for _ in range(200):
+        assert a.covers(inside) and a.contains(inside)
+        assert a.relate_pattern(theirs("LineString")([(1, 1), (2, 2)]), "T********")
+        assert a.distance(theirs("Point")((20, 10))) == 10.0
+        assert a.difference(theirs("box")(5, 0, 10, 10)).area == 50.0
+        assert a.intersection(theirs("box")(5, 0, 10, 10)).area == 50.0
+        assert ours("unary_union")([a, theirs("box")(10, 0, 20, 10)]).area == 200.0

@@ -343,8 +343,8 @@ class Shape:
 
     @property
     def geoms(self) -> list[Shape]:
-        if self._type < _MULTIPOINT:
-            raise GeosError("only a collection has parts")
+        if self._type < _MULTIPOINT:  # as shapely: ``hasattr(polygon, "geoms")`` is False
+            raise AttributeError("only a collection has parts")
         return self._parts()
 
     def _parts(self) -> list[Shape]:
@@ -357,11 +357,13 @@ class Shape:
     # -- operations, as shapely names them ---------------------------------------------------
 
     def difference(self, other: Any) -> Shape:
-        return Shape(_checked(_G.GEOSDifference_r(_CTX, self._handle, _shape(other)._handle),
+        o = _shape(other)  # held until GEOS is done with it
+        return Shape(_checked(_G.GEOSDifference_r(_CTX, self._handle, o._handle),
                               "take a difference"))
 
     def intersection(self, other: Any) -> Shape:
-        return Shape(_checked(_G.GEOSIntersection_r(_CTX, self._handle, _shape(other)._handle),
+        o = _shape(other)
+        return Shape(_checked(_G.GEOSIntersection_r(_CTX, self._handle, o._handle),
                               "take an intersection"))
 
     def buffer(self, distance: float, quad_segs: int = 16) -> Shape:
@@ -381,30 +383,31 @@ class Shape:
             _G.GEOSBufferParams_destroy_r(_CTX, params)
 
     def distance(self, other: Any) -> float:
-        out = _D()
-        if not _G.GEOSDistance_r(_CTX, self._handle, _shape(other)._handle, _c.byref(out)):
+        out, o = _D(), _shape(other)
+        if not _G.GEOSDistance_r(_CTX, self._handle, o._handle, _c.byref(out)):
             _checked(None, "measure a distance")
         return out.value
 
     def covers(self, other: Any) -> bool:
-        o = _shape(other)._handle
+        o = _shape(other)
         if self._prepared:
-            return _flag(_G.GEOSPreparedCovers_r(_CTX, self._prepared, o), "test covers")
-        return _flag(_G.GEOSCovers_r(_CTX, self._handle, o), "test covers")
+            return _flag(_G.GEOSPreparedCovers_r(_CTX, self._prepared, o._handle), "test covers")
+        return _flag(_G.GEOSCovers_r(_CTX, self._handle, o._handle), "test covers")
 
     def contains(self, other: Any) -> bool:
-        o = _shape(other)._handle
+        o = _shape(other)
         if self._prepared:
-            return _flag(_G.GEOSPreparedContains_r(_CTX, self._prepared, o), "test contains")
-        return _flag(_G.GEOSContains_r(_CTX, self._handle, o), "test contains")
+            return _flag(_G.GEOSPreparedContains_r(_CTX, self._prepared, o._handle),
+                         "test contains")
+        return _flag(_G.GEOSContains_r(_CTX, self._handle, o._handle), "test contains")
 
     def relate_pattern(self, other: Any, pattern: str) -> bool:
-        o = _shape(other)._handle
+        o = _shape(other)
         code = pattern.encode("ascii")
         if self._prepared:
-            return _flag(_G.GEOSPreparedRelatePattern_r(_CTX, self._prepared, o, code),
+            return _flag(_G.GEOSPreparedRelatePattern_r(_CTX, self._prepared, o._handle, code),
                          "relate")
-        return _flag(_G.GEOSRelatePattern_r(_CTX, self._handle, o, code), "relate")
+        return _flag(_G.GEOSRelatePattern_r(_CTX, self._handle, o._handle, code), "relate")
 
     # -- a value --------------------------------------------------------------------------------
 
@@ -475,7 +478,15 @@ class Shape:
         """Anything else shapely's geometries have, asked of the same geometry in shapely."""
         if name.startswith("__"):
             raise AttributeError(name)
-        return getattr(self.shapely, name)
+        found = getattr(self.shapely, name)
+        if not callable(found):
+            return found
+
+        def forwarded(*args: Any, **kwargs: Any) -> Any:
+            return found(*(_g_to_shapely(a) for a in args),
+                         **{k: _g_to_shapely(v) for k, v in kwargs.items()})
+
+        return forwarded
 
 
 def _polygon_rings(polygon: Shape) -> list[tuple[tuple[float, float], ...]]:
@@ -550,8 +561,8 @@ def _g_box(xmin: float, ymin: float, xmax: float, ymax: float) -> Shape:
 
 
 def _handles(parts: Iterable[Any]) -> Any:
-    clones = [_checked(_G.GEOSGeom_clone_r(_CTX, _shape(p)._handle), "copy a geometry")
-              for p in parts]
+    held = [_shape(p) for p in parts]  # alive until cloned
+    clones = [_checked(_G.GEOSGeom_clone_r(_CTX, p._handle), "copy a geometry") for p in held]
     return (_P * max(1, len(clones)))(*clones), len(clones)
 
 
@@ -568,16 +579,21 @@ def _g_unary_union(parts: Iterable[Any]) -> Shape:
 
 
 def _g_prepare(shape: Shape) -> None:
+    if not isinstance(shape, Shape):
+        _s_prepare(shape)
+        return
     if not shape._prepared:
         shape._prepared = _checked(_G.GEOSPrepare_r(_CTX, shape._handle), "prepare a geometry")
 
 
 def _g_set_precision(shape: Shape, grid: float) -> Shape:
+    shape = _shape(shape)
     return Shape(_checked(_G.GEOSGeom_setPrecision_r(_CTX, shape._handle, float(grid), 0),
                           "snap to a grid"))
 
 
 def _g_orient(shape: Shape, sign: float = 1.0) -> Shape:
+    shape = _shape(shape)
     copy = Shape(_checked(_G.GEOSGeom_clone_r(_CTX, shape._handle), "copy a geometry"))
     if _G.GEOSOrientPolygons_r(_CTX, copy._handle, int(sign < 0.0)) != 0:
         _checked(None, "orient rings")
@@ -585,6 +601,7 @@ def _g_orient(shape: Shape, sign: float = 1.0) -> Shape:
 
 
 def _g_make_valid(shape: Shape) -> Shape:
+    shape = _shape(shape)
     return Shape(_checked(_G.GEOSMakeValid_r(_CTX, shape._handle), "make a geometry valid"))
 
 
@@ -602,6 +619,7 @@ def _walk(shape: Shape) -> Iterator[Shape]:
 
 
 def _g_get_coordinates(shape: Shape) -> list[list[float]]:
+    shape = _shape(shape)
     return [[x, y] for piece in _walk(shape) for x, y in piece.coords]
 
 
@@ -635,17 +653,20 @@ def _g_point_empty() -> Shape:
 
 def _g_set_coordinates(shape: Shape, coords: Sequence[Sequence[float]]) -> Shape:
     """The same geometry with its coordinates, in ``get_coordinates``' order, replaced."""
+    shape = _shape(shape)
     if len(coords) != len(_g_get_coordinates(shape)):
         raise GeosError("as many coordinates are needed as the geometry has")
     return _rebuilt(shape, iter(coords))
 
 
 def _g_get_parts(shape: Shape) -> list[Shape]:
+    shape = _shape(shape)
     return shape._parts() if shape._type >= _MULTIPOINT else [shape]
 
 
 def _g_covers_each(shape: Shape, segments: Sequence[tuple[Sequence[float], Sequence[float]]]
                    ) -> list[bool]:
+    shape = _shape(shape)
     return [shape.covers(_g_linestring([a, b])) for a, b in segments]
 
 
@@ -654,7 +675,7 @@ def _g_to_shapely(shape: Any) -> Any:
 
 
 def _g_mapping(shape: Shape) -> dict[str, Any]:
-    return shape.__geo_interface__
+    return _shape(shape).__geo_interface__
 
 
 # shapely's side: the same interface over shapely's own geometries and functions
