@@ -148,17 +148,31 @@ class GeosError(ValueError):
 
 # -- finding and loading the library -----------------------------------------------------------
 
+def _is_geos_c(name: str) -> bool:
+    return name.startswith(("libgeos_c", "geos_c")) and (".so" in name or name.endswith(
+        (".dylib", ".dll")))
+
+
 def _candidates() -> list[Path]:
-    """The GEOS C libraries shipped in shapely's wheel, found without importing shapely."""
+    """The GEOS C libraries shipped in shapely's wheel, found without importing shapely: beside
+    its package (``shapely.libs`` on Linux and Windows, ``shapely/.dylibs`` on macOS), else in
+    the files its distribution lists (``RECORD``)."""
     spec = importlib.util.find_spec("shapely")
     if spec is None or spec.origin is None:
         return []
     package = Path(spec.origin).parent
     places = [package.parent / "shapely.libs", package / ".dylibs", package.parent / "Shapely.libs"]
     found = [p for place in places if place.is_dir()
-             for p in sorted(place.iterdir()) if p.name.startswith("libgeos_c")
-             or p.name.startswith("geos_c")]
-    return found
+             for p in sorted(place.iterdir()) if _is_geos_c(p.name)]
+    if found:
+        return found
+    try:
+        from importlib.metadata import PackageNotFoundError, files
+
+        listed = files("shapely") or []
+    except (ImportError, PackageNotFoundError):
+        return []
+    return [Path(str(f.locate())) for f in listed if _is_geos_c(f.name)]
 
 
 class _Lib:
@@ -172,6 +186,10 @@ class _Lib:
             f.argtypes = argtypes
         self.dll = dll
         self.path = path
+        # the same function, given a buffer's address (``covers_each`` walks one buffer)
+        self.copy_at = dll["GEOSCoordSeq_copyFromBuffer_r"]
+        self.copy_at.restype = _P
+        self.copy_at.argtypes = [_P, _P, _U, _I, _I]
         self.message = ""
         handler_type = _c.CFUNCTYPE(None, _c.c_char_p, _P)
 
@@ -219,7 +237,9 @@ def _flag(value: bytes, what: str) -> bool:
 
 
 def _finite(values: Sequence[float]) -> None:
-    if not all(math.isfinite(v) for v in values):
+    """NaN and the infinities carry through a sum (so does an overflow, from coordinates no
+    table has): one sum tells them all."""
+    if not math.isfinite(sum(values)):
         raise GeosError("coordinates must be finite numbers")
 
 
@@ -666,8 +686,35 @@ def _g_get_parts(shape: Shape) -> list[Shape]:
 
 def _g_covers_each(shape: Shape, segments: Sequence[tuple[Sequence[float], Sequence[float]]]
                    ) -> list[bool]:
+    """Whether ``shape`` covers each segment: the visibility graph's thousands of questions, so
+    the segments' coordinates go to GEOS from one buffer and each line lives for one call (no
+    ``Shape`` made); the same calls as ``shape.covers(LineString([a, b]))``."""
     shape = _shape(shape)
-    return [shape.covers(_g_linestring([a, b])) for a, b in segments]
+    if not segments:
+        return []
+    flat = [float(v) for a, b in segments for v in (a[0], a[1], b[0], b[1])]
+    _finite(flat)
+    buffer = (_D * len(flat))(*flat)
+    start, step = _c.addressof(buffer), 4 * _c.sizeof(_D)
+    assert _LIB is not None
+    copy_at, make_line, destroy = _LIB.copy_at, _G.GEOSGeom_createLineString_r, \
+        _G.GEOSGeom_destroy_r
+    if shape._prepared:
+        test, target = _G.GEOSPreparedCovers_r, shape._prepared
+    else:
+        test, target = _G.GEOSCovers_r, shape._handle
+    ctx, out, yes = _CTX, [], b"\x01"
+    for at in range(start, start + len(segments) * step, step):
+        seq = copy_at(ctx, at, 2, 0, 0)
+        line = make_line(ctx, seq) if seq else None
+        if not line:
+            _checked(None, "make a line")
+        found = test(ctx, target, line)
+        destroy(ctx, line)
+        if found == b"\x02":
+            _checked(None, "test covers")
+        out.append(found == yes)
+    return out
 
 
 def _g_to_shapely(shape: Any) -> Any:
