@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from wingbeat.errors import WingbeatError
 from wingbeat.geometry import geos
 
 shapely = pytest.importorskip("shapely")
@@ -218,7 +219,14 @@ def test_hostile_coordinates_are_errors(bad):
 
 
 def test_a_geos_refusal_is_an_error_not_a_crash():
-    """A GEOS error comes back as ``GeosError`` with GEOS's message, nothing printed."""
+    """A GEOS error comes back as ``GeosError`` with GEOS's message, nothing printed: bad
+    input, which the command line says in one line (a ``WingbeatError``)."""
+    assert issubclass(geos.GeosError, WingbeatError)
+    with pytest.raises(geos.GeosError, match=r"TopologyException|side location"):
+        twisted = [(0, 0), (10, 10), (10, 0), (0, 10)]  # a bow tie, two rings crossing
+        ours("unary_union")([ours("Polygon")(twisted), ours("Polygon")([(5, -1), (6, 11),
+                                                                        (4, 11)]),
+                             ours("Polygon")(_disc_ring((5, 5), 3, 16) * 3)])
     with pytest.raises(geos.GeosError):
         ours("set_coordinates")(ours("Polygon")([(0, 0), (1, 0), (1, 1)]), [[0, 0]])
     line = ours("LineString")([(0, 0), (1, 1)])

@@ -20,8 +20,9 @@ WKB, which is exact), equality and hash by WKB; any other shapely attribute is l
 ``.shapely``, so code written for shapely's areas keeps working (loading shapely then).
 
 Hostile input cannot crash the interpreter: coordinates must be finite, every handle GEOS
-returns is checked (NULL → ``GeosError``, a ``ValueError``), a ``Shape`` owns its handle until
-it is collected, and GEOS's messages go to a handler that keeps the last one for the error.
+returns is checked (NULL → ``GeosError``, a ``WingbeatError``: one line), a ``Shape`` owns its
+handle until it is collected (an argument made for a call is held until the call returns), and
+GEOS's messages go to a handler that keeps the last one for the error.
 The library is called with the GIL held (``ctypes.PyDLL``): one context, one caller at a time.
 """
 
@@ -34,6 +35,8 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias
+
+from ..errors import WingbeatError
 
 __all__ = [
     "BACKEND",
@@ -142,8 +145,9 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
 }
 
 
-class GeosError(ValueError):
-    """GEOS refused an operation (its last message, if it gave one)."""
+class GeosError(WingbeatError):
+    """GEOS refused an operation (its last message, if it gave one): a shape no table should
+    hold, so bad input, one line (as every ``WingbeatError``), never a traceback."""
 
 
 # -- finding and loading the library -----------------------------------------------------------
