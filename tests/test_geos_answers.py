@@ -137,3 +137,33 @@ def test_reach_path_and_check_are_the_same_under_both_backends(batch: list[Any])
     for a, b in zip(ours, theirs, strict=True):
         assert a == b
     assert any('"area"' in a for a in ours)  # some areas were drawn and compared
+
+
+_PICKLED = """
+import json, pickle, sys
+import wingbeat
+from wingbeat.geometry import geos
+if sys.argv[1] == "dump":
+    s = wingbeat.open_scenario("example:morbid-angel")
+    report = wingbeat.reach(s, "angel")
+    print(json.dumps([pickle.dumps(report).hex(), json.dumps(report.to_dict())]))
+else:
+    report = pickle.loads(bytes.fromhex(sys.stdin.read()))
+    print(json.dumps([geos.BACKEND, json.dumps(report.to_dict())]))
+"""
+
+
+def test_a_pickled_reach_reads_back_under_either_backend() -> None:
+    """A reach's areas pickle by their WKB: read back as ``Shape``\\ s, or as shapely's
+    geometries where GEOS is shapely's, with the same JSON."""
+    env = {**os.environ, "WINGBEAT_LANG": "en"}
+    env.pop("WINGBEAT_GEOS", None)
+    dumped = subprocess.run([sys.executable, "-c", _PICKLED, "dump"], env=env,
+                            capture_output=True, text=True, check=True)
+    data, expected = json.loads(dumped.stdout.splitlines()[-1])
+    for backend in ("geos", "shapely"):
+        if backend == "shapely":
+            env["WINGBEAT_GEOS"] = "shapely"
+        loaded = subprocess.run([sys.executable, "-c", _PICKLED, "load"], input=data, env=env,
+                                capture_output=True, text=True, check=True)
+        assert json.loads(loaded.stdout.splitlines()[-1]) == [backend, expected]

@@ -519,7 +519,13 @@ def _polygon_rings(polygon: Shape) -> list[tuple[tuple[float, float], ...]]:
     return [tuple(polygon.exterior.coords), *(tuple(h.coords) for h in polygon.interiors)]
 
 
-def _from_wkb(data: bytes) -> Shape:
+def _from_wkb(data: bytes) -> Any:
+    """The geometry ``data`` holds: a ``Shape``, or shapely's where GEOS is not ours (a
+    pickled area read back under ``WINGBEAT_GEOS=shapely``)."""
+    if _G is None:
+        import shapely
+
+        return shapely.from_wkb(data)
     reader = _checked(_G.GEOSWKBReader_create_r(_CTX), "make a WKB reader")
     try:
         return Shape(_checked(_G.GEOSWKBReader_read_r(_CTX, reader, data, len(data)),
