@@ -542,7 +542,8 @@ def _shape(value: Any) -> Shape:
 
     if not isinstance(value, shapely.Geometry):
         raise TypeError(f"not a geometry: {type(value).__name__}")
-    return _from_wkb(shapely.to_wkb(value))
+    found: Shape = _from_wkb(shapely.to_wkb(value))
+    return found
 
 
 # -- the constructors and functions, one per backend -------------------------------------------
