@@ -9,8 +9,9 @@ system, from ``resource.getrusage(RUSAGE_CHILDREN)`` before and after), the medi
 ``--repeat`` runs; the floor is ``python -c "import fractions, json, argparse, dataclasses"``,
 ``import typer`` what the command line's library costs alone before any command, ``import
 shapely`` what the tabletop rulesets' geometry library (with numpy) costs alone, and ``import
-cli, shapely`` the two together as a tabletop reach starts (``wingbeat.cli`` keeps numpy to one
-BLAS thread): the floor under a reach's areas or a way round scenery.
+cli, shapely`` the two together as a tabletop reach started until round 33 (``wingbeat.cli`` keeps
+numpy to one BLAS thread), ``import cli, geos`` the floor under a reach's areas or a way round
+scenery since round 34 (GEOS through ctypes, no numpy).
 Issue 29 asks for every command row within 0.12 s. The scenario cache (``WINGBEAT_CACHE_DIR``,
 docs/cli.md) and the play encounters (``XDG_DATA_HOME``) live in a temporary folder, warmed by one
 untimed run of each row (so bytecode, kept in a ``PYTHONPYCACHEPREFIX`` folder there, and the
@@ -43,7 +44,7 @@ from pathlib import Path
 GOAL_MS = 120.0
 FLOOR = "import fractions, json, argparse, dataclasses"
 #: Rows that are no command: what the interpreter, Typer and shapely (numpy) cost alone.
-FLOORS = ("floor", "import typer", "import shapely", "import cli, shapely")
+FLOORS = ("floor", "import typer", "import shapely", "import cli, shapely", "import cli, geos")
 
 
 @dataclass
@@ -78,6 +79,10 @@ def _rows() -> list[Row]:
         # a tabletop reach's floor: the command line started (one BLAS thread) and shapely
         # imported, before any module or work of the command's own
         Row("import cli, shapely", ["-c", "import wingbeat.cli, shapely"]),
+        # since round 34 the floor under them: GEOS called through ctypes (absent before)
+        Row("import cli, geos", ["-c", "import sys, wingbeat.cli\ntry:\n"
+                                 "    import wingbeat.geometry.geos\n"
+                                 "except ImportError:\n    sys.exit(2)"]),  # absent: 2
         Row("check pegasi", [*wb, "check", "example:pegasi", "pegasi", "12,20"]),
         Row("reach morbid-angel", [*wb, "reach", "example:morbid-angel", "angel"]),
         # tabletop commands that measure points only (no shapely since issue 29: legs clear of

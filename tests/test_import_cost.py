@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 import wingbeat
 from wingbeat import _records_code, cli
+from wingbeat.geometry import geos
 
 runner = CliRunner()
 
@@ -520,18 +521,38 @@ def test_a_tabletop_command_that_measures_only_points_loads_no_shapely(
                                 "wingbeat.geometry.freespace")), modules
 
 
-@pytest.mark.parametrize("args", [
+DRAWS_OR_GOES_AROUND = [
     ["reach", "example:pegasi", "pegasi"],
     ["reach", "example:morbid-angel", "angel"],
     ["check", "example:morbid-angel", "gargoyle", "50,55"],  # tier 1: through the ruin
     ["path", "example:morbid-angel", "knight", "--to", "50,55"],  # tier 0 walks around all
     ["reach", "OPEN", "walker"],
-])
-def test_a_tabletop_command_that_draws_or_goes_around_still_loads_shapely(
+    ["reach", "example:morbid-angel", "angel", "--json"],  # GeoJSON
+    ["render", "example:morbid-angel", "angel", "-o", "TMP/reach.svg"],
+]
+
+
+@pytest.mark.skipif(geos.BACKEND != "geos", reason="GEOS not loadable through ctypes here")
+@pytest.mark.parametrize("args", DRAWS_OR_GOES_AROUND)
+def test_a_tabletop_command_that_draws_or_goes_around_loads_geos_but_no_shapely(
         tmp_path: Path, args: list[str]) -> None:
-    """An area (a reach) and a way around scenery are shapely's."""
+    """An area (a reach) and a way around scenery are GEOS's, called through ctypes: neither
+    shapely nor numpy is imported (``geometry/geos.py`` finds shapely's GEOS library without
+    importing shapely)."""
     args = _tabletop_args(args, tmp_path)
+    _loaded(_cli(*args), tmp_path)  # the scenario cached, as at a table
     modules = _loaded(_cli(*args), tmp_path)
+    assert "wingbeat.geometry.geos" in modules
+    assert not _heavy(modules, ("shapely", "numpy")), modules
+
+
+@pytest.mark.parametrize("args", DRAWS_OR_GOES_AROUND[:4])
+def test_with_wingbeat_geos_shapely_the_areas_are_shapelys(
+        tmp_path: Path, args: list[str]) -> None:
+    """``WINGBEAT_GEOS=shapely`` (or GEOS not found beside shapely) asks shapely instead."""
+    args = _tabletop_args(args, tmp_path)
+    code = "import os\nos.environ['WINGBEAT_GEOS'] = 'shapely'\n" + _cli(*args)
+    modules = _loaded(code, tmp_path)
     assert {"shapely", "numpy"} <= modules
 
 
@@ -543,11 +564,11 @@ def test_a_tabletop_command_that_draws_or_goes_around_still_loads_shapely(
 def test_a_tabletop_reach_or_way_round_loads_no_grid_search_nor_shapely_ops(
         tmp_path: Path, args: list[str]) -> None:
     """A tabletop reach's text is not a grid's table of rows, so it needs no grid search to
-    be told so; the areas and the free space take their unions from shapely itself, not from
+    be told so; the areas and the free space take their unions from GEOS itself, not from
     ``shapely.ops`` (its polygonizing, labels and prepared shapes)."""
     _loaded(_cli(*args), tmp_path)  # the scenario cached, as at a table
     modules = _loaded(_cli(*args), tmp_path)
-    assert "shapely" in modules
+    assert "wingbeat.geometry.geos" in modules
     assert not _heavy(modules, ("wingbeat.rules.grid", "wingbeat.search", "shapely.ops",
                                 "shapely.prepared", "shapely.algorithms.polylabel")), modules
 

@@ -1,9 +1,10 @@
-"""Areas on the table as shapely geometry: discs, sectors, and their GeoJSON.
+"""Areas on the table as GEOS geometry: discs, sectors, and their GeoJSON.
 
-Areas are shapely polygons whose curved edges are inscribed polylines with a sagitta of at most
-``tolerance`` (half a millimetre by default), so every point of a drawn area is within that
-distance of the true area and the straight edges (sector sides, obstacle walls) are exact. Only a
-command that draws or cuts an area imports this module, and shapely (with numpy) with it.
+Areas are polygons (``geos``: GEOS through ctypes, or shapely's) whose curved edges are
+inscribed polylines with a sagitta of at most ``tolerance`` (half a millimetre by default), so
+every point of a drawn area is within that distance of the true area and the straight edges
+(sector sides, obstacle walls) are exact. Only a command that draws or cuts an area imports this
+module, and the GEOS library with it (not numpy: ``geos`` says why).
 """
 
 from __future__ import annotations
@@ -11,12 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import shapely
-from shapely.geometry import GeometryCollection, LineString, MultiPolygon, Polygon, mapping
-from shapely.geometry import Point as ShapelyPoint
-from shapely.geometry.base import BaseGeometry
-from shapely.geometry.polygon import orient
-
+from . import geos
+from .geos import Geometry, LineString, Polygon, collection, mapping, orient
 from .table import Point
 
 __all__ = ["disc", "geojson", "point_geometry", "sector"]
@@ -35,24 +32,24 @@ def _heading_xy(center: Point, heading_deg: float, radius: float) -> Point:
     return (center[0] + radius * math.sin(t), center[1] + radius * math.cos(t))
 
 
-def point_geometry(p: Point) -> BaseGeometry:
-    return ShapelyPoint(p)
+def point_geometry(p: Point) -> Geometry:
+    return geos.Point(p)
 
 
-def disc(center: Point, radius: float, tolerance: float) -> BaseGeometry:
+def disc(center: Point, radius: float, tolerance: float) -> Geometry:
     """The disc as an inscribed polygon (vertices on the circle); a point if ``radius`` is 0."""
     return sector(center, radius, 0.0, 180.0, tolerance)
 
 
 def sector(center: Point, radius: float, heading: float, half_angle: float,
-           tolerance: float) -> BaseGeometry:
+           tolerance: float) -> Geometry:
     """The circular sector of ``radius`` whose bearings are within ``half_angle`` of ``heading``.
 
     Half-angle 180 or more is the whole disc. The arc is inscribed, so the polygon lies inside the
     true sector and misses at most ``tolerance`` of it; the two straight sides are exact.
     """
     if radius <= 0:
-        return ShapelyPoint(center)
+        return geos.Point(center)
     if half_angle >= 180.0:
         n = _segments(radius, tolerance, 2 * math.pi)
         ring = [_heading_xy(center, 360.0 * i / n, radius) for i in range(n)]
@@ -66,24 +63,27 @@ def sector(center: Point, radius: float, heading: float, half_angle: float,
     return Polygon([center, *arc])
 
 
-def geojson(geometry: BaseGeometry, digits: int = 6) -> dict[str, Any]:
+def geojson(geometry: Geometry, digits: int = 6) -> dict[str, Any]:
     """A GeoJSON geometry object with coordinates rounded to ``digits`` decimals (a micron).
 
     Rings follow RFC 7946's right-hand rule: exteriors counter-clockwise, holes clockwise. The
     geometry is snapped to that precision first, so a sliver thinner than a micron disappears
     rather than survive as a ring with no area.
     """
-    snapped = shapely.set_precision(geometry, 10.0 ** -digits)
+    snapped = geos.set_precision(geometry, 10.0 ** -digits)
     data: dict[str, Any] = _rounded(mapping(_right_handed(snapped)), digits)
     return data
 
 
-def _right_handed(geometry: BaseGeometry) -> BaseGeometry:
-    if isinstance(geometry, Polygon):
-        return orient(geometry, sign=1.0)
-    if isinstance(geometry, MultiPolygon | GeometryCollection):
+def _right_handed(geometry: Geometry) -> Geometry:
+    kind = geometry.geom_type
+    if kind == "Polygon":
+        return orient(geometry, 1.0)
+    if kind in ("MultiPolygon", "GeometryCollection"):
         parts = [_right_handed(part) for part in geometry.geoms]
-        return type(geometry)(parts)
+        if kind == "MultiPolygon":  # as shapely's ``MultiPolygon(parts)``: no empty part
+            parts = [part for part in parts if not part.is_empty]
+        return collection(kind, parts)
     return geometry
 
 

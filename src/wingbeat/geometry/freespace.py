@@ -2,7 +2,7 @@
 
 Point queries are exact up to floating point: the shortest way around polygons is found on the
 visibility graph of the free space's reflex corners (a shortest path bends only there), with
-Dijkstra. Regions are shapely geometry, as ``areas`` draws them.
+Dijkstra. Regions are GEOS geometry (``geos``), as ``areas`` draws them.
 """
 
 from __future__ import annotations
@@ -11,20 +11,15 @@ import heapq
 import math
 from collections.abc import Iterable, Iterator, Sequence
 
-import shapely
-from shapely import unary_union
-from shapely.geometry import LinearRing, LineString, Polygon, box
-from shapely.geometry import Point as ShapelyPoint
-from shapely.geometry.base import BaseGeometry
-from shapely.geometry.polygon import orient
-
+from . import geos
 from .areas import disc
+from .geos import Geometry, LinearRing, LineString, Polygon, box, orient, unary_union
 from .table import EPSILON, Point, Table, TablePolygon, distance
 
 __all__ = ["PINCH", "FreeSpace", "blockers_around"]
 
 
-def blockers_around(start: Point, polygons: Iterable[TablePolygon]) -> list[Polygon]:
+def blockers_around(start: Point, polygons: Iterable[TablePolygon]) -> list[Geometry]:
     """The polygons that block a move from ``start``: all of them but those it stands inside."""
     return [p.shape() for p in polygons if not p.holds(start)]
 
@@ -45,10 +40,10 @@ class FreeSpace:
     slips through it.
     """
 
-    def __init__(self, table: Table, blockers: Sequence[Polygon], tolerance: float):
+    def __init__(self, table: Table, blockers: Sequence[Geometry], tolerance: float):
         self.table = table
         self.tolerance = tolerance
-        shape: BaseGeometry = table.shape()
+        shape: Geometry = table.shape()
         if blockers:
             shape = shape.difference(unary_union(list(blockers)))
             pinches = _pinches(shape)
@@ -56,13 +51,13 @@ class FreeSpace:
                 shape = shape.difference(unary_union([
                     box(x - PINCH, y - PINCH, x + PINCH, y + PINCH) for x, y in pinches]))
         self.shape = shape
-        shapely.prepare(self.shape)
+        geos.prepare(self.shape)
         self.nodes = tuple(_reflex_corners(self.shape))
         self.edges = tuple(_boundary_edges(self.shape))
         self._graph: dict[int, dict[int, bool]] = {}
 
     def contains(self, p: Point) -> bool:
-        return bool(self.shape.covers(ShapelyPoint(p)))
+        return bool(self.shape.covers(geos.Point(p)))
 
     def visible(self, a: Point, b: Point) -> bool:
         if a == b:
@@ -70,13 +65,12 @@ class FreeSpace:
         return bool(self.shape.covers(LineString([a, b])))
 
     def _seen_from(self, p: Point, targets: Sequence[int]) -> list[bool]:
-        """``visible(p, node)`` for each node of ``targets``, asked of shapely all at once."""
+        """``visible(p, node)`` for each node of ``targets``, asked of GEOS in one call."""
         if not targets:
             return []
         others = [self.nodes[j] for j in targets]
-        lines = shapely.linestrings([[p, q] if q != p else [p, (p[0] + PINCH, p[1])]
-                                     for q in others])
-        seen = shapely.covers(self.shape, lines).tolist()
+        seen = geos.covers_each(self.shape, [(p, q) if q != p else (p, (p[0] + PINCH, p[1]))
+                                             for q in others])
         return [self.contains(p) if q == p else bool(ok)
                 for q, ok in zip(others, seen, strict=True)]
 
@@ -159,7 +153,7 @@ class FreeSpace:
         route.append(start)
         return best, tuple(reversed(route))
 
-    def region(self, start: Point, budget: float) -> BaseGeometry:
+    def region(self, start: Point, budget: float) -> Geometry:
         """Every point within ``budget`` of ``start`` going around the blockers.
 
         The union, over ``start`` and each corner reached with length left, of the disc of what is
@@ -176,9 +170,9 @@ class FreeSpace:
                     pieces.append(self._visible_disc(node, budget - d))
         return unary_union(pieces)
 
-    def _visible_disc(self, v: Point, radius: float) -> BaseGeometry:
+    def _visible_disc(self, v: Point, radius: float) -> Geometry:
         if radius <= 0:
-            return ShapelyPoint(v)
+            return geos.Point(v)
         local = disc(v, radius, self.tolerance).intersection(self.shape)
         shadows = [s for a, b in self.edges if _segment_distance(v, a, b) < radius
                    for s in [_shadow(v, a, b, radius)] if s is not None]
@@ -187,24 +181,26 @@ class FreeSpace:
         return local
 
 
-def _polygons(shape: BaseGeometry) -> Iterator[Polygon]:
-    if isinstance(shape, Polygon):
+def _polygons(shape: Geometry) -> Iterator[Geometry]:
+    kind = shape.geom_type
+    if kind == "Polygon":
         if not shape.is_empty:
             yield shape
         return
-    for part in getattr(shape, "geoms", ()):
-        yield from _polygons(part)
+    if kind.startswith("Multi") or kind == "GeometryCollection":
+        for part in shape.geoms:
+            yield from _polygons(part)
 
 
-def _rings(shape: BaseGeometry) -> Iterator[list[Point]]:
+def _rings(shape: Geometry) -> Iterator[list[Point]]:
     for polygon in _polygons(shape):
-        polygon = orient(polygon, sign=1.0)
+        polygon = orient(polygon, 1.0)
         yield [(float(x), float(y)) for x, y in polygon.exterior.coords[:-1]]
         for hole in polygon.interiors:
             yield [(float(x), float(y)) for x, y in hole.coords[:-1]]
 
 
-def _pinches(shape: BaseGeometry) -> list[Point]:
+def _pinches(shape: Geometry) -> list[Point]:
     """Points where the free space's boundary touches itself: a ring passing twice through a
     point, or two rings (of one part or of two parts) meeting there."""
     rings = list(_rings(shape))
@@ -220,13 +216,13 @@ def _pinches(shape: BaseGeometry) -> list[Point]:
         for b in closed[i + 1:]:
             if a.distance(b) > 0:
                 continue
-            for part in shapely.get_parts(a.intersection(b)):
-                if isinstance(part, ShapelyPoint):
+            for part in geos.get_parts(a.intersection(b)):
+                if part.geom_type == "Point":
                     found.add((float(part.x), float(part.y)))
     return sorted(found)
 
 
-def _reflex_corners(shape: BaseGeometry) -> Iterator[Point]:
+def _reflex_corners(shape: Geometry) -> Iterator[Point]:
     """Corners where the free space turns right (interior angle over 180°): where paths bend."""
     seen: set[Point] = set()
     for ring in _rings(shape):
@@ -239,7 +235,7 @@ def _reflex_corners(shape: BaseGeometry) -> Iterator[Point]:
                 yield b
 
 
-def _boundary_edges(shape: BaseGeometry) -> Iterator[tuple[Point, Point]]:
+def _boundary_edges(shape: Geometry) -> Iterator[tuple[Point, Point]]:
     for ring in _rings(shape):
         for i, a in enumerate(ring):
             yield a, ring[(i + 1) % len(ring)]
@@ -261,7 +257,7 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
 SHADOW_WIDEN = 1e-9
 
 
-def _shadow(v: Point, a: Point, b: Point, radius: float) -> Polygon | None:
+def _shadow(v: Point, a: Point, b: Point, radius: float) -> Geometry | None:
     """What edge ``ab`` hides from ``v`` out to beyond ``radius``; None if it hides nothing."""
     da, db = distance(v, a), distance(v, b)
     if da <= EPSILON or db <= EPSILON:

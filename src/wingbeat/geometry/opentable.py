@@ -7,7 +7,7 @@ straight leg. Where a leg (its bounding box) keeps clear of every box that holds
 blocker's bounding box, widened by ``MARGIN``), the blockers cannot touch it, so the free space
 covers it exactly when the table does. Those answers need comparisons only (no arithmetic, so no
 rounding): they are the very booleans shapely's ``covers`` gives, and the very route and length
-``FreeSpace.shortest_path`` finds, without loading shapely and numpy (a tenth of a second). Near
+``FreeSpace.shortest_path`` finds, without loading GEOS (``geos``). Near
 a box, and for an area (``region``), the ``FreeSpace`` itself answers, made when first needed.
 """
 
@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING
 from .table import Point, Table, distance
 
 if TYPE_CHECKING:
-    from shapely.geometry.base import BaseGeometry
-
     from .freespace import FreeSpace
+    from .geos import Geometry
 
 __all__ = ["MARGIN", "Box", "OpenTable", "clear_of", "widened"]
 
@@ -62,7 +61,7 @@ class OpenTable:
         self.tolerance = tolerance
         self.boxes = tuple(boxes)
         self._build = build
-        # the box shapely builds has these sides (its coordinates are doubles)
+        # the box GEOS builds has these sides (its coordinates are doubles)
         self._width = float(table.width)
         self._height = float(table.height)
 
@@ -99,7 +98,7 @@ class OpenTable:
 
     @cached_property
     def space(self) -> FreeSpace:
-        """The same free space in shapely, for what comes near a blocker or draws an area."""
+        """The same free space in GEOS, for what comes near a blocker or draws an area."""
         if self._build is not None:
             return self._build()
         from .freespace import FreeSpace
@@ -112,5 +111,5 @@ class OpenTable:
             return [], []  # no corner to reach
         return self.space.distances_from(start, limit)
 
-    def region(self, start: Point, budget: float) -> BaseGeometry:
+    def region(self, start: Point, budget: float) -> Geometry:
         return self.space.region(start, budget)

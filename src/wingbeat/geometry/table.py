@@ -4,9 +4,9 @@ A tabletop is measured with rulers, not counted in cells: a point is ``(x, y)`` 
 from its south-west corner (x east, y north), and a heading is in degrees clockwise from north.
 
 This module needs the standard library only, so a command that measures nothing but points (a
-``check`` in the open, an ``engagement``) never loads shapely and numpy (a tenth of a second); the
-areas (``areas``) and the way around obstacles (``freespace``) are shapely's, and a polygon's
-shapely ``shape()`` is made on demand.
+``check`` in the open, an ``engagement``) never loads the geometry library; the areas (``areas``)
+and the way around obstacles (``freespace``) are GEOS's (``geos``: through ctypes, or shapely's),
+and a polygon's ``shape()`` is made on demand.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from ..i18n import _
 from ..narrate import grouped
 
 if TYPE_CHECKING:
-    from shapely.geometry import Polygon
+    from .geos import Geometry
 
 __all__ = [
     "EPSILON",
@@ -153,8 +153,8 @@ class Table:
         return (-EPSILON <= p[0] <= self.width + EPSILON
                 and -EPSILON <= p[1] <= self.height + EPSILON)
 
-    def shape(self) -> Polygon:
-        from shapely.geometry import box
+    def shape(self) -> Geometry:
+        from .geos import box
 
         return box(0.0, 0.0, self.width, self.height)
 
@@ -169,13 +169,13 @@ class TablePolygon:
     points: tuple[Point, ...]
     name: str = ""
 
-    def shape(self) -> Polygon:
-        from shapely.geometry import Polygon
+    def shape(self) -> Geometry:
+        from .geos import Polygon
 
         return Polygon(self.points)
 
     def holds(self, p: Point) -> bool:
         """Whether ``p`` is strictly inside (on the edge is outside: one can walk along a wall)."""
-        from shapely.geometry import Point as ShapelyPoint
+        from .geos import Point
 
-        return bool(self.shape().contains(ShapelyPoint(p)))
+        return bool(self.shape().contains(Point(p)))

@@ -19,7 +19,7 @@ from ..narrate import engagement_word
 from .reports import MoveStep
 
 if TYPE_CHECKING:
-    from shapely.geometry.base import BaseGeometry
+    from ..geometry.geos import Geometry
 
 __all__ = ["TableEngagement", "TableReach", "TableStep", "area_words", "goal_point",
            "waypoint"]
@@ -55,7 +55,7 @@ class TableReach:
                 **self.own_fields(), "areas": [a.to_dict() for a in self.areas]}
 
 
-def area_words(area: BaseGeometry, square_unit: str) -> str:
+def area_words(area: Geometry, square_unit: str) -> str:
     """``area 120.5 sq in, x 3..14, y 2..9``: how large an area is (in ``square_unit``) and
     how far it spreads, as a reach's text says it."""
     x0, y0, x1, y1 = area.bounds

@@ -43,7 +43,7 @@ class Zone:
 
     creature: str
     level: int
-    area: Any  # a shapely geometry
+    area: Any  # a shapely geometry (``geometry.geos.to_shapely`` makes one of a reach's area)
     how: str
     #: where the creature itself can end at that level (the area before it is grown by the
     #: contact distance), when the zone is a melee zone
@@ -180,8 +180,10 @@ class TableThreatRules:
     # -- built on those --------------------------------------------------------------------------
     def threat(self, scenario: Scenario, attackers: Sequence[str], side: str | None
                ) -> TableThreat:
+        from ..geometry.geos import to_shapely
+
         battle: TableBattle = scenario.battle
-        table = battle.table.shape()
+        table = to_shapely(battle.table.shape())  # the zones are shapely's (``overlay``)
         zones = [replace(z, area=z.area.intersection(table))
                  for c in attackers for z in self.zones(scenario, c)]
         areas = tuple(ThreatArea(self.level_word(scenario, level), area,

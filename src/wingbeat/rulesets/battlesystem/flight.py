@@ -60,9 +60,8 @@ def _climb_levels(start: int, end: int) -> int:
 
 def reach(battle: BattlesystemBattle, unit: BattlesystemUnit) -> BattlesystemReach:
     """For each altitude the unit can end at, the area it can reach (B-report)."""
-    from shapely import unary_union  # the areas: only a reach draws them
-
-    from ...geometry.areas import sector
+    from ...geometry.areas import sector  # the areas: only a reach draws them
+    from ...geometry.geos import unary_union
 
     rate = unit.fly
     names = battle.level_names

@@ -17,7 +17,7 @@ from ._messages import _, ngettext
 from .turning import TurnCategory
 
 if TYPE_CHECKING:
-    from shapely.geometry.base import BaseGeometry
+    from ...geometry.geos import Geometry
 
 __all__ = ["AltitudeArea", "BattlesystemEngagement", "BattlesystemMove", "BattlesystemReach",
            "Leg", "SectorPart", "degrees", "inches", "length", "number"]
@@ -71,7 +71,7 @@ class AltitudeArea:
     climb_cost: Fraction
     full: SectorPart
     half: SectorPart | None
-    area: BaseGeometry
+    area: Geometry
     formation: str
 
     def to_dict(self) -> dict[str, Any]:

@@ -95,7 +95,7 @@ def reach(battle: ConfrontationBattle, fighter: Fighter, factor: Fraction,
 
     def add(tier: int, ways: list[tuple[Budget, str, Any]], landed: bool = False,
             notes: tuple[str, ...] = ()) -> None:
-        from shapely import unary_union
+        from ...geometry.geos import unary_union
 
         usable = [(b, how, region) for b, how, region in ways if b.reduced >= 0]
         if not usable:

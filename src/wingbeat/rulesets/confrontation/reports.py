@@ -16,7 +16,7 @@ from .mou import Budget
 from .words import cm, length, number
 
 if TYPE_CHECKING:
-    from shapely.geometry.base import BaseGeometry
+    from ...geometry.geos import Geometry
 
 __all__ = ["ConfrontationEngagement", "ConfrontationMove", "ConfrontationReach", "Stage",
            "TierArea"]
@@ -30,7 +30,7 @@ class TierArea:
     """Where a fighter can end at one tier, and the ways (budgets) that get it there."""
 
     tier: int
-    area: BaseGeometry
+    area: Geometry
     ways: tuple[tuple[Budget, str], ...]
     landed: bool = False
     notes: tuple[str, ...] = ()

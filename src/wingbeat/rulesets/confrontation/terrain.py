@@ -36,9 +36,8 @@ from .model import ConfrontationBattle, Fighter, Obstacle
 from .words import and_list, number
 
 if TYPE_CHECKING:
-    from shapely.geometry.base import BaseGeometry
-
     from ...geometry.freespace import FreeSpace
+    from ...geometry.geos import Geometry
 
 __all__ = ["BASE_SLACK", "TOLERANCE", "Terrain"]
 
@@ -64,18 +63,18 @@ class Terrain:
         self.gone = frozenset(gone)
         self._spaces: dict[tuple[int, Fraction], OpenTable] = {}
         self._boxed: dict[int, list[Box]] = {}
-        self._unclear: dict[int, BaseGeometry | None] = {}
-        self._bands: dict[int, BaseGeometry] = {}
+        self._unclear: dict[int, Geometry | None] = {}
+        self._bands: dict[int, Geometry] = {}
         self._others = [f for f in battle.fighters
                         if f.tier == 0 and f.id != fighter.id and f.id not in self.gone]
 
     # (the shapes below are made when first asked for: a move in the air, on an empty table or
-    # away from the scenery and the bases measures points only and never loads shapely)
+    # away from the scenery and the bases measures points only and never loads GEOS)
 
     def _boxes(self, tier: int) -> list[Box]:
         """Boxes holding every shape that blocks a leg at ``tier`` and every place a move may not
         end there (``unclear``): at tier 0 each obstacle and each other base grown by this base's
-        radius, at tier 1 each obstacle over 15 cm. Away from them shapely has nothing to say."""
+        radius, at tier 1 each obstacle over 15 cm. Away from them GEOS has nothing to say."""
         if tier not in self._boxed:
             grow = self.fighter.radius if tier == 0 else 0.0
             boxes = [widened(o.outline.points, grow) for o in self.battle.obstacles
@@ -86,13 +85,13 @@ class Terrain:
         return self._boxed[tier]
 
     @cached_property
-    def _bases(self) -> dict[str, BaseGeometry]:
+    def _bases(self) -> dict[str, Geometry]:
         """Where this fighter's centre may not be on the ground, for each other model's base."""
         radius = self.fighter.radius
         return {f.id: _base_disc(f.at, f.radius + radius - BASE_SLACK) for f in self._others}
 
     @cached_property
-    def _grown(self) -> dict[int, BaseGeometry]:
+    def _grown(self) -> dict[int, Geometry]:
         """... and for each obstacle: its outline grown by half this fighter's base."""
         radius = self.fighter.radius
         return {i: _grown(o.outline.shape(), radius - BASE_SLACK)
@@ -100,16 +99,16 @@ class Terrain:
 
     # -- what stands in the way ----------------------------------------------------------------
 
-    def _blockers(self, tier: int) -> list[tuple[str, BaseGeometry, BaseGeometry, bool]]:
+    def _blockers(self, tier: int) -> list[tuple[str, Geometry, Geometry, bool]]:
         """What blocks a leg at ``tier``: (name, the shape its centre is kept out of, the piece's
         own outline, whether it is a base)."""
-        found: list[tuple[str, BaseGeometry, BaseGeometry, bool]] = []
+        found: list[tuple[str, Geometry, Geometry, bool]] = []
         if not (tier == 0 and self._others) and not any(
                 o.blocks(tier) for o in self.battle.obstacles):
             return found  # nothing to go around: no shape to make
-        from shapely.geometry import Point as ShapelyPoint
+        from ...geometry.geos import Point as GeosPoint
 
-        here = ShapelyPoint(self.start)
+        here = GeosPoint(self.start)
         for i, o in enumerate(self.battle.obstacles):
             if not o.blocks(tier) or o.outline.holds(self.start):
                 continue
@@ -142,7 +141,7 @@ class Terrain:
     def space(self, tier: int, factor: Fraction = Fraction(1)) -> OpenTable:
         """Free space for its centre at ``tier``; at tier 0, zones worse than ``factor`` are kept
         out too. A leg or a route clear of every box holding them is answered by comparisons
-        (``OpenTable``), the rest by the shapely ``FreeSpace``, made when first needed."""
+        (``OpenTable``), the rest by the GEOS ``FreeSpace``, made when first needed."""
         key = (tier, factor if tier == 0 else Fraction(1))
         if key not in self._spaces:
             boxes = list(self._boxes(tier))
@@ -154,7 +153,7 @@ class Terrain:
         return self._spaces[key]
 
     def _free_space(self, tier: int, factor: Fraction) -> FreeSpace:
-        """The shapely free space ``space`` stands for."""
+        """The GEOS free space ``space`` stands for."""
         from ...geometry.freespace import FreeSpace
 
         shapes = [kept for _, kept, _, _ in self._blockers(tier)]
@@ -169,14 +168,14 @@ class Terrain:
 
     # -- where it may end ------------------------------------------------------------------------
 
-    def unclear(self, tier: int) -> BaseGeometry | None:
+    def unclear(self, tier: int) -> Geometry | None:
         """Where a move of this fighter may not end at ``tier`` (None: anywhere it can go).
 
         Tier 0: within another base (its base would lie on it), and across the edge of any
         piece of scenery (its base partly on it: a base stands clear of scenery, or wholly on
         top of it). Tier 1: inside an obstacle over 15 cm. Tier 2: nowhere."""
         if tier not in self._unclear:
-            shapes: list[BaseGeometry] = []
+            shapes: list[Geometry] = []
             if tier == 0:
                 shapes = list(self._bases.values())
                 shapes += [self._band(i) for i in range(len(self.battle.obstacles))]
@@ -184,26 +183,25 @@ class Terrain:
                 shapes = [o.outline.shape() for o in self.battle.obstacles if o.blocks(1)]
             merged = None
             if shapes:
-                import shapely
-                from shapely import unary_union
+                from ...geometry.geos import prepare, unary_union
 
                 merged = unary_union(shapes)
-                shapely.prepare(merged)
+                prepare(merged)
             self._unclear[tier] = merged
         return self._unclear[tier]
 
-    def _band(self, index: int) -> BaseGeometry:
+    def _band(self, index: int) -> Geometry:
         """Where its centre would put its base across obstacle ``index``'s edge: the outline
         grown by half its base, less the outline shrunk by as much."""
         if index not in self._bands:
-            import shapely
+            from ...geometry.geos import prepare
 
             by = self.fighter.radius - BASE_SLACK
             inner = self.battle.obstacles[index].outline.shape().buffer(
                 -by, quad_segs=_quad_segs(by))
             grown = self._grown[index]
             band = grown.difference(inner) if not inner.is_empty else grown
-            shapely.prepare(band)
+            prepare(band)
             self._bands[index] = band
         return self._bands[index]
 
@@ -215,9 +213,9 @@ class Terrain:
         unclear = self.unclear(tier)
         if unclear is None:
             return None
-        from shapely.geometry import Point as ShapelyPoint
+        from ...geometry.geos import Point as GeosPoint
 
-        here = ShapelyPoint(p)
+        here = GeosPoint(p)
         if not unclear.contains(here):
             return None
         if tier == 1:
@@ -240,20 +238,18 @@ class Terrain:
                            "it").format(size=size, scenery=and_list(scenery) or _("scenery")))
         return "; ".join(found)
 
-    def ends(self, tier: int, area: BaseGeometry) -> BaseGeometry:
+    def ends(self, tier: int, area: Geometry) -> Geometry:
         """``area`` less the places where a move may not end at ``tier`` (``end_problem``)."""
         unclear = self.unclear(tier)
         return area if unclear is None or area.is_empty else area.difference(unclear)
 
     # -- areas and routes --------------------------------------------------------------------------
 
-    def region(self, tier: int, budget: Fraction) -> BaseGeometry:
+    def region(self, tier: int, budget: Fraction) -> Geometry:
         """Everything its centre can pass through at ``tier`` within ``budget`` cm, going around
         what blocks (``ends`` keeps the places it may end at)."""
-        from shapely import unary_union
-        from shapely.geometry import LineString
-
         from ...geometry.areas import disc
+        from ...geometry.geos import LineString, unary_union
 
         if budget < 0:
             return LineString()
@@ -286,11 +282,11 @@ class Terrain:
         space = self.space(tier, self.factors()[-1])  # blockers only, no zone kept out
         if space.visible(a, b):
             return None
-        from shapely.geometry import LineString
-        from shapely.geometry import Point as ShapelyPoint
+        from ...geometry.geos import LineString
+        from ...geometry.geos import Point as GeosPoint
 
-        leg = LineString([a, b]) if a != b else ShapelyPoint(b)
-        end = ShapelyPoint(b)
+        leg = LineString([a, b]) if a != b else GeosPoint(b)
+        end = GeosPoint(b)
         near = self._blockers(tier)
         through = [(name, base) for name, _kept, outline, base in near
                    if leg.relate_pattern(outline, "T********") or outline.contains(end)]
@@ -332,28 +328,27 @@ def _quad_segs(radius: float) -> int:
     return max(4, math.ceil((math.pi / 2) / step))
 
 
-def _rounded(shape: BaseGeometry) -> BaseGeometry:
+def _rounded(shape: Geometry) -> Geometry:
     """``shape`` with its corners rounded to the 6 decimals ``format_point`` writes: a route
     ``path`` finds around it reads back, through its text, as the very same corners."""
-    import shapely
+    from ...geometry.geos import get_coordinates, make_valid, set_coordinates
 
-    corners = shapely.get_coordinates(shape).tolist()
-    out = shapely.set_coordinates(shape, [[round(x, 6), round(y, 6)] for x, y in corners])
-    return out if out.is_valid else shapely.make_valid(out)
+    corners = get_coordinates(shape)
+    out = set_coordinates(shape, [[round(x, 6), round(y, 6)] for x, y in corners])
+    return out if out.is_valid else make_valid(out)
 
 
-def _base_disc(centre: Point, radius: float) -> BaseGeometry:
+def _base_disc(centre: Point, radius: float) -> Geometry:
     """The disc a base keeps out (its corners rounded as ``_rounded`` says)."""
-    from shapely.geometry import Polygon
-
     from ...geometry.areas import disc
+    from ...geometry.geos import Polygon
 
     shape = disc(centre, radius, TOLERANCE)
-    corners = shape.exterior.coords if isinstance(shape, Polygon) else ()
+    corners = shape.exterior.coords if shape.geom_type == "Polygon" else ()
     return Polygon([(round(x, 6), round(y, 6)) for x, y in corners])
 
 
-def _grown(outline: BaseGeometry, by: float) -> BaseGeometry:
+def _grown(outline: Geometry, by: float) -> Geometry:
     """A piece of scenery's outline grown by ``by`` cm (half a base): where a centre keeps out.
     Its straight sides are exact, its rounded corners inscribed (within ``TOLERANCE``)."""
     return _rounded(outline.buffer(by, quad_segs=_quad_segs(by)))

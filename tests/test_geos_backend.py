@@ -1,0 +1,248 @@
+"""GEOS by ctypes against shapely: the same operations give the same geometry, byte for byte.
+
+``wingbeat.geometry.geos`` calls the GEOS library shapely ships with, the way shapely calls it,
+so that a tabletop reach need not import numpy. These tests draw discs, sectors, polygons, their
+unions and differences, and ask each question of both sides (``geos.BOTH``): equal WKB, equal
+booleans, equal numbers.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wingbeat.errors import WingbeatError
+from wingbeat.geometry import geos
+
+shapely = pytest.importorskip("shapely")
+
+pytestmark = pytest.mark.skipif(geos.BACKEND != "geos", reason="GEOS not loadable by ctypes")
+
+SETTINGS = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def ours(name: str):
+    return geos.BOTH[name][0]
+
+
+def theirs(name: str):
+    return geos.BOTH[name][1]
+
+
+def wkb(g) -> bytes:
+    return g.wkb if isinstance(g, geos.Shape) else shapely.to_wkb(g)
+
+
+def same(a, b) -> None:
+    assert isinstance(a, geos.Shape)
+    assert wkb(a) == wkb(b), (a.shapely.wkt, b.wkt)
+
+
+coordinate = st.floats(-50, 150, allow_nan=False, allow_infinity=False).map(
+    lambda v: round(v, 3))
+point = st.tuples(coordinate, coordinate)
+
+
+def _disc_ring(c, r, n):
+    return [(c[0] + r * math.sin(2 * math.pi * i / n), c[1] + r * math.cos(2 * math.pi * i / n))
+            for i in range(n)]
+
+
+@st.composite
+def shell(draw):
+    """A ring: a disc's inscribed polygon, a sector, a box, or a star around a centre (valid or
+    not: GEOS must answer either way, the same on both sides)."""
+    kind = draw(st.sampled_from(["disc", "sector", "box", "star"]))
+    c = draw(point)
+    r = draw(st.floats(0.5, 60))
+    if kind == "disc":
+        return _disc_ring(c, r, draw(st.integers(4, 64)))
+    if kind == "sector":
+        h = draw(st.floats(0, 360))
+        half = draw(st.floats(5, 175))
+        n = draw(st.integers(2, 24))
+        arc = [(c[0] + r * math.sin(math.radians(h - half + 2 * half * i / n)),
+                c[1] + r * math.cos(math.radians(h - half + 2 * half * i / n)))
+               for i in range(n + 1)]
+        return [c, *arc]
+    if kind == "box":
+        w, hgt = draw(st.floats(0.5, 60)), draw(st.floats(0.5, 60))
+        return [(c[0] + w, c[1]), (c[0] + w, c[1] + hgt), (c[0], c[1] + hgt), c]
+    n = draw(st.integers(3, 9))
+    radii = draw(st.lists(st.floats(0.5, 40), min_size=n, max_size=n))
+    return [(c[0] + q * math.cos(2 * math.pi * i / n), c[1] + q * math.sin(2 * math.pi * i / n))
+            for i, q in enumerate(radii)]
+
+
+def both(name, *args):
+    """Call ``name`` on each side: ``args`` are rings (made into polygons) or plain values."""
+    return ours(name)(*args), theirs(name)(*args)
+
+
+def pair(ring):
+    return ours("Polygon")(ring), theirs("Polygon")(ring)
+
+
+@SETTINGS
+@given(shell(), shell())
+def test_set_operations_and_predicates(r1, r2):
+    (a, sa), (b, sb) = pair(r1), pair(r2)
+    same(a, sa)
+    assert a.is_valid == sa.is_valid
+    if not (a.is_valid and b.is_valid):
+        a, sa = ours("make_valid")(a), theirs("make_valid")(sa)
+        b, sb = ours("make_valid")(b), theirs("make_valid")(sb)
+        same(a, sa)
+    same(a.difference(b), sa.difference(sb))
+    same(a.intersection(b), sa.intersection(sb))
+    same(ours("unary_union")([a, b]), theirs("unary_union")([sa, sb]))
+    assert a.area == sa.area
+    assert a.bounds == sa.bounds
+    assert a.distance(b) == sa.distance(sb)
+    for pattern in ("T********", "T*****FF*"):
+        assert a.relate_pattern(b, pattern) == sa.relate_pattern(sb, pattern)
+    assert a.covers(b) == sa.covers(sb)
+    assert a.contains(b) == sa.contains(sb)
+    ours("prepare")(a)
+    theirs("prepare")(sa)
+    assert a.covers(b) == sa.covers(sb)
+    assert a.contains(b) == sa.contains(sb)
+    assert a.relate_pattern(b, "T********") == sa.relate_pattern(sb, "T********")
+
+
+@SETTINGS
+@given(st.lists(shell(), min_size=1, max_size=5), point, st.lists(point, min_size=1, max_size=6))
+def test_free_space_questions(rings, p, qs):
+    """A table less blockers, prepared: points and legs covered alike, one by one or in a
+    list; its GeoJSON, snapped and oriented, alike."""
+    table, stable = ours("box")(0.0, 0.0, 100.0, 80.0), theirs("box")(0.0, 0.0, 100.0, 80.0)
+    same(table, stable)
+    blockers = [ours("make_valid")(ours("Polygon")(r)) for r in rings]
+    sblockers = [theirs("make_valid")(theirs("Polygon")(r)) for r in rings]
+    space = table.difference(ours("unary_union")(blockers))
+    sspace = stable.difference(theirs("unary_union")(sblockers))
+    same(space, sspace)
+    ours("prepare")(space)
+    theirs("prepare")(sspace)
+    assert space.covers(ours("Point")(p)) == sspace.covers(theirs("Point")(p))
+    legs = [(p, q) for q in qs if q != p]
+    assert ours("covers_each")(space, legs) == theirs("covers_each")(sspace, legs)
+    for grid in (1e-6, 1e-3):
+        snapped = ours("set_precision")(space, grid)
+        ssnapped = theirs("set_precision")(sspace, grid)
+        same(snapped, ssnapped)
+        assert ours("mapping")(snapped) == _listed(theirs("mapping")(ssnapped))
+    parts = ours("get_parts")(space)
+    sparts = theirs("get_parts")(sspace)
+    assert len(parts) == len(sparts)
+    for part, spart in zip(parts, sparts, strict=True):
+        same(part, spart)
+        if part.geom_type == "Polygon":
+            same(ours("orient")(part, 1.0), theirs("orient")(spart, 1.0))
+            same(ours("orient")(part, -1.0), theirs("orient")(spart, -1.0))
+            assert ours("mapping")(part) == _listed(theirs("mapping")(spart))
+
+
+def _listed(value):
+    """shapely's mapping with tuples, as ours gives them (some lists, some tuples)."""
+    if isinstance(value, dict):
+        return {k: _listed(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_listed(v) for v in value)
+    return value
+
+
+@SETTINGS
+@given(shell(), st.floats(0.01, 5), st.integers(1, 20))
+def test_buffers_and_rounded_corners(ring, by, quad_segs):
+    a, sa = pair(ring)
+    if not a.is_valid:
+        a, sa = ours("make_valid")(a), theirs("make_valid")(sa)
+    for d in (by, -by):
+        same(a.buffer(d, quad_segs=quad_segs), sa.buffer(d, quad_segs=quad_segs))
+    coords = ours("get_coordinates")(a)
+    assert coords == theirs("get_coordinates")(sa)
+    rounded = [[round(x, 6), round(y, 6)] for x, y in coords]
+    same(ours("set_coordinates")(a, rounded), theirs("set_coordinates")(sa, rounded))
+
+
+@SETTINGS
+@given(st.lists(point, min_size=2, max_size=6, unique=True), shell())
+def test_rings_and_lines(points, ring):
+    line, sline = ours("LineString")(points), theirs("LineString")(points)
+    same(line, sline)
+    a, sa = pair(ring)
+    assert line.distance(a) == sline.distance(sa)
+    same(line.intersection(a), sline.intersection(sa))
+    r1, sr1 = ours("LinearRing")(ring), theirs("LinearRing")(ring)
+    same(r1, sr1)
+    assert r1.coords == list(sr1.coords)
+    assert a.exterior.coords == list(sa.exterior.coords)
+
+
+def test_empties_and_points():
+    same(ours("Polygon")(), theirs("Polygon")())
+    same(ours("LineString")(), theirs("LineString")())
+    p, sp = ours("Point")((1.5, 2.5)), theirs("Point")((1.5, 2.5))
+    same(p, sp)
+    assert (p.x, p.y) == (sp.x, sp.y)
+    assert ours("mapping")(p) == theirs("mapping")(sp)
+    assert ours("Polygon")().is_empty and ours("Polygon")().area == 0.0
+    assert ours("unary_union")([]).is_empty
+
+
+def test_a_shape_is_a_value():
+    """Equal, hashable, picklable, and shapely's own attributes through ``.shapely``."""
+    ring = [(0, 0), (4, 0), (4, 3)]
+    a, b = ours("Polygon")(ring), ours("Polygon")(ring)
+    assert a == b and hash(a) == hash(b) and a != ours("Polygon")([(0, 0), (5, 0), (5, 3)])
+    assert pickle.loads(pickle.dumps(a)) == a
+    assert a.shapely.equals(theirs("Polygon")(ring))
+    assert a.centroid.equals(theirs("Polygon")(ring).centroid)  # asked of shapely
+    assert a.__geo_interface__["type"] == "Polygon"
+    assert shapely.geometry.shape(a).equals(a.shapely)
+
+
+@pytest.mark.parametrize("bad", [
+    [(0, 0), (math.inf, 0), (1, 1)],
+    [(0, 0), (math.nan, 0), (1, 1)],
+    [(0, 0), (1, 1)],
+])
+def test_hostile_coordinates_are_errors(bad):
+    with pytest.raises(geos.GeosError):
+        ours("Polygon")(bad)
+
+
+def test_a_geos_refusal_is_an_error_not_a_crash():
+    """A GEOS error comes back as ``GeosError`` with GEOS's message, nothing printed: bad
+    input, which the command line says in one line (a ``WingbeatError``)."""
+    assert issubclass(geos.GeosError, WingbeatError)
+    with pytest.raises(geos.GeosError, match=r"TopologyException|side location"):
+        twisted = [(0, 0), (10, 10), (10, 0), (0, 10)]  # a bow tie, two rings crossing
+        ours("unary_union")([ours("Polygon")(twisted), ours("Polygon")([(5, -1), (6, 11),
+                                                                        (4, 11)]),
+                             ours("Polygon")(_disc_ring((5, 5), 3, 16) * 3)])
+    with pytest.raises(geos.GeosError):
+        ours("set_coordinates")(ours("Polygon")([(0, 0), (1, 0), (1, 1)]), [[0, 0]])
+    line = ours("LineString")([(0, 0), (1, 1)])
+    with pytest.raises(geos.GeosError):
+        assert line.exterior is None  # a line has no shell: GEOS says so, we raise
+
+
+def test_shapely_geometries_are_taken_as_arguments():
+    """A shapely geometry given to a ``Shape`` is read through its WKB and held until GEOS is
+    done with it (a copy freed too early would crash the interpreter)."""
+    a = ours("Polygon")([(0, 0), (10, 0), (10, 10), (0, 10)])
+    inside = theirs("Point")((5, 5))
+    for _ in range(200):
+        assert a.covers(inside) and a.contains(inside)
+        assert a.relate_pattern(theirs("LineString")([(1, 1), (2, 2)]), "T********")
+        assert a.distance(theirs("Point")((20, 10))) == 10.0
+        assert a.difference(theirs("box")(5, 0, 10, 10)).area == 50.0
+        assert a.intersection(theirs("box")(5, 0, 10, 10)).area == 50.0
+        assert ours("unary_union")([a, theirs("box")(10, 0, 20, 10)]).area == 200.0
