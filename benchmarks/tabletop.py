@@ -5,7 +5,9 @@
 Each row asks one question (``reach``, ``path``) of a tabletop scenario ``repeat`` times in one
 interpreter, after one untimed ask, and takes the median CPU time (``time.process_time``). The
 rows run in a child interpreter per side: this tree with GEOS through ctypes (``geos``), the same
-tree with ``WINGBEAT_GEOS=shapely`` (``shapely``: shapely's vectorised calls), and with
+tree with shapely imported first, as in the server's workers (``server``: GEOS by ctypes, but a
+long list of legs asked of shapely's vectorised ``covers``), the same tree with
+``WINGBEAT_GEOS=shapely`` (``shapely``: shapely's vectorised calls), and with
 ``--against SRC`` that tree too, the sides' rounds interleaved. ``crowd`` is a confrontation
 fighter on foot among 16 other bases and 6 obstacles, whose free space has hundreds of corners
 (the visibility graph asks GEOS whether each leg is covered, one call per leg through ctypes,
@@ -24,7 +26,9 @@ import sys
 from pathlib import Path
 
 CHILD = r"""
-import json, sys, time
+import json, os, sys, time
+if os.environ.get("TABLETOP_SHAPELY_LOADED"):  # as the server's workers (web/warm.py)
+    import shapely
 import wingbeat
 repeat = int(sys.argv[1])
 crowd = {"ruleset": "confrontation", "options": {"edition": "current"},
@@ -67,8 +71,11 @@ def _side(src: str, backend: str, repeat: int) -> dict[str, float | None]:
     env = {**os.environ, "PYTHONPATH": src, "WINGBEAT_LANG": "en"}
     env.pop("WINGBEAT_GEOS", None)
     env.pop("WINGBEAT_PURE", None)
+    env.pop("TABLETOP_SHAPELY_LOADED", None)
     if backend == "shapely":
         env["WINGBEAT_GEOS"] = "shapely"
+    if backend == "server":
+        env["TABLETOP_SHAPELY_LOADED"] = "1"
     done = subprocess.run([sys.executable, "-c", CHILD, str(repeat)], env=env,
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -85,7 +92,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     here = str(Path(__file__).resolve().parent.parent / "src")
-    sides = [("geos", here, "geos"), ("shapely", here, "shapely")]
+    sides = [("geos", here, "geos"), ("server", here, "server"), ("shapely", here, "shapely")]
     if args.against:
         sides.append(("base", args.against, "geos"))
     runs: dict[str, list[dict[str, float | None]]] = {label: [] for label, _s, _b in sides}

@@ -8,6 +8,7 @@ booleans, equal numbers.
 
 from __future__ import annotations
 
+import itertools
 import math
 import pickle
 
@@ -146,6 +147,23 @@ def test_free_space_questions(rings, p, qs):
             same(ours("orient")(part, 1.0), theirs("orient")(spart, 1.0))
             same(ours("orient")(part, -1.0), theirs("orient")(spart, -1.0))
             assert ours("mapping")(part) == _listed(theirs("mapping")(spart))
+
+
+@SETTINGS
+@given(st.lists(shell(), min_size=1, max_size=4), st.lists(point, min_size=2, max_size=40))
+def test_legs_one_by_one_and_vectorised_alike(rings, ends):
+    """A process with shapely loaded asks a long list of legs of shapely's vectorised ``covers``
+    over the prepared twin; one without asks GEOS leg by leg: the same answers either way."""
+    space = ours("box")(0.0, 0.0, 100.0, 80.0).difference(
+        ours("unary_union")([ours("make_valid")(ours("Polygon")(r)) for r in rings]))
+    ours("prepare")(space)
+    legs = [(a, b) for a, b in itertools.pairwise(ends) if a != b]
+    answers = []
+    for start in (1, 10**9):  # every list vectorised, then none
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(geos, "_VECTORISED_FROM", start)
+            answers.append(ours("covers_each")(space, legs))
+    assert answers[0] == answers[1] == [space.covers(ours("LineString")(leg)) for leg in legs]
 
 
 def _listed(value):

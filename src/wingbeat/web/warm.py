@@ -15,6 +15,12 @@ from . import jobs
 
 __all__: list[str] = []
 
+# shapely (and numpy) in the fork server: a command line leaves them out (GEOS by ctypes starts a
+# tenth of a second sooner), but a worker has them for free, and the visibility graph of a
+# crowded table asks its thousands of legs of shapely's vectorised ``covers`` (geometry/geos.py)
+with suppress(Exception):
+    import shapely  # noqa: F401
+
 for _info in rulesets():
     with suppress(Exception):  # a warm-up only: the question itself will say what is wrong
         _info.preload()
