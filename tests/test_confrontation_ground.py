@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point as SP
 from shapely.geometry import Polygon, shape
@@ -23,6 +23,7 @@ import wingbeat
 from conformance import assert_route_agrees, evenly, json_of
 from fighters import angel, area, check, refused, scenario
 from wingbeat.rulesets.confrontation import ConfrontationMove, Fighter
+from wingbeat.rulesets.confrontation.terrain import Terrain
 
 EDITIONS = ["current", "confede", "3.5", "3"]
 MODERN = ["current", "confede", "3.5"]  # the texts with a dive charge and a redirect
@@ -394,8 +395,31 @@ def test_every_end_is_a_place_a_base_may_stand(data: dict[str, Any], x: float,
             assert found.engagement == "melee", (who, moves, found.reason)
 
 
+_IN_A_ROCK = {  # a threat area's inner point fell inside a rock: nobody stands there
+    "ruleset": "confrontation", "options": {"edition": "current"},
+    "map": {"table": [60, 60], "obstacles": [
+        {"name": "rock0", "polygon": [[29.0, 11.0], [37.0, 11.0], [37.0, 14.0], [29.0, 14.0]],
+         "height": 5},
+        {"name": "rock1", "polygon": [[5.0, 5.0], [6.0, 5.0], [6.0, 6.0], [5.0, 6.0]],
+         "height": 5}]},
+    "creatures": [
+        {"id": "walker", "mou": {"ground": 12, "air": 15}, "tier": 0, "at": [17.0, 3.0],
+         "side": "a"},
+        {"id": "angel", "mou": {"ground": 10, "air": 17.5}, "tier": 1, "at": [44.0, 3.0],
+         "side": "a"},
+        {"id": "hawk", "mou": {"ground": 10, "air": 17.5}, "tier": 2, "at": [3.0, 3.0],
+         "side": "a"},
+        {"id": "knight", "mou": {"ground": 30, "air": 15}, "tier": 0, "at": [3.0, 3.0],
+         "side": "b"},
+        {"id": "squire", "mou": {"ground": 30, "air": 15}, "tier": 0, "at": [3.0, 3.0],
+         "side": "b", "base": 2.5},
+        {"id": "eagle", "mou": {"ground": 30, "air": 15}, "tier": 1, "at": [3.0, 3.0],
+         "side": "b"}]}
+
+
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
+@example(_IN_A_ROCK)
 def test_threat_areas_on_any_table_are_real(data: dict[str, Any]) -> None:
     """Threat reads the areas reach draws (C-adj, C-dive, C-terrain): a creature standing well
     inside a threat area (1 cm in from its edge) can be attacked there by every creature the
@@ -411,6 +435,8 @@ def test_threat_areas_on_any_table_are_real(data: dict[str, Any]) -> None:
         victim = Fighter(id="victim", at=(p.x, p.y), ground_mou=Fraction(0),
                          air_mou=Fraction(0), tier=piece["tier"], side="b")
         placed = replace(s, battle=replace(s.battle, fighters=(*s.battle.fighters, victim)))
+        if Terrain(placed.battle, victim).end_problem(piece["tier"], (p.x, p.y)) is not None:
+            continue  # no creature stands there (in a rock, on a base: C-terrain), so none is hit
         for by in piece["by"]:
             advice = wingbeat.advise(placed, by["creature"], target="victim")
             assert advice.options, (by, p.x, p.y, piece["tier"])
