@@ -522,7 +522,10 @@ async ([count, wheels]) => {
   // from its first task to its paint, took over 50 ms), beside the rAF gaps; null without the API
   const loafs = (PerformanceObserver.supportedEntryTypes || []).includes("long-animation-frame")
     ? [] : null;
-  const keep = (list) => { for (const e of list) loafs.push({ duration: e.duration,
+  // where the run starts in the page's clock: a trace (--trace) finds this mark in its own
+  const zero = performance.mark("wb-bench-start").startTime;
+  const keep = (list) => { for (const e of list) loafs.push({ start: e.startTime - zero,
+    duration: e.duration,
     blocking: e.blockingDuration, script: e.scripts.reduce((sum, s) => sum + s.duration, 0),
     layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
     scripts: e.duration > 50 ? e.scripts.map((s) => ({ url: (s.sourceURL || "").split("/").pop(),
@@ -566,10 +569,19 @@ async ([count, wheels]) => {
 }
 """
 
+#: What a trace (--trace) records: the timeline's tasks, styles, layouts (with their object
+#: counts and the stack that forced them) and paints, and the page's marks.
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
+                    "disabled-by-default-devtools.timeline.frame",
+                    "disabled-by-default-devtools.timeline.stack", "blink",
+                    "blink.user_timing", "v8.execute", "loading"]
 
-def board_times(browser: Any, url: str, rate: int,
-                count: int, wheels: int = 30) -> tuple[list[float], list[dict[str, float]] | None]:
-    """The rAF gaps of a run and its long animation frames (None: the browser has no LoAF)."""
+
+def board_times(browser: Any, url: str, rate: int, count: int, wheels: int = 30,
+                trace: Path | None = None) -> tuple[list[float], list[dict[str, float]] | None]:
+    """The rAF gaps of a run and its long animation frames (None: the browser has no LoAF);
+    with ``trace``, Chromium's trace of the run written there (and its long frames beside it,
+    ``.loafs.json``, for ``benchmarks/tracesum.py``)."""
     context = browser.new_context(viewport={"width": 1440, "height": 900})
     page = context.new_page()
     page.set_default_timeout(180_000)
@@ -586,11 +598,17 @@ def board_times(browser: Any, url: str, rate: int,
         return b.dataset.zoom && !b.dataset.detail; }""")
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    if trace is not None:
+        browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
     try:
         found: dict[str, Any] = page.evaluate(GESTURES, [count, wheels])
     finally:
+        if trace is not None:
+            browser.stop_tracing()
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         context.close()
+    if trace is not None:
+        trace.with_suffix(".loafs.json").write_text(json.dumps(found["loafs"]), encoding="utf-8")
     return found["deltas"], found["loafs"]
 
 
@@ -626,6 +644,19 @@ def _print_long(run: list[dict[str, Any]] | None) -> None:
                   f"{s['forced']:5.1f}) {s['invoker']} {s['fn'] or ''} {s['url']}")
 
 
+def _print_trace(trace: Path) -> None:
+    """The trace's long frames, said by benchmarks/tracesum.py."""
+    spec = importlib.util.spec_from_file_location("tracesum", Path(__file__).with_name(
+        "tracesum.py"))
+    if spec is None or spec.loader is None:
+        return
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    print(f"  trace {trace}")
+    for line in module.summary(trace):
+        print("  " + line)
+
+
 def board_main(args: argparse.Namespace) -> None:
     import tempfile
 
@@ -649,8 +680,10 @@ def board_main(args: argparse.Namespace) -> None:
                 with server(openings[name]) as url:
                     for run in range(args.repeat):
                         for rate in (1, 4):
+                            trace = (args.trace / f"{name}-w{args.wheels}-run{run + 1}"
+                                     f"-cpu{rate}.json" if args.trace and rate == 4 else None)
                             frames, long = board_times(browser, url, rate, args.count,
-                                                       args.wheels)
+                                                       args.wheels, trace)
                             results.setdefault((name, rate), []).extend(frames)
                             runs.setdefault((name, rate), []).append(frames)
                             loafs.setdefault((name, rate), []).append(long)
@@ -665,6 +698,8 @@ def board_main(args: argparse.Namespace) -> None:
                                   flush=True)
                             if args.verbose:
                                 _print_long(long)
+                            if trace is not None:
+                                _print_trace(trace)
             browser.close()
     print()
     print("board frame times (ms) at 1440 × 900 under wheel zooms and drags, every frame of the "
@@ -716,6 +751,9 @@ def main() -> None:
                         help="with --frames: a node_modules folder holding the candidates")
     parser.add_argument("--drag", action="store_true",
                         help="drag preview frame times instead (see above)")
+    parser.add_argument("--trace", type=Path, default=None,
+                        help="with --board: Chromium's trace of each run at CPU 4× into this "
+                             "folder, and its long frames said (benchmarks/tracesum.py)")
     parser.add_argument("--verbose", action="store_true",
                         help="with --board: each long animation frame's scripts")
     parser.add_argument("--json", action="store_true",
@@ -728,6 +766,8 @@ def main() -> None:
         return
     if args.board:
         args.repeat = args.repeat or 3
+        if args.trace:
+            args.trace.mkdir(parents=True, exist_ok=True)
         board_main(args)
         return
     if args.frames:
