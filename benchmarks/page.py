@@ -542,6 +542,10 @@ async ([count, wheels]) => {
       if (last !== null) deltas.push(t - last);
       last = t;
       if (i >= count) { resolve(); return; }
+      // the next frame asked first: its input is sent before the page's own frame callbacks,
+      // as a browser sends input (before a frame's callbacks, or between frames), not after
+      // the culling's changes of that frame, whose layout a handler's read would then force
+      requestAnimationFrame(frame);
       const turn = Math.floor(i / 38), step = i % 38;
       if (step < 30) {
         if (turn % 2 === 0) {
@@ -556,7 +560,6 @@ async ([count, wheels]) => {
         }
       }
       i += 1;
-      requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
   });

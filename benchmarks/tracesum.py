@@ -6,11 +6,11 @@
 run at CPU 4×) and ``TRACE.loafs.json`` beside it the run's long animation frames, placed from
 the mark ``wb-bench-start`` the run makes (the trace's clock there is the page's mark time).
 For each frame over ``--over`` ms (and its last task to its end: Chromium's frame ends before
-its paint): the main thread's busy time, its script (the page's tasks and frame callbacks, top
-level), style (``UpdateLayoutTree``, the most elements restyled), layout (``Layout``, the
-objects laid out: dirty of total), pre-paint, paint and commit, and each forced style or
-layout with the function that forced it (its stack's top frames). Chromium's own trace
-events, nothing of the page's but the mark: it runs on any tree.
+its paint): the main thread's busy time and CPU time (the trace's thread time), its script (the
+page's tasks and frame callbacks, top level), style (``UpdateLayoutTree``, the most elements
+restyled), layout (``Layout``, the objects laid out: dirty of total), pre-paint, paint and
+commit, and each forced style or layout with the function that forced it (its stack's top
+frames). Chromium's own trace events, nothing of the page's but the mark: it runs on any tree.
 """
 
 from __future__ import annotations
@@ -57,6 +57,9 @@ def frames(trace: Path, over: float = 50.0) -> list[dict[str, Any]]:
         tasks = [e for e in main if e["name"] == "RunTask" and t0 <= e["ts"] < t1]
         t1 = max([t1] + [e["ts"] + e["dur"] for e in tasks])
         busy = sum(e["dur"] for e in tasks) / 1000
+        # the thread's own time (CPU) in them: on a loaded machine a frame's wall time also
+        # holds the moments its thread waited for a core
+        cpu = sum(e.get("tdur", e["dur"]) for e in tasks) / 1000
         inside = [e for e in main if t0 <= e["ts"] < t1]
         parts = dict.fromkeys(["script", "style", "layout", "prepaint", "paint", "commit"], 0.0)
         end = -1.0
@@ -90,6 +93,7 @@ def frames(trace: Path, over: float = 50.0) -> list[dict[str, Any]]:
                 forced.append(f"{what} {ms:.1f} ms by {_stack(begin)}")
         found.append({"start": loaf["start"], "duration": loaf["duration"],
                       "work": loaf.get("script", 0) + loaf.get("layout", 0), "busy": busy,
+                      "cpu": cpu,
                       **{k: round(v, 1) for k, v in parts.items()}, **counts,
                       "scripts": [f"{what} {ms:.1f}" for what, ms in scripts if ms >= 2],
                       "forced": forced})
@@ -100,7 +104,8 @@ def summary(trace: Path, over: float = 50.0) -> Iterable[str]:
     """One line a long frame, and one a forced style or layout in it."""
     for f in frames(trace, over):
         yield (f"frame +{f['start'] / 1000:6.2f} s {f['duration']:5.1f} ms (own work "
-               f"{f['work']:5.1f}, main thread busy {f['busy']:5.1f} to its commit): script "
+               f"{f['work']:5.1f}, main thread busy {f['busy']:5.1f} to its commit, of it CPU "
+               f"{f['cpu']:5.1f}): script "
                f"{f['script']:5.1f}, style {f['style']:5.1f} "
                f"({f['elements']} el.), layout {f['layout']:5.1f} ({f['dirty']}/{f['total']} "
                f"obj.), prepaint {f['prepaint']:4.1f}, paint {f['paint']:5.1f}, commit "
