@@ -48,7 +48,12 @@ from its first task to its paint, which a gap on a loaded machine is not always)
 the longest one's duration, blocking part, scripts' time and style-layout-paint part (``absent``
 on a browser without them). ``--wheels N``: N wheel steps a zoom (default 30, a zoom in or out
 of up to 15 times); 3 makes each zoom a user's few notches (1.3 times), whose settles keep
-the scale the map is laid out at (the rows are then named ``... wheels 3``).
+the scale the map is laid out at (the rows are then named ``... wheels 3``). The input of a
+frame is sent from the benchmark's own frame callback, asked first, so that it comes before the
+page's callbacks, as a browser sends input. ``--trace DIR``: Chromium's trace of each run at
+CPU 4× (``DIR/MAP-wN-runK-cpu4.json``, its long frames beside it) and, for each frame over 50
+ms, its script, style, layout (objects), paint and CPU time and what forced a layout
+(``benchmarks/tracesum.py``, which also reads a trace again).
 
     python benchmarks/page.py --drag [--repeat 3] [--only harpy|big]
 
