@@ -53,7 +53,8 @@ frame is sent from the benchmark's own frame callback, asked first, so that it c
 page's callbacks, as a browser sends input. ``--trace DIR``: Chromium's trace of each run at
 CPU 4× (``DIR/MAP-wN-runK-cpu4.json``, its long frames beside it) and, for each frame over 50
 ms, its script, style, layout (objects), paint and CPU time and what forced a layout
-(``benchmarks/tracesum.py``, which also reads a trace again).
+(``benchmarks/tracesum.py``, which also reads a trace again); the CPU 4× rows then also say
+each run's frames of over 50 ms of the main thread's CPU (``trace_cpu_over_50ms_per_run``).
 
     python benchmarks/page.py --drag [--repeat 3] [--only harpy|big]
 
@@ -652,17 +653,19 @@ def _print_long(run: list[dict[str, Any]] | None) -> None:
                   f"{s['forced']:5.1f}) {s['invoker']} {s['fn'] or ''} {s['url']}")
 
 
-def _print_trace(trace: Path) -> None:
-    """The trace's long frames, said by benchmarks/tracesum.py."""
+def _print_trace(trace: Path) -> int:
+    """The trace's long frames, said by benchmarks/tracesum.py; how many took over 50 ms of the
+    main thread's CPU (the page's own work, not the moments it waited for a core)."""
     spec = importlib.util.spec_from_file_location("tracesum", Path(__file__).with_name(
         "tracesum.py"))
     if spec is None or spec.loader is None:
-        return
+        return 0
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     print(f"  trace {trace}")
     for line in module.summary(trace):
         print("  " + line)
+    return sum(f["cpu"] > 50 for f in module.frames(trace))
 
 
 def board_main(args: argparse.Namespace) -> None:
@@ -677,6 +680,7 @@ def board_main(args: argparse.Namespace) -> None:
     results: dict[tuple[str, int], list[float]] = {}
     runs: dict[tuple[str, int], list[list[float]]] = {}
     loafs: dict[tuple[str, int], list[list[dict[str, float]] | None]] = {}
+    cpu: dict[str, list[int]] = {}  # with --trace: each run's frames of over 50 ms of CPU
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp) / "big.yaml"
         big.write_text(BIG, encoding="utf-8")
@@ -707,7 +711,7 @@ def board_main(args: argparse.Namespace) -> None:
                             if args.verbose:
                                 _print_long(long)
                             if trace is not None:
-                                _print_trace(trace)
+                                cpu.setdefault(name, []).append(_print_trace(trace))
             browser.close()
     print()
     print("board frame times (ms) at 1440 × 900 under wheel zooms and drags, every frame of the "
@@ -737,6 +741,8 @@ def board_main(args: argparse.Namespace) -> None:
                      "over_50ms": sum(f > 50 for f in frames), "frames": len(frames),
                      "over_50ms_per_run": [sum(f > 50 for f in run) for run in runs[name, rate]],
                      **said})
+        if rate == 4 and name in cpu:
+            rows[-1]["trace_cpu_over_50ms_per_run"] = cpu[name]
     if args.json:
         print(json.dumps({"rows": rows}))
 
