@@ -48,7 +48,13 @@ from its first task to its paint, which a gap on a loaded machine is not always)
 the longest one's duration, blocking part, scripts' time and style-layout-paint part (``absent``
 on a browser without them). ``--wheels N``: N wheel steps a zoom (default 30, a zoom in or out
 of up to 15 times); 3 makes each zoom a user's few notches (1.3 times), whose settles keep
-the scale the map is laid out at (the rows are then named ``... wheels 3``).
+the scale the map is laid out at (the rows are then named ``... wheels 3``). The input of a
+frame is sent from the benchmark's own frame callback, asked first, so that it comes before the
+page's callbacks, as a browser sends input. ``--trace DIR``: Chromium's trace of each run at
+CPU 4× (``DIR/MAP-wN-runK-cpu4.json``, its long frames beside it) and, for each frame over 50
+ms, its script, style, layout (objects), paint and CPU time and what forced a layout
+(``benchmarks/tracesum.py``, which also reads a trace again); the CPU 4× rows then also say
+each run's frames of over 50 ms of the main thread's CPU (``trace_cpu_over_50ms_per_run``).
 
     python benchmarks/page.py --drag [--repeat 3] [--only harpy|big]
 
@@ -522,7 +528,10 @@ async ([count, wheels]) => {
   // from its first task to its paint, took over 50 ms), beside the rAF gaps; null without the API
   const loafs = (PerformanceObserver.supportedEntryTypes || []).includes("long-animation-frame")
     ? [] : null;
-  const keep = (list) => { for (const e of list) loafs.push({ duration: e.duration,
+  // where the run starts in the page's clock: a trace (--trace) finds this mark in its own
+  const zero = performance.mark("wb-bench-start").startTime;
+  const keep = (list) => { for (const e of list) loafs.push({ start: e.startTime - zero,
+    duration: e.duration,
     blocking: e.blockingDuration, script: e.scripts.reduce((sum, s) => sum + s.duration, 0),
     layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
     scripts: e.duration > 50 ? e.scripts.map((s) => ({ url: (s.sourceURL || "").split("/").pop(),
@@ -539,6 +548,10 @@ async ([count, wheels]) => {
       if (last !== null) deltas.push(t - last);
       last = t;
       if (i >= count) { resolve(); return; }
+      // the next frame asked first: its input is sent before the page's own frame callbacks,
+      // as a browser sends input (before a frame's callbacks, or between frames), not after
+      // the culling's changes of that frame, whose layout a handler's read would then force
+      requestAnimationFrame(frame);
       const turn = Math.floor(i / 38), step = i % 38;
       if (step < 30) {
         if (turn % 2 === 0) {
@@ -553,7 +566,6 @@ async ([count, wheels]) => {
         }
       }
       i += 1;
-      requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
   });
@@ -566,10 +578,19 @@ async ([count, wheels]) => {
 }
 """
 
+#: What a trace (--trace) records: the timeline's tasks, styles, layouts (with their object
+#: counts and the stack that forced them) and paints, and the page's marks.
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
+                    "disabled-by-default-devtools.timeline.frame",
+                    "disabled-by-default-devtools.timeline.stack", "blink",
+                    "blink.user_timing", "v8.execute", "loading"]
 
-def board_times(browser: Any, url: str, rate: int,
-                count: int, wheels: int = 30) -> tuple[list[float], list[dict[str, float]] | None]:
-    """The rAF gaps of a run and its long animation frames (None: the browser has no LoAF)."""
+
+def board_times(browser: Any, url: str, rate: int, count: int, wheels: int = 30,
+                trace: Path | None = None) -> tuple[list[float], list[dict[str, float]] | None]:
+    """The rAF gaps of a run and its long animation frames (None: the browser has no LoAF);
+    with ``trace``, Chromium's trace of the run written there (and its long frames beside it,
+    ``.loafs.json``, for ``benchmarks/tracesum.py``)."""
     context = browser.new_context(viewport={"width": 1440, "height": 900})
     page = context.new_page()
     page.set_default_timeout(180_000)
@@ -586,11 +607,17 @@ def board_times(browser: Any, url: str, rate: int,
         return b.dataset.zoom && !b.dataset.detail; }""")
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    if trace is not None:
+        browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
     try:
         found: dict[str, Any] = page.evaluate(GESTURES, [count, wheels])
     finally:
+        if trace is not None:
+            browser.stop_tracing()
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         context.close()
+    if trace is not None:
+        trace.with_suffix(".loafs.json").write_text(json.dumps(found["loafs"]), encoding="utf-8")
     return found["deltas"], found["loafs"]
 
 
@@ -626,6 +653,21 @@ def _print_long(run: list[dict[str, Any]] | None) -> None:
                   f"{s['forced']:5.1f}) {s['invoker']} {s['fn'] or ''} {s['url']}")
 
 
+def _print_trace(trace: Path) -> int:
+    """The trace's long frames, said by benchmarks/tracesum.py; how many took over 50 ms of the
+    main thread's CPU (the page's own work, not the moments it waited for a core)."""
+    spec = importlib.util.spec_from_file_location("tracesum", Path(__file__).with_name(
+        "tracesum.py"))
+    if spec is None or spec.loader is None:
+        return 0
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    print(f"  trace {trace}")
+    for line in module.summary(trace):
+        print("  " + line)
+    return sum(f["cpu"] > 50 for f in module.frames(trace))
+
+
 def board_main(args: argparse.Namespace) -> None:
     import tempfile
 
@@ -638,6 +680,7 @@ def board_main(args: argparse.Namespace) -> None:
     results: dict[tuple[str, int], list[float]] = {}
     runs: dict[tuple[str, int], list[list[float]]] = {}
     loafs: dict[tuple[str, int], list[list[dict[str, float]] | None]] = {}
+    cpu: dict[str, list[int]] = {}  # with --trace: each run's frames of over 50 ms of CPU
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp) / "big.yaml"
         big.write_text(BIG, encoding="utf-8")
@@ -649,8 +692,10 @@ def board_main(args: argparse.Namespace) -> None:
                 with server(openings[name]) as url:
                     for run in range(args.repeat):
                         for rate in (1, 4):
+                            trace = (args.trace / f"{name}-w{args.wheels}-run{run + 1}"
+                                     f"-cpu{rate}.json" if args.trace and rate == 4 else None)
                             frames, long = board_times(browser, url, rate, args.count,
-                                                       args.wheels)
+                                                       args.wheels, trace)
                             results.setdefault((name, rate), []).extend(frames)
                             runs.setdefault((name, rate), []).append(frames)
                             loafs.setdefault((name, rate), []).append(long)
@@ -665,6 +710,8 @@ def board_main(args: argparse.Namespace) -> None:
                                   flush=True)
                             if args.verbose:
                                 _print_long(long)
+                            if trace is not None:
+                                cpu.setdefault(name, []).append(_print_trace(trace))
             browser.close()
     print()
     print("board frame times (ms) at 1440 × 900 under wheel zooms and drags, every frame of the "
@@ -694,6 +741,8 @@ def board_main(args: argparse.Namespace) -> None:
                      "over_50ms": sum(f > 50 for f in frames), "frames": len(frames),
                      "over_50ms_per_run": [sum(f > 50 for f in run) for run in runs[name, rate]],
                      **said})
+        if rate == 4 and name in cpu:
+            rows[-1]["trace_cpu_over_50ms_per_run"] = cpu[name]
     if args.json:
         print(json.dumps({"rows": rows}))
 
@@ -716,6 +765,9 @@ def main() -> None:
                         help="with --frames: a node_modules folder holding the candidates")
     parser.add_argument("--drag", action="store_true",
                         help="drag preview frame times instead (see above)")
+    parser.add_argument("--trace", type=Path, default=None,
+                        help="with --board: Chromium's trace of each run at CPU 4× into this "
+                             "folder, and its long frames said (benchmarks/tracesum.py)")
     parser.add_argument("--verbose", action="store_true",
                         help="with --board: each long animation frame's scripts")
     parser.add_argument("--json", action="store_true",
@@ -728,6 +780,8 @@ def main() -> None:
         return
     if args.board:
         args.repeat = args.repeat or 3
+        if args.trace:
+            args.trace.mkdir(parents=True, exist_ok=True)
         board_main(args)
         return
     if args.frames:

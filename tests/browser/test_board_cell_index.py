@@ -25,6 +25,15 @@ pytestmark = pytest.mark.browser
 #: outline), the cell the browser hits and the one cellindex.js names, where the browser hits a
 #: cell (a token or the legend over it is no cell); and the cells out of the layout
 COMPARE = """async () => {
+  // a shape's box from its attributes (a cell out of the layout, display: none, has none)
+  const boxOf = (s) => {
+    if (s.localName === 'rect') return { x: s.x.baseVal.value, y: s.y.baseVal.value,
+      width: s.width.baseVal.value, height: s.height.baseVal.value };
+    if (s.localName !== 'polygon') return s.getBBox();
+    const xs = [...s.points].map((q) => q.x), ys = [...s.points].map((q) => q.y);
+    const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+    return { x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 };
+  };
   const { cellAtClient } = await import('/static/cellindex.js');
   const box = document.getElementById('map');
   const svg = box.querySelector(':scope > svg');
@@ -34,7 +43,7 @@ COMPARE = """async () => {
   let cells = 0;
   for (const cell of svg.querySelectorAll('g.cell[data-cell]')) {
     const shape = cell.querySelector('polygon, rect, path');
-    const b = shape.getBBox();
+    const b = boxOf(shape);
     const [cx, cy] = [b.x + b.width / 2, b.y + b.height / 2];
     const corners = shape.localName === 'polygon'
       ? [...shape.points].map((p) => [p.x, p.y])
@@ -57,9 +66,18 @@ COMPARE = """async () => {
 
 #: the screen centre of a cell from its outline and the svg's screen matrix (it may have no box)
 CENTRE = """(label) => {
+  // a shape's box from its attributes (a cell out of the layout, display: none, has none)
+  const boxOf = (s) => {
+    if (s.localName === 'rect') return { x: s.x.baseVal.value, y: s.y.baseVal.value,
+      width: s.width.baseVal.value, height: s.height.baseVal.value };
+    if (s.localName !== 'polygon') return s.getBBox();
+    const xs = [...s.points].map((q) => q.x), ys = [...s.points].map((q) => q.y);
+    const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+    return { x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 };
+  };
   const svg = document.querySelector('#map > svg');
   const cell = svg.querySelector(`g.cell[data-cell="${label}"]`);
-  const b = cell.querySelector('polygon, rect, path').getBBox();
+  const b = boxOf(cell.querySelector('polygon, rect, path'));
   const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(svg.getScreenCTM());
   return [p.x, p.y, getComputedStyle(cell).display];
 }"""

@@ -26,6 +26,15 @@ DRAWN = """() => { const svg = document.querySelector('#map > svg');
 #: cells in the middle of the box: their data-cell and the screen centre of their shape, and
 #: where the settled view (data-view, in the picture's units) says that centre is
 CELLS = """() => {
+  // a shape's box from its attributes (a cell out of the layout, display: none, has none)
+  const boxOf = (s) => {
+    if (s.localName === 'rect') return { x: s.x.baseVal.value, y: s.y.baseVal.value,
+      width: s.width.baseVal.value, height: s.height.baseVal.value };
+    if (s.localName !== 'polygon') return s.getBBox();
+    const xs = [...s.points].map((q) => q.x), ys = [...s.points].map((q) => q.y);
+    const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+    return { x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 };
+  };
   const box = document.getElementById('map');
   const r = box.getBoundingClientRect();
   const [x, y, w, h] = box.dataset.view.split(' ').map(Number);
@@ -33,7 +42,7 @@ CELLS = """() => {
   const found = [];
   for (const cell of box.querySelectorAll('svg g.cell[data-cell]')) {
     const shape = cell.querySelector('polygon, rect, path');
-    const b = shape.getBBox();
+    const b = boxOf(shape);
     const [ux, uy] = [b.x + b.width / 2, b.y + b.height / 2];
     const said = [r.left + (ux - x) * s, r.top + (uy - y) * s];
     if (said[0] < r.left + r.width * 0.3 || said[0] > r.left + r.width * 0.7 ||

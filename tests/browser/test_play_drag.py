@@ -60,9 +60,28 @@ def token_at(page: Any, creature: str) -> tuple[float, float]:
     return centre(page, f'#board [data-wb-token="{creature}"] {DISC}')
 
 
+#: a cell's screen centre from its outline's attributes and the svg's screen matrix: zoomed out,
+#: a large map's cell is out of the layout (its shapes display: none, zoom.js), with no box
+CELL_CENTRE = """(label) => {
+  const svg = document.querySelector('#board > svg');
+  const shape = svg.querySelector(`g.cell[data-cell="${label}"] polygon, ` +
+    `g.cell[data-cell="${label}"] rect`);
+  let [x, y] = [0, 0];
+  if (shape.localName === 'rect') {
+    x = shape.x.baseVal.value + shape.width.baseVal.value / 2;
+    y = shape.y.baseVal.value + shape.height.baseVal.value / 2;
+  } else {
+    const xs = [...shape.points].map((q) => q.x), ys = [...shape.points].map((q) => q.y);
+    [x, y] = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+  }
+  const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+  return [p.x, p.y];
+}"""
+
+
 def cell_at(page: Any, cell: str) -> tuple[float, float]:
-    return centre(page, f'#board g.cell[data-cell="{cell}"] polygon, '
-                        f'#board g.cell[data-cell="{cell}"] rect')
+    x, y = page.evaluate(CELL_CENTRE, cell)
+    return x, y
 
 
 def drag(page: Any, creature: str, cell: str, touch: bool = False) -> dict[str, str]:

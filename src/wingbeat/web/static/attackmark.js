@@ -5,6 +5,7 @@
 // It is drawn again on every "wingbeat:map-drawn" (a redraw gives the server's picture back).
 
 import { svgElement } from "./common.js";
+import { shapeBox } from "./cellindex.js";
 
 let NS = null;  // the SVG namespace, as the picture being marked names it
 
@@ -45,7 +46,7 @@ export function markCheapest(svg, mark) {
       "stroke-dasharray": "7 5", "pointer-events": "none" })) ring.setAttribute(key, value);
     group.append(ring);
   }
-  const box = shape.getBBox();
+  const box = shapeBox(shape);  // (no layout: the cell may be out of it)
   group.append(svgEl("text", { class: "attack-cheapest-tag", x: box.x + box.width / 2,
     y: box.y - 4, "text-anchor": "middle", "font-size": 12, "font-weight": "bold",
     fill: "#1d2330", stroke: "#fff", "stroke-width": 3, "stroke-linejoin": "round",

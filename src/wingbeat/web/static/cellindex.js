@@ -12,7 +12,9 @@ const indexes = new WeakMap();  // svg -> the index below
 // points, or null for a rectangle [x0, y0, x1, y1] in `rect`); the box read from the layout
 // only for another shape (a path, or one with a transform).
 function outline(cell) {
-  const shape = cell.querySelector("polygon, rect, path") || cell;
+  return shapeOutline(cell.querySelector("polygon, rect, path") || cell);
+}
+function shapeOutline(shape) {
   if (shape.localName === "polygon" && !shape.hasAttribute("transform")) {
     const n = (shape.getAttribute("points") || "").trim().split(/[\s,]+/).map(Number);
     if (n.length >= 6 && n.every(Number.isFinite)) {
@@ -31,6 +33,16 @@ function outline(cell) {
   }
   const b = shape.getBBox();
   return { x: b.x + b.width / 2, y: b.y + b.height / 2, w: b.width, h: b.height, ring: null };
+}
+
+/**
+ * A shape's box in the picture's units ({x, y, width, height}, as getBBox() says it) from its
+ * attributes: a cell out of the layout (zoom.js, wb-off: its shapes display: none) has no box
+ * in the layout, and getBBox() would answer zeros for it. (The layout's box for another shape.)
+ */
+export function shapeBox(shape) {
+  const o = shapeOutline(shape);
+  return { x: o.x - o.w / 2, y: o.y - o.h / 2, width: o.w, height: o.h };
 }
 
 // Whether (px, py) lies in the polygon ring [x0, y0, x1, y1, …] (its edge included).

@@ -5,6 +5,7 @@
 
 import { colon, t } from "./i18n.js";
 import { $, el, errorOf, request, showError, svgElement } from "./common.js";
+import { shapeBox } from "./cellindex.js";
 
 const api = "/api/play";
 
@@ -48,7 +49,7 @@ function draw(svg, proposals, view) {
       const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(label)}"]`);
       const shape = cell && (cell.querySelector(".terrain") || cell.querySelector("polygon, rect"));
       if (!shape) continue;
-      const box = shape.getBBox();
+      const box = shapeBox(shape);  // (no layout: the cell may be out of it)
       points.push(`${box.x + box.width / 2},${box.y + box.height / 2}`);
     }
     const one = svgElement(ns, "g", { class: "proposal", "data-proposal": proposal.id });

@@ -6,6 +6,7 @@
 
 import { t } from "./i18n.js";
 import { $, el, svgElement } from "./common.js";
+import { shapeBox } from "./cellindex.js";
 
 let NS = null;  // the SVG namespace, as the picture being decorated names it
 
@@ -182,7 +183,7 @@ function drawThreat(svg, overlay) {
       fill.setAttribute("stroke-width", "1.5");
       const after = cell.querySelector(".reach-fill") || shape;
       after.after(fill);
-      const box = shape.getBBox();
+      const box = shapeBox(shape);  // (no layout: the cell may be out of it)
       marksLayer(svg, "threat-marks").append(
         countBadge(box.x + box.width * 0.8, box.y + box.height * 0.78, place.count));
       cell.dataset.threatCount = String(place.count);
@@ -261,7 +262,7 @@ function drawAdvice(svg, advice, level) {
     ring.setAttribute("stroke", best.colour);
     ring.setAttribute("stroke-width", "5");
     marksLayer(svg, "advice-marks").append(ring);
-    const box = shape.getBBox();
+    const box = shapeBox(shape);  // (no layout: the cell may be out of it)
     marksLayer(svg, "advice-marks").append(badge(box.x + box.width * 0.24, box.y + box.height * 0.78, `${best.rank}`,
       best.colour, "advice-layer advice-rank", 10));
     cell.dataset.adviceRank = String(best.rank);
