@@ -17,6 +17,21 @@ WAIT_MS = 120_000
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / ".pytest_cache" / "screenshots"
 
+# A shape's box from its attributes, as getBBox() says it (``boxOf(shape)``): a cell out of the
+# layout (zoom.js's wb-off: its shapes display: none) has no box in the layout. Put at the top
+# of a page function's body.
+SHAPE_BOX = """
+  // a shape's box from its attributes (a cell out of the layout, display: none, has none)
+  const boxOf = (s) => {
+    if (s.localName === 'rect') return { x: s.x.baseVal.value, y: s.y.baseVal.value,
+      width: s.width.baseVal.value, height: s.height.baseVal.value };
+    if (s.localName !== 'polygon') return s.getBBox();
+    const xs = [...s.points].map((q) => q.x), ys = [...s.points].map((q) => q.y);
+    const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+    return { x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 };
+  };
+"""
+
 # Counts the page's questions whose address holds one of the fragments, and those it has read
 # the answer of (a task after the read, so whatever the page does with it is done too).
 _WATCH = """(fragments) => {

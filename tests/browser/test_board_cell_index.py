@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import closed, opened
+from pages import SHAPE_BOX, closed, opened
 from playwright.sync_api import Page, expect
 from test_board import settled
 from test_board_bitmap import BIG
@@ -24,16 +24,7 @@ pytestmark = pytest.mark.browser
 #: for points inside every cell drawn (its centre, and 60 % of the way to each corner of its
 #: outline), the cell the browser hits and the one cellindex.js names, where the browser hits a
 #: cell (a token or the legend over it is no cell); and the cells out of the layout
-COMPARE = """async () => {
-  // a shape's box from its attributes (a cell out of the layout, display: none, has none)
-  const boxOf = (s) => {
-    if (s.localName === 'rect') return { x: s.x.baseVal.value, y: s.y.baseVal.value,
-      width: s.width.baseVal.value, height: s.height.baseVal.value };
-    if (s.localName !== 'polygon') return s.getBBox();
-    const xs = [...s.points].map((q) => q.x), ys = [...s.points].map((q) => q.y);
-    const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
-    return { x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 };
-  };
+COMPARE = """async () => {""" + SHAPE_BOX + """
   const { cellAtClient } = await import('/static/cellindex.js');
   const box = document.getElementById('map');
   const svg = box.querySelector(':scope > svg');
@@ -65,16 +56,7 @@ COMPARE = """async () => {
 }"""
 
 #: the screen centre of a cell from its outline and the svg's screen matrix (it may have no box)
-CENTRE = """(label) => {
-  // a shape's box from its attributes (a cell out of the layout, display: none, has none)
-  const boxOf = (s) => {
-    if (s.localName === 'rect') return { x: s.x.baseVal.value, y: s.y.baseVal.value,
-      width: s.width.baseVal.value, height: s.height.baseVal.value };
-    if (s.localName !== 'polygon') return s.getBBox();
-    const xs = [...s.points].map((q) => q.x), ys = [...s.points].map((q) => q.y);
-    const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
-    return { x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 };
-  };
+CENTRE = """(label) => {""" + SHAPE_BOX + """
   const svg = document.querySelector('#map > svg');
   const cell = svg.querySelector(`g.cell[data-cell="${label}"]`);
   const b = boxOf(cell.querySelector('polygon, rect, path'));

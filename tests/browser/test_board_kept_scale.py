@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pages import closed, opened
+from pages import SHAPE_BOX, closed, opened
 from playwright.sync_api import Page
 from test_board_settle_texts import LEFT_OUT, SETTLED, wheel
 from test_drag import ready
@@ -25,16 +25,7 @@ DRAWN = """() => { const svg = document.querySelector('#map > svg');
 
 #: cells in the middle of the box: their data-cell and the screen centre of their shape, and
 #: where the settled view (data-view, in the picture's units) says that centre is
-CELLS = """() => {
-  // a shape's box from its attributes (a cell out of the layout, display: none, has none)
-  const boxOf = (s) => {
-    if (s.localName === 'rect') return { x: s.x.baseVal.value, y: s.y.baseVal.value,
-      width: s.width.baseVal.value, height: s.height.baseVal.value };
-    if (s.localName !== 'polygon') return s.getBBox();
-    const xs = [...s.points].map((q) => q.x), ys = [...s.points].map((q) => q.y);
-    const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
-    return { x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 };
-  };
+CELLS = """() => {""" + SHAPE_BOX + """
   const box = document.getElementById('map');
   const r = box.getBoundingClientRect();
   const [x, y, w, h] = box.dataset.view.split(' ').map(Number);

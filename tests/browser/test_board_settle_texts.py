@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pages import closed, opened
+from pages import SHAPE_BOX, closed, opened
 from playwright.sync_api import Page
 from test_drag import ready
 
@@ -29,16 +29,7 @@ FRAMES = """(n) => new Promise((resolve) => {
 
 #: the cells whose centre is in the settled view but whose texts are left out, and the labels
 #: of those cells at 12 px or more on screen that are not drawn
-LEFT_OUT = """() => {
-  // a shape's box from its attributes (a cell out of the layout, display: none, has none)
-  const boxOf = (s) => {
-    if (s.localName === 'rect') return { x: s.x.baseVal.value, y: s.y.baseVal.value,
-      width: s.width.baseVal.value, height: s.height.baseVal.value };
-    if (s.localName !== 'polygon') return s.getBBox();
-    const xs = [...s.points].map((q) => q.x), ys = [...s.points].map((q) => q.y);
-    const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
-    return { x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 };
-  };
+LEFT_OUT = """() => {""" + SHAPE_BOX + """
   const box = document.getElementById('map');
   const svg = box.querySelector(':scope > svg');
   const [x, y, w, h] = box.dataset.view.split(' ').map(Number);
