@@ -15,8 +15,9 @@
 // adds no class, attribute or listener to a token. The way is drawn in a layer of its own, the
 // label [data-wb-preview] (data-moves, data-cost, data-legal, data-place, data-altitude,
 // data-ready) floats beside the pointer. Each preview frame's time (pointer event to drawn, ms)
-// is kept in box.wbPreviewTimes (its own work in box.wbPreviewWork) for benchmarks/page.py
-// --drag.
+// is kept in box.wbPreviewTimes (its own work in box.wbPreviewWork, and the whole frame that drew
+// it, from the frame's start to the end of its rendering on the main thread, in
+// box.wbPreviewFrames) for benchmarks/page.py --drag.
 
 import { colon, t } from "./i18n.js";
 import { decodeReachTree } from "./reachtree.js";
@@ -259,6 +260,16 @@ export function wireDrag(box, hooks) {
   });
   box.wbPreviewTimes = [];   // pointer event to the preview drawn (ms)
   box.wbPreviewWork = [];    // inside the frame's own work (ms)
+  box.wbPreviewFrames = [];  // the frame's start to its rendering done (ms; see render)
+  // a message posted in a frame's callback is read once the frame's style, layout, paint and
+  // commit are done on the main thread: when the frame that drew a preview is done
+  const frameDone = new MessageChannel();
+  let frameBegan = [];
+  frameDone.port1.onmessage = () => {
+    const now = performance.now();
+    for (const began of frameBegan.splice(0)) box.wbPreviewFrames.push(now - began);
+    if (box.wbPreviewFrames.length > TIMES) box.wbPreviewFrames.splice(0, TIMES / 2);
+  };
 
   const label = document.createElement("div");
   label.className = "wb-drag-label";
@@ -316,22 +327,41 @@ export function wireDrag(box, hooks) {
     return best;
   }
 
+  // The way is drawn in a picture of its own over the map's (svg.wb-drag-overlay: the same
+  // place, viewBox and transform, no pointer events, hidden from assistive tech), not in the
+  // map's: a change in it then repaints the way alone, not every cell in view with it (the
+  // preview frame's paint on the harpy, zoomed in, was most of its time at CPU 4×).
   function layer() {
     const svg = svgOf();
     if (!svg) return null;
     pictureNs = svg.namespaceURI;
-    let g = svg.querySelector(":scope > g.wb-drag-way");
-    if (!g) {
-      g = svgNode("g", { class: "wb-drag-way", "pointer-events": "none", "aria-hidden": "true" });
-      svg.append(g);
+    let over = box.querySelector(":scope > svg.wb-drag-overlay");
+    if (!over) {
+      over = svgNode("svg", { class: "wb-drag-overlay", "aria-hidden": "true",
+        focusable: "false" });
+      over.append(svgNode("g", { class: "wb-drag-way", "pointer-events": "none" }));
+      box.append(over);
     }
-    return g;
+    follow(over, svg);
+    return over.firstElementChild;
+  }
+
+  // The overlay placed as the map's picture is (zoom.js sets its viewBox and its style).
+  function follow(over, svg) {
+    for (const name of ["viewBox", "preserveAspectRatio"]) {
+      const value = svg.getAttribute(name);
+      if (over.getAttribute(name) === value) continue;
+      if (value === null) over.removeAttribute(name);
+      else over.setAttribute(name, value);
+    }
+    // (compared with the picture's style as last copied: a style set is read back normalised)
+    if (over.wbStyleOf === svg.style.cssText) return;
+    over.wbStyleOf = svg.style.cssText;
+    over.style.cssText = `${svg.style.cssText} pointer-events: none;`;
   }
 
   function clearDrawing() {
-    const svg = svgOf();
-    const g = svg && svg.querySelector(":scope > g.wb-drag-way");
-    if (g) g.remove();
+    box.querySelector(":scope > svg.wb-drag-overlay")?.remove();
     label.hidden = true;
     bar.hidden = true;
     for (const name of ["moves", "cost", "legal", "place", "altitude", "ready"]) {
@@ -386,7 +416,7 @@ export function wireDrag(box, hooks) {
     return placeOf({ clientX: drag.x - drag.dx, clientY: drag.y - drag.dy });
   }
 
-  function render() {
+  function render(frameAt) {
     scheduled = 0;
     if (!drag) return;
     const began = performance.now();
@@ -408,6 +438,10 @@ export function wireDrag(box, hooks) {
       const now = performance.now();
       times.push(now - since);
       box.wbPreviewWork.push(now - began);
+      if (frameAt !== undefined) {  // (a frame's callback: its timestamp is the frame's start)
+        frameBegan.push(frameAt);
+        frameDone.port2.postMessage(null);
+      }
       if (times.length > TIMES) times.splice(0, times.length - TIMES);
       if (box.wbPreviewWork.length > TIMES) box.wbPreviewWork.splice(0, TIMES / 2);
     }
@@ -421,7 +455,7 @@ export function wireDrag(box, hooks) {
   function draw(answer) {
     const g = layer();
     if (!g) return;
-    const svg = g.ownerSVGElement;
+    const svg = svgOf();
     const parts = [];  // [tag, attributes], bottom first
     const from = tokenAt(drag.id);
     const start = from && pointsOf(from);
