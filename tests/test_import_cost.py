@@ -570,8 +570,10 @@ def test_a_threat_or_an_advice_on_a_table_loads_neither_shapely_nor_numpy(
     _loaded(_cli(*args), tmp_path)  # the scenario cached, as at a table
     modules = _loaded(_cli(*args), tmp_path)
     assert {"wingbeat.geometry.geos", "wingbeat.tactics.table"} <= modules
-    assert not _heavy(modules, ("shapely", "numpy")), modules
-    if "--svg" in args:
+    assert not _heavy(modules, ("shapely", "numpy", "wingbeat.tactics.grid")), modules
+    if "--svg" not in args:  # (a picture's layouts are the grid's and the table's)
+        assert not _heavy(modules, ("wingbeat.rules.grid", "wingbeat.search")), modules
+    else:
         assert "<svg" in Path(args[-1]).read_text(encoding="utf-8")
 
 

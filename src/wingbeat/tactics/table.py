@@ -140,6 +140,8 @@ class TableThreatRules:
     #: How far outside a drawn zone a point still counts as in it: the drawing's tolerance (a
     #: zone's arcs are polygons inside the true circle).
     tolerance = 0.05
+    #: A table's questions keep no grid reach reports (``tactics._kept``).
+    keeps_reports = False
 
     # -- what each tabletop ruleset says ---------------------------------------------------------
     def members(self, scenario: Scenario) -> list[tuple[str, str | None]]:
