@@ -11,7 +11,8 @@ system, from ``resource.getrusage(RUSAGE_CHILDREN)`` before and after), the medi
 shapely`` what the tabletop rulesets' geometry library (with numpy) costs alone, and ``import
 cli, shapely`` the two together as a tabletop reach started until round 33 (``wingbeat.cli`` keeps
 numpy to one BLAS thread), ``import cli, geos`` the floor under a reach's areas or a way round
-scenery since round 34 (GEOS through ctypes, no numpy).
+scenery since round 34 (GEOS through ctypes, no numpy), and under a threat or advice on a table
+since round 35.
 Issue 29 asks for every command row within 0.12 s. The scenario cache (``WINGBEAT_CACHE_DIR``,
 docs/cli.md) and the play encounters (``XDG_DATA_HOME``) live in a temporary folder, warmed by one
 untimed run of each row (so bytecode, kept in a ``PYTHONPYCACHEPREFIX`` folder there, and the
@@ -97,6 +98,11 @@ def _rows() -> list[Row]:
         Row("check gargoyle t1", [*wb, "check", "example:morbid-angel", "gargoyle", "60,30"]),
         Row("path knight t0", [*wb, "path", "example:morbid-angel", "knight", "--to", "50,55"]),
         Row("reach pegasi", [*wb, "reach", "example:pegasi", "pegasi"]),
+        # threat zones and advice: cut with shapely.ops until round 35, GEOS by ctypes since
+        Row("threat morbid-angel", [*wb, "threat", "example:morbid-angel", "--side", "acheron"]),
+        Row("advise morbid-angel", [*wb, "advise", "example:morbid-angel", "angel"]),
+        Row("threat pegasi", [*wb, "threat", "example:pegasi", "--side", "west"]),
+        Row("advise pegasi", [*wb, "advise", "example:pegasi", "pegasi"]),
     ]
 
 

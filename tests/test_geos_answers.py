@@ -1,5 +1,6 @@
 """Whole answers under both geometry backends: GEOS through ctypes and shapely give the same
-``reach``, ``path`` and ``check`` JSON and text, byte for byte, on drawn tabletop scenarios.
+``reach``, ``path``, ``check``, ``threat`` and ``advise`` JSON and text, byte for byte, on drawn
+tabletop scenarios.
 
 The backend is chosen when ``wingbeat.geometry.geos`` is imported, so each side runs in its own
 interpreter (``WINGBEAT_GEOS=shapely`` for shapely's), answering the same batch of scenarios.
@@ -38,6 +39,10 @@ for data, queries in json.load(sys.stdin):
                 report = wingbeat.check(scenario, who, text)
             elif kind == "path":
                 report = wingbeat.path(scenario, who, to=text)
+            elif kind == "threat":
+                report = wingbeat.threat(scenario, side=text)
+            elif kind == "advise":
+                report = wingbeat.advise(scenario, who)
             else:
                 report = wingbeat.reach(scenario, who)
         except wingbeat.WingbeatError as exc:
@@ -137,6 +142,26 @@ def test_reach_path_and_check_are_the_same_under_both_backends(batch: list[Any])
     for a, b in zip(ours, theirs, strict=True):
         assert a == b
     assert any('"area"' in a for a in ours)  # some areas were drawn and compared
+
+
+@st.composite
+def threats_and_advice(draw: st.DrawFn) -> tuple[dict[str, Any], list[tuple[str, str, str]]]:
+    """A drawn table's threat zones per side and every creature's advice (its zones' overlay,
+    the nearest places it can end, the foes' reach at each end)."""
+    data, _queries = draw(st.one_of(confrontation(), battlesystem()))
+    members = data.get("creatures") or data.get("units") or []
+    queries = [("threat", "", side) for side in sorted({m["side"] for m in members})]
+    queries += [("advise", m["id"], "") for m in members]
+    return data, queries
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.data_too_large])
+@given(st.lists(threats_and_advice(), min_size=6, max_size=6))
+def test_threat_and_advice_are_the_same_under_both_backends(batch: list[Any]) -> None:
+    ours, theirs = _answers(batch, "geos"), _answers(batch, "shapely")
+    assert ours == theirs
+    assert any('"count"' in a for a in ours)  # some zones were cut and compared
 
 
 _PICKLED = """

@@ -264,3 +264,133 @@ def test_shapely_geometries_are_taken_as_arguments():
         assert a.difference(theirs("box")(5, 0, 10, 10)).area == 50.0
         assert a.intersection(theirs("box")(5, 0, 10, 10)).area == 50.0
         assert ours("unary_union")([a, theirs("box")(10, 0, 20, 10)]).area == 200.0
+
+
+def _zones(rings, by):
+    """Each side's zones: valid polygons grown by ``by`` (a threat zone is a reach grown by the
+    contact distance), cut to a table."""
+    found = []
+    for side in (ours, theirs):
+        table = side("box")(0.0, 0.0, 100.0, 80.0)
+        polygons = [side("make_valid")(side("Polygon")(r)) for r in rings]
+        found.append([p.buffer(by).intersection(table) for p in polygons])
+    return found
+
+
+@SETTINGS
+@given(st.lists(shell(), min_size=1, max_size=5), st.floats(0.5, 4), point)
+def test_the_threat_overlays_cuts_alike(rings, by, p):
+    """What ``tactics.table.overlay`` asks: each zone's boundary, their union, the polygons the
+    lines enclose, a point inside each and which zones cover it, the pieces' union; and what
+    advice asks (``_covering``, ``_nearest``): a distance to a point, the nearest point of an
+    area shrunk a little."""
+    zones, szones = _zones(rings, by)
+    zones = [z for z in zones if not z.is_empty]
+    szones = [z for z in szones if not z.is_empty]
+    assert len(zones) == len(szones)
+    if not zones:
+        return
+    boundaries = [z.boundary for z in zones]
+    sboundaries = [z.boundary for z in szones]
+    for b, sb in zip(boundaries, sboundaries, strict=True):
+        if b is None or sb is None:  # a collection's: none on either side
+            assert b is None and sb is None
+            continue
+        same(b, sb)
+    lines = ours("unary_union")(boundaries)
+    slines = theirs("unary_union")(sboundaries)
+    same(lines, slines)
+    pieces, spieces = ours("polygonize")(lines), theirs("polygonize")(slines)
+    assert len(pieces) == len(spieces)
+    for piece, spiece in zip(pieces, spieces, strict=True):
+        same(piece, spiece)
+        assert piece.area == spiece.area
+        inside, sinside = piece.representative_point(), spiece.representative_point()
+        same(inside, sinside)
+        assert [z.covers(inside) for z in zones] == [z.covers(sinside) for z in szones]
+    same(ours("unary_union")(pieces), theirs("unary_union")(spieces))
+    here, shere = ours("Point")(p), theirs("Point")(p)
+    for z, sz in zip(zones, szones, strict=True):
+        assert z.distance(here) == sz.distance(shere)
+        inner, sinner = z.buffer(-0.01), sz.buffer(-0.01)
+        same(inner, sinner)
+        near = ours("nearest_points")(inner if not inner.is_empty else z, here)
+        snear = theirs("nearest_points")(sinner if not sinner.is_empty else sz, shere)
+        for a, b in zip(near, snear, strict=True):
+            same(a, b)
+            assert (a.x, a.y) == (b.x, b.y)
+        ours("prepare")(z)
+        theirs("prepare")(sz)
+        for a, b in zip(ours("nearest_points")(z, here), theirs("nearest_points")(sz, shere),
+                        strict=True):
+            same(a, b)  # prepared: GEOSPreparedNearestPoints_r on both sides
+
+
+def test_polygonize_takes_what_shapely_takes():
+    """A multi-line's parts, one line, a list of lines, an empty collection: the same
+    polygons; a collection has no boundary (None) and a union leaves None out, as shapely."""
+    square = [(0, 0), (10, 0), (10, 10), (0, 10)]
+    a, sa = pair(square)
+    b, sb = pair([(5, 5), (15, 5), (15, 15), (5, 15)])
+    lines = ours("unary_union")([a.boundary, b.boundary])
+    slines = theirs("unary_union")([sa.boundary, sb.boundary])
+    assert lines.geom_type == slines.geom_type == "MultiLineString"
+    for given_ours, given_theirs in (
+            (lines, slines), (a.boundary, sa.boundary), (list(lines.geoms), list(slines.geoms)),
+            ([a.boundary, b.boundary], [sa.boundary, sb.boundary]),
+            (ours("collection")("GeometryCollection", []),
+             theirs("collection")("GeometryCollection", []))):
+        found, sfound = ours("polygonize")(given_ours), theirs("polygonize")(given_theirs)
+        assert [p.wkb for p in found] == [wkb(p) for p in sfound]
+    assert len(ours("polygonize")(lines)) == 3
+    gathered = ours("collection")("GeometryCollection", [a, b])
+    sgathered = theirs("collection")("GeometryCollection", [sa, sb])
+    assert gathered.boundary is None and sgathered.boundary is None
+    same(ours("unary_union")([None, a]), theirs("unary_union")([None, sa]))
+    assert all(p.covers(p.representative_point()) for p in ours("polygonize")(lines))
+
+
+def test_nearest_points_of_an_empty_geometry_are_refused():
+    """shapely says which input is empty (a ValueError); ours says it as a ``GeosError``."""
+    empty, sempty = ours("Polygon")(), theirs("Polygon")()
+    p, sp = ours("Point")((1, 1)), theirs("Point")((1, 1))
+    with pytest.raises(geos.GeosError, match="first"):
+        ours("nearest_points")(empty, p)
+    with pytest.raises(ValueError, match="first"):
+        theirs("nearest_points")(sempty, sp)
+    with pytest.raises(geos.GeosError, match="second"):
+        ours("nearest_points")(p, empty)
+
+
+def test_as_geometry_reads_shapelys_and_keeps_its_own():
+    a = ours("Polygon")([(0, 0), (4, 0), (4, 3)])
+    assert ours("as_geometry")(a) is a and ours("as_geometry")(None) is None
+    same(ours("as_geometry")(a.shapely), a.shapely)
+    sa = theirs("Polygon")([(0, 0), (4, 0), (4, 3)])
+    assert theirs("as_geometry")(sa) is sa
+
+
+def test_a_plugins_shapely_zones_give_the_same_threat_and_advice(monkeypatch):
+    """A tabletop ruleset of a plug-in may still draw its zones with shapely: threat and advice
+    read them through their WKB (exact), and answer as with ``Shape``\\ s."""
+    from dataclasses import replace
+
+    import wingbeat
+    from wingbeat.rulesets.confrontation.threat import ConfrontationThreatRules
+
+    s = wingbeat.open_scenario("example:morbid-angel")
+    expected = wingbeat.threat(s, side="acheron").to_dict()
+    advice = wingbeat.advise(s, "angel").to_dict()
+    own = ConfrontationThreatRules.zones
+
+    def shapely_zones(self, scenario, creature):
+        found = own(self, scenario, creature)
+        assert found and all(isinstance(z.area, geos.Shape) for z in found)
+        return [replace(z, area=z.area.shapely, ends=None if z.ends is None else z.ends.shapely)
+                for z in found]
+
+    monkeypatch.setattr(ConfrontationThreatRules, "zones", shapely_zones)
+    report = wingbeat.threat(s, side="acheron")
+    assert all(isinstance(a.area, geos.Shape) for a in report.areas)
+    assert report.to_dict() == expected
+    assert wingbeat.advise(s, "angel").to_dict() == advice

@@ -546,7 +546,50 @@ def test_a_tabletop_command_that_draws_or_goes_around_loads_geos_but_no_shapely(
     assert not _heavy(modules, ("shapely", "numpy")), modules
 
 
-@pytest.mark.parametrize("args", DRAWS_OR_GOES_AROUND[:4])
+#: threat zones and advice on a table (their overlay cut by GEOS through ctypes since round 35)
+THREAT_AND_ADVICE = [
+    ["threat", "example:morbid-angel", "--side", "acheron"],
+    ["threat", "example:morbid-angel", "--side", "acheron", "--json"],
+    ["threat", "example:morbid-angel", "--creature", "angel", "--svg", "TMP/threat.svg"],
+    ["advise", "example:morbid-angel", "angel"],
+    ["advise", "example:morbid-angel", "angel", "--json"],
+    ["threat", "example:pegasi", "--side", "west"],
+    ["advise", "example:pegasi", "pegasi", "--json"],
+]
+
+
+@pytest.mark.skipif(geos.BACKEND != "geos", reason="GEOS not loadable through ctypes here")
+@pytest.mark.parametrize("args", THREAT_AND_ADVICE)
+def test_a_threat_or_an_advice_on_a_table_loads_neither_shapely_nor_numpy(
+        tmp_path: Path, args: list[str]) -> None:
+    """The overlay's pieces (``polygonize`` of the zones' boundaries, a point inside each), the
+    nearest place a creature can end and the distances advice measures are GEOS's, called
+    through ctypes as shapely calls it: a threat, its SVG and an advice import neither shapely
+    nor numpy."""
+    args = _tabletop_args(args, tmp_path)
+    _loaded(_cli(*args), tmp_path)  # the scenario cached, as at a table
+    modules = _loaded(_cli(*args), tmp_path)
+    assert {"wingbeat.geometry.geos", "wingbeat.tactics.table"} <= modules
+    assert not _heavy(modules, ("shapely", "numpy", "wingbeat.tactics.grid")), modules
+    if "--svg" not in args:  # (a picture's layouts are the grid's and the table's)
+        assert not _heavy(modules, ("wingbeat.rules.grid", "wingbeat.search")), modules
+    else:
+        assert "<svg" in Path(args[-1]).read_text(encoding="utf-8")
+
+
+def test_a_tabletop_suggestion_loads_neither_shapely_nor_numpy(tmp_path: Path) -> None:
+    """``play suggest`` on a tabletop encounter asks the same advice."""
+    if geos.BACKEND != "geos":
+        pytest.skip("GEOS not loadable through ctypes here")
+    _loaded(_cli("play", "new", "example:morbid-angel", "--seed", "7", "--name", "ruin"),
+            tmp_path)
+    modules = _loaded(_cli("play", "suggest", "ruin", "angel"), tmp_path)
+    assert "wingbeat.tactics.table" in modules
+    assert not _heavy(modules, ("shapely", "numpy")), modules
+
+
+@pytest.mark.parametrize("args", [*DRAWS_OR_GOES_AROUND[:4], THREAT_AND_ADVICE[0],
+                                  THREAT_AND_ADVICE[3]])
 def test_with_wingbeat_geos_shapely_the_areas_are_shapelys(
         tmp_path: Path, args: list[str]) -> None:
     """``WINGBEAT_GEOS=shapely`` (or GEOS not found beside shapely) asks shapely instead."""

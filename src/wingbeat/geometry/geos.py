@@ -6,14 +6,17 @@ of CPU before a tabletop reach draws anything. Its wheel ships GEOS as a shared 
 this module finds that library without importing shapely, loads it with ``ctypes`` (the standard
 library), and calls the same functions shapely calls for each operation (``unary_union`` over a
 collection of the parts, the prepared predicates once ``prepare`` was called, ``set_precision``
-in its valid-output mode, ``orient`` by ``GEOSOrientPolygons_r``), so the doubles are the same
-and every answer byte for byte the same (``tests/test_geos_backend.py`` compares the two).
+in its valid-output mode, ``orient`` by ``GEOSOrientPolygons_r``, ``polygonize`` over the array
+of the lines' parts, ``nearest_points`` prepared once ``prepare`` was called, as shapely's
+``shapely.ops``), so the doubles are the same and every answer byte for byte the same
+(``tests/test_geos_backend.py`` compares the two).
 
 One interface, two backends: ``Shape`` has the names of the shapely methods and properties the
-table uses (``area``, ``bounds``, ``is_empty``, ``covers``, ``difference`` …), and the module's
-functions (``Polygon``, ``unary_union``, ``prepare`` …) build and combine either ``Shape``\\ s
-or, when the library cannot be found or loaded, a symbol is missing, or ``WINGBEAT_GEOS=shapely``
-is set, shapely's own geometries with shapely's own functions. ``BACKEND`` says which.
+table uses (``area``, ``bounds``, ``is_empty``, ``covers``, ``difference``, ``boundary`` …), and
+the module's functions (``Polygon``, ``unary_union``, ``polygonize`` …) build and combine either
+``Shape``\\ s or, when the library cannot be found or loaded, a symbol is missing, or
+``WINGBEAT_GEOS=shapely`` is set, shapely's own geometries with shapely's own functions.
+``BACKEND`` says which.
 
 A ``Shape`` is a value: ``__geo_interface__``, ``.shapely`` (the same geometry in shapely, by
 WKB, which is exact), equality and hash by WKB; any other shapely attribute is looked up on
@@ -49,6 +52,7 @@ __all__ = [
     "Point",
     "Polygon",
     "Shape",
+    "as_geometry",
     "box",
     "collection",
     "covers_each",
@@ -56,7 +60,9 @@ __all__ = [
     "get_parts",
     "make_valid",
     "mapping",
+    "nearest_points",
     "orient",
+    "polygonize",
     "prepare",
     "set_coordinates",
     "set_precision",
@@ -117,6 +123,11 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "GEOSDifference_r": (_P, [_P, _P, _P]),
     "GEOSIntersection_r": (_P, [_P, _P, _P]),
     "GEOSUnaryUnion_r": (_P, [_P, _P]),
+    "GEOSBoundary_r": (_P, [_P, _P]),
+    "GEOSPointOnSurface_r": (_P, [_P, _P]),
+    "GEOSPolygonize_r": (_P, [_P, _c.POINTER(_P), _U]),
+    "GEOSNearestPoints_r": (_P, [_P, _P, _P]),
+    "GEOSPreparedNearestPoints_r": (_P, [_P, _P, _P]),
     "GEOSBufferParams_create_r": (_P, [_P]),
     "GEOSBufferParams_destroy_r": (None, [_P, _P]),
     "GEOSBufferParams_setQuadrantSegments_r": (_I, [_P, _P, _I]),
@@ -391,6 +402,20 @@ class Shape:
         return Shape(_checked(_G.GEOSIntersection_r(_CTX, self._handle, o._handle),
                               "take an intersection"))
 
+    @property
+    def boundary(self) -> Shape | None:
+        """``GEOSBoundary_r``; None for a geometry collection, as shapely (GEOS refuses one)."""
+        if self._type == _COLLECTION:
+            return None
+        return Shape(_checked(_G.GEOSBoundary_r(_CTX, self._handle), "take a boundary"))
+
+    def representative_point(self) -> Shape:
+        """A point surely inside (``GEOSPointOnSurface_r``, as shapely's)."""
+        return Shape(_checked(_G.GEOSPointOnSurface_r(_CTX, self._handle),
+                              "find a point inside"))
+
+    point_on_surface = representative_point
+
     def buffer(self, distance: float, quad_segs: int = 16) -> Shape:
         """Round caps and joins (shapely's defaults): shapely's ``GEOSBufferWithParams_r``."""
         _finite([distance])
@@ -605,9 +630,52 @@ def _g_collection(kind: str, parts: Sequence[Any]) -> Shape:
 
 
 def _g_unary_union(parts: Iterable[Any]) -> Shape:
-    """shapely's ``union_all``: the parts gathered in a collection, then its unary union."""
-    gathered = _g_collection("GeometryCollection", list(parts))
+    """shapely's ``union_all``: the parts gathered in a collection (None left out, as shapely
+    leaves out a missing geometry: a collection's ``boundary``), then its unary union."""
+    gathered = _g_collection("GeometryCollection", [p for p in parts if p is not None])
     return Shape(_checked(_G.GEOSUnaryUnion_r(_CTX, gathered._handle), "take a union"))
+
+
+def _g_polygonize(lines: Any) -> list[Shape]:
+    """shapely's ``shapely.ops.polygonize``: the polygons the lines enclose. ``lines`` is a
+    geometry (a multi-line's parts are taken, any other geometry as one) or an iterable of
+    geometries; GEOS is given the array of them (``GEOSPolygonize_r``), as shapely gives it, and
+    the collection it answers is taken apart."""
+    if isinstance(lines, Shape) or _is_shapely(lines):
+        whole = _shape(lines)
+        source = (whole._parts() if whole._type >= _MULTIPOINT else []) or [whole]
+    else:
+        source = [_shape(line) for line in lines]
+    array = (_P * max(1, len(source)))(*(g._handle for g in source))  # ``source`` holds them
+    found = Shape(_checked(_G.GEOSPolygonize_r(_CTX, array, len(source)), "polygonize"))
+    return found._parts()
+
+
+def _is_shapely(value: Any) -> bool:
+    shapely = sys.modules.get("shapely")  # a shapely geometry means shapely is loaded
+    return shapely is not None and isinstance(value, shapely.Geometry)
+
+
+def _g_nearest_points(first: Any, second: Any) -> tuple[Shape, Shape]:
+    """shapely's ``shapely.ops.nearest_points``: the point of each geometry nearest the other
+    (``GEOSNearestPoints_r``, or ``GEOSPreparedNearestPoints_r`` once the first is prepared,
+    as shapely's ``shortest_line``)."""
+    a, b = _shape(first), _shape(second)
+    for which, g in (("first", a), ("second", b)):
+        if g.is_empty:
+            raise GeosError(f"The {which} input geometry is empty")
+    if a._prepared:
+        seq = _G.GEOSPreparedNearestPoints_r(_CTX, a._prepared, b._handle)
+    else:
+        seq = _G.GEOSNearestPoints_r(_CTX, a._handle, b._handle)
+    seq = _checked(seq, "find the nearest points")
+    try:
+        buffer = (_D * 4)()
+        if not _G.GEOSCoordSeq_copyToBuffer_r(_CTX, seq, buffer, 0, 0):
+            _checked(None, "read coordinates")
+    finally:
+        _G.GEOSCoordSeq_destroy_r(_CTX, seq)
+    return _g_point((buffer[0], buffer[1])), _g_point((buffer[2], buffer[3]))
 
 
 def _g_prepare(shape: Shape) -> None:
@@ -751,6 +819,12 @@ def _g_to_shapely(shape: Any) -> Any:
     return shape.shapely if isinstance(shape, Shape) else shape
 
 
+def _g_as_geometry(value: Any) -> Any:
+    """``value`` (a ``Shape``, or a shapely geometry a plug-in made) as this backend's geometry:
+    a ``Shape``, a shapely one read through its WKB (exact); None stays None."""
+    return None if value is None else _shape(value)
+
+
 def _g_mapping(shape: Shape) -> dict[str, Any]:
     return _shape(shape).__geo_interface__
 
@@ -797,6 +871,19 @@ def _s_unary_union(parts: Iterable[Any]) -> Any:
     import shapely
 
     return shapely.unary_union(list(parts))
+
+
+def _s_polygonize(lines: Any) -> list[Any]:
+    from shapely.ops import polygonize as shapely_polygonize
+
+    return list(shapely_polygonize(lines))
+
+
+def _s_nearest_points(first: Any, second: Any) -> tuple[Any, Any]:
+    from shapely.ops import nearest_points as shapely_nearest_points
+
+    found: tuple[Any, Any] = shapely_nearest_points(first, second)
+    return found
 
 
 def _s_prepare(shape: Any) -> None:
@@ -856,6 +943,10 @@ def _s_to_shapely(shape: Any) -> Any:
     return shape
 
 
+def _s_as_geometry(value: Any) -> Any:
+    return value
+
+
 def _s_mapping(shape: Any) -> dict[str, Any]:
     from shapely.geometry import mapping as shapely_mapping
 
@@ -877,6 +968,8 @@ Polygon: Callable[..., Any] = _pick(_g_polygon, _s_polygon)
 box: Callable[..., Any] = _pick(_g_box, _s_box)
 collection: Callable[..., Any] = _pick(_g_collection, _s_collection)
 unary_union: Callable[..., Any] = _pick(_g_unary_union, _s_unary_union)
+polygonize: Callable[..., Any] = _pick(_g_polygonize, _s_polygonize)
+nearest_points: Callable[..., Any] = _pick(_g_nearest_points, _s_nearest_points)
 prepare: Callable[..., Any] = _pick(_g_prepare, _s_prepare)
 set_precision: Callable[..., Any] = _pick(_g_set_precision, _s_set_precision)
 orient: Callable[..., Any] = _pick(_g_orient, _s_orient)
@@ -886,6 +979,7 @@ set_coordinates: Callable[..., Any] = _pick(_g_set_coordinates, _s_set_coordinat
 get_parts: Callable[..., Any] = _pick(_g_get_parts, _s_get_parts)
 covers_each: Callable[..., Any] = _pick(_g_covers_each, _s_covers_each)
 to_shapely: Callable[..., Any] = _pick(_g_to_shapely, _s_to_shapely)
+as_geometry: Callable[..., Any] = _pick(_g_as_geometry, _s_as_geometry)
 mapping: Callable[..., Any] = _pick(_g_mapping, _s_mapping)
 
 #: each name's two sides, (GEOS by ctypes, shapely), for the tests that compare them
@@ -897,6 +991,8 @@ BOTH: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
     "box": (_g_box, _s_box),
     "collection": (_g_collection, _s_collection),
     "unary_union": (_g_unary_union, _s_unary_union),
+    "polygonize": (_g_polygonize, _s_polygonize),
+    "nearest_points": (_g_nearest_points, _s_nearest_points),
     "prepare": (_g_prepare, _s_prepare),
     "set_precision": (_g_set_precision, _s_set_precision),
     "orient": (_g_orient, _s_orient),
@@ -906,5 +1002,6 @@ BOTH: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
     "get_parts": (_g_get_parts, _s_get_parts),
     "covers_each": (_g_covers_each, _s_covers_each),
     "to_shapely": (_g_to_shapely, _s_to_shapely),
+    "as_geometry": (_g_as_geometry, _s_as_geometry),
     "mapping": (_g_mapping, _s_mapping),
 }

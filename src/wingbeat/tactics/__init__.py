@@ -18,7 +18,7 @@ a ruleset that declares the ``threat`` capability names its ``ThreatRules`` in i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError, unknown_creature
@@ -42,9 +42,13 @@ __all__ = ["WEIGHT_DOCS", "AdviceReport", "Advised", "AttackAnswer", "AttackOpti
            "members", "success_of", "suggest", "threat"]
 
 
-def _kept() -> AbstractContextManager[None]:
+def _kept(rules: Any) -> AbstractContextManager[None]:
     """``grid.kept_reports``, imported when a question is asked: a command that only checks a move
-    (which registers the threat commands) never imports the threat machinery."""
+    (which registers the threat commands) never imports the threat machinery; a table's rules
+    keep no reach reports (``keeps_reports`` false), so a tabletop threat imports none of the
+    grid's."""
+    if not getattr(rules, "keeps_reports", True):
+        return nullcontext()
     from .grid import kept_reports
 
     return kept_reports()
@@ -65,7 +69,7 @@ def threat(scenario: Scenario, *, side: str | None = None, creature: str | None 
         if side is not None and sides[creature] != side:
             raise OptionError(_("{creature} is not on side {side}").format(
                 creature=creature, side=repr(side)))
-        with _kept():
+        with _kept(rules):
             return rules.threat(scenario, [creature],
                                 side if side is not None else sides[creature])
     if side is None:
@@ -76,7 +80,7 @@ def threat(scenario: Scenario, *, side: str | None = None, creature: str | None 
         named = sorted({s for _c, s in known if s is not None})
         raise OptionError(_("no creature is on side {side}; sides here: {sides}").format(
             side=repr(side), sides=", ".join(named) or _("none (use --creature)")))
-    with _kept():
+    with _kept(rules):
         return rules.threat(scenario, attackers, side)
 
 
@@ -100,8 +104,9 @@ def advise(scenario: Scenario, creature: str, *, target: str | None = None,
         if not targets:
             raise OptionError(_("{creature} has no foe here: name one with --target").format(
                 creature=creature))
-    with _kept():
-        return _rules(scenario).advise(scenario, creature, targets, chosen, no_checks=no_checks)
+    rules = _rules(scenario)
+    with _kept(rules):
+        return rules.advise(scenario, creature, targets, chosen, no_checks=no_checks)
 
 
 def suggest(scenario: Scenario, creature: str, *,
@@ -109,8 +114,9 @@ def suggest(scenario: Scenario, creature: str, *,
     """A move for ``creature`` as the battle stands: attack the most reachable foe (the best
     advised position), else close the distance safely, else hold."""
     foes_of(scenario, creature)  # an unknown creature is refused here
-    with _kept():
-        return _rules(scenario).suggest(scenario, creature, Weights.of(weights))
+    rules = _rules(scenario)
+    with _kept(rules):
+        return rules.suggest(scenario, creature, Weights.of(weights))
 
 
 # below the questions it asks (``advise``): imported last, so the package reads straight down

@@ -52,7 +52,7 @@ class Advised:
 
     def where(self) -> str:
         """``at U35, altitude 1, hovering``: where advice's best ends, as the text says it."""
-        from ..rules.grid import end_text
+        from ..rules.reports import end_text
 
         return end_text(self.option.end, self.advice.end_text)
 

@@ -260,7 +260,7 @@ class AdviceReport:
                             "{creature} ({ruleset}) can attack {targets} from {count} end states "
                             "this round; best first:", len(self.options)).format(**values)
         lines = [head]
-        from ..rules.grid import end_text
+        from ..rules.reports import end_text
 
         for o in shown:
             # Translators: one attack option, e.g. "1. chamois from at U35, altitude 1,

@@ -43,7 +43,7 @@ class Zone:
 
     creature: str
     level: int
-    area: Any  # a shapely geometry (``geometry.geos.to_shapely`` makes one of a reach's area)
+    area: Any  # a ``geometry.geos`` geometry: a ``Shape`` (shapely's under its fallback)
     how: str
     #: where the creature itself can end at that level (the area before it is grown by the
     #: contact distance), when the zone is a melee zone
@@ -55,7 +55,7 @@ class ThreatArea:
     """A piece of the table at one level, and who can strike a creature standing in it."""
 
     level: Any  # the ruleset's own word for the level (a tier number, an altitude name)
-    area: Any
+    area: Any  # a ``geometry.geos`` geometry: a ``Shape`` (shapely's under its fallback)
     by: tuple[tuple[str, str], ...]  # (creature, how)
 
     def to_dict(self, level_key: str) -> dict[str, Any]:
@@ -96,8 +96,11 @@ class TableThreat(ThreatZones):
 
 def overlay(zones: Sequence[Zone], order: Sequence[str]) -> list[tuple[int, Any, tuple[Zone, ...]]]:
     """Cut the zones of one level into pieces, each with the zones that cover it, and join the
-    pieces struck by the same creatures: (level, area, zones), most threatened first."""
-    from shapely.ops import polygonize, unary_union
+    pieces struck by the same creatures: (level, area, zones), most threatened first.
+
+    The calls are shapely's ``polygonize`` and ``unary_union``, made by ``geometry.geos`` (GEOS
+    through ctypes: no numpy), so the pieces are the same."""
+    from ..geometry.geos import polygonize, unary_union
 
     rank = {c: i for i, c in enumerate(order)}
     found: list[tuple[int, Any, tuple[Zone, ...]]] = []
@@ -137,6 +140,8 @@ class TableThreatRules:
     #: How far outside a drawn zone a point still counts as in it: the drawing's tolerance (a
     #: zone's arcs are polygons inside the true circle).
     tolerance = 0.05
+    #: A table's questions keep no grid reach reports (``tactics._kept``).
+    keeps_reports = False
 
     # -- what each tabletop ruleset says ---------------------------------------------------------
     def members(self, scenario: Scenario) -> list[tuple[str, str | None]]:
@@ -178,14 +183,20 @@ class TableThreatRules:
         raise NotImplementedError
 
     # -- built on those --------------------------------------------------------------------------
+    def _zones(self, scenario: Scenario, creature: str) -> list[Zone]:
+        """``zones``, their areas as ``geometry.geos`` geometry (a plug-in's shapely areas read
+        through their WKB, exact; the built-in rulesets' are already)."""
+        from ..geometry.geos import as_geometry
+
+        return [replace(z, area=as_geometry(z.area), ends=as_geometry(z.ends))
+                for z in self.zones(scenario, creature)]
+
     def threat(self, scenario: Scenario, attackers: Sequence[str], side: str | None
                ) -> TableThreat:
-        from ..geometry.geos import to_shapely
-
         battle: TableBattle = scenario.battle
-        table = to_shapely(battle.table.shape())  # the zones are shapely's (``overlay``)
+        table = battle.table.shape()
         zones = [replace(z, area=z.area.intersection(table))
-                 for c in attackers for z in self.zones(scenario, c)]
+                 for c in attackers for z in self._zones(scenario, c)]
         areas = tuple(ThreatArea(self.level_word(scenario, level), area,
                                  tuple((z.creature, z.how) for z in by))
                       for level, area, by in overlay(zones, attackers))
@@ -195,7 +206,7 @@ class TableThreatRules:
     def _foe_zones(self, scenario: Scenario, creature: str) -> list[Zone]:
         from .sides import foes_of
 
-        return [z for foe in foes_of(scenario, creature) for z in self.zones(scenario, foe)]
+        return [z for foe in foes_of(scenario, creature) for z in self._zones(scenario, foe)]
 
     def candidates(self, scenario: Scenario, creature: str, target: str) -> list[dict[str, Any]]:
         """Checked moves that might end in melee with ``target``: its own rule's moves, and the
@@ -214,7 +225,7 @@ class TableThreatRules:
                   ty + gap * math.sin(toward + 2 * math.pi * i / DIRECTIONS))
                  for gap in (touch * 0.999, touch / 2) for i in range(DIRECTIONS)]
         spots.append((tx, ty))  # its very point
-        spots.extend(_nearest(z.ends, (tx, ty)) for z in self.zones(scenario, creature)
+        spots.extend(_nearest(z.ends, (tx, ty)) for z in self._zones(scenario, creature)
                      if z.level == level and z.ends is not None and not z.ends.is_empty)
         for x, y in spots:
             try:
@@ -318,9 +329,9 @@ class TableThreatRules:
 
 def _covering(zones: Sequence[Zone], point: Point, level: int, tolerance: float
               ) -> tuple[str, ...]:
-    from shapely.geometry import Point as ShapelyPoint
+    from ..geometry.geos import Point as GeosPoint
 
-    p = ShapelyPoint(point)
+    p = GeosPoint(point)
     found: list[str] = []
     for z in zones:
         if z.level == level and z.creature not in found and z.area.distance(p) <= tolerance:
@@ -329,11 +340,11 @@ def _covering(zones: Sequence[Zone], point: Point, level: int, tolerance: float
 
 
 def _nearest(area: Any, point: Point) -> Point:
-    from shapely.geometry import Point as ShapelyPoint
-    from shapely.ops import nearest_points
+    from ..geometry.geos import Point as GeosPoint
+    from ..geometry.geos import nearest_points
 
     inner = area.buffer(-0.01)
-    near = nearest_points(inner if not inner.is_empty else area, ShapelyPoint(point))[0]
+    near = nearest_points(inner if not inner.is_empty else area, GeosPoint(point))[0]
     return (near.x, near.y)
 
 

@@ -26,15 +26,11 @@ class BattlesystemThreatRules(TableThreatRules):
     tolerance = float(TOLERANCE)
 
     def zones(self, scenario: BattlesystemScenario, creature: str) -> list[Zone]:
-        from ...geometry.geos import to_shapely
-
         battle = scenario.battle
         names = [n.lower() for n in battle.level_names]
-        # the zones are shapely's: the overlay cuts them with shapely (polygonize)
-        return [Zone(creature, names.index(a.altitude.lower()), area.buffer(float(CONTACT)),
-                     _('B-alt: within 1" at altitude {level}').format(level=a.altitude), area)
-                for a in reach(battle, battle.unit(creature)).areas if not a.area.is_empty
-                for area in [to_shapely(a.area)]]
+        return [Zone(creature, names.index(a.altitude.lower()), a.area.buffer(float(CONTACT)),
+                     _('B-alt: within 1" at altitude {level}').format(level=a.altitude), a.area)
+                for a in reach(battle, battle.unit(creature)).areas if not a.area.is_empty]
 
     def level_word(self, scenario: BattlesystemScenario, level: int) -> Any:
         return scenario.battle.level_names[level]

@@ -42,16 +42,12 @@ class ConfrontationThreatRules(TableThreatRules):
     tolerance = TOLERANCE
 
     def zones(self, scenario: ConfrontationScenario, creature: str) -> list[Zone]:
-        from ...geometry.geos import to_shapely
-
         battle = scenario.battle
         me = battle.fighter(creature)
         touch = float(me.base + STANDING_BASE) / 2
-        # the zones are shapely's: the overlay cuts them with shapely (polygonize)
-        found = [Zone(creature, a.tier, area.buffer(touch),
-                      _("C-adj: bases touch at tier {tier}").format(tier=a.tier), area)
-                 for a in reach(battle, me, Fraction(1), False).areas if not a.area.is_empty
-                 for area in [to_shapely(a.area)]]
+        found = [Zone(creature, a.tier, a.area.buffer(touch),
+                      _("C-adj: bases touch at tier {tier}").format(tier=a.tier), a.area)
+                 for a in reach(battle, me, Fraction(1), False).areas if not a.area.is_empty]
         if battle.edition.modern and me.tier >= 1:
             dive = budget(battle.edition, me, me.tier, Change.DIVE, Order.BEFORE, Fraction(1))
             if dive.reduced >= 0:
@@ -60,7 +56,7 @@ class ConfrontationThreatRules(TableThreatRules):
                 half = me.base / 2
                 contact = terrain.ends(below, terrain.region(me.tier, max(dive.total - half,
                                                                           Fraction(0))))
-                area = to_shapely(contact).buffer(float(half + STANDING_BASE / 2))  # to its edge
+                area = contact.buffer(float(half + STANDING_BASE / 2))  # to its edge
                 found.append(Zone(creature, below, area,
                                   _("C-dive: a dive charge from tier {tier} ({bonuses})").format(
                                       tier=me.tier, bonuses=_BONUSES)))
