@@ -262,7 +262,10 @@ export function zoomable(box) {
     box.classList.toggle("zoomed", v.s > fitScale(whole) * 1.01);
     detail(v.s);
     coarsen();
-    if (mute && rescaled && (!keep || showsMore)) quieten(v);
+    // (at a new scale, those in view too: the settle's frame then lays out the cells' shapes
+    // and no text of theirs, and their texts come back from the next frame on, nearest the
+    // view's centre first, a few cells a frame)
+    if (mute && rescaled && (!keep || showsMore)) quieten(v, !keep);
     if (!mute) showNear(v);
     cullSoon();
     delete box.dataset.gesture;
@@ -420,7 +423,8 @@ export function zoomable(box) {
   // A zoom lays out again every text shown (SVG sets its glyphs at the screen's size): the
   // texts out of the new view are left out first (wb-mute; on a larger map, wb-near dropped),
   // which costs no layout, and come back a few a frame after those in view (cull()).
-  function quieten(v) {
+  // `every`: those in view too (a settle at a new scale: see settle()).
+  function quieten(v, every = false) {
     if (!cells) return;
     const inside = regions(v)[1];
     const { list, state } = cells;
@@ -429,7 +433,7 @@ export function zoomable(box) {
     // at a scale that hides every cell text, those in view go at once too
     const none = cells.texts && (hidden & ALL_TEXT) === ALL_TEXT;
     for (let i = 0; i < state.length; i++) {
-      if (state[i] & OFF || !shows(state[i]) || (seen(i, inside) && !none)) continue;
+      if (state[i] & OFF || !shows(state[i]) || (seen(i, inside) && !none && !every)) continue;
       state[i] ^= bit;
       list[i].classList.toggle(STATES[Math.log2(bit)], (state[i] & bit) !== 0);
     }
@@ -441,7 +445,10 @@ export function zoomable(box) {
   // left: 15-30 ms of forced layout at CPU 4×).
   // Zoomed out to where the bitmap shows, every cell leaves, the bitmap shown under them
   // (its settle no longer lays out the cells it hides a few a frame after).
-  function offAhead(v) {
+  // `share`: the part of them that leaves in this frame (the rest in the next one: on the
+  // harpy zoomed in from its opening view they are 2,100 elements restyled, 30 ms of style at
+  // CPU 4× in one frame; the frame before the settle has little else to do on such a zoom).
+  function offAhead(v, share = 1) {
     if (!cells) return;
     const all = coarseAt(v.s);
     if (all && !coarse.image) makeCoarse();
@@ -449,9 +456,15 @@ export function zoomable(box) {
     const [x0, y0, x1, y1] = all && coarse.image ? [Infinity, Infinity, -Infinity, -Infinity]
       : regions(v)[0];
     const { list, state, x, y } = cells;
+    const leaving = [];
     for (let i = 0; i < state.length; i++) {
       if (state[i] & OFF) continue;
       if (x[i] >= x0 && x[i] <= x1 && y[i] >= y0 && y[i] <= y1) continue;
+      leaving.push(i);
+    }
+    const now = share >= 1 ? leaving.length : Math.ceil(leaving.length * share);
+    for (let n = 0; n < now; n++) {
+      const i = leaving[n];
       state[i] |= OFF;
       list[i].classList.add(STATES[0]);
     }
@@ -754,7 +767,12 @@ export function zoomable(box) {
     // restyle, shapes and texts, is then not in the same frame as the texts' one below, each
     // 20-30 ms at CPU 4× on the harpy zoomed in from its opening view)
     const rescaled = pointers.size === 0 && view && Math.abs(live.s / view.s - 1) > 1e-9;
-    if (quiet === QUIET - 2 && rescaled && !keepsScale(live.s)) offAhead(live);
+    // (half of them, the other half a frame later with the texts: on a zoom in from afar the
+    // texts out of the coming view have left with their cells, and on a zoom out there are
+    // few cells to take out)
+    const far = rescaled && !keepsScale(live.s);
+    if (quiet === QUIET - 2 && far) offAhead(live, 0.5);
+    if (quiet === QUIET - 1 && far) offAhead(live);
     if (quiet === QUIET - 1 && rescaled) {
       hideAhead(live.s);
       if (mutes(live.s)) quieten(live);
