@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 from pages import closed, opened
-from playwright.sync_api import Page
-from test_drag import cell, home, preview_of, ready
+from test_drag import cell, home, mouse_drag_to, ready
 
 pytestmark = pytest.mark.browser
 
@@ -34,17 +33,6 @@ PLACES = """() => {
 }"""
 
 
-def drag_to(page: Page, creature: str, target: str) -> tuple[float, float]:
-    x, y = home(page, creature)
-    page.mouse.move(x, y)
-    page.mouse.down()
-    tx, ty = cell(page, target)
-    page.mouse.move((x + tx) / 2, (y + ty) / 2, steps=4)
-    page.mouse.move(tx, ty, steps=4)
-    preview_of(page, target)
-    return tx, ty
-
-
 @pytest.mark.parametrize("zooms", [0, 2])
 def test_the_way_is_drawn_over_the_map_where_its_cells_are(browser: Any, server: str,
                                                             zooms: int) -> None:
@@ -58,7 +46,8 @@ def test_the_way_is_drawn_over_the_map_where_its_cells_are(browser: Any, server:
     if zooms:
         assert float(page.get_attribute("#map", "data-zoom") or 0) > 1.5
     start = home(page, "harpy")
-    tx, ty = drag_to(page, "harpy", "F5")
+    mouse_drag_to(page, "harpy", "F5")
+    tx, ty = cell(page, "F5")
     found = page.evaluate(PLACES)
     assert found["count"] == 2 and found["overlay"] and found["hidden"] == "true"
     assert found["inPicture"] == 0  # drawn out of the map's picture
@@ -81,7 +70,7 @@ def test_the_way_is_drawn_over_the_map_where_its_cells_are(browser: Any, server:
 def test_a_cancelled_drag_takes_its_overlay_away(browser: Any, server: str) -> None:
     page = opened(browser, server + "/", 768, 1024)
     ready(page, "harpy", "harpy")
-    drag_to(page, "harpy", "F4")
+    mouse_drag_to(page, "harpy", "F4")
     assert page.locator("#map > svg.wb-drag-overlay").count() == 1
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('#map > svg.wb-drag-overlay')")
